@@ -1,0 +1,76 @@
+/**
+ * The program: read the command line and the data, then play in the
+ * terminal. Every failure a user can cause is one line and an exit status.
+ *
+ * @module
+ */
+import denoConfig from "../../deno.json" with { type: "json" };
+import { loadContent } from "../content/load_content.ts";
+import { ContentError } from "../content/problems.ts";
+import { MAX_SEED } from "../engine/rng.ts";
+import { detectColorDepth } from "../terminal/color.ts";
+import { TtyTerminal } from "../terminal/tty_terminal.ts";
+import { parseCli, USAGE, UsageError } from "./cli.ts";
+import { guardExits } from "./exit_guard.ts";
+import { GameApp } from "./game_app.ts";
+import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+
+/** The version, from deno.json. */
+export const VERSION: string = denoConfig.version;
+
+const EXIT_CODES = { quit: 0, "input-closed": 0, interrupt: 130 } as const;
+
+function env(name: string): string | undefined {
+  try {
+    return Deno.env.get(name);
+  } catch {
+    return undefined;
+  }
+}
+
+function randomSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0] % (MAX_SEED + 1);
+}
+
+/** Runs Delve with `args`; resolves to the exit status. */
+export async function main(args: readonly string[]): Promise<number> {
+  let command;
+  try {
+    command = parseCli(args);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`delve: ${e.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (command.kind === "help") {
+    console.log(`Delve ${VERSION}: a roguelike in the terminal.\n\n${USAGE}`);
+    return 0;
+  }
+  if (command.kind === "version") {
+    console.log(`delve ${VERSION}`);
+    return 0;
+  }
+  let content;
+  try {
+    content = command.dataDir
+      ? await loadContent(userDir(command.dataDir), command.dataDir.replace(/\/?$/, "/"))
+      : await loadContent(BUNDLED_DATA_DIR, "data/");
+  } catch (e) {
+    if (!(e instanceof ContentError)) throw e;
+    console.error(e.problems.join("\n"));
+    return 2;
+  }
+  if (!Deno.stdin.isTerminal() || !Deno.stdout.isTerminal()) {
+    console.error("delve: needs an interactive terminal (stdin and stdout must be a TTY)");
+    return 1;
+  }
+  const terminal = TtyTerminal.open();
+  guardExits(() => terminal.restore(), env("DELVE_DEBUG") !== undefined);
+  const app = new GameApp(terminal, content, {
+    seed: command.seed ?? randomSeed(),
+    colorDepth: detectColorDepth(env),
+  });
+  const reason = await app.run();
+  terminal.restore();
+  return EXIT_CODES[reason];
+}

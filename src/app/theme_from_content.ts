@@ -1,0 +1,26 @@
+/**
+ * Builds the UI's theme from a loaded data folder.
+ *
+ * @module
+ */
+import { type Content, parseColor } from "../content/load_content.ts";
+import { TILE_NAMES } from "../engine/tiles.ts";
+import type { CellLook, Theme } from "../ui/theme.ts";
+
+function cellLook(look: { glyph: string; fg: string; bg: string }): CellLook {
+  return { glyph: look.glyph, fg: parseColor(look.fg), bg: parseColor(look.bg) };
+}
+
+/** The theme described by `content.game`. */
+export function themeFromContent(content: Content): Theme {
+  const { tiles, shroud, palette } = content.game;
+  return {
+    tiles: TILE_NAMES.map((name) => ({
+      light: cellLook(tiles[name].light),
+      dark: cellLook(tiles[name].dark),
+      plain: tiles[name].plain,
+    })),
+    shroud: cellLook(shroud),
+    palette: Object.fromEntries(Object.entries(palette).map(([k, v]) => [k, parseColor(v)])),
+  };
+}

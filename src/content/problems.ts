@@ -1,0 +1,36 @@
+/**
+ * Problems found in data files, each one line that names the file, the JSON
+ * path, what was expected and what was found.
+ *
+ * @module
+ */
+
+/** Raised with every problem found, so a modder sees them all at once. */
+export class ContentError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join("\n"));
+    this.name = "ContentError";
+  }
+}
+
+/** A JSON path like `$.orc.fighter.hp` or `$.rooms[2]`. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return "$" +
+    path.map((k) =>
+      typeof k === "number"
+        ? `[${k}]`
+        : /^[A-Za-z_$][\w$]*$/.test(String(k))
+        ? `.${String(k)}`
+        : `[${JSON.stringify(String(k))}]`
+    ).join("");
+}
+
+/** A short description of a found value for an error line. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "an object";
+  const text = JSON.stringify(value);
+  return text.length > 40 ? text.slice(0, 37) + "..." : text;
+}

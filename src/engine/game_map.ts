@@ -1,0 +1,68 @@
+/**
+ * One floor of the dungeon: terrain, what is in view now and what the player
+ * has seen. Plain data (typed arrays), so it clones into a worker and saves.
+ *
+ * @module
+ */
+import { computeFov } from "./fov.ts";
+import type { Point } from "./geometry.ts";
+import { Tile, TRANSPARENT, WALKABLE } from "./tiles.ts";
+
+/** A floor: row-major grids (`y * width + x`) of one byte per cell. */
+export interface GameMap {
+  readonly width: number;
+  readonly height: number;
+  /** Terrain kind per cell ({@link Tile}). */
+  readonly tiles: Uint8Array;
+  /** 1 where light passes; kept in step with `tiles` by {@link setTile}. */
+  readonly transparent: Uint8Array;
+  /** 1 where the player sees now. */
+  readonly visible: Uint8Array;
+  /** 1 where the player has ever seen. */
+  readonly explored: Uint8Array;
+  /** Where the down staircase is. */
+  stairs: Point;
+}
+
+/** A map of the given size, all wall, nothing seen. */
+export function createMap(width: number, height: number): GameMap {
+  const size = width * height;
+  return {
+    width,
+    height,
+    tiles: new Uint8Array(size).fill(Tile.Wall),
+    transparent: new Uint8Array(size),
+    visible: new Uint8Array(size),
+    explored: new Uint8Array(size),
+    stairs: { x: 0, y: 0 },
+  };
+}
+
+/** True when (x, y) is on the map. */
+export function inBounds(map: GameMap, x: number, y: number): boolean {
+  return x >= 0 && y >= 0 && x < map.width && y < map.height;
+}
+
+/** The terrain at (x, y); the caller checks bounds. */
+export function tileAt(map: GameMap, x: number, y: number): Tile {
+  return map.tiles[y * map.width + x] as Tile;
+}
+
+/** Changes the terrain at (x, y), keeping the transparency grid in step. */
+export function setTile(map: GameMap, x: number, y: number, tile: Tile): void {
+  const i = y * map.width + x;
+  map.tiles[i] = tile;
+  map.transparent[i] = TRANSPARENT[tile];
+}
+
+/** True when (x, y) is on the map and its terrain can be stood on. */
+export function isWalkable(map: GameMap, x: number, y: number): boolean {
+  return inBounds(map, x, y) && WALKABLE[map.tiles[y * map.width + x]] === 1;
+}
+
+/** Recomputes what is visible from `from` and adds it to the explored cells. */
+export function updateVisibility(map: GameMap, from: Point, radius: number): void {
+  computeFov(map.transparent, map.width, map.height, from.x, from.y, radius, map.visible);
+  const { visible, explored } = map;
+  for (let i = 0; i < visible.length; i++) explored[i] |= visible[i];
+}

@@ -1,0 +1,260 @@
+/**
+ * Turns the bytes a terminal sends into key and mouse events. Sequences may
+ * arrive split across reads or several in one read; an Esc that could begin
+ * a sequence is held until more bytes come or {@link KeyDecoder.flush} is
+ * called after a short quiet time (a lone Esc key).
+ *
+ * @module
+ */
+import { type InputEvent, keyEvent, type MouseButton } from "./input_events.ts";
+
+const ESC = 0x1b;
+
+const TILDE_KEYS: Readonly<Record<number, string>> = {
+  1: "Home",
+  2: "Insert",
+  3: "Delete",
+  4: "End",
+  5: "PageUp",
+  6: "PageDown",
+  7: "Home",
+  8: "End",
+  11: "F1",
+  12: "F2",
+  13: "F3",
+  14: "F4",
+  15: "F5",
+  17: "F6",
+  18: "F7",
+  19: "F8",
+  20: "F9",
+  21: "F10",
+  23: "F11",
+  24: "F12",
+};
+
+/** Final bytes shared by CSI and SS3 (`ESC [ A`, `ESC O A`, `ESC [ 1;5A`). */
+const LETTER_KEYS: Readonly<Record<string, string>> = {
+  A: "Up",
+  B: "Down",
+  C: "Right",
+  D: "Left",
+  H: "Home",
+  F: "End",
+  E: "Begin",
+  G: "Begin",
+  P: "F1",
+  Q: "F2",
+  R: "F3",
+  S: "F4",
+};
+
+/** Keypad keys in application mode (`ESC O p` … `ESC O y`, …). */
+const KEYPAD_KEYS: Readonly<Record<string, string>> = {
+  p: "KP0",
+  q: "KP1",
+  r: "KP2",
+  s: "KP3",
+  t: "KP4",
+  u: "KP5",
+  v: "KP6",
+  w: "KP7",
+  x: "KP8",
+  y: "KP9",
+  M: "KPEnter",
+  j: "KPMultiply",
+  k: "KPPlus",
+  l: "KPComma",
+  m: "KPMinus",
+  n: "KPDecimal",
+  o: "KPDivide",
+  X: "KPEqual",
+};
+
+/** rxvt sends Shift+arrows as `ESC [ a`…`d` and Ctrl+arrows as `ESC O a`…`d`. */
+const RXVT_ARROWS: Readonly<Record<string, string>> = { a: "Up", b: "Down", c: "Right", d: "Left" };
+
+interface Mods {
+  shift: boolean;
+  ctrl: boolean;
+  alt: boolean;
+}
+
+/** xterm's modifier parameter: 1 + (shift 1 | alt 2 | ctrl 4 | meta 8). */
+function modsFromParam(param: number | undefined): Mods {
+  const bits = param && param > 1 ? param - 1 : 0;
+  return { shift: (bits & 1) !== 0, alt: (bits & 10) !== 0, ctrl: (bits & 4) !== 0 };
+}
+
+/** A parse step: the events found and how many bytes they used. */
+interface Step {
+  readonly events: InputEvent[];
+  readonly length: number;
+}
+
+const INCOMPLETE = null;
+
+function utf8Length(lead: number): number {
+  if (lead < 0x80) return 1;
+  if (lead >= 0xc2 && lead <= 0xdf) return 2;
+  if (lead >= 0xe0 && lead <= 0xef) return 3;
+  if (lead >= 0xf0 && lead <= 0xf4) return 4;
+  return 0;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function controlKey(byte: number): InputEvent {
+  switch (byte) {
+    case 0x0d:
+    case 0x0a:
+      return keyEvent("Enter");
+    case 0x09:
+      return keyEvent("Tab");
+    case 0x08:
+    case 0x7f:
+      return keyEvent("Backspace");
+    case 0x00:
+      return keyEvent(" ", { ctrl: true });
+    case ESC:
+      return keyEvent("Escape");
+  }
+  if (byte >= 0x01 && byte <= 0x1a) return keyEvent(String.fromCharCode(byte + 0x60), { ctrl: true });
+  return keyEvent(String.fromCharCode(byte + 0x40), { ctrl: true });
+}
+
+/** One plain key (not an escape sequence) at `i`, or INCOMPLETE. */
+function plainKey(buf: Uint8Array, i: number): Step | typeof INCOMPLETE {
+  const byte = buf[i];
+  if (byte < 0x20 || byte === 0x7f) return { events: [controlKey(byte)], length: 1 };
+  const length = utf8Length(byte);
+  if (length === 0) return { events: [keyEvent("\uFFFD")], length: 1 };
+  if (i + length > buf.length) return INCOMPLETE;
+  try {
+    return { events: [keyEvent(utf8.decode(buf.subarray(i, i + length)))], length };
+  } catch {
+    return { events: [keyEvent("\uFFFD")], length: 1 };
+  }
+}
+
+function sgrMouse(params: string, final: string): InputEvent | undefined {
+  const [b, x, y] = params.split(";").map(Number);
+  if (![b, x, y].every(Number.isInteger)) return undefined;
+  const mods = { shift: (b & 4) !== 0, alt: (b & 8) !== 0, ctrl: (b & 16) !== 0 };
+  const low = b & 3;
+  const at = { x: x - 1, y: y - 1, ...mods };
+  if (b & 64) {
+    const wheel: MouseButton[] = ["wheelUp", "wheelDown", "wheelLeft", "wheelRight"];
+    return { type: "mouse", action: "wheel", button: wheel[low], ...at };
+  }
+  const buttons: MouseButton[] = ["left", "middle", "right", "none"];
+  const action = b & 32 ? "move" : final === "M" ? "press" : "release";
+  return { type: "mouse", action, button: buttons[low], ...at };
+}
+
+function csiEvent(params: string, final: string): InputEvent | undefined {
+  if (params.startsWith("<")) {
+    return final === "M" || final === "m" ? sgrMouse(params.slice(1), final) : undefined;
+  }
+  const numbers = params.split(";").map((p) => (p === "" ? undefined : Number(p)));
+  if (final === "~") {
+    const name = TILDE_KEYS[numbers[0] ?? -1];
+    return name ? keyEvent(name, modsFromParam(numbers[1])) : undefined;
+  }
+  if (final === "Z") return keyEvent("Tab", { shift: true });
+  if (params === "" && final in RXVT_ARROWS) return keyEvent(RXVT_ARROWS[final], { shift: true });
+  const name = LETTER_KEYS[final];
+  return name ? keyEvent(name, modsFromParam(numbers[1] ?? numbers[0])) : undefined;
+}
+
+function ss3Event(params: string, final: string): InputEvent | undefined {
+  const mods = modsFromParam(params === "" ? undefined : Number(params.split(";").at(-1)));
+  if (params === "" && final in RXVT_ARROWS) return keyEvent(RXVT_ARROWS[final], { ctrl: true });
+  const name = KEYPAD_KEYS[final] ?? LETTER_KEYS[final];
+  return name ? keyEvent(name, mods) : undefined;
+}
+
+/** An escape sequence starting at `i` (buf[i] is ESC), or INCOMPLETE. */
+function escapeSequence(buf: Uint8Array, i: number): Step | typeof INCOMPLETE {
+  if (i + 1 >= buf.length) return INCOMPLETE;
+  const intro = buf[i + 1];
+  if (intro === 0x5b /* [ */ || intro === 0x4f /* O */) {
+    // Linux console F1–F5: ESC [ [ A … ESC [ [ E.
+    if (intro === 0x5b && buf[i + 2] === 0x5b) {
+      if (i + 3 >= buf.length) return INCOMPLETE;
+      const f = buf[i + 3] - 0x41;
+      return { events: f >= 0 && f < 5 ? [keyEvent(`F${f + 1}`)] : [], length: 4 };
+    }
+    let j = i + 2;
+    while (j < buf.length && buf[j] >= 0x20 && buf[j] <= 0x3f) j++;
+    if (j >= buf.length) return INCOMPLETE;
+    const final = buf[j];
+    if (final < 0x40 || final > 0x7e) return { events: [keyEvent("Escape")], length: 1 };
+    const params = new TextDecoder().decode(buf.subarray(i + 2, j));
+    // Legacy X10 mouse (ESC [ M b x y): consume and drop; SGR mode is asked for.
+    if (intro === 0x5b && final === 0x4d && params === "") {
+      return i + 5 < buf.length ? { events: [], length: 6 } : INCOMPLETE;
+    }
+    const finalChar = String.fromCharCode(final);
+    const event = intro === 0x5b ? csiEvent(params, finalChar) : ss3Event(params, finalChar);
+    return { events: event ? [event] : [], length: j + 1 - i };
+  }
+  // ESC then another key: that key with Alt (ESC ESC [ A is Alt+Up).
+  const inner = intro === ESC ? escapeSequence(buf, i + 1) : plainKey(buf, i + 1);
+  if (inner === INCOMPLETE) return INCOMPLETE;
+  const events = inner.events.map((e) => e.type === "key" ? { ...e, alt: true } : e);
+  return { events, length: inner.length + 1 };
+}
+
+/** Stateful decoder: feed it bytes as they arrive. */
+export class KeyDecoder {
+  #pending: Uint8Array = new Uint8Array(0);
+
+  /** Decodes what can be decoded; an unfinished tail waits for more. */
+  feed(bytes: Uint8Array): InputEvent[] {
+    const buf = this.#pending.length === 0 ? bytes : concat(this.#pending, bytes);
+    const events: InputEvent[] = [];
+    let i = 0;
+    while (i < buf.length) {
+      const step = buf[i] === ESC ? escapeSequence(buf, i) : plainKey(buf, i);
+      if (step === INCOMPLETE) break;
+      events.push(...step.events);
+      i += step.length;
+    }
+    this.#pending = buf.slice(i);
+    return events;
+  }
+
+  /** True while bytes wait for the rest of a sequence. */
+  get hasPending(): boolean {
+    return this.#pending.length > 0;
+  }
+
+  /**
+   * No more bytes came: a held Esc was the Esc key, and whatever followed
+   * it is read as plain keys.
+   */
+  flush(): InputEvent[] {
+    const buf = this.#pending;
+    this.#pending = new Uint8Array(0);
+    const events: InputEvent[] = [];
+    let i = 0;
+    while (i < buf.length) {
+      const step = buf[i] === ESC ? { events: [keyEvent("Escape")], length: 1 } : plainKey(buf, i);
+      if (step === INCOMPLETE) {
+        events.push(keyEvent("\uFFFD"));
+        break;
+      }
+      events.push(...step.events);
+      i += step.length;
+    }
+    return events;
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}

@@ -1,0 +1,141 @@
+/**
+ * The real terminal: raw mode, alternate screen, hidden cursor, SGR mouse
+ * and application keypad on the way in, all undone by {@link TtyTerminal.restore}
+ * on the way out, whichever way out it is.
+ *
+ * @module
+ */
+import { AsyncQueue } from "./async_queue.ts";
+import type { TerminalEvent } from "./input_events.ts";
+import { KeyDecoder } from "./key_decoder.ts";
+import type { Terminal } from "./terminal.ts";
+
+/** Alternate screen, hide cursor, mouse (press, drag, SGR), keypad mode, clear. */
+export const ENTER_SEQUENCE = "\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b=\x1b[0m\x1b[2J";
+
+/** Everything {@link ENTER_SEQUENCE} turned on, off again; cursor shown. */
+export const LEAVE_SEQUENCE = "\x1b[?2026l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b>\x1b[0m\x1b[?25h\x1b[?1049l";
+
+/** How long a lone Esc waits for the rest of a sequence. */
+const ESC_TIMEOUT_MS = 30;
+/** A resize can be missed (no SIGWINCH on some platforms): look this often. */
+const RESIZE_POLL_MS = 250;
+
+const encoder = new TextEncoder();
+
+/** Writes all of `bytes` to stdout, however many calls it takes. */
+function writeAll(bytes: Uint8Array): void {
+  let offset = 0;
+  while (offset < bytes.length) offset += Deno.stdout.writeSync(bytes.subarray(offset));
+}
+
+/** The controlling terminal of this process. */
+export class TtyTerminal implements Terminal {
+  readonly #queue = new AsyncQueue<TerminalEvent>();
+  readonly #decoder = new KeyDecoder();
+  #columns: number;
+  #rows: number;
+  #active = true;
+  #escTimer: ReturnType<typeof setTimeout> | undefined;
+  #pollTimer: ReturnType<typeof setInterval> | undefined;
+  readonly #onWinch = () => this.#checkSize();
+
+  private constructor() {
+    const { columns, rows } = Deno.consoleSize();
+    this.#columns = columns;
+    this.#rows = rows;
+  }
+
+  /** Takes over the terminal. Call {@link restore} before the process ends. */
+  static open(): TtyTerminal {
+    const tty = new TtyTerminal();
+    Deno.stdin.setRaw(true);
+    writeAll(encoder.encode(ENTER_SEQUENCE));
+    try {
+      Deno.addSignalListener("SIGWINCH", tty.#onWinch);
+    } catch {
+      // Not every platform has SIGWINCH; the poll below covers it.
+    }
+    const poll = setInterval(tty.#onWinch, RESIZE_POLL_MS);
+    Deno.unrefTimer(poll);
+    tty.#pollTimer = poll;
+    tty.#readLoop();
+    return tty;
+  }
+
+  get columns(): number {
+    return this.#columns;
+  }
+
+  get rows(): number {
+    return this.#rows;
+  }
+
+  get events(): AsyncIterable<TerminalEvent> {
+    return this.#queue;
+  }
+
+  write(text: string): void {
+    if (this.#active && text.length > 0) writeAll(encoder.encode(text));
+  }
+
+  /**
+   * Gives the terminal back as it was: modes off, cursor shown, normal
+   * screen, cooked mode. Safe to call more than once and when the terminal
+   * is already gone (each step is tried on its own).
+   */
+  restore(): void {
+    if (!this.#active) return;
+    this.#active = false;
+    clearInterval(this.#pollTimer);
+    clearTimeout(this.#escTimer);
+    try {
+      Deno.removeSignalListener("SIGWINCH", this.#onWinch);
+    } catch { /* never added */ }
+    try {
+      writeAll(encoder.encode(LEAVE_SEQUENCE));
+    } catch { /* terminal closed */ }
+    try {
+      Deno.stdin.setRaw(false);
+    } catch { /* terminal closed */ }
+    this.#queue.close();
+  }
+
+  #checkSize(): void {
+    if (!this.#active) return;
+    let size: { columns: number; rows: number };
+    try {
+      size = Deno.consoleSize();
+    } catch {
+      return;
+    }
+    if (size.columns === this.#columns && size.rows === this.#rows) return;
+    this.#columns = size.columns;
+    this.#rows = size.rows;
+    this.#queue.push({ type: "resize", ...size });
+  }
+
+  async #readLoop(): Promise<void> {
+    const buf = new Uint8Array(4096);
+    while (this.#active) {
+      let n: number | null;
+      try {
+        n = await Deno.stdin.read(buf);
+      } catch {
+        n = null;
+      }
+      if (n === null) {
+        // The terminal went away: no more input will come.
+        this.#queue.close();
+        return;
+      }
+      clearTimeout(this.#escTimer);
+      for (const event of this.#decoder.feed(buf.subarray(0, n))) this.#queue.push(event);
+      if (this.#decoder.hasPending) {
+        this.#escTimer = setTimeout(() => {
+          for (const event of this.#decoder.flush()) this.#queue.push(event);
+        }, ESC_TIMEOUT_MS);
+      }
+    }
+  }
+}

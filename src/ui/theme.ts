@@ -1,0 +1,35 @@
+/**
+ * How things look: tile graphics, the unexplored shroud and the named
+ * colours messages use. Built by the app from content.
+ *
+ * @module
+ */
+
+/** A glyph with its colours (0xRRGGBB). */
+export interface CellLook {
+  readonly glyph: string;
+  readonly fg: number;
+  readonly bg: number;
+}
+
+/** A terrain kind's looks in view, remembered, and without colours. */
+export interface TileLook {
+  readonly light: CellLook;
+  readonly dark: CellLook;
+  /** The glyph used when colours cannot tell tiles apart. */
+  readonly plain: string;
+}
+
+/** Everything the screens need to colour the game. */
+export interface Theme {
+  /** Indexed by the engine's tile kind. */
+  readonly tiles: readonly TileLook[];
+  readonly shroud: CellLook;
+  /** Named colours (`white`, `impossible`, …). */
+  readonly palette: Readonly<Record<string, number>>;
+}
+
+/** A named palette colour, white when the name is unknown. */
+export function paletteColor(theme: Theme, name: string): number {
+  return theme.palette[name] ?? 0xffffff;
+}

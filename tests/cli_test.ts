@@ -1,0 +1,89 @@
+import { deepEqual, equal, ok, throws } from "node:assert/strict";
+import { parseCli, UsageError } from "../src/app/cli.ts";
+
+Deno.test("flags parse into a play command; defaults stay unset", () => {
+  deepEqual(parseCli([]), { kind: "play", seed: undefined, dataDir: undefined, savePath: undefined });
+  deepEqual(parseCli(["--seed", "42", "--data", "mods/x", "--save=/tmp/s"]), {
+    kind: "play",
+    seed: 42,
+    dataDir: "mods/x",
+    savePath: "/tmp/s",
+  });
+  deepEqual(parseCli(["--seed=4294967295"]).kind, "play");
+  deepEqual(parseCli(["--help", "--seed", "1"]), { kind: "help" });
+  deepEqual(parseCli(["--version"]), { kind: "version" });
+});
+
+Deno.test("each bad flag or value is named in one line", () => {
+  const cases: [string[], string][] = [
+    [["--bogus"], "unknown flag --bogus"],
+    [["-x"], "unknown flag -x"],
+    [["extra"], 'unexpected argument "extra"'],
+    [["--seed"], "--seed: expected a value, found nothing"],
+    [["--seed", "abc"], '--seed: expected an integer from 0 to 4294967295, found "abc"'],
+    [["--seed", "-1"], "--seed: expected a value, found nothing"],
+    [["--seed", "4294967296"], '--seed: expected an integer from 0 to 4294967295, found "4294967296"'],
+    [["--seed", "1.5"], '--seed: expected an integer from 0 to 4294967295, found "1.5"'],
+    [["--data", ""], "--data: expected a path, found an empty value"],
+    [["--help=yes"], "--help: takes no value"],
+  ];
+  for (const [args, message] of cases) {
+    throws(
+      () => parseCli(args),
+      (e: unknown) => e instanceof UsageError && e.message === message,
+      args.join(" "),
+    );
+  }
+});
+
+const MAIN = new URL("../main.ts", import.meta.url).pathname;
+
+async function runMain(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-prompt", "--allow-read", "--allow-env", MAIN, ...args],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+Deno.test("the program: a bad flag exits 2 with the line and the usage, and no stack trace", async () => {
+  const { code, stderr } = await runMain(["--sed", "3"]);
+  equal(code, 2);
+  equal(stderr.split("\n")[0], "delve: unknown flag --sed");
+  ok(stderr.includes("--seed N") && stderr.includes("--data DIR") && stderr.includes("--save PATH"));
+  ok(!/\bat .*:\d+:\d+/.test(stderr), stderr);
+});
+
+Deno.test("the program: --help lists every flag with its default; --version prints it", async () => {
+  const help = await runMain(["--help"]);
+  equal(help.code, 0);
+  for (const flag of ["--seed N", "--data DIR", "--save PATH", "--help", "--version"]) {
+    ok(help.stdout.includes(flag));
+  }
+  ok(help.stdout.includes("default: random") && help.stdout.includes("default: the bundled data/"));
+  const version = await runMain(["--version"]);
+  deepEqual([version.code, /^delve \d+\.\d+\.\d+\n$/.test(version.stdout)], [0, true]);
+});
+
+Deno.test("the program: bad data stops before the screen opens, exit 2, one line per problem", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "delve-cli-" });
+  await Deno.writeTextFile(`${dir}/game.json`, "{}");
+  const { code, stderr, stdout } = await runMain(["--data", dir]);
+  equal(code, 2);
+  equal(stdout, "", "nothing drawn");
+  const lines = stderr.trim().split("\n");
+  ok(lines.length >= 6, stderr);
+  ok(
+    lines.every((l) => l.startsWith(`${dir}/game.json: $.`) || l.startsWith(`${dir}/entities.json: `)),
+    stderr,
+  );
+});
+
+Deno.test("the program: without a terminal it says so and exits 1", async () => {
+  const { code, stderr } = await runMain(["--seed", "1"]);
+  equal(code, 1);
+  equal(stderr, "delve: needs an interactive terminal (stdin and stdout must be a TTY)\n");
+});

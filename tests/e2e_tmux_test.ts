@@ -1,0 +1,71 @@
+/**
+ * The real `deno task play` in a real terminal (tmux): the map and @ appear,
+ * a move changes the screen, and every way out gives the terminal back as
+ * it was: same `stty -g`, normal screen, cursor shown, mouse and keypad off.
+ */
+import { deepEqual, equal, notEqual, ok } from "node:assert/strict";
+import { findGamePid, TmuxPane } from "./support/tmux.ts";
+
+const DENO = Deno.execPath();
+const RESTORED = {
+  alternate_on: "0",
+  cursor_flag: "1",
+  mouse_any_flag: "0",
+  mouse_sgr_flag: "0",
+  keypad_flag: "0",
+};
+
+async function startGame(pane: TmuxPane, seed: number): Promise<string> {
+  const d = pane.dir;
+  await pane.run(
+    `stty -g > ${d}/before; "${DENO}" task play --seed ${seed}; echo $? > ${d}/exit; stty -g > ${d}/after`,
+  );
+  return await pane.waitFor((s) => s.includes("@") && s.includes("Dungeon level: 1"), "the map and @");
+}
+
+async function assertRestored(pane: TmuxPane, expectedExit: number): Promise<void> {
+  equal(Number(await pane.waitForFile("exit")), expectedExit, "exit status");
+  const before = await Deno.readTextFile(`${pane.dir}/before`);
+  equal(await pane.waitForFile("after"), before, "stty -g before and after");
+  deepEqual(await pane.modes(), RESTORED);
+  // The shell's screen is back, with the command line that started the game.
+  ok((await pane.screen()).includes("task play --seed"));
+}
+
+for (const [columns, rows] of [[80, 24], [80, 50]]) {
+  Deno.test(`e2e ${columns}x${rows}: play starts, a move changes the screen, Esc quits and restores`, async () => {
+    await using pane = await TmuxPane.open(columns, rows);
+    const first = await startGame(pane, 1000 + rows);
+    deepEqual((await pane.modes()).alternate_on, "1");
+    equal(first.split("\n").length - 1, rows);
+    ok(first.includes("Hello and welcome, adventurer"));
+    // Try each direction: either the @ moves or "That way is blocked." appears.
+    for (const key of ["l", "j", "h", "k"]) {
+      await pane.keys(key);
+      const after = await pane.waitFor((s) => s !== first, `a change after "${key}"`, 3000).catch(() =>
+        first
+      );
+      if (after !== first) break;
+    }
+    notEqual(await pane.screen(), first);
+    await pane.keys("Escape");
+    await assertRestored(pane, 0);
+  });
+}
+
+for (const [signal, code] of [["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+  Deno.test(`e2e 80x24: ${signal} to the game restores the terminal and exits ${code}`, async () => {
+    await using pane = await TmuxPane.open(80, 24);
+    const seed = signal === "SIGTERM" ? 4001 : 4002;
+    await startGame(pane, seed);
+    Deno.kill(await findGamePid(String(seed)), signal);
+    await assertRestored(pane, code);
+  });
+}
+
+Deno.test("e2e 80x24: Ctrl-C quits and restores the terminal", async () => {
+  await using pane = await TmuxPane.open(80, 24);
+  await startGame(pane, 4003);
+  await pane.keys("C-c");
+  await assertRestored(pane, 130);
+});

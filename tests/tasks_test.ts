@@ -1,0 +1,33 @@
+/**
+ * The tasks a user runs: `play` grants only what the game needs, `compile`
+ * bundles what the binary loads at run time, and the data folder is found
+ * from the code's own location (as inside a compiled binary).
+ */
+import { deepEqual, equal, ok } from "node:assert/strict";
+import config from "../deno.json" with { type: "json" };
+import { BUNDLED_DATA_DIR } from "../src/app/paths.ts";
+import { loadContent } from "../src/content/load_content.ts";
+
+const words = (task: string) => task.split(/\s+/);
+const PLAY_ENV = "--allow-env=COLORTERM,TERM,NO_COLOR,FORCE_COLOR,HOME,XDG_DATA_HOME,DELVE_DEBUG";
+
+Deno.test("play grants read and named variables only: no -A, net, run, ffi, sys or prompts", () => {
+  const flags = words(config.tasks.play).filter((w) => w.startsWith("-"));
+  deepEqual(flags.sort(), ["--allow-read", PLAY_ENV, "--no-prompt"].sort());
+  equal(words(config.tasks.play).at(-1), "main.ts");
+});
+
+Deno.test("compile bundles data/ and workers/, leaves node_modules out, and grants what play grants", () => {
+  const args = words(config.tasks.compile);
+  const after = (flag: string) => args.flatMap((w, i) => (w === flag ? [args[i + 1]] : []));
+  deepEqual(after("--include").sort(), ["data", "workers"]);
+  deepEqual(after("--exclude"), ["node_modules"]);
+  ok(args.includes("--allow-read") && args.includes(PLAY_ENV) && !args.includes("-A"));
+  equal(args.at(-1), "main.ts");
+});
+
+Deno.test("the bundled data folder is found from import.meta and loads", async () => {
+  ok(BUNDLED_DATA_DIR.href.endsWith("/data/"));
+  const { rules } = await loadContent(BUNDLED_DATA_DIR, "data/");
+  equal(rules.dungeon.width, 80);
+});
