@@ -3,6 +3,16 @@
  *
  * @module
  */
-import { main } from "./src/app/main.ts";
+import { CRASH_EXIT, crashMessage } from "./src/app/exit_guard.ts";
+import { debugging, main } from "./src/app/main.ts";
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+if (import.meta.main) {
+  let code: number;
+  try {
+    code = await main(Deno.args);
+  } catch (e) {
+    console.error(crashMessage(e, debugging()));
+    code = CRASH_EXIT;
+  }
+  Deno.exit(code);
+}

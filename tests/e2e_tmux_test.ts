@@ -15,10 +15,10 @@ const RESTORED = {
   keypad_flag: "0",
 };
 
-async function startGame(pane: TmuxPane, seed: number): Promise<string> {
+async function startGame(pane: TmuxPane, seed: number, command = `"${DENO}" task play`): Promise<string> {
   const d = pane.dir;
   await pane.run(
-    `stty -g > ${d}/before; "${DENO}" task play --seed ${seed}; echo $? > ${d}/exit; stty -g > ${d}/after`,
+    `stty -g > ${d}/before; ${command} --seed ${seed} 2> ${d}/stderr; echo $? > ${d}/exit; stty -g > ${d}/after`,
   );
   return await pane.waitFor((s) => s.includes("@") && s.includes("Dungeon level: 1"), "the map and @");
 }
@@ -29,7 +29,7 @@ async function assertRestored(pane: TmuxPane, expectedExit: number): Promise<voi
   equal(await pane.waitForFile("after"), before, "stty -g before and after");
   deepEqual(await pane.modes(), RESTORED);
   // The shell's screen is back, with the command line that started the game.
-  ok((await pane.screen()).includes("task play --seed"));
+  ok((await pane.screen()).includes(" --seed "));
 }
 
 for (const [columns, rows] of [[80, 24], [80, 50]]) {
@@ -69,3 +69,18 @@ Deno.test("e2e 80x24: Ctrl-C quits and restores the terminal", async () => {
   await pane.keys("C-c");
   await assertRestored(pane, 130);
 });
+
+for (const fault of ["error", "rejection"]) {
+  Deno.test(`e2e 80x24: an uncaught ${fault} restores the terminal, says one line, exits 70`, async () => {
+    await using pane = await TmuxPane.open(80, 24);
+    const faultMain = new URL("./support/fault_main.ts", import.meta.url).pathname;
+    const trigger = `${pane.dir}/trigger`;
+    const command =
+      `DELVE_FAULT_TRIGGER=${trigger} "${DENO}" run --allow-read --allow-env ${faultMain} ${fault}`;
+    await startGame(pane, 4100, command);
+    await Deno.writeTextFile(trigger, "");
+    await assertRestored(pane, 70);
+    const message = fault === "error" ? "injected fault" : "injected rejection";
+    equal(await Deno.readTextFile(`${pane.dir}/stderr`), `delve: internal error: ${message}\n`);
+  });
+}

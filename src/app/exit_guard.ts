@@ -10,6 +10,15 @@
 /** Exit status for each signal: 128 + its number. */
 const SIGNALS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 
+/** Exit status after an internal error (EX_SOFTWARE). */
+export const CRASH_EXIT = 70;
+
+/** One line about an internal error; the stack only when debugging. */
+export function crashMessage(what: unknown, debug: boolean): string {
+  const error = what instanceof Error ? what : new Error(String(what));
+  return `delve: internal error: ${debug ? error.stack : error.message}`;
+}
+
 /** Installs the guards; `cleanup` must be synchronous and must not throw. */
 export function guardExits(cleanup: () => void, debug: boolean): void {
   const leave = (code: number, message?: string) => {
@@ -20,16 +29,12 @@ export function guardExits(cleanup: () => void, debug: boolean): void {
   for (const [signal, code] of Object.entries(SIGNALS)) {
     Deno.addSignalListener(signal as Deno.Signal, () => leave(code));
   }
-  const crash = (what: unknown) => {
-    const error = what instanceof Error ? what : new Error(String(what));
-    leave(70, debug ? `delve: internal error: ${error.stack}` : `delve: internal error: ${error.message}`);
-  };
   globalThis.addEventListener("error", (event) => {
     event.preventDefault();
-    crash(event.error);
+    leave(CRASH_EXIT, crashMessage(event.error, debug));
   });
   globalThis.addEventListener("unhandledrejection", (event) => {
     event.preventDefault();
-    crash(event.reason);
+    leave(CRASH_EXIT, crashMessage(event.reason, debug));
   });
 }

@@ -65,12 +65,19 @@ export async function main(args: readonly string[]): Promise<number> {
     return 1;
   }
   const terminal = TtyTerminal.open();
-  guardExits(() => terminal.restore(), env("DELVE_DEBUG") !== undefined);
-  const app = new GameApp(terminal, content, {
-    seed: command.seed ?? randomSeed(),
-    colorDepth: detectColorDepth(env),
-  });
-  const reason = await app.run();
-  terminal.restore();
-  return EXIT_CODES[reason];
+  guardExits(() => terminal.restore(), debugging());
+  try {
+    const app = new GameApp(terminal, content, {
+      seed: command.seed ?? randomSeed(),
+      colorDepth: detectColorDepth(env),
+    });
+    return EXIT_CODES[await app.run()];
+  } finally {
+    terminal.restore();
+  }
+}
+
+/** True when `DELVE_DEBUG` is set: crashes then print their stack. */
+export function debugging(): boolean {
+  return env("DELVE_DEBUG") !== undefined;
 }
