@@ -1,6 +1,7 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { GameApp } from "../src/app/game_app.ts";
-import { playerOf } from "../src/engine/state.ts";
+import { InProcessRunner } from "../src/app/monster_runner.ts";
+import { newGame, playerOf } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { bundledContent } from "./support/content.ts";
@@ -10,7 +11,10 @@ const content = await bundledContent();
 
 function start(columns: number, rows: number, seed = 42) {
   const terminal = new HeadlessTerminal(columns, rows);
-  const app = new GameApp(terminal, content, { seed, colorDepth: "truecolor" });
+  const state = newGame(content.rules, seed);
+  const app = new GameApp(terminal, content, state, new InProcessRunner(content.rules), {
+    colorDepth: "truecolor",
+  });
   return { terminal, app };
 }
 

@@ -1,4 +1,4 @@
-import { deepEqual } from "node:assert/strict";
+import { deepEqual, equal } from "node:assert/strict";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { KeyDecoder } from "../src/terminal/key_decoder.ts";
 
@@ -143,9 +143,9 @@ Deno.test("a lone Esc waits for the flush; then it is the Escape key", () => {
   deepEqual(d.hasPending, true);
   deepEqual(d.flush(), [key("Escape")]);
   deepEqual(d.hasPending, false);
-  // An unfinished sequence flushed becomes Escape plus the keys typed.
+  // Esc and [ typed together, then nothing: Alt+[.
   deepEqual(d.feed(enc.encode("\x1b[")), []);
-  deepEqual(d.flush(), [key("Escape"), key("[")]);
+  deepEqual(d.flush(), [key("[", { alt: true })]);
   // Esc followed by a sequence in the same read is still two things.
   deepEqual(decode("\x1b\x1b"), []);
 });
@@ -153,4 +153,46 @@ Deno.test("a lone Esc waits for the flush; then it is the Escape key", () => {
 Deno.test("unknown sequences are dropped without eating the next key", () => {
   deepEqual(decode("\x1b[99~x\x1b[?1;2cy"), [key("x"), key("y")]);
   deepEqual(new KeyDecoder().feed(Uint8Array.of(0xff, 0x61)), [key("\uFFFD"), key("a")]);
+});
+
+Deno.test("a cut-off sequence is dropped on flush: it never becomes Escape (which quits) or digits", () => {
+  for (const partial of ["\x1b[1;5", "\x1b[<0;12", "\x1b[15", "\x1bO2"]) {
+    const d = new KeyDecoder();
+    deepEqual(d.feed(enc.encode(partial)), []);
+    deepEqual(d.flush(), [], JSON.stringify(partial));
+  }
+  const d = new KeyDecoder();
+  d.feed(enc.encode("\x1bO"));
+  deepEqual(d.flush(), [key("O", { alt: true })]);
+});
+
+Deno.test("rxvt's modified editing keys end in $, ^ or @", () => {
+  deepEqual(decode("\x1b[7$\x1b[5^\x1b[3@j"), [
+    key("Home", { shift: true }),
+    key("PageUp", { ctrl: true }),
+    key("Delete", { shift: true, ctrl: true }),
+    key("j"),
+  ]);
+});
+
+Deno.test("runs of Esc: each is an Escape; only one Esc before [ or O makes Alt; no recursion", () => {
+  deepEqual(decode("\x1b\x1b\x1bx"), [key("Escape"), key("Escape"), key("x", { alt: true })]);
+  deepEqual(decode("\x1b\x1b[A"), [key("Up", { alt: true })]);
+  const many = new Uint8Array(60_001).fill(0x1b);
+  many[60_000] = 0x61;
+  const events = new KeyDecoder().feed(many);
+  equal(events.length, 60_000);
+  deepEqual(events.at(-1), key("a", { alt: true }));
+});
+
+Deno.test("bad bytes never swallow the key after them", () => {
+  deepEqual(new KeyDecoder().feed(Uint8Array.of(0xf0, 0x6a)), [key("\uFFFD"), key("j")]);
+  const d = new KeyDecoder();
+  deepEqual(d.feed(Uint8Array.of(0xe2, 0x82)), []);
+  deepEqual(d.flush(), [key("\uFFFD")]);
+  deepEqual(decode("\x1b[[\x1b[A"), [key("Up")]);
+});
+
+Deno.test("mouse reports with extra buttons or zero coordinates are dropped", () => {
+  deepEqual(decode("\x1b[<128;5;5M\x1b[<0;0;0Mk"), [key("k")]);
 });

@@ -4,7 +4,14 @@
  * test each).
  */
 const DENO = Deno.execPath();
-const TEST_PERMISSIONS = ["--allow-read", "--allow-write", "--allow-run", "--allow-env", "--allow-sys"];
+const TEST_PERMISSIONS = [
+  "--unstable-worker-options",
+  "--allow-read",
+  "--allow-write",
+  "--allow-run",
+  "--allow-env",
+  "--allow-sys",
+];
 
 async function run(label: string, args: string[], capture = false): Promise<{ ok: boolean; output: string }> {
   console.log(`\n== ${label}: deno ${args.join(" ")}`);

@@ -13,7 +13,7 @@ const PLAY_ENV = "--allow-env=COLORTERM,TERM,NO_COLOR,FORCE_COLOR,HOME,XDG_DATA_
 
 Deno.test("play grants read and named variables only: no -A, net, run, ffi, sys or prompts", () => {
   const flags = words(config.tasks.play).filter((w) => w.startsWith("-"));
-  deepEqual(flags.sort(), ["--allow-read", PLAY_ENV, "--no-prompt"].sort());
+  deepEqual(flags.sort(), ["--allow-read", PLAY_ENV, "--no-prompt", "--unstable-worker-options"].sort());
   equal(words(config.tasks.play).at(-1), "main.ts");
 });
 

@@ -44,6 +44,9 @@ function nonEmpty(flag: string, text: string | undefined): string | undefined {
 
 /** Parses `args`; throws {@link UsageError} naming the bad flag or value. */
 export function parseCli(args: readonly string[]): CliCommand {
+  // parseArgs reads `--seed -1` as a flag with no value; name the real problem.
+  const seedAt = args.indexOf("--seed");
+  if (seedAt >= 0 && /^-\d/.test(args[seedAt + 1] ?? "")) parseSeed(args[seedAt + 1]);
   let values;
   try {
     ({ values } = parseArgs({

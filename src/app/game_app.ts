@@ -5,8 +5,9 @@
  * @module
  */
 import type { Content } from "../content/load_content.ts";
-import { type GameState, newGame } from "../engine/state.ts";
-import { playerTurn } from "../engine/turn.ts";
+import { narrate } from "../engine/narration.ts";
+import type { GameState } from "../engine/state.ts";
+import { isGameOver, playerAct } from "../engine/turn.ts";
 import { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import { DiffRenderer } from "../terminal/diff_renderer.ts";
@@ -16,6 +17,7 @@ import { lookupKey, PLAY_BINDINGS } from "../ui/keymap.ts";
 import { computeLayout, MIN_COLUMNS, MIN_ROWS } from "../ui/layout.ts";
 import { drawPlayScreen, drawTooSmall } from "../ui/play_screen.ts";
 import type { Theme } from "../ui/theme.ts";
+import type { MonsterRunner } from "./monster_runner.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 
 /** Why the loop ended. */
@@ -23,13 +25,11 @@ export type ExitReason = "quit" | "interrupt" | "input-closed";
 
 /** Options for a session. */
 export interface GameAppOptions {
-  readonly seed: number;
   readonly colorDepth: ColorDepth;
 }
 
 /** One play session on one terminal. */
 export class GameApp {
-  readonly state: GameState;
   readonly #theme: Theme;
   readonly #renderer: DiffRenderer;
   #buffer: CellBuffer;
@@ -37,9 +37,10 @@ export class GameApp {
   constructor(
     readonly terminal: Terminal,
     readonly content: Content,
+    readonly state: GameState,
+    readonly runner: MonsterRunner,
     readonly options: GameAppOptions,
   ) {
-    this.state = newGame(content.rules, options.seed);
     this.#theme = themeFromContent(content);
     this.#renderer = new DiffRenderer(options.colorDepth);
     this.#buffer = new CellBuffer(terminal.columns, terminal.rows);
@@ -67,13 +68,21 @@ export class GameApp {
     this.terminal.write(this.#renderer.render(this.#buffer));
   }
 
-  /** Handles one key; returns a reason to stop, or undefined to go on. */
-  handleKey(event: KeyEvent): ExitReason | undefined {
+  /**
+   * Handles one key; returns a reason to stop, or undefined to go on. Keys
+   * that arrive meanwhile wait in the terminal's queue.
+   */
+  async handleKey(event: KeyEvent): Promise<ExitReason | undefined> {
     if (event.ctrl && event.key === "c") return "interrupt";
     if (this.terminal.columns < MIN_COLUMNS || this.terminal.rows < MIN_ROWS) return undefined;
     const intent = lookupKey(PLAY_BINDINGS, event);
     if (intent?.type === "quit") return "quit";
-    if (intent?.type === "act") playerTurn(this.state, this.content.rules, intent.action);
+    // Once the player is dead only leaving remains.
+    if (intent?.type !== "act" || isGameOver(this.state)) return undefined;
+    const { rules } = this.content;
+    if (playerAct(this.state, rules, intent.action)) {
+      narrate(this.state.log, rules, await this.runner.run(this.state), this.state.playerId);
+    }
     return undefined;
   }
 
@@ -85,7 +94,7 @@ export class GameApp {
         // A resize may leave stale cells anywhere: draw everything again.
         this.#renderer.invalidate();
       } else if (event.type === "key") {
-        const reason = this.handleKey(event);
+        const reason = await this.handleKey(event);
         if (reason) return reason;
       }
       this.render();

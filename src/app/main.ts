@@ -8,11 +8,13 @@ import denoConfig from "../../deno.json" with { type: "json" };
 import { loadContent } from "../content/load_content.ts";
 import { ContentError } from "../content/problems.ts";
 import { MAX_SEED } from "../engine/rng.ts";
+import { newGame } from "../engine/state.ts";
 import { detectColorDepth } from "../terminal/color.ts";
 import { TtyTerminal } from "../terminal/tty_terminal.ts";
 import { parseCli, USAGE, UsageError } from "./cli.ts";
 import { guardExits } from "./exit_guard.ts";
 import { GameApp } from "./game_app.ts";
+import { WorkerRunner } from "./monster_runner.ts";
 import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
 
 /** The version, from deno.json. */
@@ -64,15 +66,16 @@ export async function main(args: readonly string[]): Promise<number> {
     console.error("delve: needs an interactive terminal (stdin and stdout must be a TTY)");
     return 1;
   }
+  // Everything that can fail on bad data happens before the screen opens.
+  const state = newGame(content.rules, command.seed ?? randomSeed());
+  const runner = new WorkerRunner(content.rules);
   const terminal = TtyTerminal.open();
   guardExits(() => terminal.restore(), debugging());
   try {
-    const app = new GameApp(terminal, content, {
-      seed: command.seed ?? randomSeed(),
-      colorDepth: detectColorDepth(env),
-    });
+    const app = new GameApp(terminal, content, state, runner, { colorDepth: detectColorDepth(env) });
     return EXIT_CODES[await app.run()];
   } finally {
+    runner.close();
     terminal.restore();
   }
 }

@@ -4,10 +4,17 @@
  *
  * @module
  */
-import type { Rules } from "../engine/rules.ts";
-import { ContentError, describeValue } from "./problems.ts";
+import type { EntityTemplate, MessageId, Rules } from "../engine/rules.ts";
+import { crossChecks, type DataFiles, type Labels } from "./cross_checks.ts";
+import { ContentError } from "./problems.ts";
 import { readDataFile } from "./read_json.ts";
-import { type EntitiesConfig, entitiesSchema, type GameConfig, gameSchema } from "./schemas.ts";
+import {
+  entitiesSchema,
+  type GameConfig,
+  gameSchema,
+  spawnTablesSchema,
+  type TemplateConfig,
+} from "./schemas.ts";
 
 /** A loaded data folder. */
 export interface Content {
@@ -21,45 +28,47 @@ export function parseColor(hex: string): number {
   return parseInt(hex.slice(1), 16);
 }
 
-function crossChecks(label: string, game: GameConfig): string[] {
-  const problems: string[] = [];
-  const { width, height, roomMinSize, roomMaxSize } = game.map;
-  if (roomMaxSize < roomMinSize) {
-    problems.push(
-      `${label}: $.map.roomMaxSize: expected at least roomMinSize (${roomMinSize}), found ${roomMaxSize}`,
-    );
-  }
-  if (roomMinSize > Math.min(width, height) - 1) {
-    problems.push(
-      `${label}: $.map.roomMinSize: expected a room that fits the ${width}x${height} map, found ${roomMinSize}`,
-    );
-  }
-  for (const [id, message] of Object.entries(game.messages)) {
-    if (!(message.color in game.palette)) {
-      problems.push(
-        `${label}: $.messages.${id}.color: expected a colour named in $.palette, found ${
-          describeValue(message.color)
-        }`,
-      );
-    }
-  }
-  return problems;
+function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
+  return {
+    id,
+    name: t.name,
+    glyph: t.glyph,
+    color: parseColor(t.color),
+    fighter: t.fighter,
+    ai: t.ai,
+    xp: t.xp,
+    inventoryCapacity: t.inventoryCapacity,
+    item: t.item,
+    equippable: t.equippable,
+  };
 }
 
-function toRules(game: GameConfig, entities: EntitiesConfig): Rules {
+function toRules({ game, entities, spawn }: DataFiles): Rules {
   return {
     dungeon: game.map,
     sightRadius: game.sightRadius,
-    player: { ...entities.player, color: parseColor(entities.player.color) },
-    messages: game.messages,
+    playerTemplate: "player",
+    templates: Object.fromEntries(Object.entries(entities).map(([id, t]) => [id, toTemplate(id, t)])),
+    spawn,
+    corpse: { ...game.corpse, color: parseColor(game.corpse.color) },
+    messages: game.messages as Record<MessageId, Rules["messages"][MessageId]>,
   };
 }
 
 /**
- * Reads `game.json` and `entities.json` from `dir`. `labelDir` is how the
- * folder is named in error lines (e.g. `data/`).
+ * Reads `game.json`, `entities.json` and `spawn_tables.json` from `dir`.
+ * `labelDir` is how the folder is named in error lines (e.g. `data/`).
  */
 export async function loadContent(dir: URL, labelDir: string): Promise<Content> {
+  try {
+    if (!(await Deno.stat(dir)).isDirectory) {
+      throw new ContentError([`${labelDir}: expected a data folder, found a file`]);
+    }
+  } catch (e) {
+    if (e instanceof ContentError) throw e;
+    const reason = e instanceof Deno.errors.NotFound ? "no such folder" : (e as Error).message;
+    throw new ContentError([`${labelDir}: cannot read the data folder: ${reason}`]);
+  }
   const problems: string[] = [];
   const attempt = async <T>(read: () => Promise<T>): Promise<T | undefined> => {
     try {
@@ -70,12 +79,19 @@ export async function loadContent(dir: URL, labelDir: string): Promise<Content> 
       return undefined;
     }
   };
-  const gameLabel = `${labelDir}game.json`;
-  const game = await attempt(() => readDataFile(dir, "game.json", gameSchema, gameLabel));
-  const entities = await attempt(() =>
-    readDataFile(dir, "entities.json", entitiesSchema, `${labelDir}entities.json`)
+  const labels: Labels = {
+    game: `${labelDir}game.json`,
+    entities: `${labelDir}entities.json`,
+    spawn: `${labelDir}spawn_tables.json`,
+  };
+  const game = await attempt(() => readDataFile(dir, "game.json", gameSchema, labels.game));
+  const entitiesFile = await attempt(() =>
+    readDataFile(dir, "entities.json", entitiesSchema, labels.entities)
   );
-  if (game) problems.push(...crossChecks(gameLabel, game));
-  if (problems.length > 0 || !game || !entities) throw new ContentError(problems);
-  return { rules: toRules(game, entities), game };
+  const spawn = await attempt(() => readDataFile(dir, "spawn_tables.json", spawnTablesSchema, labels.spawn));
+  const { $schema: _, ...entities } = entitiesFile ?? {};
+  const templates = entitiesFile ? entities as Record<string, TemplateConfig> : undefined;
+  problems.push(...crossChecks(labels, { game, entities: templates, spawn }));
+  if (problems.length > 0 || !game || !templates || !spawn) throw new ContentError(problems);
+  return { rules: toRules({ game, entities: templates, spawn }), game };
 }

@@ -31,6 +31,7 @@ export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "an object";
+  if (typeof value === "number" && !Number.isFinite(value)) return "a number too large to read";
   const text = JSON.stringify(value);
   return text.length > 40 ? text.slice(0, 37) + "..." : text;
 }

@@ -1,6 +1,7 @@
 /**
  * The shapes of the data files. Every number the game plays by is checked
- * here before the game starts.
+ * here before the game starts; the same schemas are exported as JSON Schema
+ * into `data/schema/` so editors check a modder's typing.
  *
  * @module
  */
@@ -9,57 +10,202 @@ import { z } from "zod";
 /** A colour as `#RRGGBB`. */
 export const colorSchema = z.string().regex(/^#[0-9A-Fa-f]{6}$/, {
   error: 'expected a colour like "#RRGGBB"',
-});
+}).describe("A colour as #RRGGBB.");
+
+/**
+ * Characters every terminal draws one column wide: printable ASCII, Latin,
+ * Greek, Cyrillic, punctuation, currency, arrows, maths, box drawing and
+ * shapes. No controls, no combining marks, nothing double-width, so what is
+ * drawn is exactly what the screen buffer believes.
+ */
+const SINGLE_WIDTH =
+  "\\x20-\\x7E\\u00A1-\\u00AC\\u00AE-\\u024F\\u0370-\\u0377\\u037A-\\u037F\\u0384-\\u03FF" +
+  "\\u0400-\\u0482\\u048A-\\u052F\\u2010-\\u2027\\u2030-\\u205E\\u20A0-\\u20BF\\u2190-\\u22FF\\u2500-\\u25FF";
 
 /** One character that takes one terminal column. */
-export const glyphSchema = z.string().regex(/^[\x20-\x7E\u00A0-\u02FF\u0370-\u1FFF\u2500-\u25FF]$/u, {
+export const glyphSchema = z.string().regex(new RegExp(`^[${SINGLE_WIDTH}]$`, "u"), {
   error: "expected one single-width character",
+}).describe("One character that takes one terminal column.");
+
+/** Text to show: single-width characters, and line breaks where `lines` allows. */
+const textSchema = (max: number, lines = false) =>
+  z.string().min(1, { error: "expected some text" }).max(max, { error: `expected at most ${max} characters` })
+    .regex(new RegExp(`^[${SINGLE_WIDTH}${lines ? "\\n" : ""}]*$`, "u"), {
+      error: `expected printable single-width characters${lines ? " and line breaks" : ""}`,
+    });
+
+/** A name used as an id: lower case, digits and underscores. */
+export const idSchema = z.string().regex(/^[a-z][a-z0-9_]*$/, {
+  error: "expected an id of lower-case letters, digits and _",
 });
 
-const positiveInt = z.int({ error: "expected an integer" }).positive({
-  error: "expected a positive integer",
-});
-const nonNegativeInt = z.int({ error: "expected an integer" }).nonnegative({
-  error: "expected a non-negative integer",
-});
+const int = (min: number, max: number, what: string) =>
+  z.int({ error: `expected ${what}`, abort: true }).min(min, { error: `expected ${what}`, abort: true }).max(
+    max,
+    {
+      error: `expected at most ${max}`,
+    },
+  );
+const positive = (max: number) => int(1, max, "a positive integer");
+const nonNegative = (max: number) => int(0, max, "a non-negative integer");
 
 /** How one cell looks: a glyph with its colours. */
 export const cellLookSchema = z.strictObject({ glyph: glyphSchema, fg: colorSchema, bg: colorSchema });
 
 const tileLookSchema = z.strictObject({
-  /** Drawn instead when the terminal has few or no colours. */
-  plain: glyphSchema,
-  dark: cellLookSchema,
-  light: cellLookSchema,
+  plain: glyphSchema.describe("Drawn instead when the terminal has 16 colours or none."),
+  dark: cellLookSchema.describe("Explored but not in view."),
+  light: cellLookSchema.describe("In view."),
 });
 
-const messageSchema = z.strictObject({ text: z.string().min(1), color: z.string().min(1) });
+const paletteName = z.string().min(1).describe("A colour named in $.palette.");
+const messageSchema = z.strictObject({
+  text: textSchema(500, true).describe("{placeholders} are filled in; {Name} capitalises {name}."),
+  color: z.union([paletteName, z.strictObject({ player: paletteName, other: paletteName })]),
+});
 
-/** `data/game.json`: map size, sight, colours and messages. */
+/** The log messages the engine produces; each must be present. */
+export const MESSAGE_IDS = [
+  "welcome",
+  "blocked",
+  "nothing_to_attack",
+  "attack",
+  "attack_no_damage",
+  "player_died",
+  "monster_died",
+  "confusion_ended",
+] as const;
+
+const statRaise = z.strictObject({
+  maxHp: z.int().optional(),
+  hp: z.int().optional(),
+  power: z.int().optional(),
+  defense: z.int().optional(),
+  sight: z.int().optional(),
+});
+
+const progressionSchema = z.strictObject({
+  xpForNextLevel: z.discriminatedUnion("formula", [
+    z.strictObject({
+      formula: z.literal("linear").describe("base + factor × level"),
+      base: nonNegative(1_000_000),
+      factor: nonNegative(1_000_000),
+    }),
+    z.strictObject({
+      formula: z.literal("power").describe("factor × level ^ exponent"),
+      factor: z.number().positive(),
+      exponent: z.number().positive(),
+    }),
+  ]),
+  levelUpWhen: z.enum([">", ">="]).describe("How XP is compared with the threshold."),
+  xpAfterLevelUp: z.enum(["reduce", "keep"]).describe("reduce: XP −= threshold; keep: XP is cumulative."),
+  xpPerKill: z.discriminatedUnion("formula", [
+    z.strictObject({ formula: z.literal("template").describe("The victim template's xp.") }),
+    z.strictObject({
+      formula: z.literal("stats").describe("max HP + power + defense − levelFactor × level, if > 0"),
+      levelFactor: nonNegative(1000),
+    }),
+  ]),
+  levelsPerTrigger: z.enum(["one", "all"]),
+  healOnLevelUpPerLevel: nonNegative(1000).describe("HP healed on level-up: this × the new level."),
+  healOnDescend: z.number().min(0).max(1).describe("Fraction of max HP healed on taking the stairs."),
+  choices: z.array(z.strictObject({
+    key: z.string().regex(/^[a-z]$/, { error: "expected one lower-case letter" }),
+    label: textSchema(60).describe("Shown in the level-up window; {max_hp}, {power}, {defense}, {sight}."),
+    raise: statRaise,
+    message: textSchema(200),
+  })).min(1),
+});
+
+/** `data/game.json`: map, sight, looks, messages, progression. */
 export const gameSchema = z.strictObject({
   $schema: z.string().optional(),
   map: z.strictObject({
-    width: positiveInt,
-    height: positiveInt,
-    maxRooms: positiveInt,
-    roomMinSize: z.int().min(3, { error: "expected an integer of at least 3" }),
-    roomMaxSize: z.int().min(3, { error: "expected an integer of at least 3" }),
+    width: positive(2048),
+    height: positive(2048),
+    maxRooms: positive(100_000),
+    roomMinSize: int(3, 2048, "an integer of at least 3"),
+    roomMaxSize: int(3, 2048, "an integer of at least 3"),
   }),
-  sightRadius: nonNegativeInt,
-  palette: z.record(z.string(), colorSchema),
+  sightRadius: nonNegative(1000).describe("FOV radius; 0 is unlimited."),
+  palette: z.record(idSchema, colorSchema),
   tiles: z.strictObject({ wall: tileLookSchema, floor: tileLookSchema, stairs: tileLookSchema }),
-  shroud: cellLookSchema,
-  messages: z.strictObject({ welcome: messageSchema, blocked: messageSchema }),
+  shroud: cellLookSchema.describe("Never-seen cells."),
+  corpse: z.strictObject({
+    name: textSchema(60).describe("{name} is the dead actor's name."),
+    glyph: glyphSchema,
+    color: colorSchema,
+  }),
+  messages: z.strictObject(Object.fromEntries(MESSAGE_IDS.map((id) => [id, messageSchema])) as Record<
+    typeof MESSAGE_IDS[number],
+    typeof messageSchema
+  >),
+  progression: progressionSchema,
 });
 
 /** The parsed `data/game.json`. */
 export type GameConfig = z.output<typeof gameSchema>;
 
-/** `data/entities.json`: the templates of everything that can exist. */
-export const entitiesSchema = z.strictObject({
-  $schema: z.string().optional(),
-  player: z.strictObject({ name: z.string().min(1), glyph: glyphSchema, color: colorSchema }),
+const effectSchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("heal"), amount: positive(1_000_000) }),
+  z.strictObject({ type: z.literal("damage_nearest"), amount: positive(1_000_000), range: positive(1000) }),
+  z.strictObject({ type: z.literal("confuse"), turns: positive(10_000) }),
+  z.strictObject({ type: z.literal("damage_area"), amount: positive(1_000_000), radius: nonNegative(1000) }),
+]);
+
+export const templateSchema = z.strictObject({
+  name: textSchema(40),
+  glyph: glyphSchema,
+  color: colorSchema,
+  fighter: z.strictObject({
+    hp: positive(1_000_000),
+    defense: int(-1000, 1000, "an integer of at least -1000"),
+    power: int(-1000, 1000, "an integer of at least -1000"),
+  })
+    .optional().describe("Makes this an actor: it blocks, fights and can die."),
+  ai: z.enum(["hostile"]).optional().describe("How a monster decides."),
+  xp: nonNegative(1_000_000).optional().describe("Experience its death gives the player."),
+  inventoryCapacity: int(0, 26, "a non-negative integer").optional(),
+  startingEquipment: z.array(idSchema).optional().describe("Templates given and worn at the start."),
+  item: z.strictObject({ effect: effectSchema.optional() }).optional().describe(
+    "Makes this a thing to pick up.",
+  ),
+  equippable: z.strictObject({
+    slot: z.enum(["weapon", "armor"]),
+    power: int(-1000, 1000, "an integer of at least -1000"),
+    defense: int(-1000, 1000, "an integer of at least -1000"),
+  }).optional().describe("Makes this a thing to wear; it is picked up like an item."),
 });
 
-/** The parsed `data/entities.json`. */
-export type EntitiesConfig = z.output<typeof entitiesSchema>;
+/** `data/entities.json`: every template, by id. */
+export const entitiesSchema = z.record(z.union([z.literal("$schema"), idSchema]), z.unknown()).pipe(
+  z.object({ $schema: z.string().optional() }).catchall(templateSchema),
+);
+
+/** One template as written. */
+export type TemplateConfig = z.output<typeof templateSchema>;
+
+const floorSteps = z.array(z.strictObject({ floor: nonNegative(10_000), value: nonNegative(10_000) }));
+const weightSteps = z.array(z.strictObject({
+  floor: nonNegative(10_000),
+  weights: z.record(idSchema, nonNegative(1_000_000)),
+}));
+
+/** `data/spawn_tables.json`: what spawns on which floor (SPEC §6). */
+export const spawnTablesSchema = z.strictObject({
+  $schema: z.string().optional(),
+  maxMonstersPerRoom: floorSteps.describe("The last step whose floor ≤ the depth applies."),
+  maxItemsPerRoom: floorSteps,
+  monsters: weightSteps.describe("Steps whose floor ≤ the depth merge in order; later weights replace."),
+  items: weightSteps,
+});
+
+/** The parsed `data/spawn_tables.json`. */
+export type SpawnTablesConfig = z.output<typeof spawnTablesSchema>;
+
+/** Each data file and its schema. */
+export const DATA_FILES = {
+  "game.json": gameSchema,
+  "entities.json": entitiesSchema,
+  "spawn_tables.json": spawnTablesSchema,
+} as const;

@@ -1,25 +1,25 @@
 /**
  * Actions are values. Performing one either succeeds with events, is
  * impossible with a reason (and costs no time), or hands over to another
- * action (a bump becomes a move, later an attack).
+ * action (a bump becomes an attack or a move).
  *
  * @module
  */
-import { blockerAt, type Entity } from "./entity.ts";
+import { melee } from "./combat.ts";
+import { blockerAt, type Entity, livingActorAt } from "./entity.ts";
+import type { GameEvent } from "./events.ts";
 import { isWalkable } from "./game_map.ts";
-import type { MessageId } from "./rules.ts";
+import type { MessageId, Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";
 
 /** Something an actor tries to do this turn. */
 export type Action =
   | { readonly type: "bump"; readonly dx: number; readonly dy: number }
   | { readonly type: "move"; readonly dx: number; readonly dy: number }
-  | { readonly type: "wait" };
-
-/** What happened, for the log and the screen to describe. */
-export type GameEvent =
-  | { readonly type: "moved"; readonly entityId: number; readonly x: number; readonly y: number }
-  | { readonly type: "waited"; readonly entityId: number };
+  | { readonly type: "melee"; readonly dx: number; readonly dy: number }
+  | { readonly type: "wait" }
+  /** A confused monster comes back to its senses (its previous AI). */
+  | { readonly type: "recover" };
 
 /** The outcome of performing an action. */
 export type ActionResult =
@@ -28,11 +28,13 @@ export type ActionResult =
   | { readonly kind: "alternate"; readonly action: Action };
 
 /** Performs `action` for `actor`, changing `state` only when it succeeds. */
-export function perform(state: GameState, actor: Entity, action: Action): ActionResult {
+export function perform(state: GameState, rules: Rules, actor: Entity, action: Action): ActionResult {
   switch (action.type) {
-    case "bump":
-      // Nothing to attack yet: a bump is a move.
-      return { kind: "alternate", action: { type: "move", dx: action.dx, dy: action.dy } };
+    case "bump": {
+      const { dx, dy } = action;
+      const target = livingActorAt(state.entities, actor.x + dx, actor.y + dy);
+      return { kind: "alternate", action: target ? { type: "melee", dx, dy } : { type: "move", dx, dy } };
+    }
     case "move": {
       const x = actor.x + action.dx, y = actor.y + action.dy;
       if (!isWalkable(state.map, x, y) || blockerAt(state.entities, x, y)) {
@@ -42,18 +44,31 @@ export function perform(state: GameState, actor: Entity, action: Action): Action
       actor.y = y;
       return { kind: "done", events: [{ type: "moved", entityId: actor.id, x, y }] };
     }
+    case "melee": {
+      const target = livingActorAt(state.entities, actor.x + action.dx, actor.y + action.dy);
+      if (!target || target === actor) return { kind: "impossible", reason: "nothing_to_attack" };
+      const events: GameEvent[] = [];
+      melee(actor, target, rules, events);
+      return { kind: "done", events };
+    }
     case "wait":
       return { kind: "done", events: [{ type: "waited", entityId: actor.id }] };
+    case "recover": {
+      if (actor.ai?.type !== "confused") return { kind: "impossible", reason: "blocked" };
+      actor.ai = actor.ai.previous;
+      return { kind: "done", events: [{ type: "confusion_ended", entityId: actor.id, name: actor.name }] };
+    }
   }
 }
 
 /** Performs `action`, following alternates until it succeeds or fails. */
 export function resolve(
   state: GameState,
+  rules: Rules,
   actor: Entity,
   action: Action,
 ): Exclude<ActionResult, { kind: "alternate" }> {
-  let result = perform(state, actor, action);
-  while (result.kind === "alternate") result = perform(state, actor, result.action);
+  let result = perform(state, rules, actor, action);
+  while (result.kind === "alternate") result = perform(state, rules, actor, result.action);
   return result;
 }

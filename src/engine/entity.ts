@@ -1,6 +1,7 @@
 /**
  * Things on the map. Entities are plain records with an `id`; optional
- * components (fighter, ai, item, …) arrive as fields in later layers.
+ * components (fighter, ai, item, …) are fields, so the whole state clones,
+ * saves and travels to a worker as it is.
  *
  * @module
  */
@@ -8,9 +9,27 @@
 /** Draw order: corpses under items under actors. */
 export type RenderLayer = "corpse" | "item" | "actor";
 
+/** Hit points and combat numbers. */
+export interface Fighter {
+  maxHp: number;
+  hp: number;
+  defense: number;
+  power: number;
+}
+
+/**
+ * How a monster decides. `lastSeen` is the cell it last saw the player on;
+ * `path` the steps it still means to take toward it (cell indices).
+ */
+export type Ai =
+  | { readonly type: "hostile"; lastSeen: number; path: number[] }
+  | { readonly type: "confused"; turnsRemaining: number; readonly previous: Ai };
+
 /** Anything that occupies a cell: the player, monsters, items, corpses. */
 export interface Entity {
   readonly id: number;
+  /** The template it was made from. */
+  readonly template: string;
   name: string;
   glyph: string;
   /** 0xRRGGBB. */
@@ -19,9 +38,23 @@ export interface Entity {
   y: number;
   blocksMovement: boolean;
   layer: RenderLayer;
+  fighter?: Fighter;
+  ai?: Ai;
+  /** Experience its death gives the player. */
+  xpGiven?: number;
+}
+
+/** True for an actor that can still act and be hurt. */
+export function isAlive(e: Entity): boolean {
+  return e.layer === "actor" && e.fighter !== undefined && e.fighter.hp > 0;
 }
 
 /** The first entity that blocks movement at (x, y), if any. */
 export function blockerAt(entities: readonly Entity[], x: number, y: number): Entity | undefined {
   return entities.find((e) => e.blocksMovement && e.x === x && e.y === y);
+}
+
+/** The living actor at (x, y), if any. */
+export function livingActorAt(entities: readonly Entity[], x: number, y: number): Entity | undefined {
+  return entities.find((e) => e.x === x && e.y === y && isAlive(e));
 }

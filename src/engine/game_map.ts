@@ -24,16 +24,26 @@ export interface GameMap {
   stairs: Point;
 }
 
+/**
+ * Bytes in shared memory where there is some: the AI worker then sees the
+ * same grids without a copy per turn.
+ */
+function sharedBytes(size: number): Uint8Array {
+  return new Uint8Array(
+    typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(size) : new ArrayBuffer(size),
+  );
+}
+
 /** A map of the given size, all wall, nothing seen. */
 export function createMap(width: number, height: number): GameMap {
   const size = width * height;
   return {
     width,
     height,
-    tiles: new Uint8Array(size).fill(Tile.Wall),
-    transparent: new Uint8Array(size),
-    visible: new Uint8Array(size),
-    explored: new Uint8Array(size),
+    tiles: sharedBytes(size).fill(Tile.Wall),
+    transparent: sharedBytes(size),
+    visible: sharedBytes(size),
+    explored: sharedBytes(size),
     stairs: { x: 0, y: 0 },
   };
 }

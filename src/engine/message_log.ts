@@ -4,7 +4,6 @@
  *
  * @module
  */
-import type { MessageId, Rules } from "./rules.ts";
 
 /** One line of the log. `color` names a palette entry. */
 export interface LogEntry {
@@ -28,18 +27,18 @@ export function displayText(entry: LogEntry): string {
   return entry.count > 1 ? `${entry.text} (x${entry.count})` : entry.text;
 }
 
-/** Fills `{name}`-style placeholders from `params`. */
+/**
+ * Fills `{name}`-style placeholders from `params`. `{Name}` is `{name}` with
+ * its first letter upper-cased; the rest keeps its own capitals.
+ */
 export function formatTemplate(text: string, params: Readonly<Record<string, string | number>>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => key in params ? String(params[key]) : whole);
-}
-
-/** Logs the rules' message `id`, filled with `params`. */
-export function logMessage(
-  log: LogEntry[],
-  rules: Rules,
-  id: MessageId,
-  params: Readonly<Record<string, string | number>> = {},
-): void {
-  const template = rules.messages[id];
-  addMessage(log, formatTemplate(template.text, params), template.color);
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    if (Object.hasOwn(params, key)) return String(params[key]);
+    const lower = key[0].toLowerCase() + key.slice(1);
+    if (key !== lower && Object.hasOwn(params, lower)) {
+      const value = String(params[lower]);
+      return value.charAt(0).toUpperCase() + value.slice(1);
+    }
+    return whole;
+  });
 }

@@ -7,16 +7,84 @@
 import type { DungeonParams } from "./dungeon.ts";
 
 /** Identifiers of the log messages the engine can produce. */
-export type MessageId = "welcome" | "blocked";
+export type MessageId =
+  | "welcome"
+  | "blocked"
+  | "nothing_to_attack"
+  | "attack"
+  | "attack_no_damage"
+  | "player_died"
+  | "monster_died"
+  | "confusion_ended";
 
-/** A message's text, with `{placeholders}`, and its palette colour name. */
+/**
+ * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),
+ * and its palette colour: one name, or one for the player's deeds and one
+ * for everyone else's.
+ */
 export interface MessageTemplate {
   readonly text: string;
-  readonly color: string;
+  readonly color: string | { readonly player: string; readonly other: string };
 }
 
-/** What the player starts as. */
-export interface PlayerTemplate {
+/** Combat numbers of a template. */
+export interface FighterTemplate {
+  readonly hp: number;
+  readonly defense: number;
+  readonly power: number;
+}
+
+/** What an item does when used; the vocabulary modders compose. */
+export type ItemEffect =
+  | { readonly type: "heal"; readonly amount: number }
+  | { readonly type: "damage_nearest"; readonly amount: number; readonly range: number }
+  | { readonly type: "confuse"; readonly turns: number }
+  | { readonly type: "damage_area"; readonly amount: number; readonly radius: number };
+
+/** An equipment slot and the bonuses worn in it. */
+export interface EquippableTemplate {
+  readonly slot: "weapon" | "armor";
+  readonly power: number;
+  readonly defense: number;
+}
+
+/** Everything an entity is made from. */
+export interface EntityTemplate {
+  readonly id: string;
+  readonly name: string;
+  readonly glyph: string;
+  /** 0xRRGGBB. */
+  readonly color: number;
+  readonly fighter?: FighterTemplate;
+  readonly ai?: "hostile";
+  readonly xp?: number;
+  readonly inventoryCapacity?: number;
+  readonly item?: { readonly effect?: ItemEffect };
+  readonly equippable?: EquippableTemplate;
+}
+
+/** A value that changes with depth: the last step whose floor ≤ the depth. */
+export interface FloorStep {
+  readonly floor: number;
+  readonly value: number;
+}
+
+/** Weights that apply from a floor on; a later step replaces a template's weight. */
+export interface WeightStep {
+  readonly floor: number;
+  readonly weights: Readonly<Record<string, number>>;
+}
+
+/** What spawns where (SPEC §6). */
+export interface SpawnTables {
+  readonly maxMonstersPerRoom: readonly FloorStep[];
+  readonly maxItemsPerRoom: readonly FloorStep[];
+  readonly monsters: readonly WeightStep[];
+  readonly items: readonly WeightStep[];
+}
+
+/** How a dead actor looks; `{name}` in `name` is the actor's name. */
+export interface CorpseLook {
   readonly name: string;
   readonly glyph: string;
   /** 0xRRGGBB. */
@@ -28,6 +96,10 @@ export interface Rules {
   readonly dungeon: DungeonParams;
   /** FOV radius; 0 means unlimited. */
   readonly sightRadius: number;
-  readonly player: PlayerTemplate;
+  /** The template the player is made from. */
+  readonly playerTemplate: string;
+  readonly templates: Readonly<Record<string, EntityTemplate>>;
+  readonly spawn: SpawnTables;
+  readonly corpse: CorpseLook;
   readonly messages: Readonly<Record<MessageId, MessageTemplate>>;
 }

@@ -6,9 +6,12 @@
 import { generateDungeon } from "./dungeon.ts";
 import type { Entity } from "./entity.ts";
 import { type GameMap, updateVisibility } from "./game_map.ts";
-import { type LogEntry, logMessage } from "./message_log.ts";
+import type { LogEntry } from "./message_log.ts";
+import { tell } from "./narration.ts";
 import { Rng } from "./rng.ts";
 import type { Rules } from "./rules.ts";
+import { populateRooms } from "./spawning.ts";
+import { instantiate } from "./templates.ts";
 
 /** Everything that changes during a game. */
 export interface GameState {
@@ -34,23 +37,17 @@ export function playerOf(state: GameState): Entity {
   return player;
 }
 
-/** A new game: floor 1 generated from `seed`, the player in the first room. */
+/**
+ * A new game: floor 1 generated from `seed`, the player in the first room's
+ * centre, monsters and items in every room.
+ */
 export function newGame(rules: Rules, seed: number): GameState {
   const rng = Rng.fromSeed(seed);
-  const { map, start } = generateDungeon(rules.dungeon, rng);
-  const player: Entity = {
-    id: 0,
-    name: rules.player.name,
-    glyph: rules.player.glyph,
-    color: rules.player.color,
-    x: start.x,
-    y: start.y,
-    blocksMovement: true,
-    layer: "actor",
-  };
+  const { map, rooms, start } = generateDungeon(rules.dungeon, rng);
+  const player = instantiate(rules.templates[rules.playerTemplate], 0, start.x, start.y);
   const state: GameState = {
     seed,
-    rng: rng.state(),
+    rng: [],
     turn: 0,
     floor: 1,
     map,
@@ -59,7 +56,9 @@ export function newGame(rules: Rules, seed: number): GameState {
     nextId: 1,
     log: [],
   };
+  populateRooms(state, rooms, state.floor, rules.spawn, rules.templates, rng);
+  state.rng = rng.state();
   updateVisibility(map, start, rules.sightRadius);
-  logMessage(state.log, rules, "welcome");
+  tell(state.log, rules, "welcome");
   return state;
 }

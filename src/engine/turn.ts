@@ -1,31 +1,45 @@
 /**
- * One player turn: the action, then (if it took time) the world's response
- * and a fresh field of view.
+ * One turn: the player's action, then (if it took time) every monster's,
+ * with the log told what happened. The app runs the monsters' half in a
+ * worker; {@link playerTurn} runs it in-process.
  *
  * @module
  */
-import { type Action, type GameEvent, resolve } from "./actions.ts";
+import { type Action, resolve } from "./actions.ts";
+import { isAlive } from "./entity.ts";
 import { updateVisibility } from "./game_map.ts";
-import { logMessage } from "./message_log.ts";
+import { runMonsterPhase } from "./monster_phase.ts";
+import { narrate, tell } from "./narration.ts";
 import type { Rules } from "./rules.ts";
 import { type GameState, playerOf } from "./state.ts";
 
-/** What a player turn did. */
-export interface TurnOutcome {
-  /** False when the action was impossible: no time passed. */
-  readonly tookTime: boolean;
-  readonly events: readonly GameEvent[];
+/** True once the player has died: only leaving the game remains. */
+export function isGameOver(state: GameState): boolean {
+  return !isAlive(playerOf(state));
 }
 
-/** Plays the player's `action` and everything that follows from it. */
-export function playerTurn(state: GameState, rules: Rules, action: Action): TurnOutcome {
+/**
+ * The player's half of a turn. Returns true when time passed (the monsters
+ * act next); an impossible action is logged and costs nothing.
+ */
+export function playerAct(state: GameState, rules: Rules, action: Action): boolean {
+  if (isGameOver(state)) return false;
   const player = playerOf(state);
-  const result = resolve(state, player, action);
+  const result = resolve(state, rules, player, action);
   if (result.kind === "impossible") {
-    logMessage(state.log, rules, result.reason);
-    return { tookTime: false, events: [] };
+    tell(state.log, rules, result.reason);
+    return false;
   }
+  narrate(state.log, rules, result.events, state.playerId);
   state.turn++;
+  // Monsters decide with the view from where the player is now.
   updateVisibility(state.map, player, rules.sightRadius);
-  return { tookTime: true, events: result.events };
+  return true;
+}
+
+/** A whole turn in-process: the player, then the monsters. */
+export function playerTurn(state: GameState, rules: Rules, action: Action): boolean {
+  if (!playerAct(state, rules, action)) return false;
+  narrate(state.log, rules, runMonsterPhase(state, rules).events, state.playerId);
+  return true;
 }

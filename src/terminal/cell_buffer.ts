@@ -35,7 +35,9 @@ export class CellBuffer {
   set(x: number, y: number, glyph: string | number, fg: number, bg: number, attrs = 0): void {
     if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
     const i = y * this.width + x;
-    this.glyphs[i] = typeof glyph === "number" ? glyph : glyph.codePointAt(0) ?? 0x20;
+    const cp = typeof glyph === "number" ? glyph : glyph.codePointAt(0) ?? 0x20;
+    // A control character would move the terminal's cursor, not draw: never send one.
+    this.glyphs[i] = cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? 0x3f : cp;
     this.fg[i] = fg;
     this.bg[i] = bg;
     this.attrs[i] = attrs;

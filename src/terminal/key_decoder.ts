@@ -129,6 +129,9 @@ function plainKey(buf: Uint8Array, i: number): Step | typeof INCOMPLETE {
   if (byte < 0x20 || byte === 0x7f) return { events: [controlKey(byte)], length: 1 };
   const length = utf8Length(byte);
   if (length === 0) return { events: [keyEvent("\uFFFD")], length: 1 };
+  for (let k = 1; k < length && i + k < buf.length; k++) {
+    if ((buf[i + k] & 0xc0) !== 0x80) return { events: [keyEvent("\uFFFD")], length: 1 };
+  }
   if (i + length > buf.length) return INCOMPLETE;
   try {
     return { events: [keyEvent(utf8.decode(buf.subarray(i, i + length)))], length };
@@ -139,7 +142,8 @@ function plainKey(buf: Uint8Array, i: number): Step | typeof INCOMPLETE {
 
 function sgrMouse(params: string, final: string): InputEvent | undefined {
   const [b, x, y] = params.split(";").map(Number);
-  if (![b, x, y].every(Number.isInteger)) return undefined;
+  // Buttons 8–11 (bit 128) mean nothing here; coordinates start at 1.
+  if (![b, x, y].every(Number.isInteger) || b >= 128 || x < 1 || y < 1) return undefined;
   const mods = { shift: (b & 4) !== 0, alt: (b & 8) !== 0, ctrl: (b & 16) !== 0 };
   const low = b & 3;
   const at = { x: x - 1, y: y - 1, ...mods };
@@ -161,6 +165,11 @@ function csiEvent(params: string, final: string): InputEvent | undefined {
     const name = TILDE_KEYS[numbers[0] ?? -1];
     return name ? keyEvent(name, modsFromParam(numbers[1])) : undefined;
   }
+  if (final === "$" || final === "^" || final === "@") {
+    const name = TILDE_KEYS[numbers[0] ?? -1];
+    const mods = { shift: final !== "^", ctrl: final !== "$" };
+    return name ? keyEvent(name, mods) : undefined;
+  }
   if (final === "Z") return keyEvent("Tab", { shift: true });
   if (params === "" && final in RXVT_ARROWS) return keyEvent(RXVT_ARROWS[final], { shift: true });
   const name = LETTER_KEYS[final];
@@ -174,36 +183,59 @@ function ss3Event(params: string, final: string): InputEvent | undefined {
   return name ? keyEvent(name, mods) : undefined;
 }
 
+/** A CSI or SS3 sequence whose introducer (`[` or `O`) is at `i + 1`. */
+function controlSequence(buf: Uint8Array, i: number): Step | typeof INCOMPLETE {
+  const intro = buf[i + 1];
+  // Linux console F1–F5: ESC [ [ A … ESC [ [ E.
+  if (intro === 0x5b && buf[i + 2] === 0x5b) {
+    if (i + 3 >= buf.length) return INCOMPLETE;
+    const f = buf[i + 3] - 0x41;
+    return f >= 0 && f < 5 ? { events: [keyEvent(`F${f + 1}`)], length: 4 } : { events: [], length: 3 };
+  }
+  let j = i + 2;
+  // Parameter and intermediate bytes; rxvt ends some sequences with `$`.
+  while (j < buf.length && buf[j] >= 0x20 && buf[j] <= 0x3f && !(buf[j] === 0x24 && j > i + 2)) j++;
+  if (j >= buf.length) return INCOMPLETE;
+  const final = buf[j];
+  if (final !== 0x24 && (final < 0x40 || final > 0x7e)) {
+    // Not a sequence after all: drop the introducer, keep what follows.
+    return { events: [], length: 2 };
+  }
+  const params = new TextDecoder().decode(buf.subarray(i + 2, j));
+  // Legacy X10 mouse (ESC [ M b x y): consume and drop; SGR mode is asked for.
+  if (intro === 0x5b && final === 0x4d && params === "") {
+    return i + 5 < buf.length ? { events: [], length: 6 } : INCOMPLETE;
+  }
+  const finalChar = String.fromCharCode(final);
+  const event = intro === 0x5b ? csiEvent(params, finalChar) : ss3Event(params, finalChar);
+  return { events: event ? [event] : [], length: j + 1 - i };
+}
+
+const isIntroducer = (byte: number | undefined) => byte === 0x5b || byte === 0x4f;
+
 /** An escape sequence starting at `i` (buf[i] is ESC), or INCOMPLETE. */
 function escapeSequence(buf: Uint8Array, i: number): Step | typeof INCOMPLETE {
   if (i + 1 >= buf.length) return INCOMPLETE;
-  const intro = buf[i + 1];
-  if (intro === 0x5b /* [ */ || intro === 0x4f /* O */) {
-    // Linux console F1–F5: ESC [ [ A … ESC [ [ E.
-    if (intro === 0x5b && buf[i + 2] === 0x5b) {
-      if (i + 3 >= buf.length) return INCOMPLETE;
-      const f = buf[i + 3] - 0x41;
-      return { events: f >= 0 && f < 5 ? [keyEvent(`F${f + 1}`)] : [], length: 4 };
-    }
-    let j = i + 2;
-    while (j < buf.length && buf[j] >= 0x20 && buf[j] <= 0x3f) j++;
-    if (j >= buf.length) return INCOMPLETE;
-    const final = buf[j];
-    if (final < 0x40 || final > 0x7e) return { events: [keyEvent("Escape")], length: 1 };
-    const params = new TextDecoder().decode(buf.subarray(i + 2, j));
-    // Legacy X10 mouse (ESC [ M b x y): consume and drop; SGR mode is asked for.
-    if (intro === 0x5b && final === 0x4d && params === "") {
-      return i + 5 < buf.length ? { events: [], length: 6 } : INCOMPLETE;
-    }
-    const finalChar = String.fromCharCode(final);
-    const event = intro === 0x5b ? csiEvent(params, finalChar) : ss3Event(params, finalChar);
-    return { events: event ? [event] : [], length: j + 1 - i };
+  const next = buf[i + 1];
+  if (isIntroducer(next)) return controlSequence(buf, i);
+  if (next === ESC) {
+    // ESC ESC [ A is Alt+Up; any other ESC ESC is an Escape, then more.
+    if (i + 2 >= buf.length) return INCOMPLETE;
+    if (!isIntroducer(buf[i + 2])) return { events: [keyEvent("Escape")], length: 1 };
+    const inner = controlSequence(buf, i + 1);
+    if (inner === INCOMPLETE) return INCOMPLETE;
+    return {
+      events: inner.events.map((e) => e.type === "key" ? { ...e, alt: true } : e),
+      length: inner.length + 1,
+    };
   }
-  // ESC then another key: that key with Alt (ESC ESC [ A is Alt+Up).
-  const inner = intro === ESC ? escapeSequence(buf, i + 1) : plainKey(buf, i + 1);
+  // ESC then a plain key: that key with Alt.
+  const inner = plainKey(buf, i + 1);
   if (inner === INCOMPLETE) return INCOMPLETE;
-  const events = inner.events.map((e) => e.type === "key" ? { ...e, alt: true } : e);
-  return { events, length: inner.length + 1 };
+  return {
+    events: inner.events.map((e) => e.type === "key" ? { ...e, alt: true } : e),
+    length: inner.length + 1,
+  };
 }
 
 /** Stateful decoder: feed it bytes as they arrive. */
@@ -231,24 +263,23 @@ export class KeyDecoder {
   }
 
   /**
-   * No more bytes came: a held Esc was the Esc key, and whatever followed
-   * it is read as plain keys.
+   * No more bytes came. A lone Esc was the Esc key; Esc with `[` or `O`
+   * alone was Alt+`[` or Alt+`O`; a longer unfinished sequence was cut off
+   * and is dropped (replaying its bytes would invent keys, an Esc that quits
+   * among them); an unfinished character becomes U+FFFD.
    */
   flush(): InputEvent[] {
     const buf = this.#pending;
     this.#pending = new Uint8Array(0);
-    const events: InputEvent[] = [];
-    let i = 0;
-    while (i < buf.length) {
-      const step = buf[i] === ESC ? { events: [keyEvent("Escape")], length: 1 } : plainKey(buf, i);
-      if (step === INCOMPLETE) {
-        events.push(keyEvent("\uFFFD"));
-        break;
-      }
-      events.push(...step.events);
-      i += step.length;
+    if (buf.length === 0) return [];
+    // Pending bytes that are not an Esc are one cut-off character.
+    if (buf[0] !== ESC) return [keyEvent("\uFFFD")];
+    if (buf.length === 1) return [keyEvent("Escape")];
+    if (buf.length === 2 && isIntroducer(buf[1])) {
+      return [keyEvent(String.fromCharCode(buf[1]), { alt: true })];
     }
-    return events;
+    if (buf.length === 2 && buf[1] === ESC) return [keyEvent("Escape"), keyEvent("Escape")];
+    return [];
   }
 }
 

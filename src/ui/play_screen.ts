@@ -65,15 +65,28 @@ function drawLog(buf: CellBuffer, state: GameState, theme: Theme, area: Region):
   }
 }
 
+/** The HP bar (SPEC §1.2): 20 cells, filled in proportion, text on top. */
+function drawHpBar(buf: CellBuffer, state: GameState, theme: Theme, y: number): void {
+  const fighter = playerOf(state).fighter;
+  if (!fighter) return;
+  const width = 20;
+  buf.fillBg(0, y, width, 1, paletteColor(theme, "bar_empty"));
+  const filled = Math.floor((fighter.hp / fighter.maxHp) * width);
+  if (filled > 0) buf.fillBg(0, y, filled, 1, paletteColor(theme, "bar_filled"));
+  buf.text(1, y, `HP: ${fighter.hp}/${fighter.maxHp}`, paletteColor(theme, "bar_text"));
+}
+
 function drawPanel(buf: CellBuffer, state: GameState, theme: Theme, layout: Layout): void {
   const { panel } = layout;
   const white = paletteColor(theme, "white");
   const level = `Dungeon level: ${state.floor}`;
   if (layout.compact) {
+    drawHpBar(buf, state, theme, panel.y);
     buf.text(0, panel.y + 1, level, white);
     drawLog(buf, state, theme, { x: 21, y: panel.y, width: panel.width - 21, height: panel.height });
   } else {
-    // The 80x50 layout: level at row 47, log 40 wide from (21, 45).
+    // The 80x50 layout: HP bar at row 45, level at row 47, log 40 wide from (21, 45).
+    drawHpBar(buf, state, theme, panel.y + 2);
     buf.text(0, panel.y + 4, level, white);
     drawLog(buf, state, theme, { x: 21, y: panel.y + 2, width: 40, height: panel.height - 2 });
   }

@@ -31,5 +31,5 @@ export interface Theme {
 
 /** A named palette colour, white when the name is unknown. */
 export function paletteColor(theme: Theme, name: string): number {
-  return theme.palette[name] ?? 0xffffff;
+  return Object.hasOwn(theme.palette, name) ? theme.palette[name] : 0xffffff;
 }

@@ -1,0 +1,41 @@
+/**
+ * `deno task validate [--data DIR]`: checks a data folder and nothing else.
+ * Every problem is one line; the exit status is 0 when the folder is good,
+ * 2 when it is not (or the command line is wrong).
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { loadContent } from "../content/load_content.ts";
+import { ContentError } from "../content/problems.ts";
+import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+
+const USAGE = "Usage: deno task validate [--data DIR]   (default: the bundled data/)";
+
+/** Runs the check; resolves to the exit status. */
+export async function validateCommand(args: readonly string[]): Promise<number> {
+  let data: string | undefined;
+  try {
+    ({ values: { data } } = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: { data: { type: "string" } },
+    }));
+  } catch (e) {
+    console.error(`delve validate: ${(e as Error).message.split("\n")[0]}\n${USAGE}`);
+    return 2;
+  }
+  const label = data ? data.replace(/\/?$/, "/") : "data/";
+  try {
+    const { rules } = await loadContent(data ? userDir(data) : BUNDLED_DATA_DIR, label);
+    console.log(`${label}: OK (${Object.keys(rules.templates).length} templates)`);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof ContentError)) throw e;
+    console.error(e.problems.join("\n"));
+    return 2;
+  }
+}
+
+if (import.meta.main) Deno.exit(await validateCommand(Deno.args));

@@ -1,0 +1,136 @@
+/**
+ * Checks that span fields or files: room sizes that fit the map, colours
+ * named in the palette, spawn tables naming templates that exist (and are
+ * the right kind), floors in order.
+ *
+ * @module
+ */
+import { describeValue } from "./problems.ts";
+import type { GameConfig, SpawnTablesConfig, TemplateConfig } from "./schemas.ts";
+
+/** The files a data folder is made of, as parsed. */
+export interface DataFiles {
+  readonly game: GameConfig;
+  readonly entities: Readonly<Record<string, TemplateConfig>>;
+  readonly spawn: SpawnTablesConfig;
+}
+
+/** How each file is named in error lines. */
+export interface Labels {
+  readonly game: string;
+  readonly entities: string;
+  readonly spawn: string;
+}
+
+function gameProblems(label: string, game: GameConfig): string[] {
+  const problems: string[] = [];
+  const { width, height, roomMinSize, roomMaxSize } = game.map;
+  if (roomMaxSize < roomMinSize) {
+    problems.push(
+      `${label}: $.map.roomMaxSize: expected at least roomMinSize (${roomMinSize}), found ${roomMaxSize}`,
+    );
+  }
+  const fits = Math.min(width, height) - 1;
+  for (const [field, size] of [["roomMinSize", roomMinSize], ["roomMaxSize", roomMaxSize]] as const) {
+    if (size > fits) {
+      problems.push(
+        `${label}: $.map.${field}: expected at most ${fits} to fit the ${width}x${height} map, found ${size}`,
+      );
+    }
+  }
+  for (const [id, message] of Object.entries(game.messages)) {
+    const colors = typeof message.color === "string"
+      ? [["color", message.color]]
+      : [["color.player", message.color.player], ["color.other", message.color.other]];
+    for (const [field, name] of colors) {
+      if (!Object.hasOwn(game.palette, name)) {
+        problems.push(
+          `${label}: $.messages.${id}.${field}: expected a colour named in $.palette, found ${
+            describeValue(name)
+          }`,
+        );
+      }
+    }
+  }
+  const keys = game.progression.choices.map((c) => c.key);
+  keys.forEach((key, i) => {
+    if (keys.indexOf(key) !== i) {
+      problems.push(
+        `${label}: $.progression.choices[${i}].key: expected a key no other choice uses, found "${key}"`,
+      );
+    }
+  });
+  return problems;
+}
+
+function entityProblems(label: string, entities: DataFiles["entities"]): string[] {
+  const problems: string[] = [];
+  for (const [id, t] of Object.entries(entities)) {
+    const kinds = [t.fighter && "fighter", t.item && "item", t.equippable && "equippable"].filter(Boolean);
+    if (kinds.length !== 1) {
+      problems.push(
+        `${label}: $.${id}: expected exactly one of fighter, item or equippable, found ${
+          kinds.length === 0 ? "none" : kinds.join(" and ")
+        }`,
+      );
+    }
+    if (t.ai && !t.fighter) {
+      problems.push(`${label}: $.${id}.ai: expected only on a template with a fighter, found "${t.ai}"`);
+    }
+    (t.startingEquipment ?? []).forEach((item, i) => {
+      if (!entities[item]?.equippable) {
+        problems.push(
+          `${label}: $.${id}.startingEquipment[${i}]: expected an equippable template, found "${item}"`,
+        );
+      }
+    });
+  }
+  const player = entities.player;
+  if (!player) problems.push(`${label}: $.player: expected the player's template, found nothing`);
+  else if (!player.fighter) {
+    problems.push(`${label}: $.player.fighter: expected the player's fighter, found nothing`);
+  } else if (player.ai) {
+    problems.push(`${label}: $.player.ai: expected no AI on the player, found "${player.ai}"`);
+  }
+  return problems;
+}
+
+function spawnProblems(labels: Labels, files: Pick<DataFiles, "entities" | "spawn">): string[] {
+  const problems: string[] = [];
+  const { spawn, entities } = files;
+  const label = labels.spawn;
+  for (const table of ["maxMonstersPerRoom", "maxItemsPerRoom", "monsters", "items"] as const) {
+    spawn[table].forEach((step, i) => {
+      const previous = spawn[table][i - 1];
+      if (previous && step.floor <= previous.floor) {
+        problems.push(
+          `${label}: $.${table}[${i}].floor: expected a floor above ${previous.floor} (floors in ascending order), found ${step.floor}`,
+        );
+      }
+    });
+  }
+  const kinds = { monsters: "a monster (fighter and ai)", items: "an item or equippable" } as const;
+  for (const table of ["monsters", "items"] as const) {
+    spawn[table].forEach((step, i) => {
+      for (const id of Object.keys(step.weights)) {
+        const t = entities[id];
+        const where = `${label}: $.${table}[${i}].weights.${id}`;
+        if (!t) problems.push(`${where}: expected a template from ${labels.entities}, found "${id}"`);
+        else if (table === "monsters" ? !(t.fighter && t.ai) : !(t.item || t.equippable)) {
+          problems.push(`${where}: expected ${kinds[table]}, found "${id}"`);
+        }
+      }
+    });
+  }
+  return problems;
+}
+
+/** Every problem that spans fields or files, for the files that parsed. */
+export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[] {
+  const { game, entities, spawn } = files;
+  return [
+    ...(game ? gameProblems(labels.game, game) : []),
+    ...(entities ? entityProblems(labels.entities, entities) : []),
+    ...(entities && spawn ? spawnProblems(labels, { entities, spawn }) : []),
+  ];
+}

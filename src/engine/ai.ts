@@ -1,0 +1,109 @@
+/**
+ * What a monster decides to do. A decision is the monster's next AI state
+ * and one action; performing the action is separate, so a worker can decide
+ * and the main thread can replay the same actions.
+ *
+ * @module
+ */
+import type { Action } from "./actions.ts";
+import { distanceMap, downhillStep } from "./distance_map.ts";
+import { type Ai, type Entity, isAlive } from "./entity.ts";
+import { DIRECTIONS } from "./geometry.ts";
+import type { GameMap } from "./game_map.ts";
+import { findPath } from "./pathfinding.ts";
+import type { Rng } from "./rng.ts";
+import { WALKABLE } from "./tiles.ts";
+
+/** Path cost of a cell held by a blocking actor, on top of the floor's 1. */
+export const BLOCKER_SURCHARGE = 10;
+
+/**
+ * What every monster of one phase shares: the path costs as the phase began
+ * and, once someone needs it, the distance map to the player.
+ */
+export class PhaseContext {
+  readonly cost: Uint8Array;
+  #dist: Int32Array | undefined;
+
+  constructor(readonly map: GameMap, entities: readonly Entity[], readonly player: Entity) {
+    const { width, height, tiles } = map;
+    this.cost = new Uint8Array(width * height);
+    for (let i = 0; i < this.cost.length; i++) this.cost[i] = WALKABLE[tiles[i]];
+    for (const e of entities) {
+      if (e.blocksMovement && isAlive(e)) this.cost[e.y * width + e.x] += BLOCKER_SURCHARGE;
+    }
+  }
+
+  /** The cheapest cost from every cell to the player's. */
+  get distances(): Int32Array {
+    this.#dist ??= distanceMap(this.cost, this.map.width, this.map.height, [
+      this.player.y * this.map.width + this.player.x,
+    ]);
+    return this.#dist;
+  }
+}
+
+/** A monster's choice: its AI state from now on, and what it does. */
+export interface Decision {
+  readonly ai: Ai;
+  readonly action: Action;
+}
+
+function stepTo(monster: Entity, cell: number, width: number): Action {
+  const x = cell % width, y = (cell - x) / width;
+  return { type: "move", dx: x - monster.x, dy: y - monster.y };
+}
+
+function adjacent(a: number, b: number, width: number): boolean {
+  const ax = a % width, bx = b % width;
+  return Math.abs(ax - bx) <= 1 && Math.abs((a - ax) / width - (b - bx) / width) <= 1 && a !== b;
+}
+
+const WAIT: Action = { type: "wait" };
+
+function decideHostile(monster: Entity, ai: Extract<Ai, { type: "hostile" }>, ctx: PhaseContext): Decision {
+  const { map, player } = ctx;
+  const width = map.width;
+  const here = monster.y * width + monster.x;
+  // Symmetric FOV: the monster sees the player exactly when the player sees it.
+  if (isAlive(player) && map.visible[here] === 1) {
+    const seen: Ai = { type: "hostile", lastSeen: player.y * width + player.x, path: [] };
+    const dx = player.x - monster.x, dy = player.y - monster.y;
+    if (Math.max(Math.abs(dx), Math.abs(dy)) <= 1) return { ai: seen, action: { type: "melee", dx, dy } };
+    const next = downhillStep(ctx.distances, ctx.cost, width, map.height, here);
+    return { ai: seen, action: next === -1 ? WAIT : stepTo(monster, next, width) };
+  }
+  if (ai.lastSeen < 0 || ai.lastSeen === here) {
+    return { ai: { type: "hostile", lastSeen: -1, path: [] }, action: WAIT };
+  }
+  // Out of sight: walk on toward where the player was last seen.
+  let path = ai.path;
+  if (path.length === 0 || !adjacent(path[0], here, width)) {
+    const found = findPath(
+      ctx.cost,
+      width,
+      map.height,
+      monster.x,
+      monster.y,
+      ai.lastSeen % width,
+      Math.floor(ai.lastSeen / width),
+    );
+    path = found ? Array.from(found) : [];
+  }
+  if (path.length === 0) return { ai: { type: "hostile", lastSeen: -1, path: [] }, action: WAIT };
+  // The step is used up even if the move then fails.
+  return {
+    ai: { type: "hostile", lastSeen: ai.lastSeen, path: path.slice(1) },
+    action: stepTo(monster, path[0], width),
+  };
+}
+
+/** Decides `monster`'s turn. Draws from `rng` only when confused. */
+export function decide(monster: Entity, ctx: PhaseContext, rng: Rng): Decision | undefined {
+  const ai = monster.ai;
+  if (!ai || !isAlive(monster)) return undefined;
+  if (ai.type === "hostile") return decideHostile(monster, ai, ctx);
+  if (ai.turnsRemaining <= 0) return { ai, action: { type: "recover" } };
+  const { dx, dy } = DIRECTIONS[rng.int(0, 7)];
+  return { ai: { ...ai, turnsRemaining: ai.turnsRemaining - 1 }, action: { type: "bump", dx, dy } };
+}

@@ -1,0 +1,21 @@
+/**
+ * What happened during a turn. The engine reports events; the log (and
+ * later the screen) decides how they read and look.
+ *
+ * @module
+ */
+
+/** Something that happened, with the names as they were at the time. */
+export type GameEvent =
+  | { readonly type: "moved"; readonly entityId: number; readonly x: number; readonly y: number }
+  | { readonly type: "waited"; readonly entityId: number }
+  | {
+    readonly type: "attacked";
+    readonly attackerId: number;
+    readonly attacker: string;
+    readonly targetId: number;
+    readonly target: string;
+    readonly damage: number;
+  }
+  | { readonly type: "died"; readonly entityId: number; readonly name: string }
+  | { readonly type: "confusion_ended"; readonly entityId: number; readonly name: string };

@@ -1,0 +1,66 @@
+/**
+ * The monsters' half of a turn. Each living monster, in ascending id,
+ * decides and acts. The same phase runs in the AI worker on a copy of the
+ * state, which returns the moves; the main thread then replays them with
+ * {@link applyMonsterMoves}, reaching the same state by construction.
+ *
+ * @module
+ */
+import { type Action, resolve } from "./actions.ts";
+import { decide, PhaseContext } from "./ai.ts";
+import type { Ai } from "./entity.ts";
+import type { GameEvent } from "./events.ts";
+import { Rng } from "./rng.ts";
+import type { Rules } from "./rules.ts";
+import { type GameState, playerOf } from "./state.ts";
+
+/** One monster's turn: the AI state it chose and the action it took. */
+export interface MonsterMove {
+  readonly id: number;
+  readonly ai: Ai;
+  readonly action: Action;
+}
+
+/** What a monster phase did. */
+export interface MonsterPhaseResult {
+  readonly moves: MonsterMove[];
+  readonly events: GameEvent[];
+}
+
+function applyMove(state: GameState, rules: Rules, move: MonsterMove, events: GameEvent[]): void {
+  const monster = state.entities.find((e) => e.id === move.id);
+  if (!monster) throw new Error(`monster ${move.id} is not in the state`);
+  monster.ai = move.ai;
+  const result = resolve(state, rules, monster, move.action);
+  // A monster's impossible move is simply its lost turn.
+  if (result.kind === "done") events.push(...result.events);
+}
+
+/** Runs every monster's turn on `state`, drawing from its RNG. */
+export function runMonsterPhase(state: GameState, rules: Rules): MonsterPhaseResult {
+  const rng = Rng.fromState(state.rng);
+  const ctx = new PhaseContext(state.map, state.entities, playerOf(state));
+  const moves: MonsterMove[] = [];
+  const events: GameEvent[] = [];
+  const actors = state.entities.filter((e) => e.ai !== undefined).sort((a, b) => a.id - b.id);
+  for (const monster of actors) {
+    const decision = decide(monster, ctx, rng);
+    if (!decision) continue;
+    const move = { id: monster.id, ai: decision.ai, action: decision.action };
+    moves.push(move);
+    applyMove(state, rules, move, events);
+  }
+  state.rng = rng.state();
+  return { moves, events };
+}
+
+/** Replays moves decided elsewhere (the worker) on `state`, in order. */
+export function applyMonsterMoves(
+  state: GameState,
+  rules: Rules,
+  moves: readonly MonsterMove[],
+): GameEvent[] {
+  const events: GameEvent[] = [];
+  for (const move of moves) applyMove(state, rules, move, events);
+  return events;
+}

@@ -1,0 +1,53 @@
+/**
+ * Turns events into log lines: the one place where what happened becomes
+ * what the player reads.
+ *
+ * @module
+ */
+import type { GameEvent } from "./events.ts";
+import { addMessage, formatTemplate, type LogEntry } from "./message_log.ts";
+import type { MessageId, Rules } from "./rules.ts";
+
+/** Logs the rules' message `id`, coloured for the player's deed or another's. */
+export function tell(
+  log: LogEntry[],
+  rules: Rules,
+  id: MessageId,
+  params: Readonly<Record<string, string | number>> = {},
+  byPlayer = true,
+): void {
+  const template = rules.messages[id];
+  const color = typeof template.color === "string"
+    ? template.color
+    : byPlayer
+    ? template.color.player
+    : template.color.other;
+  addMessage(log, formatTemplate(template.text, params), color);
+}
+
+/** Adds the log lines `events` call for. */
+export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEvent[], playerId: number): void {
+  for (const e of events) {
+    switch (e.type) {
+      case "attacked":
+        tell(
+          log,
+          rules,
+          e.damage > 0 ? "attack" : "attack_no_damage",
+          { attacker: e.attacker, target: e.target, damage: e.damage },
+          e.attackerId === playerId,
+        );
+        break;
+      case "died":
+        if (e.entityId === playerId) tell(log, rules, "player_died", { name: e.name }, true);
+        else tell(log, rules, "monster_died", { name: e.name }, false);
+        break;
+      case "confusion_ended":
+        tell(log, rules, "confusion_ended", { name: e.name }, false);
+        break;
+      case "moved":
+      case "waited":
+        break;
+    }
+  }
+}

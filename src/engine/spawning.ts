@@ -1,0 +1,80 @@
+/**
+ * Filling rooms with monsters and items from the spawn tables (SPEC §6):
+ * per-room counts by depth, weighted choices, and no two things on a cell.
+ *
+ * @module
+ */
+import type { Entity } from "./entity.ts";
+import type { Rect } from "./geometry.ts";
+import type { Rng } from "./rng.ts";
+import type { EntityTemplate, FloorStep, SpawnTables, WeightStep } from "./rules.ts";
+import { instantiate } from "./templates.ts";
+
+/** The value of the last step whose floor is at most `floor` (0 if none). */
+export function valueForFloor(steps: readonly FloorStep[], floor: number): number {
+  let value = 0;
+  for (const step of steps) if (step.floor <= floor) value = step.value;
+  return value;
+}
+
+/** The weights in force on `floor`: steps merged in order, later ones replacing. */
+export function weightsForFloor(steps: readonly WeightStep[], floor: number): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const step of steps) {
+    if (step.floor > floor) continue;
+    for (const [id, weight] of Object.entries(step.weights)) weights.set(id, weight);
+  }
+  return weights;
+}
+
+/** `count` template ids drawn with replacement, proportionally to weight. */
+export function drawWeighted(weights: Map<string, number>, count: number, rng: Rng): string[] {
+  const entries = [...weights].filter(([, w]) => w > 0);
+  const total = entries.reduce((sum, [, w]) => sum + w, 0);
+  if (total === 0) return [];
+  const picks: string[] = [];
+  for (let k = 0; k < count; k++) {
+    let roll = rng.int(0, total - 1);
+    for (const [id, weight] of entries) {
+      if (roll < weight) {
+        picks.push(id);
+        break;
+      }
+      roll -= weight;
+    }
+  }
+  return picks;
+}
+
+/** Where the new entities go, and the id counter they take ids from. */
+export interface SpawnTarget {
+  readonly entities: Entity[];
+  nextId: number;
+}
+
+/**
+ * Spawns each room's monsters, then its items, at random interior cells; a
+ * thing drawn onto an occupied cell is skipped, not moved.
+ */
+export function populateRooms(
+  target: SpawnTarget,
+  rooms: readonly Rect[],
+  floor: number,
+  tables: SpawnTables,
+  templates: Readonly<Record<string, EntityTemplate>>,
+  rng: Rng,
+): void {
+  const monsterWeights = weightsForFloor(tables.monsters, floor);
+  const itemWeights = weightsForFloor(tables.items, floor);
+  const maxMonsters = valueForFloor(tables.maxMonstersPerRoom, floor);
+  const maxItems = valueForFloor(tables.maxItemsPerRoom, floor);
+  for (const room of rooms) {
+    const monsters = drawWeighted(monsterWeights, rng.int(0, maxMonsters), rng);
+    const items = drawWeighted(itemWeights, rng.int(0, maxItems), rng);
+    for (const id of [...monsters, ...items]) {
+      const x = rng.int(room.x1 + 1, room.x2 - 1), y = rng.int(room.y1 + 1, room.y2 - 1);
+      if (target.entities.some((e) => e.x === x && e.y === y)) continue;
+      target.entities.push(instantiate(templates[id], target.nextId++, x, y));
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * What the app and the AI worker say to each other, and the worker's side
+ * of it as a plain function (so tests can run it without a worker).
+ *
+ * The map's grids live in shared memory and are sent once per floor; each
+ * turn sends the entities and the RNG state, and the answer is the moves
+ * and the RNG state after them.
+ *
+ * @module
+ */
+import type { GameMap } from "./game_map.ts";
+import { type MonsterMove, runMonsterPhase } from "./monster_phase.ts";
+import type { Rules } from "./rules.ts";
+import type { GameState } from "./state.ts";
+
+/** App → worker. */
+export type ToWorker =
+  | { readonly type: "rules"; readonly rules: Rules }
+  | { readonly type: "map"; readonly mapId: number; readonly map: GameMap }
+  | {
+    readonly type: "turn";
+    readonly seq: number;
+    readonly mapId: number;
+    readonly state: Omit<GameState, "map" | "log">;
+  };
+
+/** Worker → app. */
+export type FromWorker =
+  | { readonly type: "moves"; readonly seq: number; readonly moves: MonsterMove[]; readonly rng: number[] }
+  | { readonly type: "failed"; readonly seq: number; readonly error: string };
+
+/** The worker's memory between messages. */
+export interface WorkerMemory {
+  rules?: Rules;
+  mapId?: number;
+  map?: GameMap;
+}
+
+/** Handles one message; returns the answer, if the message asks for one. */
+export function handleToWorker(memory: WorkerMemory, message: ToWorker): FromWorker | undefined {
+  switch (message.type) {
+    case "rules":
+      memory.rules = message.rules;
+      return undefined;
+    case "map":
+      memory.mapId = message.mapId;
+      memory.map = message.map;
+      return undefined;
+    case "turn": {
+      const { rules, map } = memory;
+      if (!rules || !map || memory.mapId !== message.mapId) {
+        return { type: "failed", seq: message.seq, error: `no rules or map ${message.mapId} yet` };
+      }
+      const state: GameState = { ...message.state, map, log: [] };
+      const { moves } = runMonsterPhase(state, rules);
+      return { type: "moves", seq: message.seq, moves, rng: state.rng };
+    }
+  }
+}
+
+/** The part of a state a turn message carries. */
+export function turnPayload(state: GameState): Omit<GameState, "map" | "log"> {
+  const { map: _map, log: _log, ...rest } = state;
+  return rest;
+}
