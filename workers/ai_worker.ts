@@ -1,6 +1,7 @@
 /**
  * The AI worker: monster turns and pathfinding off the main thread. Started
- * with no permissions; it only computes.
+ * with no permissions; it only computes. A failure is answered, not thrown:
+ * an uncaught error in a worker is printed on the terminal under the game.
  *
  * @module
  */
@@ -20,6 +21,11 @@ const scope = self as unknown as WorkerScope;
 const memory: WorkerMemory = {};
 
 scope.onmessage = (event) => {
-  const answer = handleToWorker(memory, event.data);
-  if (answer) scope.postMessage(answer);
+  try {
+    const answer = handleToWorker(memory, event.data);
+    if (answer) scope.postMessage(answer);
+  } catch (e) {
+    const seq = event.data.type === "turn" ? event.data.seq : -1;
+    scope.postMessage({ type: "failed", seq, error: e instanceof Error ? e.message : String(e) });
+  }
 };

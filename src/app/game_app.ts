@@ -81,7 +81,10 @@ export class GameApp {
     if (intent?.type !== "act" || isGameOver(this.state)) return undefined;
     const { rules } = this.content;
     if (playerAct(this.state, rules, intent.action)) {
+      const faults = this.runner.faults.length;
       narrate(this.state.log, rules, await this.runner.run(this.state), this.state.playerId);
+      // A dying worker may have written to the terminal: paint everything again.
+      if (this.runner.faults.length !== faults) this.#renderer.invalidate();
     }
     return undefined;
   }

@@ -12,14 +12,21 @@ import type { Rules } from "../engine/rules.ts";
 import type { GameState } from "../engine/state.ts";
 import { type FromWorker, type ToWorker, turnPayload } from "../engine/worker_protocol.ts";
 
+/** What went wrong with the worker, for whoever wants to know. */
+export type WorkerFault = "error" | "timeout" | "failed";
+
 /** Something that plays the monsters' turns on a state. */
 export interface MonsterRunner {
   run(state: GameState): Promise<GameEvent[]>;
+  /** Faults met so far, oldest first (a crashed worker may have printed). */
+  readonly faults: readonly WorkerFault[];
   close(): void;
 }
 
 /** The monsters, in this thread. */
 export class InProcessRunner implements MonsterRunner {
+  readonly faults: readonly WorkerFault[] = [];
+
   constructor(readonly rules: Rules) {}
 
   run(state: GameState): Promise<GameEvent[]> {
@@ -32,11 +39,11 @@ export class InProcessRunner implements MonsterRunner {
 /** The AI worker's module, found from this file as in a compiled binary. */
 export const AI_WORKER_URL: URL = new URL("../../workers/ai_worker.ts", import.meta.url);
 
+/** The AI worker runs with no permissions at all: it only computes. */
+export const AI_WORKER_OPTIONS: WorkerOptions = { type: "module", deno: { permissions: "none" } };
+
 /** How long a turn may take in the worker before it is given up on. */
 export const WORKER_TIMEOUT_MS = 1000;
-
-/** What went wrong with the worker, for whoever wants to know. */
-export type WorkerFault = "error" | "timeout" | "failed";
 
 /**
  * The monsters, in a worker with no permissions. If the worker throws,
@@ -53,12 +60,16 @@ export class WorkerRunner implements MonsterRunner {
   /** Faults seen so far, oldest first. */
   readonly faults: WorkerFault[] = [];
 
-  constructor(readonly rules: Rules, readonly timeoutMs = WORKER_TIMEOUT_MS) {}
+  constructor(
+    readonly rules: Rules,
+    readonly timeoutMs = WORKER_TIMEOUT_MS,
+    readonly workerUrl: URL = AI_WORKER_URL,
+  ) {}
 
   /** The current worker (started on first use). */
   get worker(): Worker {
     if (!this.#worker) {
-      const worker = new Worker(AI_WORKER_URL, { type: "module", deno: { permissions: "none" } });
+      const worker = new Worker(this.workerUrl, AI_WORKER_OPTIONS);
       worker.onmessage = (e: MessageEvent<FromWorker>) => this.#settle(e.data);
       worker.onerror = (e) => {
         e.preventDefault();

@@ -1,0 +1,54 @@
+/**
+ * Hand-made situations for engine tests: a map drawn as text, the player
+ * and monsters placed by letter.
+ */
+import { createMap, setTile, updateVisibility } from "../../src/engine/game_map.ts";
+import type { Rules } from "../../src/engine/rules.ts";
+import type { Entity } from "../../src/engine/entity.ts";
+import type { GameState } from "../../src/engine/state.ts";
+import { instantiate } from "../../src/engine/templates.ts";
+import { Tile } from "../../src/engine/tiles.ts";
+
+/**
+ * `#` wall, `.` floor, `@` the player, and any letter in `monsters` a
+ * monster of that template (ids ascend in reading order).
+ */
+export function arena(
+  rules: Rules,
+  picture: string,
+  monsters: Record<string, string> = {},
+  seed = 1,
+): GameState {
+  const rows = picture.trim().split("\n").map((r) => r.trim());
+  const map = createMap(rows[0].length, rows.length);
+  const state: GameState = {
+    seed,
+    rng: [seed, ~seed, seed, 0],
+    turn: 0,
+    floor: 1,
+    map,
+    entities: [],
+    playerId: 0,
+    nextId: 1,
+    log: [],
+  };
+  rows.forEach((row, y) => {
+    [...row].forEach((ch, x) => {
+      setTile(map, x, y, ch === "#" ? Tile.Wall : Tile.Floor);
+      if (ch === "@") state.entities.push(instantiate(rules.templates.player, 0, x, y));
+      else if (ch in monsters) {
+        state.entities.push(instantiate(rules.templates[monsters[ch]], state.nextId++, x, y));
+      }
+    });
+  });
+  const player = state.entities.find((e) => e.id === 0)!;
+  updateVisibility(map, player, rules.sightRadius);
+  return state;
+}
+
+/** The entity with `id`. */
+export function byId(state: GameState, id: number): Entity {
+  const e = state.entities.find((x) => x.id === id);
+  if (!e) throw new Error(`no entity ${id}`);
+  return e;
+}

@@ -1,0 +1,121 @@
+import { deepEqual, equal, ok } from "node:assert/strict";
+import { GameApp } from "../src/app/game_app.ts";
+import {
+  AI_WORKER_OPTIONS,
+  InProcessRunner,
+  type MonsterRunner,
+  WorkerRunner,
+} from "../src/app/monster_runner.ts";
+import type { Action } from "../src/engine/actions.ts";
+import { narrate } from "../src/engine/narration.ts";
+import { Rng } from "../src/engine/rng.ts";
+import { type GameState, newGame } from "../src/engine/state.ts";
+import { playerAct } from "../src/engine/turn.ts";
+import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
+import { keyEvent } from "../src/terminal/input_events.ts";
+import { bundledContent } from "./support/content.ts";
+
+const content = await bundledContent();
+const { rules } = content;
+
+function script(seed: number, length: number): Action[] {
+  const rng = Rng.fromSeed(seed);
+  return Array.from(
+    { length },
+    () =>
+      rng.int(0, 7) === 0
+        ? { type: "wait" } as const
+        : { type: "bump", dx: rng.int(-1, 1), dy: rng.int(-1, 1) } as const,
+  );
+}
+
+async function turn(state: GameState, runner: MonsterRunner, action: Action): Promise<void> {
+  if (playerAct(state, rules, action)) narrate(state.log, rules, await runner.run(state), state.playerId);
+}
+
+/** The state without its typed-array views' buffers, for comparing. */
+const snapshot = (s: GameState) =>
+  JSON.parse(JSON.stringify({ ...s, map: { ...s.map, tiles: [...s.map.tiles] } }));
+
+Deno.test("the worker and in-process AI give the same game, compared after every turn", async () => {
+  let fights = 0;
+  for (const seed of [1, 2, 3]) {
+    const viaWorker = newGame(rules, seed), inProcess = newGame(rules, seed);
+    const worker = new WorkerRunner(rules), local = new InProcessRunner(rules);
+    try {
+      for (const action of script(seed, 150)) {
+        await turn(viaWorker, worker, action);
+        await turn(inProcess, local, action);
+        deepEqual(snapshot(viaWorker), snapshot(inProcess));
+        deepEqual(viaWorker.map.visible, inProcess.map.visible);
+      }
+      deepEqual(worker.faults, [], "the worker answered every turn");
+      fights += viaWorker.log.filter((e) => e.text.includes("attacks")).length;
+    } finally {
+      worker.close();
+    }
+  }
+  ok(fights > 5, "there was fighting to compare");
+});
+
+async function faultyGame(workerFile: string, timeoutMs: number) {
+  const url = new URL(`./support/workers/${workerFile}`, import.meta.url);
+  const runner = new WorkerRunner(rules, timeoutMs, url);
+  const faulty = newGame(rules, 8), reference = newGame(rules, 8);
+  try {
+    for (const action of script(8, 12)) {
+      await turn(faulty, runner, action);
+      await turn(reference, new InProcessRunner(rules), action);
+    }
+  } finally {
+    runner.close();
+  }
+  deepEqual(snapshot(faulty), snapshot(reference), "the game went on as if nothing happened");
+  return runner.faults;
+}
+
+Deno.test("a worker that throws is replaced and the turn runs in-process", async () => {
+  const faults = await faultyGame("throwing_worker.ts", 1000);
+  ok(faults.length > 0 && faults.every((f) => f === "error"), faults.join());
+});
+
+Deno.test("a worker that hangs is given up on after the timeout and replaced", async () => {
+  const faults = await faultyGame("hanging_worker.ts", 150);
+  ok(faults.length > 0 && faults.every((f) => f === "timeout"), faults.join());
+});
+
+Deno.test("killing the worker mid-game loses no key: keys queue and apply once each, in order", async () => {
+  const keys = "llllljjjjjhhhhhkkkkk.....yyuubbnn".split("").map((k) => keyEvent(k));
+  const play = async (kill: boolean) => {
+    const terminal = new HeadlessTerminal(80, 24);
+    const state = newGame(rules, 21);
+    const runner = kill ? new WorkerRunner(rules, 300) : new InProcessRunner(rules);
+    const app = new GameApp(terminal, content, state, runner, { colorDepth: "truecolor" });
+    const running = app.run();
+    // Everything typed at once, while turns are still resolving.
+    terminal.input(...keys.slice(0, 10));
+    if (runner instanceof WorkerRunner) {
+      await new Promise((r) => setTimeout(r, 50));
+      runner.worker.terminate();
+    }
+    terminal.input(...keys.slice(10));
+    terminal.end();
+    await running;
+    runner.close();
+    return { state, faults: runner instanceof WorkerRunner ? runner.faults : [] };
+  };
+  const killed = await play(true), reference = await play(false);
+  deepEqual(snapshot(killed.state), snapshot(reference.state));
+  ok(killed.faults.length >= 1, "the dead worker was noticed");
+  equal(killed.state.turn, reference.state.turn);
+});
+
+Deno.test("the AI worker's options grant nothing: no file reads, no environment, no processes", async () => {
+  const worker = new Worker(new URL("./support/workers/probe_worker.ts", import.meta.url), AI_WORKER_OPTIONS);
+  const answer = await new Promise((resolve) => {
+    worker.onmessage = (e) => resolve(e.data);
+    worker.postMessage("go");
+  });
+  worker.terminate();
+  deepEqual(answer, { read: "NotCapable", env: "NotCapable", run: "NotCapable" });
+});
