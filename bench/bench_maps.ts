@@ -12,6 +12,15 @@ export function benchDungeon(seed: number): GameMap {
 }
 
 /**
+ * One connected dungeon of any size: rooms placed as densely as on 80x43,
+ * all joined by tunnels (for paths and monsters that must travel).
+ */
+export function benchLargeDungeon(width: number, height: number, seed: number): GameMap {
+  const maxRooms = Math.round((FLOOR.maxRooms * width * height) / (FLOOR.width * FLOOR.height));
+  return generateDungeon({ ...FLOOR, width, height, maxRooms }, Rng.fromSeed(seed)).map;
+}
+
+/**
  * A large map tiled with different 80x43 floors, so that it looks like a
  * game floor everywhere and only its size differs.
  */

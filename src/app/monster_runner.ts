@@ -10,7 +10,7 @@ import type { GameMap } from "../engine/game_map.ts";
 import { applyMonsterMoves, runMonsterPhase } from "../engine/monster_phase.ts";
 import type { Rules } from "../engine/rules.ts";
 import type { GameState } from "../engine/state.ts";
-import { type FromWorker, type ToWorker, turnPayload } from "../engine/worker_protocol.ts";
+import { type FromWorker, parseMoves, type ToWorker, turnPayload } from "../engine/worker_protocol.ts";
 
 /** What went wrong with the worker, for whoever wants to know. */
 export type WorkerFault = "error" | "timeout" | "failed";
@@ -125,7 +125,7 @@ export class WorkerRunner implements MonsterRunner {
   async run(state: GameState): Promise<GameEvent[]> {
     const reply = await this.#ask(state);
     if (typeof reply !== "string" && reply.type === "moves" && reply.seq === this.#seq) {
-      const events = applyMonsterMoves(state, this.rules, reply.moves);
+      const events = applyMonsterMoves(state, this.rules, parseMoves(reply.moves));
       state.rng = reply.rng;
       return events;
     }

@@ -6,9 +6,10 @@
  * @module
  */
 import { melee } from "./combat.ts";
-import { blockerAt, type Entity, livingActorAt } from "./entity.ts";
+import type { Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import { isWalkable } from "./game_map.ts";
+import { type Occupancy, scanOccupancy } from "./occupancy.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";
 
@@ -27,25 +28,36 @@ export type ActionResult =
   | { readonly kind: "impossible"; readonly reason: MessageId }
   | { readonly kind: "alternate"; readonly action: Action };
 
-/** Performs `action` for `actor`, changing `state` only when it succeeds. */
-export function perform(state: GameState, rules: Rules, actor: Entity, action: Action): ActionResult {
+/**
+ * Performs `action` for `actor`, changing `state` only when it succeeds.
+ * `occupancy` answers who stands where (a scan of the entities by default).
+ */
+export function perform(
+  state: GameState,
+  rules: Rules,
+  actor: Entity,
+  action: Action,
+  occupancy: Occupancy = scanOccupancy(state.entities),
+): ActionResult {
   switch (action.type) {
     case "bump": {
       const { dx, dy } = action;
-      const target = livingActorAt(state.entities, actor.x + dx, actor.y + dy);
+      const target = occupancy.livingActorAt(actor.x + dx, actor.y + dy);
       return { kind: "alternate", action: target ? { type: "melee", dx, dy } : { type: "move", dx, dy } };
     }
     case "move": {
       const x = actor.x + action.dx, y = actor.y + action.dy;
-      if (!isWalkable(state.map, x, y) || blockerAt(state.entities, x, y)) {
+      if (!isWalkable(state.map, x, y) || occupancy.blockerAt(x, y)) {
         return { kind: "impossible", reason: "blocked" };
       }
+      const fromX = actor.x, fromY = actor.y;
       actor.x = x;
       actor.y = y;
+      occupancy.moved(actor, fromX, fromY);
       return { kind: "done", events: [{ type: "moved", entityId: actor.id, x, y }] };
     }
     case "melee": {
-      const target = livingActorAt(state.entities, actor.x + action.dx, actor.y + action.dy);
+      const target = occupancy.livingActorAt(actor.x + action.dx, actor.y + action.dy);
       if (!target || target === actor) return { kind: "impossible", reason: "nothing_to_attack" };
       const events: GameEvent[] = [];
       melee(actor, target, rules, events);
@@ -67,8 +79,9 @@ export function resolve(
   rules: Rules,
   actor: Entity,
   action: Action,
+  occupancy: Occupancy = scanOccupancy(state.entities),
 ): Exclude<ActionResult, { kind: "alternate" }> {
-  let result = perform(state, rules, actor, action);
-  while (result.kind === "alternate") result = perform(state, rules, actor, result.action);
+  let result = perform(state, rules, actor, action, occupancy);
+  while (result.kind === "alternate") result = perform(state, rules, actor, result.action, occupancy);
   return result;
 }

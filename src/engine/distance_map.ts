@@ -50,26 +50,26 @@ export function distanceMap(
   dist.fill(UNREACHABLE, 0, size);
   let maxCost = 0;
   for (let i = 0; i < size; i++) if (cost[i] > maxCost) maxCost = cost[i];
-  const ringSize = maxCost * Math.max(cardinal, diagonal) + 1;
-  const head = new Int32Array(ringSize).fill(-1);
+  // A ring wider than the largest step: every queued distance has its own slot.
+  let ring = 2;
+  while (ring <= maxCost * Math.max(cardinal, diagonal)) ring *= 2;
+  const mask = ring - 1;
+  const head = new Int32Array(ring).fill(-1);
+  const offsets = [-width, 1, width, -1, 1 - width, 1 + width, width - 1, -width - 1];
+  const stepCost = [cardinal, cardinal, cardinal, cardinal, diagonal, diagonal, diagonal, diagonal];
   let used = 0, queued = 0;
-  const enqueue = (cell: number, d: number) => {
-    if (used === poolCell.length) growPool();
-    const slot = d % ringSize;
-    poolCell[used] = cell;
-    poolNext[used] = head[slot];
-    head[slot] = used++;
-    queued++;
-  };
   for (let k = 0; k < goals.length; k++) {
     const g = goals[k];
-    if (g >= 0 && g < size && dist[g] !== 0) {
-      dist[g] = 0;
-      enqueue(g, 0);
-    }
+    if (g < 0 || g >= size || dist[g] === 0) continue;
+    dist[g] = 0;
+    if (used === poolCell.length) growPool();
+    poolCell[used] = g;
+    poolNext[used] = head[0];
+    head[0] = used++;
+    queued++;
   }
   for (let d = 0; queued > 0; d++) {
-    const slot = d % ringSize;
+    const slot = d & mask;
     let entry = head[slot];
     head[slot] = -1;
     while (entry !== -1) {
@@ -80,17 +80,24 @@ export function distanceMap(
       // Relax backwards: stepping from neighbour m into `cell` costs cost[cell].
       const c = cost[cell];
       if (c === 0) continue;
-      const cx = cell % width, cy = (cell - cx) / width;
+      const cy = (cell / width) | 0, cx = cell - cy * width;
+      const inside = cx > 0 && cy > 0 && cx < width - 1 && cy < height - 1;
       for (let k = 0; k < 8; k++) {
-        const mx = cx + DX[k], my = cy + DY[k];
-        if (mx < 0 || my < 0 || mx >= width || my >= height) continue;
-        const m = my * width + mx;
-        if (cost[m] === 0) continue;
-        const nd = d + c * (k < 4 ? cardinal : diagonal);
-        if (nd < dist[m]) {
-          dist[m] = nd;
-          enqueue(m, nd);
+        if (!inside) {
+          const mx = cx + DX[k], my = cy + DY[k];
+          if (mx < 0 || my < 0 || mx >= width || my >= height) continue;
         }
+        const m = cell + offsets[k];
+        if (cost[m] === 0) continue;
+        const nd = d + c * stepCost[k];
+        if (nd >= dist[m]) continue;
+        dist[m] = nd;
+        if (used === poolCell.length) growPool();
+        const to = nd & mask;
+        poolCell[used] = m;
+        poolNext[used] = head[to];
+        head[to] = used++;
+        queued++;
       }
     }
   }

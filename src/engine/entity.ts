@@ -48,13 +48,3 @@ export interface Entity {
 export function isAlive(e: Entity): boolean {
   return e.layer === "actor" && e.fighter !== undefined && e.fighter.hp > 0;
 }
-
-/** The first entity that blocks movement at (x, y), if any. */
-export function blockerAt(entities: readonly Entity[], x: number, y: number): Entity | undefined {
-  return entities.find((e) => e.blocksMovement && e.x === x && e.y === y);
-}
-
-/** The living actor at (x, y), if any. */
-export function livingActorAt(entities: readonly Entity[], x: number, y: number): Entity | undefined {
-  return entities.find((e) => e.x === x && e.y === y && isAlive(e));
-}

@@ -8,8 +8,9 @@
  */
 import { type Action, resolve } from "./actions.ts";
 import { decide, PhaseContext } from "./ai.ts";
-import type { Ai } from "./entity.ts";
+import type { Ai, Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
+import { BlockerIndex } from "./occupancy.ts";
 import { Rng } from "./rng.ts";
 import type { Rules } from "./rules.ts";
 import { type GameState, playerOf } from "./state.ts";
@@ -27,11 +28,16 @@ export interface MonsterPhaseResult {
   readonly events: GameEvent[];
 }
 
-function applyMove(state: GameState, rules: Rules, move: MonsterMove, events: GameEvent[]): void {
-  const monster = state.entities.find((e) => e.id === move.id);
-  if (!monster) throw new Error(`monster ${move.id} is not in the state`);
+function applyMove(
+  state: GameState,
+  rules: Rules,
+  monster: Entity,
+  move: MonsterMove,
+  occupancy: BlockerIndex,
+  events: GameEvent[],
+): void {
   monster.ai = move.ai;
-  const result = resolve(state, rules, monster, move.action);
+  const result = resolve(state, rules, monster, move.action, occupancy);
   // A monster's impossible move is simply its lost turn.
   if (result.kind === "done") events.push(...result.events);
 }
@@ -40,6 +46,7 @@ function applyMove(state: GameState, rules: Rules, move: MonsterMove, events: Ga
 export function runMonsterPhase(state: GameState, rules: Rules): MonsterPhaseResult {
   const rng = Rng.fromState(state.rng);
   const ctx = new PhaseContext(state.map, state.entities, playerOf(state));
+  const occupancy = new BlockerIndex(state.map.width, state.entities);
   const moves: MonsterMove[] = [];
   const events: GameEvent[] = [];
   const actors = state.entities.filter((e) => e.ai !== undefined).sort((a, b) => a.id - b.id);
@@ -48,7 +55,7 @@ export function runMonsterPhase(state: GameState, rules: Rules): MonsterPhaseRes
     if (!decision) continue;
     const move = { id: monster.id, ai: decision.ai, action: decision.action };
     moves.push(move);
-    applyMove(state, rules, move, events);
+    applyMove(state, rules, monster, move, occupancy, events);
   }
   state.rng = rng.state();
   return { moves, events };
@@ -61,6 +68,12 @@ export function applyMonsterMoves(
   moves: readonly MonsterMove[],
 ): GameEvent[] {
   const events: GameEvent[] = [];
-  for (const move of moves) applyMove(state, rules, move, events);
+  const byId = new Map(state.entities.map((e) => [e.id, e]));
+  const occupancy = new BlockerIndex(state.map.width, state.entities);
+  for (const move of moves) {
+    const monster = byId.get(move.id);
+    if (!monster) throw new Error(`monster ${move.id} is not in the state`);
+    applyMove(state, rules, monster, move, occupancy, events);
+  }
   return events;
 }

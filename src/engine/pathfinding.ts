@@ -116,6 +116,161 @@ function freeDistance(ax: number, ay: number, cardinal: number, diagonal: number
   return Math.min((long - 1) * diagonal + cardinal, (long + 1) * diagonal);
 }
 
+// The bucket queue: entries in a pool, chained per ring slot (f mod ring).
+let poolCell = new Int32Array(4096);
+let poolF = new Float64Array(4096);
+let poolNext = new Int32Array(4096);
+let ringHead = new Int32Array(64).fill(-1);
+
+function growPool(): void {
+  const cells = new Int32Array(poolCell.length * 2), fs = new Float64Array(poolF.length * 2);
+  const next = new Int32Array(poolNext.length * 2);
+  cells.set(poolCell);
+  fs.set(poolF);
+  next.set(poolNext);
+  poolCell = cells;
+  poolF = fs;
+  poolNext = next;
+}
+
+/**
+ * A* with a ring of buckets keyed by f (integer step costs only). With a
+ * consistent heuristic f never decreases, so the ring only has to span the
+ * largest single increase; it doubles (rechaining live entries) if a step
+ * ever needs more. Within a bucket the newest entry comes out first, which
+ * favours the deepest nodes and keeps the search narrow.
+ */
+function bucketSearch(
+  cost: Uint8Array | Uint16Array,
+  width: number,
+  height: number,
+  start: number,
+  goal: number,
+  cardinal: number,
+  diagonal: number,
+  gen: number,
+): void {
+  const gy = (goal / width) | 0, gx = goal - gy * width;
+  const offsets = [-width, 1, width, -1, 1 - width, 1 + width, width - 1, -width - 1];
+  let mask = ringHead.length - 1;
+  let used = 0, queued = 0;
+  const enqueue = (cell: number, f: number) => {
+    if (used === poolCell.length) growPool();
+    const slot = f & mask;
+    poolCell[used] = cell;
+    poolF[used] = f;
+    poolNext[used] = ringHead[slot];
+    ringHead[slot] = used++;
+    queued++;
+  };
+  const regrow = (span: number) => {
+    let size = ringHead.length;
+    while (size <= span) size *= 2;
+    ringHead = new Int32Array(size).fill(-1);
+    mask = size - 1;
+    // Rechain every entry still waiting (popped ones have poolF = -1).
+    for (let e = 0; e < used; e++) {
+      if (poolF[e] < 0) continue;
+      const slot = poolF[e] & mask;
+      poolNext[e] = ringHead[slot];
+      ringHead[slot] = e;
+    }
+  };
+  const sy = (start / width) | 0, sx = start - sy * width;
+  let f = freeDistance(Math.abs(sx - gx), Math.abs(sy - gy), cardinal, diagonal);
+  enqueue(start, f);
+  while (queued > 0) {
+    const slot = f & mask;
+    const entry = ringHead[slot];
+    if (entry === -1 || poolF[entry] !== f) {
+      // Nothing at this f in the chain head: look for the entry at f below it.
+      let prev = -1, e = entry;
+      while (e !== -1 && poolF[e] !== f) {
+        prev = e;
+        e = poolNext[e];
+      }
+      if (e === -1) {
+        f++;
+        continue;
+      }
+      poolNext[prev] = poolNext[e];
+      poolNext[e] = ringHead[slot];
+      ringHead[slot] = e;
+      continue;
+    }
+    ringHead[slot] = poolNext[entry];
+    poolF[entry] = -1;
+    queued--;
+    const cell = poolCell[entry];
+    if (closed[cell] === gen) continue;
+    const g = gScore[cell];
+    closed[cell] = gen;
+    if (cell === goal) break;
+    const cy = (cell / width) | 0, cx = cell - cy * width;
+    const inside = cx > 0 && cy > 0 && cx < width - 1 && cy < height - 1;
+    for (let d = 0; d < 8; d++) {
+      if (!inside) {
+        const nx = cx + DX[d], ny = cy + DY[d];
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+      }
+      const n = cell + offsets[d];
+      const c = cost[n];
+      if (c === 0) continue;
+      const ng = g + c * (d < 4 ? cardinal : diagonal);
+      // A consistent heuristic settles each cell at its best g: no closed check needed here.
+      if (stamp[n] === gen && ng >= gScore[n]) continue;
+      stamp[n] = gen;
+      gScore[n] = ng;
+      parent[n] = cell;
+      const ny = (n / width) | 0, nx = n - ny * width;
+      const nf = ng +
+        freeDistance(nx > gx ? nx - gx : gx - nx, ny > gy ? ny - gy : gy - ny, cardinal, diagonal);
+      if (nf - f >= mask) regrow(nf - f);
+      enqueue(n, nf);
+    }
+  }
+  // Leave the ring empty for the next call.
+  ringHead.fill(-1);
+}
+
+/** A* with a binary heap, for step costs that are not integers. */
+function heapSearch(
+  cost: Uint8Array | Uint16Array,
+  width: number,
+  height: number,
+  start: number,
+  goal: number,
+  cardinal: number,
+  diagonal: number,
+  gen: number,
+): void {
+  const gy = (goal / width) | 0, gx = goal - gy * width;
+  const sy = (start / width) | 0, sx = start - sy * width;
+  let size = push(0, start, freeDistance(Math.abs(sx - gx), Math.abs(sy - gy), cardinal, diagonal), 0);
+  while (size > 0) {
+    const cell = heapCell[0], g = heapG[0];
+    size = pop(size);
+    if (closed[cell] === gen || g > gScore[cell]) continue;
+    closed[cell] = gen;
+    if (cell === goal) return;
+    const cy = (cell / width) | 0, cx = cell - cy * width;
+    for (let d = 0; d < 8; d++) {
+      const nx = cx + DX[d], ny = cy + DY[d];
+      if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+      const n = ny * width + nx;
+      const c = cost[n];
+      if (c === 0) continue;
+      const ng = g + c * (d < 4 ? cardinal : diagonal);
+      if (stamp[n] === gen && ng >= gScore[n]) continue;
+      stamp[n] = gen;
+      gScore[n] = ng;
+      parent[n] = cell;
+      const ax = nx > gx ? nx - gx : gx - nx, ay = ny > gy ? ny - gy : gy - ny;
+      size = push(size, n, ng + freeDistance(ax, ay, cardinal, diagonal), ng);
+    }
+  }
+}
+
 /**
  * The cheapest path from (sx, sy) to (gx, gy).
  *
@@ -146,34 +301,12 @@ export function findPath(
   if (cost[goal] === 0) return null;
   ensureCapacity(width * height);
   const gen = nextGeneration();
-  const heuristic = (x: number, y: number) =>
-    freeDistance(Math.abs(x - gx), Math.abs(y - gy), cardinal, diagonal);
   stamp[start] = gen;
   gScore[start] = 0;
   parent[start] = -1;
-  let size = push(0, start, heuristic(sx, sy), 0);
-  while (size > 0) {
-    const cell = heapCell[0], g = heapG[0];
-    size = pop(size);
-    if (closed[cell] === gen || g > gScore[cell]) continue;
-    if (cell === goal) break;
-    closed[cell] = gen;
-    const cx = cell % width, cy = (cell - cx) / width;
-    for (let d = 0; d < 8; d++) {
-      const nx = cx + DX[d], ny = cy + DY[d];
-      if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-      const n = ny * width + nx;
-      const c = cost[n];
-      if (c === 0 || closed[n] === gen) continue;
-      const ng = g + c * (d < 4 ? cardinal : diagonal);
-      if (stamp[n] === gen && ng >= gScore[n]) continue;
-      stamp[n] = gen;
-      gScore[n] = ng;
-      parent[n] = cell;
-      size = push(size, n, ng + heuristic(nx, ny), ng);
-    }
-  }
-  if (stamp[goal] !== gen) return null;
+  const search = Number.isInteger(cardinal) && Number.isInteger(diagonal) ? bucketSearch : heapSearch;
+  search(cost, width, height, start, goal, cardinal, diagonal, gen);
+  if (closed[goal] !== gen) return null;
   let length = 0;
   for (let c = goal; c !== start; c = parent[c]) length++;
   const path = new Int32Array(length);
