@@ -90,3 +90,31 @@ Deno.test("the program: without a terminal it says so and exits 1", async () => 
   equal(code, 1);
   equal(stderr, "delve: needs an interactive terminal (stdin and stdout must be a TTY)\n");
 });
+
+Deno.test("deno task validate: OK and exit 0 for good data, every problem and exit 2 for bad", async () => {
+  const validate = new URL("../src/app/validate.ts", import.meta.url).pathname;
+  const run = async (args: string[]) => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-prompt", "--allow-read", validate, ...args],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    return {
+      code: out.code,
+      out: new TextDecoder().decode(out.stdout),
+      err: new TextDecoder().decode(out.stderr),
+    };
+  };
+  const good = await run([]);
+  deepEqual([good.code, good.out], [0, "data/: OK (11 templates)\n"]);
+  const dir = await Deno.makeTempDir({ prefix: "delve-validate-" });
+  const missing = await run(["--data", `${dir}/nope`]);
+  deepEqual([missing.code, missing.err], [2, `${dir}/nope/: cannot read the data folder: no such folder\n`]);
+  await Deno.writeTextFile(`${dir}/game.json`, "{}");
+  const bad = await run(["--data", dir]);
+  equal(bad.code, 2);
+  ok(bad.err.split("\n").filter(Boolean).length >= 8, "every problem, one per line");
+  const flag = await run(["--bogus"]);
+  equal(flag.code, 2);
+  ok(flag.err.startsWith("delve validate: Unknown option '--bogus'"));
+});

@@ -17,13 +17,21 @@ Deno.test("play grants read and named variables only: no -A, net, run, ffi, sys 
   equal(words(config.tasks.play).at(-1), "main.ts");
 });
 
-Deno.test("compile bundles data/ and workers/, leaves node_modules out, and grants what play grants", () => {
+Deno.test("compile bundles data/ and the worker module, leaves node_modules out, grants what play grants", () => {
   const args = words(config.tasks.compile);
   const after = (flag: string) => args.flatMap((w, i) => (w === flag ? [args[i + 1]] : []));
-  deepEqual(after("--include").sort(), ["data", "workers"]);
+  // A worker's entry is included as a module so its imports are compiled in too.
+  deepEqual(after("--include").sort(), ["data", "workers/ai_worker.ts"]);
   deepEqual(after("--exclude"), ["node_modules"]);
   ok(args.includes("--allow-read") && args.includes(PLAY_ENV) && !args.includes("-A"));
   equal(args.at(-1), "main.ts");
+  ok(args.includes("--unstable-worker-options"), "the worker is started with no permissions");
+});
+
+Deno.test("the AI worker module is found from import.meta, where compile puts it", async () => {
+  const { AI_WORKER_URL } = await import("../src/app/monster_runner.ts");
+  ok((await Deno.stat(AI_WORKER_URL)).isFile);
+  ok(AI_WORKER_URL.href.endsWith("/workers/ai_worker.ts"));
 });
 
 Deno.test("the bundled data folder is found from import.meta and loads", async () => {
