@@ -76,7 +76,7 @@ for (const fault of ["error", "rejection"]) {
     const faultMain = new URL("./support/fault_main.ts", import.meta.url).pathname;
     const trigger = `${pane.dir}/trigger`;
     const command =
-      `DELVE_FAULT_TRIGGER=${trigger} "${DENO}" run --allow-read --allow-env ${faultMain} ${fault}`;
+      `DELVE_FAULT_TRIGGER=${trigger} "${DENO}" run --unstable-worker-options --allow-read --allow-env ${faultMain} ${fault}`;
     await startGame(pane, 4100, command);
     await Deno.writeTextFile(trigger, "");
     await assertRestored(pane, 70);

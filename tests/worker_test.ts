@@ -29,8 +29,11 @@ function script(seed: number, length: number): Action[] {
   );
 }
 
-async function turn(state: GameState, runner: MonsterRunner, action: Action): Promise<void> {
-  if (playerAct(state, rules, action)) narrate(state.log, rules, await runner.run(state), state.playerId);
+/** One turn; true when it took time (the monsters then acted). */
+async function turn(state: GameState, runner: MonsterRunner, action: Action): Promise<boolean> {
+  if (!playerAct(state, rules, action)) return false;
+  narrate(state.log, rules, await runner.run(state), state.playerId);
+  return true;
 }
 
 /** The state without its typed-array views' buffers, for comparing. */
@@ -42,14 +45,16 @@ Deno.test("the worker and in-process AI give the same game, compared after every
   for (const seed of [1, 2, 3]) {
     const viaWorker = newGame(rules, seed), inProcess = newGame(rules, seed);
     const worker = new WorkerRunner(rules), local = new InProcessRunner(rules);
+    ok(await worker.ready, "the worker loaded");
+    let timed = 0;
     try {
       for (const action of script(seed, 150)) {
-        await turn(viaWorker, worker, action);
+        if (await turn(viaWorker, worker, action)) timed++;
         await turn(inProcess, local, action);
         deepEqual(snapshot(viaWorker), snapshot(inProcess));
         deepEqual(viaWorker.map.visible, inProcess.map.visible);
       }
-      deepEqual(worker.faults, [], "the worker answered every turn");
+      deepEqual([worker.faults, worker.workerTurns], [[], timed], "the worker answered every turn");
       fights += viaWorker.log.filter((e) => e.text.includes("attacks")).length;
     } finally {
       worker.close();
@@ -61,6 +66,7 @@ Deno.test("the worker and in-process AI give the same game, compared after every
 async function faultyGame(workerFile: string, timeoutMs: number) {
   const url = new URL(`./support/workers/${workerFile}`, import.meta.url);
   const runner = new WorkerRunner(rules, timeoutMs, url);
+  await runner.ready;
   const faulty = newGame(rules, 8), reference = newGame(rules, 8);
   try {
     for (const action of script(8, 12)) {
@@ -79,6 +85,11 @@ Deno.test("a worker that throws is replaced and the turn runs in-process", async
   ok(faults.length > 0 && faults.every((f) => f === "error"), faults.join());
 });
 
+Deno.test("a worker that fails to load is given up on at once, and the turns run in-process", async () => {
+  const faults = await faultyGame("broken_worker.ts", 1000);
+  ok(faults.length > 0 && faults.every((f) => f === "error"), faults.join());
+});
+
 Deno.test("a worker that hangs is given up on after the timeout and replaced", async () => {
   const faults = await faultyGame("hanging_worker.ts", 150);
   ok(faults.length > 0 && faults.every((f) => f === "timeout"), faults.join());
@@ -90,6 +101,7 @@ Deno.test("killing the worker mid-game loses no key: keys queue and apply once e
     const terminal = new HeadlessTerminal(80, 24);
     const state = newGame(rules, 21);
     const runner = kill ? new WorkerRunner(rules, 300) : new InProcessRunner(rules);
+    if (runner instanceof WorkerRunner) await runner.ready;
     const app = new GameApp(terminal, content, state, runner, { colorDepth: "truecolor" });
     const running = app.run();
     // Everything typed at once, while turns are still resolving.
@@ -97,6 +109,7 @@ Deno.test("killing the worker mid-game loses no key: keys queue and apply once e
     if (runner instanceof WorkerRunner) {
       await new Promise((r) => setTimeout(r, 50));
       runner.worker.terminate();
+      // Killed while turns were queued: the next ones must still all happen.
     }
     terminal.input(...keys.slice(10));
     terminal.end();
@@ -118,4 +131,21 @@ Deno.test("the AI worker's options grant nothing: no file reads, no environment,
   });
   worker.terminate();
   deepEqual(answer, { read: "NotCapable", env: "NotCapable", run: "NotCapable" });
+});
+
+Deno.test("while the worker is still loading, turns run in-process at once: a cold start never stalls a key", async () => {
+  const runner = new WorkerRunner(rules);
+  const state = newGame(rules, 4), reference = newGame(rules, 4);
+  try {
+    const started = performance.now();
+    await turn(state, runner, { type: "wait" });
+    ok(performance.now() - started < 500, "the first turn did not wait for the worker to load");
+    await turn(reference, new InProcessRunner(rules), { type: "wait" });
+    deepEqual(snapshot(state), snapshot(reference));
+    ok(await runner.ready);
+    await turn(state, runner, { type: "wait" });
+    equal(runner.workerTurns, 1, "once loaded, the worker takes the turns");
+  } finally {
+    runner.close();
+  }
 });

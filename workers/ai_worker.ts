@@ -20,6 +20,9 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 const memory: WorkerMemory = {};
 
+// Loaded: turns may be timed from now on.
+scope.postMessage({ type: "ready" });
+
 scope.onmessage = (event) => {
   try {
     const answer = handleToWorker(memory, event.data);

@@ -68,7 +68,10 @@ export async function main(args: readonly string[]): Promise<number> {
   }
   // Everything that can fail on bad data happens before the screen opens.
   const state = newGame(content.rules, command.seed ?? randomSeed());
+  // Started before the screen opens: it loads meanwhile, and if it cannot
+  // start at all Deno's one-line reason lands on an untouched terminal.
   const runner = new WorkerRunner(content.rules);
+  runner.start();
   const terminal = TtyTerminal.open();
   guardExits(() => terminal.restore(), debugging());
   try {

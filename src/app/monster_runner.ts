@@ -45,13 +45,20 @@ export const AI_WORKER_OPTIONS: WorkerOptions = { type: "module", deno: { permis
 /** How long a turn may take in the worker before it is given up on. */
 export const WORKER_TIMEOUT_MS = 1000;
 
+/** How long a new worker may take to load before it counts as failed. */
+export const WORKER_STARTUP_MS = 10_000;
+
 /**
  * The monsters, in a worker with no permissions. If the worker throws,
  * dies or does not answer in time, it is replaced and the turn runs
- * in-process, so the game goes on exactly as it would have.
+ * in-process, so the game goes on exactly as it would have. While a worker
+ * is still loading, turns run in-process too: a cold start never stalls a
+ * key, and the time limit only ever counts a loaded worker's thinking.
  */
 export class WorkerRunner implements MonsterRunner {
   #worker: Worker | undefined;
+  #loaded = false;
+  #ready: Promise<boolean> = Promise.resolve(false);
   #seq = 0;
   #mapIds = new WeakMap<GameMap, number>();
   #sentMap: GameMap | undefined;
@@ -59,6 +66,8 @@ export class WorkerRunner implements MonsterRunner {
   #pending: ((reply: FromWorker | WorkerFault) => void) | undefined;
   /** Faults seen so far, oldest first. */
   readonly faults: WorkerFault[] = [];
+  /** Turns the worker answered. */
+  workerTurns = 0;
 
   constructor(
     readonly rules: Rules,
@@ -66,25 +75,53 @@ export class WorkerRunner implements MonsterRunner {
     readonly workerUrl: URL = AI_WORKER_URL,
   ) {}
 
-  /** The current worker (started on first use). */
-  get worker(): Worker {
-    if (!this.#worker) {
-      const worker = new Worker(this.workerUrl, AI_WORKER_OPTIONS);
-      worker.onmessage = (e: MessageEvent<FromWorker>) => this.#settle(e.data);
-      worker.onerror = (e) => {
-        e.preventDefault();
-        this.#settle("error");
-      };
-      worker.onmessageerror = () => this.#settle("error");
-      this.#post(worker, { type: "rules", rules: this.rules });
-      this.#worker = worker;
-      this.#sentMap = undefined;
-    }
-    return this.#worker;
+  /** Starts the worker now (it loads while the game draws its first frame). */
+  start(): void {
+    void this.worker;
   }
 
-  #post(worker: Worker, message: ToWorker): void {
-    worker.postMessage(message);
+  /** Resolves once the current worker has loaded (false if it failed to). */
+  get ready(): Promise<boolean> {
+    void this.worker;
+    return this.#ready;
+  }
+
+  /**
+   * The current worker (started on first use). Without
+   * `--unstable-worker-options` Deno ends the process right here with a
+   * one-line message, which is why the app starts it before the screen opens.
+   */
+  get worker(): Worker {
+    if (this.#worker) return this.#worker;
+    const worker = new Worker(this.workerUrl, AI_WORKER_OPTIONS);
+    this.#worker = worker;
+    this.#loaded = false;
+    this.#sentMap = undefined;
+    let settleLoad: (ok: boolean) => void = () => {};
+    this.#ready = new Promise((resolve) => (settleLoad = resolve));
+    const failLoad = (fault: WorkerFault) => {
+      if (this.#worker !== worker || this.#loaded) return;
+      this.faults.push(fault);
+      this.#restart();
+      settleLoad(false);
+    };
+    const startup = setTimeout(() => failLoad("timeout"), WORKER_STARTUP_MS);
+    Deno.unrefTimer(startup);
+    worker.onmessage = (e: MessageEvent<FromWorker>) => {
+      if (e.data.type !== "ready") return this.#settle(e.data);
+      clearTimeout(startup);
+      this.#loaded = true;
+      settleLoad(true);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      clearTimeout(startup);
+      if (this.#loaded) this.#settle("error");
+      else failLoad("error");
+    };
+    worker.onmessageerror = () => this.#settle("error");
+    worker.postMessage({ type: "rules", rules: this.rules } satisfies ToWorker);
+    return worker;
   }
 
   #settle(reply: FromWorker | WorkerFault): void {
@@ -102,13 +139,12 @@ export class WorkerRunner implements MonsterRunner {
     return id;
   }
 
-  /** Asks the worker for this turn's moves; resolves to them or to a fault. */
-  #ask(state: GameState): Promise<FromWorker | WorkerFault> {
-    const worker = this.worker;
+  /** Asks the loaded worker for this turn's moves; resolves to them or to a fault. */
+  #ask(worker: Worker, state: GameState): Promise<FromWorker | WorkerFault> {
     const mapId = this.#mapId(state.map);
     if (this.#sentMap !== state.map) {
       // The grids are shared memory: this is the only time they travel.
-      this.#post(worker, { type: "map", mapId, map: state.map });
+      worker.postMessage({ type: "map", mapId, map: state.map } satisfies ToWorker);
       this.#sentMap = state.map;
     }
     const seq = ++this.#seq;
@@ -118,15 +154,18 @@ export class WorkerRunner implements MonsterRunner {
         clearTimeout(timer);
         resolve(reply);
       };
-      this.#post(worker, { type: "turn", seq, mapId, state: turnPayload(state) });
+      worker.postMessage({ type: "turn", seq, mapId, state: turnPayload(state) } satisfies ToWorker);
     });
   }
 
   async run(state: GameState): Promise<GameEvent[]> {
-    const reply = await this.#ask(state);
+    const worker = this.worker;
+    if (!this.#loaded) return runMonsterPhase(state, this.rules).events;
+    const reply = await this.#ask(worker, state);
     if (typeof reply !== "string" && reply.type === "moves" && reply.seq === this.#seq) {
       const events = applyMonsterMoves(state, this.rules, parseMoves(reply.moves));
       state.rng = reply.rng;
+      this.workerTurns++;
       return events;
     }
     this.faults.push(typeof reply === "string" ? reply : "failed");
@@ -137,6 +176,7 @@ export class WorkerRunner implements MonsterRunner {
   #restart(): void {
     this.#worker?.terminate();
     this.#worker = undefined;
+    this.#loaded = false;
   }
 
   close(): void {

@@ -32,6 +32,7 @@ export type TurnPayload = Omit<GameState, "map" | "log">;
 
 /** Worker → app. */
 export type FromWorker =
+  | { readonly type: "ready" }
   | {
     readonly type: "moves";
     readonly seq: number;

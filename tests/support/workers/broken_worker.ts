@@ -1,0 +1,2 @@
+/** A worker that fails while loading. */
+throw new Error("this worker cannot load");
