@@ -149,3 +149,29 @@ Deno.test("while the worker is still loading, turns run in-process at once: a co
     runner.close();
   }
 });
+
+Deno.test("the map travels to the worker once per floor, as shared memory", async () => {
+  const runner = new WorkerRunner(rules);
+  ok(await runner.ready);
+  const sent: string[] = [];
+  const worker = runner.worker;
+  const post = worker.postMessage.bind(worker);
+  worker.postMessage = (message: { type: string; map?: { tiles: Uint8Array } }) => {
+    sent.push(message.type);
+    if (message.map) {
+      ok(message.map.tiles.buffer instanceof SharedArrayBuffer, "tiles are shared, not copied");
+    }
+    post(message);
+  };
+  try {
+    const state = newGame(rules, 6);
+    for (let k = 0; k < 5; k++) await turn(state, runner, { type: "wait" });
+    deepEqual(sent, ["map", "turn", "turn", "turn", "turn", "turn"]);
+    // A new floor (a new map) is sent once more.
+    state.map = newGame(rules, 7).map;
+    await turn(state, runner, { type: "wait" });
+    deepEqual(sent.slice(6), ["map", "turn"]);
+  } finally {
+    runner.close();
+  }
+});

@@ -233,7 +233,11 @@ function bucketSearch(
   ringHead.fill(-1);
 }
 
-/** A* with a binary heap, for step costs that are not integers. */
+/**
+ * A* with a binary heap, for step costs that are not integers. Its
+ * neighbour loop repeats the bucket search's on purpose: sharing it would
+ * put a call on the hottest path of both.
+ */
 function heapSearch(
   cost: Uint8Array | Uint16Array,
   width: number,
