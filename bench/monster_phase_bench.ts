@@ -10,12 +10,22 @@ import type { Entity } from "../src/engine/entity.ts";
 import { runMonsterPhase } from "../src/engine/monster_phase.ts";
 import type { GameState } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
-import { benchDungeon, benchLargeDungeon, floorCells } from "./bench_maps.ts";
+import { benchDungeon, benchMosaic, benchOpenDungeon, floorCells, floorShare } from "./bench_maps.ts";
 
 const { rules } = await loadContent(new URL("../data/", import.meta.url), "data/");
 
-function huntingState(width: number, height: number, monsters: number): GameState {
-  const map = width === 80 ? benchDungeon(7) : benchLargeDungeon(width, height, 7);
+type MapKind = "dungeon" | "open";
+
+/**
+ * A "dungeon" is 80x43 floors (joined into a mosaic when larger), about a
+ * quarter floor; "open" is the tunnel-crossed worst case (88% floor).
+ */
+function huntingState(width: number, height: number, monsters: number, kind: MapKind): GameState {
+  const map = width === 80
+    ? benchDungeon(7)
+    : kind === "dungeon"
+    ? benchMosaic(width, height, 70, true)
+    : benchOpenDungeon(width, height, 7);
   const cells = floorCells(map, monsters * 3, 11);
   const taken = new Set<number>();
   const entities: Entity[] = [];
@@ -41,20 +51,24 @@ function huntingState(width: number, height: number, monsters: number): GameStat
 }
 
 // 1,000 and 10,000 on the same 1024x1024 map show how the cost grows with monsters alone.
-const SCALES: [number, number, number][] = [[80, 43, 20], [256, 256, 1000], [1024, 1024, 1000], [
-  1024,
-  1024,
-  10_000,
-]];
+const SCALES: [number, number, number, MapKind][] = [
+  [80, 43, 20, "dungeon"],
+  [256, 256, 1000, "dungeon"],
+  [1024, 1024, 1000, "dungeon"],
+  [1024, 1024, 10_000, "dungeon"],
+  [1024, 1024, 10_000, "open"],
+];
 
-for (const [width, height, monsters] of SCALES) {
-  const state = huntingState(width, height, monsters);
+for (const [width, height, monsters, kind] of SCALES) {
+  const state = huntingState(width, height, monsters, kind);
   const pristine = structuredClone(state.entities);
   const reset = () => {
     state.entities = structuredClone(pristine);
     state.rng = [1, 2, 3, 4];
   };
-  const group = `${monsters} monsters on ${width}x${height}`;
+  const group = `${monsters} monsters on ${width}x${height} ${kind} (${
+    Math.round(floorShare(state.map) * 100)
+  }% floor)`;
   Deno.bench({
     name: `compute: ${group}`,
     group,
@@ -82,7 +96,10 @@ for (const [width, height, monsters] of SCALES) {
   globalThis.addEventListener("unload", () => {
     // Every timed turn must have been the worker's, or the figure is not a round trip.
     if (runner.faults.length > 0) console.error(`${group}: worker faults ${runner.faults.join(", ")}`);
-    console.log(`${group}: ${runner.workerTurns} turns answered by the worker`);
+    const inWorker = runner.workerMs / runner.workerTurns;
+    console.log(
+      `${group}: ${runner.workerTurns} turns answered by the worker, ${inWorker.toFixed(2)} ms each in it`,
+    );
     runner.close();
   });
 }

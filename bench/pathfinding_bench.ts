@@ -8,7 +8,7 @@ import { distanceMap } from "../src/engine/distance_map.ts";
 import type { GameMap } from "../src/engine/game_map.ts";
 import { findPath } from "../src/engine/pathfinding.ts";
 import { WALKABLE } from "../src/engine/tiles.ts";
-import { benchDungeon, benchLargeDungeon, floorCells } from "./bench_maps.ts";
+import { benchDungeon, benchMosaic, floorCells } from "./bench_maps.ts";
 
 interface Case {
   map: GameMap;
@@ -23,7 +23,8 @@ function makeCase(map: GameMap, seed: number): Case {
 }
 
 const small = makeCase(benchDungeon(3), 1);
-const large = makeCase(benchLargeDungeon(256, 256, 4), 2);
+// 256x256 of joined 80x43 floors: the same dungeon, only bigger.
+const large = makeCase(benchMosaic(256, 256, 40, true), 2);
 
 function ours({ map, cost, pairs }: Case): () => void {
   let n = 0;

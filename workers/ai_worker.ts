@@ -25,7 +25,7 @@ scope.postMessage({ type: "ready" });
 
 scope.onmessage = (event) => {
   try {
-    const answer = handleToWorker(memory, event.data);
+    const answer = handleToWorker(memory, event.data, () => performance.now());
     if (answer) scope.postMessage(answer);
   } catch (e) {
     const seq = event.data.type === "turn" ? event.data.seq : -1;

@@ -68,6 +68,8 @@ export class WorkerRunner implements MonsterRunner {
   readonly faults: WorkerFault[] = [];
   /** Turns the worker answered. */
   workerTurns = 0;
+  /** Milliseconds the worker spent on them, as it measured. */
+  workerMs = 0;
 
   constructor(
     readonly rules: Rules,
@@ -166,6 +168,7 @@ export class WorkerRunner implements MonsterRunner {
       const events = applyMonsterMoves(state, this.rules, parseMoves(reply.moves));
       state.rng = reply.rng;
       this.workerTurns++;
+      this.workerMs += reply.computeMs;
       return events;
     }
     this.faults.push(typeof reply === "string" ? reply : "failed");

@@ -17,15 +17,28 @@ export const UNREACHABLE = 0x7fff_ffff;
 const DX = Int8Array.of(0, 1, 0, -1, 1, 1, -1, -1);
 const DY = Int8Array.of(-1, 0, 1, 0, -1, 1, 1, -1);
 
-let poolCell = new Int32Array(4096);
-let poolNext = new Int32Array(4096);
+// The queue: one stack of cells per ring slot, kept between calls. A slot's
+// cells sit together in memory, which matters once maps reach millions of
+// cells (a single linked pool was scattered and twice as slow there).
+let slots: Int32Array[] = [];
+let slotLength = new Int32Array(0);
 
-function growPool(): void {
-  const cells = new Int32Array(poolCell.length * 2), next = new Int32Array(poolNext.length * 2);
-  cells.set(poolCell);
-  next.set(poolNext);
-  poolCell = cells;
-  poolNext = next;
+function prepareSlots(ring: number): void {
+  if (slots.length === ring) return;
+  slots = Array.from({ length: ring }, () => new Int32Array(256));
+  slotLength = new Int32Array(ring);
+}
+
+function pushCell(slot: number, cell: number): void {
+  let stack = slots[slot];
+  const length = slotLength[slot];
+  if (length === stack.length) {
+    const grown = new Int32Array(stack.length * 2);
+    grown.set(stack);
+    slots[slot] = stack = grown;
+  }
+  stack[length] = cell;
+  slotLength[slot] = length + 1;
 }
 
 /**
@@ -54,28 +67,28 @@ export function distanceMap(
   let ring = 2;
   while (ring <= maxCost * Math.max(cardinal, diagonal)) ring *= 2;
   const mask = ring - 1;
-  const head = new Int32Array(ring).fill(-1);
+  prepareSlots(ring);
+  slotLength.fill(0);
   const offsets = [-width, 1, width, -1, 1 - width, 1 + width, width - 1, -width - 1];
   const stepCost = [cardinal, cardinal, cardinal, cardinal, diagonal, diagonal, diagonal, diagonal];
-  let used = 0, queued = 0;
+  let queued = 0;
   for (let k = 0; k < goals.length; k++) {
     const g = goals[k];
     if (g < 0 || g >= size || dist[g] === 0) continue;
     dist[g] = 0;
-    if (used === poolCell.length) growPool();
-    poolCell[used] = g;
-    poolNext[used] = head[0];
-    head[0] = used++;
+    pushCell(0, g);
     queued++;
   }
   for (let d = 0; queued > 0; d++) {
     const slot = d & mask;
-    let entry = head[slot];
-    head[slot] = -1;
-    while (entry !== -1) {
-      const cell = poolCell[entry];
-      entry = poolNext[entry];
-      queued--;
+    const count = slotLength[slot];
+    if (count === 0) continue;
+    // Steps cost at least 1, so nothing lands back in this slot while it is read.
+    const stack = slots[slot];
+    slotLength[slot] = 0;
+    queued -= count;
+    for (let e = 0; e < count; e++) {
+      const cell = stack[e];
       if (dist[cell] !== d) continue;
       // Relax backwards: stepping from neighbour m into `cell` costs cost[cell].
       const c = cost[cell];
@@ -92,11 +105,7 @@ export function distanceMap(
         const nd = d + c * stepCost[k];
         if (nd >= dist[m]) continue;
         dist[m] = nd;
-        if (used === poolCell.length) growPool();
-        const to = nd & mask;
-        poolCell[used] = m;
-        poolNext[used] = head[to];
-        head[to] = used++;
+        pushCell(nd & mask, m);
         queued++;
       }
     }

@@ -39,6 +39,8 @@ export type FromWorker =
     /** JSON of the {@link MonsterMove} list. */
     readonly moves: string;
     readonly rng: number[];
+    /** Milliseconds the worker spent on the turn, reading and writing JSON included. */
+    readonly computeMs: number;
   }
   | { readonly type: "failed"; readonly seq: number; readonly error: string };
 
@@ -49,8 +51,15 @@ export interface WorkerMemory {
   map?: GameMap;
 }
 
-/** Handles one message; returns the answer, if the message asks for one. */
-export function handleToWorker(memory: WorkerMemory, message: ToWorker): FromWorker | undefined {
+/**
+ * Handles one message; returns the answer, if the message asks for one.
+ * `now` is a clock in milliseconds (the engine reads none of its own).
+ */
+export function handleToWorker(
+  memory: WorkerMemory,
+  message: ToWorker,
+  now: () => number = () => 0,
+): FromWorker | undefined {
   switch (message.type) {
     case "rules":
       memory.rules = message.rules;
@@ -64,9 +73,10 @@ export function handleToWorker(memory: WorkerMemory, message: ToWorker): FromWor
       if (!rules || !map || memory.mapId !== message.mapId) {
         return { type: "failed", seq: message.seq, error: `no rules or map ${message.mapId} yet` };
       }
+      const started = now();
       const state: GameState = { ...(JSON.parse(message.state) as TurnPayload), map, log: [] };
-      const { moves } = runMonsterPhase(state, rules);
-      return { type: "moves", seq: message.seq, moves: JSON.stringify(moves), rng: state.rng };
+      const moves = JSON.stringify(runMonsterPhase(state, rules).moves);
+      return { type: "moves", seq: message.seq, moves, rng: state.rng, computeMs: now() - started };
     }
   }
 }
