@@ -10,11 +10,11 @@ import { newGame, playerOf } from "../src/engine/state.ts";
 import { CellBuffer } from "../src/terminal/cell_buffer.ts";
 import { DiffRenderer } from "../src/terminal/diff_renderer.ts";
 import { computeLayout } from "../src/ui/layout.ts";
-import { drawPlayScreen } from "../src/ui/play_screen.ts";
+import { PlayScreen } from "../src/ui/play_screen.ts";
+import type { UiContext } from "../src/ui/screen.ts";
 
 const content = await loadContent(new URL("../data/", import.meta.url), "data/");
 const theme = themeFromContent(content);
-const OPTIONS = { plainGlyphs: false };
 
 function setup(columns: number, rows: number) {
   const state = newGame(content.rules, 42);
@@ -25,6 +25,8 @@ function setup(columns: number, rows: number) {
   )!;
   const to = { x: from.x + step[0], y: from.y + step[1] };
   const layout = computeLayout(columns, rows, state.map.width, state.map.height);
+  const ui: UiContext = { state, theme, layout, plainGlyphs: false, pointer: undefined, focus: undefined };
+  const screen = new PlayScreen();
   const buffer = new CellBuffer(columns, rows);
   const renderer = new DiffRenderer("truecolor");
   let at = 0;
@@ -35,7 +37,7 @@ function setup(columns: number, rows: number) {
     updateVisibility(state.map, player, content.rules.sightRadius);
   };
   const frame = () => {
-    drawPlayScreen(buffer, state, theme, layout, OPTIONS);
+    screen.draw(buffer, ui);
     return renderer.render(buffer);
   };
   return { renderer, move, frame };

@@ -1,22 +1,24 @@
 /**
- * The loop: input → screen → engine → render, one event at a time, in the
- * order the events came.
+ * The loop: input → screen → engine → AI worker → engine → render, one
+ * event at a time, in the order the events came. Screens form a stack: the
+ * top one gets the input, all of them draw, bottom first.
  *
  * @module
  */
 import type { Content } from "../content/load_content.ts";
+import type { Action } from "../engine/actions.ts";
 import { narrate } from "../engine/narration.ts";
 import type { GameState } from "../engine/state.ts";
 import { isGameOver, playerAct } from "../engine/turn.ts";
 import { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import { DiffRenderer } from "../terminal/diff_renderer.ts";
-import type { KeyEvent } from "../terminal/input_events.ts";
+import type { InputEvent } from "../terminal/input_events.ts";
 import type { Terminal } from "../terminal/terminal.ts";
-import { lookupKey, PLAY_BINDINGS } from "../ui/keymap.ts";
+import { GameOverScreen } from "../ui/game_over_screen.ts";
 import { computeLayout, MIN_COLUMNS, MIN_ROWS } from "../ui/layout.ts";
-import { drawPlayScreen, drawTooSmall } from "../ui/play_screen.ts";
-import type { Theme } from "../ui/theme.ts";
+import { drawTooSmall, PlayScreen } from "../ui/play_screen.ts";
+import type { Screen, ScreenResult, UiContext } from "../ui/screen.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 
@@ -30,9 +32,11 @@ export interface GameAppOptions {
 
 /** One play session on one terminal. */
 export class GameApp {
-  readonly #theme: Theme;
   readonly #renderer: DiffRenderer;
+  readonly ui: UiContext;
   #buffer: CellBuffer;
+  /** The screens, bottom first; the play screen is always at the bottom. */
+  readonly stack: Screen[] = [new PlayScreen()];
 
   constructor(
     readonly terminal: Terminal,
@@ -41,9 +45,17 @@ export class GameApp {
     readonly runner: MonsterRunner,
     readonly options: GameAppOptions,
   ) {
-    this.#theme = themeFromContent(content);
     this.#renderer = new DiffRenderer(options.colorDepth);
     this.#buffer = new CellBuffer(terminal.columns, terminal.rows);
+    this.ui = {
+      state,
+      theme: themeFromContent(content),
+      layout: this.#layout(),
+      plainGlyphs: options.colorDepth === "16" || options.colorDepth === "none",
+      pointer: undefined,
+      focus: undefined,
+    };
+    if (isGameOver(state)) this.stack.push(new GameOverScreen());
   }
 
   /** The buffer of the last frame drawn. */
@@ -51,42 +63,73 @@ export class GameApp {
     return this.#buffer;
   }
 
-  /** Draws the current state and writes what changed. */
+  /** The screen that gets input. */
+  get top(): Screen {
+    return this.stack[this.stack.length - 1];
+  }
+
+  #layout() {
+    const { columns, rows } = this.terminal;
+    return computeLayout(columns, rows, this.state.map.width, this.state.map.height);
+  }
+
+  /** Draws every screen and writes what changed. */
   render(): void {
     const { columns, rows } = this.terminal;
     if (this.#buffer.width !== columns || this.#buffer.height !== rows) {
       this.#buffer = new CellBuffer(columns, rows);
       this.#renderer.invalidate();
     }
-    const layout = computeLayout(columns, rows, this.state.map.width, this.state.map.height);
+    const layout = this.ui.layout = this.#layout();
     if (layout.tooSmall) {
       drawTooSmall(this.#buffer, columns, rows, `${MIN_COLUMNS}x${MIN_ROWS}`);
     } else {
-      const plainGlyphs = this.options.colorDepth === "16" || this.options.colorDepth === "none";
-      drawPlayScreen(this.#buffer, this.state, this.#theme, layout, { plainGlyphs });
+      for (const screen of this.stack) screen.draw(this.#buffer, this.ui);
     }
     this.terminal.write(this.#renderer.render(this.#buffer));
   }
 
-  /**
-   * Handles one key; returns a reason to stop, or undefined to go on. Keys
-   * that arrive meanwhile wait in the terminal's queue.
-   */
-  async handleKey(event: KeyEvent): Promise<ExitReason | undefined> {
-    if (event.ctrl && event.key === "c") return "interrupt";
-    if (this.terminal.columns < MIN_COLUMNS || this.terminal.rows < MIN_ROWS) return undefined;
-    const intent = lookupKey(PLAY_BINDINGS, event);
-    if (intent?.type === "quit") return "quit";
-    // Once the player is dead only leaving remains.
-    if (intent?.type !== "act" || isGameOver(this.state)) return undefined;
+  /** Plays the player's action and, if it took time, the monsters'. */
+  async #act(action: Action): Promise<void> {
     const { rules } = this.content;
-    if (playerAct(this.state, rules, intent.action)) {
-      const faults = this.runner.faults.length;
-      narrate(this.state.log, rules, await this.runner.run(this.state), this.state.playerId);
-      // A dying worker may have written to the terminal: paint everything again.
-      if (this.runner.faults.length !== faults) this.#renderer.invalidate();
+    if (!playerAct(this.state, rules, action)) return;
+    const faults = this.runner.faults.length;
+    narrate(this.state.log, rules, await this.runner.run(this.state), this.state.playerId);
+    // A dying worker may have written to the terminal: paint everything again.
+    if (this.runner.faults.length !== faults) this.#renderer.invalidate();
+    if (isGameOver(this.state)) this.stack.splice(1, this.stack.length, new GameOverScreen());
+  }
+
+  /** Carries out what a screen asked for; returns a reason to stop, if any. */
+  async #apply(result: ScreenResult): Promise<ExitReason | undefined> {
+    switch (result.type) {
+      case "stay":
+        return undefined;
+      case "close":
+        if (this.stack.length > 1) this.stack.pop();
+        return undefined;
+      case "open":
+        this.stack.push(result.screen);
+        return undefined;
+      case "act":
+        await this.#act(result.action);
+        return undefined;
+      case "quit":
+        return "quit";
     }
-    return undefined;
+  }
+
+  /**
+   * Handles one key or mouse event; returns a reason to stop, or undefined
+   * to go on. Events that arrive meanwhile wait in the terminal's queue.
+   */
+  async handleInput(event: InputEvent): Promise<ExitReason | undefined> {
+    if (event.type === "key" && event.ctrl && event.key === "c") return "interrupt";
+    if (this.ui.layout.tooSmall) return undefined;
+    const result = event.type === "key"
+      ? this.top.handleKey(event, this.ui)
+      : this.top.handleMouse(event, this.ui);
+    return await this.#apply(result);
   }
 
   /** Runs until the player quits or the input ends. */
@@ -96,8 +139,8 @@ export class GameApp {
       if (event.type === "resize") {
         // A resize may leave stale cells anywhere: draw everything again.
         this.#renderer.invalidate();
-      } else if (event.type === "key") {
-        const reason = await this.handleKey(event);
+      } else {
+        const reason = await this.handleInput(event);
         if (reason) return reason;
       }
       this.render();

@@ -1,58 +1,69 @@
 /**
- * The play screen's keys. One table serves both what the keys do and the
- * help that lists them, so the two cannot disagree.
+ * Key tables. A screen answers the keys in its table and its help window
+ * lists that same table, so the two cannot disagree.
  *
  * @module
  */
-import type { Action } from "../engine/actions.ts";
 import type { KeyEvent } from "../terminal/input_events.ts";
 
-/** What a key on the play screen asks for. */
-export type PlayIntent =
-  | { readonly type: "act"; readonly action: Action }
-  | { readonly type: "quit" };
-
 /** Keys that share one meaning, and how help describes them. */
-export interface Binding {
+export interface Binding<T> {
   readonly keys: readonly string[];
-  readonly intent: PlayIntent;
+  readonly value: T;
   readonly help: string;
+  /**
+   * Listed in help but not looked up: mouse actions, modifiers, and the
+   * "any other key" a screen handles by falling through.
+   */
+  readonly listedOnly?: boolean;
 }
 
-const step = (dx: number, dy: number, help: string, keys: string[]): Binding => ({
-  keys,
-  intent: { type: "act", action: { type: "bump", dx, dy } },
-  help,
-});
-
-/**
- * Movement: arrows and Home/End/PgUp/PgDn, the numpad (application mode
- * `KPn`, or digits with Num Lock) and vi keys.
- */
-export const PLAY_BINDINGS: readonly Binding[] = [
-  step(0, -1, "move north", ["Up", "KP8", "8", "k"]),
-  step(0, 1, "move south", ["Down", "KP2", "2", "j"]),
-  step(-1, 0, "move west", ["Left", "KP4", "4", "h"]),
-  step(1, 0, "move east", ["Right", "KP6", "6", "l"]),
-  step(-1, -1, "move north-west", ["Home", "KP7", "7", "y"]),
-  step(1, -1, "move north-east", ["PageUp", "KP9", "9", "u"]),
-  step(-1, 1, "move south-west", ["End", "KP1", "1", "b"]),
-  step(1, 1, "move south-east", ["PageDown", "KP3", "3", "n"]),
-  {
-    keys: [".", "KP5", "5", "Begin"],
-    intent: { type: "act", action: { type: "wait" } },
-    help: "wait a turn",
-  },
-  { keys: ["Escape"], intent: { type: "quit" }, help: "quit" },
+/** The eight directions and the keys for each: arrows/Home/End/PgUp/PgDn, keypad, digits (Num Lock), vi. */
+export const MOVE_BINDINGS: readonly Binding<{ dx: number; dy: number }>[] = [
+  { keys: ["Up", "KP8", "8", "k"], value: { dx: 0, dy: -1 }, help: "north" },
+  { keys: ["Down", "KP2", "2", "j"], value: { dx: 0, dy: 1 }, help: "south" },
+  { keys: ["Left", "KP4", "4", "h"], value: { dx: -1, dy: 0 }, help: "west" },
+  { keys: ["Right", "KP6", "6", "l"], value: { dx: 1, dy: 0 }, help: "east" },
+  { keys: ["Home", "KP7", "7", "y"], value: { dx: -1, dy: -1 }, help: "north-west" },
+  { keys: ["PageUp", "KP9", "9", "u"], value: { dx: 1, dy: -1 }, help: "north-east" },
+  { keys: ["End", "KP1", "1", "b"], value: { dx: -1, dy: 1 }, help: "south-west" },
+  { keys: ["PageDown", "KP3", "3", "n"], value: { dx: 1, dy: 1 }, help: "south-east" },
 ];
 
-/** Printable keys match only without Ctrl or Alt; named keys ignore modifiers. */
-function matches(binding: Binding, event: KeyEvent): boolean {
-  if (!binding.keys.includes(event.key)) return false;
-  return [...event.key].length > 1 || (!event.ctrl && !event.alt);
+/** `?`: the help window, on every screen that has one. */
+export const HELP_KEY = "?";
+
+/**
+ * The binding for `event`. Printable keys match only without Ctrl or Alt
+ * (Ctrl-C is not `c`); named keys match whatever modifiers come with them,
+ * so Shift+Up is still Up (the screen may read the modifiers).
+ */
+export function lookupKey<T>(bindings: readonly Binding<T>[], event: KeyEvent): Binding<T> | undefined {
+  const printable = [...event.key].length === 1;
+  if (printable && (event.ctrl || event.alt)) return undefined;
+  return bindings.find((b) => !b.listedOnly && b.keys.includes(event.key));
 }
 
-/** The intent bound to `event`, if any. */
-export function lookupKey(bindings: readonly Binding[], event: KeyEvent): PlayIntent | undefined {
-  return bindings.find((b) => matches(b, event))?.intent;
+const KEY_NAMES: Readonly<Record<string, string>> = {
+  Up: "↑",
+  Down: "↓",
+  Left: "←",
+  Right: "→",
+  PageUp: "PgUp",
+  PageDown: "PgDn",
+  Escape: "Esc",
+  KPEnter: "keypad Enter",
+  Begin: "keypad 5",
+};
+
+/** How a key is written in help: `↑`, `PgUp`, `keypad 8`, `k`. */
+export function keyLabel(key: string): string {
+  if (KEY_NAMES[key]) return KEY_NAMES[key];
+  const keypad = /^KP(\d)$/.exec(key);
+  return keypad ? `keypad ${keypad[1]}` : key;
+}
+
+/** Help lines for a table: the keys, then what they do. */
+export function helpLines(bindings: readonly Binding<unknown>[]): { keys: string; help: string }[] {
+  return bindings.map((b) => ({ keys: b.keys.map(keyLabel).join(" "), help: b.help }));
 }

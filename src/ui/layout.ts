@@ -1,6 +1,6 @@
 /**
- * Where the map and the panel go for a terminal size, and which part of the
- * map the view shows.
+ * Where the map and the panel's parts go for a terminal size, and which part
+ * of the map the view shows.
  *
  * @module
  */
@@ -13,6 +13,9 @@ export const MIN_ROWS = 24;
 export const FULL_LAYOUT_ROWS = 50;
 const FULL_PANEL_ROWS = 7;
 const COMPACT_PANEL_ROWS = 4;
+/** Where the names and the log start, right of the 20-cell HP bar (SPEC §1.2). */
+const TEXT_X = 21;
+const SPEC_LOG_WIDTH = 40;
 
 /** A rectangle of screen cells. */
 export interface Region {
@@ -32,23 +35,57 @@ export interface Layout {
   readonly compact: boolean;
   readonly map: Region;
   readonly panel: Region;
+  /** The HP bar's first cell (it is 20 cells wide). */
+  readonly hpBar: Point;
+  /** "Dungeon level: N". */
+  readonly level: Point;
+  /** One line: what the pointer is on. */
+  readonly names: Region;
+  /** The newest messages, bottom line newest. */
+  readonly log: Region;
 }
 
 /**
  * The map takes the top of the screen, up to the whole dungeon; the panel
- * takes the rest (at least 7 rows from 50 rows up, 4 below that).
+ * takes the rest. From 50 rows on it is the SPEC's: names at row +1, HP bar
+ * and the 40-wide log from row +2, level at row +4 (44, 45, 47 at 80x50),
+ * with taller and wider terminals giving the log more lines and width.
+ * Below that it is compact: HP bar and names, then level and the log.
  */
 export function computeLayout(columns: number, rows: number, mapWidth: number, mapHeight: number): Layout {
   const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
   const compact = rows < FULL_LAYOUT_ROWS;
   const mapRows = Math.max(0, Math.min(mapHeight, rows - (compact ? COMPACT_PANEL_ROWS : FULL_PANEL_ROWS)));
-  return {
+  const p = mapRows;
+  const textWidth = Math.max(0, columns - TEXT_X);
+  const common = {
     columns,
     rows,
     tooSmall,
     compact,
     map: { x: 0, y: 0, width: Math.min(columns, mapWidth), height: mapRows },
-    panel: { x: 0, y: mapRows, width: columns, height: rows - mapRows },
+    panel: { x: 0, y: p, width: columns, height: rows - p },
+  };
+  if (compact) {
+    return {
+      ...common,
+      hpBar: { x: 0, y: p },
+      level: { x: 0, y: p + 1 },
+      names: { x: TEXT_X, y: p, width: textWidth, height: 1 },
+      log: { x: TEXT_X, y: p + 1, width: textWidth, height: rows - p - 1 },
+    };
+  }
+  return {
+    ...common,
+    hpBar: { x: 0, y: p + 2 },
+    level: { x: 0, y: p + 4 },
+    names: { x: TEXT_X, y: p + 1, width: textWidth, height: 1 },
+    log: {
+      x: TEXT_X,
+      y: p + 2,
+      width: Math.min(textWidth, Math.max(SPEC_LOG_WIDTH, columns - 2 * SPEC_LOG_WIDTH)),
+      height: rows - p - 2,
+    },
   };
 }
 

@@ -1,0 +1,60 @@
+/**
+ * The panel under the map: HP bar, dungeon level, names under the pointer
+ * and the newest messages.
+ *
+ * @module
+ */
+import { displayText, type LogEntry } from "../engine/message_log.ts";
+import { playerOf } from "../engine/state.ts";
+import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import type { Region } from "./layout.ts";
+import { namesAt } from "./map_view.ts";
+import type { UiContext } from "./screen.ts";
+import { wrapText } from "./text.ts";
+import { paletteColor, type Theme } from "./theme.ts";
+
+const HP_BAR_WIDTH = 20;
+
+/** The HP bar (SPEC §1.2): 20 cells, filled in proportion, text on top. */
+function drawHpBar(buf: CellBuffer, ui: UiContext): void {
+  const fighter = playerOf(ui.state).fighter;
+  if (!fighter) return;
+  const { x, y } = ui.layout.hpBar;
+  buf.fillBg(x, y, HP_BAR_WIDTH, 1, paletteColor(ui.theme, "bar_empty"));
+  const filled = Math.floor((fighter.hp / fighter.maxHp) * HP_BAR_WIDTH);
+  if (filled > 0) buf.fillBg(x, y, filled, 1, paletteColor(ui.theme, "bar_filled"));
+  buf.text(x + 1, y, `HP: ${fighter.hp}/${fighter.maxHp}`, paletteColor(ui.theme, "bar_text"));
+}
+
+/**
+ * Draws `entries` (up to and including `last`) into `area`, newest on the
+ * bottom line, each message word-wrapped with its lines in order, as far up
+ * as there is room (SPEC §12.1).
+ */
+export function drawMessages(
+  buf: CellBuffer,
+  theme: Theme,
+  entries: readonly LogEntry[],
+  area: Region,
+  last = entries.length - 1,
+): void {
+  let y = area.y + area.height - 1;
+  for (let m = last; m >= 0 && y >= area.y; m--) {
+    const entry = entries[m];
+    const lines = wrapText(displayText(entry), area.width);
+    for (let l = lines.length - 1; l >= 0 && y >= area.y; l--, y--) {
+      buf.text(area.x, y, lines[l], paletteColor(theme, entry.color));
+    }
+  }
+}
+
+/** Draws the whole panel. */
+export function drawPanel(buf: CellBuffer, ui: UiContext): void {
+  const { layout, theme, state } = ui;
+  const white = paletteColor(theme, "white");
+  drawHpBar(buf, ui);
+  buf.text(layout.level.x, layout.level.y, `Dungeon level: ${state.floor}`, white);
+  const names = namesAt(ui, ui.pointer);
+  buf.text(layout.names.x, layout.names.y, names.slice(0, layout.names.width), white);
+  drawMessages(buf, theme, state.log, layout.log);
+}

@@ -1,0 +1,58 @@
+/**
+ * Screens: play, history, look, help, game over, and later inventory,
+ * targeting, level-up, character. Each knows its keys and draws itself;
+ * the app keeps them in a stack, sends input to the top one and draws them
+ * bottom-up, so a window opens over the game.
+ *
+ * @module
+ */
+import type { Action } from "../engine/actions.ts";
+import type { Point } from "../engine/geometry.ts";
+import type { GameState } from "../engine/state.ts";
+import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import type { Binding } from "./keymap.ts";
+import type { Layout } from "./layout.ts";
+import type { Theme } from "./theme.ts";
+
+/** What the screens share: the game, how it looks, and where the pointer is. */
+export interface UiContext {
+  readonly state: GameState;
+  readonly theme: Theme;
+  /** Updated by the app whenever the terminal's size changes. */
+  layout: Layout;
+  /** Colours cannot tell tiles apart (16 colours or none): draw `#`, `.`. */
+  readonly plainGlyphs: boolean;
+  /**
+   * The map cell the mouse (or the look cursor, which moves the same
+   * location) points at; its names show in the panel.
+   */
+  pointer: Point | undefined;
+  /** The map cell the view centres on; the player when undefined. */
+  focus: Point | undefined;
+}
+
+/** What a screen asks the app to do after an input. */
+export type ScreenResult =
+  | { readonly type: "stay" }
+  | { readonly type: "close" }
+  | { readonly type: "open"; readonly screen: Screen }
+  | { readonly type: "act"; readonly action: Action }
+  | { readonly type: "quit" };
+
+/** Nothing more to do. */
+export const STAY: ScreenResult = { type: "stay" };
+/** This screen is done. */
+export const CLOSE: ScreenResult = { type: "close" };
+
+/** One screen of the stack. */
+export interface Screen {
+  /** Shown as the help window's title. */
+  readonly title: string;
+  /** Every key this screen answers, for the help window. */
+  readonly bindings: readonly Binding<unknown>[];
+  handleKey(event: KeyEvent, ui: UiContext): ScreenResult;
+  handleMouse(event: MouseEvent, ui: UiContext): ScreenResult;
+  /** Draws over whatever the screens below drew. */
+  draw(buf: CellBuffer, ui: UiContext): void;
+}

@@ -1,0 +1,44 @@
+/**
+ * Framed windows: a white frame on black with its title centred on the top
+ * border, the inside cleared (SPEC §1.3).
+ *
+ * @module
+ */
+import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import type { Region } from "./layout.ts";
+
+/** Draws the frame and clears the inside; returns the inside. */
+export function drawWindow(
+  buf: CellBuffer,
+  area: Region,
+  title: string,
+  fg = 0xffffff,
+  bg = 0x000000,
+): Region {
+  const { x, y, width, height } = area;
+  for (let cy = y; cy < y + height; cy++) {
+    for (let cx = x; cx < x + width; cx++) {
+      const top = cy === y, bottom = cy === y + height - 1, left = cx === x, right = cx === x + width - 1;
+      const glyph = top && left
+        ? "┌"
+        : top && right
+        ? "┐"
+        : bottom && left
+        ? "└"
+        : bottom && right
+        ? "┘"
+        : top || bottom
+        ? "─"
+        : left || right
+        ? "│"
+        : " ";
+      buf.set(cx, cy, glyph, fg, bg);
+    }
+  }
+  if (title) {
+    const label = `┤${title}├`;
+    const start = x + Math.max(0, Math.floor((width - [...label].length) / 2));
+    buf.text(start, y, label.slice(0, Math.max(0, width)), fg, bg);
+  }
+  return { x: x + 1, y: y + 1, width: width - 2, height: height - 2 };
+}
