@@ -84,3 +84,23 @@ for (const fault of ["error", "rejection"]) {
     equal(await Deno.readTextFile(`${pane.dir}/stderr`), `delve: internal error: ${message}\n`);
   });
 }
+
+Deno.test("e2e 80x24: each window opens and closes: history (v), look (/), help (?)", async () => {
+  await using pane = await TmuxPane.open(80, 24);
+  await startGame(pane, 4200);
+  const steps: [string, (s: string) => boolean, string][] = [
+    ["v", (s) => s.includes("┤Message history├"), "the history window"],
+    ["q", (s) => !s.includes("Message history") && s.includes("Dungeon level: 1"), "the game again"],
+    ["/", (s) => s.split("\n")[20].slice(21).startsWith("Player"), "look mode naming the player"],
+    ["Escape", (s) => s.split("\n")[20].slice(21).trim() === "Player", "the game, pointer kept"],
+    // Help titled "Dungeon", not "Look", also proves Esc left look mode.
+    ["?", (s) => s.includes("┤Keys: Dungeon├") && s.includes("message history"), "the help window"],
+    ["x", (s) => !s.includes("Keys: Dungeon") && s.includes("Dungeon level: 1"), "the game again"],
+  ];
+  for (const [key, seen, what] of steps) {
+    await pane.keys(key);
+    await pane.waitFor(seen, `${what} after ${key}`, 5000);
+  }
+  await pane.keys("Escape");
+  await assertRestored(pane, 0);
+});

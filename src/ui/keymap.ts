@@ -65,5 +65,5 @@ export function keyLabel(key: string): string {
 
 /** Help lines for a table: the keys, then what they do. */
 export function helpLines(bindings: readonly Binding<unknown>[]): { keys: string; help: string }[] {
-  return bindings.map((b) => ({ keys: b.keys.map(keyLabel).join(" "), help: b.help }));
+  return bindings.map((b) => ({ keys: [...new Set(b.keys.map(keyLabel))].join(" "), help: b.help }));
 }

@@ -83,7 +83,7 @@ export function computeLayout(columns: number, rows: number, mapWidth: number, m
     log: {
       x: TEXT_X,
       y: p + 2,
-      width: Math.min(textWidth, Math.max(SPEC_LOG_WIDTH, columns - 2 * SPEC_LOG_WIDTH)),
+      width: Math.min(textWidth, Math.max(SPEC_LOG_WIDTH, columns - SPEC_LOG_WIDTH)),
       height: rows - p - 2,
     },
   };

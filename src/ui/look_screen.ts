@@ -44,7 +44,13 @@ const LOOK_BINDINGS: readonly Binding<string>[] = [
 export class LookScreen implements Screen {
   readonly title = "Look";
   readonly bindings = LOOK_BINDINGS;
-  cursor: Point | undefined;
+  cursor: Point;
+
+  /** Opens on the player: the panel names what is there from the first frame. */
+  constructor(ui: UiContext) {
+    this.cursor = playerOf(ui.state);
+    this.#place(ui, this.cursor);
+  }
 
   #place(ui: UiContext, p: Point): void {
     const { map } = ui.state;
@@ -62,7 +68,7 @@ export class LookScreen implements Screen {
   }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
-    const at = this.cursor ?? playerOf(ui.state);
+    const at = this.cursor;
     // Shifted vi keys (K, L, …) are Shift+k, Shift+l.
     const lower = event.key.length === 1 && event.key !== event.key.toLowerCase()
       ? { ...event, key: event.key.toLowerCase(), shift: true }
@@ -84,8 +90,7 @@ export class LookScreen implements Screen {
   }
 
   draw(buf: CellBuffer, ui: UiContext): void {
-    if (!this.cursor) this.#place(ui, playerOf(ui.state));
-    const at = screenCellOf(ui, this.cursor!);
+    const at = screenCellOf(ui, this.cursor);
     if (!at) return;
     const i = at.y * buf.width + at.x;
     // The cursor: black on white (SPEC §10.3).

@@ -53,7 +53,7 @@ export class PlayScreen implements Screen {
       case "history":
         return { type: "open", screen: new HistoryScreen(ui.state.log.length) };
       case "look":
-        return { type: "open", screen: new LookScreen() };
+        return { type: "open", screen: new LookScreen(ui) };
       case "help":
         return { type: "open", screen: new HelpScreen(this) };
       default:

@@ -57,9 +57,16 @@ export class TmuxPane implements AsyncDisposable {
     await this.tmux("send-keys", "-t", "0", "Enter");
   }
 
-  /** Sends tmux key names (`Escape`, `Up`, `l`, …). */
+  /**
+   * Sends tmux key names (`Escape`, `Up`, `l`, …), one at a time. After an
+   * Escape it waits a little: the game tells a lone Esc from the start of a
+   * sequence (Alt+key) by a short pause, as a person typing leaves one.
+   */
   async keys(...names: string[]): Promise<void> {
-    await this.tmux("send-keys", "-t", "0", ...names);
+    for (const name of names) {
+      await this.tmux("send-keys", "-t", "0", name);
+      if (name === "Escape") await new Promise((r) => setTimeout(r, 120));
+    }
   }
 
   async screen(): Promise<string> {

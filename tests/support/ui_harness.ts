@@ -1,0 +1,53 @@
+/** Drives the real app on a headless terminal, one input at a time. */
+import { equal } from "node:assert/strict";
+import { GameApp } from "../../src/app/game_app.ts";
+import { InProcessRunner } from "../../src/app/monster_runner.ts";
+import { newGame } from "../../src/engine/state.ts";
+import { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
+import { type InputEvent, keyEvent } from "../../src/terminal/input_events.ts";
+import { KeyDecoder } from "../../src/terminal/key_decoder.ts";
+import { bundledContent } from "./content.ts";
+
+const content = await bundledContent();
+
+/** An app at a fixed seed and size, rendered once. */
+export function startApp(columns: number, rows: number, seed = 42): GameApp {
+  const terminal = new HeadlessTerminal(columns, rows);
+  const app = new GameApp(
+    terminal,
+    content,
+    newGame(content.rules, seed),
+    new InProcessRunner(content.rules),
+    {
+      colorDepth: "truecolor",
+    },
+  );
+  app.render();
+  return app;
+}
+
+/** Feeds events (or keys by name) and renders after each, as the loop does. */
+export async function feed(app: GameApp, ...inputs: (InputEvent | string)[]): Promise<void> {
+  for (const input of inputs) {
+    await app.handleInput(typeof input === "string" ? keyEvent(input) : input);
+    app.render();
+  }
+}
+
+/** Feeds raw terminal bytes through the real decoder (escape sequences and all). */
+export async function type(app: GameApp, bytes: string): Promise<void> {
+  await feed(app, ...new KeyDecoder().feed(new TextEncoder().encode(bytes)));
+}
+
+/** The screen as text, one line per row, trailing spaces cut. */
+export function screenText(app: GameApp): string[] {
+  return [...Array(app.screen.height).keys()].map((y) => app.screen.rowText(y).trimEnd());
+}
+
+/** Compares the screen with `tests/snapshots/NAME.txt` (UPDATE_SNAPSHOTS=1 rewrites it). */
+export async function assertSnapshot(app: GameApp, name: string): Promise<void> {
+  const file = new URL(`../snapshots/${name}.txt`, import.meta.url);
+  const text = screenText(app).join("\n") + "\n";
+  if (Deno.env.get("UPDATE_SNAPSHOTS") === "1") await Deno.writeTextFile(file, text);
+  equal(text, await Deno.readTextFile(file), `screen differs from tests/snapshots/${name}.txt`);
+}
