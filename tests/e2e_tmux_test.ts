@@ -11,6 +11,7 @@ const RESTORED = {
   alternate_on: "0",
   cursor_flag: "1",
   mouse_any_flag: "0",
+  mouse_all_flag: "0",
   mouse_sgr_flag: "0",
   keypad_flag: "0",
 };
@@ -101,6 +102,23 @@ Deno.test("e2e 80x24: each window opens and closes: history (v), look (/), help 
     await pane.keys(key);
     await pane.waitFor(seen, `${what} after ${key}`, 5000);
   }
+  await pane.keys("Escape");
+  await assertRestored(pane, 0);
+});
+
+Deno.test("e2e 80x50: the terminal is asked for any-motion mouse reports, and hovering names what is there", async () => {
+  await using pane = await TmuxPane.open(80, 50);
+  const screen = await startGame(pane, 4300);
+  equal((await pane.tmux("display", "-p", "-t", "0", "#{mouse_all_flag}")).trim(), "1");
+  const rows = screen.split("\n");
+  const y = rows.findIndex((r) => r.includes("@")), x = rows[y].indexOf("@");
+  // An SGR motion report (button 35 = motion, no button) as the terminal would send it.
+  await pane.tmux("send-keys", "-t", "0", "-l", `\x1b[<35;${x + 1};${y + 1}M`);
+  await pane.waitFor(
+    (s) => s.split("\n")[44].slice(21).startsWith("Player"),
+    "the name under the pointer",
+    5000,
+  );
   await pane.keys("Escape");
   await assertRestored(pane, 0);
 });

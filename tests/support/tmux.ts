@@ -75,7 +75,14 @@ export class TmuxPane implements AsyncDisposable {
 
   /** tmux's view of the pane's modes: alternate screen, cursor, mouse, keypad. */
   async modes(): Promise<Record<string, string>> {
-    const names = ["alternate_on", "cursor_flag", "mouse_any_flag", "mouse_sgr_flag", "keypad_flag"];
+    const names = [
+      "alternate_on",
+      "cursor_flag",
+      "mouse_any_flag",
+      "mouse_all_flag",
+      "mouse_sgr_flag",
+      "keypad_flag",
+    ];
     const values = (await this.tmux("display", "-p", "-t", "0", names.map((n) => `#{${n}}`).join(" "))).trim()
       .split(" ");
     return Object.fromEntries(names.map((n, i) => [n, values[i]]));
