@@ -7,7 +7,7 @@
  */
 import type { Content } from "../content/load_content.ts";
 import type { Action } from "../engine/actions.ts";
-import { narrate } from "../engine/narration.ts";
+import { narrate, tell } from "../engine/narration.ts";
 import type { GameState } from "../engine/state.ts";
 import { isGameOver, playerAct } from "../engine/turn.ts";
 import { CellBuffer } from "../terminal/cell_buffer.ts";
@@ -89,15 +89,16 @@ export class GameApp {
     this.terminal.write(this.#renderer.render(this.#buffer));
   }
 
-  /** Plays the player's action and, if it took time, the monsters'. */
-  async #act(action: Action): Promise<void> {
+  /** Plays the player's action and, if it took time, the monsters'; true if it did. */
+  async #act(action: Action): Promise<boolean> {
     const { rules } = this.content;
-    if (!playerAct(this.state, rules, action)) return;
+    if (!playerAct(this.state, rules, action)) return false;
     const faults = this.runner.faults.length;
     narrate(this.state.log, rules, await this.runner.run(this.state), this.state.playerId);
     // A dying worker may have written to the terminal: paint everything again.
     if (this.runner.faults.length !== faults) this.#renderer.invalidate();
     if (isGameOver(this.state)) this.stack.splice(1, this.stack.length, new GameOverScreen());
+    return true;
   }
 
   /** Carries out what a screen asked for; returns a reason to stop, if any. */
@@ -109,10 +110,17 @@ export class GameApp {
         if (this.stack.length > 1) this.stack.pop();
         return undefined;
       case "open":
+        if (result.replace && this.stack.length > 1) this.stack.pop();
         this.stack.push(result.screen);
+        if (result.say) tell(this.state.log, this.content.rules, result.say);
         return undefined;
-      case "act":
-        await this.#act(result.action);
+      case "act": {
+        const asker = this.top;
+        if ((await this.#act(result.action)) && result.closeOnSuccess && this.top === asker) this.stack.pop();
+        return undefined;
+      }
+      case "say":
+        tell(this.state.log, this.content.rules, result.message);
         return undefined;
       case "quit":
         return "quit";

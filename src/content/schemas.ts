@@ -74,6 +74,22 @@ export const MESSAGE_IDS = [
   "player_died",
   "monster_died",
   "confusion_ended",
+  "picked_up",
+  "inventory_full",
+  "nothing_to_pick_up",
+  "dropped",
+  "health_full",
+  "healed",
+  "lightning_hit",
+  "no_lightning_target",
+  "select_target",
+  "cannot_target_unseen",
+  "must_select_enemy",
+  "cannot_confuse_self",
+  "confused",
+  "fireball_hit",
+  "no_targets_in_radius",
+  "invalid_entry",
 ] as const;
 
 const statRaise = z.strictObject({

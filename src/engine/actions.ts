@@ -8,6 +8,8 @@
 import { melee } from "./combat.ts";
 import type { Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
+import type { Point } from "./geometry.ts";
+import { applyEffect } from "./items.ts";
 import { isWalkable } from "./game_map.ts";
 import { type Occupancy, scanOccupancy } from "./occupancy.ts";
 import type { MessageId, Rules } from "./rules.ts";
@@ -20,12 +22,19 @@ export type Action =
   | { readonly type: "melee"; readonly dx: number; readonly dy: number }
   | { readonly type: "wait" }
   /** A confused monster comes back to its senses (its previous AI). */
-  | { readonly type: "recover" };
+  | { readonly type: "recover" }
+  /** Take the topmost item here (the one dropped last). */
+  | { readonly type: "pickup" }
+  /** Put down the carried item in slot `item`. */
+  | { readonly type: "drop"; readonly item: number }
+  /** Use the carried item in slot `item`, aimed at `target` if it needs aiming. */
+  | { readonly type: "use"; readonly item: number; readonly target?: Point };
 
 /** The outcome of performing an action. */
 export type ActionResult =
   | { readonly kind: "done"; readonly events: readonly GameEvent[] }
-  | { readonly kind: "impossible"; readonly reason: MessageId }
+  /** Nothing happened; `reason` is what to tell the player (nothing, if undefined). */
+  | { readonly kind: "impossible"; readonly reason?: MessageId }
   | { readonly kind: "alternate"; readonly action: Action };
 
 /**
@@ -66,11 +75,57 @@ export function perform(
     case "wait":
       return { kind: "done", events: [{ type: "waited", entityId: actor.id }] };
     case "recover": {
-      if (actor.ai?.type !== "confused") return { kind: "impossible", reason: "blocked" };
+      if (actor.ai?.type !== "confused") return { kind: "impossible" };
       actor.ai = actor.ai.previous;
       return { kind: "done", events: [{ type: "confusion_ended", entityId: actor.id, name: actor.name }] };
     }
+    case "pickup":
+      return pickUp(state, actor);
+    case "drop":
+      return drop(state, actor, action.item);
+    case "use":
+      return use(state, rules, actor, action.item, action.target);
   }
+}
+
+function pickUp(state: GameState, actor: Entity): ActionResult {
+  const inventory = actor.inventory;
+  // The last item in the list is the one on top: the one dropped last.
+  const here = state.entities.findLastIndex((e) => e.layer === "item" && e.x === actor.x && e.y === actor.y);
+  if (here < 0 || !inventory) return { kind: "impossible", reason: "nothing_to_pick_up" };
+  if (inventory.items.length >= inventory.capacity) return { kind: "impossible", reason: "inventory_full" };
+  const [item] = state.entities.splice(here, 1);
+  inventory.items.push(item);
+  return { kind: "done", events: [{ type: "picked_up", entityId: actor.id, item: item.name }] };
+}
+
+function drop(state: GameState, actor: Entity, slot: number): ActionResult {
+  const item = actor.inventory?.items[slot];
+  if (!item) return { kind: "impossible", reason: "invalid_entry" };
+  actor.inventory!.items.splice(slot, 1);
+  item.x = actor.x;
+  item.y = actor.y;
+  state.entities.push(item);
+  return { kind: "done", events: [{ type: "dropped", entityId: actor.id, item: item.name }] };
+}
+
+function use(
+  state: GameState,
+  rules: Rules,
+  actor: Entity,
+  slot: number,
+  target: Point | undefined,
+): ActionResult {
+  const item = actor.inventory?.items[slot];
+  if (!item) return { kind: "impossible", reason: "invalid_entry" };
+  const effect = item.item?.effect;
+  // Not usable (equipment until it can be worn): nothing happens, nothing is said.
+  if (!effect) return { kind: "impossible" };
+  const events: GameEvent[] = [];
+  const reason = applyEffect(state, rules, actor, item.name, effect, target, events);
+  if (reason) return { kind: "impossible", reason };
+  actor.inventory!.items.splice(slot, 1);
+  return { kind: "done", events };
 }
 
 /** Performs `action`, following alternates until it succeeds or fails. */

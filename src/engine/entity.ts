@@ -25,6 +25,19 @@ export type Ai =
   | { readonly type: "hostile"; lastSeen: number; path: number[] }
   | { readonly type: "confused"; turnsRemaining: number; readonly previous: Ai };
 
+/** What an item does when used (the vocabulary modders compose from). */
+export type ItemEffect =
+  | { readonly type: "heal"; readonly amount: number }
+  | { readonly type: "damage_nearest"; readonly amount: number; readonly range: number }
+  | { readonly type: "confuse"; readonly turns: number }
+  | { readonly type: "damage_area"; readonly amount: number; readonly radius: number };
+
+/** Things carried, in pick-up order; each slot's letter is its index (a = 0). */
+export interface Inventory {
+  readonly capacity: number;
+  items: Entity[];
+}
+
 /** Anything that occupies a cell: the player, monsters, items, corpses. */
 export interface Entity {
   readonly id: number;
@@ -42,6 +55,10 @@ export interface Entity {
   ai?: Ai;
   /** Experience its death gives the player. */
   xpGiven?: number;
+  /** Makes it an item; `effect` is what using it does (none: it is not usable). */
+  item?: { readonly effect?: ItemEffect };
+  /** What it carries. */
+  inventory?: Inventory;
 }
 
 /** True for an actor that can still act and be hurt. */

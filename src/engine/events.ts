@@ -18,4 +18,20 @@ export type GameEvent =
     readonly damage: number;
   }
   | { readonly type: "died"; readonly entityId: number; readonly name: string }
-  | { readonly type: "confusion_ended"; readonly entityId: number; readonly name: string };
+  | { readonly type: "confusion_ended"; readonly entityId: number; readonly name: string }
+  | { readonly type: "picked_up"; readonly entityId: number; readonly item: string }
+  | { readonly type: "dropped"; readonly entityId: number; readonly item: string }
+  | { readonly type: "healed"; readonly entityId: number; readonly item: string; readonly amount: number }
+  | {
+    readonly type: "lightning";
+    readonly targetId: number;
+    readonly target: string;
+    readonly damage: number;
+  }
+  | { readonly type: "confused"; readonly targetId: number; readonly target: string }
+  | {
+    readonly type: "engulfed";
+    readonly targetId: number;
+    readonly target: string;
+    readonly damage: number;
+  };

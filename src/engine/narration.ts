@@ -45,6 +45,24 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
       case "confusion_ended":
         tell(log, rules, "confusion_ended", { name: e.name }, false);
         break;
+      case "picked_up":
+        tell(log, rules, "picked_up", { item: e.item });
+        break;
+      case "dropped":
+        tell(log, rules, "dropped", { item: e.item });
+        break;
+      case "healed":
+        tell(log, rules, "healed", { item: e.item, amount: e.amount });
+        break;
+      case "lightning":
+        tell(log, rules, "lightning_hit", { name: e.target, damage: e.damage });
+        break;
+      case "confused":
+        tell(log, rules, "confused", { name: e.target });
+        break;
+      case "engulfed":
+        tell(log, rules, "fireball_hit", { name: e.target, damage: e.damage });
+        break;
       case "moved":
       case "waited":
         break;

@@ -5,6 +5,7 @@
  * @module
  */
 import type { DungeonParams } from "./dungeon.ts";
+import type { ItemEffect } from "./entity.ts";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
@@ -15,7 +16,23 @@ export type MessageId =
   | "attack_no_damage"
   | "player_died"
   | "monster_died"
-  | "confusion_ended";
+  | "confusion_ended"
+  | "picked_up"
+  | "inventory_full"
+  | "nothing_to_pick_up"
+  | "dropped"
+  | "health_full"
+  | "healed"
+  | "lightning_hit"
+  | "no_lightning_target"
+  | "select_target"
+  | "cannot_target_unseen"
+  | "must_select_enemy"
+  | "cannot_confuse_self"
+  | "confused"
+  | "fireball_hit"
+  | "no_targets_in_radius"
+  | "invalid_entry";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),
@@ -33,13 +50,6 @@ export interface FighterTemplate {
   readonly defense: number;
   readonly power: number;
 }
-
-/** What an item does when used; the vocabulary modders compose. */
-export type ItemEffect =
-  | { readonly type: "heal"; readonly amount: number }
-  | { readonly type: "damage_nearest"; readonly amount: number; readonly range: number }
-  | { readonly type: "confuse"; readonly turns: number }
-  | { readonly type: "damage_area"; readonly amount: number; readonly radius: number };
 
 /** An equipment slot and the bonuses worn in it. */
 export interface EquippableTemplate {

@@ -26,5 +26,9 @@ export function instantiate(template: EntityTemplate, id: number, x: number, y: 
   }
   if (template.ai === "hostile") entity.ai = { type: "hostile", lastSeen: -1, path: [] };
   if (template.xp !== undefined) entity.xpGiven = template.xp;
+  if (template.item || template.equippable) entity.item = { effect: template.item?.effect };
+  if (template.inventoryCapacity !== undefined) {
+    entity.inventory = { capacity: template.inventoryCapacity, items: [] };
+  }
   return entity;
 }

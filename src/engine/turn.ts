@@ -27,7 +27,7 @@ export function playerAct(state: GameState, rules: Rules, action: Action): boole
   const player = playerOf(state);
   const result = resolve(state, rules, player, action);
   if (result.kind === "impossible") {
-    tell(state.log, rules, result.reason);
+    if (result.reason) tell(state.log, rules, result.reason);
     return false;
   }
   narrate(state.log, rules, result.events, state.playerId);

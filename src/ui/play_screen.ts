@@ -9,6 +9,7 @@ import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { HistoryScreen } from "./history_screen.ts";
+import { InventoryScreen } from "./inventory_screen.ts";
 import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS } from "./keymap.ts";
 import { LookScreen } from "./look_screen.ts";
 import { drawMap, mapCellAt } from "./map_view.ts";
@@ -16,7 +17,7 @@ import { drawPanel } from "./panel.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { wrapText } from "./text.ts";
 
-type PlayCommand = Action | "history" | "look" | "help" | "quit";
+type PlayCommand = Action | "history" | "look" | "help" | "quit" | "use" | "drop";
 
 /** The main game's keys: moving (or attacking), waiting, the windows, quitting. */
 export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
@@ -26,6 +27,9 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
     help: `move ${b.help} (into a monster: attack)`,
   })),
   { keys: [".", "KP5", "5", "Begin"], value: { type: "wait" }, help: "wait a turn" },
+  { keys: ["g"], value: { type: "pickup" }, help: "pick up what lies here" },
+  { keys: ["i"], value: "use", help: "use an item" },
+  { keys: ["d"], value: "drop", help: "drop an item" },
   { keys: ["v"], value: "history", help: "message history" },
   { keys: ["/"], value: "look", help: "look around" },
   { keys: [HELP_KEY], value: "help", help: "this help" },
@@ -56,6 +60,9 @@ export class PlayScreen implements Screen {
         return { type: "open", screen: new LookScreen(ui) };
       case "help":
         return { type: "open", screen: new HelpScreen(this) };
+      case "use":
+      case "drop":
+        return { type: "open", screen: new InventoryScreen(command) };
       default:
         return { type: "act", action: command };
     }

@@ -8,6 +8,7 @@
  */
 import type { Action } from "../engine/actions.ts";
 import type { Point } from "../engine/geometry.ts";
+import type { MessageId } from "../engine/rules.ts";
 import type { GameState } from "../engine/state.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
@@ -36,8 +37,15 @@ export interface UiContext {
 export type ScreenResult =
   | { readonly type: "stay" }
   | { readonly type: "close" }
-  | { readonly type: "open"; readonly screen: Screen }
-  | { readonly type: "act"; readonly action: Action }
+  /** Open `screen` on top (or in this one's place), telling the player `say`. */
+  | { readonly type: "open"; readonly screen: Screen; readonly replace?: boolean; readonly say?: MessageId }
+  /**
+   * Play `action` as the player's turn. With `closeOnSuccess` this screen
+   * closes if it happened; if it was impossible the screen stays open.
+   */
+  | { readonly type: "act"; readonly action: Action; readonly closeOnSuccess?: boolean }
+  /** Tell the player something (nothing else happens). */
+  | { readonly type: "say"; readonly message: MessageId }
   | { readonly type: "quit" };
 
 /** Nothing more to do. */

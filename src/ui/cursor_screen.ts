@@ -1,0 +1,107 @@
+/**
+ * A cursor over the map, for looking and for aiming (SPEC §3.4). It starts
+ * on the player and moves with every movement key, by 5 with Shift, 10 with
+ * Ctrl and 20 with Alt (together they multiply); the mouse moves it too. It
+ * moves the shared pointer, so the panel names what is under it, and the
+ * view follows it.
+ *
+ * @module
+ */
+import type { Point } from "../engine/geometry.ts";
+import { playerOf } from "../engine/state.ts";
+import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import { HelpScreen } from "./help_screen.ts";
+import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS } from "./keymap.ts";
+import { mapCellAt, screenCellOf } from "./map_view.ts";
+import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
+
+/** The step multiplier for the modifiers held (SPEC §3.4). */
+export function stepMultiplier(event: { shift: boolean; ctrl: boolean; alt: boolean }): number {
+  return (event.shift ? 5 : 1) * (event.ctrl ? 10 : 1) * (event.alt ? 20 : 1);
+}
+
+/** The keys every cursor screen shares, with `confirm` describing Enter. */
+export function cursorBindings(confirm: string, cancel: string): Binding<string>[] {
+  return [
+    ...MOVE_BINDINGS.map((b) => ({ keys: b.keys, value: "move", help: `cursor ${b.help}` })),
+    {
+      keys: ["Shift", "Ctrl", "Alt"],
+      value: "mods",
+      help: "with a move: 5, 10 or 20 cells (they multiply)",
+      listedOnly: true,
+    },
+    { keys: ["Enter", "KPEnter"], value: "confirm", help: confirm },
+    {
+      keys: ["mouse"],
+      value: "mouse",
+      help: `moving it moves the cursor; a left click: ${confirm}`,
+      listedOnly: true,
+    },
+    { keys: [HELP_KEY], value: "help", help: "this help" },
+    { keys: ["Esc", "any other key"], value: "cancel", help: cancel, listedOnly: true },
+  ];
+}
+
+/** A screen with a map cursor; subclasses say what confirming and cancelling do. */
+export abstract class CursorScreen implements Screen {
+  abstract readonly title: string;
+  abstract readonly bindings: readonly Binding<unknown>[];
+  cursor: Point;
+
+  constructor(ui: UiContext) {
+    this.cursor = playerOf(ui.state);
+    this.place(ui, this.cursor);
+  }
+
+  /** Enter or a left click on the map. */
+  protected abstract confirm(ui: UiContext): ScreenResult;
+
+  /** Any other key (Esc included). */
+  protected cancel(ui: UiContext): ScreenResult {
+    ui.focus = undefined;
+    return CLOSE;
+  }
+
+  /** Moves the cursor to `p`, kept on the map. */
+  protected place(ui: UiContext, p: Point): void {
+    const { map } = ui.state;
+    this.cursor = {
+      x: Math.max(0, Math.min(map.width - 1, p.x)),
+      y: Math.max(0, Math.min(map.height - 1, p.y)),
+    };
+    ui.pointer = this.cursor;
+    ui.focus = this.cursor;
+  }
+
+  handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
+    // Shifted vi keys (K, L, …) are Shift+k, Shift+l.
+    const key = event.key.length === 1 && event.key !== event.key.toLowerCase()
+      ? { ...event, key: event.key.toLowerCase(), shift: true }
+      : event;
+    const move = lookupKey(MOVE_BINDINGS, key);
+    if (move) {
+      const n = stepMultiplier(key);
+      this.place(ui, { x: this.cursor.x + move.value.dx * n, y: this.cursor.y + move.value.dy * n });
+      return STAY;
+    }
+    if (event.key === "Enter" || event.key === "KPEnter") return this.confirm(ui);
+    if (event.key === HELP_KEY) return { type: "open", screen: new HelpScreen(this) };
+    return this.cancel(ui);
+  }
+
+  handleMouse(event: MouseEvent, ui: UiContext): ScreenResult {
+    const cell = mapCellAt(ui, event.x, event.y);
+    if (cell && (event.action === "move" || event.action === "press")) this.place(ui, cell);
+    if (event.action !== "press") return STAY;
+    // A left click on the map confirms; a click elsewhere or another button cancels.
+    return cell && event.button === "left" ? this.confirm(ui) : this.cancel(ui);
+  }
+
+  /** Draws the cursor: black on white (SPEC §10.3). */
+  draw(buf: CellBuffer, ui: UiContext): void {
+    const at = screenCellOf(ui, this.cursor);
+    if (!at) return;
+    buf.set(at.x, at.y, buf.glyphs[at.y * buf.width + at.x], 0x000000, 0xffffff);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The inventory windows (SPEC §1.3, §3.3): `i` to use an item, `d` to drop
+ * one. A letter picks the item in that slot; a letter with no item says
+ * "Invalid entry." and the window stays; any other key or a click closes it.
+ * An impossible use (a potion at full health) is told and the window stays;
+ * an item that needs aiming switches to targeting.
+ *
+ * @module
+ */
+import { targetingOf } from "../engine/items.ts";
+import { playerOf } from "../engine/state.ts";
+import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import { HelpScreen } from "./help_screen.ts";
+import { type Binding, HELP_KEY } from "./keymap.ts";
+import { screenCellOf } from "./map_view.ts";
+import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
+import { TargetScreen } from "./target_screen.ts";
+import { paletteColor } from "./theme.ts";
+import { drawWindow } from "./window.ts";
+
+/** What the window is for. */
+export type InventoryMode = "use" | "drop";
+
+const TITLES: Readonly<Record<InventoryMode, string>> = {
+  use: "Select an item to use",
+  drop: "Select an item to drop",
+};
+
+/** An inventory window. */
+export class InventoryScreen implements Screen {
+  readonly title: string;
+  readonly bindings: readonly Binding<unknown>[];
+
+  constructor(readonly mode: InventoryMode) {
+    this.title = TITLES[mode];
+    this.bindings = [
+      { keys: ["a…z"], value: "pick", help: `${mode} the item in that slot`, listedOnly: true },
+      { keys: [HELP_KEY], value: "help", help: "this help" },
+      { keys: ["any other key", "a click"], value: "close", help: "close, nothing used", listedOnly: true },
+    ];
+  }
+
+  /** The window's lines: `(a) Health Potion`, or `(Empty)`. */
+  lines(ui: UiContext): string[] {
+    const items = playerOf(ui.state).inventory?.items ?? [];
+    if (items.length === 0) return ["(Empty)"];
+    return items.map((item, i) => `(${String.fromCharCode(97 + i)}) ${item.name}`);
+  }
+
+  handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
+    if (event.key === HELP_KEY) return { type: "open", screen: new HelpScreen(this) };
+    if (!/^[a-z]$/.test(event.key) || event.ctrl || event.alt) return CLOSE;
+    const slot = event.key.charCodeAt(0) - 97;
+    const item = playerOf(ui.state).inventory?.items[slot];
+    if (!item) return { type: "say", message: "invalid_entry" };
+    if (this.mode === "drop") {
+      return { type: "act", action: { type: "drop", item: slot }, closeOnSuccess: true };
+    }
+    const targeting = targetingOf(item.item?.effect);
+    if (targeting.kind === "none") {
+      return { type: "act", action: { type: "use", item: slot }, closeOnSuccess: true };
+    }
+    return {
+      type: "open",
+      screen: new TargetScreen(ui, slot, targeting),
+      replace: true,
+      say: "select_target",
+    };
+  }
+
+  handleMouse(event: MouseEvent): ScreenResult {
+    return event.action === "press" ? CLOSE : STAY;
+  }
+
+  draw(buf: CellBuffer, ui: UiContext): void {
+    const lines = this.lines(ui);
+    // As wide as the title needs (SPEC), wider when a name needs it.
+    const width = Math.min(
+      ui.layout.columns,
+      Math.max([...this.title].length + 4, ...lines.map((l) => [...l].length + 2)),
+    );
+    const height = Math.min(ui.layout.rows, Math.max(3, lines.length + 2));
+    // Away from the player: right half when they stand on the left (SPEC §1.3).
+    const player = screenCellOf(ui, playerOf(ui.state));
+    const x = player && player.x <= 30 ? Math.min(40, ui.layout.columns - width) : 0;
+    const inside = drawWindow(buf, { x, y: 0, width, height }, this.title);
+    const white = paletteColor(ui.theme, "white");
+    lines.slice(0, inside.height).forEach((line, i) => buf.text(inside.x, inside.y + i, line, white, 0));
+  }
+}
