@@ -10,7 +10,9 @@ import { HistoryScreen } from "../src/ui/history_screen.ts";
 import { keyLabel, lookupKey } from "../src/ui/keymap.ts";
 import { LookScreen, stepMultiplier } from "../src/ui/look_screen.ts";
 import { drawMessages } from "../src/ui/panel.ts";
+import { InventoryScreen } from "../src/ui/inventory_screen.ts";
 import { PlayScreen } from "../src/ui/play_screen.ts";
+import { TargetScreen } from "../src/ui/target_screen.ts";
 import type { Screen } from "../src/ui/screen.ts";
 import { assertSnapshot, feed, screenText, startApp, type } from "./support/ui_harness.ts";
 
@@ -138,7 +140,15 @@ Deno.test("history window: the whole log, not only the panel's lines, down to th
 
 Deno.test("help lists exactly each screen's key table, and every listed key does what it says", () => {
   const look = new LookScreen(startApp(80, 24).ui);
-  const screens: Screen[] = [new PlayScreen(), new HistoryScreen(5), look, new GameOverScreen()];
+  const ui = startApp(80, 24).ui;
+  const screens: Screen[] = [
+    new PlayScreen(),
+    new HistoryScreen(5),
+    look,
+    new GameOverScreen(),
+    new InventoryScreen("use"),
+    new TargetScreen(ui, 0, { kind: "area", radius: 3 }),
+  ];
   for (const screen of screens) {
     const help = new HelpScreen(screen).lines();
     equal(help.length, screen.bindings.length, screen.title);

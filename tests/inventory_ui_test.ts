@@ -1,0 +1,204 @@
+import { deepEqual, equal, ok } from "node:assert/strict";
+import type { GameApp } from "../src/app/game_app.ts";
+import { loadContent } from "../src/content/load_content.ts";
+import { inBlast } from "../src/engine/items.ts";
+import { displayText } from "../src/engine/message_log.ts";
+import { playerOf } from "../src/engine/state.ts";
+import { instantiate } from "../src/engine/templates.ts";
+import { playerAct } from "../src/engine/turn.ts";
+import type { MouseEvent } from "../src/terminal/input_events.ts";
+import { InventoryScreen } from "../src/ui/inventory_screen.ts";
+import { PlayScreen } from "../src/ui/play_screen.ts";
+import type { Screen } from "../src/ui/screen.ts";
+import { TargetScreen } from "../src/ui/target_screen.ts";
+import { bundledContent, DATA_DIR } from "./support/content.ts";
+import { feed, screenText, startApp, type } from "./support/ui_harness.ts";
+
+const { rules } = await bundledContent();
+const top = (app: GameApp): Screen => app.top;
+const lastLine = (app: GameApp) => {
+  const e = app.state.log.at(-1)!;
+  return [displayText(e), e.color];
+};
+const click = (x: number, y: number, button: MouseEvent["button"] = "left"): MouseEvent => ({
+  type: "mouse",
+  action: "press",
+  button,
+  x,
+  y,
+  shift: false,
+  ctrl: false,
+  alt: false,
+});
+
+function give(app: GameApp, ...templates: string[]): void {
+  for (const t of templates) {
+    playerOf(app.state).inventory!.items.push(instantiate(rules.templates[t], app.state.nextId++, 0, 0));
+  }
+}
+
+/** An app whose monsters cannot reach the player: they are removed, one orc kept in view. */
+function quietApp(columns = 80, rows = 50) {
+  const app = startApp(columns, rows, 10);
+  const p = playerOf(app.state);
+  app.state.entities = app.state.entities.filter((e) => !e.ai);
+  const spot = [[2, 0], [0, 2], [-2, 0], [0, -2]].map(([dx, dy]) => ({ x: p.x + dx, y: p.y + dy }))
+    .find((c) => app.state.map.tiles[c.y * 80 + c.x] === 1 && app.state.map.visible[c.y * 80 + c.x])!;
+  const orc = instantiate(rules.templates.orc, app.state.nextId++, spot.x, spot.y);
+  orc.ai = undefined; // a dummy: it stands still
+  app.state.entities.push(orc);
+  app.render();
+  return { app, orc };
+}
+
+Deno.test("i and d open the SPEC windows: titled, 25/26 wide, away from the player, (Empty) or (a) lines", async () => {
+  const { app } = quietApp();
+  await feed(app, "i");
+  const p = playerOf(app.state);
+  const x = p.x <= 30 ? 40 : 0;
+  let text = screenText(app);
+  equal(text[0].slice(x, x + 25), "┌┤Select an item to use├┐");
+  equal(text[1].slice(x, x + 25), "│(Empty)                │");
+  await feed(app, "Escape");
+  give(app, "health_potion", "confusion_scroll");
+  await feed(app, "d");
+  text = screenText(app);
+  equal(text[0].slice(x, x + 26), "┌┤Select an item to drop├┐");
+  equal(text[1].slice(x, x + 26), "│(a) Health Potion       │");
+  equal(text[2].slice(x, x + 26), "│(b) Confusion Scroll    │");
+  equal(text[3].slice(x, x + 26), "└────────────────────────┘");
+});
+
+Deno.test("the inventory window widens for a long (modded) name", async () => {
+  const { app } = quietApp();
+  give(app, "health_potion");
+  playerOf(app.state).inventory!.items[0].name = "Potion of Remarkably Long Names";
+  await feed(app, "i");
+  ok(screenText(app)[1].includes("│(a) Potion of Remarkably Long Names│"));
+});
+
+Deno.test("a letter with no item: Invalid entry., the window stays; any other key closes, no turn", async () => {
+  const { app } = quietApp();
+  give(app, "health_potion");
+  await feed(app, "i", "c");
+  deepEqual(lastLine(app), ["Invalid entry.", "invalid"]);
+  ok(top(app) instanceof InventoryScreen);
+  await feed(app, "Escape");
+  ok(top(app) instanceof PlayScreen);
+  equal(app.state.turn, 0);
+});
+
+Deno.test("an impossible use keeps the window open; a possible one closes it after the turn", async () => {
+  const { app } = quietApp();
+  give(app, "health_potion");
+  await feed(app, "i", "a");
+  deepEqual(lastLine(app), ["Your health is already full.", "impossible"]);
+  ok(top(app) instanceof InventoryScreen);
+  playerOf(app.state).fighter!.hp = 20;
+  await feed(app, "a");
+  deepEqual(lastLine(app), ["You consume the Health Potion, and recover 4 HP!", "health_recovered"]);
+  ok(top(app) instanceof PlayScreen);
+  equal(app.state.turn, 1);
+});
+
+Deno.test("g picks up, d drops: each a turn", async () => {
+  const { app } = quietApp();
+  const p = playerOf(app.state);
+  app.state.entities.push(instantiate(rules.templates.health_potion, app.state.nextId++, p.x, p.y));
+  await feed(app, "g");
+  deepEqual(lastLine(app), ["You picked up the Health Potion!", "white"]);
+  await feed(app, "d", "a");
+  deepEqual(lastLine(app), ["You dropped the Health Potion.", "white"]);
+  deepEqual([app.state.turn, top(app) instanceof PlayScreen], [2, true]);
+});
+
+Deno.test("confusion scroll: targeting replaces the window, Esc uses nothing, refusals keep aiming, keys aim", async () => {
+  const { app, orc } = quietApp();
+  give(app, "confusion_scroll");
+  await feed(app, "i", "a");
+  ok(top(app) instanceof TargetScreen);
+  equal(app.stack.length, 2, "the inventory window was replaced");
+  deepEqual(lastLine(app), ["Select a target location.", "needs_target"]);
+  await feed(app, "Escape");
+  deepEqual([top(app) instanceof PlayScreen, app.state.turn, playerOf(app.state).inventory!.items.length], [
+    true,
+    0,
+    1,
+  ]);
+  await feed(app, "i", "a", "Enter");
+  deepEqual(lastLine(app), ["You cannot confuse yourself!", "impossible"]);
+  ok(top(app) instanceof TargetScreen, "still aiming");
+  const p = playerOf(app.state);
+  const dx = Math.sign(orc.x - p.x), dy = Math.sign(orc.y - p.y);
+  const arrow = dx > 0 ? "\x1b[C" : dx < 0 ? "\x1b[D" : dy > 0 ? "\x1b[B" : "\x1b[A";
+  await type(app, arrow + arrow + "\r");
+  deepEqual(lastLine(app), [
+    "The eyes of the Orc look vacant, as it starts to stumble around!",
+    "status_effect_applied",
+  ]);
+  deepEqual([top(app) instanceof PlayScreen, app.state.turn, playerOf(app.state).inventory!.items.length], [
+    true,
+    1,
+    0,
+  ]);
+});
+
+Deno.test("targeting by mouse: a left click on the map uses the item there; a click off the map cancels", async () => {
+  const { app, orc } = quietApp();
+  give(app, "confusion_scroll", "confusion_scroll");
+  await feed(app, "i", "a", click(5, 48));
+  deepEqual([top(app) instanceof PlayScreen, app.state.turn], [true, 0], "cancelled, nothing used");
+  await feed(app, "i", "a", click(orc.x, orc.y));
+  deepEqual(lastLine(app), [
+    "The eyes of the Orc look vacant, as it starts to stumble around!",
+    "status_effect_applied",
+  ]);
+  equal(playerOf(app.state).inventory!.items.length, 1);
+});
+
+Deno.test("the fireball preview tints exactly the cells the blast reaches", async () => {
+  const { app } = quietApp();
+  give(app, "fireball_scroll");
+  await feed(app, "i", "a");
+  const p = playerOf(app.state);
+  const before = startApp(80, 50, 10).screen;
+  const { map } = app.state;
+  for (let y = p.y - 4; y <= p.y + 4; y++) {
+    for (let x = p.x - 4; x <= p.x + 4; x++) {
+      if (x === p.x && y === p.y) continue;
+      if (!map.explored[y * 80 + x]) continue;
+      const tinted = app.screen.bg[y * 80 + x] !== before.bg[y * 80 + x];
+      equal(tinted, inBlast(p, 3, { x, y }), `cell ${x - p.x},${y - p.y}`);
+    }
+  }
+  await feed(app, "Escape");
+});
+
+Deno.test("a scroll made in JSON only spawns where its table says and works", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "delve-frost-" });
+  for (const name of ["game.json", "entities.json", "spawn_tables.json"]) {
+    await Deno.copyFile(new URL(name, DATA_DIR), `${dir}/${name}`);
+  }
+  const entities = JSON.parse(await Deno.readTextFile(`${dir}/entities.json`));
+  entities.frost_scroll = {
+    name: "Frost Scroll",
+    glyph: "~",
+    color: "#9FD8FF",
+    item: { effect: { type: "damage_area", amount: 5, radius: 1 } },
+  };
+  await Deno.writeTextFile(`${dir}/entities.json`, JSON.stringify(entities));
+  const spawn = JSON.parse(await Deno.readTextFile(`${dir}/spawn_tables.json`));
+  spawn.items[0].weights.frost_scroll = 1000;
+  await Deno.writeTextFile(`${dir}/spawn_tables.json`, JSON.stringify(spawn));
+  const modded = (await loadContent(new URL(`file://${dir}/`), "mod/")).rules;
+  const { newGame } = await import("../src/engine/state.ts");
+  const game = newGame(modded, 2);
+  ok(game.entities.some((e) => e.template === "frost_scroll"), "it spawns on floor 1");
+  const p = playerOf(game);
+  const orc = instantiate(modded.templates.orc, game.nextId++, p.x + 1, p.y);
+  game.entities.push(orc);
+  p.inventory!.items.push(instantiate(modded.templates.frost_scroll, game.nextId++, 0, 0));
+  ok(playerAct(game, modded, { type: "use", item: 0, target: { x: p.x + 1, y: p.y } }));
+  deepEqual([orc.fighter!.hp, p.fighter!.hp], [5, 25], "the orc and the player beside it both took 5");
+  ok(game.log.some((e) => e.text === "The Orc is engulfed in a fiery explosion, taking 5 damage!"));
+});

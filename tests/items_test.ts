@@ -1,0 +1,157 @@
+import { deepEqual, equal, ok } from "node:assert/strict";
+import type { Entity } from "../src/engine/entity.ts";
+import { inBlast, targetingOf } from "../src/engine/items.ts";
+import { displayText } from "../src/engine/message_log.ts";
+import { type GameState, playerOf } from "../src/engine/state.ts";
+import { instantiate } from "../src/engine/templates.ts";
+import { playerAct } from "../src/engine/turn.ts";
+import { arena, byId } from "./support/arena.ts";
+import { bundledContent } from "./support/content.ts";
+
+const { rules } = await bundledContent();
+
+function carry(state: GameState, template: string): Entity {
+  const item = instantiate(rules.templates[template], state.nextId++, 0, 0);
+  playerOf(state).inventory!.items.push(item);
+  return item;
+}
+
+function lay(state: GameState, template: string, x: number, y: number): Entity {
+  const item = instantiate(rules.templates[template], state.nextId++, x, y);
+  state.entities.push(item);
+  return item;
+}
+
+const last = (state: GameState) => [displayText(state.log.at(-1)!), state.log.at(-1)!.color];
+const ROOM = "#########\n#.......#\n#.@.....#\n#.......#\n#########";
+
+Deno.test("pick up: the item dropped last comes first; nothing here, and a full pack, are impossible", () => {
+  const state = arena(rules, ROOM);
+  const p = playerOf(state);
+  deepEqual([playerAct(state, rules, { type: "pickup" }), last(state)], [false, [
+    "There is nothing here to pick up.",
+    "impossible",
+  ]]);
+  lay(state, "health_potion", p.x, p.y);
+  const scroll = lay(state, "confusion_scroll", p.x, p.y);
+  ok(playerAct(state, rules, { type: "pickup" }));
+  deepEqual(last(state), ["You picked up the Confusion Scroll!", "white"]);
+  equal(p.inventory!.items[0], scroll, "the topmost (dropped last) first");
+  ok(!state.entities.includes(scroll), "it left the map");
+  equal(state.turn, 1, "a pickup takes a turn");
+  while (p.inventory!.items.length < 26) carry(state, "health_potion");
+  deepEqual([playerAct(state, rules, { type: "pickup" }), last(state)], [false, [
+    "Your inventory is full.",
+    "impossible",
+  ]]);
+});
+
+Deno.test("drop: the item goes on top of the player's cell and takes a turn", () => {
+  const state = arena(rules, ROOM);
+  const p = playerOf(state);
+  const potion = carry(state, "health_potion");
+  ok(playerAct(state, rules, { type: "drop", item: 0 }));
+  deepEqual(last(state), ["You dropped the Health Potion.", "white"]);
+  deepEqual([potion.x, potion.y, state.entities.at(-1)], [p.x, p.y, potion]);
+  deepEqual(p.inventory!.items, []);
+});
+
+Deno.test("health potion: heals up to 4, says how much; at full HP it is kept and no turn passes", () => {
+  const state = arena(rules, ROOM);
+  const p = playerOf(state);
+  carry(state, "health_potion");
+  deepEqual([playerAct(state, rules, { type: "use", item: 0 }), last(state)], [false, [
+    "Your health is already full.",
+    "impossible",
+  ]]);
+  equal(p.inventory!.items.length, 1);
+  equal(state.turn, 0);
+  p.fighter!.hp = 28;
+  ok(playerAct(state, rules, { type: "use", item: 0 }));
+  deepEqual(last(state), ["You consume the Health Potion, and recover 2 HP!", "health_recovered"]);
+  deepEqual([p.fighter!.hp, p.inventory!.items.length], [30, 0]);
+});
+
+Deno.test("lightning: the nearest visible enemy within range 5 takes 20; none in reach is impossible", () => {
+  const state = arena(rules, "###########\n#@...o..T.#\n###########", { o: "orc", T: "troll" });
+  carry(state, "lightning_scroll");
+  ok(playerAct(state, rules, { type: "use", item: 0 }));
+  const lines = state.log.slice(-2).map((e) => [displayText(e), e.color]);
+  deepEqual(lines, [
+    ["A lightning bolt strikes the Orc with a loud thunder, for 20 damage!", "white"],
+    ["Orc is dead!", "enemy_die"],
+  ]);
+  equal(byId(state, 2).fighter!.hp, 16, "the troll, farther, was spared");
+  const far = arena(rules, "###########\n#@......T.#\n###########", { T: "troll" });
+  carry(far, "lightning_scroll");
+  deepEqual([playerAct(far, rules, { type: "use", item: 0 }), last(far)], [false, [
+    "No enemy is close enough to strike.",
+    "impossible",
+  ]]);
+  equal(playerOf(far).inventory!.items.length, 1, "not used up");
+});
+
+Deno.test("confusion: the three checks in SPEC order, then 10 turns of confusion", () => {
+  const state = arena(rules, "#######\n#@.o..#\n#######\n#..o..#\n#######", { o: "orc" });
+  carry(state, "confusion_scroll");
+  const tryAt = (
+    x: number,
+    y: number,
+  ) => [playerAct(state, rules, { type: "use", item: 0, target: { x, y } }), last(state)];
+  deepEqual(tryAt(3, 3), [false, ["You cannot target an area that you cannot see.", "impossible"]]);
+  deepEqual(tryAt(2, 1), [false, ["You must select an enemy to target.", "impossible"]]);
+  deepEqual(tryAt(1, 1), [false, ["You cannot confuse yourself!", "impossible"]]);
+  equal(state.turn, 0);
+  ok(tryAt(3, 1)[0]);
+  deepEqual(last(state), [
+    "The eyes of the Orc look vacant, as it starts to stumble around!",
+    "status_effect_applied",
+  ]);
+  const orc = byId(state, 1);
+  equal(orc.ai!.type, "confused");
+  equal(orc.ai?.type === "confused" && orc.ai.turnsRemaining, 10);
+});
+
+Deno.test("fireball: everyone alive within 3 (the player too) takes 12; unseen or empty targets are refused", () => {
+  const room = "###########\n#@..o..T..#\n#.........#\n#.........#\n#.........#\n#.........#\n###########";
+  const state = arena(rules, room, { o: "orc", T: "troll" });
+  carry(state, "fireball_scroll");
+  const use = (x: number, y: number) => playerAct(state, rules, { type: "use", item: 0, target: { x, y } });
+  state.map.visible[1 * 11 + 9] = 0;
+  equal(use(9, 1), false);
+  deepEqual(last(state), ["You cannot target an area that you cannot see.", "impossible"]);
+  state.map.visible[1 * 11 + 9] = 1;
+  equal(use(1, 5), false, "in view, but nobody within 3 of it");
+  deepEqual(last(state), ["There are no targets in the radius.", "impossible"]);
+  ok(use(4, 1));
+  const lines = state.log.slice(-4).map((e) => displayText(e));
+  deepEqual(lines, [
+    "The Player is engulfed in a fiery explosion, taking 12 damage!",
+    "The Orc is engulfed in a fiery explosion, taking 12 damage!",
+    "Orc is dead!",
+    "The Troll is engulfed in a fiery explosion, taking 12 damage!",
+  ]);
+  equal(playerOf(state).fighter!.hp, 18);
+  equal(byId(state, 2).fighter!.hp, 4);
+});
+
+Deno.test("targeting needs and the blast shape: a circle, not a square", () => {
+  deepEqual(targetingOf(rules.templates.health_potion.item!.effect), { kind: "none" });
+  deepEqual(targetingOf(rules.templates.lightning_scroll.item!.effect), { kind: "none" });
+  deepEqual(targetingOf(rules.templates.confusion_scroll.item!.effect), { kind: "single" });
+  deepEqual(targetingOf(rules.templates.fireball_scroll.item!.effect), { kind: "area", radius: 3 });
+  let cells = 0;
+  for (let y = -4; y <= 4; y++) {
+    for (let x = -4; x <= 4; x++) if (inBlast({ x: 0, y: 0 }, 3, { x, y })) cells++;
+  }
+  equal(cells, 29, "the radius-3 disc");
+  ok(inBlast({ x: 0, y: 0 }, 3, { x: 3, y: 0 }) && !inBlast({ x: 0, y: 0 }, 3, { x: 3, y: 1 }));
+});
+
+Deno.test("equipment cannot be used yet: nothing happens, nothing is said, no turn", () => {
+  const state = arena(rules, ROOM);
+  carry(state, "dagger");
+  const before = state.log.length;
+  equal(playerAct(state, rules, { type: "use", item: 0 }), false);
+  deepEqual([state.log.length, state.turn], [before, 0]);
+});
