@@ -4,6 +4,12 @@
  * it was: same `stty -g`, normal screen, cursor shown, mouse and keypad off.
  */
 import { deepEqual, equal, notEqual, ok } from "node:assert/strict";
+import { loadContent } from "../src/content/load_content.ts";
+import type { Point } from "../src/engine/geometry.ts";
+import { findPath } from "../src/engine/pathfinding.ts";
+import type { Rules } from "../src/engine/rules.ts";
+import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
+import { WALKABLE } from "../src/engine/tiles.ts";
 import { findGamePid, TmuxPane } from "./support/tmux.ts";
 
 const DENO = Deno.execPath();
@@ -119,6 +125,86 @@ Deno.test("e2e 80x50: the terminal is asked for any-motion mouse reports, and ho
     "the name under the pointer",
     5000,
   );
+  await pane.keys("Escape");
+  await assertRestored(pane, 0);
+});
+
+/** A data folder with no monsters and floors strewn with potions and fireball scrolls. */
+async function itemsOnlyData(): Promise<{ dir: string; rules: Rules }> {
+  const dir = await Deno.makeTempDir({ prefix: "delve-e2e-items-" });
+  const data = new URL("../data/", import.meta.url);
+  for (const name of ["game.json", "entities.json"]) {
+    await Deno.copyFile(new URL(name, data), `${dir}/${name}`);
+  }
+  const spawn = JSON.parse(await Deno.readTextFile(new URL("spawn_tables.json", data)));
+  spawn.maxMonstersPerRoom = [{ floor: 1, value: 0 }];
+  spawn.maxItemsPerRoom = [{ floor: 1, value: 4 }];
+  spawn.items = [{ floor: 0, weights: { health_potion: 1, fireball_scroll: 1 } }];
+  await Deno.writeTextFile(`${dir}/spawn_tables.json`, JSON.stringify(spawn));
+  return { dir, rules: (await loadContent(new URL(`file://${dir}/`), "e2e/")).rules };
+}
+
+const VI: Record<string, string> = {
+  "0,-1": "k",
+  "0,1": "j",
+  "-1,0": "h",
+  "1,0": "l",
+  "-1,-1": "y",
+  "1,-1": "u",
+  "-1,1": "b",
+  "1,1": "n",
+};
+
+/** The keys that walk from `from` to `to` along a cheapest path. */
+function walkKeys(state: GameState, from: Point, to: Point): string[] {
+  const { map } = state;
+  const cost = map.tiles.map((t) => WALKABLE[t]);
+  const path = findPath(cost, map.width, map.height, from.x, from.y, to.x, to.y)!;
+  let at = from;
+  return [...path].map((cell) => {
+    const next = { x: cell % map.width, y: Math.floor(cell / map.width) };
+    const key = VI[`${next.x - at.x},${next.y - at.y}`];
+    at = next;
+    return key;
+  });
+}
+
+Deno.test("e2e 80x24: pick up a potion and a scroll, read the scroll and cancel, read it at yourself, drink", async () => {
+  const { dir, rules } = await itemsOnlyData();
+  // A seed whose first room shows both a potion and a scroll.
+  let plan: { seed: number; keys: string[] } | undefined;
+  for (let seed = 0; seed < 200 && !plan; seed++) {
+    const state = newGame(rules, seed);
+    const p = playerOf(state);
+    const seen = (t: string) =>
+      state.entities.find((e) => e.template === t && state.map.visible[e.y * 80 + e.x]);
+    const potion = seen("health_potion"), scroll = seen("fireball_scroll");
+    if (!potion || !scroll) continue;
+    plan = { seed, keys: [...walkKeys(state, p, potion), "g", ...walkKeys(state, potion, scroll), "g"] };
+  }
+  ok(plan, "a seed with both in view");
+  await using pane = await TmuxPane.open(80, 24);
+  await startGame(pane, plan.seed, `"${DENO}" task play --data ${dir}`);
+  const sees = (text: string, ms = 5000) => pane.waitFor((s) => s.includes(text), text, ms);
+  await pane.keys(...plan.keys);
+  await sees("You picked up the Fireball Scroll!");
+  await pane.keys("i");
+  await sees("(b) Fireball Scroll");
+  await pane.keys("b");
+  await sees("Select a target location.");
+  await pane.keys("Escape");
+  await pane.waitFor(
+    (s) => !s.includes("Select an item to use") && s.includes("HP: 30/30"),
+    "aiming cancelled",
+  );
+  await pane.keys("i", "b");
+  await sees("Select a target location.");
+  await pane.keys("Enter");
+  await sees("HP: 18/30");
+  await sees("The Player is engulfed in a fiery explosion");
+  await pane.keys("i", "a");
+  await sees("recover 4 HP!");
+  await sees("HP: 22/30");
   await pane.keys("Escape");
   await assertRestored(pane, 0);
 });
