@@ -237,6 +237,20 @@ Deno.test("mouse: pointing at the map names what is there; outside the map keeps
   ok(top(app) instanceof HistoryScreen, "the wheel opens the history");
 });
 
+Deno.test("names on one cell: the actor first, then items topmost (dropped last) first, then remains", async () => {
+  const app = startApp(80, 50);
+  const p = playerOf(app.state);
+  const { instantiate } = await import("../src/engine/templates.ts");
+  const { rules } = app.content;
+  const corpse = instantiate(rules.templates.orc, 900, p.x, p.y);
+  Object.assign(corpse, { name: "Remains of Orc", layer: "corpse", blocksMovement: false });
+  app.state.entities.unshift(corpse);
+  app.state.entities.push(instantiate(rules.templates.health_potion, 901, p.x, p.y));
+  app.state.entities.push(instantiate(rules.templates.fireball_scroll, 902, p.x, p.y));
+  await feed(app, mouse("move", p.x, p.y));
+  equal(screenText(app)[44].slice(21), "Player, Fireball Scroll, Health Potion, Remains of Orc");
+});
+
 Deno.test("resizing mid-game keeps the game, the pointer and the open window", async () => {
   const app = startApp(80, 24);
   await feed(app, "l", "v");

@@ -83,8 +83,10 @@ export function namesAt(ui: UiContext, p: Point | undefined): string {
   if (p.x < 0 || p.y < 0 || p.x >= map.width || p.y >= map.height || !map.visible[p.y * map.width + p.x]) {
     return "";
   }
+  // Topmost first: actors, then items (the one dropped last first), then corpses.
   const names = entities
     .filter((e) => e.x === p.x && e.y === p.y)
+    .reverse()
     .sort((a, b) => LAYER_ORDER[b.layer] - LAYER_ORDER[a.layer])
     .map((e) => e.name)
     .join(", ");
