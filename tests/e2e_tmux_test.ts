@@ -22,12 +22,32 @@ const RESTORED = {
   keypad_flag: "0",
 };
 
-async function startGame(pane: TmuxPane, seed: number, command = `"${DENO}" task play`): Promise<string> {
+/** Saves go to the pane's own folder, never the real home. */
+const saveFile = (pane: TmuxPane) => `${pane.dir}/data/delve/savegame.json.gz`;
+
+/** Starts the program, waits for the title, and (unless told not to) starts a new game. */
+async function startGame(
+  pane: TmuxPane,
+  seed: number,
+  command = `"${DENO}" task play`,
+  newGame = true,
+): Promise<string> {
   const d = pane.dir;
   await pane.run(
-    `stty -g > ${d}/before; ${command} --seed ${seed} 2> ${d}/stderr; echo $? > ${d}/exit; stty -g > ${d}/after`,
+    `stty -g > ${d}/before; XDG_DATA_HOME=${d}/data ${command} --seed ${seed} 2> ${d}/stderr; ` +
+      `echo $? > ${d}/exit; stty -g > ${d}/after`,
   );
+  const title = await pane.waitFor((s) => s.includes("[N] Play a new game"), "the title screen");
+  if (!newGame) return title;
+  await pane.keys("n");
   return await pane.waitFor((s) => s.includes("@") && s.includes("Dungeon level: 1"), "the map and @");
+}
+
+/** Esc saves and goes back to the title; q there leaves. */
+async function quit(pane: TmuxPane): Promise<void> {
+  await pane.keys("Escape");
+  await pane.waitFor((s) => s.includes("[C] Continue last game"), "the title again");
+  await pane.keys("q");
 }
 
 async function assertRestored(pane: TmuxPane, expectedExit: number): Promise<void> {
@@ -55,7 +75,7 @@ for (const [columns, rows] of [[80, 24], [80, 50]]) {
       if (after !== first) break;
     }
     notEqual(await pane.screen(), first);
-    await pane.keys("Escape");
+    await quit(pane);
     await assertRestored(pane, 0);
   });
 }
@@ -67,6 +87,7 @@ for (const [signal, code] of [["SIGTERM", 143], ["SIGHUP", 129]] as const) {
     await startGame(pane, seed);
     Deno.kill(await findGamePid(String(seed)), signal);
     await assertRestored(pane, code);
+    ok((await Deno.stat(saveFile(pane))).isFile, `${signal} saved the game`);
   });
 }
 
@@ -75,6 +96,7 @@ Deno.test("e2e 80x24: Ctrl-C quits and restores the terminal", async () => {
   await startGame(pane, 4003);
   await pane.keys("C-c");
   await assertRestored(pane, 130);
+  ok((await Deno.stat(saveFile(pane))).isFile, "Ctrl-C saved the game");
 });
 
 for (const fault of ["error", "rejection"]) {
@@ -83,10 +105,11 @@ for (const fault of ["error", "rejection"]) {
     const faultMain = new URL("./support/fault_main.ts", import.meta.url).pathname;
     const trigger = `${pane.dir}/trigger`;
     const command =
-      `DELVE_FAULT_TRIGGER=${trigger} "${DENO}" run --unstable-worker-options --allow-read --allow-env ${faultMain} ${fault}`;
+      `DELVE_FAULT_TRIGGER=${trigger} "${DENO}" run --unstable-worker-options --allow-read --allow-write --allow-env ${faultMain} ${fault}`;
     await startGame(pane, 4100, command);
     await Deno.writeTextFile(trigger, "");
     await assertRestored(pane, 70);
+    ok((await Deno.stat(saveFile(pane))).isFile, "the game was saved on the way out");
     const message = fault === "error" ? "injected fault" : "injected rejection";
     equal(await Deno.readTextFile(`${pane.dir}/stderr`), `delve: internal error: ${message}\n`);
   });
@@ -108,7 +131,7 @@ Deno.test("e2e 80x24: each window opens and closes: history (v), look (/), help 
     await pane.keys(key);
     await pane.waitFor(seen, `${what} after ${key}`, 5000);
   }
-  await pane.keys("Escape");
+  await quit(pane);
   await assertRestored(pane, 0);
 });
 
@@ -125,7 +148,7 @@ Deno.test("e2e 80x50: the terminal is asked for any-motion mouse reports, and ho
     "the name under the pointer",
     5000,
   );
-  await pane.keys("Escape");
+  await quit(pane);
   await assertRestored(pane, 0);
 });
 
@@ -201,6 +224,21 @@ Deno.test("e2e 80x24: pick up a potion and a scroll, read the scroll and cancel,
   await pane.keys("i", "a");
   await sees("recover 4 HP!");
   await sees("HP: 22/30");
+  await quit(pane);
+  await assertRestored(pane, 0);
+});
+
+Deno.test("e2e 80x24: play, Esc saves and shows the title, Continue brings back the same screen", async () => {
+  await using pane = await TmuxPane.open(80, 24);
+  await startGame(pane, 4400);
+  await pane.keys("l", "j", "h");
+  await new Promise((r) => setTimeout(r, 300));
+  const playing = await pane.screen();
   await pane.keys("Escape");
+  await pane.waitFor((s) => s.includes("Saved game: seed 4400"), "the title naming the saved game");
+  ok((await Deno.stat(saveFile(pane))).isFile);
+  await pane.keys("c");
+  await pane.waitFor((s) => s === playing, "the very screen that was left", 5000);
+  await quit(pane);
   await assertRestored(pane, 0);
 });

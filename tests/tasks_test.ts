@@ -11,9 +11,13 @@ import { loadContent } from "../src/content/load_content.ts";
 const words = (task: string) => task.split(/\s+/);
 const PLAY_ENV = "--allow-env=COLORTERM,TERM,NO_COLOR,FORCE_COLOR,HOME,XDG_DATA_HOME,DELVE_DEBUG";
 
-Deno.test("play grants read and named variables only: no -A, net, run, ffi, sys or prompts", () => {
+Deno.test("play grants read, write to the save folder only, and named variables: no -A, net, run, ffi, sys", () => {
   const flags = words(config.tasks.play).filter((w) => w.startsWith("-"));
-  deepEqual(flags.sort(), ["--allow-read", PLAY_ENV, "--no-prompt", "--unstable-worker-options"].sort());
+  const write = "--allow-write=$XDG_DATA_HOME/delve,$HOME/.local/share/delve";
+  deepEqual(
+    flags.sort(),
+    ["--allow-read", write, PLAY_ENV, "--no-prompt", "--unstable-worker-options"].sort(),
+  );
   equal(words(config.tasks.play).at(-1), "main.ts");
 });
 
@@ -23,7 +27,11 @@ Deno.test("compile bundles data/ and the worker module, leaves node_modules out,
   // A worker's entry is included as a module so its imports are compiled in too.
   deepEqual(after("--include").sort(), ["data", "workers/ai_worker.ts"]);
   deepEqual(after("--exclude"), ["node_modules"]);
-  ok(args.includes("--allow-read") && args.includes(PLAY_ENV) && !args.includes("-A"));
+  // A binary cannot know its user's home when it is built: write is not scoped there.
+  ok(
+    args.includes("--allow-read") && args.includes("--allow-write") && args.includes(PLAY_ENV) &&
+      !args.includes("-A"),
+  );
   equal(args.at(-1), "main.ts");
   ok(args.includes("--unstable-worker-options"), "the worker is started with no permissions");
 });

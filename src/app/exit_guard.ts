@@ -2,7 +2,9 @@
  * Makes every way out of the process run the same clean-up first: normal
  * return, SIGTERM, SIGHUP, SIGINT, an uncaught error or an unhandled
  * rejection. Deno restores termios for only some of these and never the
- * terminal's escape modes, so the app does it itself.
+ * terminal's escape modes, so the app does it itself. Before leaving, the
+ * game in progress is saved (SPEC §15.2), within a time limit; a second
+ * signal does not wait for it.
  *
  * @module
  */
@@ -13,28 +15,59 @@ const SIGNALS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 /** Exit status after an internal error (EX_SOFTWARE). */
 export const CRASH_EXIT = 70;
 
+/** How long the save on the way out may take before the process leaves anyway. */
+const SAVE_TIMEOUT_MS = 3000;
+
 /** One line about an internal error; the stack only when debugging. */
 export function crashMessage(what: unknown, debug: boolean): string {
   const error = what instanceof Error ? what : new Error(String(what));
   return `delve: internal error: ${debug ? error.stack : error.message}`;
 }
 
-/** Installs the guards; `cleanup` must be synchronous and must not throw. */
-export function guardExits(cleanup: () => void, debug: boolean): void {
-  const leave = (code: number, message?: string) => {
-    cleanup();
+/** What to do on the way out. */
+export interface ExitHooks {
+  /** Saves what must not be lost; may fail or hang (it is given a time limit). */
+  readonly save: () => Promise<void>;
+  /** Gives the terminal back; synchronous, never throws. */
+  readonly restore: () => void;
+  readonly debug: boolean;
+}
+
+/** Installs the guards. */
+export function guardExits(hooks: ExitHooks): void {
+  let leaving = false;
+  const leave = async (code: number, message?: string) => {
+    if (leaving) {
+      // A second signal while saving: go now.
+      hooks.restore();
+      Deno.exit(code);
+    }
+    leaving = true;
+    let saveProblem: string | undefined;
+    try {
+      await Promise.race([
+        hooks.save(),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error("saving took too long")), SAVE_TIMEOUT_MS)
+        ),
+      ]);
+    } catch (e) {
+      saveProblem = `delve: could not save the game: ${(e as Error).message}`;
+    }
+    hooks.restore();
     if (message) console.error(message);
+    if (saveProblem) console.error(saveProblem);
     Deno.exit(code);
   };
   for (const [signal, code] of Object.entries(SIGNALS)) {
-    Deno.addSignalListener(signal as Deno.Signal, () => leave(code));
+    Deno.addSignalListener(signal as Deno.Signal, () => void leave(code));
   }
   globalThis.addEventListener("error", (event) => {
     event.preventDefault();
-    leave(CRASH_EXIT, crashMessage(event.error, debug));
+    void leave(CRASH_EXIT, crashMessage(event.error, hooks.debug));
   });
   globalThis.addEventListener("unhandledrejection", (event) => {
     event.preventDefault();
-    leave(CRASH_EXIT, crashMessage(event.reason, debug));
+    void leave(CRASH_EXIT, crashMessage(event.reason, hooks.debug));
   });
 }

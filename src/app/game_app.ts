@@ -28,6 +28,8 @@ export type ExitReason = "quit" | "interrupt" | "input-closed";
 /** Options for a session. */
 export interface GameAppOptions {
   readonly colorDepth: ColorDepth;
+  /** Called once when the player dies (the save is deleted there). */
+  readonly onGameOver?: () => Promise<void>;
 }
 
 /** One play session on one terminal. */
@@ -97,7 +99,10 @@ export class GameApp {
     narrate(this.state.log, rules, await this.runner.run(this.state), this.state.playerId);
     // A dying worker may have written to the terminal: paint everything again.
     if (this.runner.faults.length !== faults) this.#renderer.invalidate();
-    if (isGameOver(this.state)) this.stack.splice(1, this.stack.length, new GameOverScreen());
+    if (isGameOver(this.state)) {
+      this.stack.splice(1, this.stack.length, new GameOverScreen());
+      await this.options.onGameOver?.();
+    }
     return true;
   }
 
@@ -137,7 +142,23 @@ export class GameApp {
     const result = event.type === "key"
       ? this.top.handleKey(event, this.ui)
       : this.top.handleMouse(event, this.ui);
-    return await this.#apply(result);
+    const handling = this.#apply(result);
+    this.#handling = handling;
+    try {
+      return await handling;
+    } finally {
+      this.#handling = undefined;
+    }
+  }
+
+  #handling: Promise<unknown> | undefined;
+
+  /**
+   * Resolves when no input is being handled: a state saved then is whole
+   * (never between the player's half of a turn and the monsters').
+   */
+  async idle(): Promise<void> {
+    while (this.#handling) await this.#handling.catch(() => {});
   }
 
   /** Runs until the player quits or the input ends. */

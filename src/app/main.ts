@@ -4,18 +4,19 @@
  *
  * @module
  */
+import { join } from "node:path";
 import denoConfig from "../../deno.json" with { type: "json" };
 import { loadContent } from "../content/load_content.ts";
 import { ContentError } from "../content/problems.ts";
 import { MAX_SEED } from "../engine/rng.ts";
-import { newGame } from "../engine/state.ts";
 import { detectColorDepth } from "../terminal/color.ts";
 import { TtyTerminal } from "../terminal/tty_terminal.ts";
 import { parseCli, USAGE, UsageError } from "./cli.ts";
 import { guardExits } from "./exit_guard.ts";
-import { GameApp } from "./game_app.ts";
+import { DelveApp } from "./delve_app.ts";
 import { WorkerRunner } from "./monster_runner.ts";
 import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+import { defaultSaveDir, SAVE_FILE_NAME } from "./save_file.ts";
 
 /** The version, from deno.json. */
 export const VERSION: string = denoConfig.version;
@@ -62,23 +63,41 @@ export async function main(args: readonly string[]): Promise<number> {
     console.error(e.problems.join("\n"));
     return 2;
   }
+  const saveDir = defaultSaveDir(env);
+  const savePath = command.savePath ?? (saveDir ? join(saveDir, SAVE_FILE_NAME) : undefined);
+  if (!savePath) {
+    console.error("delve: no place for saves: set HOME or XDG_DATA_HOME, or give --save PATH");
+    return 2;
+  }
   if (!Deno.stdin.isTerminal() || !Deno.stdout.isTerminal()) {
     console.error("delve: needs an interactive terminal (stdin and stdout must be a TTY)");
     return 1;
   }
-  // Everything that can fail on bad data happens before the screen opens.
-  const state = newGame(content.rules, command.seed ?? randomSeed());
-  // Started before the screen opens: it loads meanwhile, and if it cannot
-  // start at all Deno's one-line reason lands on an untouched terminal.
-  const runner = new WorkerRunner(content.rules);
-  runner.start();
+  // The first game's AI worker starts before the screen opens: it is warm by
+  // the time a game begins, and if it cannot start at all, Deno's one-line
+  // reason lands on an untouched terminal.
+  let prepared: WorkerRunner | undefined = new WorkerRunner(content.rules);
+  prepared.start();
   const terminal = TtyTerminal.open();
-  guardExits(() => terminal.restore(), debugging());
+  const app = new DelveApp(terminal, content, {
+    savePath,
+    seed: command.seed,
+    colorDepth: detectColorDepth(env),
+    version: VERSION,
+    makeRunner: () => {
+      const runner = prepared ?? new WorkerRunner(content.rules);
+      prepared = undefined;
+      runner.start();
+      return runner;
+    },
+    randomSeed,
+  });
+  guardExits({ save: () => app.saveInProgress(), restore: () => terminal.restore(), debug: debugging() });
   try {
-    const app = new GameApp(terminal, content, state, runner, { colorDepth: detectColorDepth(env) });
-    return EXIT_CODES[await app.run()];
+    const reason = await app.run();
+    await app.saveInProgress();
+    return EXIT_CODES[reason];
   } finally {
-    runner.close();
     terminal.restore();
   }
 }

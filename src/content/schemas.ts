@@ -90,6 +90,8 @@ export const MESSAGE_IDS = [
   "fireball_hit",
   "no_targets_in_radius",
   "invalid_entry",
+  "save_failed",
+  "save_kept",
 ] as const;
 
 const statRaise = z.strictObject({
@@ -162,7 +164,7 @@ export const gameSchema = z.strictObject({
 /** The parsed `data/game.json`. */
 export type GameConfig = z.output<typeof gameSchema>;
 
-const effectSchema = z.discriminatedUnion("type", [
+export const effectSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("heal"), amount: positive(1_000_000) }),
   z.strictObject({ type: z.literal("damage_nearest"), amount: positive(1_000_000), range: positive(1000) }),
   z.strictObject({ type: z.literal("confuse"), turns: positive(10_000) }),

@@ -32,7 +32,9 @@ export type MessageId =
   | "confused"
   | "fireball_hit"
   | "no_targets_in_radius"
-  | "invalid_entry";
+  | "invalid_entry"
+  | "save_failed"
+  | "save_kept";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),

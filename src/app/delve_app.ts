@@ -1,0 +1,203 @@
+/**
+ * The whole program on one terminal: the title screen, and games started
+ * or continued from it. Esc in a game saves it and comes back here; death
+ * deletes the save; a save that cannot be read is kept, never overwritten.
+ *
+ * @module
+ */
+import type { Content } from "../content/load_content.ts";
+import { tell } from "../engine/narration.ts";
+import { type GameState, newGame } from "../engine/state.ts";
+import { isGameOver } from "../engine/turn.ts";
+import { CellBuffer } from "../terminal/cell_buffer.ts";
+import type { ColorDepth } from "../terminal/color.ts";
+import { DiffRenderer } from "../terminal/diff_renderer.ts";
+import type { Terminal } from "../terminal/terminal.ts";
+import { MIN_COLUMNS, MIN_ROWS } from "../ui/layout.ts";
+import { drawTooSmall } from "../ui/play_screen.ts";
+import type { Theme } from "../ui/theme.ts";
+import { drawTitle, type TitleView } from "../ui/title_screen.ts";
+import { type ExitReason, GameApp } from "./game_app.ts";
+import type { MonsterRunner } from "./monster_runner.ts";
+import { deleteSave, keepUnreadable, readSave, writeSave } from "./save_file.ts";
+import { decodeSave, encodeSave, SaveError, summarizeSave } from "./save_format.ts";
+import { themeFromContent } from "./theme_from_content.ts";
+
+/** What the program needs besides the terminal and the data. */
+export interface DelveOptions {
+  readonly savePath: string;
+  /** The seed for new games (random when undefined). */
+  readonly seed?: number;
+  readonly colorDepth: ColorDepth;
+  /** This program's version, written into saves. */
+  readonly version: string;
+  readonly makeRunner: () => MonsterRunner;
+  readonly randomSeed: () => number;
+  readonly now?: () => Date;
+}
+
+/** The program: title, games, saves. */
+export class DelveApp {
+  readonly #theme: Theme;
+  readonly #renderer: DiffRenderer;
+  #buffer: CellBuffer;
+  #view: TitleView = {};
+  /** The game being played, if any. */
+  game: GameApp | undefined;
+
+  constructor(readonly terminal: Terminal, readonly content: Content, readonly options: DelveOptions) {
+    this.#theme = themeFromContent(content);
+    this.#renderer = new DiffRenderer(options.colorDepth);
+    this.#buffer = new CellBuffer(terminal.columns, terminal.rows);
+  }
+
+  /** The title screen as last drawn. */
+  get screen(): CellBuffer {
+    return this.#buffer;
+  }
+
+  #now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  #render(): void {
+    const { columns, rows } = this.terminal;
+    if (this.#buffer.width !== columns || this.#buffer.height !== rows) {
+      this.#buffer = new CellBuffer(columns, rows);
+      this.#renderer.invalidate();
+    }
+    if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
+      drawTooSmall(this.#buffer, columns, rows, `${MIN_COLUMNS}x${MIN_ROWS}`);
+    } else drawTitle(this.#buffer, this.#theme, this.#view);
+    this.terminal.write(this.#renderer.render(this.#buffer));
+  }
+
+  /** What the title says about the saved game. */
+  async #describeSave(): Promise<string | undefined> {
+    const read = await readSave(this.options.savePath);
+    if (read.kind === "missing") return undefined;
+    if (read.kind === "unreadable") return "There is a saved game, but it cannot be read.";
+    try {
+      const s = summarizeSave(read.json);
+      return `Saved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}`;
+    } catch {
+      return "There is a saved game, but it cannot be read.";
+    }
+  }
+
+  async #showTitle(popup?: readonly string[]): Promise<void> {
+    this.#view = { saved: await this.#describeSave(), popup };
+    this.#renderer.invalidate();
+    this.#render();
+  }
+
+  /** The saved game, or the lines of the popup that says why there is none. */
+  async #load(): Promise<GameState | string[]> {
+    const read = await readSave(this.options.savePath);
+    if (read.kind === "missing") return ["No saved game to load."];
+    if (read.kind === "unreadable") return ["Failed to load save:", read.reason];
+    try {
+      return decodeSave(read.json);
+    } catch (e) {
+      if (e instanceof SaveError) return ["Failed to load save:", e.message];
+      throw e;
+    }
+  }
+
+  /** A new game; an unreadable old save is moved aside first, and the player told. */
+  async #newGame(): Promise<GameState> {
+    const state = newGame(this.content.rules, this.options.seed ?? this.options.randomSeed());
+    const read = await readSave(this.options.savePath);
+    let unreadable = read.kind === "unreadable";
+    if (read.kind === "read") {
+      try {
+        decodeSave(read.json);
+      } catch {
+        unreadable = true;
+      }
+    }
+    if (unreadable) {
+      const kept = await keepUnreadable(this.options.savePath, this.#now());
+      tell(state.log, this.content.rules, "save_kept", { file: kept });
+    }
+    return state;
+  }
+
+  /** Writes the game's save; says so in the game's log if it cannot. */
+  async #save(game: GameApp): Promise<boolean> {
+    try {
+      await writeSave(this.options.savePath, encodeSave(game.state, this.options.version, this.#now()));
+      return true;
+    } catch (e) {
+      tell(game.state.log, this.content.rules, "save_failed", { reason: (e as Error).message });
+      return false;
+    }
+  }
+
+  /** Plays `state` until the player leaves; the game is saved unless it is over. */
+  async #play(state: GameState): Promise<ExitReason> {
+    const runner = this.options.makeRunner();
+    const game = new GameApp(this.terminal, this.content, state, runner, {
+      colorDepth: this.options.colorDepth,
+      onGameOver: () => deleteSave(this.options.savePath),
+    });
+    this.game = game;
+    try {
+      for (;;) {
+        const reason = await game.run();
+        if (isGameOver(state)) return reason;
+        // Esc: save and back to the title; if the save fails, say so and play on.
+        if (await this.#save(game)) return reason;
+        if (reason !== "quit") return reason;
+      }
+    } finally {
+      this.game = undefined;
+      runner.close();
+    }
+  }
+
+  /**
+   * For the exit paths (signals, crashes): saves the game in progress once
+   * its current turn is over. Nothing to do on the title or after death.
+   */
+  async saveInProgress(): Promise<void> {
+    const game = this.game;
+    if (!game || isGameOver(game.state)) return;
+    await game.idle();
+    await writeSave(this.options.savePath, encodeSave(game.state, this.options.version, this.#now()));
+  }
+
+  /** Runs the title until the player quits or the input ends. */
+  async run(): Promise<ExitReason> {
+    await this.#showTitle();
+    for await (const event of this.terminal.events) {
+      if (event.type === "resize") {
+        this.#renderer.invalidate();
+        this.#render();
+        continue;
+      }
+      if (event.type !== "key") continue;
+      if (event.ctrl && event.key === "c") return "interrupt";
+      if (this.#view.popup) {
+        this.#view = { ...this.#view, popup: undefined };
+        this.#render();
+        continue;
+      }
+      const key = event.key.toLowerCase();
+      if (key === "q" || event.key === "Escape") return "quit";
+      if (key !== "n" && key !== "c") continue;
+      let popup: readonly string[] | undefined;
+      let reason: ExitReason = "quit";
+      if (key === "n") {
+        reason = await this.#play(await this.#newGame());
+      } else {
+        const loaded = await this.#load();
+        if (Array.isArray(loaded)) popup = loaded;
+        else reason = await this.#play(loaded);
+      }
+      if (reason !== "quit") return reason;
+      await this.#showTitle(popup);
+    }
+    return "input-closed";
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Save files on disk. Writing never leaves a half-written save: the new
+ * save goes to a temporary file in the same folder, is flushed to disk, and
+ * is renamed over the old one, which is first kept as `.bak` by a hard link
+ * (so there is no moment without a whole save). A save that cannot be read
+ * is reported, never deleted or changed.
+ *
+ * @module
+ */
+import { dirname } from "node:path";
+import { findKeyProblems } from "../content/key_problems.ts";
+
+/** The largest file taken for a save (a real one is a few kilobytes). */
+const MAX_SAVE_BYTES = 64 * 1024 * 1024;
+
+/** What reading a save found. */
+export type SaveRead =
+  | { readonly kind: "missing" }
+  | { readonly kind: "read"; readonly json: unknown }
+  | { readonly kind: "unreadable"; readonly reason: string };
+
+async function pipe(
+  data: Uint8Array<ArrayBuffer>,
+  stream: CompressionStream | DecompressionStream,
+): Promise<Uint8Array> {
+  const response = new Response(new Blob([data]).stream().pipeThrough(stream));
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** `text` as gzip bytes. */
+export function gzip(text: string): Promise<Uint8Array> {
+  return pipe(new TextEncoder().encode(text), new CompressionStream("gzip"));
+}
+
+/** Writes `json` as the save at `path`, keeping the previous save as `path.bak`. */
+export async function writeSave(path: string, json: string): Promise<void> {
+  const dir = dirname(path);
+  await Deno.mkdir(dir, { recursive: true });
+  const data = await gzip(json);
+  const temp = `${path}.${Deno.pid}.tmp`;
+  const file = await Deno.open(temp, { write: true, create: true, truncate: true });
+  try {
+    for (let offset = 0; offset < data.length;) offset += await file.write(data.subarray(offset));
+    await file.syncData();
+  } finally {
+    file.close();
+  }
+  try {
+    await Deno.remove(`${path}.bak`);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  try {
+    await Deno.link(path, `${path}.bak`);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  await Deno.rename(temp, path);
+  await syncFolder(dir);
+}
+
+/** Makes the rename itself durable; not every platform can open a folder. */
+async function syncFolder(dir: string): Promise<void> {
+  try {
+    const folder = await Deno.open(dir, { read: true });
+    try {
+      await folder.sync();
+    } finally {
+      folder.close();
+    }
+  } catch {
+    // Best effort: the data itself is already on disk.
+  }
+}
+
+/** Reads the save at `path`: missing, its JSON, or why it cannot be read. */
+export async function readSave(path: string): Promise<SaveRead> {
+  let data: Uint8Array<ArrayBuffer>;
+  try {
+    const info = await Deno.stat(path);
+    if (!info.isFile) return { kind: "unreadable", reason: `${path} is not a file` };
+    if (info.size > MAX_SAVE_BYTES) {
+      return { kind: "unreadable", reason: `${path} is too large to be a save` };
+    }
+    data = await Deno.readFile(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return { kind: "missing" };
+    return { kind: "unreadable", reason: `cannot read ${path}: ${(e as Error).message}` };
+  }
+  if (data.length === 0) return { kind: "unreadable", reason: "the save file is empty" };
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(
+      await pipe(data, new DecompressionStream("gzip")),
+    );
+  } catch {
+    return { kind: "unreadable", reason: "the save file is damaged or cut short (not whole gzip data)" };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return {
+      kind: "unreadable",
+      reason: `the save is not valid JSON (${(e as Error).message.split("\n")[0]})`,
+    };
+  }
+  const keys = findKeyProblems(text);
+  if (keys.length > 0) {
+    return { kind: "unreadable", reason: `the save is damaged at ${keys[0].path}: ${keys[0].message}` };
+  }
+  return { kind: "read", json };
+}
+
+/** Removes the save (and its backup): the game it held is over. */
+export async function deleteSave(path: string): Promise<void> {
+  for (const file of [path, `${path}.bak`]) {
+    try {
+      await Deno.remove(file);
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+  }
+}
+
+/**
+ * Moves an unreadable save aside (`…unreadable-<time>`) before a new game
+ * takes its place, so it is kept for the player to recover. Returns its new name.
+ */
+export async function keepUnreadable(path: string, now: Date): Promise<string> {
+  const aside = `${path}.unreadable-${now.toISOString().replace(/[:.]/g, "-")}`;
+  await Deno.rename(path, aside);
+  return aside;
+}
+
+/** The folder saves go in: `$XDG_DATA_HOME/delve`, else `~/.local/share/delve`. */
+export function defaultSaveDir(env: (name: string) => string | undefined): string | undefined {
+  const xdg = env("XDG_DATA_HOME");
+  if (xdg) return `${xdg}/delve`;
+  const home = env("HOME");
+  return home ? `${home}/.local/share/delve` : undefined;
+}
+
+/** The save file's name in that folder. */
+export const SAVE_FILE_NAME = "savegame.json.gz";

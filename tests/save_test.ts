@@ -1,0 +1,241 @@
+import { deepEqual, equal, ok } from "node:assert/strict";
+import { DelveApp } from "../src/app/delve_app.ts";
+import { InProcessRunner } from "../src/app/monster_runner.ts";
+import { gzip, readSave, writeSave } from "../src/app/save_file.ts";
+import { decodeSave, encodeSave, SAVE_VERSION, SaveError } from "../src/app/save_format.ts";
+import type { Action } from "../src/engine/actions.ts";
+import { Rng } from "../src/engine/rng.ts";
+import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
+import { playerTurn } from "../src/engine/turn.ts";
+import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
+import { keyEvent } from "../src/terminal/input_events.ts";
+import { bundledContent } from "./support/content.ts";
+
+const content = await bundledContent();
+const { rules } = content;
+
+function action(rng: Rng): Action {
+  return rng.int(0, 6) === 0 ? { type: "wait" } : { type: "bump", dx: rng.int(-1, 1), dy: rng.int(-1, 1) };
+}
+
+/** The state as plain data, for comparing. */
+const plain = (s: GameState) => JSON.parse(encodeSave(s, "t", new Date(0))).state;
+
+Deno.test("save, load, play on: the same game as never having stopped, at 40 random points", () => {
+  for (let trial = 0; trial < 40; trial++) {
+    const rng = Rng.fromSeed(500 + trial);
+    const script = Array.from({ length: 120 }, () => action(rng));
+    const stopAt = rng.int(0, 119);
+    const straight = newGame(rules, trial), resumed = newGame(rules, trial);
+    script.forEach((a, i) => {
+      playerTurn(straight, rules, a);
+      if (i < stopAt) playerTurn(resumed, rules, a);
+    });
+    let loaded = decodeSave(JSON.parse(encodeSave(resumed, "t", new Date())));
+    deepEqual(plain(loaded), plain(resumed), `trial ${trial}: the save holds the whole state`);
+    for (const a of script.slice(stopAt)) playerTurn(loaded, rules, a);
+    deepEqual(
+      plain(loaded),
+      plain(straight),
+      `trial ${trial}: stopped at ${stopAt}, the game went on the same`,
+    );
+    loaded = decodeSave(JSON.parse(encodeSave(loaded, "t", new Date())));
+    deepEqual(loaded.map.visible, straight.map.visible);
+  }
+});
+
+async function savedFile(dir: string, text: string | Uint8Array, compress = true): Promise<string> {
+  const path = `${dir}/savegame.json.gz`;
+  const data = typeof text === "string"
+    ? (compress ? await gzip(text) : new TextEncoder().encode(text))
+    : text;
+  await Deno.writeFile(path, data);
+  return path;
+}
+
+/** Why the save at `path` cannot be played; the file must be left exactly as it was. */
+async function refusal(path: string): Promise<string> {
+  const before = await Deno.readFile(path);
+  const read = await readSave(path);
+  let reason = "";
+  if (read.kind === "unreadable") reason = read.reason;
+  else if (read.kind === "read") {
+    try {
+      decodeSave(read.json);
+    } catch (e) {
+      ok(e instanceof SaveError, `not a SaveError: ${e}`);
+      reason = (e as Error).message;
+    }
+  }
+  deepEqual(await Deno.readFile(path), before, "the file is untouched");
+  return reason;
+}
+
+Deno.test("truncated, corrupted, empty, wrong-version and hostile saves each say why, and stay as they were", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "delve-save-" });
+  const good = encodeSave(newGame(rules, 1), "t", new Date());
+  const gz = await gzip(good);
+  const edit = (f: (j: Record<string, unknown>) => void) => {
+    const j = JSON.parse(good);
+    f(j);
+    return JSON.stringify(j);
+  };
+  const cases: [string | Uint8Array, RegExp, boolean?][] = [
+    [gz.subarray(0, gz.length >> 1), /damaged or cut short/],
+    [gz.map((b, i) => (i === 40 ? b ^ 0xff : b)), /damaged or cut short|not valid JSON|damaged/],
+    [new Uint8Array(0), /empty/],
+    ["not gzip at all", /damaged or cut short/, false],
+    ['{"format": "delve-save"', /not valid JSON/],
+    [edit((j) => (j.version = SAVE_VERSION + 1)), /newer Delve \(save version 2; this one reads up to 1\)/],
+    [edit((j) => (j.version = 0)), /not one Delve ever wrote/],
+    [edit((j) => (j.format = "other")), /not a Delve save/],
+    [good.replace('"turn":0', '"turn":1e400'), /damaged at turn: .*Infinity/],
+    [edit((j) => ((j.state as Record<string, unknown>).entities = "lots")), /damaged at entities/],
+    [good.replace('"seed":1,', '"seed":1,"__proto__":{"polluted":true},'), /__proto__/],
+    [
+      edit((j) => ((j.state as Record<string, Record<string, unknown>>).map.tiles = "AAAA")),
+      /tiles hold 3 cells/,
+    ],
+    [edit((j) => ((j.state as Record<string, unknown>).playerId = 999)), /has no player/],
+    [JSON.stringify({ format: "delve-save", version: 1, game: "x", savedAt: "y", state: null }), /damaged/],
+  ];
+  for (const [text, expected, compress] of cases) {
+    const reason = await refusal(await savedFile(dir, text, compress));
+    ok(expected.test(reason), `"${reason}" should match ${expected}`);
+  }
+  equal(({} as Record<string, unknown>).polluted, undefined, "nothing was polluted");
+});
+
+Deno.test("writing keeps the previous save as .bak and leaves no temporary file", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "delve-save-" });
+  const path = `${dir}/sub/savegame.json.gz`;
+  const first = newGame(rules, 1), second = newGame(rules, 2);
+  await writeSave(path, encodeSave(first, "t", new Date()));
+  await writeSave(path, encodeSave(second, "t", new Date()));
+  const now = await readSave(path), bak = await readSave(`${path}.bak`);
+  ok(now.kind === "read" && bak.kind === "read");
+  equal(decodeSave(now.json).seed, 2);
+  equal(decodeSave(bak.json).seed, 1);
+  deepEqual([...Deno.readDirSync(`${dir}/sub`)].map((e) => e.name).sort(), [
+    "savegame.json.gz",
+    "savegame.json.gz.bak",
+  ]);
+});
+
+Deno.test("kill -9 at random moments while saving: a whole save is always there", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "delve-kill-" });
+  const path = `${dir}/savegame.json.gz`;
+  const rng = Rng.fromSeed(9);
+  const loop = new URL("./support/save_loop.ts", import.meta.url).pathname;
+  for (let k = 0; k < 12; k++) {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-read", "--allow-write", loop, path],
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    const reader = child.stdout.getReader();
+    await reader.read(); // "ready"
+    await new Promise((r) => setTimeout(r, rng.int(5, 120)));
+    child.kill("SIGKILL");
+    await child.status;
+    reader.releaseLock();
+    await child.stdout.cancel();
+    const read = await readSave(path);
+    if (read.kind === "missing") continue; // killed before the first save finished
+    ok(read.kind === "read", `kill ${k}: ${JSON.stringify(read)}`);
+    const state = decodeSave(read.json);
+    ok(state.turn >= 1, `kill ${k}: a whole game at turn ${state.turn}`);
+  }
+  ok((await readSave(path)).kind === "read", "at least one save survived");
+});
+
+/** A title session on a headless terminal with its own save folder (`before` runs first). */
+async function titleSession(before?: (savePath: string) => Promise<void>) {
+  const dir = await Deno.makeTempDir({ prefix: "delve-title-" });
+  const terminal = new HeadlessTerminal(80, 24);
+  const savePath = `${dir}/savegame.json.gz`;
+  await before?.(savePath);
+  const app = new DelveApp(terminal, content, {
+    savePath,
+    seed: 31,
+    colorDepth: "truecolor",
+    version: "test",
+    makeRunner: () => new InProcessRunner(rules),
+    randomSeed: () => 1,
+    now: () => new Date("2026-11-21T10:00:00Z"),
+  });
+  const text = () => [...Array(24).keys()].map((y) => app.screen.rowText(y)).join("\n");
+  const gameText = () => [...Array(24).keys()].map((y) => app.game!.screen.rowText(y)).join("\n");
+  const tick = () => new Promise((r) => setTimeout(r, 20));
+  const press = async (...keys: string[]) => {
+    for (const k of keys) {
+      terminal.input(keyEvent(k));
+      await tick();
+    }
+  };
+  return { dir, savePath, terminal, app, text, gameText, press, tick, running: app.run() };
+}
+
+Deno.test("title: no save, then Esc in a game saves it and the title shows its seed; Continue brings it back", async () => {
+  const t = await titleSession();
+  await t.tick();
+  ok(t.text().includes("[N] Play a new game") && t.text().includes("[Q] Quit"));
+  await t.press("c");
+  ok(t.text().includes("No saved game to load."));
+  await t.press("x", "n");
+  ok(t.app.game, "a game started");
+  const seed = t.app.game!.state.seed;
+  await t.press("l", "l", "j");
+  const screen = t.gameText(), turn = t.app.game!.state.turn;
+  await t.press("Escape");
+  ok(t.text().includes(`Saved game: seed ${seed}, dungeon level 1, turn ${turn}`));
+  await t.press("c");
+  equal(t.gameText(), screen, "the same screen as when we left");
+  await t.press("Escape", "q");
+  equal(await t.running, "quit");
+});
+
+Deno.test("title: an unreadable save gives the SPEC popup, is never changed, and a new game keeps it aside", async () => {
+  const t = await titleSession((path) => Deno.writeTextFile(path, "garbage"));
+  await t.tick();
+  ok(t.text().includes("There is a saved game, but it cannot be read."));
+  await t.press("c");
+  ok(t.text().includes("Failed to load save:"));
+  ok(t.text().includes("damaged or cut short"));
+  equal(await Deno.readTextFile(t.savePath), "garbage", "untouched");
+  await t.press("x", "n");
+  const kept = `${t.savePath}.unreadable-2026-11-21T10-00-00-000Z`;
+  equal(await Deno.readTextFile(kept), "garbage", "kept aside, whole");
+  ok(t.app.game!.state.log.some((e) => e.text.includes("it was kept as")));
+  await t.press("Escape");
+  ok((await readSave(t.savePath)).kind === "read", "the new game saved in its place");
+  await t.press("q");
+  await t.running;
+});
+
+Deno.test("death deletes the save (permadeath); Esc on the game-over screen returns to the title", async () => {
+  const t = await titleSession();
+  await t.tick();
+  await t.press("n", "Escape");
+  ok((await readSave(t.savePath)).kind === "read");
+  await t.press("c");
+  const game = t.app.game!;
+  const player = playerOf(game.state);
+  player.fighter!.hp = 1;
+  // An orc right beside the player finishes it on the next turn.
+  const { instantiate } = await import("../src/engine/templates.ts");
+  const { isWalkable } = await import("../src/engine/game_map.ts");
+  const spot = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1]]
+    .map(([dx, dy]) => ({ x: player.x + dx, y: player.y + dy }))
+    .find((c) =>
+      isWalkable(game.state.map, c.x, c.y) && !game.state.entities.some((e) => e.x === c.x && e.y === c.y)
+    )!;
+  game.state.entities.push(instantiate(rules.templates.orc, game.state.nextId++, spot.x, spot.y));
+  await t.press(".");
+  equal(playerOf(game.state).fighter!.hp, 0, "the player died");
+  equal((await readSave(t.savePath)).kind, "missing", "the save is gone");
+  await t.press("Escape");
+  ok(t.text().includes("[N] Play a new game") && !t.text().includes("Saved game:"));
+  await t.press("q");
+  await t.running;
+});
