@@ -25,7 +25,15 @@ function setup(columns: number, rows: number) {
   )!;
   const to = { x: from.x + step[0], y: from.y + step[1] };
   const layout = computeLayout(columns, rows, state.map.width, state.map.height);
-  const ui: UiContext = { state, theme, layout, plainGlyphs: false, pointer: undefined, focus: undefined };
+  const ui: UiContext = {
+    state,
+    rules: content.rules,
+    theme,
+    layout,
+    plainGlyphs: false,
+    pointer: undefined,
+    focus: undefined,
+  };
   const screen = new PlayScreen();
   const buffer = new CellBuffer(columns, rows);
   const renderer = new DiffRenderer("truecolor");

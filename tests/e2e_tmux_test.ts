@@ -212,16 +212,16 @@ Deno.test("e2e 80x24: pick up a potion and a scroll, read the scroll and cancel,
   await pane.keys(...plan.keys);
   await sees("You picked up the Fireball Scroll!");
   await pane.keys("i");
-  await sees("(b) Fireball Scroll");
-  await pane.keys("b");
+  await sees("(d) Fireball Scroll");
+  await pane.keys("d");
   await sees("Select a target location.");
-  await pane.keys("Escape", "i", "b");
+  await pane.keys("Escape", "i", "d");
   // Cancelling says nothing, so the second prompt stacks onto the first.
   await sees("Select a target location. (x2)");
   await pane.keys("Enter");
   await sees("HP: 18/30");
   await sees("The Player is engulfed in a fiery explosion");
-  await pane.keys("i", "a");
+  await pane.keys("i", "c");
   await sees("recover 4 HP!");
   await sees("HP: 22/30");
   await quit(pane);

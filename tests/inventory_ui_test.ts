@@ -41,6 +41,9 @@ function give(app: GameApp, ...templates: string[]): void {
 function quietApp(columns = 80, rows = 50) {
   const app = startApp(columns, rows, 10);
   const p = playerOf(app.state);
+  // An empty pack: these tests are about the items they give.
+  p.inventory!.items = [];
+  p.equipment = {};
   app.state.entities = app.state.entities.filter((e) => !e.ai);
   const spot = [[2, 0], [0, 2], [-2, 0], [0, -2]].map(([dx, dy]) => ({ x: p.x + dx, y: p.y + dy }))
     .find((c) => app.state.map.tiles[c.y * 80 + c.x] === 1 && app.state.map.visible[c.y * 80 + c.x])!;
@@ -198,7 +201,8 @@ Deno.test("a scroll made in JSON only spawns where its table says and works", as
   const orc = instantiate(modded.templates.orc, game.nextId++, p.x + 1, p.y);
   game.entities.push(orc);
   p.inventory!.items.push(instantiate(modded.templates.frost_scroll, game.nextId++, 0, 0));
-  ok(playerAct(game, modded, { type: "use", item: 0, target: { x: p.x + 1, y: p.y } }));
+  const slot = p.inventory!.items.length - 1;
+  ok(playerAct(game, modded, { type: "use", item: slot, target: { x: p.x + 1, y: p.y } }));
   deepEqual([orc.fighter!.hp, p.fighter!.hp], [5, 25], "the orc and the player beside it both took 5");
   ok(game.log.some((e) => e.text === "The Orc is engulfed in a fiery explosion, taking 5 damage!"));
 });

@@ -1,6 +1,8 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import type { Entity } from "../src/engine/entity.ts";
+import { attackOf, defenseOf, isWorn } from "../src/engine/equipment.ts";
 import { inBlast, targetingOf } from "../src/engine/items.ts";
+import { runMonsterPhase } from "../src/engine/monster_phase.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import { type GameState, playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
@@ -148,10 +150,57 @@ Deno.test("targeting needs and the blast shape: a circle, not a square", () => {
   ok(inBlast({ x: 0, y: 0 }, 3, { x: 3, y: 0 }) && !inBlast({ x: 0, y: 0 }, 3, { x: 3, y: 1 }));
 });
 
-Deno.test("equipment cannot be used yet: nothing happens, nothing is said, no turn", () => {
+Deno.test("the player starts wearing the Dagger and Leather Armor: attack 4, defense 2 (SPEC §8.1)", async () => {
+  const { newGame } = await import("../src/engine/state.ts");
+  const state = newGame(rules, 1);
+  const p = playerOf(state);
+  deepEqual(p.inventory!.items.map((i) => i.name), ["Dagger", "Leather Armor"]);
+  deepEqual([attackOf(p), defenseOf(p)], [4, 2]);
+  ok(!state.log.some((e) => e.text.startsWith("You equip")), "silently");
+});
+
+Deno.test("equip and unequip: using wearables swaps the slot with the SPEC messages; each a turn", () => {
   const state = arena(rules, ROOM);
+  const p = playerOf(state);
+  const dagger = carry(state, "dagger"), sword = carry(state, "sword");
+  carry(state, "chain_mail");
+  ok(playerAct(state, rules, { type: "use", item: 0 }));
+  deepEqual(last(state), ["You equip the Dagger.", "white"]);
+  ok(isWorn(p, dagger) && attackOf(p) === 4);
+  ok(playerAct(state, rules, { type: "use", item: 1 }));
+  deepEqual(state.log.slice(-2).map((e) => e.text), ["You remove the Dagger.", "You equip the Sword."]);
+  ok(!isWorn(p, dagger) && isWorn(p, sword) && attackOf(p) === 6);
+  ok(playerAct(state, rules, { type: "use", item: 2 }));
+  equal(defenseOf(p), 1 + 3, "armour goes in its own slot");
+  ok(playerAct(state, rules, { type: "use", item: 1 }));
+  deepEqual(last(state), ["You remove the Sword.", "white"]);
+  equal(attackOf(p), 2);
+  equal(state.turn, 4);
+});
+
+Deno.test("dropping a worn item takes it off first", () => {
+  const state = arena(rules, ROOM);
+  const p = playerOf(state);
+  carry(state, "chain_mail");
+  playerAct(state, rules, { type: "use", item: 0 });
+  ok(playerAct(state, rules, { type: "drop", item: 0 }));
+  deepEqual(state.log.slice(-2).map((e) => e.text), [
+    "You remove the Chain Mail.",
+    "You dropped the Chain Mail.",
+  ]);
+  equal(defenseOf(p), 1);
+  deepEqual(p.equipment, {});
+});
+
+Deno.test("melee counts what is worn: the Dagger makes 4 damage to an orc, Leather Armor lets an orc do 1", () => {
+  const state = arena(rules, "#####\n#@o.#\n#####", { o: "orc" });
   carry(state, "dagger");
-  const before = state.log.length;
-  equal(playerAct(state, rules, { type: "use", item: 0 }), false);
-  deepEqual([state.log.length, state.turn], [before, 0]);
+  carry(state, "leather_armor");
+  playerAct(state, rules, { type: "use", item: 0 });
+  playerAct(state, rules, { type: "use", item: 1 });
+  const hp = playerOf(state).fighter!.hp;
+  playerAct(state, rules, { type: "bump", dx: 1, dy: 0 });
+  deepEqual(last(state), ["Player attacks Orc for 4 hit points.", "player_atk"]);
+  runMonsterPhase(state, rules);
+  equal(playerOf(state).fighter!.hp, hp - 1);
 });

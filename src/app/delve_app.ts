@@ -140,6 +140,7 @@ export class DelveApp {
     const game = new GameApp(this.terminal, this.content, state, runner, {
       colorDepth: this.options.colorDepth,
       onGameOver: () => deleteSave(this.options.savePath),
+      onNewFloor: async () => void (await this.#save(game)),
     });
     this.game = game;
     try {

@@ -7,15 +7,17 @@
  */
 import type { Content } from "../content/load_content.ts";
 import type { Action } from "../engine/actions.ts";
-import { narrate, tell } from "../engine/narration.ts";
+import { tell } from "../engine/narration.ts";
+import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
 import type { GameState } from "../engine/state.ts";
-import { isGameOver, playerAct } from "../engine/turn.ts";
+import { isGameOver, playerAct, report } from "../engine/turn.ts";
 import { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import { DiffRenderer } from "../terminal/diff_renderer.ts";
 import type { InputEvent } from "../terminal/input_events.ts";
 import type { Terminal } from "../terminal/terminal.ts";
 import { GameOverScreen } from "../ui/game_over_screen.ts";
+import { LevelUpScreen } from "../ui/level_up_screen.ts";
 import { computeLayout, MIN_COLUMNS, MIN_ROWS } from "../ui/layout.ts";
 import { drawTooSmall, PlayScreen } from "../ui/play_screen.ts";
 import type { Screen, ScreenResult, UiContext } from "../ui/screen.ts";
@@ -30,6 +32,8 @@ export interface GameAppOptions {
   readonly colorDepth: ColorDepth;
   /** Called once when the player dies (the save is deleted there). */
   readonly onGameOver?: () => Promise<void>;
+  /** Called after a turn that reached a new floor (the game is saved there). */
+  readonly onNewFloor?: () => Promise<void>;
 }
 
 /** One play session on one terminal. */
@@ -51,6 +55,7 @@ export class GameApp {
     this.#buffer = new CellBuffer(terminal.columns, terminal.rows);
     this.ui = {
       state,
+      rules: content.rules,
       theme: themeFromContent(content),
       layout: this.#layout(),
       plainGlyphs: options.colorDepth === "16" || options.colorDepth === "none",
@@ -94,15 +99,20 @@ export class GameApp {
   /** Plays the player's action and, if it took time, the monsters'; true if it did. */
   async #act(action: Action): Promise<boolean> {
     const { rules } = this.content;
+    const floor = this.state.floor;
     if (!playerAct(this.state, rules, action)) return false;
     const faults = this.runner.faults.length;
-    narrate(this.state.log, rules, await this.runner.run(this.state), this.state.playerId);
+    report(this.state, rules, await this.runner.run(this.state));
     // A dying worker may have written to the terminal: paint everything again.
     if (this.runner.faults.length !== faults) this.#renderer.invalidate();
     if (isGameOver(this.state)) {
       this.stack.splice(1, this.stack.length, new GameOverScreen());
       await this.options.onGameOver?.();
+      return true;
     }
+    if (this.state.floor !== floor) await this.options.onNewFloor?.();
+    // The level-up window opens after the turn that earned it, once per level.
+    if (levelUpPending(this.state, rules)) this.stack.push(new LevelUpScreen(rules));
     return true;
   }
 
@@ -126,6 +136,10 @@ export class GameApp {
       }
       case "say":
         tell(this.state.log, this.content.rules, result.message);
+        return undefined;
+      case "levelUp":
+        report(this.state, this.content.rules, chooseLevelUp(this.state, this.content.rules, result.choice));
+        if (!levelUpPending(this.state, this.content.rules)) this.stack.pop();
         return undefined;
       case "quit":
         return "quit";

@@ -47,6 +47,10 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
     xpGiven: count.optional(),
     item: z.strictObject({ effect: effectSchema.optional() }).optional(),
     inventory: z.strictObject({ capacity: count, items: z.array(entitySchema) }).optional(),
+    equippable: z.strictObject({ slot: z.enum(["weapon", "armor"]), power: int, defense: int }).optional(),
+    equipment: z.strictObject({ weapon: count.optional(), armor: count.optional() }).optional(),
+    level: z.strictObject({ current: z.int().positive(), xp: z.number().nonnegative() }).optional(),
+    sight: count.optional(),
   })
 );
 

@@ -40,6 +40,7 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     inventoryCapacity: t.inventoryCapacity,
     item: t.item,
     equippable: t.equippable,
+    startingEquipment: t.startingEquipment,
   };
 }
 
@@ -52,6 +53,7 @@ function toRules({ game, entities, spawn }: DataFiles): Rules {
     spawn,
     corpse: { ...game.corpse, color: parseColor(game.corpse.color) },
     messages: game.messages as Record<MessageId, Rules["messages"][MessageId]>,
+    progression: game.progression,
   };
 }
 

@@ -28,8 +28,10 @@ export const glyphSchema = z.string().regex(new RegExp(`^[${SINGLE_WIDTH}]$`, "u
 }).describe("One character that takes one terminal column.");
 
 /** Text to show: single-width characters, and line breaks where `lines` allows. */
-const textSchema = (max: number, lines = false) =>
-  z.string().min(1, { error: "expected some text" }).max(max, { error: `expected at most ${max} characters` })
+const textSchema = (max: number, lines = false, min = 1) =>
+  z.string().min(min, { error: "expected some text" }).max(max, {
+    error: `expected at most ${max} characters`,
+  })
     .regex(new RegExp(`^[${SINGLE_WIDTH}${lines ? "\\n" : ""}]*$`, "u"), {
       error: `expected printable single-width characters${lines ? " and line breaks" : ""}`,
     });
@@ -60,7 +62,9 @@ const tileLookSchema = z.strictObject({
 
 const paletteName = z.string().min(1).describe("A colour named in $.palette.");
 const messageSchema = z.strictObject({
-  text: textSchema(500, true).describe("{placeholders} are filled in; {Name} capitalises {name}."),
+  text: textSchema(500, true, 0).describe(
+    "{placeholders} are filled in; {Name} capitalises {name}. Empty: these rules do not say it.",
+  ),
   color: z.union([paletteName, z.strictObject({ player: paletteName, other: paletteName })]),
 });
 
@@ -92,6 +96,13 @@ export const MESSAGE_IDS = [
   "invalid_entry",
   "save_failed",
   "save_kept",
+  "xp_gained",
+  "level_advanced",
+  "descended",
+  "rested",
+  "no_stairs",
+  "equipped",
+  "unequipped",
 ] as const;
 
 const statRaise = z.strictObject({
@@ -124,9 +135,12 @@ const progressionSchema = z.strictObject({
       levelFactor: nonNegative(1000),
     }),
   ]),
-  levelsPerTrigger: z.enum(["one", "all"]),
   healOnLevelUpPerLevel: nonNegative(1000).describe("HP healed on level-up: this × the new level."),
   healOnDescend: z.number().min(0).max(1).describe("Fraction of max HP healed on taking the stairs."),
+  window: z.strictObject({
+    title: textSchema(30),
+    text: z.array(textSchema(60)).max(4),
+  }).describe("The level-up window's title and the lines above the choices."),
   choices: z.array(z.strictObject({
     key: z.string().regex(/^[a-z]$/, { error: "expected one lower-case letter" }),
     label: textSchema(60).describe("Shown in the level-up window; {max_hp}, {power}, {defense}, {sight}."),

@@ -10,10 +10,12 @@ import type { Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import type { Point } from "./geometry.ts";
 import { applyEffect } from "./items.ts";
-import { isWalkable } from "./game_map.ts";
+import { toggleEquip, unequip } from "./equipment.ts";
+import { isWalkable, tileAt } from "./game_map.ts";
 import { type Occupancy, scanOccupancy } from "./occupancy.ts";
 import type { MessageId, Rules } from "./rules.ts";
-import type { GameState } from "./state.ts";
+import { enterFloor, type GameState } from "./state.ts";
+import { Tile } from "./tiles.ts";
 
 /** Something an actor tries to do this turn. */
 export type Action =
@@ -27,8 +29,10 @@ export type Action =
   | { readonly type: "pickup" }
   /** Put down the carried item in slot `item`. */
   | { readonly type: "drop"; readonly item: number }
-  /** Use the carried item in slot `item`, aimed at `target` if it needs aiming. */
-  | { readonly type: "use"; readonly item: number; readonly target?: Point };
+  /** Use the carried item in slot `item`, aimed at `target` if it needs aiming (wearables: put on or off). */
+  | { readonly type: "use"; readonly item: number; readonly target?: Point }
+  /** Take the stairs down. */
+  | { readonly type: "descend" };
 
 /** The outcome of performing an action. */
 export type ActionResult =
@@ -85,6 +89,8 @@ export function perform(
       return drop(state, actor, action.item);
     case "use":
       return use(state, rules, actor, action.item, action.target);
+    case "descend":
+      return descend(state, rules, actor);
   }
 }
 
@@ -102,11 +108,14 @@ function pickUp(state: GameState, actor: Entity): ActionResult {
 function drop(state: GameState, actor: Entity, slot: number): ActionResult {
   const item = actor.inventory?.items[slot];
   if (!item) return { kind: "impossible", reason: "invalid_entry" };
+  const events: GameEvent[] = [];
+  unequip(actor, item, events);
   actor.inventory!.items.splice(slot, 1);
   item.x = actor.x;
   item.y = actor.y;
   state.entities.push(item);
-  return { kind: "done", events: [{ type: "dropped", entityId: actor.id, item: item.name }] };
+  events.push({ type: "dropped", entityId: actor.id, item: item.name });
+  return { kind: "done", events };
 }
 
 function use(
@@ -118,13 +127,38 @@ function use(
 ): ActionResult {
   const item = actor.inventory?.items[slot];
   if (!item) return { kind: "impossible", reason: "invalid_entry" };
-  const effect = item.item?.effect;
-  // Not usable (equipment until it can be worn): nothing happens, nothing is said.
-  if (!effect) return { kind: "impossible" };
   const events: GameEvent[] = [];
+  if (item.equippable) {
+    toggleEquip(actor, item, events);
+    return { kind: "done", events };
+  }
+  const effect = item.item?.effect;
+  // Neither usable nor wearable: nothing happens, nothing is said.
+  if (!effect) return { kind: "impossible" };
   const reason = applyEffect(state, rules, actor, item.name, effect, target, events);
   if (reason) return { kind: "impossible", reason };
   actor.inventory!.items.splice(slot, 1);
+  return { kind: "done", events };
+}
+
+function descend(state: GameState, rules: Rules, actor: Entity): ActionResult {
+  const { stairs } = state.map;
+  if (
+    actor.x !== stairs.x || actor.y !== stairs.y || tileAt(state.map, stairs.x, stairs.y) !== Tile.DownStairs
+  ) {
+    return { kind: "impossible", reason: "no_stairs" };
+  }
+  const events: GameEvent[] = [];
+  const fighter = actor.fighter;
+  const rest = fighter
+    ? Math.min(fighter.maxHp - fighter.hp, Math.floor(fighter.maxHp * rules.progression.healOnDescend))
+    : 0;
+  if (fighter && rest > 0) {
+    fighter.hp += rest;
+    events.push({ type: "rested", entityId: actor.id, amount: rest });
+  }
+  enterFloor(state, rules, state.floor + 1);
+  events.push({ type: "descended", entityId: actor.id, floor: state.floor });
   return { kind: "done", events };
 }
 

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Entity } from "./entity.ts";
+import { attackOf, defenseOf } from "./equipment.ts";
 import { formatTemplate } from "./message_log.ts";
 import type { GameEvent } from "./events.ts";
 import type { Rules } from "./rules.ts";
@@ -30,7 +31,7 @@ export function die(target: Entity, rules: Rules, events: GameEvent[]): void {
 
 /** `attacker` hits `target` in melee. */
 export function melee(attacker: Entity, target: Entity, rules: Rules, events: GameEvent[]): void {
-  const damage = (attacker.fighter?.power ?? 0) - (target.fighter?.defense ?? 0);
+  const damage = attackOf(attacker) - defenseOf(target);
   events.push({
     type: "attacked",
     attackerId: attacker.id,

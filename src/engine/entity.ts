@@ -32,6 +32,22 @@ export type ItemEffect =
   | { readonly type: "confuse"; readonly turns: number }
   | { readonly type: "damage_area"; readonly amount: number; readonly radius: number };
 
+/** The two equipment slots. */
+export type Slot = "weapon" | "armor";
+
+/** What wearing an item adds. */
+export interface Equippable {
+  readonly slot: Slot;
+  readonly power: number;
+  readonly defense: number;
+}
+
+/** Experience and level (the player's). `xp` counts as the rules say (per level or in all). */
+export interface Level {
+  current: number;
+  xp: number;
+}
+
 /** Things carried, in pick-up order; each slot's letter is its index (a = 0). */
 export interface Inventory {
   readonly capacity: number;
@@ -59,6 +75,14 @@ export interface Entity {
   item?: { readonly effect?: ItemEffect };
   /** What it carries. */
   inventory?: Inventory;
+  /** Makes it wearable. */
+  equippable?: Equippable;
+  /** The ids of the carried items it wears, by slot. */
+  equipment?: Partial<Record<Slot, number>>;
+  /** Experience and level. */
+  level?: Level;
+  /** How far it sees (the player's FOV radius; 0 is unlimited). */
+  sight?: number;
 }
 
 /** True for an actor that can still act and be hurt. */

@@ -17,7 +17,8 @@ export type GameEvent =
     readonly target: string;
     readonly damage: number;
   }
-  | { readonly type: "died"; readonly entityId: number; readonly name: string }
+  /** `xp` is what the player earned from it (filled in once deaths are settled). */
+  | { readonly type: "died"; readonly entityId: number; readonly name: string; readonly xp?: number }
   | { readonly type: "confusion_ended"; readonly entityId: number; readonly name: string }
   | { readonly type: "picked_up"; readonly entityId: number; readonly item: string }
   | { readonly type: "dropped"; readonly entityId: number; readonly item: string }
@@ -34,4 +35,16 @@ export type GameEvent =
     readonly targetId: number;
     readonly target: string;
     readonly damage: number;
-  };
+  }
+  | { readonly type: "xp_gained"; readonly entityId: number; readonly amount: number }
+  | {
+    readonly type: "level_advanced";
+    readonly entityId: number;
+    readonly name: string;
+    readonly level: number;
+  }
+  | { readonly type: "level_chosen"; readonly entityId: number; readonly message: string }
+  | { readonly type: "equipped"; readonly entityId: number; readonly item: string }
+  | { readonly type: "unequipped"; readonly entityId: number; readonly item: string }
+  | { readonly type: "rested"; readonly entityId: number; readonly amount: number }
+  | { readonly type: "descended"; readonly entityId: number; readonly floor: number };

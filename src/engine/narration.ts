@@ -17,6 +17,8 @@ export function tell(
   byPlayer = true,
 ): void {
   const template = rules.messages[id];
+  // An empty text is a message these rules do not say.
+  if (template.text === "") return;
   const color = typeof template.color === "string"
     ? template.color
     : byPlayer
@@ -40,7 +42,28 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
         break;
       case "died":
         if (e.entityId === playerId) tell(log, rules, "player_died", { name: e.name }, true);
-        else tell(log, rules, "monster_died", { name: e.name }, false);
+        else tell(log, rules, "monster_died", { name: e.name, xp: e.xp ?? 0 }, false);
+        break;
+      case "xp_gained":
+        tell(log, rules, "xp_gained", { xp: e.amount });
+        break;
+      case "level_advanced":
+        tell(log, rules, "level_advanced", { name: e.name, level: e.level });
+        break;
+      case "level_chosen":
+        addMessage(log, e.message, "white");
+        break;
+      case "equipped":
+        tell(log, rules, "equipped", { item: e.item });
+        break;
+      case "unequipped":
+        tell(log, rules, "unequipped", { item: e.item });
+        break;
+      case "rested":
+        tell(log, rules, "rested", { amount: e.amount });
+        break;
+      case "descended":
+        tell(log, rules, "descended", { floor: e.floor });
         break;
       case "confusion_ended":
         tell(log, rules, "confusion_ended", { name: e.name }, false);

@@ -5,7 +5,7 @@
  * @module
  */
 import type { DungeonParams } from "./dungeon.ts";
-import type { ItemEffect } from "./entity.ts";
+import type { Equippable, ItemEffect } from "./entity.ts";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
@@ -34,7 +34,14 @@ export type MessageId =
   | "no_targets_in_radius"
   | "invalid_entry"
   | "save_failed"
-  | "save_kept";
+  | "save_kept"
+  | "xp_gained"
+  | "level_advanced"
+  | "descended"
+  | "rested"
+  | "no_stairs"
+  | "equipped"
+  | "unequipped";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),
@@ -54,11 +61,7 @@ export interface FighterTemplate {
 }
 
 /** An equipment slot and the bonuses worn in it. */
-export interface EquippableTemplate {
-  readonly slot: "weapon" | "armor";
-  readonly power: number;
-  readonly defense: number;
-}
+export type EquippableTemplate = Equippable;
 
 /** Everything an entity is made from. */
 export interface EntityTemplate {
@@ -73,6 +76,50 @@ export interface EntityTemplate {
   readonly inventoryCapacity?: number;
   readonly item?: { readonly effect?: ItemEffect };
   readonly equippable?: EquippableTemplate;
+  /** Templates given and worn from the start (the player's). */
+  readonly startingEquipment?: readonly string[];
+}
+
+/** How many XP the next level needs, from the current level. */
+export type XpCurve =
+  | { readonly formula: "linear"; readonly base: number; readonly factor: number }
+  | { readonly formula: "power"; readonly factor: number; readonly exponent: number };
+
+/** What a level-up choice raises. */
+export interface StatRaise {
+  readonly maxHp?: number;
+  readonly hp?: number;
+  readonly power?: number;
+  readonly defense?: number;
+  readonly sight?: number;
+}
+
+/** One choice of the level-up window. */
+export interface LevelUpChoice {
+  readonly key: string;
+  /** With {max_hp}, {power}, {defense} and {sight} filled in. */
+  readonly label: string;
+  readonly raise: StatRaise;
+  readonly message: string;
+}
+
+/** Experience and levels, in the vocabulary every seed's rules fit (SPEC §13). */
+export interface Progression {
+  readonly xpForNextLevel: XpCurve;
+  /** `>`: XP must exceed the threshold; `>=`: reach it. */
+  readonly levelUpWhen: ">" | ">=";
+  /** `reduce`: XP starts again from what is left over; `keep`: XP is cumulative. */
+  readonly xpAfterLevelUp: "reduce" | "keep";
+  readonly xpPerKill: { readonly formula: "template" } | {
+    readonly formula: "stats";
+    readonly levelFactor: number;
+  };
+  /** HP healed on each level-up: this × the new level (capped). */
+  readonly healOnLevelUpPerLevel: number;
+  /** Share of max HP healed on taking the stairs. */
+  readonly healOnDescend: number;
+  readonly window: { readonly title: string; readonly text: readonly string[] };
+  readonly choices: readonly LevelUpChoice[];
 }
 
 /** A value that changes with depth: the last step whose floor ≤ the depth. */
@@ -114,4 +161,5 @@ export interface Rules {
   readonly spawn: SpawnTables;
   readonly corpse: CorpseLook;
   readonly messages: Readonly<Record<MessageId, MessageTemplate>>;
+  readonly progression: Progression;
 }

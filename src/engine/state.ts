@@ -5,7 +5,8 @@
  */
 import { generateDungeon } from "./dungeon.ts";
 import type { Entity } from "./entity.ts";
-import { type GameMap, updateVisibility } from "./game_map.ts";
+import { equip } from "./equipment.ts";
+import { createMap, type GameMap, updateVisibility } from "./game_map.ts";
 import type { LogEntry } from "./message_log.ts";
 import { tell } from "./narration.ts";
 import { Rng } from "./rng.ts";
@@ -37,28 +38,56 @@ export function playerOf(state: GameState): Entity {
   return player;
 }
 
+/** How far `e` sees: its own sight if it has one, else the rules' radius. */
+export function sightOf(e: Entity, rules: Rules): number {
+  return e.sight ?? rules.sightRadius;
+}
+
 /**
- * A new game: floor 1 generated from `seed`, the player in the first room's
- * centre, monsters and items in every room.
+ * Makes floor `floor`: a new map from the state's RNG, the player at the
+ * first room's centre (with everything they carry), monsters and items
+ * from that depth's spawn tables, and a fresh view.
+ */
+export function enterFloor(state: GameState, rules: Rules, floor: number): void {
+  const rng = Rng.fromState(state.rng);
+  const { map, rooms, start } = generateDungeon(rules.dungeon, rng);
+  const player = playerOf(state);
+  player.x = start.x;
+  player.y = start.y;
+  state.floor = floor;
+  state.map = map;
+  state.entities = [player];
+  populateRooms(state, rooms, floor, rules.spawn, rules.templates, rng);
+  state.rng = rng.state();
+  updateVisibility(map, start, sightOf(player, rules));
+}
+
+/**
+ * A new game: the player with their starting gear worn (silently, SPEC
+ * §15.4), on floor 1 made from `seed`, and the welcome message.
  */
 export function newGame(rules: Rules, seed: number): GameState {
-  const rng = Rng.fromSeed(seed);
-  const { map, rooms, start } = generateDungeon(rules.dungeon, rng);
-  const player = instantiate(rules.templates[rules.playerTemplate], 0, start.x, start.y);
+  const template = rules.templates[rules.playerTemplate];
+  const player = instantiate(template, 0, 0, 0);
+  player.level = { current: 1, xp: 0 };
+  player.sight = rules.sightRadius;
   const state: GameState = {
     seed,
-    rng: [],
+    rng: Rng.fromSeed(seed).state(),
     turn: 0,
-    floor: 1,
-    map,
+    floor: 0,
+    map: createMap(1, 1),
     entities: [player],
     playerId: player.id,
     nextId: 1,
     log: [],
   };
-  populateRooms(state, rooms, state.floor, rules.spawn, rules.templates, rng);
-  state.rng = rng.state();
-  updateVisibility(map, start, rules.sightRadius);
+  for (const id of template.startingEquipment ?? []) {
+    const item = instantiate(rules.templates[id], state.nextId++, 0, 0);
+    player.inventory?.items.push(item);
+    equip(player, item, [], true);
+  }
+  enterFloor(state, rules, 1);
   tell(state.log, rules, "welcome");
   return state;
 }

@@ -6,12 +6,14 @@
  * @module
  */
 import { type Action, resolve } from "./actions.ts";
+import type { GameEvent } from "./events.ts";
+import { settleDeaths } from "./progression.ts";
 import { isAlive } from "./entity.ts";
 import { updateVisibility } from "./game_map.ts";
 import { runMonsterPhase } from "./monster_phase.ts";
 import { narrate, tell } from "./narration.ts";
 import type { Rules } from "./rules.ts";
-import { type GameState, playerOf } from "./state.ts";
+import { type GameState, playerOf, sightOf } from "./state.ts";
 
 /** True once the player has died: only leaving the game remains. */
 export function isGameOver(state: GameState): boolean {
@@ -30,16 +32,21 @@ export function playerAct(state: GameState, rules: Rules, action: Action): boole
     if (result.reason) tell(state.log, rules, result.reason);
     return false;
   }
-  narrate(state.log, rules, result.events, state.playerId);
+  report(state, rules, result.events);
   state.turn++;
   // Monsters decide with the view from where the player is now.
-  updateVisibility(state.map, player, rules.sightRadius);
+  updateVisibility(state.map, player, sightOf(player, rules));
   return true;
+}
+
+/** Tells the log what `events` mean, after giving the player XP for any deaths. */
+export function report(state: GameState, rules: Rules, events: readonly GameEvent[]): void {
+  narrate(state.log, rules, settleDeaths(state, rules, events), state.playerId);
 }
 
 /** A whole turn in-process: the player, then the monsters. */
 export function playerTurn(state: GameState, rules: Rules, action: Action): boolean {
   if (!playerAct(state, rules, action)) return false;
-  narrate(state.log, rules, runMonsterPhase(state, rules).events, state.playerId);
+  report(state, rules, runMonsterPhase(state, rules).events);
   return true;
 }

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { isWorn } from "../engine/equipment.ts";
 import { targetingOf } from "../engine/items.ts";
 import { playerOf } from "../engine/state.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
@@ -45,7 +46,10 @@ export class InventoryScreen implements Screen {
   lines(ui: UiContext): string[] {
     const items = playerOf(ui.state).inventory?.items ?? [];
     if (items.length === 0) return ["(Empty)"];
-    return items.map((item, i) => `(${String.fromCharCode(97 + i)}) ${item.name}`);
+    const player = playerOf(ui.state);
+    return items.map((item, i) =>
+      `(${String.fromCharCode(97 + i)}) ${item.name}${isWorn(player, item) ? " (E)" : ""}`
+    );
   }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {

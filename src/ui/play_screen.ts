@@ -7,6 +7,7 @@
 import type { Action } from "../engine/actions.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import { CharacterScreen } from "./character_screen.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { HistoryScreen } from "./history_screen.ts";
 import { InventoryScreen } from "./inventory_screen.ts";
@@ -17,7 +18,7 @@ import { drawPanel } from "./panel.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { wrapText } from "./text.ts";
 
-type PlayCommand = Action | "history" | "look" | "help" | "quit" | "use" | "drop";
+type PlayCommand = Action | "history" | "look" | "help" | "quit" | "use" | "drop" | "character";
 
 /** The main game's keys: moving (or attacking), waiting, the windows, quitting. */
 export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
@@ -30,6 +31,8 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["g"], value: { type: "pickup" }, help: "pick up what lies here" },
   { keys: ["i"], value: "use", help: "use an item" },
   { keys: ["d"], value: "drop", help: "drop an item" },
+  { keys: [">"], value: { type: "descend" }, help: "take the stairs down" },
+  { keys: ["c"], value: "character", help: "character information" },
   { keys: ["v"], value: "history", help: "message history" },
   { keys: ["/"], value: "look", help: "look around" },
   { keys: [HELP_KEY], value: "help", help: "this help" },
@@ -63,6 +66,8 @@ export class PlayScreen implements Screen {
       case "use":
       case "drop":
         return { type: "open", screen: new InventoryScreen(command) };
+      case "character":
+        return { type: "open", screen: new CharacterScreen(ui.rules) };
       default:
         return { type: "act", action: command };
     }

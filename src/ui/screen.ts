@@ -8,7 +8,7 @@
  */
 import type { Action } from "../engine/actions.ts";
 import type { Point } from "../engine/geometry.ts";
-import type { MessageId } from "../engine/rules.ts";
+import type { MessageId, Rules } from "../engine/rules.ts";
 import type { GameState } from "../engine/state.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
@@ -19,6 +19,7 @@ import type { Theme } from "./theme.ts";
 /** What the screens share: the game, how it looks, and where the pointer is. */
 export interface UiContext {
   readonly state: GameState;
+  readonly rules: Rules;
   readonly theme: Theme;
   /** Updated by the app whenever the terminal's size changes. */
   layout: Layout;
@@ -46,6 +47,8 @@ export type ScreenResult =
   | { readonly type: "act"; readonly action: Action; readonly closeOnSuccess?: boolean }
   /** Tell the player something (nothing else happens). */
   | { readonly type: "say"; readonly message: MessageId }
+  /** Take one earned level with choice `choice` (no turn passes). */
+  | { readonly type: "levelUp"; readonly choice: number }
   | { readonly type: "quit" };
 
 /** Nothing more to do. */

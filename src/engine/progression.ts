@@ -1,0 +1,105 @@
+/**
+ * Experience and levels, by the rules' curve (SPEC §13): how much XP a kill
+ * gives, when the next level is reached, and what a level-up choice raises.
+ * Every non-player death gives the player its XP, whoever caused it.
+ *
+ * @module
+ */
+import type { Entity, Level } from "./entity.ts";
+import type { GameEvent } from "./events.ts";
+import type { Progression, Rules } from "./rules.ts";
+import { updateVisibility } from "./game_map.ts";
+import { type GameState, playerOf, sightOf } from "./state.ts";
+
+/** XP needed to leave `level` (compared by the rules' `levelUpWhen`). */
+export function threshold(p: Progression, level: number): number {
+  const curve = p.xpForNextLevel;
+  return curve.formula === "linear"
+    ? curve.base + curve.factor * level
+    : curve.factor * level ** curve.exponent;
+}
+
+function reached(p: Progression, level: Level): boolean {
+  const needed = threshold(p, level.current);
+  return p.levelUpWhen === ">=" ? level.xp >= needed : level.xp > needed;
+}
+
+/** How many levels `level`'s XP has earned that are not taken yet. */
+export function levelsEarned(p: Progression, level: Level): number {
+  const at = { ...level };
+  let n = 0;
+  while (reached(p, at) && n < 1000) {
+    if (p.xpAfterLevelUp === "reduce") at.xp -= threshold(p, at.current);
+    at.current++;
+    n++;
+  }
+  return n;
+}
+
+/** True when the player has a level-up to choose. */
+export function levelUpPending(state: GameState, rules: Rules): boolean {
+  const level = playerOf(state).level;
+  return level !== undefined && levelsEarned(rules.progression, level) > 0;
+}
+
+/** The XP the player earns for `victim`'s death. */
+export function xpForKill(p: Progression, victim: Entity, killerLevel: number): number {
+  if (p.xpPerKill.formula === "template") return victim.xpGiven ?? 0;
+  const f = victim.fighter;
+  const xp = (f?.maxHp ?? 0) + (f?.power ?? 0) + (f?.defense ?? 0) - p.xpPerKill.levelFactor * killerLevel;
+  return Math.max(0, xp);
+}
+
+/**
+ * After an action: each non-player death gives the player XP. Returns the
+ * events with the XP filled into each death and what it earned after it.
+ */
+export function settleDeaths(state: GameState, rules: Rules, events: readonly GameEvent[]): GameEvent[] {
+  const player = playerOf(state);
+  const level = player.level;
+  if (!level) return [...events];
+  const p = rules.progression;
+  const out: GameEvent[] = [];
+  for (const e of events) {
+    if (e.type !== "died" || e.entityId === player.id) {
+      out.push(e);
+      continue;
+    }
+    const victim = state.entities.find((x) => x.id === e.entityId);
+    const xp = victim ? xpForKill(p, victim, level.current) : 0;
+    out.push({ ...e, xp });
+    if (xp <= 0) continue;
+    const before = levelsEarned(p, level);
+    level.xp += xp;
+    out.push({ type: "xp_gained", entityId: player.id, amount: xp });
+    const after = levelsEarned(p, level);
+    for (let k = before + 1; k <= after; k++) {
+      out.push({ type: "level_advanced", entityId: player.id, name: player.name, level: level.current + k });
+    }
+  }
+  return out;
+}
+
+/**
+ * Takes one earned level with the choice at `index` (no turn passes):
+ * the level goes up, XP is reduced if the rules say so, the stats rise.
+ */
+export function chooseLevelUp(state: GameState, rules: Rules, index: number): GameEvent[] {
+  const player = playerOf(state);
+  const p = rules.progression;
+  const choice = p.choices[index];
+  const { level, fighter } = player;
+  if (!choice || !level || !fighter || levelsEarned(p, level) === 0) return [];
+  if (p.xpAfterLevelUp === "reduce") level.xp -= threshold(p, level.current);
+  level.current++;
+  const r = choice.raise;
+  fighter.maxHp += r.maxHp ?? 0;
+  fighter.power += r.power ?? 0;
+  fighter.defense += r.defense ?? 0;
+  player.sight = (player.sight ?? rules.sightRadius) + (r.sight ?? 0);
+  const heal = (r.hp ?? 0) + p.healOnLevelUpPerLevel * level.current;
+  fighter.hp = Math.max(0, Math.min(fighter.maxHp, fighter.hp + heal));
+  // Keener eyes see further at once.
+  if (r.sight) updateVisibility(state.map, player, sightOf(player, rules));
+  return [{ type: "level_chosen", entityId: player.id, message: choice.message }];
+}

@@ -1,0 +1,73 @@
+/**
+ * The level-up window (SPEC §1.3, §3.6; Part A §3): the rules' title and
+ * text, then one line per choice with the current numbers. A choice's key
+ * takes it (no turn passes); any other key says "Invalid entry." and the
+ * window stays; clicks are ignored. One window per level earned.
+ *
+ * @module
+ */
+import { attackOf, defenseOf } from "../engine/equipment.ts";
+import { formatTemplate } from "../engine/message_log.ts";
+import type { Rules } from "../engine/rules.ts";
+import { playerOf, sightOf } from "../engine/state.ts";
+import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import type { KeyEvent } from "../terminal/input_events.ts";
+import { HelpScreen } from "./help_screen.ts";
+import { type Binding, HELP_KEY } from "./keymap.ts";
+import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
+import { statWindowArea } from "./stat_window.ts";
+import { paletteColor } from "./theme.ts";
+import { drawWindow } from "./window.ts";
+
+/** The level-up window; it stays until a choice is made. */
+export class LevelUpScreen implements Screen {
+  readonly title: string;
+  readonly bindings: readonly Binding<unknown>[];
+
+  constructor(readonly rules: Rules) {
+    this.title = rules.progression.window.title;
+    this.bindings = [
+      ...rules.progression.choices.map((c, i) => ({ keys: [c.key], value: i, help: c.message })),
+      { keys: [HELP_KEY], value: "help", help: "this help" },
+      {
+        keys: ["any other key"],
+        value: "invalid",
+        help: "Invalid entry. (a choice must be made)",
+        listedOnly: true,
+      },
+    ];
+  }
+
+  /** The window's lines: the rules' text, a gap, then `a) Constitution (+20 HP, from 30)`… */
+  lines(ui: UiContext): string[] {
+    const p = playerOf(ui.state);
+    const values = {
+      max_hp: p.fighter?.maxHp ?? 0,
+      power: attackOf(p),
+      defense: defenseOf(p),
+      sight: sightOf(p, this.rules),
+    };
+    const { window, choices } = this.rules.progression;
+    return [...window.text, "", ...choices.map((c) => `${c.key}) ${formatTemplate(c.label, values)}`)];
+  }
+
+  handleKey(event: KeyEvent): ScreenResult {
+    if (event.key === HELP_KEY) return { type: "open", screen: new HelpScreen(this) };
+    const choice = this.rules.progression.choices.findIndex((c) => c.key === event.key);
+    if (choice < 0 || event.ctrl || event.alt) return { type: "say", message: "invalid_entry" };
+    return { type: "levelUp", choice };
+  }
+
+  handleMouse(): ScreenResult {
+    return STAY;
+  }
+
+  draw(buf: CellBuffer, ui: UiContext): void {
+    const lines = this.lines(ui);
+    // 35 wide as the SPEC's, wider if a line needs it (max HP ≥ 100 does).
+    const width = Math.max(35, this.title.length + 4, ...lines.map((l) => l.length + 2));
+    const inside = drawWindow(buf, statWindowArea(ui, width, lines.length + 2), this.title);
+    const white = paletteColor(ui.theme, "white");
+    lines.slice(0, inside.height).forEach((line, i) => buf.text(inside.x, inside.y + i, line, white, 0));
+  }
+}
