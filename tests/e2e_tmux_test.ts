@@ -242,3 +242,21 @@ Deno.test("e2e 80x24: play, Esc saves and shows the title, Continue brings back 
   await quit(pane);
   await assertRestored(pane, 0);
 });
+
+Deno.test("e2e 80x24: walk to the stairs on a fixed seed and go down", async () => {
+  const { dir, rules } = await itemsOnlyData();
+  const seed = 4500;
+  const state = newGame(rules, seed);
+  const keys = walkKeys(state, playerOf(state), state.map.stairs);
+  await using pane = await TmuxPane.open(80, 24);
+  await startGame(pane, seed, `"${DENO}" task play --data ${dir}`);
+  await pane.keys(...keys);
+  // Items may lie on the way: walking over them is fine. On the stairs, go down.
+  await pane.keys(">");
+  await pane.waitFor(
+    (s) => s.includes("Dungeon level: 2") && s.includes("You descend the staircase."),
+    "floor 2",
+  );
+  await quit(pane);
+  await assertRestored(pane, 0);
+});

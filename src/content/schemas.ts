@@ -138,14 +138,14 @@ const progressionSchema = z.strictObject({
   healOnLevelUpPerLevel: nonNegative(1000).describe("HP healed on level-up: this × the new level."),
   healOnDescend: z.number().min(0).max(1).describe("Fraction of max HP healed on taking the stairs."),
   window: z.strictObject({
-    title: textSchema(30),
+    title: textSchema(60),
     text: z.array(textSchema(60)).max(4),
   }).describe("The level-up window's title and the lines above the choices."),
   choices: z.array(z.strictObject({
     key: z.string().regex(/^[a-z]$/, { error: "expected one lower-case letter" }),
     label: textSchema(60).describe("Shown in the level-up window; {max_hp}, {power}, {defense}, {sight}."),
     raise: statRaise,
-    message: textSchema(200),
+    message: textSchema(200, false, 0).describe("Said when chosen; empty: nothing is said."),
   })).min(1),
 });
 

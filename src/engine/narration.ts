@@ -51,7 +51,7 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
         tell(log, rules, "level_advanced", { name: e.name, level: e.level });
         break;
       case "level_chosen":
-        addMessage(log, e.message, "white");
+        if (e.message !== "") addMessage(log, e.message, "white");
         break;
       case "equipped":
         tell(log, rules, "equipped", { item: e.item });

@@ -1,0 +1,118 @@
+import { deepEqual, equal, ok } from "node:assert/strict";
+import type { GameApp } from "../src/app/game_app.ts";
+import { DelveApp } from "../src/app/delve_app.ts";
+import { InProcessRunner } from "../src/app/monster_runner.ts";
+import { readSave } from "../src/app/save_file.ts";
+import { decodeSave } from "../src/app/save_format.ts";
+import { isWalkable } from "../src/engine/game_map.ts";
+import { playerOf } from "../src/engine/state.ts";
+import { instantiate } from "../src/engine/templates.ts";
+import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
+import { keyEvent } from "../src/terminal/input_events.ts";
+import { CharacterScreen } from "../src/ui/character_screen.ts";
+import { LevelUpScreen } from "../src/ui/level_up_screen.ts";
+import { PlayScreen } from "../src/ui/play_screen.ts";
+import type { Screen } from "../src/ui/screen.ts";
+import { bundledContent } from "./support/content.ts";
+import { feed, screenText, startApp } from "./support/ui_harness.ts";
+
+const content = await bundledContent();
+const top = (app: GameApp): Screen => app.top;
+
+/** An orc with 1 HP beside the player, and the key that attacks it. */
+function weakOrcBeside(app: GameApp): string {
+  const p = playerOf(app.state);
+  for (const [dx, dy, key] of [[1, 0, "l"], [-1, 0, "h"], [0, 1, "j"], [0, -1, "k"]] as const) {
+    const x = p.x + dx, y = p.y + dy;
+    if (!isWalkable(app.state.map, x, y) || app.state.entities.some((e) => e.x === x && e.y === y)) continue;
+    const orc = instantiate(content.rules.templates.orc, app.state.nextId++, x, y);
+    orc.fighter!.hp = 1;
+    app.state.entities.push(orc);
+    return key;
+  }
+  throw new Error("no room beside the player");
+}
+
+Deno.test("the level-up window opens after the turn that earned it; a wrong key says Invalid entry.; a choice applies", async () => {
+  const app = startApp(80, 50, 10);
+  playerOf(app.state).level!.xp = 340;
+  await feed(app, weakOrcBeside(app));
+  ok(top(app) instanceof LevelUpScreen, "opened after the kill");
+  const text = screenText(app);
+  ok(text.some((l) => l.includes("┤Level Up├")));
+  ok(text.some((l) => l.includes("Congratulations! You level up!")));
+  ok(text.some((l) => l.includes("a) Constitution (+20 HP, from 30)")));
+  ok(text.some((l) => l.includes("d) Perception (+1 sight radius, from 8)")));
+  const turn = app.state.turn;
+  await feed(app, "x", "Escape");
+  deepEqual([app.state.log.at(-1)!.text, app.state.log.at(-1)!.color], ["Invalid entry.", "invalid"]);
+  ok(top(app) instanceof LevelUpScreen, "still open: a choice must be made");
+  await feed(app, "b");
+  ok(top(app) instanceof PlayScreen);
+  deepEqual([playerOf(app.state).fighter!.power, playerOf(app.state).level!.current, app.state.turn], [
+    3,
+    2,
+    turn,
+  ]);
+  equal(app.state.log.at(-1)!.text, "You feel stronger!");
+});
+
+Deno.test("the character window shows level, XP, next threshold, attack and defense with gear, max HP, sight", async () => {
+  const app = startApp(80, 24, 10);
+  await feed(app, "c");
+  ok(top(app) instanceof CharacterScreen);
+  const text = screenText(app).join("\n");
+  for (
+    const line of [
+      "Level: 1",
+      "XP: 0",
+      "XP for next Level: 350",
+      "Attack: 4",
+      "Defense: 2",
+      "Max HP: 30",
+      "Sight: 8",
+    ]
+  ) {
+    ok(text.includes(line), line);
+  }
+  ok(text.includes("┤Character Information├"));
+  await feed(app, "z");
+  ok(top(app) instanceof PlayScreen);
+});
+
+Deno.test("inventory marks what is worn with (E) (SPEC §8.1: the first view)", async () => {
+  const app = startApp(80, 24, 10);
+  await feed(app, "i");
+  const text = screenText(app).join("\n");
+  ok(text.includes("(a) Dagger (E)") && text.includes("(b) Leather Armor (E)"));
+});
+
+Deno.test("> on the stairs goes down and the game is saved on the new floor", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "delve-floor-" });
+  const terminal = new HeadlessTerminal(80, 24);
+  const savePath = `${dir}/savegame.json.gz`;
+  const app = new DelveApp(terminal, content, {
+    savePath,
+    seed: 3,
+    colorDepth: "truecolor",
+    version: "test",
+    makeRunner: () => new InProcessRunner(content.rules),
+    randomSeed: () => 1,
+  });
+  const running = app.run();
+  const tick = () => new Promise((r) => setTimeout(r, 20));
+  await tick();
+  terminal.input(keyEvent("n"));
+  await tick();
+  const game = app.game!;
+  Object.assign(playerOf(game.state), game.state.map.stairs);
+  terminal.input(keyEvent(">"));
+  await tick();
+  equal(game.state.floor, 2);
+  const saved = await readSave(savePath);
+  ok(saved.kind === "read");
+  equal(decodeSave(saved.json).floor, 2, "saved on arrival");
+  ok([...Array(24).keys()].some((y) => game.screen.rowText(y).includes("Dungeon level: 2")));
+  terminal.input(keyEvent("Escape"), keyEvent("q"));
+  await running;
+});
