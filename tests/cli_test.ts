@@ -2,12 +2,19 @@ import { deepEqual, equal, ok, throws } from "node:assert/strict";
 import { parseCli, UsageError } from "../src/app/cli.ts";
 
 Deno.test("flags parse into a play command; defaults stay unset", () => {
-  deepEqual(parseCli([]), { kind: "play", seed: undefined, dataDir: undefined, savePath: undefined });
-  deepEqual(parseCli(["--seed", "42", "--data", "mods/x", "--save=/tmp/s"]), {
+  deepEqual(parseCli([]), {
+    kind: "play",
+    seed: undefined,
+    dataDir: undefined,
+    savePath: undefined,
+    walkDelayMs: undefined,
+  });
+  deepEqual(parseCli(["--seed", "42", "--data", "mods/x", "--save=/tmp/s", "--walk-delay", "0"]), {
     kind: "play",
     seed: 42,
     dataDir: "mods/x",
     savePath: "/tmp/s",
+    walkDelayMs: 0,
   });
   deepEqual(parseCli(["--seed=4294967295"]).kind, "play");
   deepEqual(parseCli(["--help", "--seed", "1"]), { kind: "help" });
@@ -27,6 +34,8 @@ Deno.test("each bad flag or value is named in one line", () => {
     [["--seed", "1.5"], '--seed: expected an integer from 0 to 4294967295, found "1.5"'],
     [["--data", ""], "--data: expected a path, found an empty value"],
     [["--help=yes"], "--help: takes no value"],
+    [["--walk-delay", "fast"], '--walk-delay: expected milliseconds from 0 to 1000, found "fast"'],
+    [["--walk-delay", "5000"], '--walk-delay: expected milliseconds from 0 to 1000, found "5000"'],
   ];
   for (const [args, message] of cases) {
     throws(

@@ -28,7 +28,7 @@ scope.onmessage = (event) => {
     const answer = handleToWorker(memory, event.data, () => performance.now());
     if (answer) scope.postMessage(answer);
   } catch (e) {
-    const seq = event.data.type === "turn" ? event.data.seq : -1;
+    const seq = event.data.type === "turn" || event.data.type === "plan" ? event.data.seq : -1;
     scope.postMessage({ type: "failed", seq, error: e instanceof Error ? e.message : String(e) });
   }
 };

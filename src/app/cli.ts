@@ -8,7 +8,13 @@ import { MAX_SEED } from "../engine/rng.ts";
 
 /** What the command line asked for. */
 export type CliCommand =
-  | { readonly kind: "play"; readonly seed?: number; readonly dataDir?: string; readonly savePath?: string }
+  | {
+    readonly kind: "play";
+    readonly seed?: number;
+    readonly dataDir?: string;
+    readonly savePath?: string;
+    readonly walkDelayMs?: number;
+  }
   | { readonly kind: "help" }
   | { readonly kind: "version" };
 
@@ -25,6 +31,9 @@ Options:
   --data DIR    play with the data files in DIR (default: the bundled data/)
   --save PATH   save file (default: $XDG_DATA_HOME/delve/savegame.json.gz,
                 or ~/.local/share/delve/savegame.json.gz)
+  --walk-delay MS
+                pause between the steps of explore, travel and run, in
+                milliseconds from 0 to 1000 (default: 25; 0 for none)
   --help        show this help and exit
   --version     show the version and exit`;
 
@@ -34,6 +43,14 @@ function parseSeed(text: string): number {
     throw new UsageError(`--seed: expected an integer from 0 to ${MAX_SEED}, found "${text}"`);
   }
   return seed;
+}
+
+function parseDelay(text: string): number {
+  const ms = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(ms <= 1000)) {
+    throw new UsageError(`--walk-delay: expected milliseconds from 0 to 1000, found "${text}"`);
+  }
+  return ms;
 }
 
 function nonEmpty(flag: string, text: string | undefined): string | undefined {
@@ -57,6 +74,7 @@ export function parseCli(args: readonly string[]): CliCommand {
         seed: { type: "string" },
         data: { type: "string" },
         save: { type: "string" },
+        "walk-delay": { type: "string" },
         help: { type: "boolean" },
         version: { type: "boolean" },
       },
@@ -71,6 +89,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     seed: values.seed === undefined ? undefined : parseSeed(values.seed),
     dataDir: nonEmpty("--data", values.data),
     savePath: nonEmpty("--save", values.save),
+    walkDelayMs: values["walk-delay"] === undefined ? undefined : parseDelay(values["walk-delay"]),
   };
 }
 

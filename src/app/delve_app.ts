@@ -34,6 +34,8 @@ export interface DelveOptions {
   readonly makeRunner: () => MonsterRunner;
   readonly randomSeed: () => number;
   readonly now?: () => Date;
+  /** Pause between the steps of a walk. */
+  readonly walkDelayMs?: number;
 }
 
 /** The program: title, games, saves. */
@@ -141,6 +143,7 @@ export class DelveApp {
       colorDepth: this.options.colorDepth,
       onGameOver: () => deleteSave(this.options.savePath),
       onNewFloor: async () => void (await this.#save(game)),
+      walkDelayMs: this.options.walkDelayMs,
     });
     this.game = game;
     try {

@@ -7,6 +7,10 @@
  */
 import type { Content } from "../content/load_content.ts";
 import type { Action } from "../engine/actions.ts";
+import { type Entity, isAlive } from "../engine/entity.ts";
+import type { Point } from "../engine/geometry.ts";
+import { playerOf } from "../engine/state.ts";
+import { inCorridor, openness, runStep } from "../engine/travel.ts";
 import { tell } from "../engine/narration.ts";
 import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
 import type { GameState } from "../engine/state.ts";
@@ -20,7 +24,7 @@ import { GameOverScreen } from "../ui/game_over_screen.ts";
 import { LevelUpScreen } from "../ui/level_up_screen.ts";
 import { computeLayout, MIN_COLUMNS, MIN_ROWS } from "../ui/layout.ts";
 import { drawTooSmall, PlayScreen } from "../ui/play_screen.ts";
-import type { Screen, ScreenResult, UiContext } from "../ui/screen.ts";
+import type { Screen, ScreenResult, UiContext, Walk } from "../ui/screen.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 
@@ -34,6 +38,8 @@ export interface GameAppOptions {
   readonly onGameOver?: () => Promise<void>;
   /** Called after a turn that reached a new floor (the game is saved there). */
   readonly onNewFloor?: () => Promise<void>;
+  /** Pause between the steps of a walk, so the player sees it (0: none). */
+  readonly walkDelayMs?: number;
 }
 
 /** One play session on one terminal. */
@@ -116,6 +122,84 @@ export class GameApp {
     return true;
   }
 
+  /** Ids of the living monsters and of the items the player sees now. */
+  #inView(): { monsters: Set<number>; items: Set<number> } {
+    const { map, entities } = this.state;
+    const seen = (e: Entity) => map.visible[e.y * map.width + e.x] === 1;
+    const player = playerOf(this.state);
+    return {
+      monsters: new Set(entities.filter((e) => e !== player && isAlive(e) && seen(e)).map((e) => e.id)),
+      items: new Set(entities.filter((e) => e.layer === "item" && seen(e)).map((e) => e.id)),
+    };
+  }
+
+  /** The next cell of `walk`, or undefined to stop (with anything to say said). */
+  async #nextStep(walk: Walk, run: { corridor: boolean; openness: number }): Promise<Point | undefined> {
+    const { state } = this;
+    const { map } = state;
+    const from = playerOf(state);
+    if (walk.kind === "run") {
+      const d = runStep(map, from, { x: walk.dx, y: walk.dy }, run.corridor);
+      return d && { x: from.x + d.x, y: from.y + d.y };
+    }
+    const request = walk.kind === "explore"
+      ? { kind: walk.kind, from }
+      : { kind: walk.kind, from, to: walk.to };
+    const answer = await this.runner.plan(state, request);
+    if (answer.step < 0) {
+      if (answer.explored) tell(state.log, this.content.rules, "explored");
+      return undefined;
+    }
+    return { x: answer.step % map.width, y: Math.floor(answer.step / map.width) };
+  }
+
+  /**
+   * Walks a step a turn (monsters act after each, like any move) until
+   * something interesting happens: a key is pressed, a monster or an item
+   * comes into view, an item is underfoot, HP drops, a window opens, or the
+   * walk is done; a run also stops on the stairs and where the walls change.
+   */
+  async #walk(walk: Walk): Promise<void> {
+    const { state } = this;
+    const start = this.#inView();
+    if (walk.kind === "explore" && start.monsters.size > 0) {
+      tell(state.log, this.content.rules, "monsters_in_view");
+      return;
+    }
+    const player = playerOf(state);
+    const run = { corridor: inCorridor(state.map, player), openness: openness(state.map, player) };
+    let direction = walk.kind === "run" ? { dx: walk.dx, dy: walk.dy } : undefined;
+    for (let steps = 0; steps < 10_000; steps++) {
+      if (this.terminal.hasPendingInput()) {
+        this.terminal.discardPendingInput();
+        return;
+      }
+      const hp = player.fighter?.hp ?? 0;
+      const to = await this.#nextStep(
+        direction && walk.kind === "run" ? { ...walk, ...direction } : walk,
+        run,
+      );
+      if (!to) return;
+      const step = { dx: to.x - player.x, dy: to.y - player.y };
+      // Walking never attacks: a blocked step ends the walk.
+      if (!(await this.#act({ type: "move", ...step }))) return;
+      direction = step;
+      if (this.top !== this.stack[0]) return; // a level-up window or game over
+      this.render();
+      if (this.options.walkDelayMs) await new Promise((r) => setTimeout(r, this.options.walkDelayMs));
+      const now = this.#inView();
+      if ((player.fighter?.hp ?? 0) < hp) return;
+      if ([...now.monsters].some((id) => !start.monsters.has(id))) return;
+      if ([...now.items].some((id) => !start.items.has(id))) return;
+      if (state.entities.some((e) => e.layer === "item" && e.x === player.x && e.y === player.y)) return;
+      if (walk.kind === "run") {
+        const { stairs } = state.map;
+        if (player.x === stairs.x && player.y === stairs.y) return;
+        if (!run.corridor && openness(state.map, player) !== run.openness) return;
+      }
+    }
+  }
+
   /** Carries out what a screen asked for; returns a reason to stop, if any. */
   async #apply(result: ScreenResult): Promise<ExitReason | undefined> {
     switch (result.type) {
@@ -140,6 +224,9 @@ export class GameApp {
       case "levelUp":
         report(this.state, this.content.rules, chooseLevelUp(this.state, this.content.rules, result.choice));
         if (!levelUpPending(this.state, this.content.rules)) this.stack.pop();
+        return undefined;
+      case "walk":
+        await this.#walk(result.walk);
         return undefined;
       case "quit":
         return "quit";

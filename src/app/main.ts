@@ -82,6 +82,7 @@ export async function main(args: readonly string[]): Promise<number> {
   const app = new DelveApp(terminal, content, {
     savePath,
     seed: command.seed,
+    walkDelayMs: command.walkDelayMs ?? 25,
     colorDepth: detectColorDepth(env),
     version: VERSION,
     makeRunner: () => {

@@ -10,14 +10,24 @@ import type { GameMap } from "../engine/game_map.ts";
 import { applyMonsterMoves, runMonsterPhase } from "../engine/monster_phase.ts";
 import type { Rules } from "../engine/rules.ts";
 import type { GameState } from "../engine/state.ts";
-import { type FromWorker, parseMoves, type ToWorker, turnPayload } from "../engine/worker_protocol.ts";
+import {
+  type FromWorker,
+  parseMoves,
+  type PlanAnswer,
+  type PlanRequest,
+  planWalk,
+  type ToWorker,
+  turnPayload,
+} from "../engine/worker_protocol.ts";
 
 /** What went wrong with the worker, for whoever wants to know. */
 export type WorkerFault = "error" | "timeout" | "failed";
 
-/** Something that plays the monsters' turns on a state. */
+/** Something that plays the monsters' turns on a state (and plans the player's walks). */
 export interface MonsterRunner {
   run(state: GameState): Promise<GameEvent[]>;
+  /** The next step of a walk on the state's map, by distance maps. */
+  plan(state: GameState, request: PlanRequest): Promise<PlanAnswer>;
   /** Faults met so far, oldest first (a crashed worker may have printed). */
   readonly faults: readonly WorkerFault[];
   close(): void;
@@ -31,6 +41,10 @@ export class InProcessRunner implements MonsterRunner {
 
   run(state: GameState): Promise<GameEvent[]> {
     return Promise.resolve(runMonsterPhase(state, this.rules).events);
+  }
+
+  plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {
+    return Promise.resolve(planWalk(state.map, request));
   }
 
   close(): void {}
@@ -141,8 +155,12 @@ export class WorkerRunner implements MonsterRunner {
     return id;
   }
 
-  /** Asks the loaded worker for this turn's moves; resolves to them or to a fault. */
-  #ask(worker: Worker, state: GameState): Promise<FromWorker | WorkerFault> {
+  /** Sends `message` (made for the map's id and a new seq) and waits for the answer or a fault. */
+  #ask(
+    worker: Worker,
+    state: GameState,
+    message: (mapId: number, seq: number) => ToWorker,
+  ): Promise<FromWorker | WorkerFault> {
     const mapId = this.#mapId(state.map);
     if (this.#sentMap !== state.map) {
       // The grids are shared memory: this is the only time they travel.
@@ -156,14 +174,31 @@ export class WorkerRunner implements MonsterRunner {
         clearTimeout(timer);
         resolve(reply);
       };
-      worker.postMessage({ type: "turn", seq, mapId, state: turnPayload(state) } satisfies ToWorker);
+      worker.postMessage(message(mapId, seq));
     });
+  }
+
+  async plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {
+    const worker = this.worker;
+    if (this.#loaded) {
+      const reply = await this.#ask(worker, state, (mapId, seq) => ({ type: "plan", seq, mapId, request }));
+      if (typeof reply !== "string" && reply.type === "planned" && reply.seq === this.#seq) {
+        return reply.answer;
+      }
+      this.faults.push(typeof reply === "string" ? reply : "failed");
+      this.#restart();
+    }
+    return planWalk(state.map, request);
   }
 
   async run(state: GameState): Promise<GameEvent[]> {
     const worker = this.worker;
     if (!this.#loaded) return runMonsterPhase(state, this.rules).events;
-    const reply = await this.#ask(worker, state);
+    const reply = await this.#ask(
+      worker,
+      state,
+      (mapId, seq) => ({ type: "turn", seq, mapId, state: turnPayload(state) }),
+    );
     if (typeof reply !== "string" && reply.type === "moves" && reply.seq === this.#seq) {
       const events = applyMonsterMoves(state, this.rules, parseMoves(reply.moves));
       state.rng = reply.rng;

@@ -103,6 +103,9 @@ export const MESSAGE_IDS = [
   "no_stairs",
   "equipped",
   "unequipped",
+  "explored",
+  "stairs_unknown",
+  "monsters_in_view",
 ] as const;
 
 const statRaise = z.strictObject({

@@ -41,7 +41,10 @@ export type MessageId =
   | "rested"
   | "no_stairs"
   | "equipped"
-  | "unequipped";
+  | "unequipped"
+  | "explored"
+  | "stairs_unknown"
+  | "monsters_in_view";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),

@@ -11,6 +11,8 @@
  * @module
  */
 import type { GameMap } from "./game_map.ts";
+import type { Point } from "./geometry.ts";
+import { exploreStep, travelStep } from "./travel.ts";
 import { type MonsterMove, runMonsterPhase } from "./monster_phase.ts";
 import type { Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";
@@ -25,7 +27,28 @@ export type ToWorker =
     readonly mapId: number;
     /** JSON of {@link TurnPayload}. */
     readonly state: string;
-  };
+  }
+  | { readonly type: "plan"; readonly seq: number; readonly mapId: number; readonly request: PlanRequest };
+
+/** A walk the player asked for: explore, or go to a known cell. */
+export type PlanRequest =
+  | { readonly kind: "explore"; readonly from: Point }
+  | { readonly kind: "travel"; readonly from: Point; readonly to: Point };
+
+/** The next step of a walk: a cell index, or -1 when there is none ("explored" says why). */
+export interface PlanAnswer {
+  readonly step: number;
+  readonly explored: boolean;
+}
+
+/** Plans a walk's next step on `map` (the worker's side, and the fallback). */
+export function planWalk(map: GameMap, request: PlanRequest): PlanAnswer {
+  if (request.kind === "explore") {
+    const next = exploreStep(map, request.from);
+    return next.kind === "step" ? { step: next.to, explored: false } : { step: -1, explored: true };
+  }
+  return { step: travelStep(map, request.from, request.to), explored: false };
+}
 
 /** The part of a state a turn carries: everything but the map and the log. */
 export type TurnPayload = Omit<GameState, "map" | "log">;
@@ -42,6 +65,7 @@ export type FromWorker =
     /** Milliseconds the worker spent on the turn, reading and writing JSON included. */
     readonly computeMs: number;
   }
+  | { readonly type: "planned"; readonly seq: number; readonly answer: PlanAnswer }
   | { readonly type: "failed"; readonly seq: number; readonly error: string };
 
 /** The worker's memory between messages. */
@@ -68,6 +92,12 @@ export function handleToWorker(
       memory.mapId = message.mapId;
       memory.map = message.map;
       return undefined;
+    case "plan": {
+      if (!memory.map || memory.mapId !== message.mapId) {
+        return { type: "failed", seq: message.seq, error: `no map ${message.mapId} yet` };
+      }
+      return { type: "planned", seq: message.seq, answer: planWalk(memory.map, message.request) };
+    }
     case "turn": {
       const { rules, map } = memory;
       if (!rules || !map || memory.mapId !== message.mapId) {

@@ -34,6 +34,11 @@ export class AsyncQueue<T> implements AsyncIterable<T> {
     return this.#items.length;
   }
 
+  /** Takes every waiting item out, unread. */
+  drain(): T[] {
+    return this.#items.splice(0);
+  }
+
   /** The next item, or done once closed and drained. */
   next(): Promise<IteratorResult<T>> {
     if (this.#items.length > 0) return Promise.resolve({ value: this.#items.shift() as T, done: false });

@@ -19,6 +19,14 @@ export class HeadlessTerminal implements Terminal {
     return this.#queue;
   }
 
+  hasPendingInput(): boolean {
+    return this.#queue.size > 0;
+  }
+
+  discardPendingInput(): void {
+    this.#queue.drain();
+  }
+
   write(text: string): void {
     this.writes.push(text);
   }

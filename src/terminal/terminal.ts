@@ -15,4 +15,8 @@ export interface Terminal {
   readonly events: AsyncIterable<TerminalEvent>;
   /** Writes all of `text` before returning. */
   write(text: string): void;
+  /** True when input has arrived that the app has not read yet. */
+  hasPendingInput(): boolean;
+  /** Drops input not read yet (a key that interrupted something is used up). */
+  discardPendingInput(): void;
 }

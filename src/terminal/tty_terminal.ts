@@ -80,6 +80,14 @@ export class TtyTerminal implements Terminal {
     return this.#queue;
   }
 
+  hasPendingInput(): boolean {
+    return this.#queue.size > 0;
+  }
+
+  discardPendingInput(): void {
+    this.#queue.drain();
+  }
+
   write(text: string): void {
     if (this.#active && text.length > 0) writeAll(encoder.encode(text));
   }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Action } from "../engine/actions.ts";
+import { playerOf } from "../engine/state.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
 import { CharacterScreen } from "./character_screen.ts";
@@ -18,7 +19,17 @@ import { drawPanel } from "./panel.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { wrapText } from "./text.ts";
 
-type PlayCommand = Action | "history" | "look" | "help" | "quit" | "use" | "drop" | "character";
+type PlayCommand =
+  | Action
+  | "history"
+  | "look"
+  | "help"
+  | "quit"
+  | "use"
+  | "drop"
+  | "character"
+  | "explore"
+  | "stairs";
 
 /** The main game's keys: moving (or attacking), waiting, the windows, quitting. */
 export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
@@ -31,7 +42,14 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["g"], value: { type: "pickup" }, help: "pick up what lies here" },
   { keys: ["i"], value: "use", help: "use an item" },
   { keys: ["d"], value: "drop", help: "drop an item" },
-  { keys: [">"], value: { type: "descend" }, help: "take the stairs down" },
+  { keys: [">"], value: "stairs", help: "take the stairs down; away from them, walk to them" },
+  { keys: ["x"], value: "explore", help: "explore until something turns up" },
+  {
+    keys: ["Shift+direction", "H J K L Y U B N"],
+    value: "explore",
+    help: "run that way until something turns up",
+    listedOnly: true,
+  },
   { keys: ["c"], value: "character", help: "character information" },
   { keys: ["v"], value: "history", help: "message history" },
   { keys: ["/"], value: "look", help: "look around" },
@@ -45,12 +63,26 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   },
 ];
 
+const SHIFTED_VI = "KJHLYUBN";
+
+/** Shift + a direction (Shift+arrows, shifted vi keys) is a run that way. */
+function runDirection(event: KeyEvent): { dx: number; dy: number } | undefined {
+  const named = [...event.key].length > 1;
+  if (named && event.shift) return lookupKey(MOVE_BINDINGS, { ...event, shift: false })?.value;
+  if (!named && SHIFTED_VI.includes(event.key) && !event.ctrl && !event.alt) {
+    return lookupKey(MOVE_BINDINGS, { ...event, key: event.key.toLowerCase() })?.value;
+  }
+  return undefined;
+}
+
 /** The main game. */
 export class PlayScreen implements Screen {
   readonly title = "Dungeon";
   readonly bindings = PLAY_BINDINGS;
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
+    const run = runDirection(event);
+    if (run) return { type: "walk", walk: { kind: "run", ...run } };
     const command = lookupKey(PLAY_BINDINGS, event)?.value;
     switch (command) {
       case undefined:
@@ -68,6 +100,16 @@ export class PlayScreen implements Screen {
         return { type: "open", screen: new InventoryScreen(command) };
       case "character":
         return { type: "open", screen: new CharacterScreen(ui.rules) };
+      case "explore":
+        return { type: "walk", walk: { kind: "explore" } };
+      case "stairs": {
+        const player = playerOf(ui.state), { map } = ui.state, { stairs } = map;
+        if (player.x === stairs.x && player.y === stairs.y) {
+          return { type: "act", action: { type: "descend" } };
+        }
+        if (!map.explored[stairs.y * map.width + stairs.x]) return { type: "say", message: "stairs_unknown" };
+        return { type: "walk", walk: { kind: "travel", to: stairs } };
+      }
       default:
         return { type: "act", action: command };
     }
@@ -77,6 +119,13 @@ export class PlayScreen implements Screen {
     // The names follow the pointer while it is over the map (SPEC §3.1).
     const cell = mapCellAt(ui, event.x, event.y);
     if (cell) ui.pointer = cell;
+    // A left click on a known place walks there.
+    if (
+      cell && event.action === "press" && event.button === "left" &&
+      ui.state.map.explored[cell.y * ui.state.map.width + cell.x]
+    ) {
+      return { type: "walk", walk: { kind: "travel", to: cell } };
+    }
     if (event.action === "wheel" && event.button === "wheelUp") {
       return { type: "open", screen: new HistoryScreen(ui.state.log.length) };
     }

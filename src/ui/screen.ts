@@ -49,7 +49,15 @@ export type ScreenResult =
   | { readonly type: "say"; readonly message: MessageId }
   /** Take one earned level with choice `choice` (no turn passes). */
   | { readonly type: "levelUp"; readonly choice: number }
+  /** Walk on by itself, a step a turn, until something interesting happens. */
+  | { readonly type: "walk"; readonly walk: Walk }
   | { readonly type: "quit" };
+
+/** A walk without a key per step. */
+export type Walk =
+  | { readonly kind: "explore" }
+  | { readonly kind: "travel"; readonly to: Point }
+  | { readonly kind: "run"; readonly dx: number; readonly dy: number };
 
 /** Nothing more to do. */
 export const STAY: ScreenResult = { type: "stay" };
