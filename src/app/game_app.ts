@@ -10,7 +10,7 @@ import type { Action } from "../engine/actions.ts";
 import { type Entity, isAlive } from "../engine/entity.ts";
 import type { Point } from "../engine/geometry.ts";
 import { playerOf } from "../engine/state.ts";
-import { inCorridor, openness, runStep } from "../engine/travel.ts";
+import { inCorridor, runStep, sides } from "../engine/travel.ts";
 import { tell } from "../engine/narration.ts";
 import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
 import type { GameState } from "../engine/state.ts";
@@ -133,17 +133,30 @@ export class GameApp {
     };
   }
 
+  /** Items the player has stood on: exploring does not go back to them. */
+  readonly #visitedItems = new Set<number>();
+
+  /** Cells of the items seen and not yet stood on: exploring goes to them. */
+  #itemsToVisit(): number[] {
+    const { map, entities } = this.state;
+    return entities
+      .filter((e) =>
+        e.layer === "item" && map.explored[e.y * map.width + e.x] && !this.#visitedItems.has(e.id)
+      )
+      .map((e) => e.y * map.width + e.x);
+  }
+
   /** The next cell of `walk`, or undefined to stop (with anything to say said). */
-  async #nextStep(walk: Walk, run: { corridor: boolean; openness: number }): Promise<Point | undefined> {
+  async #nextStep(walk: Walk, first: boolean, corridor: boolean): Promise<Point | undefined> {
     const { state } = this;
     const { map } = state;
     const from = playerOf(state);
     if (walk.kind === "run") {
-      const d = runStep(map, from, { x: walk.dx, y: walk.dy }, run.corridor);
+      const d = runStep(map, from, { x: walk.dx, y: walk.dy }, corridor, first);
       return d && { x: from.x + d.x, y: from.y + d.y };
     }
     const request = walk.kind === "explore"
-      ? { kind: walk.kind, from }
+      ? { kind: walk.kind, from, items: this.#itemsToVisit() }
       : { kind: walk.kind, from, to: walk.to };
     const answer = await this.runner.plan(state, request);
     if (answer.step < 0) {
@@ -157,7 +170,8 @@ export class GameApp {
    * Walks a step a turn (monsters act after each, like any move) until
    * something interesting happens: a key is pressed, a monster or an item
    * comes into view, an item is underfoot, HP drops, a window opens, or the
-   * walk is done; a run also stops on the stairs and where the walls change.
+   * walk is done; a run also stops on the stairs, where a corridor branches
+   * and, in the open, where the cells beside it change.
    */
   async #walk(walk: Walk): Promise<void> {
     const { state } = this;
@@ -167,23 +181,20 @@ export class GameApp {
       return;
     }
     const player = playerOf(state);
-    const run = { corridor: inCorridor(state.map, player), openness: openness(state.map, player) };
-    let direction = walk.kind === "run" ? { dx: walk.dx, dy: walk.dy } : undefined;
+    let corridor = inCorridor(state.map, player);
+    let heading = walk;
+    let beside = walk.kind === "run" ? sides(state.map, player, { x: walk.dx, y: walk.dy }) : "";
     for (let steps = 0; steps < 10_000; steps++) {
       if (this.terminal.hasPendingInput()) {
         this.terminal.discardPendingInput();
         return;
       }
       const hp = player.fighter?.hp ?? 0;
-      const to = await this.#nextStep(
-        direction && walk.kind === "run" ? { ...walk, ...direction } : walk,
-        run,
-      );
+      const to = await this.#nextStep(heading, steps === 0, corridor);
       if (!to) return;
       const step = { dx: to.x - player.x, dy: to.y - player.y };
       // Walking never attacks: a blocked step ends the walk.
       if (!(await this.#act({ type: "move", ...step }))) return;
-      direction = step;
       if (this.top !== this.stack[0]) return; // a level-up window or game over
       this.render();
       if (this.options.walkDelayMs) await new Promise((r) => setTimeout(r, this.options.walkDelayMs));
@@ -191,11 +202,19 @@ export class GameApp {
       if ((player.fighter?.hp ?? 0) < hp) return;
       if ([...now.monsters].some((id) => !start.monsters.has(id))) return;
       if ([...now.items].some((id) => !start.items.has(id))) return;
-      if (state.entities.some((e) => e.layer === "item" && e.x === player.x && e.y === player.y)) return;
-      if (walk.kind === "run") {
+      const underfoot = state.entities.filter((e) =>
+        e.layer === "item" && e.x === player.x && e.y === player.y
+      );
+      underfoot.forEach((e) => this.#visitedItems.add(e.id));
+      if (underfoot.length > 0) return;
+      if (heading.kind === "run") {
         const { stairs } = state.map;
         if (player.x === stairs.x && player.y === stairs.y) return;
-        if (!run.corridor && openness(state.map, player) !== run.openness) return;
+        const around = sides(state.map, player, { x: step.dx, y: step.dy });
+        if (!corridor && steps > 0 && around !== beside) return;
+        beside = around;
+        corridor = inCorridor(state.map, player);
+        heading = { ...heading, ...step };
       }
     }
   }

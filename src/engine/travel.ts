@@ -51,10 +51,15 @@ function stepToward(map: GameMap, cost: Uint8Array, from: Point, goals: number[]
 /** What exploring does next. */
 export type ExploreStep = { readonly kind: "step"; readonly to: number } | { readonly kind: "explored" };
 
-/** Auto-explore: a step toward the nearest reachable unexplored cell, or "explored". */
-export function exploreStep(map: GameMap, from: Point): ExploreStep {
+/**
+ * Auto-explore: a step toward the nearest of the unexplored edge and the
+ * `items` (cells of things seen but not yet stood on), or "explored".
+ */
+export function exploreStep(map: GameMap, from: Point, items: readonly number[] = []): ExploreStep {
   const cost = knownCost(map);
-  const to = stepToward(map, cost, from, frontier(map, cost));
+  const here = from.y * map.width + from.x;
+  const goals = [...frontier(map, cost), ...items.filter((i) => i !== here && cost[i])];
+  const to = stepToward(map, cost, from, goals);
   return to < 0 ? { kind: "explored" } : { kind: "step", to };
 }
 
@@ -83,25 +88,27 @@ function ahead(map: GameMap, p: Point, d: Point): Point[] {
   return out;
 }
 
-function openNeighbours(map: GameMap, p: Point): number {
-  let n = 0;
-  for (const [dx, dy] of AROUND) {
-    const x = p.x + dx, y = p.y + dy;
-    if (x >= 0 && y >= 0 && x < map.width && y < map.height && WALKABLE[map.tiles[y * map.width + x]]) n++;
-  }
-  return n;
+function walkable(map: GameMap, x: number, y: number): boolean {
+  return x >= 0 && y >= 0 && x < map.width && y < map.height && WALKABLE[map.tiles[y * map.width + x]] === 1;
 }
 
-/** Running: the direction of the next step from `p` heading `d`, or undefined to stop. */
-export function runStep(map: GameMap, p: Point, d: Point, corridor: boolean): Point | undefined {
+/**
+ * Running: the direction of the next step from `p` heading `d`, or
+ * undefined to stop. The first step goes the way asked; after that a
+ * corridor is followed round its corners until it branches or ends, and in
+ * the open the run goes straight on.
+ */
+export function runStep(
+  map: GameMap,
+  p: Point,
+  d: Point,
+  corridor: boolean,
+  first: boolean,
+): Point | undefined {
+  if (first) return walkable(map, p.x + d.x, p.y + d.y) ? d : undefined;
   const options = ahead(map, p, d);
-  if (!corridor) {
-    // In the open: straight on while the walls around keep their shape (a doorway or
-    // a room's edge changes the count of open cells around).
-    const straight = options.find((o) => o.x === d.x && o.y === d.y);
-    return straight;
-  }
-  // In a corridor: follow it round corners; two ways on is a branch, none a dead end.
+  if (!corridor) return options.find((o) => o.x === d.x && o.y === d.y);
+  // Two ways on is a branch, none a dead end.
   const forward = options.filter((o) => !options.some((q) => q !== o && isDiagonalShortcut(o, q)));
   return forward.length === 1 ? forward[0] : undefined;
 }
@@ -112,12 +119,26 @@ function isDiagonalShortcut(diagonal: Point, orthogonal: Point): boolean {
     (orthogonal.x === diagonal.x || orthogonal.y === diagonal.y);
 }
 
-/** True where `p` is in a corridor (few open cells around), false in a room. */
+/** True where `p` is in a corridor: no 2x2 block of open cells contains it (a room's cells all are in one). */
 export function inCorridor(map: GameMap, p: Point): boolean {
-  return openNeighbours(map, p) <= 3;
+  for (const [ox, oy] of [[0, 0], [-1, 0], [0, -1], [-1, -1]]) {
+    const x = p.x + ox, y = p.y + oy;
+    if (
+      walkable(map, x, y) && walkable(map, x + 1, y) && walkable(map, x, y + 1) && walkable(map, x + 1, y + 1)
+    ) {
+      return false;
+    }
+  }
+  return true;
 }
 
-/** How many open cells are around `p`: running in the open stops when this changes. */
-export function openness(map: GameMap, p: Point): number {
-  return openNeighbours(map, p);
+/**
+ * What lies beside a run heading `d` at `p`: the cells to its left and to
+ * its right. A run in the open stops where this changes (a doorway, a
+ * room's end).
+ */
+export function sides(map: GameMap, p: Point, d: Point): string {
+  // Left and right of (dx, dy), diagonals included.
+  const left = { x: d.y, y: -d.x }, right = { x: -d.y, y: d.x };
+  return [left, right].map((s) => (walkable(map, p.x + s.x, p.y + s.y) ? "." : "#")).join("");
 }

@@ -32,7 +32,7 @@ export type ToWorker =
 
 /** A walk the player asked for: explore, or go to a known cell. */
 export type PlanRequest =
-  | { readonly kind: "explore"; readonly from: Point }
+  | { readonly kind: "explore"; readonly from: Point; readonly items: readonly number[] }
   | { readonly kind: "travel"; readonly from: Point; readonly to: Point };
 
 /** The next step of a walk: a cell index, or -1 when there is none ("explored" says why). */
@@ -44,7 +44,7 @@ export interface PlanAnswer {
 /** Plans a walk's next step on `map` (the worker's side, and the fallback). */
 export function planWalk(map: GameMap, request: PlanRequest): PlanAnswer {
   if (request.kind === "explore") {
-    const next = exploreStep(map, request.from);
+    const next = exploreStep(map, request.from, request.items);
     return next.kind === "step" ? { step: next.to, explored: false } : { step: -1, explored: true };
   }
   return { step: travelStep(map, request.from, request.to), explored: false };

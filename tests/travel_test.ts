@@ -1,0 +1,259 @@
+import { deepEqual, equal, ok } from "node:assert/strict";
+import type { GameApp } from "../src/app/game_app.ts";
+import { GameApp as App } from "../src/app/game_app.ts";
+import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/app/monster_runner.ts";
+import type { GameEvent } from "../src/engine/events.ts";
+import { isWalkable } from "../src/engine/game_map.ts";
+import { displayText } from "../src/engine/message_log.ts";
+import type { Rules } from "../src/engine/rules.ts";
+import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
+import { instantiate } from "../src/engine/templates.ts";
+import { knownCost } from "../src/engine/travel.ts";
+import { planWalk } from "../src/engine/worker_protocol.ts";
+import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
+import { keyEvent, type MouseEvent } from "../src/terminal/input_events.ts";
+import { arena } from "./support/arena.ts";
+import { bruteDistances } from "./support/brute_paths.ts";
+import { bundledContent, emptyDungeonRules } from "./support/content.ts";
+
+const content = await bundledContent();
+const empty = await emptyDungeonRules();
+
+function appFor(state: GameState, rules: Rules, runner: MonsterRunner = new InProcessRunner(rules)): GameApp {
+  const app = new App(new HeadlessTerminal(80, 50), { ...content, rules }, state, runner, {
+    colorDepth: "truecolor",
+  });
+  app.render();
+  return app;
+}
+
+const press = (app: GameApp, key: string, mods = {}) => app.handleInput(keyEvent(key, mods));
+
+function reachable(state: GameState): number[] {
+  const { map } = state;
+  const p = playerOf(state);
+  const seen = new Set([p.y * map.width + p.x]);
+  const stack = [...seen];
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % map.width, y = Math.floor(i / map.width);
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const j = (y + dy) * map.width + x + dx;
+        if (!seen.has(j) && isWalkable(map, x + dx, y + dy)) {
+          seen.add(j);
+          stack.push(j);
+        }
+      }
+    }
+  }
+  return [...seen];
+}
+
+Deno.test("auto-explore walks until every reachable cell is explored, then says Explored.", async () => {
+  for (const seed of [1, 2, 3, 4, 5]) {
+    const state = newGame(empty, seed);
+    const app = appFor(state, empty);
+    await press(app, "x");
+    equal(state.log.at(-1)!.text, "Explored.", `seed ${seed}`);
+    const missed = reachable(state).filter((i) => !state.map.explored[i]);
+    deepEqual(missed, [], `seed ${seed}: reachable cells never seen`);
+    ok(state.turn > 20, "one turn per step");
+    const turns = state.turn;
+    await press(app, "x");
+    deepEqual(
+      [displayText(state.log.at(-1)!), state.turn],
+      ["Explored. (x2)", turns],
+      "nothing left: no step taken",
+    );
+  }
+});
+
+Deno.test("auto-explore stops when a monster comes into view, and will not start with one in view", async () => {
+  const state = newGame(empty, 2);
+  const p = playerOf(state);
+  // An orc standing in the last room, far away.
+  const orc = instantiate(empty.templates.orc, state.nextId++, state.map.stairs.x, state.map.stairs.y);
+  orc.ai = undefined; // it stands still
+  state.entities.push(orc);
+  const app = appFor(state, empty);
+  await press(app, "x");
+  equal(state.map.visible[orc.y * state.map.width + orc.x], 1, "stopped with the orc in view");
+  ok(p.x !== 0);
+  const turn = state.turn;
+  await press(app, "x");
+  deepEqual([state.log.at(-1)!.text, state.turn], ["There are monsters in view.", turn]);
+});
+
+Deno.test("auto-explore stops when an item comes into view and again when standing on it", async () => {
+  const state = newGame(empty, 3);
+  const potion = instantiate(
+    empty.templates.health_potion,
+    state.nextId++,
+    state.map.stairs.x,
+    state.map.stairs.y,
+  );
+  state.entities.push(potion);
+  const app = appFor(state, empty);
+  await press(app, "x");
+  equal(state.map.visible[potion.y * state.map.width + potion.x], 1, "stopped on seeing it");
+  for (let k = 0; k < 50 && !(playerOf(state).x === potion.x && playerOf(state).y === potion.y); k++) {
+    await press(app, "x");
+  }
+  const p = playerOf(state);
+  deepEqual([p.x, p.y], [potion.x, potion.y], "it walked to the item and stopped on it, ready for g");
+});
+
+/** A runner that does what the real one does, and something more on turn `at`. */
+function withHook(rules: Rules, at: number, hook: (state: GameState) => void): MonsterRunner {
+  const inner = new InProcessRunner(rules);
+  let turns = 0;
+  return {
+    faults: [],
+    plan: (s, r) => inner.plan(s, r),
+    close: () => {},
+    run: (s): Promise<GameEvent[]> => {
+      if (++turns === at) hook(s);
+      return inner.run(s);
+    },
+  };
+}
+
+Deno.test("a walk stops when HP drops, and when a key is pressed (the key is used up)", async () => {
+  const hurt = newGame(empty, 4);
+  const app = appFor(hurt, empty, withHook(empty, 3, (s) => playerOf(s).fighter!.hp -= 5));
+  await press(app, "x");
+  equal(hurt.turn, 3, "stopped right after the turn that hurt");
+  const keyed = newGame(empty, 4);
+  const holder: { app?: GameApp } = {};
+  const app2 = holder.app = appFor(
+    keyed,
+    empty,
+    withHook(empty, 4, () => (holder.app!.terminal as HeadlessTerminal).input(keyEvent("j"))),
+  );
+  await press(app2, "x");
+  equal(keyed.turn, 4);
+  equal(app2.terminal.hasPendingInput(), false, "the interrupting key is not also played");
+});
+
+Deno.test("travel to the stairs takes a cheapest path over the known map; > there goes down", async () => {
+  for (const seed of [6, 7, 8]) {
+    const state = newGame(empty, seed);
+    state.map.explored.fill(1);
+    const app = appFor(state, empty);
+    const { map } = state;
+    const cost = knownCost(map);
+    const best = bruteDistances(cost, map.width, map.height, map.stairs.y * map.width + map.stairs.x);
+    const p = playerOf(state);
+    let walked = 0, at = { x: p.x, y: p.y };
+    const start = best[p.y * map.width + p.x];
+    await press(app, ">");
+    // Replay the walk from the log of positions: recompute its cost from the turns taken.
+    deepEqual([p.x, p.y], [map.stairs.x, map.stairs.y], `seed ${seed}: arrived`);
+    // The cost of the walk equals the cheapest: check it step by step with a second walk.
+    const again = newGame(empty, seed);
+    again.map.explored.fill(1);
+    const q = playerOf(again);
+    at = { x: q.x, y: q.y };
+    for (;;) {
+      const { step } = planWalk(again.map, { kind: "travel", from: q, to: again.map.stairs });
+      if (step < 0) break;
+      const x = step % map.width, y = Math.floor(step / map.width);
+      walked += cost[step] * (x !== at.x && y !== at.y ? 3 : 2);
+      Object.assign(q, { x, y });
+      at = { x, y };
+    }
+    equal(walked, start, `seed ${seed}: the path's cost is the cheapest`);
+    await press(app, ">");
+    equal(state.floor, 2);
+  }
+});
+
+Deno.test("> with the stairs not yet found says so and takes no turn", async () => {
+  const state = newGame(empty, 9);
+  const { map } = state;
+  map.explored[map.stairs.y * map.width + map.stairs.x] = 0;
+  const app = appFor(state, empty);
+  await press(app, ">");
+  deepEqual([state.log.at(-1)!.text, state.turn], ["You have not found the stairs yet.", 0]);
+});
+
+Deno.test("running follows a corridor round its corner and stops at the branch", async () => {
+  const picture = [
+    "###########",
+    "#@....#####",
+    "#####.#####",
+    "#####.....#",
+    "#####.#####",
+    "#####.#####",
+    "###########",
+  ].join("\n");
+  const state = arena(empty, picture);
+  const app = appFor(state, empty);
+  await press(app, "Right", { shift: true });
+  const p = playerOf(state);
+  deepEqual([p.x, p.y], [5, 3], "round the corner, stopped where the corridor branches");
+  await press(app, "J");
+  deepEqual([p.x, p.y], [5, 5], "shifted vi key: on south to the dead end");
+});
+
+Deno.test("running in a room goes straight along a wall and stops at a doorway in it", async () => {
+  const picture = [
+    "#####.####",
+    "#@.......#",
+    "#........#",
+    "##########",
+  ].join("\n");
+  const state = arena(empty, picture);
+  const app = appFor(state, empty);
+  await press(app, "L");
+  deepEqual([playerOf(state).x, playerOf(state).y], [5, 1], "stopped beside the opening");
+  await press(app, "L");
+  deepEqual([playerOf(state).x, playerOf(state).y], [8, 1], "then on to the far wall");
+  const row = arena(empty, "##########\n#@.......#\n##########");
+  await press(appFor(row, empty), "L");
+  equal(playerOf(row).x, 8, "a plain corridor: to its end");
+});
+
+Deno.test("a left click on a known cell walks there", async () => {
+  const state = newGame(empty, 10);
+  const app = appFor(state, empty);
+  const p = playerOf(state);
+  const target = [...state.map.visible.keys()].find((i) =>
+    state.map.visible[i] && isWalkable(state.map, i % 80, Math.floor(i / 80)) && Math.abs(i % 80 - p.x) > 2
+  )!;
+  const click: MouseEvent = {
+    type: "mouse",
+    action: "press",
+    button: "left",
+    x: target % 80,
+    y: Math.floor(target / 80),
+    shift: false,
+    ctrl: false,
+    alt: false,
+  };
+  await app.handleInput(click);
+  deepEqual([p.x, p.y], [target % 80, Math.floor(target / 80)]);
+});
+
+Deno.test("the worker plans the same steps as the engine in-process", async () => {
+  const runner = new WorkerRunner(empty);
+  ok(await runner.ready);
+  try {
+    for (const seed of [11, 12]) {
+      const state = newGame(empty, seed);
+      for (let k = 0; k < 30; k++) {
+        const request = { kind: "explore" as const, from: { ...playerOf(state) }, items: [] };
+        const viaWorker = await runner.plan(state, request);
+        deepEqual(viaWorker, planWalk(state.map, request));
+        if (viaWorker.step < 0) break;
+        Object.assign(playerOf(state), { x: viaWorker.step % 80, y: Math.floor(viaWorker.step / 80) });
+        const { updateVisibility } = await import("../src/engine/game_map.ts");
+        updateVisibility(state.map, playerOf(state), 8);
+      }
+    }
+    deepEqual(runner.faults, []);
+  } finally {
+    runner.close();
+  }
+});
