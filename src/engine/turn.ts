@@ -21,32 +21,47 @@ export function isGameOver(state: GameState): boolean {
 }
 
 /**
- * The player's half of a turn. Returns true when time passed (the monsters
- * act next); an impossible action is logged and costs nothing.
+ * The player's half of a turn: the settled events (deaths with their XP),
+ * or undefined when the action was impossible (told, and no time passed).
  */
-export function playerAct(state: GameState, rules: Rules, action: Action): boolean {
-  if (isGameOver(state)) return false;
+export function playerActEvents(state: GameState, rules: Rules, action: Action): GameEvent[] | undefined {
+  if (isGameOver(state)) return undefined;
   const player = playerOf(state);
   const result = resolve(state, rules, player, action);
   if (result.kind === "impossible") {
     if (result.reason) tell(state.log, rules, result.reason);
-    return false;
+    return undefined;
   }
-  report(state, rules, result.events);
+  const events = report(state, rules, result.events);
   state.turn++;
   // Monsters decide with the view from where the player is now.
   updateVisibility(state.map, player, sightOf(player, rules));
-  return true;
+  return events;
 }
 
-/** Tells the log what `events` mean, after giving the player XP for any deaths. */
-export function report(state: GameState, rules: Rules, events: readonly GameEvent[]): void {
-  narrate(state.log, rules, settleDeaths(state, rules, events), state.playerId);
+/** The player's half of a turn; true when time passed (the monsters act next). */
+export function playerAct(state: GameState, rules: Rules, action: Action): boolean {
+  return playerActEvents(state, rules, action) !== undefined;
 }
 
-/** A whole turn in-process: the player, then the monsters. */
+/**
+ * Tells the log what `events` mean, after giving the player XP for any
+ * deaths; returns the settled events.
+ */
+export function report(state: GameState, rules: Rules, events: readonly GameEvent[]): GameEvent[] {
+  const settled = settleDeaths(state, rules, events);
+  narrate(state.log, rules, settled, state.playerId);
+  return settled;
+}
+
+/** A whole turn in-process, the player then the monsters: its events, or undefined if impossible. */
+export function playTurn(state: GameState, rules: Rules, action: Action): GameEvent[] | undefined {
+  const mine = playerActEvents(state, rules, action);
+  if (!mine) return undefined;
+  return [...mine, ...report(state, rules, runMonsterPhase(state, rules).events)];
+}
+
+/** A whole turn in-process; true when time passed. */
 export function playerTurn(state: GameState, rules: Rules, action: Action): boolean {
-  if (!playerAct(state, rules, action)) return false;
-  report(state, rules, runMonsterPhase(state, rules).events);
-  return true;
+  return playTurn(state, rules, action) !== undefined;
 }

@@ -1,0 +1,165 @@
+/**
+ * `deno task sim [--games N] [--seed S] [--data DIR] [--turns T]`: plays
+ * games headless with the bot and prints a balance report (depth reached,
+ * turns, level, cause of death, kills by floor), what a modder tunes data
+ * by. It doubles as a soak test: it must never throw.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { type Content, loadContent } from "../content/load_content.ts";
+import { ContentError } from "../content/problems.ts";
+import { botDecide } from "../engine/bot.ts";
+import type { GameEvent } from "../engine/events.ts";
+import { chooseLevelUp } from "../engine/progression.ts";
+import { newGame, playerOf } from "../engine/state.ts";
+import { isGameOver, playTurn, report } from "../engine/turn.ts";
+import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+
+/** How one game went. */
+export interface GameResult {
+  readonly seed: number;
+  readonly depth: number;
+  readonly turns: number;
+  readonly level: number;
+  /** "killed by an Orc", "burned by a fireball", or "alive" when the turns ran out. */
+  readonly end: string;
+  /** Monsters killed on each floor (index 0 is floor 1). */
+  readonly kills: number[];
+}
+
+function causeOf(events: readonly GameEvent[], playerId: number): string {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.type === "attacked" && e.targetId === playerId) return `killed by ${article(e.attacker)}`;
+    if (e.type === "engulfed" && e.targetId === playerId) return "burned by a fireball";
+  }
+  return "died";
+}
+
+function article(name: string): string {
+  return /^[AEIOU]/i.test(name) ? `an ${name}` : `a ${name}`;
+}
+
+/** Plays one game with the bot for at most `maxTurns` turns. */
+export function simulate(content: Content, seed: number, maxTurns: number): GameResult {
+  const { rules } = content;
+  const state = newGame(rules, seed);
+  const kills: number[] = [];
+  let end = "alive";
+  // Every command is a turn or a level-up choice; a cap guards against a stuck bot.
+  for (let commands = 0; state.turn < maxTurns && commands < maxTurns * 4; commands++) {
+    const command = botDecide(state, rules);
+    if (command.kind === "level") {
+      report(state, rules, chooseLevelUp(state, rules, command.choice));
+      continue;
+    }
+    const events = playTurn(state, rules, command.action) ?? [];
+    for (const e of events) {
+      if (e.type === "died" && e.entityId !== state.playerId) {
+        kills[state.floor - 1] = (kills[state.floor - 1] ?? 0) + 1;
+      }
+    }
+    if (isGameOver(state)) {
+      end = causeOf(events, state.playerId);
+      break;
+    }
+  }
+  for (let f = 0; f < state.floor; f++) kills[f] ??= 0;
+  return {
+    seed,
+    depth: state.floor,
+    turns: state.turn,
+    level: playerOf(state).level?.current ?? 1,
+    end,
+    kills,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+/** The balance report for a set of games. */
+export function balanceReport(results: readonly GameResult[], label: string): string {
+  const lines = [`Delve balance report: ${results.length} games, data ${label}`, ""];
+  lines.push("seed        depth  turns  level  end");
+  for (const r of results) {
+    lines.push(
+      `${String(r.seed).padEnd(10)}  ${String(r.depth).padStart(5)}  ${String(r.turns).padStart(5)}  ${
+        String(r.level).padStart(5)
+      }  ${r.end}`,
+    );
+  }
+  const depths = results.map((r) => r.depth), turns = results.map((r) => r.turns);
+  lines.push(
+    "",
+    `depth reached: mean ${mean(depths).toFixed(2)}, median ${median(depths)}, best ${Math.max(...depths)}`,
+  );
+  lines.push(`turns: mean ${mean(turns).toFixed(0)}, median ${median(turns)}`);
+  lines.push(`level: mean ${mean(results.map((r) => r.level)).toFixed(2)}`);
+  const ends = new Map<string, number>();
+  for (const r of results) ends.set(r.end, (ends.get(r.end) ?? 0) + 1);
+  lines.push("", "how games ended:");
+  for (const [end, n] of [...ends].sort((a, b) => b[1] - a[1])) {
+    lines.push(`  ${String(n).padStart(4)}  ${end}`);
+  }
+  const floors = Math.max(...depths);
+  lines.push("", "kills by floor (mean over the games that reached it):");
+  for (let f = 0; f < floors; f++) {
+    const reached = results.filter((r) => r.depth > f);
+    lines.push(
+      `  floor ${f + 1}: ${mean(reached.map((r) => r.kills[f] ?? 0)).toFixed(2)} (${reached.length} games)`,
+    );
+  }
+  return lines.join("\n");
+}
+
+const USAGE = "Usage: deno task sim [--games N] [--seed S] [--data DIR] [--turns T]";
+
+function positiveInt(flag: string, text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined) return fallback;
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 1 && n <= max)) {
+    throw new Error(`${flag}: expected an integer from 1 to ${max}, found "${text}"`);
+  }
+  return n;
+}
+
+/** Runs the simulator with `args`; resolves to the exit status. */
+export async function simCommand(args: readonly string[]): Promise<number> {
+  let games: number, seed: number, turns: number, data: string | undefined;
+  try {
+    const { values } = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        games: { type: "string" },
+        seed: { type: "string" },
+        data: { type: "string" },
+        turns: { type: "string" },
+      },
+    });
+    games = positiveInt("--games", values.games, 20, 100_000);
+    seed = values.seed === undefined ? 1 : positiveInt("--seed", values.seed, 1, 0xffff_ffff);
+    turns = positiveInt("--turns", values.turns, 3000, 1_000_000);
+    data = values.data;
+  } catch (e) {
+    console.error(`delve sim: ${(e as Error).message.split("\n")[0]}\n${USAGE}`);
+    return 2;
+  }
+  let content: Content;
+  const label = data ? data.replace(/\/?$/, "/") : "data/";
+  try {
+    content = await loadContent(data ? userDir(data) : BUNDLED_DATA_DIR, label);
+  } catch (e) {
+    if (!(e instanceof ContentError)) throw e;
+    console.error(e.problems.join("\n"));
+    return 2;
+  }
+  const results = Array.from({ length: games }, (_, k) => simulate(content, (seed + k) >>> 0, turns));
+  console.log(balanceReport(results, label));
+  return 0;
+}
+
+if (import.meta.main) Deno.exit(await simCommand(Deno.args));

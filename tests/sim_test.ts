@@ -1,0 +1,51 @@
+import { deepEqual, equal, ok } from "node:assert/strict";
+import { balanceReport, simCommand, simulate } from "../src/app/sim.ts";
+import { bundledContent } from "./support/content.ts";
+
+const content = await bundledContent();
+
+Deno.test("soak slice: 30 bot games of up to 800 turns never throw, and the bot gets somewhere", () => {
+  const results = Array.from({ length: 30 }, (_, k) => simulate(content, 1000 + k, 800));
+  equal(results.length, 30);
+  for (const r of results) {
+    ok(r.depth >= 1 && r.turns <= 800 && r.level >= 1, JSON.stringify(r));
+    equal(r.kills.length, r.depth, "a kill count for every floor reached");
+    ok(r.end === "alive" || /^(killed by an? \w+|burned by a fireball|died)$/.test(r.end), r.end);
+  }
+  ok(results.some((r) => r.depth >= 3), "some games go three floors deep");
+  ok(results.some((r) => r.end !== "alive"), "and some end in death");
+});
+
+Deno.test("the same seed plays the same game", () => {
+  deepEqual(simulate(content, 77, 600), simulate(content, 77, 600));
+});
+
+Deno.test("the balance report has every section a modder tunes by", () => {
+  const report = balanceReport([simulate(content, 5, 300), simulate(content, 6, 300)], "data/");
+  for (
+    const part of [
+      "Delve balance report: 2 games, data data/",
+      "depth reached:",
+      "turns:",
+      "level:",
+      "how games ended:",
+      "kills by floor",
+    ]
+  ) {
+    ok(report.includes(part), part);
+  }
+});
+
+Deno.test("sim's command line: a bad flag or value is one line and exit 2", async () => {
+  const errors: string[] = [];
+  const original = console.error;
+  console.error = (line: string) => errors.push(line);
+  try {
+    equal(await simCommand(["--games", "zero"]), 2);
+    equal(await simCommand(["--bogus"]), 2);
+  } finally {
+    console.error = original;
+  }
+  ok(errors[0].startsWith('delve sim: --games: expected an integer from 1 to 100000, found "zero"'));
+  ok(errors[1].startsWith("delve sim: Unknown option '--bogus'"));
+});
