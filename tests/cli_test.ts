@@ -8,6 +8,7 @@ Deno.test("flags parse into a play command; defaults stay unset", () => {
     dataDir: undefined,
     savePath: undefined,
     walkDelayMs: undefined,
+    recordPath: undefined,
   });
   deepEqual(parseCli(["--seed", "42", "--data", "mods/x", "--save=/tmp/s", "--walk-delay", "0"]), {
     kind: "play",
@@ -15,6 +16,7 @@ Deno.test("flags parse into a play command; defaults stay unset", () => {
     dataDir: "mods/x",
     savePath: "/tmp/s",
     walkDelayMs: 0,
+    recordPath: undefined,
   });
   deepEqual(parseCli(["--seed=4294967295"]).kind, "play");
   deepEqual(parseCli(["--help", "--seed", "1"]), { kind: "help" });

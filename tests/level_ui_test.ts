@@ -93,6 +93,7 @@ Deno.test("> on the stairs goes down and the game is saved on the new floor", as
   const savePath = `${dir}/savegame.json.gz`;
   const app = new DelveApp(terminal, content, {
     savePath,
+    recordPath: `${dir}/last-game.replay.json.gz`,
     seed: 3,
     colorDepth: "truecolor",
     version: "test",

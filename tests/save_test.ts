@@ -157,6 +157,7 @@ async function titleSession(before?: (savePath: string) => Promise<void>) {
   await before?.(savePath);
   const app = new DelveApp(terminal, content, {
     savePath,
+    recordPath: `${dir}/last-game.replay.json.gz`,
     seed: 31,
     colorDepth: "truecolor",
     version: "test",

@@ -14,6 +14,7 @@ export type CliCommand =
     readonly dataDir?: string;
     readonly savePath?: string;
     readonly walkDelayMs?: number;
+    readonly recordPath?: string;
   }
   | { readonly kind: "help" }
   | { readonly kind: "version" };
@@ -31,6 +32,8 @@ Options:
   --data DIR    play with the data files in DIR (default: the bundled data/)
   --save PATH   save file (default: $XDG_DATA_HOME/delve/savegame.json.gz,
                 or ~/.local/share/delve/savegame.json.gz)
+  --record PATH where the last game's replay goes (default: last-game.replay.json.gz
+                beside the save; play it with deno task replay PATH)
   --walk-delay MS
                 pause between the steps of explore, travel and run, in
                 milliseconds from 0 to 1000 (default: 25; 0 for none)
@@ -75,6 +78,7 @@ export function parseCli(args: readonly string[]): CliCommand {
         data: { type: "string" },
         save: { type: "string" },
         "walk-delay": { type: "string" },
+        record: { type: "string" },
         help: { type: "boolean" },
         version: { type: "boolean" },
       },
@@ -90,6 +94,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     dataDir: nonEmpty("--data", values.data),
     savePath: nonEmpty("--save", values.save),
     walkDelayMs: values["walk-delay"] === undefined ? undefined : parseDelay(values["walk-delay"]),
+    recordPath: nonEmpty("--record", values.record),
   };
 }
 

@@ -20,7 +20,15 @@ import { drawTitle, type TitleView } from "../ui/title_screen.ts";
 import { type ExitReason, GameApp } from "./game_app.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
 import { deleteSave, keepUnreadable, readSave, writeSave } from "./save_file.ts";
-import { decodeSave, encodeSave, SaveError, summarizeSave } from "./save_format.ts";
+import { decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
+import { decodeRecording, record, type Recording, startRecording } from "./replay_format.ts";
+import { textChecksum } from "../engine/checksum.ts";
+import type { Rules } from "../engine/rules.ts";
+
+/** A checksum of the rules a game is played by, written into its replay. */
+export function dataChecksum(rules: Rules): number {
+  return textChecksum(JSON.stringify(rules));
+}
 import { themeFromContent } from "./theme_from_content.ts";
 
 /** What the program needs besides the terminal and the data. */
@@ -36,6 +44,8 @@ export interface DelveOptions {
   readonly now?: () => Date;
   /** Pause between the steps of a walk. */
   readonly walkDelayMs?: number;
+  /** Where the last game's replay is written. */
+  readonly recordPath: string;
 }
 
 /** The program: title, games, saves. */
@@ -46,6 +56,8 @@ export class DelveApp {
   #view: TitleView = {};
   /** The game being played, if any. */
   game: GameApp | undefined;
+  /** The recording of that game (none for a save from before recordings). */
+  #recording: Recording | undefined;
 
   constructor(readonly terminal: Terminal, readonly content: Content, readonly options: DelveOptions) {
     this.#theme = themeFromContent(content);
@@ -99,7 +111,13 @@ export class DelveApp {
     if (read.kind === "missing") return ["No saved game to load."];
     if (read.kind === "unreadable") return ["Failed to load save:", read.reason];
     try {
-      return decodeSave(read.json);
+      const state = decodeSave(read.json);
+      try {
+        this.#recording = decodeRecording(savedReplay(read.json));
+      } catch {
+        this.#recording = undefined; // an older save: the game goes on unrecorded
+      }
+      return state;
     } catch (e) {
       if (e instanceof SaveError) return ["Failed to load save:", e.message];
       throw e;
@@ -109,6 +127,7 @@ export class DelveApp {
   /** A new game; an unreadable old save is moved aside first, and the player told. */
   async #newGame(): Promise<GameState> {
     const state = newGame(this.content.rules, this.options.seed ?? this.options.randomSeed());
+    this.#recording = startRecording(state.seed, this.options.version, dataChecksum(this.content.rules));
     const read = await readSave(this.options.savePath);
     let unreadable = read.kind === "unreadable";
     if (read.kind === "read") {
@@ -128,7 +147,7 @@ export class DelveApp {
   /** Writes the game's save; says so in the game's log if it cannot. */
   async #save(game: GameApp): Promise<boolean> {
     try {
-      await writeSave(this.options.savePath, encodeSave(game.state, this.options.version, this.#now()));
+      await writeSave(this.options.savePath, this.#encode(game.state));
       return true;
     } catch (e) {
       tell(game.state.log, this.content.rules, "save_failed", { reason: (e as Error).message });
@@ -136,12 +155,25 @@ export class DelveApp {
     }
   }
 
+  #encode(state: GameState): string {
+    return encodeSave(state, this.options.version, this.#now(), this.#recording);
+  }
+
+  /** Writes the game's replay (where the player said, or beside the save). */
+  async #writeReplay(): Promise<void> {
+    if (this.#recording) await writeSave(this.options.recordPath, JSON.stringify(this.#recording));
+  }
+
   /** Plays `state` until the player leaves; the game is saved unless it is over. */
   async #play(state: GameState): Promise<ExitReason> {
     const runner = this.options.makeRunner();
     const game = new GameApp(this.terminal, this.content, state, runner, {
       colorDepth: this.options.colorDepth,
-      onGameOver: () => deleteSave(this.options.savePath),
+      record: (command, turnBefore) => this.#recording && record(this.#recording, command, state, turnBefore),
+      onGameOver: async () => {
+        await deleteSave(this.options.savePath);
+        await this.#writeReplay();
+      },
       onNewFloor: async () => void (await this.#save(game)),
       walkDelayMs: this.options.walkDelayMs,
     });
@@ -157,6 +189,7 @@ export class DelveApp {
     } finally {
       this.game = undefined;
       runner.close();
+      await this.#writeReplay().catch(() => {});
     }
   }
 
@@ -168,7 +201,8 @@ export class DelveApp {
     const game = this.game;
     if (!game || isGameOver(game.state)) return;
     await game.idle();
-    await writeSave(this.options.savePath, encodeSave(game.state, this.options.version, this.#now()));
+    await writeSave(this.options.savePath, this.#encode(game.state));
+    await this.#writeReplay().catch(() => {});
   }
 
   /** Runs the title until the player quits or the input ends. */

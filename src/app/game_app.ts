@@ -26,6 +26,7 @@ import { computeLayout, MIN_COLUMNS, MIN_ROWS } from "../ui/layout.ts";
 import { drawTooSmall, PlayScreen } from "../ui/play_screen.ts";
 import type { Screen, ScreenResult, UiContext, Walk } from "../ui/screen.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
+import type { Command } from "./replay_format.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 
 /** Why the loop ended. */
@@ -40,6 +41,8 @@ export interface GameAppOptions {
   readonly onNewFloor?: () => Promise<void>;
   /** Pause between the steps of a walk, so the player sees it (0: none). */
   readonly walkDelayMs?: number;
+  /** Told every command that happened (a turn, a level-up choice), for the replay. */
+  readonly record?: (command: Command, turnBefore: number) => void;
 }
 
 /** One play session on one terminal. */
@@ -105,10 +108,11 @@ export class GameApp {
   /** Plays the player's action and, if it took time, the monsters'; true if it did. */
   async #act(action: Action): Promise<boolean> {
     const { rules } = this.content;
-    const floor = this.state.floor;
+    const floor = this.state.floor, turnBefore = this.state.turn;
     if (!playerAct(this.state, rules, action)) return false;
     const faults = this.runner.faults.length;
     report(this.state, rules, await this.runner.run(this.state));
+    this.options.record?.({ act: action }, turnBefore);
     // A dying worker may have written to the terminal: paint everything again.
     if (this.runner.faults.length !== faults) this.#renderer.invalidate();
     if (isGameOver(this.state)) {
@@ -242,6 +246,7 @@ export class GameApp {
         return undefined;
       case "levelUp":
         report(this.state, this.content.rules, chooseLevelUp(this.state, this.content.rules, result.choice));
+        this.options.record?.({ level: result.choice }, this.state.turn);
         if (!levelUpPending(this.state, this.content.rules)) this.stack.pop();
         return undefined;
       case "walk":

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import denoConfig from "../../deno.json" with { type: "json" };
 import { loadContent } from "../content/load_content.ts";
 import { ContentError } from "../content/problems.ts";
@@ -83,6 +83,7 @@ export async function main(args: readonly string[]): Promise<number> {
     savePath,
     seed: command.seed,
     walkDelayMs: command.walkDelayMs ?? 25,
+    recordPath: command.recordPath ?? join(dirname(savePath), "last-game.replay.json.gz"),
     colorDepth: detectColorDepth(env),
     version: VERSION,
     makeRunner: () => {

@@ -81,6 +81,8 @@ const fileSchema = z.strictObject({
   game: z.string(),
   savedAt: z.string(),
   state: z.unknown(),
+  /** The game's recording so far, so a continued game's replay is whole. */
+  replay: z.unknown().optional(),
 });
 
 /** The outside of a save: enough for the title screen to describe it. */
@@ -107,14 +109,15 @@ function fromBase64(text: string): Uint8Array {
   return out;
 }
 
-/** The save file's JSON for `state`. */
-export function encodeSave(state: GameState, gameVersion: string, now: Date): string {
+/** The save file's JSON for `state` (and the recording of the game so far). */
+export function encodeSave(state: GameState, gameVersion: string, now: Date, replay?: unknown): string {
   const { map } = state;
   return JSON.stringify({
     format: SAVE_FORMAT,
     version: SAVE_VERSION,
     game: gameVersion,
     savedAt: now.toISOString(),
+    replay,
     state: {
       ...state,
       map: {
@@ -152,6 +155,11 @@ function envelope(json: unknown): z.output<typeof fileSchema> {
   }
   if (version < 1) throw new SaveError(`save version ${version} is not one Delve ever wrote`);
   return file.data;
+}
+
+/** The recording a save carries, as JSON (undefined if it has none). */
+export function savedReplay(json: unknown): unknown {
+  return envelope(json).replay;
 }
 
 /** What the title screen shows about a save, without loading it whole. */

@@ -15,6 +15,7 @@ import { chooseLevelUp } from "../engine/progression.ts";
 import { newGame, playerOf } from "../engine/state.ts";
 import { isGameOver, playTurn, report } from "../engine/turn.ts";
 import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+import { record, type Recording } from "./replay_format.ts";
 
 /** How one game went. */
 export interface GameResult {
@@ -41,8 +42,13 @@ function article(name: string): string {
   return /^[AEIOU]/i.test(name) ? `an ${name}` : `a ${name}`;
 }
 
-/** Plays one game with the bot for at most `maxTurns` turns. */
-export function simulate(content: Content, seed: number, maxTurns: number): GameResult {
+/** Plays one game with the bot for at most `maxTurns` turns, recording it into `recording` if given. */
+export function simulate(
+  content: Content,
+  seed: number,
+  maxTurns: number,
+  recording?: Recording,
+): GameResult {
   const { rules } = content;
   const state = newGame(rules, seed);
   const kills: number[] = [];
@@ -50,11 +56,15 @@ export function simulate(content: Content, seed: number, maxTurns: number): Game
   // Every command is a turn or a level-up choice; a cap guards against a stuck bot.
   for (let commands = 0; state.turn < maxTurns && commands < maxTurns * 4; commands++) {
     const command = botDecide(state, rules);
+    const turnBefore = state.turn;
     if (command.kind === "level") {
       report(state, rules, chooseLevelUp(state, rules, command.choice));
+      if (recording) record(recording, { level: command.choice }, state, turnBefore);
       continue;
     }
-    const events = playTurn(state, rules, command.action) ?? [];
+    const events = playTurn(state, rules, command.action);
+    if (events && recording) record(recording, { act: command.action }, state, turnBefore);
+    if (!events) continue;
     for (const e of events) {
       if (e.type === "died" && e.entityId !== state.playerId) {
         kills[state.floor - 1] = (kills[state.floor - 1] ?? 0) + 1;

@@ -1,0 +1,130 @@
+/**
+ * Replays: the seed, the version, a checksum of the data, every command
+ * the player gave (an action per turn, a choice per level-up) and a
+ * checksum of the state every 100 turns. Playing the commands again from
+ * the seed must give the same sums, or the replay is out of sync.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { Action } from "../engine/actions.ts";
+import { stateChecksum } from "../engine/checksum.ts";
+import { chooseLevelUp } from "../engine/progression.ts";
+import type { Rules } from "../engine/rules.ts";
+import { type GameState, newGame } from "../engine/state.ts";
+import { playTurn, report } from "../engine/turn.ts";
+
+/** One thing the player did. */
+export type Command = { readonly act: Action } | { readonly level: number };
+
+/** How often a checksum is taken. */
+export const CHECK_EVERY = 100;
+
+/** A recorded game. */
+export interface Recording {
+  readonly format: "delve-replay";
+  readonly version: 1;
+  readonly game: string;
+  readonly seed: number;
+  readonly dataChecksum: number;
+  readonly commands: Command[];
+  /** The state's checksum after turn `turn`. */
+  readonly checks: { turn: number; sum: number }[];
+}
+
+/** A recording's start. */
+export function startRecording(seed: number, game: string, dataChecksum: number): Recording {
+  return { format: "delve-replay", version: 1, game, seed, dataChecksum, commands: [], checks: [] };
+}
+
+/** Adds a command; after a turn that ends a hundred, the state's checksum too. */
+export function record(recording: Recording, command: Command, state: GameState, turnBefore: number): void {
+  recording.commands.push(command);
+  if (state.turn !== turnBefore && state.turn % CHECK_EVERY === 0) {
+    recording.checks.push({ turn: state.turn, sum: stateChecksum(state) });
+  }
+}
+
+/** Plays one command on `state` as the game did (in-process monsters: the same by construction). */
+export function replayCommand(state: GameState, rules: Rules, command: Command): void {
+  if ("level" in command) report(state, rules, chooseLevelUp(state, rules, command.level));
+  else playTurn(state, rules, command.act);
+}
+
+/** Why a replay could not be played. */
+export class ReplayError extends Error {
+  override name = "ReplayError";
+}
+
+/**
+ * Plays `recording` from its seed, yielding the state after each command;
+ * throws {@link ReplayError} "replay out of sync at turn T" at the first
+ * checksum that differs, or if the game ends before a recorded checksum.
+ */
+export function* replaySteps(recording: Recording, rules: Rules): Generator<GameState, GameState> {
+  const state = newGame(rules, recording.seed);
+  let next = 0;
+  for (const command of recording.commands) {
+    const turnBefore = state.turn;
+    replayCommand(state, rules, command);
+    const check = recording.checks[next];
+    if (check && state.turn !== turnBefore && state.turn === check.turn) {
+      if (stateChecksum(state) !== check.sum) {
+        throw new ReplayError(`replay out of sync at turn ${check.turn}`);
+      }
+      next++;
+    }
+    yield state;
+  }
+  if (next < recording.checks.length) {
+    throw new ReplayError(
+      `replay out of sync at turn ${recording.checks[next].turn} (the game ended before it)`,
+    );
+  }
+  return state;
+}
+
+/** Plays `recording` through (see {@link replaySteps}); returns the final state. */
+export function playRecording(recording: Recording, rules: Rules): GameState {
+  const steps = replaySteps(recording, rules);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+const point = z.strictObject({ x: z.int(), y: z.int() });
+const step = z.int().min(-1).max(1);
+const actionSchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("bump"), dx: step, dy: step }),
+  z.strictObject({ type: z.literal("move"), dx: step, dy: step }),
+  z.strictObject({ type: z.literal("melee"), dx: step, dy: step }),
+  z.strictObject({ type: z.literal("wait") }),
+  z.strictObject({ type: z.literal("pickup") }),
+  z.strictObject({ type: z.literal("drop"), item: z.int().nonnegative() }),
+  z.strictObject({ type: z.literal("use"), item: z.int().nonnegative(), target: point.optional() }),
+  z.strictObject({ type: z.literal("descend") }),
+]);
+
+const recordingSchema = z.strictObject({
+  format: z.literal("delve-replay"),
+  version: z.literal(1),
+  game: z.string(),
+  seed: z.int().min(0).max(0xffff_ffff),
+  dataChecksum: z.int().min(0).max(0xffff_ffff),
+  commands: z.array(
+    z.union([z.strictObject({ act: actionSchema }), z.strictObject({ level: z.int().nonnegative() })]),
+  ),
+  checks: z.array(z.strictObject({ turn: z.int().positive(), sum: z.int().min(0).max(0xffff_ffff) })),
+});
+
+/** A recording from JSON, checked; a bad one is a {@link ReplayError} saying why. */
+export function decodeRecording(json: unknown): Recording {
+  const parsed = recordingSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue.path.join(".");
+    throw new ReplayError(`not a Delve replay${where ? ` (at ${where})` : ""}: ${issue.message}`);
+  }
+  return parsed.data as Recording;
+}

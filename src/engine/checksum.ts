@@ -1,0 +1,36 @@
+/**
+ * A checksum of the whole game state: equal states give equal sums, and
+ * any difference (a position, an HP, the RNG) almost surely does not.
+ * Replays compare them to prove a game played back the same.
+ *
+ * @module
+ */
+import type { GameState } from "./state.ts";
+
+const OFFSET = 0x811c9dc5, PRIME = 0x01000193;
+
+function mixBytes(h: number, bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], PRIME);
+  return h;
+}
+
+function mixText(h: number, text: string): number {
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), PRIME);
+  return h;
+}
+
+/** FNV-1a over the state: the map's grids, then everything else as JSON. */
+export function stateChecksum(state: GameState): number {
+  const { map, ...rest } = state;
+  let h = OFFSET;
+  h = mixBytes(h, map.tiles);
+  h = mixBytes(h, map.explored);
+  h = mixBytes(h, map.visible);
+  h = mixText(h, JSON.stringify({ ...rest, stairs: map.stairs, width: map.width }));
+  return h >>> 0;
+}
+
+/** FNV-1a of a text: the data checksum written into replays. */
+export function textChecksum(text: string): number {
+  return mixText(OFFSET, text) >>> 0;
+}

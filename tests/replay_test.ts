@@ -1,0 +1,134 @@
+import { deepEqual, equal, ok, throws } from "node:assert/strict";
+import { dataChecksum, DelveApp } from "../src/app/delve_app.ts";
+import { GameApp } from "../src/app/game_app.ts";
+import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/app/monster_runner.ts";
+import { replayMain } from "../src/app/replay.ts";
+import {
+  type Command,
+  playRecording,
+  record,
+  ReplayError,
+  startRecording,
+} from "../src/app/replay_format.ts";
+import { gzip, writeSave } from "../src/app/save_file.ts";
+import { simulate } from "../src/app/sim.ts";
+import { stateChecksum } from "../src/engine/checksum.ts";
+import { newGame } from "../src/engine/state.ts";
+import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
+import { keyEvent } from "../src/terminal/input_events.ts";
+import { bundledContent } from "./support/content.ts";
+
+const content = await bundledContent();
+const { rules } = content;
+const checksumOfData = dataChecksum(rules);
+
+Deno.test("20 bot games recorded, then replayed from their seeds: no desync, the same final state", () => {
+  let checks = 0;
+  for (let k = 0; k < 20; k++) {
+    const recording = startRecording(200 + k, "test", checksumOfData);
+    const result = simulate(content, 200 + k, 600, recording);
+    const end = playRecording(recording, rules);
+    deepEqual([end.turn, end.floor], [result.turns, result.depth], `game ${k}`);
+    checks += recording.checks.length;
+  }
+  ok(checks > 40, `${checks} checksums compared`);
+});
+
+Deno.test("a changed command is caught at the next checksum: replay out of sync at turn T", () => {
+  const recording = startRecording(7, "test", checksumOfData);
+  simulate(content, 7, 400, recording);
+  const index = recording.commands.findIndex((c, i) => i > 10 && "act" in c && c.act.type === "bump");
+  recording.commands[index] = { act: { type: "wait" } };
+  throws(
+    () => playRecording(recording, rules),
+    (e: unknown) => e instanceof ReplayError && /^replay out of sync at turn \d+/.test(e.message),
+  );
+});
+
+async function replayCheck(path: string): Promise<{ code: number; said: string }> {
+  const said: string[] = [];
+  const [error, log] = [console.error, console.log];
+  console.error = console.log = (line: string) => said.push(line);
+  try {
+    return { code: await replayMain([path, "--check"]), said: said.join("\n") };
+  } finally {
+    [console.error, console.log] = [error, log];
+  }
+}
+
+Deno.test("replay --check: OK for a whole file; a clear error and exit 1 for a damaged, truncated or foreign one", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "delve-replay-" });
+  const recording = startRecording(9, "test", checksumOfData);
+  simulate(content, 9, 300, recording);
+  await writeSave(`${dir}/good.gz`, JSON.stringify(recording));
+  const good = await replayCheck(`${dir}/good.gz`);
+  deepEqual(
+    [good.code, /^replay OK: \d+ commands, turn \d+, dungeon level \d+$/.test(good.said)],
+    [0, true],
+    good.said,
+  );
+  const full = await gzip(JSON.stringify(recording));
+  const files: [string, Uint8Array, RegExp][] = [
+    ["garbage", new TextEncoder().encode("not a replay"), /damaged or cut short/],
+    ["truncated", full.subarray(0, full.length >> 1), /damaged or cut short/],
+    ["foreign", await gzip('{"hello": 1}'), /not a Delve replay/],
+    ["other-data", await gzip(JSON.stringify({ ...recording, dataChecksum: 1 })), /recorded with other data/],
+  ];
+  for (const [name, bytes, expected] of files) {
+    await Deno.writeFile(`${dir}/${name}`, bytes);
+    const { code, said } = await replayCheck(`${dir}/${name}`);
+    equal(code, 1, name);
+    ok(said.startsWith("delve replay: ") && expected.test(said), `${name}: ${said}`);
+  }
+  const missing = await replayCheck(`${dir}/nope`);
+  deepEqual([missing.code, missing.said], [1, `delve replay: ${dir}/nope: no such file`]);
+});
+
+Deno.test("the same seed and inputs give identical checksums with the worker and in-process", async () => {
+  const sums = async (runner: MonsterRunner) => {
+    const state = newGame(rules, 31);
+    const recording = startRecording(31, "test", checksumOfData);
+    const app = new GameApp(new HeadlessTerminal(80, 24), content, state, runner, {
+      colorDepth: "truecolor",
+      record: (c: Command, before: number) => record(recording, c, state, before),
+    });
+    const keys = "lllljjjjhhhhkkkk........yubn".repeat(8);
+    for (const k of keys) await app.handleInput(keyEvent(k));
+    runner.close();
+    return { checks: recording.checks, final: stateChecksum(state) };
+  };
+  const worker = new WorkerRunner(rules);
+  ok(await worker.ready);
+  const a = await sums(worker), b = await sums(new InProcessRunner(rules));
+  ok(a.checks.length >= 1);
+  deepEqual(a, b);
+  equal(worker.faults.length, 0);
+});
+
+Deno.test("the last game's replay is written beside the save, and a continued game's replay is whole", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "delve-lastgame-" });
+  const terminal = new HeadlessTerminal(80, 24);
+  const recordPath = `${dir}/last-game.replay.json.gz`;
+  const app = new DelveApp(terminal, content, {
+    savePath: `${dir}/savegame.json.gz`,
+    recordPath,
+    seed: 44,
+    colorDepth: "truecolor",
+    version: "test",
+    makeRunner: () => new InProcessRunner(rules),
+    randomSeed: () => 1,
+  });
+  const running = app.run();
+  const press = async (keys: string[]) => {
+    for (const k of keys) {
+      terminal.input(keyEvent(k));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  await press(["n", ..."lljj..".split(""), "Escape", "c", ..."hhkk..".split(""), "Escape", "q"]);
+  await running;
+  const { code, said } = await replayCheck(recordPath);
+  equal(code, 0, said);
+  const commands = Number(/replay OK: (\d+) commands/.exec(said)![1]);
+  ok(commands >= 10, `${commands} commands: both sittings`);
+});
