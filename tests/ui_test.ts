@@ -282,6 +282,6 @@ Deno.test("after death only Esc leaves; movement, v and / do nothing", async () 
   await feed(app, "l", "v", "/");
   ok(top(app) instanceof GameOverScreen);
   equal(app.state.turn, turn);
-  ok(screenText(app).some((l) => l.includes("You died. Press Esc to leave.")));
+  ok(screenText(app).some((l) => l.includes(`You died on dungeon level 1 (seed 42). Press Esc to leave.`)));
   equal(await app.handleInput({ type: "key", key: "Escape", shift: false, ctrl: false, alt: false }), "quit");
 });

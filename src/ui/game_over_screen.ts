@@ -36,7 +36,7 @@ export class GameOverScreen implements Screen {
   }
 
   draw(buf: CellBuffer, ui: UiContext): void {
-    const text = " You died. Press Esc to leave. ";
+    const text = ` You died on dungeon level ${ui.state.floor} (seed ${ui.state.seed}). Press Esc to leave. `;
     const { map } = ui.layout;
     const x = Math.floor((map.width - text.length) / 2), y = map.y + map.height - 1;
     buf.text(x, y, text, paletteColor(ui.theme, "player_die"), 0x000000);
