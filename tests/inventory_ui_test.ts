@@ -11,7 +11,7 @@ import { InventoryScreen } from "../src/ui/inventory_screen.ts";
 import { PlayScreen } from "../src/ui/play_screen.ts";
 import type { Screen } from "../src/ui/screen.ts";
 import { TargetScreen } from "../src/ui/target_screen.ts";
-import { bundledContent, DATA_DIR } from "./support/content.ts";
+import { bundledContent, copyOfData } from "./support/content.ts";
 import { feed, screenText, startApp, type } from "./support/ui_harness.ts";
 
 const { rules } = await bundledContent();
@@ -178,10 +178,7 @@ Deno.test("the fireball preview tints exactly the cells the blast reaches", asyn
 });
 
 Deno.test("a scroll made in JSON only spawns where its table says and works", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "delve-frost-" });
-  for (const name of ["game.json", "entities.json", "spawn_tables.json"]) {
-    await Deno.copyFile(new URL(name, DATA_DIR), `${dir}/${name}`);
-  }
+  const dir = await copyOfData("delve-frost-");
   const entities = JSON.parse(await Deno.readTextFile(`${dir}/entities.json`));
   entities.frost_scroll = {
     name: "Frost Scroll",

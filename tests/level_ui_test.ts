@@ -1,19 +1,17 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import type { GameApp } from "../src/app/game_app.ts";
-import { DelveApp } from "../src/app/delve_app.ts";
-import { InProcessRunner } from "../src/app/monster_runner.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave } from "../src/app/save_format.ts";
 import { isWalkable } from "../src/engine/game_map.ts";
 import { playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { CharacterScreen } from "../src/ui/character_screen.ts";
 import { LevelUpScreen } from "../src/ui/level_up_screen.ts";
 import { PlayScreen } from "../src/ui/play_screen.ts";
 import type { Screen } from "../src/ui/screen.ts";
 import { bundledContent } from "./support/content.ts";
+import { delveSession } from "./support/delve_session.ts";
 import { feed, screenText, startApp } from "./support/ui_harness.ts";
 
 const content = await bundledContent();
@@ -88,18 +86,7 @@ Deno.test("inventory marks what is worn with (E) (SPEC §8.1: the first view)", 
 });
 
 Deno.test("> on the stairs goes down and the game is saved on the new floor", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "delve-floor-" });
-  const terminal = new HeadlessTerminal(80, 24);
-  const savePath = `${dir}/savegame.json.gz`;
-  const app = new DelveApp(terminal, content, {
-    savePath,
-    recordPath: `${dir}/last-game.replay.json.gz`,
-    seed: 3,
-    colorDepth: "truecolor",
-    version: "test",
-    makeRunner: () => new InProcessRunner(content.rules),
-    randomSeed: () => 1,
-  });
+  const { terminal, app, savePath } = await delveSession({ seed: 3 });
   const running = app.run();
   const tick = () => new Promise((r) => setTimeout(r, 20));
   await tick();

@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
-import { dataChecksum, DelveApp } from "../src/app/delve_app.ts";
+import { dataChecksum } from "../src/app/delve_app.ts";
 import { GameApp } from "../src/app/game_app.ts";
 import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/app/monster_runner.ts";
 import { replayMain } from "../src/app/replay.ts";
@@ -17,6 +17,7 @@ import { newGame } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { bundledContent } from "./support/content.ts";
+import { delveSession } from "./support/delve_session.ts";
 
 const content = await bundledContent();
 const { rules } = content;
@@ -106,18 +107,7 @@ Deno.test("the same seed and inputs give identical checksums with the worker and
 });
 
 Deno.test("the last game's replay is written beside the save, and a continued game's replay is whole", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "delve-lastgame-" });
-  const terminal = new HeadlessTerminal(80, 24);
-  const recordPath = `${dir}/last-game.replay.json.gz`;
-  const app = new DelveApp(terminal, content, {
-    savePath: `${dir}/savegame.json.gz`,
-    recordPath,
-    seed: 44,
-    colorDepth: "truecolor",
-    version: "test",
-    makeRunner: () => new InProcessRunner(rules),
-    randomSeed: () => 1,
-  });
+  const { terminal, app, recordPath } = await delveSession({ seed: 44 });
   const running = app.run();
   const press = async (keys: string[]) => {
     for (const k of keys) {

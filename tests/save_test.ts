@@ -1,15 +1,13 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { DelveApp } from "../src/app/delve_app.ts";
-import { InProcessRunner } from "../src/app/monster_runner.ts";
 import { gzip, readSave, writeSave } from "../src/app/save_file.ts";
 import { decodeSave, encodeSave, SAVE_VERSION, SaveError } from "../src/app/save_format.ts";
 import type { Action } from "../src/engine/actions.ts";
 import { Rng } from "../src/engine/rng.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
 import { playerTurn } from "../src/engine/turn.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { bundledContent } from "./support/content.ts";
+import { delveSession } from "./support/delve_session.ts";
 
 const content = await bundledContent();
 const { rules } = content;
@@ -151,19 +149,14 @@ Deno.test("kill -9 at random moments while saving: a whole save is always there"
 
 /** A title session on a headless terminal with its own save folder (`before` runs first). */
 async function titleSession(before?: (savePath: string) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "delve-title-" });
-  const terminal = new HeadlessTerminal(80, 24);
-  const savePath = `${dir}/savegame.json.gz`;
-  await before?.(savePath);
-  const app = new DelveApp(terminal, content, {
-    savePath,
-    recordPath: `${dir}/last-game.replay.json.gz`,
+  const { dir, terminal, app, savePath } = await delveSession({
     seed: 31,
-    colorDepth: "truecolor",
-    version: "test",
-    makeRunner: () => new InProcessRunner(rules),
-    randomSeed: () => 1,
     now: () => new Date("2026-11-21T10:00:00Z"),
+    savePath: await (async () => {
+      const folder = await Deno.makeTempDir({ prefix: "delve-title-" });
+      await before?.(`${folder}/savegame.json.gz`);
+      return `${folder}/savegame.json.gz`;
+    })(),
   });
   const text = () => [...Array(24).keys()].map((y) => app.screen.rowText(y)).join("\n");
   const gameText = () => [...Array(24).keys()].map((y) => app.game!.screen.rowText(y)).join("\n");

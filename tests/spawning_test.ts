@@ -4,7 +4,7 @@ import { generateDungeon } from "../src/engine/dungeon.ts";
 import { Rng } from "../src/engine/rng.ts";
 import { populateRooms, type SpawnTarget, valueForFloor, weightsForFloor } from "../src/engine/spawning.ts";
 import { newGame } from "../src/engine/state.ts";
-import { bundledContent, DATA_DIR } from "./support/content.ts";
+import { bundledContent, copyOfData } from "./support/content.ts";
 
 const { rules } = await bundledContent();
 
@@ -66,10 +66,7 @@ Deno.test("a new game puts monsters in rooms and none on the player", () => {
 });
 
 Deno.test("a monster added with JSON only spawns on exactly the floors its table says", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "delve-goblin-" });
-  for (const name of ["game.json", "entities.json", "spawn_tables.json"]) {
-    await Deno.copyFile(new URL(name, DATA_DIR), `${dir}/${name}`);
-  }
+  const dir = await copyOfData("delve-goblin-");
   const entities = JSON.parse(await Deno.readTextFile(`${dir}/entities.json`));
   entities.goblin = {
     name: "Goblin",

@@ -17,3 +17,12 @@ export async function emptyDungeonRules(): Promise<Rules> {
   const { rules } = await bundledContent();
   return { ...rules, spawn: { ...rules.spawn, maxMonstersPerRoom: [], maxItemsPerRoom: [] } };
 }
+
+/** A fresh copy of the bundled data folder to mod in a test; returns its path. */
+export async function copyOfData(prefix: string): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix });
+  for (const name of ["game.json", "entities.json", "spawn_tables.json"]) {
+    await Deno.copyFile(new URL(name, DATA_DIR), `${dir}/${name}`);
+  }
+  return dir;
+}

@@ -1,0 +1,35 @@
+/** The whole program (title and games) on a headless terminal with its own save folder. */
+import { DelveApp, type DelveOptions } from "../../src/app/delve_app.ts";
+import { InProcessRunner } from "../../src/app/monster_runner.ts";
+import { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
+import { bundledContent } from "./content.ts";
+
+/** What a session gives a test. */
+export interface DelveSession {
+  readonly dir: string;
+  readonly terminal: HeadlessTerminal;
+  readonly app: DelveApp;
+  readonly savePath: string;
+  readonly recordPath: string;
+}
+
+/** A DelveApp saving into a new temporary folder; `options` override the defaults. */
+export async function delveSession(
+  options: Partial<DelveOptions> = {},
+  columns = 80,
+  rows = 24,
+): Promise<DelveSession> {
+  const content = await bundledContent();
+  const dir = await Deno.makeTempDir({ prefix: "delve-session-" });
+  const terminal = new HeadlessTerminal(columns, rows);
+  const app = new DelveApp(terminal, content, {
+    savePath: `${dir}/savegame.json.gz`,
+    recordPath: `${dir}/last-game.replay.json.gz`,
+    colorDepth: "truecolor",
+    version: "test",
+    makeRunner: () => new InProcessRunner(content.rules),
+    randomSeed: () => 1,
+    ...options,
+  });
+  return { dir, terminal, app, savePath: app.options.savePath, recordPath: app.options.recordPath };
+}
