@@ -6,7 +6,7 @@ import { displayText } from "../src/engine/message_log.ts";
 import { playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
 import { playerAct } from "../src/engine/turn.ts";
-import type { MouseEvent } from "../src/terminal/input_events.ts";
+import { type MouseEvent, mouseEvent } from "../src/terminal/input_events.ts";
 import { InventoryScreen } from "../src/ui/inventory_screen.ts";
 import { PlayScreen } from "../src/ui/play_screen.ts";
 import type { Screen } from "../src/ui/screen.ts";
@@ -20,16 +20,8 @@ const lastLine = (app: GameApp) => {
   const e = app.state.log.at(-1)!;
   return [displayText(e), e.color];
 };
-const click = (x: number, y: number, button: MouseEvent["button"] = "left"): MouseEvent => ({
-  type: "mouse",
-  action: "press",
-  button,
-  x,
-  y,
-  shift: false,
-  ctrl: false,
-  alt: false,
-});
+const click = (x: number, y: number, button: MouseEvent["button"] = "left") =>
+  mouseEvent("press", button, x, y);
 
 function give(app: GameApp, ...templates: string[]): void {
   for (const t of templates) {

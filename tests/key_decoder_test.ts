@@ -1,5 +1,5 @@
 import { deepEqual, equal } from "node:assert/strict";
-import { keyEvent } from "../src/terminal/input_events.ts";
+import { keyEvent, mouseEvent } from "../src/terminal/input_events.ts";
 import { KeyDecoder } from "../src/terminal/key_decoder.ts";
 
 const enc = new TextEncoder();
@@ -101,17 +101,8 @@ Deno.test("Shift, Ctrl and Alt on arrows and keys (CSI 1;m forms, rxvt, Esc pref
 });
 
 Deno.test("SGR mouse: press, release, drag, motion, wheel, modifiers", () => {
-  const m = (action: string, button: string, x: number, y: number, mods = {}) => ({
-    type: "mouse",
-    action,
-    button,
-    x,
-    y,
-    shift: false,
-    ctrl: false,
-    alt: false,
-    ...mods,
-  });
+  const m = mouseEvent;
+
   deepEqual(decode("\x1b[<0;10;5M"), [m("press", "left", 9, 4)]);
   deepEqual(decode("\x1b[<0;10;5m"), [m("release", "left", 9, 4)]);
   deepEqual(decode("\x1b[<2;1;1M"), [m("press", "right", 0, 0)]);

@@ -11,7 +11,7 @@ import { instantiate } from "../src/engine/templates.ts";
 import { knownCost } from "../src/engine/travel.ts";
 import { planWalk } from "../src/engine/worker_protocol.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
-import { keyEvent, type MouseEvent } from "../src/terminal/input_events.ts";
+import { keyEvent, mouseEvent } from "../src/terminal/input_events.ts";
 import { arena } from "./support/arena.ts";
 import { bruteDistances } from "./support/brute_paths.ts";
 import { bundledContent, emptyDungeonRules } from "./support/content.ts";
@@ -222,16 +222,7 @@ Deno.test("a left click on a known cell walks there", async () => {
   const target = [...state.map.visible.keys()].find((i) =>
     state.map.visible[i] && isWalkable(state.map, i % 80, Math.floor(i / 80)) && Math.abs(i % 80 - p.x) > 2
   )!;
-  const click: MouseEvent = {
-    type: "mouse",
-    action: "press",
-    button: "left",
-    x: target % 80,
-    y: Math.floor(target / 80),
-    shift: false,
-    ctrl: false,
-    alt: false,
-  };
+  const click = mouseEvent("press", "left", target % 80, Math.floor(target / 80));
   await app.handleInput(click);
   deepEqual([p.x, p.y], [target % 80, Math.floor(target / 80)]);
 });

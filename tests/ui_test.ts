@@ -3,12 +3,13 @@ import type { GameApp } from "../src/app/game_app.ts";
 import { isWalkable } from "../src/engine/game_map.ts";
 import { playerOf } from "../src/engine/state.ts";
 import { CellBuffer } from "../src/terminal/cell_buffer.ts";
-import type { MouseEvent } from "../src/terminal/input_events.ts";
+import { type MouseEvent, mouseEvent } from "../src/terminal/input_events.ts";
 import { GameOverScreen } from "../src/ui/game_over_screen.ts";
 import { HelpScreen } from "../src/ui/help_screen.ts";
 import { HistoryScreen } from "../src/ui/history_screen.ts";
 import { keyLabel, lookupKey } from "../src/ui/keymap.ts";
-import { LookScreen, stepMultiplier } from "../src/ui/look_screen.ts";
+import { stepMultiplier } from "../src/ui/cursor_screen.ts";
+import { LookScreen } from "../src/ui/look_screen.ts";
 import { drawMessages } from "../src/ui/panel.ts";
 import { InventoryScreen } from "../src/ui/inventory_screen.ts";
 import { PlayScreen } from "../src/ui/play_screen.ts";
@@ -19,21 +20,8 @@ import { assertSnapshot, feed, screenText, startApp, type } from "./support/ui_h
 /** The top screen, read afresh (assertions must not narrow it between inputs). */
 const top = (app: GameApp): Screen => app.top;
 
-const mouse = (
-  action: MouseEvent["action"],
-  x: number,
-  y: number,
-  button: MouseEvent["button"] = "none",
-): MouseEvent => ({
-  type: "mouse",
-  action,
-  button,
-  x,
-  y,
-  shift: false,
-  ctrl: false,
-  alt: false,
-});
+const mouse = (action: MouseEvent["action"], x: number, y: number, button: MouseEvent["button"] = "none") =>
+  mouseEvent(action, button, x, y);
 
 Deno.test("snapshot 80x50: the SPEC layout after a few turns", async () => {
   const app = startApp(80, 50);

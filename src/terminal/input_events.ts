@@ -56,6 +56,26 @@ export type InputEvent = KeyEvent | MouseEvent;
 /** Anything a terminal can report, resizes included. */
 export type TerminalEvent = InputEvent | ResizeEvent;
 
+/** A mouse event at (x, y); modifiers default to off. */
+export function mouseEvent(
+  action: MouseEvent["action"],
+  button: MouseButton,
+  x: number,
+  y: number,
+  mods: Partial<Pick<MouseEvent, "shift" | "ctrl" | "alt">> = {},
+): MouseEvent {
+  return {
+    type: "mouse",
+    action,
+    button,
+    x,
+    y,
+    shift: mods.shift ?? false,
+    ctrl: mods.ctrl ?? false,
+    alt: mods.alt ?? false,
+  };
+}
+
 /** A key event; modifiers default to off. */
 export function keyEvent(
   key: string,

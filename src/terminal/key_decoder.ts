@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type InputEvent, keyEvent, type MouseButton } from "./input_events.ts";
+import { type InputEvent, keyEvent, type MouseButton, mouseEvent } from "./input_events.ts";
 
 const ESC = 0x1b;
 
@@ -146,14 +146,13 @@ function sgrMouse(params: string, final: string): InputEvent | undefined {
   if (![b, x, y].every(Number.isInteger) || b >= 128 || x < 1 || y < 1) return undefined;
   const mods = { shift: (b & 4) !== 0, alt: (b & 8) !== 0, ctrl: (b & 16) !== 0 };
   const low = b & 3;
-  const at = { x: x - 1, y: y - 1, ...mods };
   if (b & 64) {
     const wheel: MouseButton[] = ["wheelUp", "wheelDown", "wheelLeft", "wheelRight"];
-    return { type: "mouse", action: "wheel", button: wheel[low], ...at };
+    return mouseEvent("wheel", wheel[low], x - 1, y - 1, mods);
   }
   const buttons: MouseButton[] = ["left", "middle", "right", "none"];
   const action = b & 32 ? "move" : final === "M" ? "press" : "release";
-  return { type: "mouse", action, button: buttons[low], ...at };
+  return mouseEvent(action, buttons[low], x - 1, y - 1, mods);
 }
 
 function csiEvent(params: string, final: string): InputEvent | undefined {

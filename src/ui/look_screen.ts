@@ -15,5 +15,3 @@ export class LookScreen extends CursorScreen {
     return this.cancel(ui);
   }
 }
-
-export { stepMultiplier } from "./cursor_screen.ts";
