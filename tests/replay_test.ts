@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
-import { dataChecksum } from "../src/app/delve_app.ts";
+import { dataChecksum } from "../src/app/replay_format.ts";
 import { GameApp } from "../src/app/game_app.ts";
 import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/app/monster_runner.ts";
 import { replayMain } from "../src/app/replay.ts";

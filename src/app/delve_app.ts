@@ -21,14 +21,8 @@ import { type ExitReason, GameApp } from "./game_app.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
 import { deleteSave, keepUnreadable, readSave, writeSave } from "./save_file.ts";
 import { decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
-import { decodeRecording, record, type Recording, startRecording } from "./replay_format.ts";
-import { textChecksum } from "../engine/checksum.ts";
-import type { Rules } from "../engine/rules.ts";
+import { dataChecksum, decodeRecording, record, type Recording, startRecording } from "./replay_format.ts";
 
-/** A checksum of the rules a game is played by, written into its replay. */
-export function dataChecksum(rules: Rules): number {
-  return textChecksum(JSON.stringify(rules));
-}
 import { themeFromContent } from "./theme_from_content.ts";
 
 /** What the program needs besides the terminal and the data. */
@@ -161,7 +155,9 @@ export class DelveApp {
 
   /** Writes the game's replay (where the player said, or beside the save). */
   async #writeReplay(): Promise<void> {
-    if (this.#recording) await writeSave(this.options.recordPath, JSON.stringify(this.#recording));
+    if (this.#recording) {
+      await writeSave(this.options.recordPath, JSON.stringify(this.#recording), { backup: false });
+    }
   }
 
   /** Plays `state` until the player leaves; the game is saved unless it is over. */

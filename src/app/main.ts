@@ -6,8 +6,6 @@
  */
 import { dirname, join } from "node:path";
 import denoConfig from "../../deno.json" with { type: "json" };
-import { loadContent } from "../content/load_content.ts";
-import { ContentError } from "../content/problems.ts";
 import { MAX_SEED } from "../engine/rng.ts";
 import { detectColorDepth } from "../terminal/color.ts";
 import { TtyTerminal } from "../terminal/tty_terminal.ts";
@@ -15,7 +13,7 @@ import { parseCli, USAGE, UsageError } from "./cli.ts";
 import { guardExits } from "./exit_guard.ts";
 import { DelveApp } from "./delve_app.ts";
 import { WorkerRunner } from "./monster_runner.ts";
-import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+import { loadDataOr, readEnv } from "./data_dir.ts";
 import { defaultSaveDir, SAVE_FILE_NAME } from "./save_file.ts";
 
 /** The version, from deno.json. */
@@ -23,13 +21,7 @@ export const VERSION: string = denoConfig.version;
 
 const EXIT_CODES = { quit: 0, "input-closed": 0, interrupt: 130 } as const;
 
-function env(name: string): string | undefined {
-  try {
-    return Deno.env.get(name);
-  } catch {
-    return undefined;
-  }
-}
+const env = readEnv;
 
 function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0] % (MAX_SEED + 1);
@@ -53,16 +45,9 @@ export async function main(args: readonly string[]): Promise<number> {
     console.log(`delve ${VERSION}`);
     return 0;
   }
-  let content;
-  try {
-    content = command.dataDir
-      ? await loadContent(userDir(command.dataDir), command.dataDir.replace(/\/?$/, "/"))
-      : await loadContent(BUNDLED_DATA_DIR, "data/");
-  } catch (e) {
-    if (!(e instanceof ContentError)) throw e;
-    console.error(e.problems.join("\n"));
-    return 2;
-  }
+  const loaded = await loadDataOr(command.dataDir);
+  if (!loaded) return 2;
+  const { content } = loaded;
   const saveDir = defaultSaveDir(env);
   const savePath = command.savePath ?? (saveDir ? join(saveDir, SAVE_FILE_NAME) : undefined);
   if (!savePath) {

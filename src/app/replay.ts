@@ -7,34 +7,31 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { type Content, loadContent } from "../content/load_content.ts";
-import { ContentError } from "../content/problems.ts";
+import type { Content } from "../content/load_content.ts";
 import { detectColorDepth } from "../terminal/color.ts";
 import { TtyTerminal } from "../terminal/tty_terminal.ts";
-import { dataChecksum } from "./delve_app.ts";
 import { guardExits } from "./exit_guard.ts";
 import { GameApp } from "./game_app.ts";
 import { InProcessRunner } from "./monster_runner.ts";
-import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
-import { decodeRecording, playRecording, type Recording, ReplayError, replaySteps } from "./replay_format.ts";
+import { loadDataOr, readEnv } from "./data_dir.ts";
+import {
+  dataChecksum,
+  decodeRecording,
+  playRecording,
+  type Recording,
+  ReplayError,
+  replaySteps,
+} from "./replay_format.ts";
 import { readSave } from "./save_file.ts";
 
 const USAGE = "Usage: deno task replay FILE [--speed N] [--check] [--data DIR]";
 
-function env(name: string): string | undefined {
-  try {
-    return Deno.env.get(name);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Reads and checks a replay file; a problem is a ReplayError in one sentence. */
 export async function readRecording(path: string): Promise<Recording> {
-  const read = await readSave(path);
+  const read = await readSave(path, "replay");
   if (read.kind === "missing") throw new ReplayError(`${path}: no such file`);
   if (read.kind === "unreadable") {
-    throw new ReplayError(`${path}: ${read.reason.replace("the save", "the replay")}`);
+    throw new ReplayError(`${path}: ${read.reason}`);
   }
   return decodeRecording(read.json);
 }
@@ -47,7 +44,7 @@ async function playInTerminal(recording: Recording, content: Content, speed: num
     const first = steps.next();
     if (first.done) return;
     const app = new GameApp(terminal, content, first.value, new InProcessRunner(content.rules), {
-      colorDepth: detectColorDepth(env),
+      colorDepth: detectColorDepth(readEnv),
     });
     app.render();
     for (let step = steps.next(); !step.done; step = steps.next()) {
@@ -84,17 +81,9 @@ export async function replayMain(args: readonly string[]): Promise<number> {
     console.error(`delve replay: ${(e as Error).message.split("\n")[0]}\n${USAGE}`);
     return 2;
   }
-  let content: Content;
-  try {
-    content = await loadContent(
-      data ? userDir(data) : BUNDLED_DATA_DIR,
-      data ? data.replace(/\/?$/, "/") : "data/",
-    );
-  } catch (e) {
-    if (!(e instanceof ContentError)) throw e;
-    console.error(e.problems.join("\n"));
-    return 2;
-  }
+  const loaded = await loadDataOr(data);
+  if (!loaded) return 2;
+  const { content } = loaded;
   try {
     const recording = await readRecording(file);
     if (recording.dataChecksum !== dataChecksum(content.rules)) {

@@ -8,11 +8,16 @@
  */
 import { z } from "zod";
 import type { Action } from "../engine/actions.ts";
-import { stateChecksum } from "../engine/checksum.ts";
+import { stateChecksum, textChecksum } from "../engine/checksum.ts";
 import { chooseLevelUp } from "../engine/progression.ts";
 import type { Rules } from "../engine/rules.ts";
 import { type GameState, newGame } from "../engine/state.ts";
 import { playTurn, report } from "../engine/turn.ts";
+
+/** A checksum of the rules a game is played by, written into its replay. */
+export function dataChecksum(rules: Rules): number {
+  return textChecksum(JSON.stringify(rules));
+}
 
 /** One thing the player did. */
 export type Command = { readonly act: Action } | { readonly level: number };

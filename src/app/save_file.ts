@@ -32,8 +32,8 @@ export function gzip(text: string): Promise<Uint8Array> {
   return pipe(new TextEncoder().encode(text), new CompressionStream("gzip"));
 }
 
-/** Writes `json` as the save at `path`, keeping the previous save as `path.bak`. */
-export async function writeSave(path: string, json: string): Promise<void> {
+/** Writes `json` as the file at `path`, keeping the previous one as `path.bak` unless `backup` is false. */
+export async function writeSave(path: string, json: string, { backup = true } = {}): Promise<void> {
   const dir = dirname(path);
   await Deno.mkdir(dir, { recursive: true });
   const data = await gzip(json);
@@ -45,6 +45,13 @@ export async function writeSave(path: string, json: string): Promise<void> {
   } finally {
     file.close();
   }
+  if (backup) await keepBackup(path);
+  await Deno.rename(temp, path);
+  await syncFolder(dir);
+}
+
+/** Hard-links the current file as `.bak`: the old save stays whole while the new one is renamed in. */
+async function keepBackup(path: string): Promise<void> {
   try {
     await Deno.remove(`${path}.bak`);
   } catch (e) {
@@ -55,8 +62,6 @@ export async function writeSave(path: string, json: string): Promise<void> {
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
-  await Deno.rename(temp, path);
-  await syncFolder(dir);
 }
 
 /** Makes the rename itself durable; not every platform can open a folder. */
@@ -73,28 +78,31 @@ async function syncFolder(dir: string): Promise<void> {
   }
 }
 
-/** Reads the save at `path`: missing, its JSON, or why it cannot be read. */
-export async function readSave(path: string): Promise<SaveRead> {
+/**
+ * Reads the gzipped JSON file at `path` (a save, or whatever `noun` says):
+ * missing, its JSON, or why it cannot be read.
+ */
+export async function readSave(path: string, noun = "save"): Promise<SaveRead> {
   let data: Uint8Array<ArrayBuffer>;
   try {
     const info = await Deno.stat(path);
     if (!info.isFile) return { kind: "unreadable", reason: `${path} is not a file` };
     if (info.size > MAX_SAVE_BYTES) {
-      return { kind: "unreadable", reason: `${path} is too large to be a save` };
+      return { kind: "unreadable", reason: `${path} is too large to be a ${noun}` };
     }
     data = await Deno.readFile(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return { kind: "missing" };
     return { kind: "unreadable", reason: `cannot read ${path}: ${(e as Error).message}` };
   }
-  if (data.length === 0) return { kind: "unreadable", reason: "the save file is empty" };
+  if (data.length === 0) return { kind: "unreadable", reason: `the ${noun} file is empty` };
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(
       await pipe(data, new DecompressionStream("gzip")),
     );
   } catch {
-    return { kind: "unreadable", reason: "the save file is damaged or cut short (not whole gzip data)" };
+    return { kind: "unreadable", reason: `the ${noun} file is damaged or cut short (not whole gzip data)` };
   }
   let json: unknown;
   try {
@@ -102,12 +110,12 @@ export async function readSave(path: string): Promise<SaveRead> {
   } catch (e) {
     return {
       kind: "unreadable",
-      reason: `the save is not valid JSON (${(e as Error).message.split("\n")[0]})`,
+      reason: `the ${noun} is not valid JSON (${(e as Error).message.split("\n")[0]})`,
     };
   }
   const keys = findKeyProblems(text);
   if (keys.length > 0) {
-    return { kind: "unreadable", reason: `the save is damaged at ${keys[0].path}: ${keys[0].message}` };
+    return { kind: "unreadable", reason: `the ${noun} is damaged at ${keys[0].path}: ${keys[0].message}` };
   }
   return { kind: "read", json };
 }

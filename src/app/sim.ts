@@ -7,14 +7,13 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { type Content, loadContent } from "../content/load_content.ts";
-import { ContentError } from "../content/problems.ts";
+import type { Content } from "../content/load_content.ts";
 import { botDecide } from "../engine/bot.ts";
 import type { GameEvent } from "../engine/events.ts";
 import { chooseLevelUp } from "../engine/progression.ts";
 import { newGame, playerOf } from "../engine/state.ts";
 import { isGameOver, playTurn, report } from "../engine/turn.ts";
-import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+import { loadDataOr } from "./data_dir.ts";
 import { record, type Recording } from "./replay_format.ts";
 
 /** How one game went. */
@@ -158,15 +157,9 @@ export async function simCommand(args: readonly string[]): Promise<number> {
     console.error(`delve sim: ${(e as Error).message.split("\n")[0]}\n${USAGE}`);
     return 2;
   }
-  let content: Content;
-  const label = data ? data.replace(/\/?$/, "/") : "data/";
-  try {
-    content = await loadContent(data ? userDir(data) : BUNDLED_DATA_DIR, label);
-  } catch (e) {
-    if (!(e instanceof ContentError)) throw e;
-    console.error(e.problems.join("\n"));
-    return 2;
-  }
+  const loaded = await loadDataOr(data);
+  if (!loaded) return 2;
+  const { content, label } = loaded;
   const results = Array.from({ length: games }, (_, k) => simulate(content, (seed + k) >>> 0, turns));
   console.log(balanceReport(results, label));
   return 0;

@@ -6,9 +6,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { loadContent } from "../content/load_content.ts";
-import { ContentError } from "../content/problems.ts";
-import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+import { loadDataOr } from "./data_dir.ts";
 
 const USAGE = "Usage: deno task validate [--data DIR]   (default: the bundled data/)";
 
@@ -26,16 +24,10 @@ export async function validateCommand(args: readonly string[]): Promise<number> 
     console.error(`delve validate: ${(e as Error).message.split("\n")[0]}\n${USAGE}`);
     return 2;
   }
-  const label = data ? data.replace(/\/?$/, "/") : "data/";
-  try {
-    const { rules } = await loadContent(data ? userDir(data) : BUNDLED_DATA_DIR, label);
-    console.log(`${label}: OK (${Object.keys(rules.templates).length} templates)`);
-    return 0;
-  } catch (e) {
-    if (!(e instanceof ContentError)) throw e;
-    console.error(e.problems.join("\n"));
-    return 2;
-  }
+  const loaded = await loadDataOr(data);
+  if (!loaded) return 2;
+  console.log(`${loaded.label}: OK (${Object.keys(loaded.content.rules.templates).length} templates)`);
+  return 0;
 }
 
 if (import.meta.main) Deno.exit(await validateCommand(Deno.args));

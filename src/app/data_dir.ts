@@ -1,0 +1,36 @@
+/**
+ * The data folder every command plays by: the bundled one, or `--data DIR`.
+ * Problems are printed one per line; the caller exits with status 2.
+ *
+ * @module
+ */
+import { type Content, loadContent } from "../content/load_content.ts";
+import { ContentError } from "../content/problems.ts";
+import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+
+/** A loaded data folder and how error lines and reports name it. */
+export interface LoadedData {
+  readonly content: Content;
+  readonly label: string;
+}
+
+/** Loads `dir` (the bundled data when undefined); prints every problem and gives undefined if it is bad. */
+export async function loadDataOr(dir: string | undefined): Promise<LoadedData | undefined> {
+  const label = dir ? dir.replace(/\/?$/, "/") : "data/";
+  try {
+    return { content: await loadContent(dir ? userDir(dir) : BUNDLED_DATA_DIR, label), label };
+  } catch (e) {
+    if (!(e instanceof ContentError)) throw e;
+    console.error(e.problems.join("\n"));
+    return undefined;
+  }
+}
+
+/** An environment variable, or undefined where there is none or no permission to read it. */
+export function readEnv(name: string): string | undefined {
+  try {
+    return Deno.env.get(name);
+  } catch {
+    return undefined;
+  }
+}
