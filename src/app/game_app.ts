@@ -7,10 +7,10 @@
  */
 import type { Content } from "../content/load_content.ts";
 import type { Action } from "../engine/actions.ts";
-import { type Entity, isAlive } from "../engine/entity.ts";
+import type { Entity } from "../engine/entity.ts";
 import type { Point } from "../engine/geometry.ts";
 import { playerOf } from "../engine/state.ts";
-import { inCorridor, runStep, sides } from "../engine/travel.ts";
+import { inCorridor, itemsInView, knownItemCells, monstersInView, runStep, sides } from "../engine/travel.ts";
 import { tell } from "../engine/narration.ts";
 import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
 import type { GameState } from "../engine/state.ts";
@@ -128,13 +128,8 @@ export class GameApp {
 
   /** Ids of the living monsters and of the items the player sees now. */
   #inView(): { monsters: Set<number>; items: Set<number> } {
-    const { map, entities } = this.state;
-    const seen = (e: Entity) => map.visible[e.y * map.width + e.x] === 1;
-    const player = playerOf(this.state);
-    return {
-      monsters: new Set(entities.filter((e) => e !== player && isAlive(e) && seen(e)).map((e) => e.id)),
-      items: new Set(entities.filter((e) => e.layer === "item" && seen(e)).map((e) => e.id)),
-    };
+    const ids = (es: Entity[]) => new Set(es.map((e) => e.id));
+    return { monsters: ids(monstersInView(this.state)), items: ids(itemsInView(this.state)) };
   }
 
   /** Items the player has stood on: exploring does not go back to them. */
@@ -142,12 +137,7 @@ export class GameApp {
 
   /** Cells of the items seen and not yet stood on: exploring goes to them. */
   #itemsToVisit(): number[] {
-    const { map, entities } = this.state;
-    return entities
-      .filter((e) =>
-        e.layer === "item" && map.explored[e.y * map.width + e.x] && !this.#visitedItems.has(e.id)
-      )
-      .map((e) => e.y * map.width + e.x);
+    return knownItemCells(this.state, (e) => this.#visitedItems.has(e.id));
   }
 
   /** The next cell of `walk`, or undefined to stop (with anything to say said). */

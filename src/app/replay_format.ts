@@ -7,20 +7,17 @@
  * @module
  */
 import { z } from "zod";
-import type { Action } from "../engine/actions.ts";
 import { stateChecksum, textChecksum } from "../engine/checksum.ts";
-import { chooseLevelUp } from "../engine/progression.ts";
 import type { Rules } from "../engine/rules.ts";
 import { type GameState, newGame } from "../engine/state.ts";
-import { playTurn, report } from "../engine/turn.ts";
+import { applyCommand, type Command } from "../engine/turn.ts";
 
 /** A checksum of the rules a game is played by, written into its replay. */
 export function dataChecksum(rules: Rules): number {
   return textChecksum(JSON.stringify(rules));
 }
 
-/** One thing the player did. */
-export type Command = { readonly act: Action } | { readonly level: number };
+export type { Command } from "../engine/turn.ts";
 
 /** How often a checksum is taken. */
 export const CHECK_EVERY = 100;
@@ -50,12 +47,6 @@ export function record(recording: Recording, command: Command, state: GameState,
   }
 }
 
-/** Plays one command on `state` as the game did (in-process monsters: the same by construction). */
-export function replayCommand(state: GameState, rules: Rules, command: Command): void {
-  if ("level" in command) report(state, rules, chooseLevelUp(state, rules, command.level));
-  else playTurn(state, rules, command.act);
-}
-
 /** Why a replay could not be played. */
 export class ReplayError extends Error {
   override name = "ReplayError";
@@ -71,7 +62,7 @@ export function* replaySteps(recording: Recording, rules: Rules): Generator<Game
   let next = 0;
   for (const command of recording.commands) {
     const turnBefore = state.turn;
-    replayCommand(state, rules, command);
+    applyCommand(state, rules, command);
     const check = recording.checks[next];
     if (check && state.turn !== turnBefore && state.turn === check.turn) {
       if (stateChecksum(state) !== check.sum) {

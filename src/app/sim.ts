@@ -10,9 +10,8 @@ import { parseArgs } from "node:util";
 import type { Content } from "../content/load_content.ts";
 import { botDecide } from "../engine/bot.ts";
 import type { GameEvent } from "../engine/events.ts";
-import { chooseLevelUp } from "../engine/progression.ts";
 import { newGame, playerOf } from "../engine/state.ts";
-import { isGameOver, playTurn, report } from "../engine/turn.ts";
+import { applyCommand, isGameOver } from "../engine/turn.ts";
 import { loadDataOr } from "./data_dir.ts";
 import { record, type Recording } from "./replay_format.ts";
 
@@ -56,13 +55,8 @@ export function simulate(
   for (let commands = 0; state.turn < maxTurns && commands < maxTurns * 4; commands++) {
     const command = botDecide(state, rules);
     const turnBefore = state.turn;
-    if (command.kind === "level") {
-      report(state, rules, chooseLevelUp(state, rules, command.choice));
-      if (recording) record(recording, { level: command.choice }, state, turnBefore);
-      continue;
-    }
-    const events = playTurn(state, rules, command.action);
-    if (events && recording) record(recording, { act: command.action }, state, turnBefore);
+    const events = applyCommand(state, rules, command);
+    if (events && recording) record(recording, command, state, turnBefore);
     if (!events) continue;
     for (const e of events) {
       if (e.type === "died" && e.entityId !== state.playerId) {

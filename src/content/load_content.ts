@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EntityTemplate, MessageId, Rules } from "../engine/rules.ts";
+import type { EntityTemplate, Rules } from "../engine/rules.ts";
 import { crossChecks, type DataFiles, type Labels } from "./cross_checks.ts";
 import { ContentError } from "./problems.ts";
 import { readDataFile } from "./read_json.ts";
@@ -52,7 +52,7 @@ function toRules({ game, entities, spawn }: DataFiles): Rules {
     templates: Object.fromEntries(Object.entries(entities).map(([id, t]) => [id, toTemplate(id, t)])),
     spawn,
     corpse: { ...game.corpse, color: parseColor(game.corpse.color) },
-    messages: game.messages as Record<MessageId, Rules["messages"][MessageId]>,
+    messages: game.messages,
     progression: game.progression,
   };
 }

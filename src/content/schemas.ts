@@ -6,6 +6,7 @@
  * @module
  */
 import { z } from "zod";
+import type { MessageId } from "../engine/rules.ts";
 
 /** A colour as `#RRGGBB`. */
 export const colorSchema = z.string().regex(/^#[0-9A-Fa-f]{6}$/, {
@@ -68,45 +69,51 @@ const messageSchema = z.strictObject({
   color: z.union([paletteName, z.strictObject({ player: paletteName, other: paletteName })]),
 });
 
-/** The log messages the engine produces; each must be present. */
-export const MESSAGE_IDS = [
-  "welcome",
-  "blocked",
-  "nothing_to_attack",
-  "attack",
-  "attack_no_damage",
-  "player_died",
-  "monster_died",
-  "confusion_ended",
-  "picked_up",
-  "inventory_full",
-  "nothing_to_pick_up",
-  "dropped",
-  "health_full",
-  "healed",
-  "lightning_hit",
-  "no_lightning_target",
-  "select_target",
-  "cannot_target_unseen",
-  "must_select_enemy",
-  "cannot_confuse_self",
-  "confused",
-  "fireball_hit",
-  "no_targets_in_radius",
-  "invalid_entry",
-  "save_failed",
-  "save_kept",
-  "xp_gained",
-  "level_advanced",
-  "descended",
-  "rested",
-  "no_stairs",
-  "equipped",
-  "unequipped",
-  "explored",
-  "stairs_unknown",
-  "monsters_in_view",
-] as const;
+/**
+ * The log messages the engine produces; each must be present. A record,
+ * so the compiler holds it to the engine's MessageId both ways.
+ */
+const MESSAGE_ID_SET: Record<MessageId, true> = {
+  welcome: true,
+  blocked: true,
+  nothing_to_attack: true,
+  attack: true,
+  attack_no_damage: true,
+  player_died: true,
+  monster_died: true,
+  confusion_ended: true,
+  picked_up: true,
+  inventory_full: true,
+  nothing_to_pick_up: true,
+  dropped: true,
+  health_full: true,
+  healed: true,
+  lightning_hit: true,
+  no_lightning_target: true,
+  select_target: true,
+  cannot_target_unseen: true,
+  must_select_enemy: true,
+  cannot_confuse_self: true,
+  confused: true,
+  fireball_hit: true,
+  no_targets_in_radius: true,
+  invalid_entry: true,
+  save_failed: true,
+  save_kept: true,
+  xp_gained: true,
+  level_advanced: true,
+  descended: true,
+  rested: true,
+  no_stairs: true,
+  equipped: true,
+  unequipped: true,
+  explored: true,
+  stairs_unknown: true,
+  monsters_in_view: true,
+};
+
+/** The message ids, in order. */
+export const MESSAGE_IDS = Object.keys(MESSAGE_ID_SET) as MessageId[];
 
 const statRaise = z.strictObject({
   maxHp: z.int().optional(),
@@ -172,7 +179,7 @@ export const gameSchema = z.strictObject({
     color: colorSchema,
   }),
   messages: z.strictObject(Object.fromEntries(MESSAGE_IDS.map((id) => [id, messageSchema])) as Record<
-    typeof MESSAGE_IDS[number],
+    MessageId,
     typeof messageSchema
   >),
   progression: progressionSchema,
@@ -237,10 +244,3 @@ export const spawnTablesSchema = z.strictObject({
 
 /** The parsed `data/spawn_tables.json`. */
 export type SpawnTablesConfig = z.output<typeof spawnTablesSchema>;
-
-/** Each data file and its schema. */
-export const DATA_FILES = {
-  "game.json": gameSchema,
-  "entities.json": entitiesSchema,
-  "spawn_tables.json": spawnTablesSchema,
-} as const;

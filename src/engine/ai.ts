@@ -8,7 +8,7 @@
 import type { Action } from "./actions.ts";
 import { distanceMap, downhillStep } from "./distance_map.ts";
 import { type Ai, type Entity, isAlive } from "./entity.ts";
-import { DIRECTIONS } from "./geometry.ts";
+import { chebyshev, DIRECTIONS } from "./geometry.ts";
 import type { GameMap } from "./game_map.ts";
 import { findPath } from "./pathfinding.ts";
 import type { Rng } from "./rng.ts";
@@ -69,7 +69,7 @@ function decideHostile(monster: Entity, ai: Extract<Ai, { type: "hostile" }>, ct
   if (isAlive(player) && map.visible[here] === 1) {
     const seen: Ai = { type: "hostile", lastSeen: player.y * width + player.x, path: [] };
     const dx = player.x - monster.x, dy = player.y - monster.y;
-    if (Math.max(Math.abs(dx), Math.abs(dy)) <= 1) return { ai: seen, action: { type: "melee", dx, dy } };
+    if (chebyshev(monster, player) <= 1) return { ai: seen, action: { type: "melee", dx, dy } };
     const next = downhillStep(ctx.distances, ctx.cost, width, map.height, here);
     return { ai: seen, action: next === -1 ? WAIT : stepTo(monster, next, width) };
   }

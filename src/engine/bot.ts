@@ -6,27 +6,21 @@
  *
  * @module
  */
-import type { Action } from "./actions.ts";
-import { type Entity, isAlive } from "./entity.ts";
+import type { Entity } from "./entity.ts";
 import { attackOf, defenseOf, isWorn } from "./equipment.ts";
-import type { Point } from "./geometry.ts";
+import { chebyshev, type Point } from "./geometry.ts";
 import { inBlast } from "./items.ts";
 import { levelUpPending } from "./progression.ts";
 import type { Rules } from "./rules.ts";
+import type { Command } from "./turn.ts";
 import { type GameState, playerOf } from "./state.ts";
-import { exploreStep, travelStep } from "./travel.ts";
+import { exploreStep, knownItemCells, monstersInView, travelStep } from "./travel.ts";
 
-/** What the bot does next: an action, or a level-up choice. */
-export type BotCommand = { readonly kind: "act"; readonly action: Action } | {
-  readonly kind: "level";
-  readonly choice: number;
-};
+const WAIT: Command = { act: { type: "wait" } };
 
-const WAIT: BotCommand = { kind: "act", action: { type: "wait" } };
-
-function stepTo(player: Entity, map: GameState["map"], cell: number): BotCommand {
+function stepTo(player: Entity, map: GameState["map"], cell: number): Command {
   const x = cell % map.width, y = (cell - x) / map.width;
-  return { kind: "act", action: { type: "bump", dx: x - player.x, dy: y - player.y } };
+  return { act: { type: "bump", dx: x - player.x, dy: y - player.y } };
 }
 
 function slotWith(player: Entity, test: (item: Entity) => boolean): number {
@@ -34,45 +28,41 @@ function slotWith(player: Entity, test: (item: Entity) => boolean): number {
 }
 
 /** The bot's next command. */
-export function botDecide(state: GameState, rules: Rules): BotCommand {
+export function botDecide(state: GameState, rules: Rules): Command {
   const player = playerOf(state);
   const { map } = state;
   // Level-ups: take the choices in turn.
   if (levelUpPending(state, rules)) {
-    return { kind: "level", choice: (player.level?.current ?? 1) % rules.progression.choices.length };
+    return { level: (player.level?.current ?? 1) % rules.progression.choices.length };
   }
   const fighter = player.fighter!;
-  const seen = (e: Entity) => map.visible[e.y * map.width + e.x] === 1;
-  const monsters = state.entities.filter((e) => e !== player && isAlive(e) && seen(e));
+  const monsters = monstersInView(state);
   const distance = (e: Point) => Math.hypot(e.x - player.x, e.y - player.y);
   monsters.sort((a, b) => distance(a) - distance(b) || a.id - b.id);
   const nearest = monsters[0];
   // Hurt: drink.
   const potion = slotWith(player, (i) => i.item?.effect?.type === "heal");
   if (fighter.hp < fighter.maxHp * 0.4 && potion >= 0) {
-    return { kind: "act", action: { type: "use", item: potion } };
+    return { act: { type: "use", item: potion } };
   }
   if (nearest) {
     const near = distance(nearest);
     const lightning = slotWith(player, (i) => i.item?.effect?.type === "damage_nearest");
     const range = (e: Entity) => (e.item?.effect?.type === "damage_nearest" ? e.item.effect.range : 0);
     if (lightning >= 0 && near < range(player.inventory!.items[lightning]) + 1) {
-      return { kind: "act", action: { type: "use", item: lightning } };
+      return { act: { type: "use", item: lightning } };
     }
     const fireball = slotWith(player, (i) => i.item?.effect?.type === "damage_area");
     const blast = (e: Entity) => (e.item?.effect?.type === "damage_area" ? e.item.effect.radius : 0);
     if (fireball >= 0 && !inBlast(nearest, blast(player.inventory!.items[fireball]), player)) {
-      return { kind: "act", action: { type: "use", item: fireball, target: { x: nearest.x, y: nearest.y } } };
+      return { act: { type: "use", item: fireball, target: { x: nearest.x, y: nearest.y } } };
     }
     const confusion = slotWith(player, (i) => i.item?.effect?.type === "confuse");
     if (confusion >= 0 && near < 3 && nearest.ai?.type === "hostile") {
-      return {
-        kind: "act",
-        action: { type: "use", item: confusion, target: { x: nearest.x, y: nearest.y } },
-      };
+      return { act: { type: "use", item: confusion, target: { x: nearest.x, y: nearest.y } } };
     }
-    if (Math.max(Math.abs(nearest.x - player.x), Math.abs(nearest.y - player.y)) <= 1) {
-      return { kind: "act", action: { type: "bump", dx: nearest.x - player.x, dy: nearest.y - player.y } };
+    if (chebyshev(nearest, player) <= 1) {
+      return { act: { type: "bump", dx: nearest.x - player.x, dy: nearest.y - player.y } };
     }
     const toward = travelStep(map, player, nearest);
     return toward >= 0 ? stepTo(player, map, toward) : WAIT;
@@ -80,7 +70,7 @@ export function botDecide(state: GameState, rules: Rules): BotCommand {
   // Nothing in view: pick up, dress better, explore, go down.
   const here = state.entities.some((e) => e.layer === "item" && e.x === player.x && e.y === player.y);
   const inventory = player.inventory!;
-  if (here && inventory.items.length < inventory.capacity) return { kind: "act", action: { type: "pickup" } };
+  if (here && inventory.items.length < inventory.capacity) return { act: { type: "pickup" } };
   const better = inventory.items.findIndex((i) => {
     if (!i.equippable || isWorn(player, i)) return false;
     const gain = i.equippable.slot === "weapon"
@@ -88,16 +78,12 @@ export function botDecide(state: GameState, rules: Rules): BotCommand {
       : i.equippable.defense - (defenseOf(player) - fighter.defense);
     return gain > 0;
   });
-  if (better >= 0) return { kind: "act", action: { type: "use", item: better } };
-  const items = state.entities
-    .filter((e) =>
-      e.layer === "item" && map.explored[e.y * map.width + e.x] && !(e.x === player.x && e.y === player.y)
-    )
-    .map((e) => e.y * map.width + e.x);
+  if (better >= 0) return { act: { type: "use", item: better } };
+  const items = knownItemCells(state, (e) => e.x === player.x && e.y === player.y);
   const explore = exploreStep(map, player, inventory.items.length < inventory.capacity ? items : []);
   if (explore.kind === "step") return stepTo(player, map, explore.to);
   const { stairs } = map;
-  if (player.x === stairs.x && player.y === stairs.y) return { kind: "act", action: { type: "descend" } };
+  if (player.x === stairs.x && player.y === stairs.y) return { act: { type: "descend" } };
   const toStairs = travelStep(map, player, stairs);
   return toStairs >= 0 ? stepTo(player, map, toStairs) : WAIT;
 }

@@ -40,11 +40,6 @@ export class Rng {
     return uniformInt(this.#gen, lo, hi);
   }
 
-  /** True with probability `numerator / denominator`. */
-  chance(numerator: number, denominator: number): boolean {
-    return this.int(0, denominator - 1) < numerator;
-  }
-
   /** A copy of the current state, to store in the game state. */
   state(): number[] {
     return [...this.#gen.getState()];

@@ -7,8 +7,10 @@
  * @module
  */
 import { distanceMap, downhillStep, UNREACHABLE } from "./distance_map.ts";
-import type { Point } from "./geometry.ts";
-import type { GameMap } from "./game_map.ts";
+import { type Entity, isAlive } from "./entity.ts";
+import { DIRECTIONS, type Point } from "./geometry.ts";
+import { type GameMap, isWalkable } from "./game_map.ts";
+import { type GameState, playerOf } from "./state.ts";
 import { WALKABLE } from "./tiles.ts";
 
 /** 1 on explored cells the player can stand on, 0 elsewhere: the known map. */
@@ -72,24 +74,14 @@ export function travelStep(map: GameMap, from: Point, target: Point): number {
   return stepToward(map, cost, from, [goal]);
 }
 
-const AROUND = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]] as const;
-
 /** The walkable neighbours of `p` that do not lead back the way `d` came. */
 function ahead(map: GameMap, p: Point, d: Point): Point[] {
   const out: Point[] = [];
-  for (const [dx, dy] of AROUND) {
+  for (const { dx, dy } of DIRECTIONS) {
     if (dx * d.x + dy * d.y < 0) continue; // backwards
-    if (dx === -d.x && dy === -d.y) continue;
-    const x = p.x + dx, y = p.y + dy;
-    if (x >= 0 && y >= 0 && x < map.width && y < map.height && WALKABLE[map.tiles[y * map.width + x]]) {
-      out.push({ x: dx, y: dy });
-    }
+    if (isWalkable(map, p.x + dx, p.y + dy)) out.push({ x: dx, y: dy });
   }
   return out;
-}
-
-function walkable(map: GameMap, x: number, y: number): boolean {
-  return x >= 0 && y >= 0 && x < map.width && y < map.height && WALKABLE[map.tiles[y * map.width + x]] === 1;
 }
 
 /**
@@ -105,7 +97,7 @@ export function runStep(
   corridor: boolean,
   first: boolean,
 ): Point | undefined {
-  if (first) return walkable(map, p.x + d.x, p.y + d.y) ? d : undefined;
+  if (first) return isWalkable(map, p.x + d.x, p.y + d.y) ? d : undefined;
   const options = ahead(map, p, d);
   if (!corridor) return options.find((o) => o.x === d.x && o.y === d.y);
   // Two ways on is a branch, none a dead end.
@@ -124,7 +116,8 @@ export function inCorridor(map: GameMap, p: Point): boolean {
   for (const [ox, oy] of [[0, 0], [-1, 0], [0, -1], [-1, -1]]) {
     const x = p.x + ox, y = p.y + oy;
     if (
-      walkable(map, x, y) && walkable(map, x + 1, y) && walkable(map, x, y + 1) && walkable(map, x + 1, y + 1)
+      isWalkable(map, x, y) && isWalkable(map, x + 1, y) && isWalkable(map, x, y + 1) &&
+      isWalkable(map, x + 1, y + 1)
     ) {
       return false;
     }
@@ -140,5 +133,26 @@ export function inCorridor(map: GameMap, p: Point): boolean {
 export function sides(map: GameMap, p: Point, d: Point): string {
   // Left and right of (dx, dy), diagonals included.
   const left = { x: d.y, y: -d.x }, right = { x: -d.y, y: d.x };
-  return [left, right].map((s) => (walkable(map, p.x + s.x, p.y + s.y) ? "." : "#")).join("");
+  return [left, right].map((s) => (isWalkable(map, p.x + s.x, p.y + s.y) ? "." : "#")).join("");
+}
+
+/** The living monsters the player sees now. */
+export function monstersInView(state: GameState): Entity[] {
+  const { map } = state;
+  const player = playerOf(state);
+  return state.entities.filter((e) => e !== player && isAlive(e) && map.visible[e.y * map.width + e.x] === 1);
+}
+
+/** The items the player sees now. */
+export function itemsInView(state: GameState): Entity[] {
+  const { map } = state;
+  return state.entities.filter((e) => e.layer === "item" && map.visible[e.y * map.width + e.x] === 1);
+}
+
+/** Cells of the items on explored cells, less those `skip` says: where exploring may go. */
+export function knownItemCells(state: GameState, skip: (item: Entity) => boolean): number[] {
+  const { map } = state;
+  return state.entities
+    .filter((e) => e.layer === "item" && map.explored[e.y * map.width + e.x] && !skip(e))
+    .map((e) => e.y * map.width + e.x);
 }

@@ -7,7 +7,7 @@
  */
 import { type Action, resolve } from "./actions.ts";
 import type { GameEvent } from "./events.ts";
-import { settleDeaths } from "./progression.ts";
+import { chooseLevelUp, settleDeaths } from "./progression.ts";
 import { isAlive } from "./entity.ts";
 import { updateVisibility } from "./game_map.ts";
 import { runMonsterPhase } from "./monster_phase.ts";
@@ -64,4 +64,16 @@ export function playTurn(state: GameState, rules: Rules, action: Action): GameEv
 /** A whole turn in-process; true when time passed. */
 export function playerTurn(state: GameState, rules: Rules, action: Action): boolean {
   return playTurn(state, rules, action) !== undefined;
+}
+
+/** One thing the player does: an action (a turn), or a level-up choice (no turn). */
+export type Command = { readonly act: Action } | { readonly level: number };
+
+/**
+ * Plays `command` in-process: a whole turn, or a level-up choice. Returns
+ * the settled events, or undefined when the action was impossible.
+ */
+export function applyCommand(state: GameState, rules: Rules, command: Command): GameEvent[] | undefined {
+  if ("level" in command) return report(state, rules, chooseLevelUp(state, rules, command.level));
+  return playTurn(state, rules, command.act);
 }
