@@ -24,7 +24,7 @@ function shown(n: number): string {
 export class CharacterScreen implements Screen {
   readonly title = "Character Information";
   readonly bindings: readonly Binding<unknown>[] = [
-    { keys: ["any key", "a click"], value: "close", help: "close", listedOnly: true },
+    { keys: ["any key", "a click"], help: "close", listedOnly: true },
   ];
 
   constructor(readonly rules: Rules) {}

@@ -24,22 +24,20 @@ export function stepMultiplier(event: { shift: boolean; ctrl: boolean; alt: bool
 /** The keys every cursor screen shares, with `confirm` describing Enter. */
 export function cursorBindings(confirm: string, cancel: string): Binding<string>[] {
   return [
-    ...MOVE_BINDINGS.map((b) => ({ keys: b.keys, value: "move", help: `cursor ${b.help}` })),
+    ...MOVE_BINDINGS.map((b): Binding<string> => ({ keys: b.keys, value: "move", help: `cursor ${b.help}` })),
     {
       keys: ["Shift", "Ctrl", "Alt"],
-      value: "mods",
       help: "with a move: 5, 10 or 20 cells (they multiply)",
       listedOnly: true,
     },
     { keys: ["Enter", "KPEnter"], value: "confirm", help: confirm },
     {
       keys: ["mouse"],
-      value: "mouse",
       help: `moving it moves the cursor; a left click: ${confirm}`,
       listedOnly: true,
     },
     { keys: [HELP_KEY], value: "help", help: "this help" },
-    { keys: ["Esc", "any other key"], value: "cancel", help: cancel, listedOnly: true },
+    { keys: ["Esc", "any other key"], help: cancel, listedOnly: true },
   ];
 }
 

@@ -14,7 +14,7 @@ import { drawWindow } from "./window.ts";
 export class HelpScreen implements Screen {
   readonly title = "Help";
   readonly bindings: readonly Binding<unknown>[] = [
-    { keys: ["any key"], value: undefined, help: "close this help", listedOnly: true },
+    { keys: ["any key"], help: "close this help", listedOnly: true },
   ];
 
   constructor(readonly of: Screen) {}

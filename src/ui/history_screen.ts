@@ -24,8 +24,8 @@ const HISTORY_BINDINGS: readonly Binding<Scroll>[] = [
   { keys: ["Home"], value: "first", help: "the oldest message" },
   { keys: ["End"], value: "last", help: "the newest message" },
   { keys: [HELP_KEY], value: "help", help: "this help" },
-  { keys: ["mouse wheel"], value: "up", help: "scroll", listedOnly: true },
-  { keys: ["any other key"], value: "last", help: "back to the game", listedOnly: true },
+  { keys: ["mouse wheel"], help: "scroll", listedOnly: true },
+  { keys: ["any other key"], help: "back to the game", listedOnly: true },
 ];
 
 /** The message history viewer. */

@@ -36,9 +36,9 @@ export class InventoryScreen implements Screen {
   constructor(readonly mode: InventoryMode) {
     this.title = TITLES[mode];
     this.bindings = [
-      { keys: ["a…z"], value: "pick", help: `${mode} the item in that slot`, listedOnly: true },
+      { keys: ["a…z"], help: `${mode} the item in that slot`, listedOnly: true },
       { keys: [HELP_KEY], value: "help", help: "this help" },
-      { keys: ["any other key", "a click"], value: "close", help: "close, nothing used", listedOnly: true },
+      { keys: ["any other key", "a click"], help: "close, nothing used", listedOnly: true },
     ];
   }
 

@@ -6,20 +6,29 @@
  */
 import type { KeyEvent } from "../terminal/input_events.ts";
 
-/** Keys that share one meaning, and how help describes them. */
-export interface Binding<T> {
+/** Keys that share one meaning (`value`), and how help describes them. */
+export interface ActiveBinding<T> {
   readonly keys: readonly string[];
   readonly value: T;
   readonly help: string;
-  /**
-   * Listed in help but not looked up: mouse actions, modifiers, and the
-   * "any other key" a screen handles by falling through.
-   */
-  readonly listedOnly?: boolean;
+  readonly listedOnly?: false;
 }
 
+/**
+ * Listed in help but not looked up: mouse actions, modifiers, and the
+ * "any other key" a screen handles by falling through.
+ */
+export interface ListedBinding {
+  readonly keys: readonly string[];
+  readonly help: string;
+  readonly listedOnly: true;
+}
+
+/** A line of a screen's key table. */
+export type Binding<T> = ActiveBinding<T> | ListedBinding;
+
 /** The eight directions and the keys for each: arrows/Home/End/PgUp/PgDn, keypad, digits (Num Lock), vi. */
-export const MOVE_BINDINGS: readonly Binding<{ dx: number; dy: number }>[] = [
+export const MOVE_BINDINGS: readonly ActiveBinding<{ dx: number; dy: number }>[] = [
   { keys: ["Up", "KP8", "8", "k"], value: { dx: 0, dy: -1 }, help: "north" },
   { keys: ["Down", "KP2", "2", "j"], value: { dx: 0, dy: 1 }, help: "south" },
   { keys: ["Left", "KP4", "4", "h"], value: { dx: -1, dy: 0 }, help: "west" },
@@ -38,10 +47,10 @@ export const HELP_KEY = "?";
  * (Ctrl-C is not `c`); named keys match whatever modifiers come with them,
  * so Shift+Up is still Up (the screen may read the modifiers).
  */
-export function lookupKey<T>(bindings: readonly Binding<T>[], event: KeyEvent): Binding<T> | undefined {
+export function lookupKey<T>(bindings: readonly Binding<T>[], event: KeyEvent): ActiveBinding<T> | undefined {
   const printable = [...event.key].length === 1;
   if (printable && (event.ctrl || event.alt)) return undefined;
-  return bindings.find((b) => !b.listedOnly && b.keys.includes(event.key));
+  return bindings.find((b): b is ActiveBinding<T> => !b.listedOnly && b.keys.includes(event.key));
 }
 
 const KEY_NAMES: Readonly<Record<string, string>> = {

@@ -31,7 +31,6 @@ export class LevelUpScreen implements Screen {
       { keys: [HELP_KEY], value: "help", help: "this help" },
       {
         keys: ["any other key"],
-        value: "invalid",
         help: "Invalid entry. (a choice must be made)",
         listedOnly: true,
       },

@@ -46,7 +46,6 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["x"], value: "explore", help: "explore until something turns up" },
   {
     keys: ["Shift+direction", "H J K L Y U B N"],
-    value: "explore",
     help: "run that way until something turns up",
     listedOnly: true,
   },
@@ -57,7 +56,6 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["Escape"], value: "quit", help: "quit" },
   {
     keys: ["mouse"],
-    value: "quit",
     help: "point at something to name it; wheel up: history",
     listedOnly: true,
   },
