@@ -1,5 +1,6 @@
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
-import { parseCli, UsageError } from "../src/app/cli.ts";
+import { parseCli } from "../src/app/cli.ts";
+import { UsageError } from "../src/app/flags.ts";
 
 Deno.test("flags parse into a play command; defaults stay unset", () => {
   deepEqual(parseCli([]), {

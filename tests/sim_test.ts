@@ -47,5 +47,5 @@ Deno.test("sim's command line: a bad flag or value is one line and exit 2", asyn
     console.error = original;
   }
   ok(errors[0].startsWith('delve sim: --games: expected an integer from 1 to 100000, found "zero"'));
-  ok(errors[1].startsWith("delve sim: Unknown option '--bogus'"));
+  ok(errors[1].startsWith("delve sim: unknown flag --bogus"));
 });

@@ -3,8 +3,8 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import { MAX_SEED } from "../engine/rng.ts";
+import { intFlag, parseFlags, pathFlag } from "./flags.ts";
 
 /** What the command line asked for. */
 export type CliCommand =
@@ -18,11 +18,6 @@ export type CliCommand =
   }
   | { readonly kind: "help" }
   | { readonly kind: "version" };
-
-/** A command-line mistake, said in one line. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
 
 /** Every flag, its default and what it does. */
 export const USAGE = `Usage: deno task play [options]
@@ -40,76 +35,25 @@ Options:
   --help        show this help and exit
   --version     show the version and exit`;
 
-function parseSeed(text: string): number {
-  const seed = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(seed) || seed > MAX_SEED) {
-    throw new UsageError(`--seed: expected an integer from 0 to ${MAX_SEED}, found "${text}"`);
-  }
-  return seed;
-}
-
-function parseDelay(text: string): number {
-  const ms = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(ms <= 1000)) {
-    throw new UsageError(`--walk-delay: expected milliseconds from 0 to 1000, found "${text}"`);
-  }
-  return ms;
-}
-
-function nonEmpty(flag: string, text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  if (text.trim() === "") throw new UsageError(`${flag}: expected a path, found an empty value`);
-  return text;
-}
-
-/** Parses `args`; throws {@link UsageError} naming the bad flag or value. */
+/** Parses `args`; throws a UsageError naming the bad flag or value. */
 export function parseCli(args: readonly string[]): CliCommand {
-  // parseArgs reads `--seed -1` as a flag with no value; name the real problem.
-  const seedAt = args.indexOf("--seed");
-  if (seedAt >= 0 && /^-\d/.test(args[seedAt + 1] ?? "")) parseSeed(args[seedAt + 1]);
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        seed: { type: "string" },
-        data: { type: "string" },
-        save: { type: "string" },
-        "walk-delay": { type: "string" },
-        record: { type: "string" },
-        help: { type: "boolean" },
-        version: { type: "boolean" },
-      },
-    }));
-  } catch (e) {
-    throw new UsageError(describeParseError(e as Error & { code?: string }));
-  }
+  const { values } = parseFlags(args, {
+    seed: { type: "string" },
+    data: { type: "string" },
+    save: { type: "string" },
+    "walk-delay": { type: "string" },
+    record: { type: "string" },
+    help: { type: "boolean" },
+    version: { type: "boolean" },
+  });
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
   return {
     kind: "play",
-    seed: values.seed === undefined ? undefined : parseSeed(values.seed),
-    dataDir: nonEmpty("--data", values.data),
-    savePath: nonEmpty("--save", values.save),
-    walkDelayMs: values["walk-delay"] === undefined ? undefined : parseDelay(values["walk-delay"]),
-    recordPath: nonEmpty("--record", values.record),
+    seed: intFlag("--seed", values.seed, 0, MAX_SEED),
+    dataDir: pathFlag("--data", values.data),
+    savePath: pathFlag("--save", values.save),
+    walkDelayMs: intFlag("--walk-delay", values["walk-delay"], 0, 1000, "milliseconds"),
+    recordPath: pathFlag("--record", values.record),
   };
-}
-
-function describeParseError(e: Error & { code?: string }): string {
-  const option = /'([^']+)'/.exec(e.message)?.[1] ?? "";
-  switch (e.code) {
-    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-      return `unknown flag ${option.split(" ")[0]}`;
-    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
-      return `unexpected argument "${option}"`;
-    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
-      return /argument missing|ambiguous/.test(e.message)
-        ? `${option.split(" ")[0]}: expected a value, found nothing`
-        : `${option.split(" ")[0]}: takes no value`;
-    default:
-      return e.message.split("\n")[0];
-  }
 }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { intFlag, parseFlags, pathFlag, UsageError } from "./flags.ts";
 import type { Content } from "../content/load_content.ts";
 import { detectColorDepth } from "../terminal/color.ts";
 import { TtyTerminal } from "../terminal/tty_terminal.ts";
@@ -63,22 +63,19 @@ async function playInTerminal(recording: Recording, content: Content, speed: num
 export async function replayMain(args: readonly string[]): Promise<number> {
   let file: string, speed: number, check: boolean, data: string | undefined;
   try {
-    const { values, positionals } = parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: true,
-      options: { speed: { type: "string" }, check: { type: "boolean" }, data: { type: "string" } },
-    });
-    if (positionals.length !== 1) throw new Error("expected one replay FILE");
+    const { values, positionals } = parseFlags(
+      args,
+      { speed: { type: "string" }, check: { type: "boolean" }, data: { type: "string" } },
+      true,
+    );
+    if (positionals.length !== 1) throw new UsageError("expected one replay FILE");
     file = positionals[0];
-    speed = values.speed === undefined ? 10 : Number(values.speed);
-    if (!Number.isInteger(speed) || speed < 1 || speed > 1000) {
-      throw new Error(`--speed: expected commands a second from 1 to 1000, found "${values.speed}"`);
-    }
+    speed = intFlag("--speed", values.speed, 1, 1000, "commands a second") ?? 10;
     check = values.check ?? false;
-    data = values.data;
+    data = pathFlag("--data", values.data);
   } catch (e) {
-    console.error(`delve replay: ${(e as Error).message.split("\n")[0]}\n${USAGE}`);
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`delve replay: ${e.message}\n${USAGE}`);
     return 2;
   }
   const loaded = await loadDataOr(data);

@@ -6,10 +6,11 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { intFlag, parseFlags, pathFlag, UsageError } from "./flags.ts";
 import type { Content } from "../content/load_content.ts";
 import { botDecide } from "../engine/bot.ts";
 import type { GameEvent } from "../engine/events.ts";
+import { MAX_SEED } from "../engine/rng.ts";
 import { newGame, playerOf } from "../engine/state.ts";
 import { applyCommand, isGameOver } from "../engine/turn.ts";
 import { loadDataOr } from "./data_dir.ts";
@@ -119,36 +120,23 @@ export function balanceReport(results: readonly GameResult[], label: string): st
 
 const USAGE = "Usage: deno task sim [--games N] [--seed S] [--data DIR] [--turns T]";
 
-function positiveInt(flag: string, text: string | undefined, fallback: number, max: number): number {
-  if (text === undefined) return fallback;
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(n >= 1 && n <= max)) {
-    throw new Error(`${flag}: expected an integer from 1 to ${max}, found "${text}"`);
-  }
-  return n;
-}
-
 /** Runs the simulator with `args`; resolves to the exit status. */
 export async function simCommand(args: readonly string[]): Promise<number> {
   let games: number, seed: number, turns: number, data: string | undefined;
   try {
-    const { values } = parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        games: { type: "string" },
-        seed: { type: "string" },
-        data: { type: "string" },
-        turns: { type: "string" },
-      },
+    const { values } = parseFlags(args, {
+      games: { type: "string" },
+      seed: { type: "string" },
+      data: { type: "string" },
+      turns: { type: "string" },
     });
-    games = positiveInt("--games", values.games, 20, 100_000);
-    seed = values.seed === undefined ? 1 : positiveInt("--seed", values.seed, 1, 0xffff_ffff);
-    turns = positiveInt("--turns", values.turns, 3000, 1_000_000);
-    data = values.data;
+    games = intFlag("--games", values.games, 1, 100_000) ?? 20;
+    seed = intFlag("--seed", values.seed, 0, MAX_SEED) ?? 1;
+    turns = intFlag("--turns", values.turns, 1, 1_000_000) ?? 3000;
+    data = pathFlag("--data", values.data);
   } catch (e) {
-    console.error(`delve sim: ${(e as Error).message.split("\n")[0]}\n${USAGE}`);
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`delve sim: ${e.message}\n${USAGE}`);
     return 2;
   }
   const loaded = await loadDataOr(data);
