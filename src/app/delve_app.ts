@@ -9,12 +9,10 @@ import type { Content } from "../content/load_content.ts";
 import { tell } from "../engine/narration.ts";
 import { type GameState, newGame } from "../engine/state.ts";
 import { isGameOver } from "../engine/turn.ts";
-import { CellBuffer } from "../terminal/cell_buffer.ts";
+import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
-import { DiffRenderer } from "../terminal/diff_renderer.ts";
 import type { Terminal } from "../terminal/terminal.ts";
-import { MIN_COLUMNS, MIN_ROWS } from "../ui/layout.ts";
-import { drawTooSmall } from "../ui/play_screen.ts";
+import { Frame } from "../ui/frame.ts";
 import type { Theme } from "../ui/theme.ts";
 import { drawTitle, type TitleView } from "../ui/title_screen.ts";
 import { type ExitReason, GameApp } from "./game_app.ts";
@@ -45,8 +43,7 @@ export interface DelveOptions {
 /** The program: title, games, saves. */
 export class DelveApp {
   readonly #theme: Theme;
-  readonly #renderer: DiffRenderer;
-  #buffer: CellBuffer;
+  readonly #frame: Frame;
   #view: TitleView = {};
   /** The game being played, if any. */
   game: GameApp | undefined;
@@ -55,13 +52,12 @@ export class DelveApp {
 
   constructor(readonly terminal: Terminal, readonly content: Content, readonly options: DelveOptions) {
     this.#theme = themeFromContent(content);
-    this.#renderer = new DiffRenderer(options.colorDepth);
-    this.#buffer = new CellBuffer(terminal.columns, terminal.rows);
+    this.#frame = new Frame(terminal, options.colorDepth);
   }
 
   /** The title screen as last drawn. */
   get screen(): CellBuffer {
-    return this.#buffer;
+    return this.#frame.buffer;
   }
 
   #now(): Date {
@@ -69,15 +65,7 @@ export class DelveApp {
   }
 
   #render(): void {
-    const { columns, rows } = this.terminal;
-    if (this.#buffer.width !== columns || this.#buffer.height !== rows) {
-      this.#buffer = new CellBuffer(columns, rows);
-      this.#renderer.invalidate();
-    }
-    if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
-      drawTooSmall(this.#buffer, columns, rows, `${MIN_COLUMNS}x${MIN_ROWS}`);
-    } else drawTitle(this.#buffer, this.#theme, this.#view);
-    this.terminal.write(this.#renderer.render(this.#buffer));
+    this.#frame.paint((buf) => drawTitle(buf, this.#theme, this.#view));
   }
 
   /** What the title says about the saved game. */
@@ -95,7 +83,7 @@ export class DelveApp {
 
   async #showTitle(popup?: readonly string[]): Promise<void> {
     this.#view = { saved: await this.#describeSave(), popup };
-    this.#renderer.invalidate();
+    this.#frame.invalidate();
     this.#render();
   }
 
@@ -206,7 +194,7 @@ export class DelveApp {
     await this.#showTitle();
     for await (const event of this.terminal.events) {
       if (event.type === "resize") {
-        this.#renderer.invalidate();
+        this.#frame.invalidate();
         this.#render();
         continue;
       }

@@ -15,15 +15,15 @@ import { tell } from "../engine/narration.ts";
 import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
 import type { GameState } from "../engine/state.ts";
 import { isGameOver, playerAct, report } from "../engine/turn.ts";
-import { CellBuffer } from "../terminal/cell_buffer.ts";
+import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
-import { DiffRenderer } from "../terminal/diff_renderer.ts";
 import type { InputEvent } from "../terminal/input_events.ts";
 import type { Terminal } from "../terminal/terminal.ts";
 import { GameOverScreen } from "../ui/game_over_screen.ts";
 import { LevelUpScreen } from "../ui/level_up_screen.ts";
-import { computeLayout, MIN_COLUMNS, MIN_ROWS } from "../ui/layout.ts";
-import { drawTooSmall, PlayScreen } from "../ui/play_screen.ts";
+import { Frame } from "../ui/frame.ts";
+import { computeLayout } from "../ui/layout.ts";
+import { PlayScreen } from "../ui/play_screen.ts";
 import type { Screen, ScreenResult, UiContext, Walk } from "../ui/screen.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
 import type { Command } from "./replay_format.ts";
@@ -47,9 +47,8 @@ export interface GameAppOptions {
 
 /** One play session on one terminal. */
 export class GameApp {
-  readonly #renderer: DiffRenderer;
+  readonly #frame: Frame;
   readonly ui: UiContext;
-  #buffer: CellBuffer;
   /** The screens, bottom first; the play screen is always at the bottom. */
   readonly stack: Screen[] = [new PlayScreen()];
 
@@ -60,8 +59,7 @@ export class GameApp {
     readonly runner: MonsterRunner,
     readonly options: GameAppOptions,
   ) {
-    this.#renderer = new DiffRenderer(options.colorDepth);
-    this.#buffer = new CellBuffer(terminal.columns, terminal.rows);
+    this.#frame = new Frame(terminal, options.colorDepth);
     this.ui = {
       state,
       rules: content.rules,
@@ -76,7 +74,7 @@ export class GameApp {
 
   /** The buffer of the last frame drawn. */
   get screen(): CellBuffer {
-    return this.#buffer;
+    return this.#frame.buffer;
   }
 
   /** The screen that gets input. */
@@ -91,18 +89,10 @@ export class GameApp {
 
   /** Draws every screen and writes what changed. */
   render(): void {
-    const { columns, rows } = this.terminal;
-    if (this.#buffer.width !== columns || this.#buffer.height !== rows) {
-      this.#buffer = new CellBuffer(columns, rows);
-      this.#renderer.invalidate();
-    }
-    const layout = this.ui.layout = this.#layout();
-    if (layout.tooSmall) {
-      drawTooSmall(this.#buffer, columns, rows, `${MIN_COLUMNS}x${MIN_ROWS}`);
-    } else {
-      for (const screen of this.stack) screen.draw(this.#buffer, this.ui);
-    }
-    this.terminal.write(this.#renderer.render(this.#buffer));
+    this.ui.layout = this.#layout();
+    this.#frame.paint((buf) => {
+      for (const screen of this.stack) screen.draw(buf, this.ui);
+    });
   }
 
   /** Plays the player's action and, if it took time, the monsters'; true if it did. */
@@ -114,7 +104,7 @@ export class GameApp {
     report(this.state, rules, await this.runner.run(this.state));
     this.options.record?.({ act: action }, turnBefore);
     // A dying worker may have written to the terminal: paint everything again.
-    if (this.runner.faults.length !== faults) this.#renderer.invalidate();
+    if (this.runner.faults.length !== faults) this.#frame.invalidate();
     if (isGameOver(this.state)) {
       this.stack.splice(1, this.stack.length, new GameOverScreen());
       await this.options.onGameOver?.();
@@ -282,7 +272,7 @@ export class GameApp {
     for await (const event of this.terminal.events) {
       if (event.type === "resize") {
         // A resize may leave stale cells anywhere: draw everything again.
-        this.#renderer.invalidate();
+        this.#frame.invalidate();
       } else {
         const reason = await this.handleInput(event);
         if (reason) return reason;

@@ -17,7 +17,6 @@ import { LookScreen } from "./look_screen.ts";
 import { drawMap, mapCellAt } from "./map_view.ts";
 import { drawPanel } from "./panel.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
-import { wrapText } from "./text.ts";
 
 type PlayCommand =
   | Action
@@ -135,14 +134,4 @@ export class PlayScreen implements Screen {
     drawMap(buf, ui);
     drawPanel(buf, ui);
   }
-}
-
-/** Draws the notice shown when the terminal is below the minimum size. */
-export function drawTooSmall(buf: CellBuffer, columns: number, rows: number, need: string): void {
-  buf.clear();
-  const lines = wrapText(`terminal too small (need ${need}, have ${columns}x${rows})`, Math.max(1, columns));
-  const top = Math.max(0, Math.floor((rows - lines.length) / 2));
-  lines.forEach((line, k) =>
-    buf.text(Math.max(0, Math.floor((columns - line.length) / 2)), top + k, line, 0xffffff)
-  );
 }

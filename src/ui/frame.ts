@@ -1,0 +1,56 @@
+/**
+ * The terminal's picture: a cell buffer the size of the terminal and the
+ * renderer that writes only what changed since the last frame. Below the
+ * minimum size every app shows the same notice instead of its screens.
+ *
+ * @module
+ */
+import { CellBuffer } from "../terminal/cell_buffer.ts";
+import type { ColorDepth } from "../terminal/color.ts";
+import { DiffRenderer } from "../terminal/diff_renderer.ts";
+import type { Terminal } from "../terminal/terminal.ts";
+import { MIN_COLUMNS, MIN_ROWS } from "./layout.ts";
+import { wrapText } from "./text.ts";
+
+/** A buffer that follows the terminal's size, and its renderer. */
+export class Frame {
+  readonly #renderer: DiffRenderer;
+  #buffer: CellBuffer;
+
+  constructor(readonly terminal: Pick<Terminal, "columns" | "rows" | "write">, colorDepth: ColorDepth) {
+    this.#renderer = new DiffRenderer(colorDepth);
+    this.#buffer = new CellBuffer(terminal.columns, terminal.rows);
+  }
+
+  /** The picture as last drawn. */
+  get buffer(): CellBuffer {
+    return this.#buffer;
+  }
+
+  /** The next frame repaints every cell (something else wrote to the terminal). */
+  invalidate(): void {
+    this.#renderer.invalidate();
+  }
+
+  /** Draws with `draw`, or the too-small notice, and writes what changed. */
+  paint(draw: (buf: CellBuffer) => void): void {
+    const { columns, rows } = this.terminal;
+    if (this.#buffer.width !== columns || this.#buffer.height !== rows) {
+      this.#buffer = new CellBuffer(columns, rows);
+      this.#renderer.invalidate();
+    }
+    if (columns < MIN_COLUMNS || rows < MIN_ROWS) drawTooSmall(this.#buffer, columns, rows);
+    else draw(this.#buffer);
+    this.terminal.write(this.#renderer.render(this.#buffer));
+  }
+}
+
+function drawTooSmall(buf: CellBuffer, columns: number, rows: number): void {
+  buf.clear();
+  const need = `${MIN_COLUMNS}x${MIN_ROWS}`;
+  const lines = wrapText(`terminal too small (need ${need}, have ${columns}x${rows})`, Math.max(1, columns));
+  const top = Math.max(0, Math.floor((rows - lines.length) / 2));
+  lines.forEach((line, k) =>
+    buf.text(Math.max(0, Math.floor((columns - line.length) / 2)), top + k, line, 0xffffff)
+  );
+}
