@@ -11,9 +11,7 @@ import { playerOf, sightOf } from "../engine/state.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { Binding } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
-import { statWindowArea } from "./stat_window.ts";
-import { paletteColor } from "./theme.ts";
-import { drawWindow } from "./window.ts";
+import { drawSideWindow } from "./side_window.ts";
 
 /** A number as the window shows it: whole, or with two decimals. */
 function shown(n: number): string {
@@ -55,10 +53,6 @@ export class CharacterScreen implements Screen {
   }
 
   draw(buf: CellBuffer, ui: UiContext): void {
-    const lines = this.lines(ui);
-    const width = Math.max(this.title.length + 4, ...lines.map((l) => l.length + 2));
-    const inside = drawWindow(buf, statWindowArea(ui, width, lines.length + 2), this.title);
-    const white = paletteColor(ui.theme, "white");
-    lines.slice(0, inside.height).forEach((line, i) => buf.text(inside.x, inside.y + i, line, white, 0));
+    drawSideWindow(buf, ui, this.title, this.lines(ui));
   }
 }

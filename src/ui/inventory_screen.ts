@@ -14,11 +14,9 @@ import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY } from "./keymap.ts";
-import { screenCellOf } from "./map_view.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
+import { drawSideWindow } from "./side_window.ts";
 import { TargetScreen } from "./target_screen.ts";
-import { paletteColor } from "./theme.ts";
-import { drawWindow } from "./window.ts";
 
 /** What the window is for. */
 export type InventoryMode = "use" | "drop";
@@ -78,18 +76,6 @@ export class InventoryScreen implements Screen {
   }
 
   draw(buf: CellBuffer, ui: UiContext): void {
-    const lines = this.lines(ui);
-    // As wide as the title needs (SPEC), wider when a name needs it.
-    const width = Math.min(
-      ui.layout.columns,
-      Math.max([...this.title].length + 4, ...lines.map((l) => [...l].length + 2)),
-    );
-    const height = Math.min(ui.layout.rows, Math.max(3, lines.length + 2));
-    // Away from the player: right half when they stand on the left (SPEC §1.3).
-    const player = screenCellOf(ui, playerOf(ui.state));
-    const x = player && player.x <= 30 ? Math.min(40, ui.layout.columns - width) : 0;
-    const inside = drawWindow(buf, { x, y: 0, width, height }, this.title);
-    const white = paletteColor(ui.theme, "white");
-    lines.slice(0, inside.height).forEach((line, i) => buf.text(inside.x, inside.y + i, line, white, 0));
+    drawSideWindow(buf, ui, this.title, this.lines(ui));
   }
 }

@@ -15,9 +15,7 @@ import type { KeyEvent } from "../terminal/input_events.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY } from "./keymap.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
-import { statWindowArea } from "./stat_window.ts";
-import { paletteColor } from "./theme.ts";
-import { drawWindow } from "./window.ts";
+import { drawSideWindow } from "./side_window.ts";
 
 /** The level-up window; it stays until a choice is made. */
 export class LevelUpScreen implements Screen {
@@ -62,11 +60,7 @@ export class LevelUpScreen implements Screen {
   }
 
   draw(buf: CellBuffer, ui: UiContext): void {
-    const lines = this.lines(ui);
     // 35 wide as the SPEC's, wider if a line needs it (max HP ≥ 100 does).
-    const width = Math.max(35, this.title.length + 4, ...lines.map((l) => l.length + 2));
-    const inside = drawWindow(buf, statWindowArea(ui, width, lines.length + 2), this.title);
-    const white = paletteColor(ui.theme, "white");
-    lines.slice(0, inside.height).forEach((line, i) => buf.text(inside.x, inside.y + i, line, white, 0));
+    drawSideWindow(buf, ui, this.title, this.lines(ui), 35);
   }
 }
