@@ -12,7 +12,7 @@ import { playerOf } from "../engine/state.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
 import { HelpScreen } from "./help_screen.ts";
-import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS } from "./keymap.ts";
+import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf } from "./keymap.ts";
 import { mapCellAt, screenCellOf } from "./map_view.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 
@@ -21,10 +21,17 @@ export function stepMultiplier(event: { shift: boolean; ctrl: boolean; alt: bool
   return (event.shift ? 5 : 1) * (event.ctrl ? 10 : 1) * (event.alt ? 20 : 1);
 }
 
+/** What a cursor screen's keys do. */
+export type CursorCommand = "move" | "confirm" | "help";
+
 /** The keys every cursor screen shares, with `confirm` describing Enter. */
-export function cursorBindings(confirm: string, cancel: string): Binding<string>[] {
+export function cursorBindings(confirm: string, cancel: string): Binding<CursorCommand>[] {
   return [
-    ...MOVE_BINDINGS.map((b): Binding<string> => ({ keys: b.keys, value: "move", help: `cursor ${b.help}` })),
+    ...MOVE_BINDINGS.map((b): Binding<CursorCommand> => ({
+      keys: b.keys,
+      value: "move",
+      help: `cursor ${b.help}`,
+    })),
     {
       keys: ["Shift", "Ctrl", "Alt"],
       help: "with a move: 5, 10 or 20 cells (they multiply)",
@@ -44,7 +51,7 @@ export function cursorBindings(confirm: string, cancel: string): Binding<string>
 /** A screen with a map cursor; subclasses say what confirming and cancelling do. */
 export abstract class CursorScreen implements Screen {
   abstract readonly title: string;
-  abstract readonly bindings: readonly Binding<unknown>[];
+  abstract readonly bindings: readonly Binding<CursorCommand>[];
   cursor: Point;
 
   constructor(ui: UiContext) {
@@ -73,19 +80,20 @@ export abstract class CursorScreen implements Screen {
   }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
-    // Shifted vi keys (K, L, …) are Shift+k, Shift+l.
-    const key = event.key.length === 1 && event.key !== event.key.toLowerCase()
-      ? { ...event, key: event.key.toLowerCase(), shift: true }
-      : event;
-    const move = lookupKey(MOVE_BINDINGS, key);
+    const move = moveOf(event);
     if (move) {
-      const n = stepMultiplier(key);
-      this.place(ui, { x: this.cursor.x + move.value.dx * n, y: this.cursor.y + move.value.dy * n });
+      const n = stepMultiplier({ ...event, shift: move.shift });
+      this.place(ui, { x: this.cursor.x + move.dx * n, y: this.cursor.y + move.dy * n });
       return STAY;
     }
-    if (event.key === "Enter" || event.key === "KPEnter") return this.confirm(ui);
-    if (event.key === HELP_KEY) return { type: "open", screen: new HelpScreen(this) };
-    return this.cancel(ui);
+    switch (lookupKey(this.bindings, event)?.value) {
+      case "confirm":
+        return this.confirm(ui);
+      case "help":
+        return { type: "open", screen: new HelpScreen(this) };
+      default:
+        return this.cancel(ui);
+    }
   }
 
   handleMouse(event: MouseEvent, ui: UiContext): ScreenResult {

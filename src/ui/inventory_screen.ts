@@ -13,7 +13,7 @@ import { playerOf } from "../engine/state.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
 import { HelpScreen } from "./help_screen.ts";
-import { type Binding, HELP_KEY } from "./keymap.ts";
+import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
 import { TargetScreen } from "./target_screen.ts";
@@ -29,7 +29,7 @@ const TITLES: Readonly<Record<InventoryMode, string>> = {
 /** An inventory window. */
 export class InventoryScreen implements Screen {
   readonly title: string;
-  readonly bindings: readonly Binding<unknown>[];
+  readonly bindings: readonly Binding<"help">[];
 
   constructor(readonly mode: InventoryMode) {
     this.title = TITLES[mode];
@@ -51,7 +51,9 @@ export class InventoryScreen implements Screen {
   }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
-    if (event.key === HELP_KEY) return { type: "open", screen: new HelpScreen(this) };
+    if (lookupKey(this.bindings, event)?.value === "help") {
+      return { type: "open", screen: new HelpScreen(this) };
+    }
     if (!/^[a-z]$/.test(event.key) || event.ctrl || event.alt) return CLOSE;
     const slot = event.key.charCodeAt(0) - 97;
     const item = playerOf(ui.state).inventory?.items[slot];

@@ -53,6 +53,18 @@ export function lookupKey<T>(bindings: readonly Binding<T>[], event: KeyEvent): 
   return bindings.find((b): b is ActiveBinding<T> => !b.listedOnly && b.keys.includes(event.key));
 }
 
+/**
+ * The direction `event` moves and whether Shift came with it: a capital vi
+ * letter (K, L, …) is Shift + that letter, since terminals send it without
+ * a shift flag.
+ */
+export function moveOf(event: KeyEvent): { dx: number; dy: number; shift: boolean } | undefined {
+  const lower = event.key.toLowerCase();
+  const capital = [...event.key].length === 1 && lower !== event.key;
+  const binding = lookupKey(MOVE_BINDINGS, capital ? { ...event, key: lower } : event);
+  return binding && { ...binding.value, shift: event.shift || capital };
+}
+
 const KEY_NAMES: Readonly<Record<string, string>> = {
   Up: "↑",
   Down: "↓",

@@ -13,14 +13,14 @@ import { playerOf, sightOf } from "../engine/state.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent } from "../terminal/input_events.ts";
 import { HelpScreen } from "./help_screen.ts";
-import { type Binding, HELP_KEY } from "./keymap.ts";
+import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
 
 /** The level-up window; it stays until a choice is made. */
 export class LevelUpScreen implements Screen {
   readonly title: string;
-  readonly bindings: readonly Binding<unknown>[];
+  readonly bindings: readonly Binding<number | "help">[];
 
   constructor(readonly rules: Rules) {
     this.title = rules.progression.window.title;
@@ -49,9 +49,9 @@ export class LevelUpScreen implements Screen {
   }
 
   handleKey(event: KeyEvent): ScreenResult {
-    if (event.key === HELP_KEY) return { type: "open", screen: new HelpScreen(this) };
-    const choice = this.rules.progression.choices.findIndex((c) => c.key === event.key);
-    if (choice < 0 || event.ctrl || event.alt) return { type: "say", message: "invalid_entry" };
+    const choice = lookupKey(this.bindings, event)?.value;
+    if (choice === "help") return { type: "open", screen: new HelpScreen(this) };
+    if (choice === undefined) return { type: "say", message: "invalid_entry" };
     return { type: "levelUp", choice };
   }
 

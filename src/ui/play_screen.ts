@@ -12,7 +12,7 @@ import { CharacterScreen } from "./character_screen.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { HistoryScreen } from "./history_screen.ts";
 import { InventoryScreen } from "./inventory_screen.ts";
-import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS } from "./keymap.ts";
+import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf } from "./keymap.ts";
 import { LookScreen } from "./look_screen.ts";
 import { drawMap, mapCellAt } from "./map_view.ts";
 import { drawPanel } from "./panel.ts";
@@ -60,26 +60,15 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   },
 ];
 
-const SHIFTED_VI = "KJHLYUBN";
-
-/** Shift + a direction (Shift+arrows, shifted vi keys) is a run that way. */
-function runDirection(event: KeyEvent): { dx: number; dy: number } | undefined {
-  const named = [...event.key].length > 1;
-  if (named && event.shift) return lookupKey(MOVE_BINDINGS, { ...event, shift: false })?.value;
-  if (!named && SHIFTED_VI.includes(event.key) && !event.ctrl && !event.alt) {
-    return lookupKey(MOVE_BINDINGS, { ...event, key: event.key.toLowerCase() })?.value;
-  }
-  return undefined;
-}
-
 /** The main game. */
 export class PlayScreen implements Screen {
   readonly title = "Dungeon";
   readonly bindings = PLAY_BINDINGS;
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
-    const run = runDirection(event);
-    if (run) return { type: "walk", walk: { kind: "run", ...run } };
+    // Shift + a direction (Shift+arrows, shifted vi keys) is a run that way.
+    const move = moveOf(event);
+    if (move?.shift) return { type: "walk", walk: { kind: "run", dx: move.dx, dy: move.dy } };
     const command = lookupKey(PLAY_BINDINGS, event)?.value;
     switch (command) {
       case undefined:
