@@ -6,6 +6,7 @@
  */
 import { WorkerRunner } from "../src/app/monster_runner.ts";
 import { loadContent } from "../src/content/load_content.ts";
+import { emptyChronicle } from "../src/engine/chronicle.ts";
 import type { Entity } from "../src/engine/entity.ts";
 import { runMonsterPhase } from "../src/engine/monster_phase.ts";
 import type { GameState } from "../src/engine/state.ts";
@@ -47,6 +48,7 @@ function huntingState(width: number, height: number, monsters: number, kind: Map
     playerId: 0,
     nextId: entities.length,
     log: [],
+    chronicle: emptyChronicle(),
   };
 }
 

@@ -5,9 +5,8 @@ import type { Action } from "../src/engine/actions.ts";
 import { Rng } from "../src/engine/rng.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
 import { playerTurn } from "../src/engine/turn.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
 import { bundledContent } from "./support/content.ts";
-import { delveSession } from "./support/delve_session.ts";
+import { doomPlayer, titleSession } from "./support/title_session.ts";
 
 const content = await bundledContent();
 const { rules } = content;
@@ -84,7 +83,7 @@ Deno.test("truncated, corrupted, empty, wrong-version and hostile saves each say
     [new Uint8Array(0), /empty/],
     ["not gzip at all", /damaged or cut short/, false],
     ['{"format": "delve-save"', /not valid JSON/],
-    [edit((j) => (j.version = SAVE_VERSION + 1)), /newer Delve \(save version 2; this one reads up to 1\)/],
+    [edit((j) => (j.version = SAVE_VERSION + 1)), /newer Delve \(save version 3; this one reads up to 2\)/],
     [edit((j) => (j.version = 0)), /not one Delve ever wrote/],
     [edit((j) => (j.format = "other")), /not a Delve save/],
     [good.replace('"turn":0', '"turn":1e400'), /damaged at turn: .*Infinity/],
@@ -147,29 +146,6 @@ Deno.test("kill -9 at random moments while saving: a whole save is always there"
   ok((await readSave(path)).kind === "read", "at least one save survived");
 });
 
-/** A title session on a headless terminal with its own save folder (`before` runs first). */
-async function titleSession(before?: (savePath: string) => Promise<void>) {
-  const { dir, terminal, app, savePath } = await delveSession({
-    seed: 31,
-    now: () => new Date("2026-11-21T10:00:00Z"),
-    savePath: await (async () => {
-      const folder = await Deno.makeTempDir({ prefix: "delve-title-" });
-      await before?.(`${folder}/savegame.json.gz`);
-      return `${folder}/savegame.json.gz`;
-    })(),
-  });
-  const text = () => [...Array(24).keys()].map((y) => app.screen.rowText(y)).join("\n");
-  const gameText = () => [...Array(24).keys()].map((y) => app.game!.screen.rowText(y)).join("\n");
-  const tick = () => new Promise((r) => setTimeout(r, 20));
-  const press = async (...keys: string[]) => {
-    for (const k of keys) {
-      terminal.input(keyEvent(k));
-      await tick();
-    }
-  };
-  return { dir, savePath, terminal, app, text, gameText, press, tick, running: app.run() };
-}
-
 Deno.test("title: no save, then Esc in a game saves it and the title shows its seed; Continue brings it back", async () => {
   const t = await titleSession();
   await t.tick();
@@ -214,17 +190,7 @@ Deno.test("death deletes the save (permadeath); Esc on the game-over screen retu
   ok((await readSave(t.savePath)).kind === "read");
   await t.press("c");
   const game = t.app.game!;
-  const player = playerOf(game.state);
-  player.fighter!.hp = 1;
-  // An orc right beside the player finishes it on the next turn.
-  const { instantiate } = await import("../src/engine/templates.ts");
-  const { isWalkable } = await import("../src/engine/game_map.ts");
-  const spot = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1]]
-    .map(([dx, dy]) => ({ x: player.x + dx, y: player.y + dy }))
-    .find((c) =>
-      isWalkable(game.state.map, c.x, c.y) && !game.state.entities.some((e) => e.x === c.x && e.y === c.y)
-    )!;
-  game.state.entities.push(instantiate(rules.templates.orc, game.state.nextId++, spot.x, spot.y));
+  doomPlayer(game.state, rules);
   await t.press(".");
   equal(playerOf(game.state).fighter!.hp, 0, "the player died");
   equal((await readSave(t.savePath)).kind, "missing", "the save is gone");

@@ -270,6 +270,12 @@ Deno.test("after death only Esc leaves; movement, v and / do nothing", async () 
   await feed(app, "l", "v", "/");
   ok(top(app) instanceof GameOverScreen);
   equal(app.state.turn, turn);
-  ok(screenText(app).some((l) => l.includes(`You died on dungeon level 1 (seed 42). Press Esc to leave.`)));
+  const text = screenText(app);
+  ok(
+    text.some((l) => /You died on dungeon level 1, killed by an? \w+ \(seed 42\)\./.test(l)),
+    text.join("\n"),
+  );
+  ok(text.some((l) => /Score: \d+\./.test(l)));
+  ok(text.some((l) => l.includes("Press Esc to leave.")));
   equal(await app.handleInput({ type: "key", key: "Escape", shift: false, ctrl: false, alt: false }), "quit");
 });

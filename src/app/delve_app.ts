@@ -7,7 +7,8 @@
  */
 import type { Content } from "../content/load_content.ts";
 import { tell } from "../engine/narration.ts";
-import { type GameState, newGame } from "../engine/state.ts";
+import { type HighScore, scoreOf } from "../engine/score.ts";
+import { type GameState, newGame, playerOf } from "../engine/state.ts";
 import { isGameOver } from "../engine/turn.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
@@ -15,7 +16,12 @@ import type { Terminal } from "../terminal/terminal.ts";
 import { Frame } from "../ui/frame.ts";
 import type { Theme } from "../ui/theme.ts";
 import { drawTitle, type TitleView } from "../ui/title_screen.ts";
+import type { GameOverReport } from "../ui/game_over_screen.ts";
+import { deathText } from "../ui/death_text.ts";
+import { morgueText } from "../ui/morgue_text.ts";
 import { type ExitReason, GameApp } from "./game_app.ts";
+import { addHighScore, readScores } from "./high_scores.ts";
+import { writeMorgue } from "./morgue_file.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
 import { deleteSave, keepUnreadable, readSave, writeSave } from "./save_file.ts";
 import { decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
@@ -38,6 +44,10 @@ export interface DelveOptions {
   readonly walkDelayMs?: number;
   /** Where the last game's replay is written. */
   readonly recordPath: string;
+  /** The folder morgue files go in. */
+  readonly morgueDir: string;
+  /** The high-score table's file. */
+  readonly scoresPath: string;
 }
 
 /** The program: title, games, saves. */
@@ -82,7 +92,13 @@ export class DelveApp {
   }
 
   async #showTitle(popup?: readonly string[]): Promise<void> {
-    this.#view = { saved: await this.#describeSave(), popup };
+    const scores = await readScores(this.options.scoresPath);
+    this.#view = {
+      saved: await this.#describeSave(),
+      popup,
+      scores: scores.kind === "read" ? scores.scores : [],
+      scoresNote: scores.kind === "unreadable" ? `High scores cannot be read: ${scores.reason}` : undefined,
+    };
     this.#frame.invalidate();
     this.#render();
   }
@@ -148,6 +164,40 @@ export class DelveApp {
     }
   }
 
+  /** Writes the morgue file of `state`; resolves to its path. */
+  #writeMorgue(state: GameState): Promise<string> {
+    const now = this.#now();
+    const text = morgueText(state, this.content.rules, this.#theme, { version: this.options.version, now });
+    return writeMorgue(this.options.morgueDir, state, text, now);
+  }
+
+  /** After a death: the morgue file, and the game in the high scores. */
+  async #recordEnd(state: GameState): Promise<GameOverReport> {
+    const morgue = await this.#writeMorgue(state).then(
+      (path) => ({ path }),
+      (e: Error) => ({ error: e.message }),
+    );
+    const now = this.#now();
+    const player = playerOf(state);
+    const entry: HighScore = {
+      score: scoreOf(state, this.content.rules.score),
+      depth: state.floor,
+      level: player.level?.current ?? 1,
+      xp: state.chronicle.xpEarned,
+      turns: state.turn,
+      seed: state.seed,
+      date: now.toISOString(),
+      cause: state.chronicle.death ? deathText(state.chronicle.death) : "died",
+      version: this.options.version,
+    };
+    try {
+      const { rank } = await addHighScore(this.options.scoresPath, entry, now);
+      return { morgue, rank };
+    } catch (e) {
+      return { morgue, scoreError: (e as Error).message };
+    }
+  }
+
   /** Plays `state` until the player leaves; the game is saved unless it is over. */
   async #play(state: GameState): Promise<ExitReason> {
     const runner = this.options.makeRunner();
@@ -155,9 +205,11 @@ export class DelveApp {
       colorDepth: this.options.colorDepth,
       record: (command, turnBefore) => this.#recording && record(this.#recording, command, state, turnBefore),
       onGameOver: async () => {
-        await deleteSave(this.options.savePath);
-        await this.#writeReplay();
+        await deleteSave(this.options.savePath).catch(() => {});
+        await this.#writeReplay().catch(() => {});
+        return await this.#recordEnd(state);
       },
+      onMorgue: () => this.#writeMorgue(state),
       onNewFloor: async () => void (await this.#save(game)),
       walkDelayMs: this.options.walkDelayMs,
     });

@@ -19,7 +19,7 @@ import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import type { InputEvent } from "../terminal/input_events.ts";
 import type { Terminal } from "../terminal/terminal.ts";
-import { GameOverScreen } from "../ui/game_over_screen.ts";
+import { type GameOverReport, GameOverScreen } from "../ui/game_over_screen.ts";
 import { LevelUpScreen } from "../ui/level_up_screen.ts";
 import { Frame } from "../ui/frame.ts";
 import { computeLayout } from "../ui/layout.ts";
@@ -35,8 +35,13 @@ export type ExitReason = "quit" | "interrupt" | "input-closed";
 /** Options for a session. */
 export interface GameAppOptions {
   readonly colorDepth: ColorDepth;
-  /** Called once when the player dies (the save is deleted there). */
-  readonly onGameOver?: () => Promise<void>;
+  /**
+   * Called once when the player dies: the save is deleted there, the morgue
+   * file and the score written, and what became of them told.
+   */
+  readonly onGameOver?: () => Promise<GameOverReport>;
+  /** Writes the morgue file of the game so far (the character window's `m`); resolves to its path. */
+  readonly onMorgue?: () => Promise<string>;
   /** Called after a turn that reached a new floor (the game is saved there). */
   readonly onNewFloor?: () => Promise<void>;
   /** Pause between the steps of a walk, so the player sees it (0: none). */
@@ -106,8 +111,12 @@ export class GameApp {
     // A dying worker may have written to the terminal: paint everything again.
     if (this.runner.faults.length !== faults) this.#frame.invalidate();
     if (isGameOver(this.state)) {
-      this.stack.splice(1, this.stack.length, new GameOverScreen());
-      await this.options.onGameOver?.();
+      const over = new GameOverScreen();
+      this.stack.splice(1, this.stack.length, over);
+      over.report = await this.options.onGameOver?.();
+      const morgue = over.report?.morgue;
+      // The log keeps the whole path, however narrow the screen.
+      if (morgue && "path" in morgue) tell(this.state.log, rules, "morgue_written", { file: morgue.path });
       return true;
     }
     if (this.state.floor !== floor) await this.options.onNewFloor?.();
@@ -232,8 +241,22 @@ export class GameApp {
       case "walk":
         await this.#walk(result.walk);
         return undefined;
+      case "morgue":
+        await this.#writeMorgue();
+        return undefined;
       case "quit":
         return "quit";
+    }
+  }
+
+  /** The character window's `m`: writes the morgue file and says where, or why not. */
+  async #writeMorgue(): Promise<void> {
+    const { rules } = this.content;
+    if (!this.options.onMorgue) return;
+    try {
+      tell(this.state.log, rules, "morgue_written", { file: await this.options.onMorgue() });
+    } catch (e) {
+      tell(this.state.log, rules, "morgue_failed", { reason: (e as Error).message });
     }
   }
 

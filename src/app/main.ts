@@ -16,6 +16,7 @@ import { DelveApp } from "./delve_app.ts";
 import { WorkerRunner } from "./monster_runner.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
 import { defaultSaveDir, SAVE_FILE_NAME } from "./save_file.ts";
+import { SCORES_FILE_NAME } from "./high_scores.ts";
 
 /** The version, from deno.json. */
 export const VERSION: string = denoConfig.version;
@@ -70,6 +71,8 @@ export async function main(args: readonly string[]): Promise<number> {
     seed: command.seed,
     walkDelayMs: command.walkDelayMs ?? 25,
     recordPath: command.recordPath ?? join(dirname(savePath), "last-game.replay.json.gz"),
+    morgueDir: join(dirname(savePath), "morgue"),
+    scoresPath: join(dirname(savePath), SCORES_FILE_NAME),
     colorDepth: detectColorDepth(env),
     version: VERSION,
     makeRunner: () => {

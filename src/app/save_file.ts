@@ -32,21 +32,39 @@ export function gzip(text: string): Promise<Uint8Array> {
   return pipe(new TextEncoder().encode(text), new CompressionStream("gzip"));
 }
 
-/** Writes `json` as the file at `path`, keeping the previous one as `path.bak` unless `backup` is false. */
+/** Writes `json` gzipped as the file at `path`, keeping the previous one as `path.bak` unless `backup` is false. */
 export async function writeSave(path: string, json: string, { backup = true } = {}): Promise<void> {
+  await writeFileAtomic(path, await gzip(json), { backup });
+}
+
+/**
+ * Writes `data` as the file at `path` so that a reader only ever finds the
+ * old file or the new one, whole: a synced temporary file renamed over it.
+ * The old one is kept as `path.bak` unless `backup` is false.
+ */
+export async function writeFileAtomic(
+  path: string,
+  data: Uint8Array,
+  { backup = false } = {},
+): Promise<void> {
   const dir = dirname(path);
   await Deno.mkdir(dir, { recursive: true });
-  const data = await gzip(json);
   const temp = `${path}.${Deno.pid}.tmp`;
   const file = await Deno.open(temp, { write: true, create: true, truncate: true });
   try {
-    for (let offset = 0; offset < data.length;) offset += await file.write(data.subarray(offset));
-    await file.syncData();
-  } finally {
-    file.close();
+    try {
+      for (let offset = 0; offset < data.length;) offset += await file.write(data.subarray(offset));
+      await file.syncData();
+    } finally {
+      file.close();
+    }
+    if (backup) await keepBackup(path);
+    await Deno.rename(temp, path);
+  } catch (e) {
+    // A full disk: drop the partial copy; the file it was to replace is untouched.
+    await Deno.remove(temp).catch(() => {});
+    throw e;
   }
-  if (backup) await keepBackup(path);
-  await Deno.rename(temp, path);
   await syncFolder(dir);
 }
 
@@ -79,10 +97,10 @@ async function syncFolder(dir: string): Promise<void> {
 }
 
 /**
- * Reads the gzipped JSON file at `path` (a save, or whatever `noun` says):
- * missing, its JSON, or why it cannot be read.
+ * Reads the JSON file at `path` (a save, or whatever `noun` says), gzipped
+ * unless `compressed` is false: missing, its JSON, or why it cannot be read.
  */
-export async function readSave(path: string, noun = "save"): Promise<SaveRead> {
+export async function readSave(path: string, noun = "save", { compressed = true } = {}): Promise<SaveRead> {
   let data: Uint8Array<ArrayBuffer>;
   try {
     const info = await Deno.stat(path);
@@ -98,11 +116,15 @@ export async function readSave(path: string, noun = "save"): Promise<SaveRead> {
   if (data.length === 0) return { kind: "unreadable", reason: `the ${noun} file is empty` };
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(
-      await pipe(data, new DecompressionStream("gzip")),
-    );
+    const plain = compressed ? await pipe(data, new DecompressionStream("gzip")) : data;
+    text = new TextDecoder("utf-8", { fatal: true }).decode(plain);
   } catch {
-    return { kind: "unreadable", reason: `the ${noun} file is damaged or cut short (not whole gzip data)` };
+    return {
+      kind: "unreadable",
+      reason: compressed
+        ? `the ${noun} file is damaged or cut short (not whole gzip data)`
+        : `the ${noun} file is not UTF-8 text`,
+    };
   }
   let json: unknown;
   try {

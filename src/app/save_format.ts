@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { effectSchema } from "../content/schemas.ts";
+import { emptyChronicle } from "../engine/chronicle.ts";
 import type { Ai, Entity } from "../engine/entity.ts";
 import { createMap, setTile } from "../engine/game_map.ts";
 import type { GameState } from "../engine/state.ts";
@@ -14,8 +15,11 @@ import { Tile, TILE_NAMES } from "../engine/tiles.ts";
 
 /** What the file says it is. */
 export const SAVE_FORMAT = "delve-save";
-/** Bumped whenever the shape of a save changes; older ones are then migrated or refused. */
-export const SAVE_VERSION = 1;
+/**
+ * Bumped whenever the shape of a save changes; older ones are then migrated
+ * or refused. Version 2 added the chronicle (kills, XP earned, cause of death).
+ */
+export const SAVE_VERSION = 2;
 
 const int = z.int();
 const count = z.int().nonnegative();
@@ -54,6 +58,16 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
   })
 );
 
+const chronicleSchema = z.strictObject({
+  kills: z.array(z.strictObject({ name: z.string().max(200), count: z.int().positive() })).max(100_000),
+  killsByFloor: z.array(count).max(100_000),
+  xpEarned: z.number().nonnegative(),
+  death: z.discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("melee"), by: z.string().max(200) }),
+    z.strictObject({ kind: z.enum(["lightning", "fire", "unknown"]) }),
+  ]).optional(),
+});
+
 const bytes = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: "expected base64" });
 
 const stateSchema = z.strictObject({
@@ -73,6 +87,7 @@ const stateSchema = z.strictObject({
   playerId: count,
   nextId: count,
   log: z.array(z.strictObject({ text: z.string(), color: z.string(), count: z.int().positive() })),
+  chronicle: chronicleSchema,
 });
 
 const fileSchema = z.strictObject({
@@ -137,7 +152,8 @@ export class SaveError extends Error {
   override name = "SaveError";
 }
 
-function firstProblem(error: z.ZodError, prefix: string): string {
+/** The first problem zod found, as `prefix at path.to[3]: message`. */
+export function firstProblem(error: z.ZodError, prefix: string): string {
   const issue = error.issues[0];
   const path = issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("");
   return `${prefix}${path ? ` at ${path.replace(/^\./, "")}` : ""}: ${issue.message}`;
@@ -187,12 +203,21 @@ function walkEntities(
   }
 }
 
+/** A state written by an older version, in today's shape (before it is checked). */
+function migrate(version: number, state: unknown): unknown {
+  // Version 1 kept no chronicle: the story starts from the save.
+  if (version === 1 && typeof state === "object" && state !== null && !("chronicle" in state)) {
+    return { ...state, chronicle: emptyChronicle() };
+  }
+  return state;
+}
+
 /** The game in a save file's JSON, checked through and through. */
 export function decodeSave(json: unknown): GameState {
   const file = envelope(json);
   let parsed;
   try {
-    parsed = stateSchema.safeParse(file.state);
+    parsed = stateSchema.safeParse(migrate(file.version, file.state));
   } catch (e) {
     // Absurdly deep nesting (a hand-made file) overflows the checker.
     if (e instanceof RangeError) throw new SaveError("the save is nested too deeply to be a game");

@@ -9,12 +9,13 @@
 import { intFlag, parseFlags, pathFlag, UsageError } from "./flags.ts";
 import type { Content } from "../content/load_content.ts";
 import { botDecide } from "../engine/bot.ts";
-import type { GameEvent } from "../engine/events.ts";
+import type { KillCount } from "../engine/chronicle.ts";
 import { MAX_SEED } from "../engine/rng.ts";
 import { newGame, playerOf } from "../engine/state.ts";
 import { applyCommand, isGameOver } from "../engine/turn.ts";
 import { loadDataOr } from "./data_dir.ts";
 import { record, type Recording } from "./replay_format.ts";
+import { deathText } from "../ui/death_text.ts";
 
 /** How one game went. */
 export interface GameResult {
@@ -22,23 +23,12 @@ export interface GameResult {
   readonly depth: number;
   readonly turns: number;
   readonly level: number;
-  /** "killed by an Orc", "burned by a fireball", or "alive" when the turns ran out. */
+  /** "killed by an Orc", "burned to death", or "alive" when the turns ran out. */
   readonly end: string;
   /** Monsters killed on each floor (index 0 is floor 1). */
   readonly kills: number[];
-}
-
-function causeOf(events: readonly GameEvent[], playerId: number): string {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i];
-    if (e.type === "attacked" && e.targetId === playerId) return `killed by ${article(e.attacker)}`;
-    if (e.type === "engulfed" && e.targetId === playerId) return "burned by a fireball";
-  }
-  return "died";
-}
-
-function article(name: string): string {
-  return /^[AEIOU]/i.test(name) ? `an ${name}` : `a ${name}`;
+  /** Monsters killed, by name. */
+  readonly killsByMonster: readonly KillCount[];
 }
 
 /** Plays one game with the bot for at most `maxTurns` turns, recording it into `recording` if given. */
@@ -50,33 +40,23 @@ export function simulate(
 ): GameResult {
   const { rules } = content;
   const state = newGame(rules, seed);
-  const kills: number[] = [];
-  let end = "alive";
   // Every command is a turn or a level-up choice; a cap guards against a stuck bot.
   for (let commands = 0; state.turn < maxTurns && commands < maxTurns * 4; commands++) {
     const command = botDecide(state, rules);
     const turnBefore = state.turn;
     const events = applyCommand(state, rules, command);
     if (events && recording) record(recording, command, state, turnBefore);
-    if (!events) continue;
-    for (const e of events) {
-      if (e.type === "died" && e.entityId !== state.playerId) {
-        kills[state.floor - 1] = (kills[state.floor - 1] ?? 0) + 1;
-      }
-    }
-    if (isGameOver(state)) {
-      end = causeOf(events, state.playerId);
-      break;
-    }
+    if (isGameOver(state)) break;
   }
-  for (let f = 0; f < state.floor; f++) kills[f] ??= 0;
+  const { death, killsByFloor, kills } = state.chronicle;
   return {
     seed,
     depth: state.floor,
     turns: state.turn,
     level: playerOf(state).level?.current ?? 1,
-    end,
-    kills,
+    end: death ? deathText(death) : "alive",
+    kills: Array.from({ length: state.floor }, (_, f) => killsByFloor[f] ?? 0),
+    killsByMonster: kills,
   };
 }
 
@@ -114,6 +94,14 @@ export function balanceReport(results: readonly GameResult[], label: string): st
     lines.push(
       `  floor ${f + 1}: ${mean(reached.map((r) => r.kills[f] ?? 0)).toFixed(2)} (${reached.length} games)`,
     );
+  }
+  const byMonster = new Map<string, number>();
+  for (const r of results) {
+    for (const k of r.killsByMonster) byMonster.set(k.name, (byMonster.get(k.name) ?? 0) + k.count);
+  }
+  lines.push("", "kills by monster (mean per game):");
+  for (const [name, n] of [...byMonster].sort((a, b) => b[1] - a[1])) {
+    lines.push(`  ${(n / results.length).toFixed(2).padStart(7)}  ${name}`);
   }
   return lines.join("\n");
 }

@@ -54,6 +54,7 @@ function toRules({ game, entities, spawn }: DataFiles): Rules {
     corpse: { ...game.corpse, color: parseColor(game.corpse.color) },
     messages: game.messages,
     progression: game.progression,
+    score: game.score,
   };
 }
 

@@ -100,6 +100,8 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   invalid_entry: true,
   save_failed: true,
   save_kept: true,
+  morgue_written: true,
+  morgue_failed: true,
   xp_gained: true,
   level_advanced: true,
   descended: true,
@@ -183,6 +185,13 @@ export const gameSchema = z.strictObject({
     typeof messageSchema
   >),
   progression: progressionSchema,
+  score: z.strictObject({
+    perFloor: z.number().min(-1e6).max(1e6).describe("Points for each dungeon level reached."),
+    perXp: z.number().min(-1e6).max(1e6).describe("Points for each XP earned (before levelling takes any)."),
+    perTurn: z.number().min(-1e6).max(1e6).describe("Points for each turn taken (negative: speed pays)."),
+  }).default({ perFloor: 1000, perXp: 1, perTurn: -0.1 }).describe(
+    "The high-score formula: the sum of each weight times its count, rounded, never below 0.",
+  ),
 });
 
 /** The parsed `data/game.json`. */

@@ -35,6 +35,8 @@ export type MessageId =
   | "invalid_entry"
   | "save_failed"
   | "save_kept"
+  | "morgue_written"
+  | "morgue_failed"
   | "xp_gained"
   | "level_advanced"
   | "descended"
@@ -165,4 +167,12 @@ export interface Rules {
   readonly corpse: CorpseLook;
   readonly messages: Readonly<Record<MessageId, MessageTemplate>>;
   readonly progression: Progression;
+  readonly score: ScoreWeights;
+}
+
+/** The high-score formula's weights: points per floor reached, per XP earned, per turn taken. */
+export interface ScoreWeights {
+  readonly perFloor: number;
+  readonly perXp: number;
+  readonly perTurn: number;
 }

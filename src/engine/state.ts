@@ -4,6 +4,7 @@
  * @module
  */
 import { generateDungeon } from "./dungeon.ts";
+import { type Chronicle, emptyChronicle } from "./chronicle.ts";
 import type { Entity } from "./entity.ts";
 import { equip } from "./equipment.ts";
 import { createMap, type GameMap, updateVisibility } from "./game_map.ts";
@@ -29,6 +30,8 @@ export interface GameState {
   /** The id the next entity created receives. */
   nextId: number;
   log: LogEntry[];
+  /** What has happened so far, for the morgue and the scores. */
+  chronicle: Chronicle;
 }
 
 /** The player entity. */
@@ -81,6 +84,7 @@ export function newGame(rules: Rules, seed: number): GameState {
     playerId: player.id,
     nextId: 1,
     log: [],
+    chronicle: emptyChronicle(),
   };
   for (const id of template.startingEquipment ?? []) {
     const item = instantiate(rules.templates[id], state.nextId++, 0, 0);

@@ -6,6 +6,7 @@
  * @module
  */
 import { type Action, resolve } from "./actions.ts";
+import { chronicleEvents } from "./chronicle.ts";
 import type { GameEvent } from "./events.ts";
 import { chooseLevelUp, settleDeaths } from "./progression.ts";
 import { isAlive } from "./entity.ts";
@@ -45,12 +46,13 @@ export function playerAct(state: GameState, rules: Rules, action: Action): boole
 }
 
 /**
- * Tells the log what `events` mean, after giving the player XP for any
- * deaths; returns the settled events.
+ * Tells the log and the chronicle what `events` mean, after giving the
+ * player XP for any deaths; returns the settled events.
  */
 export function report(state: GameState, rules: Rules, events: readonly GameEvent[]): GameEvent[] {
   const settled = settleDeaths(state, rules, events);
   narrate(state.log, rules, settled, state.playerId);
+  chronicleEvents(state.chronicle, settled, state);
   return settled;
 }
 

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { emptyChronicle } from "./chronicle.ts";
 import type { GameMap } from "./game_map.ts";
 import type { Point } from "./geometry.ts";
 import { exploreStep, travelStep } from "./travel.ts";
@@ -51,7 +52,7 @@ export function planWalk(map: GameMap, request: PlanRequest): PlanAnswer {
 }
 
 /** The part of a state a turn carries: everything but the map and the log. */
-export type TurnPayload = Omit<GameState, "map" | "log">;
+export type TurnPayload = Omit<GameState, "map" | "log" | "chronicle">;
 
 /** Worker → app. */
 export type FromWorker =
@@ -104,7 +105,12 @@ export function handleToWorker(
         return { type: "failed", seq: message.seq, error: `no rules or map ${message.mapId} yet` };
       }
       const started = now();
-      const state: GameState = { ...(JSON.parse(message.state) as TurnPayload), map, log: [] };
+      const state: GameState = {
+        ...(JSON.parse(message.state) as TurnPayload),
+        map,
+        log: [],
+        chronicle: emptyChronicle(),
+      };
       const moves = JSON.stringify(runMonsterPhase(state, rules).moves);
       return { type: "moves", seq: message.seq, moves, rng: state.rng, computeMs: now() - started };
     }
@@ -113,7 +119,7 @@ export function handleToWorker(
 
 /** The turn payload of `state`, as the JSON a turn message carries. */
 export function turnPayload(state: GameState): string {
-  const { map: _map, log: _log, ...rest } = state;
+  const { map: _map, log: _log, chronicle: _chronicle, ...rest } = state;
   return JSON.stringify(rest satisfies TurnPayload);
 }
 

@@ -1,15 +1,17 @@
 /**
  * `c`: the character (SPEC §16): level, XP, XP for the next level, attack
- * and defense with what is worn, max HP and sight. Any key closes it.
+ * and defense with what is worn, max HP and sight. `m` writes the morgue
+ * file (a character dump) without dying; any other key closes it.
  *
  * @module
  */
 import { attackOf, defenseOf } from "../engine/equipment.ts";
 import { threshold } from "../engine/progression.ts";
 import type { Rules } from "../engine/rules.ts";
-import { playerOf, sightOf } from "../engine/state.ts";
+import { type GameState, playerOf, sightOf } from "../engine/state.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
-import type { Binding } from "./keymap.ts";
+import type { KeyEvent } from "../terminal/input_events.ts";
+import { type Binding, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
 
@@ -18,34 +20,41 @@ function shown(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
 }
 
+/** The character's stats as the window lists them (the morgue file lists them too). */
+export function characterLines(state: GameState, rules: Rules): string[] {
+  const p = playerOf(state);
+  const level = p.level ?? { current: 1, xp: 0 };
+  const sight = sightOf(p, rules);
+  return [
+    `Level: ${level.current}`,
+    `XP: ${shown(level.xp)}`,
+    `XP for next Level: ${shown(threshold(rules.progression, level.current))}`,
+    `Attack: ${attackOf(p)}`,
+    `Defense: ${defenseOf(p)}`,
+    `Max HP: ${p.fighter?.maxHp ?? 0}`,
+    `Sight: ${sight === 0 ? "unlimited" : sight}`,
+  ];
+}
+
+const CHARACTER_BINDINGS: readonly Binding<"morgue">[] = [
+  { keys: ["m"], value: "morgue", help: "write a morgue file (character dump)" },
+  { keys: ["any other key", "a click"], help: "close", listedOnly: true },
+];
+
 /** The character window. */
 export class CharacterScreen implements Screen {
   readonly title = "Character Information";
-  readonly bindings: readonly Binding<unknown>[] = [
-    { keys: ["any key", "a click"], help: "close", listedOnly: true },
-  ];
+  readonly bindings = CHARACTER_BINDINGS;
 
   constructor(readonly rules: Rules) {}
 
   /** The window's lines. */
   lines(ui: UiContext): string[] {
-    const p = playerOf(ui.state);
-    const level = p.level ?? { current: 1, xp: 0 };
-    const sight = sightOf(p, this.rules);
-    return [
-      `Level: ${level.current}`,
-      `XP: ${shown(level.xp)}`,
-      `XP for next Level: ${shown(threshold(this.rules.progression, level.current))}`,
-      `Attack: ${attackOf(p)}`,
-      `Defense: ${defenseOf(p)}`,
-      `Max HP: ${p.fighter?.maxHp ?? 0}`,
-      `Sight: ${sight === 0 ? "unlimited" : sight}`,
-      `Seed: ${ui.state.seed}`,
-    ];
+    return [...characterLines(ui.state, this.rules), `Seed: ${ui.state.seed}`, "", "[m] Write morgue file"];
   }
 
-  handleKey(): ScreenResult {
-    return CLOSE;
+  handleKey(event: KeyEvent): ScreenResult {
+    return lookupKey(CHARACTER_BINDINGS, event)?.value === "morgue" ? { type: "morgue" } : CLOSE;
   }
 
   handleMouse(event: { action: string }): ScreenResult {

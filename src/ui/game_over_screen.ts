@@ -1,6 +1,7 @@
 /**
- * After death (SPEC §3.8): the map stays, with the player's remains; only
- * Esc does something (it leaves). The pointer still names things.
+ * After death (SPEC §3.8): the map stays, with the player's remains, under
+ * what killed them, the score and where the morgue file is; only Esc does
+ * something (it leaves). The pointer still names things.
  *
  * @module
  */
@@ -11,6 +12,18 @@ import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { mapCellAt } from "./map_view.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { paletteColor } from "./theme.ts";
+import { deathText } from "./death_text.ts";
+import { scoreOf } from "../engine/score.ts";
+
+/** What was written when the game ended, for the screen to tell. */
+export interface GameOverReport {
+  /** The morgue file's path, or why it could not be written. */
+  readonly morgue: { readonly path: string } | { readonly error: string };
+  /** The place in the high-score table, if the game made it. */
+  readonly rank?: number;
+  /** Why the score could not be added to the table. */
+  readonly scoreError?: string;
+}
 
 const GAME_OVER_BINDINGS: readonly Binding<"quit" | "help">[] = [
   { keys: ["Escape"], value: "quit", help: "leave" },
@@ -21,6 +34,8 @@ const GAME_OVER_BINDINGS: readonly Binding<"quit" | "help">[] = [
 export class GameOverScreen implements Screen {
   readonly title = "Game over";
   readonly bindings = GAME_OVER_BINDINGS;
+  /** Filled in once the morgue file and the score are written. */
+  report: GameOverReport | undefined;
 
   handleKey(event: KeyEvent): ScreenResult {
     const command = lookupKey(GAME_OVER_BINDINGS, event)?.value;
@@ -35,10 +50,36 @@ export class GameOverScreen implements Screen {
     return STAY;
   }
 
+  /** The lines shown at the foot of the map. */
+  lines(ui: UiContext): string[] {
+    const { state, rules } = ui;
+    const death = state.chronicle.death;
+    const how = death ? `, ${deathText(death)}` : "";
+    const lines = [`You died on dungeon level ${state.floor}${how} (seed ${state.seed}).`];
+    const score = `Score: ${scoreOf(state, rules.score)}`;
+    const rank = this.report?.rank;
+    lines.push(rank ? `${score}, number ${rank} in the high scores!` : `${score}.`);
+    if (this.report?.scoreError) lines.push(`High scores not saved: ${this.report.scoreError}`);
+    const morgue = this.report?.morgue;
+    if (morgue) {
+      lines.push("path" in morgue ? `Morgue file: ${morgue.path}` : `No morgue file: ${morgue.error}`);
+    }
+    lines.push("Press Esc to leave.");
+    return lines;
+  }
+
   draw(buf: CellBuffer, ui: UiContext): void {
-    const text = ` You died on dungeon level ${ui.state.floor} (seed ${ui.state.seed}). Press Esc to leave. `;
     const { map } = ui.layout;
-    const x = Math.floor((map.width - text.length) / 2), y = map.y + map.height - 1;
-    buf.text(x, y, text, paletteColor(ui.theme, "player_die"), 0x000000);
+    const lines = this.lines(ui);
+    const room = Math.max(1, map.width - 2);
+    const color = paletteColor(ui.theme, "player_die");
+    lines.forEach((line, k) => {
+      // A long path keeps its end, where the file's name is.
+      const chars = [...line];
+      const text = ` ${chars.length > room ? `…${chars.slice(chars.length - room + 1).join("")}` : line} `;
+      const x = map.x + Math.max(0, Math.floor((map.width - [...text].length) / 2));
+      const y = map.y + map.height - lines.length + k;
+      if (y >= map.y) buf.text(x, y, text, color, 0x000000);
+    });
   }
 }

@@ -9,7 +9,7 @@
  */
 import { isWorn } from "../engine/equipment.ts";
 import { targetingOf } from "../engine/items.ts";
-import { playerOf } from "../engine/state.ts";
+import { type GameState, playerOf } from "../engine/state.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
 import { HelpScreen } from "./help_screen.ts";
@@ -17,6 +17,16 @@ import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
 import { TargetScreen } from "./target_screen.ts";
+
+/** The player's items as listed: `(a) Health Potion`, `(b) Dagger (E)`, or `(Empty)`. */
+export function inventoryLines(state: GameState): string[] {
+  const player = playerOf(state);
+  const items = player.inventory?.items ?? [];
+  if (items.length === 0) return ["(Empty)"];
+  return items.map((item, i) =>
+    `(${String.fromCharCode(97 + i)}) ${item.name}${isWorn(player, item) ? " (E)" : ""}`
+  );
+}
 
 /** What the window is for. */
 export type InventoryMode = "use" | "drop";
@@ -40,14 +50,9 @@ export class InventoryScreen implements Screen {
     ];
   }
 
-  /** The window's lines: `(a) Health Potion`, or `(Empty)`. */
+  /** The window's lines. */
   lines(ui: UiContext): string[] {
-    const items = playerOf(ui.state).inventory?.items ?? [];
-    if (items.length === 0) return ["(Empty)"];
-    const player = playerOf(ui.state);
-    return items.map((item, i) =>
-      `(${String.fromCharCode(97 + i)}) ${item.name}${isWorn(player, item) ? " (E)" : ""}`
-    );
+    return inventoryLines(ui.state);
   }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {

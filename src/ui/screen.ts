@@ -51,6 +51,8 @@ export type ScreenResult =
   | { readonly type: "levelUp"; readonly choice: number }
   /** Walk on by itself, a step a turn, until something interesting happens. */
   | { readonly type: "walk"; readonly walk: Walk }
+  /** Write the morgue file (a character dump) now, and tell the player where. */
+  | { readonly type: "morgue" }
   | { readonly type: "quit" };
 
 /** A walk without a key per step. */

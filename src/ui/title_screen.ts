@@ -1,11 +1,13 @@
 /**
  * The title screen (Part A §9): the game's name over a backdrop drawn in
- * the terminal, the three choices, what the saved game is, and popups
- * ("No saved game to load.") that dim everything behind them.
+ * the terminal, the three choices, what the saved game is, the high
+ * scores, and popups ("No saved game to load.") that dim everything behind
+ * them. On a short terminal the subtitle and credit give way to the scores.
  *
  * @module
  */
 import { Rng } from "../engine/rng.ts";
+import type { HighScore } from "../engine/score.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import { paletteColor, type Theme } from "./theme.ts";
 import { drawWindow } from "./window.ts";
@@ -28,6 +30,36 @@ export interface TitleView {
   readonly saved?: string;
   /** Lines of a popup over the title (any key dismisses it). */
   readonly popup?: readonly string[];
+  /** The high-score table, best first. */
+  readonly scores?: readonly HighScore[];
+  /** Said instead of the table when it cannot be read. */
+  readonly scoresNote?: string;
+}
+
+/** Below this height the title drops its subtitle and credit. */
+const ROOMY_HEIGHT = 34;
+
+/** The high-score table's lines: a header, then one line a game (the cause cut to fit `width`). */
+export function scoreLines(scores: readonly HighScore[], width: number): string[] {
+  const row = (rank: string, score: string, depth: string, turns: string, seed: string, date: string) =>
+    `${rank.padStart(3)} ${score.padStart(6)}  ${depth.padStart(5)}  ${turns.padStart(5)}  ${
+      seed.padStart(10)
+    }  ${date.padEnd(10)}  `;
+  const lines = [row("", "Score", "Depth", "Turns", "Seed", "Date") + "Cause"];
+  scores.forEach((s, k) => {
+    const start = row(
+      `${k + 1}.`,
+      String(s.score),
+      String(s.depth),
+      String(s.turns),
+      String(s.seed),
+      s.date.slice(0, 10),
+    );
+    const room = Math.max(1, width - start.length);
+    const cause = [...s.cause].length > room ? `${[...s.cause].slice(0, room - 1).join("")}…` : s.cause;
+    lines.push(start + cause);
+  });
+  return lines;
 }
 
 /** Dims a colour as the SPEC's popups do: each channel divided by 8. */
@@ -58,19 +90,38 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView): void 
   drawBackdrop(buf, theme);
   const gold = paletteColor(theme, "menu_title"), white = paletteColor(theme, "menu_text");
   const { width, height } = buf;
-  const top = Math.max(0, Math.floor(height / 2) - 9);
-  BANNER.forEach((line, k) => buf.text(Math.floor((width - line.length) / 2), top + k, line, gold));
-  const subtitle = "a roguelike of rooms, corridors and things that hunt you";
-  buf.text(Math.floor((width - subtitle.length) / 2), top + 6, subtitle, gold, 0x000000);
-  TITLE_OPTIONS.forEach((option, k) => {
-    const padded = ` ${option}`.padEnd(24);
-    buf.text(Math.floor((width - 24) / 2), top + 9 + k, padded, white, 0x000000);
-  });
-  if (view.saved) {
-    buf.text(Math.floor((width - view.saved.length) / 2), top + 13, view.saved, white, 0x000000);
+  const centre = (text: string, y: number, fg: number, bg?: number) =>
+    buf.text(Math.max(0, Math.floor((width - [...text].length) / 2)), y, text, fg, bg);
+  const roomy = height >= ROOMY_HEIGHT;
+  const table = view.scores?.length ? scoreLines(view.scores, width - 2) : [];
+  const below = view.scoresNote ? 2 : table.length > 0 ? table.length + 1 : 0;
+  // Banner, subtitle, choices and the saved game take 15 rows roomy, 11 compact.
+  const used = (roomy ? 15 : 11) + below;
+  let y = roomy ? Math.max(0, Math.floor((height - used) / 2) - 1) : Math.max(0, Math.min(1, height - used));
+  BANNER.forEach((line, k) => centre(line, y + k, gold));
+  y += 6;
+  if (roomy) {
+    centre("a roguelike of rooms, corridors and things that hunt you", y, gold, 0x000000);
+    y += 3;
   }
-  const credit = "By the Delve developers";
-  buf.text(Math.floor((width - credit.length) / 2), height - 2, credit, gold);
+  TITLE_OPTIONS.forEach((option, k) => {
+    buf.text(Math.floor((width - 24) / 2), y + k, ` ${option}`.padEnd(24), white, 0x000000);
+  });
+  y += 4;
+  if (view.saved) centre(view.saved, y, white, 0x000000);
+  y += 2;
+  if (view.scoresNote) centre(view.scoresNote, y++, white, 0x000000);
+  const tableWidth = Math.max(0, ...table.map((l) => [...l].length));
+  table.forEach((line, k) => {
+    buf.text(
+      Math.max(0, Math.floor((width - tableWidth) / 2)),
+      y++,
+      line.padEnd(tableWidth),
+      k === 0 ? gold : white,
+      0x000000,
+    );
+  });
+  if (roomy && y < height - 2) centre("By the Delve developers", height - 2, gold);
   if (view.popup) drawPopup(buf, view.popup);
 }
 

@@ -2,6 +2,7 @@
  * Hand-made situations for engine tests: a map drawn as text, the player
  * and monsters placed by letter.
  */
+import { emptyChronicle } from "../../src/engine/chronicle.ts";
 import { createMap, setTile, updateVisibility } from "../../src/engine/game_map.ts";
 import type { Rules } from "../../src/engine/rules.ts";
 import type { Entity } from "../../src/engine/entity.ts";
@@ -31,6 +32,7 @@ export function arena(
     playerId: 0,
     nextId: 1,
     log: [],
+    chronicle: emptyChronicle(),
   };
   rows.forEach((row, y) => {
     [...row].forEach((ch, x) => {

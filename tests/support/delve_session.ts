@@ -25,6 +25,8 @@ export async function delveSession(
   const app = new DelveApp(terminal, content, {
     savePath: `${dir}/savegame.json.gz`,
     recordPath: `${dir}/last-game.replay.json.gz`,
+    morgueDir: `${dir}/morgue`,
+    scoresPath: `${dir}/scores.json`,
     colorDepth: "truecolor",
     version: "test",
     makeRunner: () => new InProcessRunner(content.rules),

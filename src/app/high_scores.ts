@@ -1,0 +1,68 @@
+/**
+ * The high-score table on disk: plain JSON beside the save, checked on
+ * reading like any file from outside. A table that cannot be read is moved
+ * aside, never overwritten.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { HIGH_SCORES_KEPT, type HighScore, placeScore } from "../engine/score.ts";
+import { firstProblem } from "./save_format.ts";
+import { keepUnreadable, readSave, writeFileAtomic } from "./save_file.ts";
+
+/** The table's file name in the save folder. */
+export const SCORES_FILE_NAME = "scores.json";
+
+const FORMAT = "delve-scores";
+const count = z.int().nonnegative();
+
+const fileSchema = z.strictObject({
+  format: z.literal(FORMAT),
+  version: z.literal(1),
+  scores: z.array(z.strictObject({
+    score: count,
+    depth: z.int().positive(),
+    level: z.int().positive(),
+    xp: z.number().nonnegative(),
+    turns: count,
+    seed: count,
+    date: z.iso.datetime(),
+    cause: z.string().max(200),
+    version: z.string().max(50),
+  })).max(HIGH_SCORES_KEPT),
+});
+
+/** What reading the table found. */
+export type ScoresRead =
+  | { readonly kind: "read"; readonly scores: HighScore[] }
+  | { readonly kind: "unreadable"; readonly reason: string };
+
+/** The table at `path` (empty when there is none yet), or why it cannot be read. */
+export async function readScores(path: string): Promise<ScoresRead> {
+  const read = await readSave(path, "high-score", { compressed: false });
+  if (read.kind === "missing") return { kind: "read", scores: [] };
+  if (read.kind === "unreadable") return read;
+  const file = fileSchema.safeParse(read.json);
+  if (!file.success) {
+    return { kind: "unreadable", reason: firstProblem(file.error, "the high-score file is damaged") };
+  }
+  return { kind: "read", scores: file.data.scores };
+}
+
+/** What adding a game to the table did. */
+export interface ScoreAdded {
+  /** The game's place from 1, or undefined when it did not make the top ten. */
+  readonly rank: number | undefined;
+  /** Where an unreadable old table was moved, if it was. */
+  readonly keptAs?: string;
+}
+
+/** Adds `entry` to the table at `path` and writes it back atomically. */
+export async function addHighScore(path: string, entry: HighScore, now: Date): Promise<ScoreAdded> {
+  const read = await readScores(path);
+  const keptAs = read.kind === "unreadable" ? await keepUnreadable(path, now) : undefined;
+  const { table, rank } = placeScore(read.kind === "read" ? read.scores : [], entry);
+  const json = JSON.stringify({ format: FORMAT, version: 1, scores: table }, null, 2) + "\n";
+  await writeFileAtomic(path, new TextEncoder().encode(json));
+  return { rank, keptAs };
+}

@@ -1,0 +1,79 @@
+/**
+ * The story of a game, kept as it happens for the morgue file, the high
+ * scores and the simulator's report: what was killed where, the XP earned
+ * in all, and what killed the player.
+ *
+ * @module
+ */
+import type { GameEvent } from "./events.ts";
+
+/** What dealt the player's last blow. */
+export type DeathCause =
+  | { readonly kind: "melee"; readonly by: string }
+  | { readonly kind: "lightning" }
+  | { readonly kind: "fire" }
+  | { readonly kind: "unknown" };
+
+/** One kind of monster killed, by its name when alive. */
+export interface KillCount {
+  readonly name: string;
+  count: number;
+}
+
+/** The running story of one game. */
+export interface Chronicle {
+  /** Monsters that died, by name, in the order each was first killed. */
+  kills: KillCount[];
+  /** Monsters that died on each floor (index 0 is floor 1). */
+  killsByFloor: number[];
+  /** All the XP the player earned, whatever levelling later took away. */
+  xpEarned: number;
+  /** What killed the player, once they have died (the floor and turn are the state's last). */
+  death?: DeathCause;
+}
+
+/** The chronicle of a game not yet played. */
+export function emptyChronicle(): Chronicle {
+  return { kills: [], killsByFloor: [], xpEarned: 0 };
+}
+
+/** What in `events` dealt the blow that killed `playerId` (the last hit before the death). */
+function causeOf(events: readonly GameEvent[], upTo: number, playerId: number): DeathCause {
+  for (let i = upTo; i >= 0; i--) {
+    const e = events[i];
+    if (e.type === "attacked" && e.targetId === playerId) return { kind: "melee", by: e.attacker };
+    if (e.type === "engulfed" && e.targetId === playerId) return { kind: "fire" };
+    if (e.type === "lightning" && e.targetId === playerId) return { kind: "lightning" };
+  }
+  return { kind: "unknown" };
+}
+
+/**
+ * Adds settled `events` (deaths with their XP) to `chronicle`. Every
+ * non-player death counts as a kill, as it gives the player its XP.
+ */
+export function chronicleEvents(
+  chronicle: Chronicle,
+  events: readonly GameEvent[],
+  where: { readonly playerId: number; readonly floor: number },
+): void {
+  events.forEach((e, i) => {
+    if (e.type === "xp_gained") chronicle.xpEarned += e.amount;
+    if (e.type !== "died") return;
+    if (e.entityId === where.playerId) {
+      chronicle.death ??= causeOf(events, i, where.playerId);
+      return;
+    }
+    const f = where.floor - 1;
+    for (let k = chronicle.killsByFloor.length; k <= f; k++) chronicle.killsByFloor.push(0);
+    chronicle.killsByFloor[f]++;
+    const known = chronicle.kills.find((k) => k.name === e.name);
+    if (known) known.count++;
+    else chronicle.kills.push({ name: e.name, count: 1 });
+  });
+}
+
+/** How many monsters died in all. */
+export function totalKills(chronicle: Chronicle): number {
+  return chronicle.kills.reduce((sum, k) => sum + k.count, 0);
+}

@@ -1,0 +1,49 @@
+/**
+ * A game's score: depth, XP and turns weighed by the rules' formula.
+ *
+ * @module
+ */
+import type { ScoreWeights } from "./rules.ts";
+import type { GameState } from "./state.ts";
+
+/** The score of `state` as it stands: each weight times its count, rounded, never below 0. */
+export function scoreOf(state: GameState, weights: ScoreWeights): number {
+  const points = weights.perFloor * state.floor + weights.perXp * state.chronicle.xpEarned +
+    weights.perTurn * state.turn;
+  return Math.max(0, Math.round(points));
+}
+
+/** One line of the high-score table. */
+export interface HighScore {
+  readonly score: number;
+  /** The dungeon level reached. */
+  readonly depth: number;
+  readonly level: number;
+  readonly xp: number;
+  readonly turns: number;
+  readonly seed: number;
+  /** When the game ended, as an ISO 8601 time. */
+  readonly date: string;
+  /** "killed by an Orc". */
+  readonly cause: string;
+  /** The Delve version that played it. */
+  readonly version: string;
+}
+
+/** How many games the table keeps. */
+export const HIGH_SCORES_KEPT = 10;
+
+/**
+ * `table` with `entry` placed by score (an equal score ranks below the ones
+ * already there), cut to the best {@link HIGH_SCORES_KEPT}; and the entry's
+ * rank from 1, or undefined when it did not make the table.
+ */
+export function placeScore(
+  table: readonly HighScore[],
+  entry: HighScore,
+): { table: HighScore[]; rank: number | undefined } {
+  let at = table.findIndex((e) => e.score < entry.score);
+  if (at < 0) at = table.length;
+  const placed = [...table.slice(0, at), entry, ...table.slice(at)].slice(0, HIGH_SCORES_KEPT);
+  return { table: placed, rank: at < HIGH_SCORES_KEPT ? at + 1 : undefined };
+}

@@ -1,0 +1,91 @@
+/**
+ * The morgue file: a game's story in plain text, written at death (or on
+ * request from the character window): who, where, what killed them, their
+ * stats, gear and pack, what they killed, their last messages, and the map.
+ *
+ * @module
+ */
+import { totalKills } from "../engine/chronicle.ts";
+import { wornIn } from "../engine/equipment.ts";
+import { displayText } from "../engine/message_log.ts";
+import type { Rules } from "../engine/rules.ts";
+import { scoreOf } from "../engine/score.ts";
+import { type GameState, playerOf } from "../engine/state.ts";
+import { asciiMap } from "./ascii_map.ts";
+import { characterLines } from "./character_screen.ts";
+import { deathText } from "./death_text.ts";
+import { inventoryLines } from "./inventory_screen.ts";
+import type { Theme } from "./theme.ts";
+
+/** How many of the last messages the file repeats. */
+export const MORGUE_MESSAGES = 20;
+
+/** Who wrote the file, and when. */
+export interface MorgueInfo {
+  readonly version: string;
+  readonly now: Date;
+}
+
+const indent = (lines: readonly string[]) => lines.map((l) => `  ${l}`);
+
+/** "2026-11-21 09:30:12 UTC". */
+export function utcStamp(date: Date): string {
+  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+/** The morgue file's text for `state`, dead or alive. */
+export function morgueText(state: GameState, rules: Rules, theme: Theme, info: MorgueInfo): string {
+  const player = playerOf(state);
+  const { chronicle } = state;
+  const hp = player.fighter;
+  const fate = chronicle.death
+    ? `${capitalize(deathText(chronicle.death))} on dungeon level ${state.floor} after ${turns(state.turn)}.`
+    : `Alive on dungeon level ${state.floor} after ${turns(state.turn)}.`;
+  const gear = (["weapon", "armor"] as const).map((slot) =>
+    `${slot === "weapon" ? "Weapon" : "Armor"}: ${wornIn(player, slot)?.name ?? "(none)"}`
+  );
+  const pack = player.inventory;
+  const kills = [...chronicle.kills].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  const byFloor = chronicle.killsByFloor.map((n, f) => `${f + 1}: ${n}`).join(", ");
+  const messages = state.log.slice(-MORGUE_MESSAGES).map(displayText);
+  return [
+    `Delve ${info.version} morgue file, written ${utcStamp(info.now)}`,
+    "",
+    // A dead player's name is their remains': the template keeps the living one.
+    `${rules.templates[player.template]?.name ?? player.name}, seed ${state.seed}`,
+    fate,
+    `Score: ${scoreOf(state, rules.score)}`,
+    "",
+    "Character",
+    ...indent([
+      `HP: ${hp?.hp ?? 0}/${hp?.maxHp ?? 0}`,
+      ...characterLines(state, rules),
+      `XP earned in all: ${chronicle.xpEarned}`,
+    ]),
+    "",
+    "Equipment",
+    ...indent(gear),
+    "",
+    `Inventory (${pack?.items.length ?? 0} of ${pack?.capacity ?? 0})`,
+    ...indent(inventoryLines(state)),
+    "",
+    `Kills: ${totalKills(chronicle)}`,
+    ...indent(kills.map((k) => `${String(k.count).padStart(4)}  ${k.name}`)),
+    ...(byFloor ? indent([`By dungeon level: ${byFloor}`]) : []),
+    "",
+    `Last ${messages.length === 1 ? "message" : `${messages.length} messages`}`,
+    ...indent(messages),
+    "",
+    `Dungeon level ${state.floor}`,
+    ...indent(asciiMap(state, theme)),
+    "",
+  ].map((l) => l.trimEnd()).join("\n");
+}
+
+function turns(n: number): string {
+  return n === 1 ? "1 turn" : `${n} turns`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

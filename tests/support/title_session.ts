@@ -1,0 +1,60 @@
+/** The whole program from its title, on a headless terminal with its own save folder. */
+import type { DelveApp } from "../../src/app/delve_app.ts";
+import type { ExitReason } from "../../src/app/game_app.ts";
+import type { Rules } from "../../src/engine/rules.ts";
+import type { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
+import { isWalkable } from "../../src/engine/game_map.ts";
+import { type GameState, playerOf } from "../../src/engine/state.ts";
+import { instantiate } from "../../src/engine/templates.ts";
+import { keyEvent } from "../../src/terminal/input_events.ts";
+import { delveSession } from "./delve_session.ts";
+
+/** What a title session gives a test. */
+export interface TitleSession {
+  readonly dir: string;
+  readonly savePath: string;
+  readonly terminal: HeadlessTerminal;
+  readonly app: DelveApp;
+  /** The title screen's text. */
+  readonly text: () => string;
+  /** The game's screen text. */
+  readonly gameText: () => string;
+  /** Types each key with a pause after it. */
+  readonly press: (...keys: string[]) => Promise<void>;
+  readonly tick: () => Promise<unknown>;
+  /** The program's run, started. */
+  readonly running: Promise<ExitReason>;
+}
+
+/** A title session on a headless terminal with its own save folder (`before` runs first). */
+export async function titleSession(before?: (savePath: string) => Promise<void>): Promise<TitleSession> {
+  const { dir, terminal, app, savePath } = await delveSession({
+    seed: 31,
+    now: () => new Date("2026-11-21T10:00:00Z"),
+    savePath: await (async () => {
+      const folder = await Deno.makeTempDir({ prefix: "delve-title-" });
+      await before?.(`${folder}/savegame.json.gz`);
+      return `${folder}/savegame.json.gz`;
+    })(),
+  });
+  const text = () => [...Array(24).keys()].map((y) => app.screen.rowText(y)).join("\n");
+  const gameText = () => [...Array(24).keys()].map((y) => app.game!.screen.rowText(y)).join("\n");
+  const tick = () => new Promise((r) => setTimeout(r, 20));
+  const press = async (...keys: string[]) => {
+    for (const k of keys) {
+      terminal.input(keyEvent(k));
+      await tick();
+    }
+  };
+  return { dir, savePath, terminal, app, text, gameText, press, tick, running: app.run() };
+}
+
+/** Leaves the player 1 HP with an orc beside them: the next turn is their last. */
+export function doomPlayer(state: GameState, rules: Rules): void {
+  const player = playerOf(state);
+  player.fighter!.hp = 1;
+  const spot = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1]]
+    .map(([dx, dy]) => ({ x: player.x + dx, y: player.y + dy }))
+    .find((c) => isWalkable(state.map, c.x, c.y) && !state.entities.some((e) => e.x === c.x && e.y === c.y))!;
+  state.entities.push(instantiate(rules.templates.orc, state.nextId++, spot.x, spot.y));
+}
