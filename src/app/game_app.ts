@@ -212,6 +212,26 @@ export class GameApp {
     }
   }
 
+  #levelUp(choice: number): void {
+    report(this.state, this.content.rules, chooseLevelUp(this.state, this.content.rules, choice));
+    this.options.record?.({ level: choice }, this.state.turn);
+  }
+
+  /**
+   * Plays `command` as if its keys were pressed, through the same path
+   * (worker, hooks, windows): for the soak test and other drivers without
+   * keys. True when it happened.
+   */
+  async perform(command: Command): Promise<boolean> {
+    if ("act" in command) return await this.#act(command.act);
+    if (!levelUpPending(this.state, this.content.rules)) return false;
+    this.#levelUp(command.level);
+    if (!levelUpPending(this.state, this.content.rules) && this.top instanceof LevelUpScreen) {
+      this.stack.pop();
+    }
+    return true;
+  }
+
   /** Carries out what a screen asked for; returns a reason to stop, if any. */
   async #apply(result: ScreenResult): Promise<ExitReason | undefined> {
     switch (result.type) {
@@ -234,8 +254,7 @@ export class GameApp {
         tell(this.state.log, this.content.rules, result.message);
         return undefined;
       case "levelUp":
-        report(this.state, this.content.rules, chooseLevelUp(this.state, this.content.rules, result.choice));
-        this.options.record?.({ level: result.choice }, this.state.turn);
+        this.#levelUp(result.choice);
         if (!levelUpPending(this.state, this.content.rules)) this.stack.pop();
         return undefined;
       case "walk":
