@@ -4,60 +4,17 @@
  * it was: same `stty -g`, normal screen, cursor shown, mouse and keypad off.
  */
 import { deepEqual, equal, notEqual, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import type { Point } from "../src/engine/geometry.ts";
-import { findPath } from "../src/engine/pathfinding.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { WALKABLE } from "../src/engine/tiles.ts";
+import { newGame, playerOf } from "../src/engine/state.ts";
+import {
+  assertRestored,
+  DENO,
+  itemsOnlyData,
+  quit,
+  saveFile,
+  startGame,
+  walkKeys,
+} from "./support/e2e_game.ts";
 import { findGamePid, TmuxPane } from "./support/tmux.ts";
-
-const DENO = Deno.execPath();
-const RESTORED = {
-  alternate_on: "0",
-  cursor_flag: "1",
-  mouse_any_flag: "0",
-  mouse_all_flag: "0",
-  mouse_sgr_flag: "0",
-  keypad_flag: "0",
-};
-
-/** Saves go to the pane's own folder, never the real home. */
-const saveFile = (pane: TmuxPane) => `${pane.dir}/data/delve/savegame.json.gz`;
-
-/** Starts the program, waits for the title, and (unless told not to) starts a new game. */
-async function startGame(
-  pane: TmuxPane,
-  seed: number,
-  command = `"${DENO}" task play`,
-  newGame = true,
-): Promise<string> {
-  const d = pane.dir;
-  await pane.run(
-    `stty -g > ${d}/before; XDG_DATA_HOME=${d}/data ${command} --seed ${seed} 2> ${d}/stderr; ` +
-      `echo $? > ${d}/exit; stty -g > ${d}/after`,
-  );
-  const title = await pane.waitFor((s) => s.includes("[N] Play a new game"), "the title screen");
-  if (!newGame) return title;
-  await pane.keys("n");
-  return await pane.waitFor((s) => s.includes("@") && s.includes("Dungeon level: 1"), "the map and @");
-}
-
-/** Esc saves and goes back to the title; q there leaves. */
-async function quit(pane: TmuxPane): Promise<void> {
-  await pane.keys("Escape");
-  await pane.waitFor((s) => s.includes("[C] Continue last game"), "the title again");
-  await pane.keys("q");
-}
-
-async function assertRestored(pane: TmuxPane, expectedExit: number): Promise<void> {
-  equal(Number(await pane.waitForFile("exit")), expectedExit, "exit status");
-  const before = await Deno.readTextFile(`${pane.dir}/before`);
-  equal(await pane.waitForFile("after"), before, "stty -g before and after");
-  deepEqual(await pane.modes(), RESTORED);
-  // The shell's screen is back: nothing of the game's is left on it.
-  ok(!(await pane.screen()).includes("Dungeon level"));
-}
 
 for (const [columns, rows] of [[80, 24], [80, 50]]) {
   Deno.test(`e2e ${columns}x${rows}: play starts, a move changes the screen, Esc quits and restores`, async () => {
@@ -151,46 +108,6 @@ Deno.test("e2e 80x50: the terminal is asked for any-motion mouse reports, and ho
   await quit(pane);
   await assertRestored(pane, 0);
 });
-
-/** A data folder with no monsters and floors strewn with potions and fireball scrolls. */
-async function itemsOnlyData(): Promise<{ dir: string; rules: Rules }> {
-  const dir = await Deno.makeTempDir({ prefix: "delve-e2e-items-" });
-  const data = new URL("../data/", import.meta.url);
-  for (const name of ["game.json", "entities.json"]) {
-    await Deno.copyFile(new URL(name, data), `${dir}/${name}`);
-  }
-  const spawn = JSON.parse(await Deno.readTextFile(new URL("spawn_tables.json", data)));
-  spawn.maxMonstersPerRoom = [{ floor: 1, value: 0 }];
-  spawn.maxItemsPerRoom = [{ floor: 1, value: 4 }];
-  spawn.items = [{ floor: 0, weights: { health_potion: 1, fireball_scroll: 1 } }];
-  await Deno.writeTextFile(`${dir}/spawn_tables.json`, JSON.stringify(spawn));
-  return { dir, rules: (await loadContent(new URL(`file://${dir}/`), "e2e/")).rules };
-}
-
-const VI: Record<string, string> = {
-  "0,-1": "k",
-  "0,1": "j",
-  "-1,0": "h",
-  "1,0": "l",
-  "-1,-1": "y",
-  "1,-1": "u",
-  "-1,1": "b",
-  "1,1": "n",
-};
-
-/** The keys that walk from `from` to `to` along a cheapest path. */
-function walkKeys(state: GameState, from: Point, to: Point): string[] {
-  const { map } = state;
-  const cost = map.tiles.map((t) => WALKABLE[t]);
-  const path = findPath(cost, map.width, map.height, from.x, from.y, to.x, to.y)!;
-  let at = from;
-  return [...path].map((cell) => {
-    const next = { x: cell % map.width, y: Math.floor(cell / map.width) };
-    const key = VI[`${next.x - at.x},${next.y - at.y}`];
-    at = next;
-    return key;
-  });
-}
 
 Deno.test("e2e 80x24: pick up a potion and a scroll, read the scroll and cancel, read it at yourself, drink", async () => {
   const { dir, rules } = await itemsOnlyData();

@@ -50,6 +50,11 @@ export interface DelveOptions {
   readonly scoresPath: string;
 }
 
+/** An OS error without the call and path Deno adds ("Permission denied (os error 13)"), for one screen line. */
+function briefly(e: Error): string {
+  return e.message.replace(/(\(os error \d+\)):.*$/, "$1");
+}
+
 /** The program: title, games, saves. */
 export class DelveApp {
   readonly #theme: Theme;
@@ -145,7 +150,7 @@ export class DelveApp {
   /** Writes the game's save; says so in the game's log if it cannot. */
   async #save(game: GameApp): Promise<boolean> {
     try {
-      await writeSave(this.options.savePath, this.#encode(game.state));
+      await this.#write(this.options.savePath, this.#encode(game.state));
       return true;
     } catch (e) {
       tell(game.state.log, this.content.rules, "save_failed", { reason: (e as Error).message });
@@ -160,7 +165,7 @@ export class DelveApp {
   /** Writes the game's replay (where the player said, or beside the save). */
   async #writeReplay(): Promise<void> {
     if (this.#recording) {
-      await writeSave(this.options.recordPath, JSON.stringify(this.#recording), { backup: false });
+      await this.#write(this.options.recordPath, JSON.stringify(this.#recording), { backup: false });
     }
   }
 
@@ -175,7 +180,7 @@ export class DelveApp {
   async #recordEnd(state: GameState): Promise<GameOverReport> {
     const morgue = await this.#writeMorgue(state).then(
       (path) => ({ path }),
-      (e: Error) => ({ error: e.message }),
+      (e: Error) => ({ error: briefly(e) }),
     );
     const now = this.#now();
     const player = playerOf(state);
@@ -194,7 +199,7 @@ export class DelveApp {
       const { rank } = await addHighScore(this.options.scoresPath, entry, now);
       return { morgue, rank };
     } catch (e) {
-      return { morgue, scoreError: (e as Error).message };
+      return { morgue, scoreError: briefly(e as Error) };
     }
   }
 
@@ -236,9 +241,24 @@ export class DelveApp {
   async saveInProgress(): Promise<void> {
     const game = this.game;
     if (!game || isGameOver(game.state)) return;
+    game.halt();
     await game.idle();
-    await writeSave(this.options.savePath, this.#encode(game.state));
+    await this.#write(this.options.savePath, this.#encode(game.state));
     await this.#writeReplay().catch(() => {});
+  }
+
+  /** The writes in flight, one after another. */
+  #writes: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Writes a file after any write still in flight: a signal can ask for a
+   * save while the game loop is saving, and two writers must never share
+   * a temporary file.
+   */
+  #write(path: string, json: string, options?: { backup: boolean }): Promise<void> {
+    const write = this.#writes.then(() => writeSave(path, json, options));
+    this.#writes = write.catch(() => {});
+    return write;
   }
 
   /** Runs the title until the player quits or the input ends. */

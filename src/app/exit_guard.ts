@@ -4,7 +4,7 @@
  * rejection. Deno restores termios for only some of these and never the
  * terminal's escape modes, so the app does it itself. Before leaving, the
  * game in progress is saved (SPEC §15.2), within a time limit; a second
- * signal does not wait for it.
+ * signal does not wait for it, except a repeated hangup.
  *
  * @module
  */
@@ -36,9 +36,12 @@ export interface ExitHooks {
 /** Installs the guards. */
 export function guardExits(hooks: ExitHooks): void {
   let leaving = false;
-  const leave = async (code: number, message?: string) => {
+  const leave = async (code: number, message?: string, signal?: string) => {
     if (leaving) {
-      // A second signal while saving: go now.
+      // A closing terminal sends SIGHUP twice (the kernel, then the shell passing it on to its
+      // jobs): no one is waiting, so the save goes on, within its time limit.
+      if (signal === "SIGHUP") return;
+      // Any other second signal while saving is someone impatient: go now.
       hooks.restore();
       Deno.exit(code);
     }
@@ -60,7 +63,7 @@ export function guardExits(hooks: ExitHooks): void {
     Deno.exit(code);
   };
   for (const [signal, code] of Object.entries(SIGNALS)) {
-    Deno.addSignalListener(signal as Deno.Signal, () => void leave(code));
+    Deno.addSignalListener(signal as Deno.Signal, () => void leave(code, undefined, signal));
   }
   globalThis.addEventListener("error", (event) => {
     event.preventDefault();

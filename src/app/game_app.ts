@@ -178,6 +178,7 @@ export class GameApp {
     let heading = walk;
     let beside = walk.kind === "run" ? sides(state.map, player, { x: walk.dx, y: walk.dy }) : "";
     for (let steps = 0; steps < 10_000; steps++) {
+      if (this.#halted) return;
       if (this.terminal.hasPendingInput()) {
         this.terminal.discardPendingInput();
         return;
@@ -299,6 +300,15 @@ export class GameApp {
   }
 
   #handling: Promise<unknown> | undefined;
+  #halted = false;
+
+  /**
+   * Stops any walk after its current step, for leaving the program: a walk
+   * can last thousands of turns, and the save on the way out waits for it.
+   */
+  halt(): void {
+    this.#halted = true;
+  }
 
   /**
    * Resolves when no input is being handled: a state saved then is whole

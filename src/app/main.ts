@@ -86,10 +86,27 @@ export async function main(args: readonly string[]): Promise<number> {
   guardExits({ save: () => app.saveInProgress(), restore: () => terminal.restore(), debug: debugging() });
   try {
     const reason = await app.run();
-    await app.saveInProgress();
-    return EXIT_CODES[reason];
+    let problem: string | undefined;
+    try {
+      await app.saveInProgress();
+    } catch (e) {
+      problem = `delve: could not save the game: ${(e as Error).message}`;
+    }
+    terminal.restore();
+    if (terminal.outputLost) say(`delve: the terminal stopped taking output (${terminal.outputLost})`);
+    if (problem) say(problem);
+    return problem || terminal.outputLost ? 1 : EXIT_CODES[reason];
   } finally {
     terminal.restore();
+  }
+}
+
+/** One line to stderr, if stderr is still there to take it. */
+function say(line: string): void {
+  try {
+    console.error(line);
+  } catch {
+    // stderr went with the terminal: the exit status still tells.
   }
 }
 

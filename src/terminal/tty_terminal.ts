@@ -88,9 +88,27 @@ export class TtyTerminal implements Terminal {
     this.#queue.drain();
   }
 
+  /**
+   * Writes `text`. When the output has gone (its terminal closed, EIO or
+   * EPIPE), drawing stops and the input ends, so the app leaves the way it
+   * does when the terminal closes: saving first.
+   */
   write(text: string): void {
-    if (this.#active && text.length > 0) writeAll(encoder.encode(text));
+    if (!this.#active || this.#outputLost || text.length === 0) return;
+    try {
+      writeAll(encoder.encode(text));
+    } catch (e) {
+      this.#outputLost = (e as Error).message;
+      this.#queue.close();
+    }
   }
+
+  /** Why the output stopped working, if it did. */
+  get outputLost(): string | undefined {
+    return this.#outputLost;
+  }
+
+  #outputLost: string | undefined;
 
   /**
    * Gives the terminal back as it was: modes off, cursor shown, normal
@@ -106,7 +124,7 @@ export class TtyTerminal implements Terminal {
       Deno.removeSignalListener("SIGWINCH", this.#onWinch);
     } catch { /* never added */ }
     try {
-      writeAll(encoder.encode(LEAVE_SEQUENCE));
+      if (!this.#outputLost) writeAll(encoder.encode(LEAVE_SEQUENCE));
     } catch { /* terminal closed */ }
     try {
       Deno.stdin.setRaw(false);

@@ -74,9 +74,14 @@ export class GameOverScreen implements Screen {
     const room = Math.max(1, map.width - 2);
     const color = paletteColor(ui.theme, "player_die");
     lines.forEach((line, k) => {
-      // A long path keeps its end, where the file's name is.
+      // A long path keeps its end, where the file's name is; other lines keep their start.
       const chars = [...line];
-      const text = ` ${chars.length > room ? `…${chars.slice(chars.length - room + 1).join("")}` : line} `;
+      const cut = !(chars.length > room)
+        ? line
+        : line.startsWith("Morgue file: ")
+        ? `…${chars.slice(chars.length - room + 1).join("")}`
+        : `${chars.slice(0, room - 1).join("")}…`;
+      const text = ` ${cut} `;
       const x = map.x + Math.max(0, Math.floor((map.width - [...text].length) / 2));
       const y = map.y + map.height - lines.length + k;
       if (y >= map.y) buf.text(x, y, text, color, 0x000000);

@@ -1,5 +1,5 @@
 /** The whole program from its title, on a headless terminal with its own save folder. */
-import type { DelveApp } from "../../src/app/delve_app.ts";
+import type { DelveApp, DelveOptions } from "../../src/app/delve_app.ts";
 import type { ExitReason } from "../../src/app/game_app.ts";
 import type { Rules } from "../../src/engine/rules.ts";
 import type { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
@@ -27,7 +27,10 @@ export interface TitleSession {
 }
 
 /** A title session on a headless terminal with its own save folder (`before` runs first). */
-export async function titleSession(before?: (savePath: string) => Promise<void>): Promise<TitleSession> {
+export async function titleSession(
+  before?: (savePath: string) => Promise<void>,
+  options: Partial<DelveOptions> = {},
+): Promise<TitleSession> {
   const { dir, terminal, app, savePath } = await delveSession({
     seed: 31,
     now: () => new Date("2026-11-21T10:00:00Z"),
@@ -36,6 +39,7 @@ export async function titleSession(before?: (savePath: string) => Promise<void>)
       await before?.(`${folder}/savegame.json.gz`);
       return `${folder}/savegame.json.gz`;
     })(),
+    ...options,
   });
   const text = () => [...Array(24).keys()].map((y) => app.screen.rowText(y)).join("\n");
   const gameText = () => [...Array(24).keys()].map((y) => app.game!.screen.rowText(y)).join("\n");

@@ -1,0 +1,101 @@
+/**
+ * Faults around the real program in a real terminal (tmux): the terminal
+ * closing mid-walk, stdout going away mid-game, and the data folder
+ * vanishing mid-game. Each time the game is saved whole and nothing hangs.
+ */
+import { equal, match, ok } from "node:assert/strict";
+import { readSave } from "../src/app/save_file.ts";
+import { decodeSave } from "../src/app/save_format.ts";
+import type { GameState } from "../src/engine/state.ts";
+import { newGame, playerOf } from "../src/engine/state.ts";
+import {
+  assertRestored,
+  DENO,
+  itemsOnlyData,
+  quit,
+  saveFile,
+  startGame,
+  walkKeys,
+} from "./support/e2e_game.ts";
+import { findGamePid, TmuxPane } from "./support/tmux.ts";
+
+async function loadSaved(path: string): Promise<GameState> {
+  const read = await readSave(path);
+  if (read.kind !== "read") throw new Error(`no whole save at ${path}: ${JSON.stringify(read)}`);
+  return decodeSave(read.json);
+}
+
+/** Waits until process `pid` has gone. */
+async function gone(pid: number, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      Deno.kill(pid, "SIGCONT");
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`process ${pid} is still running after ${ms} ms`);
+}
+
+Deno.test("e2e: the terminal closing mid-walk (SIGHUP) saves the game after the step in progress, whole", async () => {
+  await using pane = await TmuxPane.open(80, 24);
+  // Seed 22 explores for 38 steps from the start; 150 ms a step makes that a walk of seconds.
+  await startGame(pane, 22, `"${DENO}" task play --walk-delay 150`);
+  const pid = await findGamePid("22");
+  await pane.keys("x");
+  await new Promise((r) => setTimeout(r, 700));
+  await pane.tmux("kill-server");
+  await gone(pid);
+  const state = await loadSaved(saveFile(pane));
+  ok(state.turn >= 1 && state.turn < 38, `saved mid-walk, at turn ${state.turn}`);
+});
+
+Deno.test("e2e: stdout closing mid-game: the game saves, gives stdin back, says why in one line, exits 1", async () => {
+  await using pane = await TmuxPane.open(80, 24);
+  // The game draws on a second window's terminal, which is then closed under it.
+  await pane.tmux("new-window", "-d", "bash --norc --noprofile");
+  const tty = (await pane.tmux("display", "-p", "-t", ":1", "#{pane_tty}")).trim();
+  const d = pane.dir;
+  await pane.run(
+    `stty -g > ${d}/before; XDG_DATA_HOME=${d}/data "${DENO}" task -q play --seed 23 > ${tty} 2> ${d}/stderr; ` +
+      `echo $? > ${d}/exit; stty -g > ${d}/after`,
+  );
+  const screenOf1 = () => pane.tmux("capture-pane", "-p", "-t", ":1");
+  const waitOn1 = async (seen: (s: string) => boolean, what: string) => {
+    for (let k = 0; k < 200 && !seen(await screenOf1()); k++) await new Promise((r) => setTimeout(r, 100));
+    ok(seen(await screenOf1()), `${what} on the second window`);
+  };
+  await waitOn1((s) => s.includes("[N] Play a new game"), "the title");
+  await pane.keys("n");
+  await waitOn1((s) => s.includes("Dungeon level: 1"), "the game");
+  await pane.keys("l", "j");
+  await new Promise((r) => setTimeout(r, 300));
+  await pane.tmux("kill-window", "-t", ":1");
+  await pane.keys("h", "k");
+  equal(Number(await pane.waitForFile("exit")), 1, "exit status");
+  equal(await pane.waitForFile("after"), await Deno.readTextFile(`${d}/before`), "stty -g as it was");
+  match(await Deno.readTextFile(`${d}/stderr`), /^delve: the terminal stopped taking output \([^\n]+\)\n$/);
+  const state = await loadSaved(saveFile(pane));
+  equal(state.seed, 23);
+});
+
+Deno.test("e2e: the data folder vanishing mid-game changes nothing: down the stairs, save, continue", async () => {
+  const { dir, rules } = await itemsOnlyData();
+  const seed = 4501;
+  const start = newGame(rules, seed);
+  const keys = walkKeys(start, playerOf(start), start.map.stairs);
+  await using pane = await TmuxPane.open(80, 24);
+  await startGame(pane, seed, `"${DENO}" task play --data ${dir}`);
+  await Deno.remove(dir, { recursive: true });
+  await pane.keys(...keys, ">");
+  await pane.waitFor((s) => s.includes("Dungeon level: 2"), "floor 2, made with the data read at the start");
+  await pane.keys("Escape");
+  await pane.waitFor((s) => s.includes("Saved game: seed 4501, dungeon level 2"), "the title");
+  await pane.keys("c");
+  await pane.waitFor((s) => s.includes("Dungeon level: 2"), "the game continued");
+  await quit(pane);
+  await assertRestored(pane, 0);
+  equal((await loadSaved(saveFile(pane))).floor, 2);
+});

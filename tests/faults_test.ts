@@ -1,0 +1,114 @@
+/**
+ * Faults while saving, in the real program on a headless terminal: a full
+ * disk and a read-only save folder are told in the game, which plays on with
+ * the old save whole; leaving mid-walk saves after the step in progress.
+ */
+import { equal, match, notEqual, ok } from "node:assert/strict";
+import { dirname } from "node:path";
+import { readSave } from "../src/app/save_file.ts";
+import { decodeSave } from "../src/app/save_format.ts";
+import { isGameOver } from "../src/engine/turn.ts";
+import { bundledContent } from "./support/content.ts";
+import { doomPlayer, type TitleSession, titleSession } from "./support/title_session.ts";
+
+const { rules } = await bundledContent();
+
+/** A saved game, continued and played on a little: the save on disk is older than the game. */
+async function playedOnPastTheSave(t: TitleSession): Promise<{ saved: Uint8Array; turn: number }> {
+  await t.tick();
+  await t.press("n", "l", "Escape");
+  const saved = await Deno.readFile(t.savePath);
+  await t.press("c", "j", "k", "j");
+  return { saved, turn: t.app.game!.state.turn };
+}
+
+const lastLine = (t: TitleSession) => t.app.game!.state.log.at(-1)!.text;
+
+async function savedTurn(path: string): Promise<number> {
+  const read = await readSave(path);
+  if (read.kind !== "read") throw new Error(`the save cannot be read: ${JSON.stringify(read)}`);
+  return decodeSave(read.json).turn;
+}
+
+Deno.test("a full disk while saving: the game says so and plays on; the old save survives, no temp file left", async () => {
+  const t = await titleSession();
+  const { saved } = await playedOnPastTheSave(t);
+  // The save's temporary file leads to /dev/full, so every write fails with ENOSPC.
+  const temp = `${t.savePath}.${Deno.pid}.tmp`;
+  await Deno.symlink("/dev/full", temp);
+  await t.press("Escape");
+  ok(t.app.game, "still playing");
+  match(lastLine(t), /^Could not save the game: No space left on device/);
+  equal((await Deno.readFile(t.savePath)).join(), saved.join(), "the old save is untouched");
+  ok(!(await Deno.lstat(temp).then(() => true, () => false)), "the failed temporary file is gone");
+  await t.press("l");
+  const turn = t.app.game!.state.turn;
+  await t.press("Escape");
+  ok(!t.app.game, "with room again, Esc saves and leaves");
+  equal(await savedTurn(t.savePath), turn);
+  await t.press("q");
+  await t.running;
+});
+
+/** Makes `dir` read-only even for root (an immutable folder); returns the undo. */
+async function readOnly(dir: string): Promise<() => Promise<void>> {
+  const asRoot = Deno.uid() === 0;
+  const run = (args: string[]) => new Deno.Command(args[0], { args: args.slice(1) }).output();
+  if (asRoot) await run(["chattr", "+i", dir]);
+  else await Deno.chmod(dir, 0o555);
+  const undo = async () => {
+    if (asRoot) await run(["chattr", "-i", dir]);
+    else await Deno.chmod(dir, 0o755);
+  };
+  const writable = await Deno.writeTextFile(`${dir}/probe`, "").then(() => true, () => false);
+  if (writable) {
+    await undo();
+    throw new Error(`cannot make ${dir} read-only on this machine (chattr or chmod had no effect)`);
+  }
+  return undo;
+}
+
+Deno.test("a read-only save folder: saving fails with the reason told, the game plays on, and death still ends it", async () => {
+  const t = await titleSession();
+  const { saved } = await playedOnPastTheSave(t);
+  // The morgue file and the scores go beside the save in the real program: lock their folder too.
+  const undos = [await readOnly(dirname(t.savePath)), await readOnly(t.dir)];
+  try {
+    await t.press("Escape");
+    ok(t.app.game, "still playing");
+    match(lastLine(t), /^Could not save the game: /);
+    equal((await Deno.readFile(t.savePath)).join(), saved.join(), "the old save is untouched");
+    // Death in a folder that cannot be written: the screen says what could not be kept.
+    doomPlayer(t.app.game!.state, rules);
+    await t.press(".");
+    ok(isGameOver(t.app.game!.state));
+  } finally {
+    for (const undo of undos) await undo();
+  }
+  const screen = t.gameText();
+  ok(screen.includes("You died on dungeon level 1"), screen);
+  match(screen, /No morgue file: /);
+  match(screen, /High scores not saved: /);
+  await t.press("Escape", "q");
+  equal(await t.running, "quit");
+});
+
+Deno.test("leaving mid-walk waits for the step in progress, not the whole walk, and saves where the walk stopped", async () => {
+  const t = await titleSession(undefined, { seed: 22, walkDelayMs: 100 });
+  await t.tick();
+  await t.press("n");
+  const game = t.app.game!;
+  await t.press("x");
+  await new Promise((r) => setTimeout(r, 350));
+  const started = game.state.turn;
+  ok(started >= 1, "the walk is under way");
+  await t.app.saveInProgress();
+  const stopped = game.state.turn;
+  ok(stopped - started <= 2, `the walk stopped after the step in progress (${started} → ${stopped})`);
+  await new Promise((r) => setTimeout(r, 400));
+  equal(game.state.turn, stopped, "the walk went no further");
+  equal(await savedTurn(t.savePath), stopped);
+  notEqual(game.state.turn, 0);
+  t.terminal.end();
+  await t.running;
+});
