@@ -1,0 +1,63 @@
+/**
+ * The real program under the grants its tasks give, in a real terminal:
+ * `play`'s grants with net, run, ffi and sys explicitly denied; and the
+ * compiled binary's entry and grants, with its data and worker found from
+ * the code's own location and a mod read from a writable folder elsewhere.
+ */
+import { equal, ok } from "node:assert/strict";
+import config from "../deno.json" with { type: "json" };
+import { assertRestored, DENO, quit, startGame } from "./support/e2e_game.ts";
+import { TmuxPane } from "./support/tmux.ts";
+
+/** The permission flags of a task, and its entry (`deno run`'s own flags dropped). */
+function grants(task: string): string[] {
+  const words = task.split(/\s+/);
+  const skip = new Set(["--include", "--exclude", "--output"]);
+  return words.filter((w, i) => w.startsWith("--") && !skip.has(w) && !skip.has(words[i - 1] ?? ""));
+}
+
+Deno.test("e2e: the game plays under play's grants with net, run, ffi and sys denied outright", async () => {
+  await using pane = await TmuxPane.open(80, 24);
+  // Filled in as deno task would, with the test's own data folder.
+  const flags = grants(config.tasks.play).map((f) =>
+    f.replaceAll("$XDG_DATA_HOME", `${pane.dir}/data`).replaceAll("$HOME", `${pane.dir}/home`)
+  );
+  const denied = ["--deny-net", "--deny-run", "--deny-ffi", "--deny-sys"];
+  await startGame(pane, 4601, `"${DENO}" run ${[...flags, ...denied].join(" ")} main.ts`);
+  // A few turns, each through the worker (a process of its own would need run; it is a thread).
+  await pane.keys("l", "j", "h", "k", ".", ".");
+  await new Promise((r) => setTimeout(r, 300));
+  await quit(pane);
+  await assertRestored(pane, 0);
+  equal(await Deno.readTextFile(`${pane.dir}/stderr`), "");
+});
+
+Deno.test("e2e: the compiled binary's entry and grants: bundled data and worker from import.meta, a mod from a writable folder", async () => {
+  const args = config.tasks.compile.split(/\s+/);
+  equal(args.at(-1), "main.ts", "the binary's entry");
+  const flags = grants(config.tasks.compile);
+  ok(flags.includes("--unstable-worker-options"));
+  await using pane = await TmuxPane.open(80, 24);
+  // A mod in a writable folder outside the code: a new welcome, read at start.
+  const mod = `${pane.dir}/mods/welcome`;
+  await Deno.mkdir(mod, { recursive: true });
+  for (const name of ["entities.json", "spawn_tables.json"]) {
+    await Deno.copyFile(new URL(`../data/${name}`, import.meta.url), `${mod}/${name}`);
+  }
+  const game = JSON.parse(await Deno.readTextFile(new URL("../data/game.json", import.meta.url)));
+  game.messages.welcome.text = "Welcome to the modded depths!";
+  await Deno.writeTextFile(`${mod}/game.json`, JSON.stringify(game));
+  // Run from elsewhere, so nothing is found relative to the working folder.
+  const entry = new URL("../main.ts", import.meta.url).pathname;
+  const run = `cd ${pane.dir} && "${DENO}" run ${flags.join(" ")} ${entry}`;
+  const bundled = await startGame(pane, 4602, run);
+  ok(bundled.includes("Hello and welcome, adventurer"), "the bundled data");
+  await quit(pane);
+  await assertRestored(pane, 0);
+  await pane.run("clear");
+  const modded = await startGame(pane, 4603, `${run} --data ${mod}`);
+  ok(modded.includes("Welcome to the modded depths!"), modded);
+  await pane.keys("l", "j", "h", "k");
+  await quit(pane);
+  await assertRestored(pane, 0);
+});
