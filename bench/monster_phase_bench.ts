@@ -1,76 +1,25 @@
 /**
  * The monster phase with every monster hunting the player (all cells marked
- * in view): 20 monsters on 80x43, 1,000 on 256x256, 10,000 on 1024x1024.
- * "compute" is the phase itself (the code the worker runs); "round trip"
- * is a real turn through the AI worker: post, compute, answer, replay.
+ * in view): 20 monsters on 80x43, 1,000 on 256x256, 10,000 on 1024x1024, and
+ * on 1024x1024 also 1,000 monsters (how the cost grows with monsters alone)
+ * and 10,000 on the open worst case. "compute" is the phase itself (the code
+ * the worker runs); "round trip" is a real turn through the AI worker: post,
+ * compute, answer, replay.
  */
 import { WorkerRunner } from "../src/app/monster_runner.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { emptyChronicle } from "../src/engine/chronicle.ts";
-import type { Entity } from "../src/engine/entity.ts";
 import { runMonsterPhase } from "../src/engine/monster_phase.ts";
-import type { GameState } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { benchDungeon, benchMosaic, benchOpenDungeon, floorCells, floorShare } from "./bench_maps.ts";
+import { benchContent, huntingState, type MonsterScale, TARGET_SCALES } from "./app_cases.ts";
 
-const { rules } = await loadContent(new URL("../data/", import.meta.url), "data/");
+const { rules } = await benchContent();
 
-type MapKind = "dungeon" | "open";
-
-/**
- * A "dungeon" is 80x43 floors (joined into a mosaic when larger), about a
- * quarter floor; "open" is the tunnel-crossed worst case (88% floor).
- */
-function huntingState(width: number, height: number, monsters: number, kind: MapKind): GameState {
-  const map = width === 80
-    ? benchDungeon(7)
-    : kind === "dungeon"
-    ? benchMosaic(width, height, 70, true)
-    : benchOpenDungeon(width, height, 7);
-  const cells = floorCells(map, monsters * 3, 11);
-  const taken = new Set<number>();
-  const entities: Entity[] = [];
-  for (const [x, y] of cells) {
-    if (taken.has(y * width + x) || entities.length > monsters) continue;
-    taken.add(y * width + x);
-    const id = entities.length;
-    entities.push(instantiate(rules.templates[id === 0 ? "player" : "orc"], id, x, y));
-  }
-  if (entities.length !== monsters + 1) throw new Error(`only ${entities.length - 1} monsters placed`);
-  map.visible.fill(1);
-  return {
-    seed: 1,
-    rng: [1, 2, 3, 4],
-    turn: 0,
-    floor: 1,
-    map,
-    entities,
-    playerId: 0,
-    nextId: entities.length,
-    log: [],
-    chronicle: emptyChronicle(),
-  };
-}
-
-// 1,000 and 10,000 on the same 1024x1024 map show how the cost grows with monsters alone.
-const SCALES: [number, number, number, MapKind][] = [
-  [80, 43, 20, "dungeon"],
-  [256, 256, 1000, "dungeon"],
-  [1024, 1024, 1000, "dungeon"],
-  [1024, 1024, 10_000, "dungeon"],
-  [1024, 1024, 10_000, "open"],
+const SCALES: MonsterScale[] = [
+  ...TARGET_SCALES,
+  { width: 1024, height: 1024, monsters: 1000, kind: "dungeon" },
+  { width: 1024, height: 1024, monsters: 10_000, kind: "open" },
 ];
 
-for (const [width, height, monsters, kind] of SCALES) {
-  const state = huntingState(width, height, monsters, kind);
-  const pristine = structuredClone(state.entities);
-  const reset = () => {
-    state.entities = structuredClone(pristine);
-    state.rng = [1, 2, 3, 4];
-  };
-  const group = `${monsters} monsters on ${width}x${height} ${kind} (${
-    Math.round(floorShare(state.map) * 100)
-  }% floor)`;
+for (const scale of SCALES) {
+  const { state, reset, label: group } = huntingState(rules, scale);
   Deno.bench({
     name: `compute: ${group}`,
     group,

@@ -3,12 +3,12 @@
  * seeds cycling, so games per second is 1 / the time per iteration.
  */
 import { simulate } from "../src/app/sim.ts";
-import { loadContent } from "../src/content/load_content.ts";
+import { benchContent, SIM_GAME_TURNS } from "./app_cases.ts";
 
-const content = await loadContent(new URL("../data/", import.meta.url), "data/");
+const content = await benchContent();
 let seed = 1;
 Deno.bench({
   name: "one bot game (≤ 500 turns)",
   group: "simulator",
-  fn: () => void simulate(content, seed++, 500),
+  fn: () => void simulate(content, seed++, SIM_GAME_TURNS),
 });

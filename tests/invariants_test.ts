@@ -1,52 +1,21 @@
 /**
  * Thousands of random turns with monsters, checking after every one what
- * must always hold: nobody in a wall or off the map, no two blockers on a
- * cell, HP within [0, max], ids unique, the view equal to the player's FOV.
+ * must always hold (src/engine/invariants.ts): nobody in a wall or off the
+ * map, no two blockers on a cell, HP within [0, max], ids unique, the view
+ * equal to the player's FOV, and items neither made nor lost except by use.
+ * Then each check shown to catch the fault it is there for.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import type { Action } from "../src/engine/actions.ts";
-import { computeFov } from "../src/engine/fov.ts";
-import { isWalkable } from "../src/engine/game_map.ts";
+import { itemLedger, ledgerProblems, stateProblems } from "../src/engine/invariants.ts";
 import { Rng } from "../src/engine/rng.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
+import { Tile } from "../src/engine/tiles.ts";
 import { isGameOver, playerTurn } from "../src/engine/turn.ts";
 import { bundledContent } from "./support/content.ts";
 
 const { rules } = await bundledContent();
-
-function checkInvariants(state: GameState, where: string): void {
-  const { map } = state;
-  const blockers = new Set<number>();
-  const ids = new Set<number>();
-  for (const e of state.entities) {
-    ok(!ids.has(e.id), `${where}: id ${e.id} twice`);
-    ids.add(e.id);
-    ok(isWalkable(map, e.x, e.y), `${where}: ${e.name} #${e.id} in a wall or off the map at ${e.x},${e.y}`);
-    if (e.fighter) {
-      ok(e.fighter.hp >= 0 && e.fighter.hp <= e.fighter.maxHp, `${where}: ${e.name} hp ${e.fighter.hp}`);
-    }
-    if (e.blocksMovement) {
-      const cell = e.y * map.width + e.x;
-      ok(!blockers.has(cell), `${where}: two blockers on ${e.x},${e.y}`);
-      blockers.add(cell);
-      ok(e.fighter && e.fighter.hp > 0, `${where}: a dead blocker`);
-    }
-    if (e.layer === "corpse") equal(e.ai, undefined, `${where}: a corpse with an AI`);
-  }
-  const p = playerOf(state);
-  deepEqual(
-    map.visible,
-    computeFov(map.transparent, map.width, map.height, p.x, p.y, rules.sightRadius),
-    where,
-  );
-}
-
-/** Every item's id, on the floor or carried. */
-function itemIds(state: GameState): Set<number> {
-  const carried = state.entities.flatMap((e) => e.inventory?.items ?? []);
-  return new Set([...state.entities.filter((e) => e.layer === "item"), ...carried].map((e) => e.id));
-}
 
 function randomAction(state: GameState, rng: Rng): Action {
   const p = playerOf(state);
@@ -69,30 +38,146 @@ function randomAction(state: GameState, rng: Rng): Action {
   }
 }
 
+/** A new game with one more of `template` carried. */
+function gameCarrying(seed: number, ...templates: string[]): GameState {
+  const state = newGame(rules, seed);
+  for (const t of templates) {
+    playerOf(state).inventory!.items.push(instantiate(rules.templates[t], state.nextId++, 0, 0));
+  }
+  return state;
+}
+
+/** A living monster of the state, other than the player. */
+function aMonster(state: GameState) {
+  const monster = state.entities.find((e) => e.ai && e.fighter && e.fighter.hp > 0);
+  ok(monster, "the floor has a monster");
+  return monster;
+}
+
 Deno.test("random turns over 60 seeded games (about 3,000) keep every invariant; items are conserved", () => {
   let turns = 0, deaths = 0, used = 0;
   for (let seed = 0; seed < 60; seed++) {
-    const state = newGame(rules, seed);
+    // One of each item so uses happen often.
+    const state = gameCarrying(
+      seed,
+      "health_potion",
+      "lightning_scroll",
+      "confusion_scroll",
+      "fireball_scroll",
+      "sword",
+    );
     const rng = Rng.fromSeed(1000 + seed);
-    // Hand out one of each item so uses happen often.
-    for (const t of ["health_potion", "lightning_scroll", "confusion_scroll", "fireball_scroll", "sword"]) {
-      playerOf(state).inventory!.items.push(instantiate(rules.templates[t], state.nextId++, 0, 0));
-    }
+    deepEqual(stateProblems(state, rules), [], `seed ${seed} at the start`);
     for (let k = 0; k < 100 && !isGameOver(state); k++) {
-      const before = itemIds(state);
+      const before = itemLedger(state);
       const action = randomAction(state, rng);
       const tookTime = playerTurn(state, rules, action);
-      const after = itemIds(state);
+      const after = itemLedger(state);
       const where = `seed ${seed} turn ${k} (${JSON.stringify(action)})`;
-      ok([...after].every((id) => before.has(id)), `${where}: an item appeared`);
-      const gone = before.size - after.size;
+      deepEqual([...ledgerProblems(before, after), ...stateProblems(state, rules)], [], where);
+      const gone = before.items.size - after.items.size;
       ok(gone === 0 || (gone === 1 && action.type === "use" && tookTime), `${where}: ${gone} items vanished`);
       used += gone;
-      ok(playerOf(state).inventory!.items.length <= 26, `${where}: inventory over capacity`);
-      checkInvariants(state, where);
       turns++;
     }
     deaths += state.entities.filter((e) => e.layer === "corpse").length;
   }
   ok(turns > 2500 && deaths > 10 && used > 30, `${turns} turns, ${deaths} deaths, ${used} items used`);
+});
+
+Deno.test("stateProblems names a monster in a wall, one off the map, two blockers on a cell, HP over max", () => {
+  const state = newGame(rules, 7);
+  const orc = aMonster(state);
+  const wall = state.map.tiles.indexOf(Tile.Wall);
+  ok(wall >= 0);
+  orc.x = wall % state.map.width;
+  orc.y = Math.floor(wall / state.map.width);
+  ok(stateProblems(state, rules).some((p) => p.includes(`#${orc.id} in a wall or off the map`)));
+  orc.x = -1;
+  ok(stateProblems(state, rules).some((p) => p.includes(`#${orc.id} in a wall or off the map at -1,`)));
+  const player = playerOf(state);
+  orc.x = player.x;
+  orc.y = player.y;
+  ok(stateProblems(state, rules).some((p) => p.startsWith(`two blockers on ${player.x},${player.y}`)));
+  orc.x = -1;
+  player.fighter!.hp = player.fighter!.maxHp + 1;
+  ok(stateProblems(state, rules).some((p) => p.includes(`has ${player.fighter!.maxHp + 1} of`)));
+});
+
+Deno.test("stateProblems names a dead blocker, a twice-used id, an overfull pack, a worn item not carried, a stale view", () => {
+  const named = (state: GameState, text: string) => stateProblems(state, rules).some((p) => p.includes(text));
+  let state = newGame(rules, 7);
+  aMonster(state).fighter!.hp = 0;
+  ok(named(state, "is dead but blocks"));
+
+  state = newGame(rules, 7);
+  const pack = playerOf(state).inventory!;
+  pack.items.push({ ...pack.items[0] });
+  ok(named(state, `id ${pack.items[0].id} used twice`));
+
+  state = gameCarrying(7, ...Array(pack.capacity - 1).fill("health_potion"));
+  ok(named(state, `over the capacity ${pack.capacity}`));
+
+  state = newGame(rules, 7);
+  playerOf(state).inventory!.items.splice(0, 1);
+  ok(named(state, "but does not carry it"));
+
+  state = newGame(rules, 7);
+  state.map.visible.fill(0);
+  ok(named(state, "the view is not the player's FOV"));
+  deepEqual(stateProblems(newGame(rules, 7), rules), []);
+});
+
+Deno.test("ledgerProblems allows picking up, dropping and using one consumable; taking the stairs keeps the pack", () => {
+  const state = gameCarrying(3, "health_potion", "health_potion");
+  const start = itemLedger(state);
+  const pack = playerOf(state).inventory!.items;
+  const [potion] = pack.splice(-1, 1);
+  deepEqual(ledgerProblems(start, itemLedger(state)), [], "one potion drunk");
+  state.entities.push(potion);
+  deepEqual(ledgerProblems(start, itemLedger(state)), [], "a potion dropped");
+  const beforeStairs = itemLedger(state);
+  state.floor++;
+  state.entities = state.entities.filter((e) => e.layer !== "item");
+  const fresh = instantiate(rules.templates.sword, state.nextId++, 0, 0);
+  state.entities.push(fresh);
+  deepEqual(ledgerProblems(beforeStairs, itemLedger(state)), [], "down the stairs");
+});
+
+Deno.test("ledgerProblems names an item made, a floor item lost, a worn item used up, two used at once, a pack lost on the stairs", () => {
+  const state = gameCarrying(3, "health_potion", "health_potion");
+  const pack = playerOf(state).inventory!.items;
+  const start = itemLedger(state);
+  const copy = { ...pack[2], id: state.nextId++ };
+  pack.push(copy);
+  deepEqual(ledgerProblems(start, itemLedger(state)), [`Health Potion #${copy.id} appeared from nowhere`]);
+  pack.pop();
+
+  const onFloor = state.entities.find((e) => e.layer === "item");
+  ok(onFloor, "an item lies on floor 1");
+  state.entities.splice(state.entities.indexOf(onFloor), 1);
+  deepEqual(ledgerProblems(start, itemLedger(state)), [
+    `${onFloor.name} #${onFloor.id} vanished from the floor`,
+  ]);
+  state.entities.push(onFloor);
+
+  const [dagger] = pack.splice(0, 1);
+  ok(
+    ledgerProblems(start, itemLedger(state)).includes(
+      `${dagger.name} #${dagger.id} vanished from a pack but cannot be used up`,
+    ),
+  );
+  pack.unshift(dagger);
+
+  pack.splice(1, 2);
+  equal(ledgerProblems(start, itemLedger(state)).at(-1), "2 items vanished in one turn");
+
+  state.floor++;
+  ok(ledgerProblems(start, itemLedger(state)).some((p) => p.endsWith("was carried but lost on the stairs")));
+  pack.push({ ...dagger, id: 0 });
+  ok(
+    ledgerProblems(start, itemLedger(state)).some((p) =>
+      p.endsWith("appeared on the new floor with an old id")
+    ),
+  );
 });

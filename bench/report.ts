@@ -1,0 +1,277 @@
+/**
+ * `deno task bench`: one performance report, every figure of the table in
+ * one run on one machine, rot.js measured beside ours where it has a peer.
+ * Progress goes to stderr; the report (machine, then a Markdown table, then
+ * how it was measured) to stdout. `deno task bench:micro` runs the
+ * `deno bench` files these cases come from.
+ *
+ * @module
+ */
+import config from "../deno.json" with { type: "json" };
+import { WorkerRunner } from "../src/app/monster_runner.ts";
+import { simulate } from "../src/app/sim.ts";
+import type { SoakResult } from "../src/app/soak.ts";
+import { runMonsterPhase } from "../src/engine/monster_phase.ts";
+import {
+  benchContent,
+  FRAME_SIZES,
+  frameBytes,
+  huntingState,
+  type RenderCase,
+  renderCase,
+  SIM_GAME_TURNS,
+  TARGET_SCALES,
+} from "./app_cases.ts";
+import {
+  distanceMapOurs,
+  fovOurs,
+  fovRot,
+  largeFovCase,
+  largePathCase,
+  pathOurs,
+  pathRot,
+  smallFovCases,
+  smallPathCase,
+} from "./engine_cases.ts";
+import { keyToFrameLatency } from "./latency.ts";
+import { startupToFirstFrame } from "./startup.ts";
+import { measure, measureAsync, median } from "./timing.ts";
+
+/** One line of the table; `met` is set where there is a target. */
+interface Row {
+  readonly figure: string;
+  readonly ours: string;
+  readonly rot?: string;
+  readonly ratio?: string;
+  readonly target?: string;
+  readonly met?: boolean;
+}
+
+const ROOT = new URL("../", import.meta.url).pathname;
+const rows: Row[] = [];
+const notes: string[] = [];
+const progress = (what: string) => console.error(`bench: ${what}`);
+
+/** A time in the unit that reads best: ns, µs or ms, three significant figures at most. */
+function formatMs(ms: number): string {
+  const [value, unit] = ms < 0.001 ? [ms * 1e6, "ns"] : ms < 1 ? [ms * 1000, "µs"] : [ms, "ms"];
+  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return `${value.toFixed(digits)} ${unit}`;
+}
+
+const times = (x: number) => `${x.toFixed(1)}×`;
+const thousands = (n: number) => n.toLocaleString("en-US");
+
+/** Ours against rot.js on the same calls: a row with both, their ratio and the target ratio. */
+function versus(figure: string, ours: () => void, rot: () => void, minRatio?: number): void {
+  const a = measure(ours), b = measure(rot);
+  const ratio = b.ms / a.ms;
+  rows.push({
+    figure,
+    ours: formatMs(a.ms),
+    rot: formatMs(b.ms),
+    ratio: `${times(ratio)} faster`,
+    target: minRatio ? `≥ ${minRatio}× rot.js` : undefined,
+    met: minRatio ? ratio >= minRatio : undefined,
+  });
+}
+
+function engineRows(): void {
+  progress("field of view");
+  const small = smallFovCases(), large = [largeFovCase()];
+  versus("FOV r=8, 80x43 (200 origins)", fovOurs(small, 8), fovRot(small, 8), 8);
+  versus("FOV r=8, 1024x1024", fovOurs(large, 8), fovRot(large, 8));
+  versus("FOV unlimited, 80x43", fovOurs(small, 0), fovRot(small, 80));
+  progress("paths and distance maps");
+  const smallPaths = smallPathCase(), largePaths = largePathCase();
+  versus("findPath vs rot.js AStar, 80x43 (100 pairs)", pathOurs(smallPaths), pathRot(smallPaths), 20);
+  versus("findPath vs rot.js AStar, 256x256", pathOurs(largePaths), pathRot(largePaths));
+  const dijkstra = measure(distanceMapOurs(largePaths)).ms;
+  rows.push({
+    figure: "Dijkstra map (distanceMap), whole 256x256",
+    ours: formatMs(dijkstra),
+    target: "≤ 1.35 ms",
+    met: dijkstra <= 1.35,
+  });
+}
+
+const SIM_GAMES = 100;
+
+const MONSTER_TARGETS_MS: Readonly<Record<number, number>> = { 1000: 5, 10_000: 60 };
+
+async function monsterRows(): Promise<void> {
+  const { rules } = await benchContent();
+  for (const scale of TARGET_SCALES) {
+    progress(`monster phase, ${scale.monsters} monsters`);
+    const { state, reset } = huntingState(rules, scale);
+    const inProcess = measure(() => void runMonsterPhase(state, rules), { setup: reset }).ms;
+    const runner = new WorkerRunner(rules, 10_000);
+    if (!(await runner.ready)) throw new Error("the AI worker did not load");
+    const computed: number[] = [];
+    const trip = await measureAsync(async () => {
+      const before = runner.workerMs;
+      await runner.run(state);
+      computed.push(runner.workerMs - before);
+    }, { setup: reset });
+    runner.close();
+    // A turn the worker did not answer ran in-process: the round trip would be a fallback's.
+    if (runner.faults.length > 0) notes.push(`${scale.monsters} monsters: worker faults ${runner.faults}`);
+    const inWorker = median(computed), target = MONSTER_TARGETS_MS[scale.monsters];
+    rows.push({
+      figure: `monster phase, ${thousands(scale.monsters)} monsters on ${scale.width}x${scale.height}`,
+      ours: `${formatMs(inWorker)} in the worker, ${formatMs(trip.ms)} round trip (${
+        formatMs(inProcess)
+      } in-process)`,
+      target: target ? `≤ ${target} ms in the worker` : undefined,
+      met: target ? inWorker <= target : undefined,
+    });
+  }
+}
+
+async function frameRows(): Promise<void> {
+  progress("frames");
+  const content = await benchContent();
+  for (const [columns, lines] of FRAME_SIZES) {
+    const bytes = frameBytes(content, columns, lines);
+    let fresh: RenderCase = renderCase(content, columns, lines);
+    const first = measure(() => void fresh.frame(), {
+      setup: () => (fresh = renderCase(content, columns, lines)),
+    });
+    const stepping = renderCase(content, columns, lines);
+    stepping.frame();
+    const step = measure(() => void stepping.frame(), { setup: stepping.move });
+    const size = `${columns}x${lines}`;
+    rows.push({
+      figure: `first full frame, ${size}`,
+      ours: `${thousands(bytes.first)} B in ${formatMs(first.ms)}`,
+    });
+    rows.push({
+      figure: `one-step move's frame, ${size}`,
+      ours: `${thousands(bytes.step)} B in ${formatMs(step.ms)}`,
+      target: "≤ 1 KB and ≤ 0.2 ms",
+      met: bytes.step <= 1024 && step.ms <= 0.2,
+    });
+  }
+}
+
+async function loopRows(): Promise<void> {
+  const content = await benchContent();
+  progress("key-to-frame latency");
+  const latency = await keyToFrameLatency(content, 500);
+  rows.push({
+    figure: `key to frame with the worker, 80x24 (${latency.keys} moves)`,
+    ours: `p50 ${formatMs(latency.p50)}, p99 ${formatMs(latency.p99)}`,
+  });
+  if (latency.faults > 0) notes.push(`latency run: ${latency.faults} worker faults`);
+  progress("startup to first frame");
+  const startup = await startupToFirstFrame(5);
+  rows.push({
+    figure: "startup to first frame (`play --seed 1`, pty 80x24)",
+    ours: `${formatMs(startup.median)} (median of ${startup.runs.length})`,
+  });
+  progress("simulator");
+  const start = performance.now();
+  for (let seed = 1; seed <= SIM_GAMES; seed++) simulate(content, seed, SIM_GAME_TURNS);
+  const perSecond = SIM_GAMES / ((performance.now() - start) / 1000);
+  rows.push({
+    figure: `simulator, bot games of ≤ ${SIM_GAME_TURNS} turns`,
+    ours: `${perSecond.toFixed(1)} games/s`,
+  });
+}
+
+/** The soak as `deno task soak` runs it (the task's own flags), in a process of its own. */
+async function soakRow(): Promise<Row> {
+  progress("soak, 10,000 turns");
+  const words = config.tasks.soak.split(/\s+/);
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [...words.slice(1), "--turns", "10000", "--seed", "1", "--json"],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  const soak: SoakResult = JSON.parse(new TextDecoder().decode(out.stdout));
+  const g = soak.growth;
+  const kb = (x: number) => `${x >= 0 ? "+" : ""}${x.toFixed(0)} KB`;
+  return {
+    figure: `soak, ${thousands(soak.turns)} turns (${soak.games} games)`,
+    ours: `peak RSS ${(g.peakRss / 1048576).toFixed(1)} MB; per 1,000 turns: RSS ${kb(g.rssSlope)}, ` +
+      `live heap ${kb(g.heapSlope)}`,
+    target: "flat",
+    met: g.verdict === "flat",
+  };
+}
+
+/** What `command` prints, run by `sh` (Deno reads /proc only with every permission); undefined if it fails. */
+async function shell(command: string): Promise<string | undefined> {
+  const out = await new Deno.Command("sh", { args: ["-c", command], stdout: "piped", stderr: "null" })
+    .output().catch(() => undefined);
+  return out?.success ? new TextDecoder().decode(out.stdout).trim() : undefined;
+}
+
+async function machine(): Promise<string[]> {
+  const cpu = (await shell("grep -m1 '^model name' /proc/cpuinfo"))?.replace(/^[^:]*:\s*/, "");
+  // Other work on the machine slows every figure: the load says how much there was.
+  const load = (await shell("cat /proc/loadavg"))?.split(" ").slice(0, 3).join(" ");
+  const os = /^PRETTY_NAME="?([^"\n]*)/m.exec(await Deno.readTextFile("/etc/os-release").catch(() => ""))
+    ?.[1];
+  const memory = (Deno.systemMemoryInfo().total / 2 ** 30).toFixed(0);
+  return [
+    `date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
+    `machine: ${cpu ?? "unknown CPU"}, ${navigator.hardwareConcurrency} cores, ${memory} GB RAM`,
+    `os: ${os ?? Deno.build.os}, kernel ${Deno.osRelease()}`,
+    `load average at the start: ${load ?? "unknown"}`,
+    `deno: ${Deno.version.deno} (V8 ${Deno.version.v8}, TypeScript ${Deno.version.typescript})`,
+  ];
+}
+
+/** Rows as a Markdown table, columns padded as `deno fmt` pads them. */
+function markdownTable(header: readonly string[], body: readonly (readonly string[])[]): string {
+  const width = (s: string) => [...s].length;
+  const widths = header.map((h, c) => Math.max(width(h), ...body.map((r) => width(r[c]))));
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((s, c) => s + " ".repeat(widths[c] - width(s))).join(" | ")} |`;
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
+}
+
+if (import.meta.main) {
+  const started = performance.now();
+  const about = await machine();
+  // The soak first, while no worker or big map of the other figures runs beside it.
+  const soak = await soakRow();
+  engineRows();
+  await monsterRows();
+  await frameRows();
+  await loopRows();
+  rows.push(soak);
+  const table = markdownTable(
+    ["figure", "ours", "rot.js", "ours vs rot.js", "target", "met"],
+    rows.map((r) => [
+      r.figure,
+      r.ours,
+      r.rot ?? "",
+      r.ratio ?? "",
+      r.target ?? "",
+      r.met === undefined ? "" : r.met ? "yes" : "**no**",
+    ]),
+  );
+  console.log(
+    [
+      "# Delve performance report",
+      "",
+      ...about.map((l) => `- ${l}`),
+      "",
+      table,
+      "",
+      "Times are medians, after a warm-up: of batches of calls lasting at least 10 ms each (so a batch",
+      "carries its share of garbage collection) or, where a state is reset between calls, of single calls.",
+      "Latency is percentiles of single keys, startup the median of single starts; games per second is a",
+      `throughput (${SIM_GAMES} games, seeds 1-${SIM_GAMES}). "In the worker" is the worker's own clock around`,
+      "reading the turn, the phase and writing the answer; the round trip adds posting, waiting and replaying.",
+      "The soak runs as `deno task soak` runs it.",
+      ...notes.map((n) => `Note: ${n}`),
+      "",
+      `(${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    ].join("\n"),
+  );
+  Deno.exit(0);
+}

@@ -1,0 +1,353 @@
+/**
+ * `deno task fuzz [--events N] [--seed S]`: the whole program (title,
+ * games, saves, deaths) on a headless terminal, fed random keys, mouse
+ * reports and resizes, with the game's invariants checked after every
+ * event and every turn, and each continued game checked against the one
+ * saved. A failure names the seed and the event to reproduce it from.
+ *
+ * The terminal hands out one event at a time and only when the app asks:
+ * the app asks for the next one once it has fully handled the last, so at
+ * each ask the state is between two events and must be whole.
+ *
+ * @module
+ */
+import { type Content, loadContent } from "../content/load_content.ts";
+import type { GameEvent } from "../engine/events.ts";
+import { type ItemLedger, itemLedger, ledgerProblems, stateProblems } from "../engine/invariants.ts";
+import { MAX_SEED, Rng } from "../engine/rng.ts";
+import type { GameState } from "../engine/state.ts";
+import { isGameOver } from "../engine/turn.ts";
+import { textChecksum } from "../engine/checksum.ts";
+import type { PlanAnswer, PlanRequest } from "../engine/worker_protocol.ts";
+import type { ColorDepth } from "../terminal/color.ts";
+import type { TerminalEvent } from "../terminal/input_events.ts";
+import type { Terminal } from "../terminal/terminal.ts";
+import { loadDataOr } from "./data_dir.ts";
+import { DelveApp } from "./delve_app.ts";
+import { intFlag, parseFlags, UsageError } from "./flags.ts";
+import { FuzzEvents } from "./fuzz_events.ts";
+import type { GameApp } from "./game_app.ts";
+import { BUNDLED_DATA_DIR } from "./paths.ts";
+import { InProcessRunner, type MonsterRunner, type WorkerFault } from "./monster_runner.ts";
+
+/** What to fuzz. */
+export interface FuzzOptions {
+  readonly seed: number;
+  /** How many events to send. */
+  readonly events: number;
+  /** The terminal's size at the start (80x50). */
+  readonly columns?: number;
+  readonly rows?: number;
+  /** Called every `progressEvery` events with the counts so far. */
+  readonly onProgress?: (soFar: FuzzResult) => void;
+  readonly progressEvery?: number;
+  /** The data to play by (the bundled data when absent). */
+  readonly content?: Content;
+  /** Where the run's temporary save folder is made (the system's temporary folder when absent). */
+  readonly tempRoot?: string;
+  /**
+   * For tests: called once event `index` is handled, before the checks,
+   * so a test can plant a fault and see it reported at that index.
+   */
+  readonly afterEvent?: (index: number, app: DelveApp) => void;
+}
+
+/** What went wrong, and the event (counted from 0) being handled when it did. */
+export interface FuzzFailure {
+  readonly index: number;
+  readonly problem: string;
+  /** Where it was thrown, when the app threw. */
+  readonly stack?: string;
+}
+
+/** What a run did. */
+export interface FuzzResult {
+  readonly events: number;
+  /** Turns played (each monster phase is one). */
+  readonly turns: number;
+  /** Games played, new or continued. */
+  readonly games: number;
+  /** Events sent to each screen, by its title ("title" for the title screen). */
+  readonly screens: Record<string, number>;
+  readonly failure?: FuzzFailure;
+}
+
+/** The clock every run reads, so the same seed writes the same files. */
+const FIXED_NOW = new Date("2026-01-01T12:00:00Z");
+const COLOR_DEPTHS: readonly ColorDepth[] = ["truecolor", "256", "16", "none"];
+
+/**
+ * A checksum of what `state` holds, whatever order its fields were made in
+ * (a loaded save's come in the schema's order).
+ */
+function contentSum(state: GameState): number {
+  return textChecksum(JSON.stringify(state, (_key, value) => {
+    if (ArrayBuffer.isView(value)) return Array.from(value as Uint8Array);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)));
+  }));
+}
+
+/** Thrown through the app to stop it once a check failed. */
+class FuzzStop extends Error {}
+
+/** A terminal whose input is made on demand; what is written is dropped. */
+class FuzzTerminal implements Terminal {
+  readonly events: AsyncIterable<TerminalEvent>;
+
+  constructor(public columns: number, public rows: number, input: AsyncGenerator<TerminalEvent>) {
+    // No `return`: a loop that stops reading (a game ending) leaves the input open for the next.
+    this.events = { [Symbol.asyncIterator]: () => ({ next: () => input.next() }) };
+  }
+
+  write(): void {}
+
+  hasPendingInput(): boolean {
+    return false;
+  }
+
+  discardPendingInput(): void {}
+}
+
+/** The monsters in-process, with a check after each of their phases: the end of a turn. */
+class CheckedRunner implements MonsterRunner {
+  readonly #inner: MonsterRunner;
+
+  constructor(content: Content, readonly afterTurn: (state: GameState) => void) {
+    this.#inner = new InProcessRunner(content.rules);
+  }
+
+  get faults(): readonly WorkerFault[] {
+    return this.#inner.faults;
+  }
+
+  async run(state: GameState): Promise<GameEvent[]> {
+    const events = await this.#inner.run(state);
+    this.afterTurn(state);
+    return events;
+  }
+
+  plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {
+    return this.#inner.plan(state, request);
+  }
+
+  close(): void {
+    this.#inner.close();
+  }
+}
+
+/** One fuzz run's moving parts. */
+class FuzzRun {
+  readonly rng: Rng;
+  readonly source: FuzzEvents;
+  readonly terminal: FuzzTerminal;
+  /** The last event sent; -1 before the first. */
+  index = -1;
+  turns = 0;
+  games = 0;
+  readonly screens: Record<string, number> = {};
+  failure: FuzzFailure | undefined;
+  app: DelveApp | undefined;
+  #lastGame: GameApp | undefined;
+  #lastState: GameState | undefined;
+  #lastLedger: ItemLedger | undefined;
+  /** The game saved when the last one was left for the title. */
+  #saved: { seed: number; turn: number; sum: number } | undefined;
+
+  constructor(readonly options: FuzzOptions, readonly content: Content, readonly dir: string) {
+    this.rng = Rng.fromSeed(options.seed);
+    this.source = new FuzzEvents(this.rng);
+    this.terminal = new FuzzTerminal(options.columns ?? 80, options.rows ?? 50, this.#input());
+  }
+
+  result(): FuzzResult {
+    const { turns, games, screens, failure } = this;
+    return { events: this.index + 1, turns, games, screens: { ...screens }, failure };
+  }
+
+  /** Checks `state` alone and against the last state checked of the same game. */
+  check(state: GameState): void {
+    const problems = stateProblems(state, this.content.rules);
+    const ledger = itemLedger(state);
+    if (state === this.#lastState && this.#lastLedger) {
+      problems.push(...ledgerProblems(this.#lastLedger, ledger));
+    }
+    this.#lastState = state;
+    this.#lastLedger = ledger;
+    if (problems.length > 0) this.#fail(problems[0]);
+  }
+
+  #fail(problem: string): never {
+    this.failure = { index: Math.max(0, this.index), problem };
+    throw new FuzzStop(problem);
+  }
+
+  /**
+   * The player left `left` for the title (it was saved, unless it was
+   * over) and entered `entered`: a game continued must be the one saved.
+   */
+  #switched(left: GameApp | undefined, entered: GameApp | undefined): void {
+    if (left) {
+      const { state } = left;
+      this.#saved = isGameOver(state)
+        ? undefined
+        : { seed: state.seed, turn: state.turn, sum: contentSum(state) };
+    }
+    if (!entered) return;
+    this.games++;
+    const saved = this.#saved, { state } = entered;
+    if (
+      saved && state.seed === saved.seed && state.turn === saved.turn && contentSum(state) !== saved.sum
+    ) {
+      this.#fail(`the game continued (seed ${state.seed}, turn ${state.turn}) is not the game saved`);
+    }
+  }
+
+  /** The input: the checks between events, then the next event. */
+  async *#input(): AsyncGenerator<TerminalEvent> {
+    const { options } = this;
+    const every = options.progressEvery ?? 100_000;
+    for (;;) {
+      // A failure the app caught and swallowed still ends the run.
+      if (this.failure) throw new FuzzStop(this.failure.problem);
+      const game = this.app?.game;
+      if (this.index >= 0) {
+        options.afterEvent?.(this.index, this.app!);
+        if (game) this.check(game.state);
+      }
+      if (game !== this.#lastGame) this.#switched(this.#lastGame, game);
+      this.#lastGame = game;
+      if (this.index + 1 >= options.events) return;
+      if (this.index >= 0 && (this.index + 1) % every === 0) options.onProgress?.(this.result());
+      this.index++;
+      const screen = game?.top.title ?? "title";
+      this.screens[screen] = (this.screens[screen] ?? 0) + 1;
+      const { columns, rows } = this.terminal;
+      const event = this.source.next({
+        screen,
+        columns,
+        rows,
+        state: game?.state,
+        rules: this.content.rules,
+      });
+      if (event.type === "resize") {
+        this.terminal.columns = event.columns;
+        this.terminal.rows = event.rows;
+      }
+      yield event;
+    }
+  }
+
+  /** A new program on the same save folder, so what the last one saved is there to continue. */
+  newApp(): DelveApp {
+    const { dir, content, rng } = this;
+    const app = new DelveApp(this.terminal, content, {
+      savePath: `${dir}/savegame.json.gz`,
+      recordPath: `${dir}/last-game.replay.json.gz`,
+      morgueDir: `${dir}/morgue`,
+      scoresPath: `${dir}/scores.json`,
+      colorDepth: COLOR_DEPTHS[rng.int(0, COLOR_DEPTHS.length - 1)],
+      version: "fuzz",
+      makeRunner: () =>
+        new CheckedRunner(content, (state) => {
+          this.turns++;
+          this.check(state);
+        }),
+      randomSeed: () => rng.int(0, MAX_SEED),
+      now: () => FIXED_NOW,
+      walkDelayMs: 0,
+    });
+    this.app = app;
+    return app;
+  }
+}
+
+/**
+ * Sends `options.events` random events to the program, starting it again
+ * whenever it quits, and stops at the first broken invariant or exception.
+ */
+export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
+  const content = options.content ?? (await loadContent(BUNDLED_DATA_DIR, "data/"));
+  const dir = await Deno.makeTempDir({ dir: options.tempRoot, prefix: "delve-fuzz-" });
+  const run = new FuzzRun(options, content, dir);
+  try {
+    for (;;) {
+      const reason = await run.newApp().run();
+      if (reason === "input-closed") break;
+    }
+  } catch (e) {
+    if (!(e instanceof FuzzStop)) {
+      const error = e instanceof Error ? e : new Error(String(e));
+      run.failure ??= {
+        index: Math.max(0, run.index),
+        problem: `the app threw ${error.name}: ${error.message}`,
+        stack: error.stack,
+      };
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+  return run.result();
+}
+
+const USAGE = "Usage: deno task fuzz [--events N] [--seed S]";
+
+/** Where the command's lines go (the console by default; tests collect them). */
+export interface CommandOutput {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+}
+
+function summary(result: FuzzResult, seconds: number): string {
+  const rate = Math.round(result.events / Math.max(seconds, 1e-3));
+  return `fuzz: ${result.events} events in ${seconds.toFixed(1)} s (${rate} events/s), ` +
+    `${result.turns} turns, ${result.games} games`;
+}
+
+/**
+ * Runs the fuzzer with `args`; resolves to the exit status: 0 clean, 1 a
+ * failure (with the line that reproduces it), 2 a bad flag.
+ */
+export async function fuzzCommand(
+  args: readonly string[],
+  output: CommandOutput = { out: console.log, err: console.error },
+  afterEvent?: FuzzOptions["afterEvent"],
+): Promise<number> {
+  let events: number, seed: number;
+  try {
+    const { values } = parseFlags(args, { events: { type: "string" }, seed: { type: "string" } });
+    events = intFlag("--events", values.events, 1, 1_000_000_000) ?? 1_000_000;
+    seed = intFlag("--seed", values.seed, 0, MAX_SEED) ?? 1;
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    output.err(`delve fuzz: ${e.message}\n${USAGE}`);
+    return 2;
+  }
+  const loaded = await loadDataOr(undefined);
+  if (!loaded) return 2;
+  const start = performance.now();
+  const seconds = () => (performance.now() - start) / 1000;
+  output.out(`fuzz: ${events} events, seed ${seed}`);
+  const result = await runFuzz({
+    seed,
+    events,
+    content: loaded.content,
+    // The task may write only under /tmp (see deno.json), wherever TMPDIR points.
+    tempRoot: "/tmp",
+    onProgress: (soFar) => output.out(summary(soFar, seconds())),
+    afterEvent,
+  });
+  output.out(summary(result, seconds()));
+  const screens = Object.entries(result.screens).sort((a, b) => b[1] - a[1]);
+  output.out(`fuzz: screens visited: ${screens.map(([name, n]) => `${name} ${n}`).join(", ")}`);
+  const { failure } = result;
+  if (!failure) return 0;
+  if (failure.stack) output.err(failure.stack);
+  output.err(
+    `fuzz: ${failure.problem} at event ${failure.index} (seed ${seed}); ` +
+      `reproduce with: deno task fuzz --seed ${seed} --events ${failure.index + 1}`,
+  );
+  return 1;
+}
+
+if (import.meta.main) Deno.exit(await fuzzCommand(Deno.args));

@@ -1,0 +1,143 @@
+/**
+ * What must hold of every game state, whatever was played: for the fuzzer
+ * and the property tests. Each check returns the problems it finds as
+ * lines of text (none when all is well), so a caller can assert, count or
+ * print them as it likes.
+ *
+ * @module
+ */
+import type { Entity } from "./entity.ts";
+import { computeFov } from "./fov.ts";
+import { isWalkable } from "./game_map.ts";
+import type { Rules } from "./rules.ts";
+import { type GameState, sightOf } from "./state.ts";
+
+function named(e: Entity): string {
+  return `${e.name} #${e.id}`;
+}
+
+/**
+ * The problems of `state` alone: an entity in a wall or off the map, an id
+ * used twice (carried items included) or not below the id counter, two
+ * blockers on one cell, HP outside [0, max], a dead blocker, a corpse that
+ * still thinks, more carried than the capacity, a worn item not carried,
+ * not exactly one player, and a view that is not the player's field of view.
+ */
+export function stateProblems(state: GameState, rules: Rules): string[] {
+  const problems: string[] = [];
+  const { map } = state;
+  const ids = new Set<number>();
+  const countId = (e: Entity) => {
+    if (ids.has(e.id)) problems.push(`id ${e.id} used twice (${named(e)})`);
+    ids.add(e.id);
+    if (e.id >= state.nextId) problems.push(`${named(e)} has an id not below the counter ${state.nextId}`);
+  };
+  const blockers = new Set<number>();
+  for (const e of state.entities) {
+    countId(e);
+    if (!isWalkable(map, e.x, e.y)) problems.push(`${named(e)} in a wall or off the map at ${e.x},${e.y}`);
+    const f = e.fighter;
+    if (f && !(f.hp >= 0 && f.hp <= f.maxHp)) problems.push(`${named(e)} has ${f.hp} of ${f.maxHp} HP`);
+    if (e.blocksMovement) {
+      const cell = e.y * map.width + e.x;
+      if (blockers.has(cell)) problems.push(`two blockers on ${e.x},${e.y} (${named(e)} and another)`);
+      blockers.add(cell);
+      if (!f || f.hp <= 0) problems.push(`${named(e)} is dead but blocks`);
+    }
+    if (e.layer === "corpse" && e.ai) problems.push(`the corpse ${named(e)} still has an AI`);
+    const pack = e.inventory;
+    if (!pack) continue;
+    if (pack.items.length > pack.capacity) {
+      problems.push(`${named(e)} carries ${pack.items.length} items, over the capacity ${pack.capacity}`);
+    }
+    pack.items.forEach(countId);
+    for (const [slot, id] of Object.entries(e.equipment ?? {})) {
+      const worn = pack.items.find((i) => i.id === id);
+      if (!worn) problems.push(`${named(e)} wears #${id} as its ${slot} but does not carry it`);
+      else if (worn.equippable?.slot !== slot) {
+        problems.push(`${named(e)} wears ${named(worn)} as its ${slot}`);
+      }
+    }
+  }
+  const players = state.entities.filter((e) => e.id === state.playerId);
+  if (players.length !== 1) {
+    problems.push(`${players.length} players on the map`);
+    return problems;
+  }
+  const p = players[0];
+  const fov = computeFov(map.transparent, map.width, map.height, p.x, p.y, sightOf(p, rules));
+  for (let i = 0; i < fov.length; i++) {
+    if (fov[i] !== map.visible[i]) {
+      problems.push(
+        `the view is not the player's FOV (first at ${i % map.width},${Math.floor(i / map.width)})`,
+      );
+      break;
+    }
+  }
+  return problems;
+}
+
+/** One item in a ledger. */
+export interface LedgerEntry {
+  /** In someone's pack (else lying on the floor). */
+  readonly carried: boolean;
+  /** It has a use effect, so using it may use it up. */
+  readonly consumable: boolean;
+  readonly name: string;
+}
+
+/** Where each item is at one moment, to compare with another. */
+export interface ItemLedger {
+  /** The dungeon level the ledger was taken on. */
+  readonly floor: number;
+  /** The id counter then: things made later have ids from here on. */
+  readonly nextId: number;
+  /** Every item, on the floor or carried, by id. */
+  readonly items: ReadonlyMap<number, LedgerEntry>;
+}
+
+/** The ledger of every item in `state`: those lying on the floor and those carried by anyone. */
+export function itemLedger(state: GameState): ItemLedger {
+  const items = new Map<number, LedgerEntry>();
+  const note = (e: Entity, carried: boolean) =>
+    items.set(e.id, { carried, consumable: e.item?.effect !== undefined, name: e.name });
+  for (const e of state.entities) {
+    if (e.layer === "item") note(e, false);
+    for (const carried of e.inventory?.items ?? []) note(carried, true);
+  }
+  return { floor: state.floor, nextId: state.nextId, items };
+}
+
+/**
+ * What no single turn may do to the items, `before` to `after` (one game).
+ * On one floor, items only move between the floor and a pack, and one
+ * carried consumable may be used up; nothing appears. Taking the stairs
+ * leaves the old floor's items behind and finds newly made ones below,
+ * but everything carried comes along.
+ */
+export function ledgerProblems(before: ItemLedger, after: ItemLedger): string[] {
+  const problems: string[] = [];
+  const sameFloor = before.floor === after.floor;
+  for (const [id, item] of after.items) {
+    if (before.items.has(id)) continue;
+    if (sameFloor) problems.push(`${item.name} #${id} appeared from nowhere`);
+    else if (id < before.nextId) {
+      problems.push(`${item.name} #${id} appeared on the new floor with an old id`);
+    } else if (item.carried) problems.push(`${item.name} #${id} appeared in a pack on the new floor`);
+  }
+  const gone = [...before.items].filter(([id]) => !after.items.has(id));
+  if (!sameFloor) {
+    for (const [id, item] of gone) {
+      if (item.carried) problems.push(`${item.name} #${id} was carried but lost on the stairs`);
+    }
+    return problems;
+  }
+  for (const [id, item] of gone) {
+    if (!item.carried) problems.push(`${item.name} #${id} vanished from the floor`);
+    else if (!item.consumable) {
+      problems.push(`${item.name} #${id} vanished from a pack but cannot be used up`);
+    }
+  }
+  if (gone.length > 1) problems.push(`${gone.length} items vanished in one turn`);
+  return problems;
+}
