@@ -1,7 +1,8 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameApp } from "../src/app/game_app.ts";
+import { GameApp } from "../src/app/game_app.ts";
+import { InProcessRunner } from "../src/app/monster_runner.ts";
 import { readSave } from "../src/app/save_file.ts";
-import { decodeSave } from "../src/app/save_format.ts";
+import { decodeSave, encodeSave } from "../src/app/save_format.ts";
 import { isWalkable } from "../src/engine/game_map.ts";
 import { playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
@@ -55,6 +56,19 @@ Deno.test("the level-up window opens after the turn that earned it; a wrong key 
   equal(app.state.log.at(-1)!.text, "You feel stronger!");
 });
 
+Deno.test("a game saved with a level still to choose opens the level-up window again when continued", async () => {
+  const app = startApp(80, 24, 10);
+  playerOf(app.state).level!.xp = 340;
+  await feed(app, weakOrcBeside(app));
+  ok(top(app) instanceof LevelUpScreen);
+  const saved = decodeSave(JSON.parse(encodeSave(app.state, "test", new Date(0))));
+  const continued = new GameApp(app.terminal, content, saved, new InProcessRunner(content.rules), {
+    colorDepth: "truecolor",
+  });
+  ok(continued.top instanceof LevelUpScreen, "the window is back before any turn");
+  equal(continued.state.turn, app.state.turn);
+});
+
 Deno.test("the character window shows level, XP, next threshold, attack and defense with gear, max HP, sight", async () => {
   const app = startApp(80, 24, 10);
   await feed(app, "c");
@@ -95,11 +109,14 @@ Deno.test("> on the stairs goes down and the game is saved on the new floor", as
   const game = app.game!;
   Object.assign(playerOf(game.state), game.state.map.stairs);
   terminal.input(keyEvent(">"));
-  await tick();
+  // The save on arrival is written (gzip, fsync) before the key is done: wait for it, however busy the machine.
+  const savedFloor = async () => {
+    const saved = await readSave(savePath);
+    return saved.kind === "read" ? decodeSave(saved.json).floor : undefined;
+  };
+  for (let k = 0; k < 250 && (await savedFloor()) !== 2; k++) await tick();
   equal(game.state.floor, 2);
-  const saved = await readSave(savePath);
-  ok(saved.kind === "read");
-  equal(decodeSave(saved.json).floor, 2, "saved on arrival");
+  equal(await savedFloor(), 2, "saved on arrival");
   ok([...Array(24).keys()].some((y) => game.screen.rowText(y).includes("Dungeon level: 2")));
   terminal.input(keyEvent("Escape"), keyEvent("q"));
   await running;

@@ -75,6 +75,8 @@ export class GameApp {
       focus: undefined,
     };
     if (isGameOver(state)) this.stack.push(new GameOverScreen());
+    // A game saved with a level still to choose (Ctrl-C in the window) asks for it again at once.
+    else if (levelUpPending(state, content.rules)) this.stack.push(new LevelUpScreen(content.rules));
   }
 
   /** The buffer of the last frame drawn. */

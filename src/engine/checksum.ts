@@ -19,14 +19,25 @@ function mixText(h: number, text: string): number {
   return h;
 }
 
-/** FNV-1a over the state: the map's grids, then everything else as JSON. */
+/** Objects with their keys sorted, so that equal values give equal JSON whatever order they were built in. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const object = value as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(object).sort().map((k) => [k, object[k]]));
+}
+
+/**
+ * FNV-1a over the state: the map's grids, then everything else as JSON
+ * with sorted keys (a loaded game builds its objects in the save schema's
+ * order, a played one in the engine's; both must sum the same).
+ */
 export function stateChecksum(state: GameState): number {
   const { map, ...rest } = state;
   let h = OFFSET;
   h = mixBytes(h, map.tiles);
   h = mixBytes(h, map.explored);
   h = mixBytes(h, map.visible);
-  h = mixText(h, JSON.stringify({ ...rest, stairs: map.stairs, width: map.width }));
+  h = mixText(h, JSON.stringify({ ...rest, stairs: map.stairs, width: map.width }, sortedKeys));
   return h >>> 0;
 }
 
