@@ -20,6 +20,7 @@ import { newGame } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { bundledContent } from "./support/content.ts";
+import { captureConsole } from "./support/console_capture.ts";
 import { delveSession } from "./support/delve_session.ts";
 
 const content = await bundledContent();
@@ -63,14 +64,8 @@ Deno.test("a game saved and continued records checksums its replay agrees with, 
 });
 
 async function replayCheck(path: string): Promise<{ code: number; said: string }> {
-  const said: string[] = [];
-  const [error, log] = [console.error, console.log];
-  console.error = console.log = (line: string) => said.push(line);
-  try {
-    return { code: await replayMain([path, "--check"]), said: said.join("\n") };
-  } finally {
-    [console.error, console.log] = [error, log];
-  }
+  const { result, out, err } = await captureConsole(() => replayMain([path, "--check"]));
+  return { code: result, said: [...out, ...err].join("\n") };
 }
 
 Deno.test("replay --check: OK for a whole file; a clear error and exit 1 for a damaged, truncated or foreign one", async () => {

@@ -1,6 +1,7 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { balanceReport, simCommand, simulate } from "../src/app/sim.ts";
 import { bundledContent } from "./support/content.ts";
+import { captureConsole } from "./support/console_capture.ts";
 
 const content = await bundledContent();
 
@@ -37,15 +38,10 @@ Deno.test("the balance report has every section a modder tunes by", () => {
 });
 
 Deno.test("sim's command line: a bad flag or value is one line and exit 2", async () => {
-  const errors: string[] = [];
-  const original = console.error;
-  console.error = (line: string) => errors.push(line);
-  try {
-    equal(await simCommand(["--games", "zero"]), 2);
-    equal(await simCommand(["--bogus"]), 2);
-  } finally {
-    console.error = original;
-  }
+  const zero = await captureConsole(() => simCommand(["--games", "zero"]));
+  const bogus = await captureConsole(() => simCommand(["--bogus"]));
+  deepEqual([zero.result, bogus.result], [2, 2]);
+  const errors = [...zero.err, ...bogus.err];
   ok(errors[0].startsWith('delve sim: --games: expected an integer from 1 to 100000, found "zero"'));
   ok(errors[1].startsWith("delve sim: unknown flag --bogus"));
 });

@@ -6,6 +6,7 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { growthOf, HEAP_SLOPE_BOUND_KB, type MemorySample, runSoak, soakCommand } from "../src/app/soak.ts";
 import { bundledContent } from "./support/content.ts";
+import { captureConsole } from "./support/console_capture.ts";
 
 const content = await bundledContent();
 
@@ -71,15 +72,10 @@ Deno.test("a small heap slope counts only when the heap was collected before eac
 });
 
 Deno.test("soak's command line: a bad flag or value is one line and exit 2", async () => {
-  const errors: string[] = [];
-  const original = console.error;
-  console.error = (line: string) => errors.push(line);
-  try {
-    equal(await soakCommand(["--turns", "many"]), 2);
-    equal(await soakCommand(["--bogus"]), 2);
-  } finally {
-    console.error = original;
-  }
+  const many = await captureConsole(() => soakCommand(["--turns", "many"]));
+  const bogus = await captureConsole(() => soakCommand(["--bogus"]));
+  deepEqual([many.result, bogus.result], [2, 2]);
+  const errors = [...many.err, ...bogus.err];
   ok(errors[0].startsWith('delve soak: --turns: expected an integer from 1 to 10000000, found "many"'));
   ok(errors[1].startsWith("delve soak: unknown flag --bogus"));
 });

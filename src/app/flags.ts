@@ -27,6 +27,26 @@ export function parseFlags<const O extends ParseArgsOptionsConfig>(
   }
 }
 
+/**
+ * Reads a command's flags with `read`. A mistake is said in one line,
+ * `delve NAME: …`, followed by the usage, through `say`; the result is then
+ * undefined and the command exits with status 2.
+ */
+export function readFlags<T>(
+  name: string,
+  usage: string,
+  read: () => T,
+  say: (text: string) => void = console.error,
+): T | undefined {
+  try {
+    return read();
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    say(`delve ${name}: ${e.message}\n${usage}`);
+    return undefined;
+  }
+}
+
 /** `text` as an integer from `min` to `max` (absent stays absent); `what` names the unit in the error. */
 export function intFlag(
   flag: string,

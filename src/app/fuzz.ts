@@ -24,7 +24,7 @@ import type { TerminalEvent } from "../terminal/input_events.ts";
 import type { Terminal } from "../terminal/terminal.ts";
 import { loadDataOr } from "./data_dir.ts";
 import { DelveApp } from "./delve_app.ts";
-import { intFlag, parseFlags, UsageError } from "./flags.ts";
+import { intFlag, parseFlags, readFlags } from "./flags.ts";
 import { FuzzEvents } from "./fuzz_events.ts";
 import type { GameApp } from "./game_app.ts";
 import { BUNDLED_DATA_DIR } from "./paths.ts";
@@ -313,16 +313,15 @@ export async function fuzzCommand(
   output: CommandOutput = { out: console.log, err: console.error },
   afterEvent?: FuzzOptions["afterEvent"],
 ): Promise<number> {
-  let events: number, seed: number;
-  try {
+  const flags = readFlags("fuzz", USAGE, () => {
     const { values } = parseFlags(args, { events: { type: "string" }, seed: { type: "string" } });
-    events = intFlag("--events", values.events, 1, 1_000_000_000) ?? 1_000_000;
-    seed = intFlag("--seed", values.seed, 0, MAX_SEED) ?? 1;
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    output.err(`delve fuzz: ${e.message}\n${USAGE}`);
-    return 2;
-  }
+    return {
+      events: intFlag("--events", values.events, 1, 1_000_000_000) ?? 1_000_000,
+      seed: intFlag("--seed", values.seed, 0, MAX_SEED) ?? 1,
+    };
+  }, output.err);
+  if (!flags) return 2;
+  const { events, seed } = flags;
   const loaded = await loadDataOr(undefined);
   if (!loaded) return 2;
   const start = performance.now();

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { intFlag, parseFlags, pathFlag, UsageError } from "./flags.ts";
+import { intFlag, parseFlags, pathFlag, readFlags, UsageError } from "./flags.ts";
 import type { Content } from "../content/load_content.ts";
 import { detectColorDepth } from "../terminal/color.ts";
 import { TtyTerminal } from "../terminal/tty_terminal.ts";
@@ -61,23 +61,22 @@ async function playInTerminal(recording: Recording, content: Content, speed: num
 
 /** Runs the replay command; resolves to the exit status. */
 export async function replayMain(args: readonly string[]): Promise<number> {
-  let file: string, speed: number, check: boolean, data: string | undefined;
-  try {
+  const flags = readFlags("replay", USAGE, () => {
     const { values, positionals } = parseFlags(
       args,
       { speed: { type: "string" }, check: { type: "boolean" }, data: { type: "string" } },
       true,
     );
     if (positionals.length !== 1) throw new UsageError("expected one replay FILE");
-    file = positionals[0];
-    speed = intFlag("--speed", values.speed, 1, 1000, "commands a second") ?? 10;
-    check = values.check ?? false;
-    data = pathFlag("--data", values.data);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    console.error(`delve replay: ${e.message}\n${USAGE}`);
-    return 2;
-  }
+    return {
+      file: positionals[0],
+      speed: intFlag("--speed", values.speed, 1, 1000, "commands a second") ?? 10,
+      check: values.check ?? false,
+      data: pathFlag("--data", values.data),
+    };
+  });
+  if (!flags) return 2;
+  const { file, speed, check, data } = flags;
   const loaded = await loadDataOr(data);
   if (!loaded) return 2;
   const { content } = loaded;

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { intFlag, parseFlags, pathFlag, UsageError } from "./flags.ts";
+import { intFlag, parseFlags, pathFlag, readFlags } from "./flags.ts";
 import type { Content } from "../content/load_content.ts";
 import { botDecide } from "../engine/bot.ts";
 import type { KillCount } from "../engine/chronicle.ts";
@@ -110,23 +110,22 @@ const USAGE = "Usage: deno task sim [--games N] [--seed S] [--data DIR] [--turns
 
 /** Runs the simulator with `args`; resolves to the exit status. */
 export async function simCommand(args: readonly string[]): Promise<number> {
-  let games: number, seed: number, turns: number, data: string | undefined;
-  try {
+  const flags = readFlags("sim", USAGE, () => {
     const { values } = parseFlags(args, {
       games: { type: "string" },
       seed: { type: "string" },
       data: { type: "string" },
       turns: { type: "string" },
     });
-    games = intFlag("--games", values.games, 1, 100_000) ?? 20;
-    seed = intFlag("--seed", values.seed, 0, MAX_SEED) ?? 1;
-    turns = intFlag("--turns", values.turns, 1, 1_000_000) ?? 3000;
-    data = pathFlag("--data", values.data);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    console.error(`delve sim: ${e.message}\n${USAGE}`);
-    return 2;
-  }
+    return {
+      games: intFlag("--games", values.games, 1, 100_000) ?? 20,
+      seed: intFlag("--seed", values.seed, 0, MAX_SEED) ?? 1,
+      turns: intFlag("--turns", values.turns, 1, 1_000_000) ?? 3000,
+      data: pathFlag("--data", values.data),
+    };
+  });
+  if (!flags) return 2;
+  const { games, seed, turns, data } = flags;
   const loaded = await loadDataOr(data);
   if (!loaded) return 2;
   const { content, label } = loaded;

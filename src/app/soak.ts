@@ -24,7 +24,7 @@ import { isGameOver } from "../engine/turn.ts";
 import type { TerminalEvent } from "../terminal/input_events.ts";
 import type { Terminal } from "../terminal/terminal.ts";
 import { loadDataOr } from "./data_dir.ts";
-import { intFlag, parseFlags, UsageError } from "./flags.ts";
+import { intFlag, parseFlags, readFlags } from "./flags.ts";
 import { GameApp } from "./game_app.ts";
 import { WorkerRunner } from "./monster_runner.ts";
 import type { Command } from "./replay_format.ts";
@@ -344,8 +344,7 @@ const USAGE = "Usage: deno task soak [--turns N] [--seed S] [--every K] [--game-
 
 /** Runs the soak with `args`; resolves to the exit status (1 when memory grows). */
 export async function soakCommand(args: readonly string[]): Promise<number> {
-  let turns: number, seed: number, every: number, gameTurns: number, json: boolean;
-  try {
+  const flags = readFlags("soak", USAGE, () => {
     const { values } = parseFlags(args, {
       turns: { type: "string" },
       seed: { type: "string" },
@@ -353,16 +352,17 @@ export async function soakCommand(args: readonly string[]): Promise<number> {
       "game-turns": { type: "string" },
       json: { type: "boolean" },
     });
-    turns = intFlag("--turns", values.turns, 1, 10_000_000) ?? 10_000;
-    seed = intFlag("--seed", values.seed, 0, MAX_SEED) ?? 1;
-    every = intFlag("--every", values.every, 1, 10_000_000) ?? Math.max(1, Math.round(turns / 40));
-    gameTurns = intFlag("--game-turns", values["game-turns"], 1, 10_000_000) ?? 1000;
-    json = values.json ?? false;
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    console.error(`delve soak: ${e.message}\n${USAGE}`);
-    return 2;
-  }
+    const turns = intFlag("--turns", values.turns, 1, 10_000_000) ?? 10_000;
+    return {
+      turns,
+      seed: intFlag("--seed", values.seed, 0, MAX_SEED) ?? 1,
+      every: intFlag("--every", values.every, 1, 10_000_000) ?? Math.max(1, Math.round(turns / 40)),
+      gameTurns: intFlag("--game-turns", values["game-turns"], 1, 10_000_000) ?? 1000,
+      json: values.json ?? false,
+    };
+  });
+  if (!flags) return 2;
+  const { turns, seed, every, gameTurns, json } = flags;
   const result = await runSoak({ turns, seed, sampleEvery: every, gameTurns });
   console.log(json ? JSON.stringify(result) : soakReport(result));
   return result.growth.verdict === "flat" ? 0 : 1;
