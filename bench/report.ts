@@ -189,6 +189,7 @@ async function soakRow(): Promise<Row> {
     stdout: "piped",
     stderr: "inherit",
   }).output();
+  if (!out.success) throw new Error(`the soak failed (exit ${out.code}); run deno task soak to see why`);
   const soak: SoakResult = JSON.parse(new TextDecoder().decode(out.stdout));
   const g = soak.growth;
   const kb = (x: number) => `${x >= 0 ? "+" : ""}${x.toFixed(0)} KB`;

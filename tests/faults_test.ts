@@ -7,7 +7,13 @@ import { equal, match, notEqual, ok } from "node:assert/strict";
 import { dirname } from "node:path";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave } from "../src/app/save_format.ts";
+import { InProcessRunner } from "../src/app/monster_runner.ts";
+import { stateChecksum } from "../src/engine/checksum.ts";
+import type { GameEvent } from "../src/engine/events.ts";
+import type { Rules } from "../src/engine/rules.ts";
+import type { GameState } from "../src/engine/state.ts";
 import { isGameOver } from "../src/engine/turn.ts";
+import { keyEvent } from "../src/terminal/input_events.ts";
 import { bundledContent } from "./support/content.ts";
 import { doomPlayer, type TitleSession, titleSession } from "./support/title_session.ts";
 
@@ -91,6 +97,51 @@ Deno.test("a read-only save folder: saving fails with the reason told, the game 
   match(screen, /High scores not saved: /);
   await t.press("Escape", "q");
   equal(await t.running, "quit");
+});
+
+/** The AI as slow as a busy worker: each monster phase answers after `ms`. */
+class SlowRunner extends InProcessRunner {
+  constructor(rules: Rules, readonly ms: number) {
+    super(rules);
+  }
+
+  override async run(state: GameState): Promise<GameEvent[]> {
+    await new Promise((r) => setTimeout(r, this.ms));
+    return super.run(state);
+  }
+}
+
+Deno.test("leaving with keys typed ahead saves a whole turn, and no key starts a turn after it", async () => {
+  const t = await titleSession(undefined, { makeRunner: () => new SlowRunner(rules, 30) });
+  await t.tick();
+  await t.press("n");
+  const game = t.app.game!;
+  t.terminal.input(keyEvent("l"), keyEvent("h"), keyEvent("l"), keyEvent("h"));
+  await new Promise((r) => setTimeout(r, 10)); // the first key's monsters are thinking
+  await t.app.saveInProgress();
+  await new Promise((r) => setTimeout(r, 200)); // what was typed ahead has had its chance
+  const read = await readSave(t.savePath);
+  if (read.kind !== "read") throw new Error("no save");
+  const saved = decodeSave(read.json);
+  equal(saved.turn, game.state.turn, "no turn after the save");
+  equal(stateChecksum(saved), stateChecksum(game.state), "the save is the game as it stands, monsters moved");
+  t.terminal.end();
+  await t.running;
+});
+
+Deno.test("leaving during the turn that kills the player leaves no save of the dead game", async () => {
+  const t = await titleSession(undefined, { makeRunner: () => new SlowRunner(rules, 30) });
+  await t.tick();
+  await t.press("n", "Escape", "c");
+  ok((await readSave(t.savePath)).kind === "read", "a save to delete");
+  doomPlayer(t.app.game!.state, rules);
+  t.terminal.input(keyEvent("."));
+  await new Promise((r) => setTimeout(r, 10)); // the orc is deciding
+  await t.app.saveInProgress();
+  ok(isGameOver(t.app.game!.state));
+  equal((await readSave(t.savePath)).kind, "missing", "one life: the dead game cannot be continued");
+  t.terminal.end();
+  await t.running;
 });
 
 Deno.test("leaving mid-walk waits for the step in progress, not the whole walk, and saves where the walk stopped", async () => {

@@ -14,6 +14,8 @@ import { type GameState, playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
 import { isGameOver } from "../src/engine/turn.ts";
 import { bundledContent } from "./support/content.ts";
+import { gzipSync } from "node:zlib";
+import { encodeSave } from "../src/app/save_format.ts";
 
 const content = await bundledContent();
 const { rules } = content;
@@ -157,8 +159,54 @@ Deno.test("a continued game that is not the game saved (here its XP) is reported
   ok(plantedAt !== undefined, "a game was continued");
   deepEqual(result.failure, {
     index: plantedAt,
-    problem: `the game continued (seed ${left!.seed}, turn ${left!.turn}) is not the game saved`,
+    problem: `the game continued (seed ${left!.seed}, turn ${left!.turn}) is not the game saved ` +
+      `(seed ${left!.seed}, turn ${left!.turn})`,
   });
+});
+
+Deno.test("a stale save (the game as it was at its start) is reported when it is continued", async () => {
+  let current: DelveApp["game"], first: Uint8Array | undefined, planted = 0;
+  const result = await runFuzz({
+    seed: 11,
+    events: 5000,
+    content,
+    afterEvent: (_index, app) => {
+      const game = app.game;
+      if (game && game !== current && !isGameOver(game.state)) {
+        first = gzipSync(encodeSave(game.state, "fuzz", new Date(0)));
+      }
+      // Back at the title from a game that moved on: put its first save back in place.
+      if (!game && current && first && !isGameOver(current.state) && current.state.turn > 0) {
+        Deno.writeFileSync(app.options.savePath, first);
+        planted++;
+      }
+      current = game;
+    },
+  });
+  ok(planted > 0, "a stale save was planted");
+  ok(
+    /^the game continued \(seed \d+, turn \d+\) is not the game saved/.test(result.failure?.problem ?? ""),
+    JSON.stringify(result.failure),
+  );
+});
+
+Deno.test("a game that its replay does not play back to (here a stronger player) is reported when left", async () => {
+  let plantedAt: number | undefined;
+  const result = await runFuzz({
+    seed: 12,
+    events: 5000,
+    content,
+    afterEvent: (index, app) => {
+      if (plantedAt !== undefined || !app.game || app.game.state.turn < 3) return;
+      playerOf(app.game.state).fighter!.power += 1;
+      plantedAt = index;
+    },
+  });
+  ok(plantedAt !== undefined);
+  ok(
+    /^the replay of the game left \(seed \d+\) /.test(result.failure?.problem ?? ""),
+    JSON.stringify(result.failure),
+  );
 });
 
 Deno.test("an exception from the app (here its drawing) is a failure at the event being handled, with its stack", async () => {

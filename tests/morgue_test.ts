@@ -1,4 +1,4 @@
-import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { deepEqual, equal, match, ok, rejects, throws } from "node:assert/strict";
 import { addHighScore, readScores } from "../src/app/high_scores.ts";
 import { decodeSave, encodeSave } from "../src/app/save_format.ts";
 import { themeFromContent } from "../src/app/theme_from_content.ts";
@@ -110,12 +110,13 @@ Deno.test("a version 1 save (before the chronicle) loads with an empty chronicle
   deepEqual(decodeSave(json).chronicle, { kills: [], killsByFloor: [], xpEarned: 0 });
   const damaged = JSON.parse(encodeSave(state, "new", new Date(0)));
   damaged.state.chronicle.kills = [{ name: "Orc", count: -1 }];
-  try {
-    decodeSave(damaged);
-    ok(false, "a negative kill count is refused");
-  } catch (e) {
-    match((e as Error).message, /damaged at state\.chronicle\.kills\[0\]\.count|chronicle/);
-  }
+  throws(() => decodeSave(damaged), /^SaveError: the save is damaged at chronicle\.kills\[0\]\.count: /);
+  const deep = JSON.parse(encodeSave(state, "new", new Date(0)));
+  deep.state.floor = 1e9;
+  throws(() => decodeSave(deep), /damaged at floor: /);
+  const kills = JSON.parse(encodeSave(state, "new", new Date(0)));
+  kills.state.chronicle.killsByFloor = [1, 2, 3];
+  throws(() => decodeSave(kills), /kills on floors deeper than the one reached/);
 });
 
 const entry = (score: number, seed = score): HighScore => ({
@@ -211,6 +212,11 @@ Deno.test("m in the character window writes a morgue file of the living characte
   ok(path, log);
   const text = await Deno.readTextFile(path);
   ok(text.includes("Alive on dungeon level 1 after 0 turns."), text);
+  // The clock stands still here: a second dump in the same second is a second file.
+  await t.press("m");
+  const second = /^Morgue file written to (.*)$/.exec(t.app.game!.state.log.at(-1)!.text)?.[1];
+  equal(second, path.replace(/\.txt$/, "-2.txt"));
+  equal(await Deno.readTextFile(path), text, "the first is kept");
   await t.press("Escape", "Escape", "q");
   await t.running;
 });
@@ -240,9 +246,40 @@ Deno.test("the title fits ten high scores at 80x24 (and keeps its subtitle and c
     for (let k = 1; k <= 10; k++) {
       ok(text.some((l) => l.includes(`${String(k).padStart(2)}. `)), `row ${k} at ${rows}`);
     }
-    ok(!text.some((l) => l.includes("11. ")));
     ok(text.some((l) => l.includes("[C] Continue last game")));
     equal(text.some((l) => l.includes("By the Delve developers")), rows === 50);
     equal(text.some((l) => l.includes("things that hunt you")), rows === 50);
   }
+});
+
+Deno.test("a cause longer than the table keeps is cut to fit, and one the screen cannot draw is refused", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/scores.json`;
+  const long = `killed by an ${"Ogre".repeat(60)}`;
+  equal((await addHighScore(path, { ...entry(10), cause: long }, new Date())).rank, 1);
+  const read = await readScores(path);
+  equal(read.kind === "read" && read.scores[0].cause, long.slice(0, 200), "read back by its own reader");
+  await rejects(
+    () => addHighScore(path, { ...entry(20), cause: "killed by a 竜" }, new Date()),
+    /the score cannot be kept at cause: expected printable single-width characters/,
+  );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("an unreadable high-score table: the title says which file and why; the next death keeps it aside and says where", async () => {
+  const scores = `${await Deno.makeTempDir()}/scores.json`;
+  await Deno.writeTextFile(scores, "{ not json");
+  const t = await titleSession(undefined, { scoresPath: scores });
+  await t.tick();
+  const title = t.text().replace(/\s+/g, " ");
+  ok(title.includes(`The high scores in ${scores} cannot be read (the high-score is not valid JSON`), title);
+  await t.press("n");
+  doomPlayer(t.app.game!.state, rules);
+  await t.press(".");
+  const kept = `${scores}.unreadable-2026-11-21T10-00-00-000Z`;
+  for (let k = 0; k < 100 && !t.gameText().includes("unreadable-2026"); k++) await t.tick();
+  ok(t.gameText().includes(kept.slice(-40)), t.gameText());
+  equal(await Deno.readTextFile(kept), "{ not json", "kept whole");
+  await t.press("Escape", "q");
+  await t.running;
 });

@@ -1,10 +1,11 @@
-import { deepEqual, equal, ok, throws } from "node:assert/strict";
+import { deepEqual, equal, notEqual, ok, throws } from "node:assert/strict";
 import { dataChecksum } from "../src/app/replay_format.ts";
 import { GameApp } from "../src/app/game_app.ts";
 import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/app/monster_runner.ts";
 import { replayMain } from "../src/app/replay.ts";
 import {
   type Command,
+  decodeRecording,
   playRecording,
   record,
   ReplayError,
@@ -61,6 +62,31 @@ Deno.test("a game saved and continued records checksums its replay agrees with, 
   }
   ok(recording.checks.length >= 4, `${recording.checks.length} checksums`);
   equal(stateChecksum(playRecording(recording, rules)), stateChecksum(state));
+});
+
+Deno.test("the state checksum leaves out the log, where screens add notices no command makes", () => {
+  const state = newGame(rules, 4);
+  const before = stateChecksum(state);
+  state.log.push({ text: "Morgue file written to /tmp/x.txt", color: "white", count: 1 });
+  equal(stateChecksum(state), before);
+  state.chronicle.xpEarned += 1;
+  notEqual(stateChecksum(state), before, "the chronicle counts");
+});
+
+Deno.test("a replay from an older or newer Delve is refused with the version, not a false desync", () => {
+  const recording = startRecording(5, "test", checksumOfData);
+  for (
+    const [version, said] of [[1, /older Delve \(replay version 1\)/], [
+      9,
+      /newer Delve \(replay version 9\)/,
+    ]] as const
+  ) {
+    throws(
+      () => decodeRecording({ ...recording, version }),
+      (e: unknown) => e instanceof ReplayError && said.test(e.message),
+    );
+  }
+  deepEqual(decodeRecording(JSON.parse(JSON.stringify(recording))), recording);
 });
 
 async function replayCheck(path: string): Promise<{ code: number; said: string }> {

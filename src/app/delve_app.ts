@@ -102,7 +102,10 @@ export class DelveApp {
       saved: await this.#describeSave(),
       popup,
       scores: scores.kind === "read" ? scores.scores : [],
-      scoresNote: scores.kind === "unreadable" ? `High scores cannot be read: ${scores.reason}` : undefined,
+      scoresNote: scores.kind === "unreadable"
+        ? `The high scores in ${this.options.scoresPath} cannot be read (${scores.reason}); ` +
+          "the next game to end keeps that file aside and starts a new table."
+        : undefined,
     };
     this.#frame.invalidate();
     this.#render();
@@ -196,8 +199,8 @@ export class DelveApp {
       version: this.options.version,
     };
     try {
-      const { rank } = await addHighScore(this.options.scoresPath, entry, now);
-      return { morgue, rank };
+      const { rank, keptAs } = await addHighScore(this.options.scoresPath, entry, now);
+      return { morgue, rank, scoresKeptAs: keptAs };
     } catch (e) {
       return { morgue, scoreError: briefly(e as Error) };
     }
@@ -210,7 +213,7 @@ export class DelveApp {
       colorDepth: this.options.colorDepth,
       record: (command, turnBefore) => this.#recording && record(this.#recording, command, state, turnBefore),
       onGameOver: async () => {
-        await deleteSave(this.options.savePath).catch(() => {});
+        await this.#queued(() => deleteSave(this.options.savePath)).catch(() => {});
         await this.#writeReplay().catch(() => {});
         return await this.#recordEnd(state);
       },
@@ -226,6 +229,7 @@ export class DelveApp {
         // Esc: save and back to the title; if the save fails, say so and play on.
         if (await this.#save(game)) return reason;
         if (reason !== "quit") return reason;
+        game.eventsDone++; // that Esc is done with: the game goes on
       }
     } finally {
       this.game = undefined;
@@ -243,6 +247,8 @@ export class DelveApp {
     if (!game || isGameOver(game.state)) return;
     game.halt();
     await game.idle();
+    // The turn waited for may have been the last: a dead game's save is already gone.
+    if (isGameOver(game.state)) return;
     await this.#write(this.options.savePath, this.#encode(game.state));
     await this.#writeReplay().catch(() => {});
   }
@@ -256,41 +262,53 @@ export class DelveApp {
    * a temporary file.
    */
   #write(path: string, json: string, options?: { backup: boolean }): Promise<void> {
-    const write = this.#writes.then(() => writeSave(path, json, options));
-    this.#writes = write.catch(() => {});
-    return write;
+    return this.#queued(() => writeSave(path, json, options));
   }
+
+  /** Runs `change` to the save folder after every change queued before it. */
+  #queued(change: () => Promise<void>): Promise<void> {
+    const done = this.#writes.then(change);
+    this.#writes = done.catch(() => {});
+    return done;
+  }
+
+  /** Title events handled to the end (a game they began played out, the title drawn again): tests wait on it. */
+  eventsDone = 0;
 
   /** Runs the title until the player quits or the input ends. */
   async run(): Promise<ExitReason> {
     await this.#showTitle();
     for await (const event of this.terminal.events) {
-      if (event.type === "resize") {
-        this.#frame.invalidate();
-        this.#render();
-        continue;
+      try {
+        if (event.type === "resize") {
+          this.#frame.invalidate();
+          this.#render();
+          continue;
+        }
+        if (event.type !== "key") continue;
+        if (event.ctrl && event.key === "c") return "interrupt";
+        if (this.#view.popup) {
+          this.#view = { ...this.#view, popup: undefined };
+          this.#render();
+          continue;
+        }
+        const key = event.key.toLowerCase();
+        if (key === "q" || event.key === "Escape") return "quit";
+        if (key !== "n" && key !== "c") continue;
+        let popup: readonly string[] | undefined;
+        let reason: ExitReason = "quit";
+        if (key === "n") {
+          reason = await this.#play(await this.#newGame());
+        } else {
+          const loaded = await this.#load();
+          if (Array.isArray(loaded)) popup = loaded;
+          else reason = await this.#play(loaded);
+        }
+        if (reason !== "quit") return reason;
+        await this.#showTitle(popup);
+      } finally {
+        this.eventsDone++;
       }
-      if (event.type !== "key") continue;
-      if (event.ctrl && event.key === "c") return "interrupt";
-      if (this.#view.popup) {
-        this.#view = { ...this.#view, popup: undefined };
-        this.#render();
-        continue;
-      }
-      const key = event.key.toLowerCase();
-      if (key === "q" || event.key === "Escape") return "quit";
-      if (key !== "n" && key !== "c") continue;
-      let popup: readonly string[] | undefined;
-      let reason: ExitReason = "quit";
-      if (key === "n") {
-        reason = await this.#play(await this.#newGame());
-      } else {
-        const loaded = await this.#load();
-        if (Array.isArray(loaded)) popup = loaded;
-        else reason = await this.#play(loaded);
-      }
-      if (reason !== "quit") return reason;
-      await this.#showTitle(popup);
     }
     return "input-closed";
   }

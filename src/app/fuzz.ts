@@ -17,12 +17,14 @@ import { type ItemLedger, itemLedger, ledgerProblems, stateProblems } from "../e
 import { MAX_SEED, Rng } from "../engine/rng.ts";
 import type { GameState } from "../engine/state.ts";
 import { isGameOver } from "../engine/turn.ts";
-import { textChecksum } from "../engine/checksum.ts";
+import { sortedKeys, stateChecksum, textChecksum } from "../engine/checksum.ts";
 import type { PlanAnswer, PlanRequest } from "../engine/worker_protocol.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import type { TerminalEvent } from "../terminal/input_events.ts";
 import type { Terminal } from "../terminal/terminal.ts";
 import { loadDataOr } from "./data_dir.ts";
+import { decodeRecording, playRecording } from "./replay_format.ts";
+import { readSave } from "./save_file.ts";
 import { DelveApp } from "./delve_app.ts";
 import { intFlag, parseFlags, readFlags } from "./flags.ts";
 import { FuzzEvents } from "./fuzz_events.ts";
@@ -73,7 +75,8 @@ export interface FuzzResult {
 }
 
 /** The clock every run reads, so the same seed writes the same files. */
-const FIXED_NOW = new Date("2026-01-01T12:00:00Z");
+/** The fuzz's clock starts here and moves a second each time it is read: the same for every run. */
+const START_MS = Date.parse("2026-01-01T12:00:00Z");
 const COLOR_DEPTHS: readonly ColorDepth[] = ["truecolor", "256", "16", "none"];
 
 /**
@@ -81,10 +84,9 @@ const COLOR_DEPTHS: readonly ColorDepth[] = ["truecolor", "256", "16", "none"];
  * (a loaded save's come in the schema's order).
  */
 function contentSum(state: GameState): number {
-  return textChecksum(JSON.stringify(state, (_key, value) => {
+  return textChecksum(JSON.stringify(state, (key, value) => {
     if (ArrayBuffer.isView(value)) return Array.from(value as Uint8Array);
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
-    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)));
+    return sortedKeys(key, value);
   }));
 }
 
@@ -153,6 +155,10 @@ class FuzzRun {
   #lastLedger: ItemLedger | undefined;
   /** The game saved when the last one was left for the title. */
   #saved: { seed: number; turn: number; sum: number } | undefined;
+  /** How often the program has read the clock (saves, morgue files): the fuzz's time. */
+  clockReads = 0;
+  /** The last key sent to the title: `c` continues the saved game, `n` begins one. */
+  #titleKey: string | undefined;
 
   constructor(readonly options: FuzzOptions, readonly content: Content, readonly dir: string) {
     this.rng = Rng.fromSeed(options.seed);
@@ -184,23 +190,51 @@ class FuzzRun {
 
   /**
    * The player left `left` for the title (it was saved, unless it was
-   * over) and entered `entered`: a game continued must be the one saved.
+   * over; its replay was written) and entered `entered`: a game continued
+   * must be the one saved, field for field.
    */
-  #switched(left: GameApp | undefined, entered: GameApp | undefined): void {
+  async #switched(left: GameApp | undefined, entered: GameApp | undefined): Promise<void> {
     if (left) {
       const { state } = left;
       this.#saved = isGameOver(state)
         ? undefined
         : { seed: state.seed, turn: state.turn, sum: contentSum(state) };
+      await this.#checkReplay(state);
     }
     if (!entered) return;
     this.games++;
+    if (this.#titleKey !== "c") return;
     const saved = this.#saved, { state } = entered;
-    if (
-      saved && state.seed === saved.seed && state.turn === saved.turn && contentSum(state) !== saved.sum
-    ) {
-      this.#fail(`the game continued (seed ${state.seed}, turn ${state.turn}) is not the game saved`);
+    if (!saved) this.#fail(`a game was continued (seed ${state.seed}) when none was saved`);
+    if (state.seed !== saved.seed || state.turn !== saved.turn || contentSum(state) !== saved.sum) {
+      this.#fail(
+        `the game continued (seed ${state.seed}, turn ${state.turn}) is not the game saved ` +
+          `(seed ${saved.seed}, turn ${saved.turn})`,
+      );
     }
+  }
+
+  /** The replay written for a game left must play back to that very game. */
+  async #checkReplay(state: GameState): Promise<void> {
+    const read = await readSave(this.recordPath, "replay");
+    if (read.kind !== "read") {
+      this.#fail(`no replay of the game left (seed ${state.seed}, turn ${state.turn})`);
+    }
+    let end: GameState;
+    try {
+      end = playRecording(decodeRecording(read.json), this.content.rules);
+    } catch (e) {
+      this.#fail(`the replay of the game left (seed ${state.seed}) fails: ${(e as Error).message}`);
+    }
+    if (end.turn !== state.turn || stateChecksum(end) !== stateChecksum(state)) {
+      this.#fail(
+        `the replay of the game left (seed ${state.seed}) ends elsewhere (turn ${end.turn}, not ${state.turn})`,
+      );
+    }
+  }
+
+  get recordPath(): string {
+    return `${this.dir}/last-game.replay.json.gz`;
   }
 
   /** The input: the checks between events, then the next event. */
@@ -215,7 +249,7 @@ class FuzzRun {
         options.afterEvent?.(this.index, this.app!);
         if (game) this.check(game.state);
       }
-      if (game !== this.#lastGame) this.#switched(this.#lastGame, game);
+      if (game !== this.#lastGame) await this.#switched(this.#lastGame, game);
       this.#lastGame = game;
       if (this.index + 1 >= options.events) return;
       if (this.index >= 0 && (this.index + 1) % every === 0) options.onProgress?.(this.result());
@@ -234,6 +268,7 @@ class FuzzRun {
         this.terminal.columns = event.columns;
         this.terminal.rows = event.rows;
       }
+      if (!game && event.type === "key") this.#titleKey = event.key.toLowerCase();
       yield event;
     }
   }
@@ -243,7 +278,7 @@ class FuzzRun {
     const { dir, content, rng } = this;
     const app = new DelveApp(this.terminal, content, {
       savePath: `${dir}/savegame.json.gz`,
-      recordPath: `${dir}/last-game.replay.json.gz`,
+      recordPath: this.recordPath,
       morgueDir: `${dir}/morgue`,
       scoresPath: `${dir}/scores.json`,
       colorDepth: COLOR_DEPTHS[rng.int(0, COLOR_DEPTHS.length - 1)],
@@ -254,7 +289,7 @@ class FuzzRun {
           this.check(state);
         }),
       randomSeed: () => rng.int(0, MAX_SEED),
-      now: () => FIXED_NOW,
+      now: () => new Date(START_MS + 1000 * this.clockReads++),
       walkDelayMs: 0,
     });
     this.app = app;

@@ -287,6 +287,8 @@ export class GameApp {
    * to go on. Events that arrive meanwhile wait in the terminal's queue.
    */
   async handleInput(event: InputEvent): Promise<ExitReason | undefined> {
+    // Leaving: keys typed ahead must not start a turn the save on the way out would cut in half.
+    if (this.#halted) return undefined;
     if (event.type === "key" && event.ctrl && event.key === "c") return "interrupt";
     if (this.ui.layout.tooSmall) return undefined;
     const result = event.type === "key"
@@ -305,8 +307,9 @@ export class GameApp {
   #halted = false;
 
   /**
-   * Stops any walk after its current step, for leaving the program: a walk
-   * can last thousands of turns, and the save on the way out waits for it.
+   * For leaving the program: stops any walk after its current step (a walk
+   * can last thousands of turns, and the save on the way out waits for it)
+   * and takes no more input.
    */
   halt(): void {
     this.#halted = true;
@@ -329,10 +332,18 @@ export class GameApp {
         this.#frame.invalidate();
       } else {
         const reason = await this.handleInput(event);
+        // The game is over for the program to close (saving it): that is the program's event.
         if (reason) return reason;
       }
       this.render();
+      this.eventsDone++;
     }
     return "input-closed";
   }
+
+  /**
+   * Events handled to the end (drawn, written to disk), but for the one that
+   * leaves the game, which the program finishes: drivers and tests wait on it.
+   */
+  eventsDone = 0;
 }

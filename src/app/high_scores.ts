@@ -6,6 +6,7 @@
  * @module
  */
 import { z } from "zod";
+import { textSchema } from "../content/schemas.ts";
 import { HIGH_SCORES_KEPT, type HighScore, placeScore } from "../engine/score.ts";
 import { firstProblem } from "./save_format.ts";
 import { keepUnreadable, readSave, writeFileAtomic } from "./save_file.ts";
@@ -16,20 +17,26 @@ export const SCORES_FILE_NAME = "scores.json";
 const FORMAT = "delve-scores";
 const count = z.int().nonnegative();
 
+/** The longest cause kept: a monster's name may be long; the title cuts it to fit anyway. */
+const CAUSE_CHARS = 200;
+
+const entrySchema = z.strictObject({
+  score: count,
+  depth: z.int().positive(),
+  level: z.int().positive(),
+  xp: z.number().nonnegative(),
+  turns: count,
+  seed: count,
+  date: z.iso.datetime(),
+  // Drawn on the title one cell a character, like the data's own text.
+  cause: textSchema(CAUSE_CHARS),
+  version: textSchema(50),
+});
+
 const fileSchema = z.strictObject({
   format: z.literal(FORMAT),
   version: z.literal(1),
-  scores: z.array(z.strictObject({
-    score: count,
-    depth: z.int().positive(),
-    level: z.int().positive(),
-    xp: z.number().nonnegative(),
-    turns: count,
-    seed: count,
-    date: z.iso.datetime(),
-    cause: z.string().max(200),
-    version: z.string().max(50),
-  })).max(HIGH_SCORES_KEPT),
+  scores: z.array(entrySchema).max(HIGH_SCORES_KEPT),
 });
 
 /** What reading the table found. */
@@ -58,7 +65,11 @@ export interface ScoreAdded {
 }
 
 /** Adds `entry` to the table at `path` and writes it back atomically. */
-export async function addHighScore(path: string, entry: HighScore, now: Date): Promise<ScoreAdded> {
+export async function addHighScore(path: string, game: HighScore, now: Date): Promise<ScoreAdded> {
+  // Written only as it will be read back: a table its own reader refused would be moved aside next time.
+  const checked = entrySchema.safeParse({ ...game, cause: [...game.cause].slice(0, CAUSE_CHARS).join("") });
+  if (!checked.success) throw new Error(firstProblem(checked.error, "the score cannot be kept"));
+  const entry: HighScore = checked.data;
   const read = await readScores(path);
   const keptAs = read.kind === "unreadable" ? await keepUnreadable(path, now) : undefined;
   const { table, rank } = placeScore(read.kind === "read" ? read.scores : [], entry);

@@ -14,9 +14,24 @@ export function morgueFileName(state: GameState, now: Date): string {
   return `morgue-${stamp}-seed${state.seed}.txt`;
 }
 
-/** Writes `text` as the morgue file of `state` in `dir`; resolves to its path. */
+/**
+ * Writes `text` as the morgue file of `state` in `dir`, never over another
+ * (two in the same second get `-2`, `-3`…); resolves to its path.
+ */
 export async function writeMorgue(dir: string, state: GameState, text: string, now: Date): Promise<string> {
-  const path = join(dir, morgueFileName(state, now));
+  const name = morgueFileName(state, now).replace(/\.txt$/, "");
+  let path = join(dir, `${name}.txt`);
+  for (let n = 2; await exists(path); n++) path = join(dir, `${name}-${n}.txt`);
   await writeFileAtomic(path, new TextEncoder().encode(text));
   return path;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return false;
+    throw e;
+  }
 }

@@ -22,10 +22,17 @@ export type { Command } from "../engine/turn.ts";
 /** How often a checksum is taken. */
 export const CHECK_EVERY = 100;
 
+/**
+ * Bumped whenever the state checksum changes. Version 2: the checksum sorts
+ * keys, leaves out the message log (screens write notices into it that no
+ * command makes) and covers the chronicle.
+ */
+export const REPLAY_VERSION = 2;
+
 /** A recorded game. */
 export interface Recording {
   readonly format: "delve-replay";
-  readonly version: 1;
+  readonly version: typeof REPLAY_VERSION;
   readonly game: string;
   readonly seed: number;
   readonly dataChecksum: number;
@@ -36,7 +43,15 @@ export interface Recording {
 
 /** A recording's start. */
 export function startRecording(seed: number, game: string, dataChecksum: number): Recording {
-  return { format: "delve-replay", version: 1, game, seed, dataChecksum, commands: [], checks: [] };
+  return {
+    format: "delve-replay",
+    version: REPLAY_VERSION,
+    game,
+    seed,
+    dataChecksum,
+    commands: [],
+    checks: [],
+  };
 }
 
 /** Adds a command; after a turn that ends a hundred, the state's checksum too. */
@@ -104,7 +119,7 @@ const actionSchema = z.discriminatedUnion("type", [
 
 const recordingSchema = z.strictObject({
   format: z.literal("delve-replay"),
-  version: z.literal(1),
+  version: z.literal(REPLAY_VERSION),
   game: z.string(),
   seed: z.int().min(0).max(0xffff_ffff),
   dataChecksum: z.int().min(0).max(0xffff_ffff),
@@ -116,6 +131,14 @@ const recordingSchema = z.strictObject({
 
 /** A recording from JSON, checked; a bad one is a {@link ReplayError} saying why. */
 export function decodeRecording(json: unknown): Recording {
+  const { format, version } = (json ?? {}) as { format?: unknown; version?: unknown };
+  if (format === "delve-replay" && typeof version === "number" && version !== REPLAY_VERSION) {
+    throw new ReplayError(
+      version < REPLAY_VERSION
+        ? `recorded by an older Delve (replay version ${version}); this one checks version ${REPLAY_VERSION} only`
+        : `recorded by a newer Delve (replay version ${version}); this one reads up to ${REPLAY_VERSION}`,
+    );
+  }
   const parsed = recordingSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

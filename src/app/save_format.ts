@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { effectSchema } from "../content/schemas.ts";
+import { effectSchema, textSchema } from "../content/schemas.ts";
 import { emptyChronicle } from "../engine/chronicle.ts";
 import type { Ai, Entity } from "../engine/entity.ts";
 import { createMap, setTile } from "../engine/game_map.ts";
@@ -39,7 +39,8 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
   z.strictObject({
     id: count,
     template: z.string(),
-    name: z.string().max(200),
+    // What the screen shows one cell a character, as the data that named it had to be.
+    name: textSchema(200),
     glyph: z.string().min(1).max(2),
     color: z.int().min(0).max(0xffffff),
     x: count,
@@ -74,7 +75,8 @@ const stateSchema = z.strictObject({
   seed: count,
   rng: z.tuple([int, int, int, int]),
   turn: count,
-  floor: z.int().positive(),
+  // Bounded like the chronicle's kills by floor, which grows to the floor reached.
+  floor: z.int().positive().max(100_000),
   map: z.strictObject({
     width: z.int().min(1).max(4096),
     height: z.int().min(1).max(4096),
@@ -256,6 +258,9 @@ export function decodeSave(json: unknown): GameState {
       throw new SaveError(`the save is damaged: ${e.name} #${e.id} is off the map`);
     }
   });
+  if (s.chronicle.killsByFloor.length > s.floor) {
+    throw new SaveError("the save is damaged: it counts kills on floors deeper than the one reached");
+  }
   const player = s.entities.find((e) => e.id === s.playerId);
   if (!player?.fighter) throw new SaveError("the save is damaged: it has no player");
   if (s.nextId <= Math.max(...ids)) {

@@ -363,7 +363,14 @@ export async function soakCommand(args: readonly string[]): Promise<number> {
   });
   if (!flags) return 2;
   const { turns, seed, every, gameTurns, json } = flags;
-  const result = await runSoak({ turns, seed, sampleEvery: every, gameTurns });
+  let result: SoakResult;
+  try {
+    result = await runSoak({ turns, seed, sampleEvery: every, gameTurns });
+  } catch (e) {
+    // A worker that will not load, a stuck bot: one line, not a stack.
+    console.error(`delve soak: ${(e as Error).message}`);
+    return 1;
+  }
   console.log(json ? JSON.stringify(result) : soakReport(result));
   return result.growth.verdict === "flat" ? 0 : 1;
 }

@@ -29,7 +29,7 @@ export const glyphSchema = z.string().regex(new RegExp(`^[${SINGLE_WIDTH}]$`, "u
 }).describe("One character that takes one terminal column.");
 
 /** Text to show: single-width characters, and line breaks where `lines` allows. */
-const textSchema = (max: number, lines = false, min = 1) =>
+export const textSchema = (max: number, lines = false, min = 1): z.ZodString =>
   z.string().min(min, { error: "expected some text" }).max(max, {
     error: `expected at most ${max} characters`,
   })

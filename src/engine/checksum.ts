@@ -20,7 +20,7 @@ function mixText(h: number, text: string): number {
 }
 
 /** Objects with their keys sorted, so that equal values give equal JSON whatever order they were built in. */
-function sortedKeys(_key: string, value: unknown): unknown {
+export function sortedKeys(_key: string, value: unknown): unknown {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
   const object = value as Record<string, unknown>;
   return Object.fromEntries(Object.keys(object).sort().map((k) => [k, object[k]]));
@@ -29,10 +29,12 @@ function sortedKeys(_key: string, value: unknown): unknown {
 /**
  * FNV-1a over the state: the map's grids, then everything else as JSON
  * with sorted keys (a loaded game builds its objects in the save schema's
- * order, a played one in the engine's; both must sum the same).
+ * order, a played one in the engine's; both must sum the same). The message
+ * log is left out: it only tells what happened, and the screens add notices
+ * to it ("Invalid entry.", where a file was written) that no command makes.
  */
 export function stateChecksum(state: GameState): number {
-  const { map, ...rest } = state;
+  const { map, log: _log, ...rest } = state;
   let h = OFFSET;
   h = mixBytes(h, map.tiles);
   h = mixBytes(h, map.explored);

@@ -23,6 +23,8 @@ export interface GameOverReport {
   readonly rank?: number;
   /** Why the score could not be added to the table. */
   readonly scoreError?: string;
+  /** Where a high-score table that could not be read was moved before this score started a new one. */
+  readonly scoresKeptAs?: string;
 }
 
 const GAME_OVER_BINDINGS: readonly Binding<"quit" | "help">[] = [
@@ -60,6 +62,9 @@ export class GameOverScreen implements Screen {
     const rank = this.report?.rank;
     lines.push(rank ? `${score}, number ${rank} in the high scores!` : `${score}.`);
     if (this.report?.scoreError) lines.push(`High scores not saved: ${this.report.scoreError}`);
+    if (this.report?.scoresKeptAs) {
+      lines.push(`Unreadable old high scores kept as ${this.report.scoresKeptAs}`);
+    }
     const morgue = this.report?.morgue;
     if (morgue) {
       lines.push("path" in morgue ? `Morgue file: ${morgue.path}` : `No morgue file: ${morgue.error}`);
@@ -78,7 +83,7 @@ export class GameOverScreen implements Screen {
       const chars = [...line];
       const cut = !(chars.length > room)
         ? line
-        : line.startsWith("Morgue file: ")
+        : /^(Morgue file:|Unreadable old high scores kept as) /.test(line)
         ? `…${chars.slice(chars.length - room + 1).join("")}`
         : `${chars.slice(0, room - 1).join("")}…`;
       const text = ` ${cut} `;

@@ -10,6 +10,7 @@ import { Rng } from "../engine/rng.ts";
 import type { HighScore } from "../engine/score.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import { paletteColor, type Theme } from "./theme.ts";
+import { wrapText } from "./text.ts";
 import { drawWindow } from "./window.ts";
 
 /** "DELVE" in a 5-row block font. */
@@ -94,7 +95,8 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView): void 
     buf.text(Math.max(0, Math.floor((width - [...text].length) / 2)), y, text, fg, bg);
   const roomy = height >= ROOMY_HEIGHT;
   const table = view.scores?.length ? scoreLines(view.scores, width - 2) : [];
-  const below = view.scoresNote ? 2 : table.length > 0 ? table.length + 1 : 0;
+  const note = view.scoresNote ? wrapText(view.scoresNote, Math.max(10, width - 4)) : [];
+  const below = note.length > 0 ? note.length + 1 : table.length > 0 ? table.length + 1 : 0;
   // Banner, subtitle, choices and the saved game take 15 rows roomy, 11 compact.
   const used = (roomy ? 15 : 11) + below;
   let y = roomy ? Math.max(0, Math.floor((height - used) / 2) - 1) : Math.max(0, Math.min(1, height - used));
@@ -110,7 +112,7 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView): void 
   y += 4;
   if (view.saved) centre(view.saved, y, white, 0x000000);
   y += 2;
-  if (view.scoresNote) centre(view.scoresNote, y++, white, 0x000000);
+  for (const line of note) centre(line, y++, white, 0x000000);
   const tableWidth = Math.max(0, ...table.map((l) => [...l].length));
   table.forEach((line, k) => {
     buf.text(

@@ -34,6 +34,8 @@ export async function startGame(
   newGame = true,
 ): Promise<string> {
   const d = pane.dir;
+  // A second game in the same pane must not find the first one's leftovers.
+  for (const name of ["before", "after", "exit", "stderr"]) await Deno.remove(`${d}/${name}`).catch(() => {});
   await pane.run(
     `stty -g > ${d}/before; XDG_DATA_HOME=${d}/data ${command} --seed ${seed} 2> ${d}/stderr; ` +
       `echo $? > ${d}/exit; stty -g > ${d}/after`,

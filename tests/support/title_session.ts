@@ -44,13 +44,22 @@ export async function titleSession(
   const text = () => [...Array(24).keys()].map((y) => app.screen.rowText(y)).join("\n");
   const gameText = () => [...Array(24).keys()].map((y) => app.game!.screen.rowText(y)).join("\n");
   const tick = () => new Promise((r) => setTimeout(r, 20));
+  let finished = false;
+  const running = app.run().finally(() => finished = true);
+  // After each key, wait until the program is done with it (drawn, written to disk), however busy the
+  // machine: the game counted it, a game began, the title counted it (a game it began is over), or it quit.
   const press = async (...keys: string[]) => {
     for (const k of keys) {
+      const game = app.game, gameDone = game?.eventsDone ?? 0, titleDone = app.eventsDone;
       terminal.input(keyEvent(k));
-      await tick();
+      const done = () =>
+        finished || (app.game !== undefined && app.game !== game) ||
+        (game !== undefined && game.eventsDone > gameDone) || app.eventsDone > titleDone;
+      for (let n = 0; n < 2000 && !done(); n++) await new Promise((r) => setTimeout(r, 5));
+      if (!done()) throw new Error(`the program did not finish with key ${k} in 10 s`);
     }
   };
-  return { dir, savePath, terminal, app, text, gameText, press, tick, running: app.run() };
+  return { dir, savePath, terminal, app, text, gameText, press, tick, running };
 }
 
 /** Leaves the player 1 HP with an orc beside them: the next turn is their last. */
