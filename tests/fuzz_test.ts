@@ -191,22 +191,10 @@ Deno.test("a stale save (the game as it was at its start) is reported when it is
 });
 
 Deno.test("a game that its replay does not play back to (here a stronger player) is reported when left", async () => {
-  let plantedAt: number | undefined;
-  const result = await runFuzz({
-    seed: 12,
-    events: 5000,
-    content,
-    afterEvent: (index, app) => {
-      if (plantedAt !== undefined || !app.game || app.game.state.turn < 3) return;
-      playerOf(app.game.state).fighter!.power += 1;
-      plantedAt = index;
-    },
-  });
-  ok(plantedAt !== undefined);
-  ok(
-    /^the replay of the game left \(seed \d+\) /.test(result.failure?.problem ?? ""),
-    JSON.stringify(result.failure),
-  );
+  const { afterEvent, at } = planter((state) => void (playerOf(state).fighter!.power += 1), () => true);
+  const result = await runFuzz({ seed: 12, events: 5000, content, afterEvent });
+  ok(at() !== undefined, "the fault was planted");
+  match(result.failure?.problem ?? "", /^the replay of the game left \(seed \d+\) /);
 });
 
 Deno.test("an exception from the app (here its drawing) is a failure at the event being handled, with its stack", async () => {
