@@ -271,12 +271,17 @@ Deno.test("deno task fuzz: a bad flag or value is one line naming it, exit 2", a
   }
 });
 
-Deno.test("the fuzz task may read only data/ and /tmp and write only /tmp, and that is enough", async () => {
+Deno.test("the fuzz task may read only data/, the code the AI worker loads and /tmp, write only /tmp, and that is enough for the worker", async () => {
   const flags = config.tasks.fuzz.split(/\s+/).filter((w) => w.startsWith("-"));
-  deepEqual(flags.sort(), ["--allow-read=data,/tmp", "--allow-write=/tmp", "--no-prompt"]);
+  deepEqual(flags.sort(), [
+    "--allow-read=data,src,workers,/tmp",
+    "--allow-write=/tmp",
+    "--no-prompt",
+    "--unstable-worker-options",
+  ]);
   const root = new URL("..", import.meta.url);
   const run = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "fuzz", "--events", "400", "--seed", "9"],
+    args: ["task", "fuzz", "--events", "400", "--seed", "9", "--worker"],
     cwd: root,
     env: { NO_COLOR: "1" },
     stdout: "piped",
@@ -284,5 +289,7 @@ Deno.test("the fuzz task may read only data/ and /tmp and write only /tmp, and t
   }).output();
   const text = new TextDecoder().decode(run.stdout) + new TextDecoder().decode(run.stderr);
   equal(run.code, 0, text);
+  match(text, /fuzz: 400 events, seed 9, monsters in the AI worker/);
+  match(text, /, [1-9]\d* monster phases in the AI worker, 0 worker faults/);
   match(text, /fuzz: 400 events in/);
 });

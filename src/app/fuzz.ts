@@ -12,16 +12,13 @@
  * @module
  */
 import { type Content, loadContent } from "../content/load_content.ts";
-import type { GameEvent } from "../engine/events.ts";
 import { type ItemLedger, itemLedger, ledgerProblems, stateProblems } from "../engine/invariants.ts";
 import { MAX_SEED, Rng } from "../engine/rng.ts";
 import type { GameState } from "../engine/state.ts";
 import { isGameOver } from "../engine/turn.ts";
 import { sortedKeys, stateChecksum, textChecksum } from "../engine/checksum.ts";
-import type { PlanAnswer, PlanRequest } from "../engine/worker_protocol.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import type { TerminalEvent } from "../terminal/input_events.ts";
-import type { Terminal } from "../terminal/terminal.ts";
 import { loadDataOr } from "./data_dir.ts";
 import { decodeRecording, playRecording } from "./replay_format.ts";
 import { readSave } from "./save_file.ts";
@@ -30,7 +27,8 @@ import { intFlag, parseFlags, readFlags } from "./flags.ts";
 import { FuzzEvents } from "./fuzz_events.ts";
 import type { GameApp } from "./game_app.ts";
 import { BUNDLED_DATA_DIR } from "./paths.ts";
-import { InProcessRunner, type MonsterRunner, type WorkerFault } from "./monster_runner.ts";
+import { type MonsterRunner, WorkerRunner } from "./monster_runner.ts";
+import { CheckedRunner, FuzzTerminal } from "./fuzz_harness.ts";
 
 /** What to fuzz. */
 export interface FuzzOptions {
@@ -52,6 +50,8 @@ export interface FuzzOptions {
    * so a test can plant a fault and see it reported at that index.
    */
   readonly afterEvent?: (index: number, app: DelveApp) => void;
+  /** Monsters think in the AI worker, as in play (slower: a worker a game); in-process when absent. */
+  readonly worker?: boolean;
 }
 
 /** What went wrong, and the event (counted from 0) being handled when it did. */
@@ -71,10 +71,12 @@ export interface FuzzResult {
   readonly games: number;
   /** Events sent to each screen, by its title ("title" for the title screen). */
   readonly screens: Record<string, number>;
+  /** With `worker`: monster phases the AI worker answered, and its faults (each ran in-process instead). */
+  readonly workerTurns: number;
+  readonly workerFaults: readonly string[];
   readonly failure?: FuzzFailure;
 }
 
-/** The clock every run reads, so the same seed writes the same files. */
 /** The fuzz's clock starts here and moves a second each time it is read: the same for every run. */
 const START_MS = Date.parse("2026-01-01T12:00:00Z");
 const COLOR_DEPTHS: readonly ColorDepth[] = ["truecolor", "256", "16", "none"];
@@ -92,51 +94,6 @@ function contentSum(state: GameState): number {
 
 /** Thrown through the app to stop it once a check failed. */
 class FuzzStop extends Error {}
-
-/** A terminal whose input is made on demand; what is written is dropped. */
-class FuzzTerminal implements Terminal {
-  readonly events: AsyncIterable<TerminalEvent>;
-
-  constructor(public columns: number, public rows: number, input: AsyncGenerator<TerminalEvent>) {
-    // No `return`: a loop that stops reading (a game ending) leaves the input open for the next.
-    this.events = { [Symbol.asyncIterator]: () => ({ next: () => input.next() }) };
-  }
-
-  write(): void {}
-
-  hasPendingInput(): boolean {
-    return false;
-  }
-
-  discardPendingInput(): void {}
-}
-
-/** The monsters in-process, with a check after each of their phases: the end of a turn. */
-class CheckedRunner implements MonsterRunner {
-  readonly #inner: MonsterRunner;
-
-  constructor(content: Content, readonly afterTurn: (state: GameState) => void) {
-    this.#inner = new InProcessRunner(content.rules);
-  }
-
-  get faults(): readonly WorkerFault[] {
-    return this.#inner.faults;
-  }
-
-  async run(state: GameState): Promise<GameEvent[]> {
-    const events = await this.#inner.run(state);
-    this.afterTurn(state);
-    return events;
-  }
-
-  plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {
-    return this.#inner.plan(state, request);
-  }
-
-  close(): void {
-    this.#inner.close();
-  }
-}
 
 /** One fuzz run's moving parts. */
 class FuzzRun {
@@ -167,8 +124,25 @@ class FuzzRun {
   }
 
   result(): FuzzResult {
-    const { turns, games, screens, failure } = this;
-    return { events: this.index + 1, turns, games, screens: { ...screens }, failure };
+    const { turns, games, screens, failure, workerTurns, workerFaults } = this;
+    return {
+      events: this.index + 1,
+      turns,
+      games,
+      screens: { ...screens },
+      workerTurns,
+      workerFaults: [...workerFaults],
+      failure,
+    };
+  }
+
+  workerTurns = 0;
+  readonly workerFaults: string[] = [];
+
+  /** A game's runner is done: what its worker did is added up. */
+  #closed(runner: MonsterRunner): void {
+    if (runner instanceof WorkerRunner) this.workerTurns += runner.workerTurns;
+    for (const fault of runner.faults) this.workerFaults.push(JSON.stringify(fault));
   }
 
   /** Checks `state` alone and against the last state checked of the same game. */
@@ -283,11 +257,14 @@ class FuzzRun {
       scoresPath: `${dir}/scores.json`,
       colorDepth: COLOR_DEPTHS[rng.int(0, COLOR_DEPTHS.length - 1)],
       version: "fuzz",
-      makeRunner: () =>
-        new CheckedRunner(content, (state) => {
+      makeRunner: () => {
+        const runner = new CheckedRunner(content, this.options.worker ?? false, (state) => {
           this.turns++;
           this.check(state);
-        }),
+        });
+        runner.onClose = (inner) => this.#closed(inner);
+        return runner;
+      },
       randomSeed: () => rng.int(0, MAX_SEED),
       now: () => new Date(START_MS + 1000 * this.clockReads++),
       walkDelayMs: 0,
@@ -322,10 +299,17 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
+  // A worker that never answered leaves every turn to the fallback: the run did not test what it says.
+  if (options.worker && !run.failure && run.turns > 0 && run.workerTurns === 0) {
+    run.failure = {
+      index: run.index,
+      problem: `the AI worker answered no monster phase (${run.workerFaults[0] ?? "no fault recorded"})`,
+    };
+  }
   return run.result();
 }
 
-const USAGE = "Usage: deno task fuzz [--events N] [--seed S]";
+const USAGE = "Usage: deno task fuzz [--events N] [--seed S] [--worker]";
 
 /** Where the command's lines go (the console by default; tests collect them). */
 export interface CommandOutput {
@@ -333,10 +317,12 @@ export interface CommandOutput {
   readonly err: (line: string) => void;
 }
 
-function summary(result: FuzzResult, seconds: number): string {
+function summary(result: FuzzResult, seconds: number, worker = false): string {
   const rate = Math.round(result.events / Math.max(seconds, 1e-3));
+  const faults = result.workerFaults.length;
   return `fuzz: ${result.events} events in ${seconds.toFixed(1)} s (${rate} events/s), ` +
-    `${result.turns} turns, ${result.games} games`;
+    `${result.turns} turns, ${result.games} games` +
+    (worker ? `, ${result.workerTurns} monster phases in the AI worker, ${faults} worker faults` : "");
 }
 
 /**
@@ -349,29 +335,36 @@ export async function fuzzCommand(
   afterEvent?: FuzzOptions["afterEvent"],
 ): Promise<number> {
   const flags = readFlags("fuzz", USAGE, () => {
-    const { values } = parseFlags(args, { events: { type: "string" }, seed: { type: "string" } });
+    const { values } = parseFlags(args, {
+      events: { type: "string" },
+      seed: { type: "string" },
+      worker: { type: "boolean" },
+    });
     return {
       events: intFlag("--events", values.events, 1, 1_000_000_000) ?? 1_000_000,
       seed: intFlag("--seed", values.seed, 0, MAX_SEED) ?? 1,
+      worker: values.worker ?? false,
     };
   }, output.err);
   if (!flags) return 2;
-  const { events, seed } = flags;
+  const { events, seed, worker } = flags;
   const loaded = await loadDataOr(undefined);
   if (!loaded) return 2;
   const start = performance.now();
   const seconds = () => (performance.now() - start) / 1000;
-  output.out(`fuzz: ${events} events, seed ${seed}`);
+  output.out(`fuzz: ${events} events, seed ${seed}${worker ? ", monsters in the AI worker" : ""}`);
   const result = await runFuzz({
     seed,
     events,
+    worker,
     content: loaded.content,
     // The task may write only under /tmp (see deno.json), wherever TMPDIR points.
     tempRoot: "/tmp",
-    onProgress: (soFar) => output.out(summary(soFar, seconds())),
+    onProgress: (soFar) => output.out(summary(soFar, seconds(), worker)),
     afterEvent,
   });
-  output.out(summary(result, seconds()));
+  output.out(summary(result, seconds(), worker));
+  for (const fault of result.workerFaults.slice(0, 3)) output.out(`fuzz: worker fault: ${fault}`);
   const screens = Object.entries(result.screens).sort((a, b) => b[1] - a[1]);
   output.out(`fuzz: screens visited: ${screens.map(([name, n]) => `${name} ${n}`).join(", ")}`);
   const { failure } = result;

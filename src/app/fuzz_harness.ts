@@ -1,0 +1,69 @@
+/**
+ * What the fuzzer drives the program through: a terminal whose input is
+ * made on demand, and a monster runner that checks the game after every
+ * monster phase.
+ *
+ * @module
+ */
+import type { Content } from "../content/load_content.ts";
+import type { GameEvent } from "../engine/events.ts";
+import type { GameState } from "../engine/state.ts";
+import type { PlanAnswer, PlanRequest } from "../engine/worker_protocol.ts";
+import type { TerminalEvent } from "../terminal/input_events.ts";
+import type { Terminal } from "../terminal/terminal.ts";
+import { InProcessRunner, type MonsterRunner, type WorkerFault, WorkerRunner } from "./monster_runner.ts";
+
+/** A terminal whose input is made on demand; what is written is dropped. */
+export class FuzzTerminal implements Terminal {
+  readonly events: AsyncIterable<TerminalEvent>;
+
+  constructor(public columns: number, public rows: number, input: AsyncGenerator<TerminalEvent>) {
+    // No `return`: a loop that stops reading (a game ending) leaves the input open for the next.
+    this.events = { [Symbol.asyncIterator]: () => ({ next: () => input.next() }) };
+  }
+
+  write(): void {}
+
+  hasPendingInput(): boolean {
+    return false;
+  }
+
+  discardPendingInput(): void {}
+}
+
+/** The monsters (in-process, or in the AI worker), with a check after each of their phases: the end of a turn. */
+export class CheckedRunner implements MonsterRunner {
+  readonly #inner: MonsterRunner;
+
+  constructor(content: Content, worker: boolean, readonly afterTurn: (state: GameState) => void) {
+    if (worker) {
+      const runner = new WorkerRunner(content.rules);
+      runner.start();
+      this.#inner = runner;
+    } else {
+      this.#inner = new InProcessRunner(content.rules);
+    }
+  }
+
+  get faults(): readonly WorkerFault[] {
+    return this.#inner.faults;
+  }
+
+  async run(state: GameState): Promise<GameEvent[]> {
+    const events = await this.#inner.run(state);
+    this.afterTurn(state);
+    return events;
+  }
+
+  plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {
+    return this.#inner.plan(state, request);
+  }
+
+  close(): void {
+    this.#inner.close();
+    this.onClose(this.#inner);
+  }
+
+  /** Told the runner's counts when it closes. */
+  onClose: (runner: MonsterRunner) => void = () => {};
+}
