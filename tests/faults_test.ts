@@ -3,8 +3,10 @@
  * disk and a read-only save folder are told in the game, which plays on with
  * the old save whole; leaving mid-walk saves after the step in progress.
  */
-import { equal, match, notEqual, ok } from "node:assert/strict";
+import { equal, match, notEqual, ok, rejects } from "node:assert/strict";
 import { dirname } from "node:path";
+import { SaveOnLeavingFailed } from "../src/app/delve_app.ts";
+import { readScores } from "../src/app/high_scores.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave } from "../src/app/save_format.ts";
 import { InProcessRunner } from "../src/app/monster_runner.ts";
@@ -140,6 +142,34 @@ Deno.test("leaving during the turn that kills the player leaves no save of the d
   await t.app.saveInProgress();
   ok(isGameOver(t.app.game!.state));
   equal((await readSave(t.savePath)).kind, "missing", "one life: the dead game cannot be continued");
+  t.terminal.end();
+  await t.running;
+});
+
+Deno.test("Ctrl-C with a full disk: leaving fails loudly (SaveOnLeavingFailed), never quietly with the game lost", async () => {
+  const t = await titleSession();
+  const { saved } = await playedOnPastTheSave(t);
+  await Deno.symlink("/dev/full", `${t.savePath}.${Deno.pid}.tmp`);
+  t.terminal.input(keyEvent("c", { ctrl: true }));
+  await rejects(
+    t.running,
+    (e: unknown) => e instanceof SaveOnLeavingFailed && /No space left/.test(e.message),
+  );
+  equal((await Deno.readFile(t.savePath)).join(), saved.join(), "the old save is untouched");
+});
+
+Deno.test("a signal just after the fatal turn waits for the morgue file and the score before the exit", async () => {
+  const t = await titleSession(undefined, { makeRunner: () => new SlowRunner(rules, 30) });
+  await t.tick();
+  await t.press("n");
+  doomPlayer(t.app.game!.state, rules);
+  t.terminal.input(keyEvent("."));
+  for (let k = 0; k < 400 && !isGameOver(t.app.game!.state); k++) await new Promise((r) => setTimeout(r, 1));
+  ok(isGameOver(t.app.game!.state), "dead, the files not yet written");
+  await t.app.saveInProgress(); // what the exit guard awaits before Deno.exit
+  equal([...Deno.readDirSync(`${t.dir}/morgue`)].length, 1, "the morgue file is there");
+  const scores = await readScores(`${t.dir}/scores.json`);
+  equal(scores.kind === "read" && scores.scores.length, 1, "the score is there");
   t.terminal.end();
   await t.running;
 });

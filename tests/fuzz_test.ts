@@ -50,6 +50,15 @@ Deno.test("three seeded runs of 6,000 events break no invariant and between them
   deepEqual([...seen].sort(), [...SCREENS].sort());
 });
 
+Deno.test("with the worker, every monster phase is the worker's, and the game is the same as in-process", async () => {
+  const inWorker = await runFuzz({ seed: 4, events: 1500, content, worker: true });
+  equal(inWorker.failure, undefined, JSON.stringify(inWorker.failure));
+  ok(inWorker.turns > 500, `${inWorker.turns} turns`);
+  deepEqual([inWorker.workerTurns, inWorker.workerFaults], [inWorker.turns, []]);
+  const inProcess = await runFuzz({ seed: 4, events: 1500, content });
+  deepEqual([inProcess.turns, inProcess.games], [inWorker.turns, inWorker.games]);
+});
+
 Deno.test("the same seed gives the same run; another seed another", async () => {
   const a = await runFuzz({ seed: 5, events: 2000, content });
   const b = await runFuzz({ seed: 5, events: 2000, content });

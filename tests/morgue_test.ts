@@ -1,5 +1,7 @@
 import { deepEqual, equal, match, ok, rejects, throws } from "node:assert/strict";
-import { addHighScore, readScores } from "../src/app/high_scores.ts";
+import { addHighScore, readScores, ScoresNotWritten } from "../src/app/high_scores.ts";
+import { writeMorgue } from "../src/app/morgue_file.ts";
+import { keepUnreadable } from "../src/app/save_file.ts";
 import { decodeSave, encodeSave } from "../src/app/save_format.ts";
 import { themeFromContent } from "../src/app/theme_from_content.ts";
 import { botDecide } from "../src/engine/bot.ts";
@@ -250,6 +252,37 @@ Deno.test("the title fits ten high scores at 80x24 (and keeps its subtitle and c
     equal(text.some((l) => l.includes("By the Delve developers")), rows === 50);
     equal(text.some((l) => l.includes("things that hunt you")), rows === 50);
   }
+});
+
+Deno.test("an unreadable table moved aside, then the write failing: the error still says where the old one went", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/scores.json`;
+  await Deno.writeTextFile(path, "damaged");
+  await Deno.symlink("/dev/full", `${path}.${Deno.pid}.tmp`);
+  const failed = await addHighScore(path, entry(10), new Date("2026-01-02T03:04:05Z")).then(
+    () => undefined,
+    (e) => e,
+  );
+  ok(failed instanceof ScoresNotWritten, String(failed));
+  equal(await Deno.readTextFile(failed.keptAs!), "damaged");
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("kept-aside and morgue files take the next free name, never another file's", async () => {
+  const dir = await Deno.makeTempDir();
+  const now = new Date("2026-01-02T03:04:05Z");
+  const kept: string[] = [];
+  for (const text of ["first", "second"]) {
+    await Deno.writeTextFile(`${dir}/scores.json`, text);
+    kept.push(await keepUnreadable(`${dir}/scores.json`, now));
+  }
+  equal(kept[1], `${kept[0]}-2`);
+  deepEqual([await Deno.readTextFile(kept[0]), await Deno.readTextFile(kept[1])], ["first", "second"]);
+  const state = newGame(rules, 3);
+  const morgues = [await writeMorgue(dir, state, "a", now), await writeMorgue(dir, state, "b", now)];
+  equal(morgues[1], morgues[0].replace(/\.txt$/, "-2.txt"));
+  deepEqual([await Deno.readTextFile(morgues[0]), await Deno.readTextFile(morgues[1])], ["a", "b"]);
+  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("a cause longer than the table keeps is cut to fit, and one the screen cannot draw is refused", async () => {

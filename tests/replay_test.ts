@@ -5,6 +5,7 @@ import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/app/mo
 import { replayMain } from "../src/app/replay.ts";
 import {
   type Command,
+  continueRecording,
   decodeRecording,
   playRecording,
   record,
@@ -87,6 +88,16 @@ Deno.test("a replay from an older or newer Delve is refused with the version, no
     );
   }
   deepEqual(decodeRecording(JSON.parse(JSON.stringify(recording))), recording);
+});
+
+Deno.test("a saved game's older recording goes on: its commands kept, its old checksums dropped", () => {
+  const recording = startRecording(5, "test", checksumOfData);
+  simulate(content, 5, 250, recording);
+  const old = { ...recording, version: 1 };
+  throws(() => decodeRecording(old), /older Delve/);
+  const going = continueRecording(old);
+  deepEqual([going.version, going.commands, going.checks], [2, recording.commands, []]);
+  equal(stateChecksum(playRecording(going, rules)), stateChecksum(playRecording(recording, rules)));
 });
 
 async function replayCheck(path: string): Promise<{ code: number; said: string }> {

@@ -20,12 +20,12 @@ import type { GameOverReport } from "../ui/game_over_screen.ts";
 import { deathText } from "../ui/death_text.ts";
 import { morgueText } from "../ui/morgue_text.ts";
 import { type ExitReason, GameApp } from "./game_app.ts";
-import { addHighScore, readScores } from "./high_scores.ts";
+import { addHighScore, readScores, ScoresNotWritten } from "./high_scores.ts";
 import { writeMorgue } from "./morgue_file.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
 import { deleteSave, keepUnreadable, readSave, writeSave } from "./save_file.ts";
 import { decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
-import { dataChecksum, decodeRecording, record, type Recording, startRecording } from "./replay_format.ts";
+import { continueRecording, dataChecksum, record, type Recording, startRecording } from "./replay_format.ts";
 
 import { themeFromContent } from "./theme_from_content.ts";
 
@@ -53,6 +53,11 @@ export interface DelveOptions {
 /** An OS error without the call and path Deno adds ("Permission denied (os error 13)"), for one screen line. */
 function briefly(e: Error): string {
   return e.message.replace(/(\(os error \d+\)):.*$/, "$1");
+}
+
+/** The save made on leaving the program (Ctrl-C, the input gone) failed: the reason, for one line. */
+export class SaveOnLeavingFailed extends Error {
+  override name = "SaveOnLeavingFailed";
 }
 
 /** The program: title, games, saves. */
@@ -119,9 +124,9 @@ export class DelveApp {
     try {
       const state = decodeSave(read.json);
       try {
-        this.#recording = decodeRecording(savedReplay(read.json));
+        this.#recording = continueRecording(savedReplay(read.json));
       } catch {
-        this.#recording = undefined; // an older save: the game goes on unrecorded
+        this.#recording = undefined; // a save from before recordings: the game goes on unrecorded
       }
       return state;
     } catch (e) {
@@ -202,7 +207,8 @@ export class DelveApp {
       const { rank, keptAs } = await addHighScore(this.options.scoresPath, entry, now);
       return { morgue, rank, scoresKeptAs: keptAs };
     } catch (e) {
-      return { morgue, scoreError: briefly(e as Error) };
+      const keptAs = e instanceof ScoresNotWritten ? e.keptAs : undefined;
+      return { morgue, scoreError: briefly(e as Error), scoresKeptAs: keptAs };
     }
   }
 
@@ -226,9 +232,15 @@ export class DelveApp {
       for (;;) {
         const reason = await game.run();
         if (isGameOver(state)) return reason;
+        if (reason !== "quit") {
+          // Leaving the program (Ctrl-C, the input gone): a save that fails must be told on the way out.
+          await this.#write(this.options.savePath, this.#encode(state)).catch((e: Error) => {
+            throw new SaveOnLeavingFailed(e.message);
+          });
+          return reason;
+        }
         // Esc: save and back to the title; if the save fails, say so and play on.
         if (await this.#save(game)) return reason;
-        if (reason !== "quit") return reason;
         game.eventsDone++; // that Esc is done with: the game goes on
       }
     } finally {
@@ -244,13 +256,17 @@ export class DelveApp {
    */
   async saveInProgress(): Promise<void> {
     const game = this.game;
-    if (!game || isGameOver(game.state)) return;
-    game.halt();
-    await game.idle();
-    // The turn waited for may have been the last: a dead game's save is already gone.
-    if (isGameOver(game.state)) return;
-    await this.#write(this.options.savePath, this.#encode(game.state));
-    await this.#writeReplay().catch(() => {});
+    if (game) {
+      game.halt();
+      // A turn in progress ends first; a death's morgue file and score are written in it.
+      await game.idle();
+      if (!isGameOver(game.state)) {
+        await this.#write(this.options.savePath, this.#encode(game.state));
+        await this.#writeReplay().catch(() => {});
+      }
+    }
+    // And whatever was queued before (a replay written as a game closed) is on disk before the exit.
+    await this.#writes;
   }
 
   /** The writes in flight, one after another. */

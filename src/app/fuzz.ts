@@ -299,11 +299,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
-  // A worker that never answered leaves every turn to the fallback: the run did not test what it says.
-  if (options.worker && !run.failure && run.turns > 0 && run.workerTurns === 0) {
+  // Without a fault, every monster phase is the worker's (after a fault, a restarting worker's turns
+  // run in-process by design): otherwise the run did not test what it says.
+  const unanswered = run.turns - run.workerTurns;
+  if (options.worker && !run.failure && unanswered > 0 && run.workerFaults.length === 0) {
     run.failure = {
       index: run.index,
-      problem: `the AI worker answered no monster phase (${run.workerFaults[0] ?? "no fault recorded"})`,
+      problem: `${unanswered} of ${run.turns} monster phases ran in-process with no worker fault recorded`,
     };
   }
   return run.result();
@@ -372,7 +374,9 @@ export async function fuzzCommand(
   if (failure.stack) output.err(failure.stack);
   output.err(
     `fuzz: ${failure.problem} at event ${failure.index} (seed ${seed}); ` +
-      `reproduce with: deno task fuzz --seed ${seed} --events ${failure.index + 1}`,
+      `reproduce with: deno task fuzz --seed ${seed} --events ${failure.index + 1}${
+        worker ? " --worker" : ""
+      }`,
   );
   return 1;
 }

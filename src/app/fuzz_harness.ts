@@ -34,14 +34,21 @@ export class FuzzTerminal implements Terminal {
 /** The monsters (in-process, or in the AI worker), with a check after each of their phases: the end of a turn. */
 export class CheckedRunner implements MonsterRunner {
   readonly #inner: MonsterRunner;
+  /**
+   * With the worker: settles once it has loaded. A fuzz game spends no real
+   * time, so without this wait its first turns (often all of them) would
+   * run in-process, as play does only while a worker is still starting.
+   */
+  readonly #loaded: Promise<unknown>;
 
   constructor(content: Content, worker: boolean, readonly afterTurn: (state: GameState) => void) {
     if (worker) {
       const runner = new WorkerRunner(content.rules);
-      runner.start();
+      this.#loaded = runner.ready;
       this.#inner = runner;
     } else {
       this.#inner = new InProcessRunner(content.rules);
+      this.#loaded = Promise.resolve();
     }
   }
 
@@ -50,13 +57,15 @@ export class CheckedRunner implements MonsterRunner {
   }
 
   async run(state: GameState): Promise<GameEvent[]> {
+    await this.#loaded;
     const events = await this.#inner.run(state);
     this.afterTurn(state);
     return events;
   }
 
-  plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {
-    return this.#inner.plan(state, request);
+  async plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {
+    await this.#loaded;
+    return await this.#inner.plan(state, request);
   }
 
   close(): void {

@@ -64,6 +64,15 @@ export interface ScoreAdded {
   readonly keptAs?: string;
 }
 
+/** The table could not be written; `keptAs` says where an unreadable old one was moved first, if it was. */
+export class ScoresNotWritten extends Error {
+  override name = "ScoresNotWritten";
+
+  constructor(message: string, readonly keptAs: string | undefined) {
+    super(message);
+  }
+}
+
 /** Adds `entry` to the table at `path` and writes it back atomically. */
 export async function addHighScore(path: string, game: HighScore, now: Date): Promise<ScoreAdded> {
   // Written only as it will be read back: a table its own reader refused would be moved aside next time.
@@ -74,6 +83,10 @@ export async function addHighScore(path: string, game: HighScore, now: Date): Pr
   const keptAs = read.kind === "unreadable" ? await keepUnreadable(path, now) : undefined;
   const { table, rank } = placeScore(read.kind === "read" ? read.scores : [], entry);
   const json = JSON.stringify({ format: FORMAT, version: 1, scores: table }, null, 2) + "\n";
-  await writeFileAtomic(path, new TextEncoder().encode(json));
+  try {
+    await writeFileAtomic(path, new TextEncoder().encode(json));
+  } catch (e) {
+    throw new ScoresNotWritten((e as Error).message, keptAs);
+  }
   return { rank, keptAs };
 }

@@ -12,7 +12,8 @@ import { TtyTerminal } from "../terminal/tty_terminal.ts";
 import { parseCli, USAGE } from "./cli.ts";
 import { UsageError } from "./flags.ts";
 import { guardExits } from "./exit_guard.ts";
-import { DelveApp } from "./delve_app.ts";
+import { DelveApp, SaveOnLeavingFailed } from "./delve_app.ts";
+import type { ExitReason } from "./game_app.ts";
 import { WorkerRunner } from "./monster_runner.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
 import { defaultSaveDir, SAVE_FILE_NAME } from "./save_file.ts";
@@ -85,12 +86,18 @@ export async function main(args: readonly string[]): Promise<number> {
   });
   guardExits({ save: () => app.saveInProgress(), restore: () => terminal.restore(), debug: debugging() });
   try {
-    const reason = await app.run();
     let problem: string | undefined;
+    let reason: ExitReason = "quit";
+    try {
+      reason = await app.run();
+    } catch (e) {
+      if (!(e instanceof SaveOnLeavingFailed)) throw e;
+      problem = `delve: could not save the game: ${e.message}`;
+    }
     try {
       await app.saveInProgress();
     } catch (e) {
-      problem = `delve: could not save the game: ${(e as Error).message}`;
+      problem ??= `delve: could not save the game: ${(e as Error).message}`;
     }
     terminal.restore();
     if (terminal.outputLost) say(`delve: the terminal stopped taking output (${terminal.outputLost})`);

@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import type { GameState } from "../engine/state.ts";
-import { writeFileAtomic } from "./save_file.ts";
+import { claimName, writeFileAtomic } from "./save_file.ts";
 
 /** `morgue-20261121-093012-seed42.txt`. */
 export function morgueFileName(state: GameState, now: Date): string {
@@ -18,20 +18,8 @@ export function morgueFileName(state: GameState, now: Date): string {
  * Writes `text` as the morgue file of `state` in `dir`, never over another
  * (two in the same second get `-2`, `-3`…); resolves to its path.
  */
-export async function writeMorgue(dir: string, state: GameState, text: string, now: Date): Promise<string> {
-  const name = morgueFileName(state, now).replace(/\.txt$/, "");
-  let path = join(dir, `${name}.txt`);
-  for (let n = 2; await exists(path); n++) path = join(dir, `${name}-${n}.txt`);
-  await writeFileAtomic(path, new TextEncoder().encode(text));
-  return path;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return false;
-    throw e;
-  }
+export function writeMorgue(dir: string, state: GameState, text: string, now: Date): Promise<string> {
+  const base = join(dir, morgueFileName(state, now).replace(/\.txt$/, ""));
+  const data = new TextEncoder().encode(text);
+  return claimName(base, ".txt", (path) => writeFileAtomic(path, data, { fresh: true }));
 }

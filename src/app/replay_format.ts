@@ -129,6 +129,19 @@ const recordingSchema = z.strictObject({
   checks: z.array(z.strictObject({ turn: z.int().positive(), sum: z.int().min(0).max(0xffff_ffff) })),
 });
 
+/**
+ * The recording a saved game carries, to go on with: one from an older
+ * version keeps its commands (their shape has not changed) and drops its
+ * checksums, which were taken another way, so the game stays recorded.
+ */
+export function continueRecording(json: unknown): Recording {
+  const old = json as { format?: unknown; version?: unknown } | null;
+  if (old?.format === "delve-replay" && old.version === 1) {
+    return decodeRecording({ ...old, version: REPLAY_VERSION, checks: [] });
+  }
+  return decodeRecording(json);
+}
+
 /** A recording from JSON, checked; a bad one is a {@link ReplayError} saying why. */
 export function decodeRecording(json: unknown): Recording {
   const { format, version } = (json ?? {}) as { format?: unknown; version?: unknown };

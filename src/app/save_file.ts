@@ -40,12 +40,14 @@ export async function writeSave(path: string, json: string, { backup = true } = 
 /**
  * Writes `data` as the file at `path` so that a reader only ever finds the
  * old file or the new one, whole: a synced temporary file renamed over it.
- * The old one is kept as `path.bak` unless `backup` is false.
+ * The old one is kept as `path.bak` unless `backup` is false. With `fresh`,
+ * `path` must not exist yet: the file is linked into place, which fails
+ * with `Deno.errors.AlreadyExists` rather than replace another.
  */
 export async function writeFileAtomic(
   path: string,
   data: Uint8Array,
-  { backup = false } = {},
+  { backup = false, fresh = false } = {},
 ): Promise<void> {
   const dir = dirname(path);
   await Deno.mkdir(dir, { recursive: true });
@@ -59,7 +61,12 @@ export async function writeFileAtomic(
       file.close();
     }
     if (backup) await keepBackup(path);
-    await Deno.rename(temp, path);
+    if (fresh) {
+      await Deno.link(temp, path);
+      await Deno.remove(temp);
+    } else {
+      await Deno.rename(temp, path);
+    }
   } catch (e) {
     // A full disk: drop the partial copy; the file it was to replace is untouched.
     await Deno.remove(temp).catch(() => {});
@@ -158,9 +165,32 @@ export async function deleteSave(path: string): Promise<void> {
  * takes its place, so it is kept for the player to recover. Returns its new name.
  */
 export async function keepUnreadable(path: string, now: Date): Promise<string> {
-  const aside = `${path}.unreadable-${now.toISOString().replace(/[:.]/g, "-")}`;
-  await Deno.rename(path, aside);
+  const base = `${path}.unreadable-${now.toISOString().replace(/[:.]/g, "-")}`;
+  // Linked, not renamed: an earlier file kept in the same millisecond is never replaced.
+  const aside = await claimName(base, "", (name) => Deno.link(path, name));
+  await Deno.remove(path);
   return aside;
+}
+
+/**
+ * Makes a file named `base` + `ext` with `make`, or `base-2` + `ext`,
+ * `base-3` + `ext`… when the name is taken (`make` throws AlreadyExists);
+ * resolves to the name used.
+ */
+export async function claimName(
+  base: string,
+  ext: string,
+  make: (name: string) => Promise<void>,
+): Promise<string> {
+  for (let n = 1;; n++) {
+    const name = n === 1 ? `${base}${ext}` : `${base}-${n}${ext}`;
+    try {
+      await make(name);
+      return name;
+    } catch (e) {
+      if (!(e instanceof Deno.errors.AlreadyExists) || n >= 1000) throw e;
+    }
+  }
 }
 
 /** The folder saves go in: `$XDG_DATA_HOME/delve`, else `~/.local/share/delve`. */
