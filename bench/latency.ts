@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { BotPlayer, CountingTerminal, type Deliver } from "../src/app/soak.ts";
+import { BotPlayer, type Deliver } from "../src/app/soak.ts";
+import { SinkTerminal } from "../src/terminal/sink_terminal.ts";
 import type { Content } from "../src/content/load_content.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { MOVE_BINDINGS } from "../src/ui/keymap.ts";
@@ -34,7 +35,7 @@ export interface Latency {
  * reading, level-ups) are played between them untimed.
  */
 export async function keyToFrameLatency(content: Content, keys: number, warmup = 100): Promise<Latency> {
-  const terminal = new CountingTerminal(80, 24);
+  const terminal = new SinkTerminal(80, 24);
   const bot = new BotPlayer(content, terminal, 1, 1000);
   const times: number[] = [];
   const deliver: Deliver = async (app, command) => {

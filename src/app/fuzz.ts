@@ -28,7 +28,8 @@ import { FuzzEvents } from "./fuzz_events.ts";
 import type { GameApp } from "./game_app.ts";
 import { BUNDLED_DATA_DIR } from "./paths.ts";
 import { type MonsterRunner, WorkerRunner } from "./monster_runner.ts";
-import { CheckedRunner, FuzzTerminal } from "./fuzz_harness.ts";
+import { CheckedRunner } from "./checked_runner.ts";
+import { SinkTerminal } from "../terminal/sink_terminal.ts";
 
 /** What to fuzz. */
 export interface FuzzOptions {
@@ -99,7 +100,7 @@ class FuzzStop extends Error {}
 class FuzzRun {
   readonly rng: Rng;
   readonly source: FuzzEvents;
-  readonly terminal: FuzzTerminal;
+  readonly terminal: SinkTerminal;
   /** The last event sent; -1 before the first. */
   index = -1;
   turns = 0;
@@ -120,7 +121,7 @@ class FuzzRun {
   constructor(readonly options: FuzzOptions, readonly content: Content, readonly dir: string) {
     this.rng = Rng.fromSeed(options.seed);
     this.source = new FuzzEvents(this.rng);
-    this.terminal = new FuzzTerminal(options.columns ?? 80, options.rows ?? 50, this.#input());
+    this.terminal = new SinkTerminal(options.columns ?? 80, options.rows ?? 50, this.#input());
   }
 
   result(): FuzzResult {

@@ -21,46 +21,13 @@ import { botDecide } from "../engine/bot.ts";
 import { MAX_SEED } from "../engine/rng.ts";
 import { type GameState, newGame } from "../engine/state.ts";
 import { isGameOver } from "../engine/turn.ts";
-import type { TerminalEvent } from "../terminal/input_events.ts";
 import type { Terminal } from "../terminal/terminal.ts";
+import { SinkTerminal } from "../terminal/sink_terminal.ts";
 import { loadDataOr } from "./data_dir.ts";
 import { intFlag, parseFlags, readFlags } from "./flags.ts";
 import { GameApp } from "./game_app.ts";
 import { WorkerRunner } from "./monster_runner.ts";
 import type { Command } from "./replay_format.ts";
-
-const done = Promise.resolve({ done: true as const, value: undefined });
-
-/**
- * A terminal that keeps nothing it is given: it counts the output and notes
- * when the last write happened. A terminal that stored every frame (as the
- * tests' HeadlessTerminal does) would itself leak, hiding the game's memory.
- */
-export class CountingTerminal implements Terminal {
-  /** Characters written so far. */
-  chars = 0;
-  /** Writes so far (one per frame). */
-  writes = 0;
-  /** `performance.now()` at the last write. */
-  lastWriteAt = 0;
-
-  constructor(readonly columns = 80, readonly rows = 24) {}
-
-  /** No input ever arrives: the driver hands commands to the app itself. */
-  readonly events: AsyncIterable<TerminalEvent> = { [Symbol.asyncIterator]: () => ({ next: () => done }) };
-
-  write(text: string): void {
-    this.lastWriteAt = performance.now();
-    this.chars += text.length;
-    this.writes++;
-  }
-
-  hasPendingInput(): boolean {
-    return false;
-  }
-
-  discardPendingInput(): void {}
-}
 
 /** Plays `command` in `app` and draws the frame; the soak's way, and the default of {@link BotPlayer}. */
 export type Deliver = (app: GameApp, command: Command) => Promise<void>;
@@ -271,7 +238,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   if (!content) throw new Error("the bundled data did not load");
   const gc = (globalThis as { gc?: Collect }).gc;
   const samples: MemorySample[] = [];
-  const terminal = new CountingTerminal();
+  const terminal = new SinkTerminal();
   const bot = new BotPlayer(content, terminal, options.seed, options.gameTurns ?? 1000);
   const sample = () => {
     gc?.();

@@ -1,7 +1,6 @@
 /**
- * What the fuzzer drives the program through: a terminal whose input is
- * made on demand, and a monster runner that checks the game after every
- * monster phase.
+ * The monster runner the fuzzer drives the program with: it checks the
+ * game after every monster phase.
  *
  * @module
  */
@@ -9,27 +8,7 @@ import type { Content } from "../content/load_content.ts";
 import type { GameEvent } from "../engine/events.ts";
 import type { GameState } from "../engine/state.ts";
 import type { PlanAnswer, PlanRequest } from "../engine/worker_protocol.ts";
-import type { TerminalEvent } from "../terminal/input_events.ts";
-import type { Terminal } from "../terminal/terminal.ts";
 import { InProcessRunner, type MonsterRunner, type WorkerFault, WorkerRunner } from "./monster_runner.ts";
-
-/** A terminal whose input is made on demand; what is written is dropped. */
-export class FuzzTerminal implements Terminal {
-  readonly events: AsyncIterable<TerminalEvent>;
-
-  constructor(public columns: number, public rows: number, input: AsyncGenerator<TerminalEvent>) {
-    // No `return`: a loop that stops reading (a game ending) leaves the input open for the next.
-    this.events = { [Symbol.asyncIterator]: () => ({ next: () => input.next() }) };
-  }
-
-  write(): void {}
-
-  hasPendingInput(): boolean {
-    return false;
-  }
-
-  discardPendingInput(): void {}
-}
 
 /** The monsters (in-process, or in the AI worker), with a check after each of their phases: the end of a turn. */
 export class CheckedRunner implements MonsterRunner {
