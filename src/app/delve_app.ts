@@ -16,7 +16,7 @@ import type { Terminal } from "../terminal/terminal.ts";
 import { Frame } from "../ui/frame.ts";
 import type { Theme } from "../ui/theme.ts";
 import { drawTitle, type TitleView } from "../ui/title_screen.ts";
-import type { GameOverReport } from "../ui/game_over_screen.ts";
+import type { GameOverReport, MorgueWritten } from "../ui/game_over_screen.ts";
 import { deathText } from "../ui/death_text.ts";
 import { morgueText } from "../ui/morgue_text.ts";
 import { type ExitReason, GameApp } from "./game_app.ts";
@@ -177,19 +177,19 @@ export class DelveApp {
     }
   }
 
-  /** Writes the morgue file of `state`; resolves to its path. */
-  #writeMorgue(state: GameState): Promise<string> {
+  /** Writes the morgue file of `state`; resolves to its path, or why it could not be written. */
+  #writeMorgue(state: GameState): Promise<MorgueWritten> {
     const now = this.#now();
     const text = morgueText(state, this.content.rules, this.#theme, { version: this.options.version, now });
-    return writeMorgue(this.options.morgueDir, state, text, now);
+    return writeMorgue(this.options.morgueDir, state, text, now).then(
+      (path) => ({ path }),
+      (e: Error) => ({ error: briefly(e) }),
+    );
   }
 
   /** After a death: the morgue file, and the game in the high scores. */
   async #recordEnd(state: GameState): Promise<GameOverReport> {
-    const morgue = await this.#writeMorgue(state).then(
-      (path) => ({ path }),
-      (e: Error) => ({ error: briefly(e) }),
-    );
+    const morgue = await this.#writeMorgue(state);
     const now = this.#now();
     const player = playerOf(state);
     const entry: HighScore = {
@@ -241,7 +241,7 @@ export class DelveApp {
         }
         // Esc: save and back to the title; if the save fails, say so and play on.
         if (await this.#save(game)) return reason;
-        game.eventsDone++; // that Esc is done with: the game goes on
+        this.eventsDone++; // that Esc is done with: the game goes on
       }
     } finally {
       this.game = undefined;
@@ -288,7 +288,11 @@ export class DelveApp {
     return done;
   }
 
-  /** Title events handled to the end (a game they began played out, the title drawn again): tests wait on it. */
+  /**
+   * Events the program itself finished: title keys (a game they began played
+   * out, the title drawn again), and an Esc whose save failed, handed back to
+   * the game. Tests wait on it, and on the game's own count.
+   */
   eventsDone = 0;
 
   /** Runs the title until the player quits or the input ends. */

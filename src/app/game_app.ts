@@ -19,7 +19,7 @@ import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import type { InputEvent } from "../terminal/input_events.ts";
 import type { Terminal } from "../terminal/terminal.ts";
-import { type GameOverReport, GameOverScreen } from "../ui/game_over_screen.ts";
+import { type GameOverReport, GameOverScreen, type MorgueWritten } from "../ui/game_over_screen.ts";
 import { LevelUpScreen } from "../ui/level_up_screen.ts";
 import { Frame } from "../ui/frame.ts";
 import { computeLayout } from "../ui/layout.ts";
@@ -40,8 +40,8 @@ export interface GameAppOptions {
    * file and the score written, and what became of them told.
    */
   readonly onGameOver?: () => Promise<GameOverReport>;
-  /** Writes the morgue file of the game so far (the character window's `m`); resolves to its path. */
-  readonly onMorgue?: () => Promise<string>;
+  /** Writes the morgue file of the game so far (the character window's `m`). */
+  readonly onMorgue?: () => Promise<MorgueWritten>;
   /** Called after a turn that reached a new floor (the game is saved there). */
   readonly onNewFloor?: () => Promise<void>;
   /** Pause between the steps of a walk, so the player sees it (0: none). */
@@ -116,9 +116,8 @@ export class GameApp {
       const over = new GameOverScreen();
       this.stack.splice(1, this.stack.length, over);
       over.report = await this.options.onGameOver?.();
-      const morgue = over.report?.morgue;
       // The log keeps the whole path, however narrow the screen.
-      if (morgue && "path" in morgue) tell(this.state.log, rules, "morgue_written", { file: morgue.path });
+      if (over.report) this.#tellMorgue(over.report.morgue);
       return true;
     }
     if (this.state.floor !== floor) await this.options.onNewFloor?.();
@@ -264,22 +263,18 @@ export class GameApp {
         await this.#walk(result.walk);
         return undefined;
       case "morgue":
-        await this.#writeMorgue();
+        if (this.options.onMorgue) this.#tellMorgue(await this.options.onMorgue());
         return undefined;
       case "quit":
         return "quit";
     }
   }
 
-  /** The character window's `m`: writes the morgue file and says where, or why not. */
-  async #writeMorgue(): Promise<void> {
+  /** Says where the morgue file was written, or why it was not. */
+  #tellMorgue(morgue: MorgueWritten): void {
     const { rules } = this.content;
-    if (!this.options.onMorgue) return;
-    try {
-      tell(this.state.log, rules, "morgue_written", { file: await this.options.onMorgue() });
-    } catch (e) {
-      tell(this.state.log, rules, "morgue_failed", { reason: (e as Error).message });
-    }
+    if ("path" in morgue) tell(this.state.log, rules, "morgue_written", { file: morgue.path });
+    else tell(this.state.log, rules, "morgue_failed", { reason: morgue.error });
   }
 
   /**

@@ -15,10 +15,12 @@ import { paletteColor } from "./theme.ts";
 import { deathText } from "./death_text.ts";
 import { scoreOf } from "../engine/score.ts";
 
+/** The morgue file's path, or why it could not be written. */
+export type MorgueWritten = { readonly path: string } | { readonly error: string };
+
 /** What was written when the game ended, for the screen to tell. */
 export interface GameOverReport {
-  /** The morgue file's path, or why it could not be written. */
-  readonly morgue: { readonly path: string } | { readonly error: string };
+  readonly morgue: MorgueWritten;
   /** The place in the high-score table, if the game made it. */
   readonly rank?: number;
   /** Why the score could not be added to the table. */
