@@ -18,6 +18,7 @@ import { isGameOver, playerAct, report } from "../engine/turn.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import type { InputEvent } from "../terminal/input_events.ts";
+import { INPUT_QUEUE_LIMIT } from "../terminal/input_queue.ts";
 import type { Terminal } from "../terminal/terminal.ts";
 import { type GameOverReport, GameOverScreen, type MorgueWritten } from "../ui/game_over_screen.ts";
 import { LevelUpScreen } from "../ui/level_up_screen.ts";
@@ -318,8 +319,23 @@ export class GameApp {
     while (this.#handling) await this.#handling.catch(() => {});
   }
 
+  /** The terminal's count of dropped input when the player was last told of it. */
+  #droppedTold = 0;
+
+  /** Says how many keys were dropped since the last time, if any were. */
+  #tellDroppedInput(): void {
+    const dropped = this.terminal.droppedInput;
+    if (dropped === this.#droppedTold) return;
+    tell(this.state.log, this.content.rules, "input_dropped", {
+      count: dropped - this.#droppedTold,
+      limit: INPUT_QUEUE_LIMIT,
+    });
+    this.#droppedTold = dropped;
+  }
+
   /** Runs until the player quits or the input ends. */
   async run(): Promise<ExitReason> {
+    this.#droppedTold = this.terminal.droppedInput;
     this.render();
     for await (const event of this.terminal.events) {
       if (event.type === "resize") {
@@ -330,6 +346,7 @@ export class GameApp {
         // The game is over for the program to close (saving it): that is the program's event.
         if (reason) return reason;
       }
+      this.#tellDroppedInput();
       this.render();
       this.eventsDone++;
     }

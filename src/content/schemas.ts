@@ -112,6 +112,7 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   explored: true,
   stairs_unknown: true,
   monsters_in_view: true,
+  input_dropped: true,
 };
 
 /** The message ids, in order. */

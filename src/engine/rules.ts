@@ -46,7 +46,8 @@ export type MessageId =
   | "unequipped"
   | "explored"
   | "stairs_unknown"
-  | "monsters_in_view";
+  | "monsters_in_view"
+  | "input_dropped";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),

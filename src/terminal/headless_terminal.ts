@@ -3,13 +3,13 @@
  *
  * @module
  */
-import { AsyncQueue } from "./async_queue.ts";
 import type { InputEvent, TerminalEvent } from "./input_events.ts";
 import type { Terminal } from "./terminal.ts";
+import { InputQueue } from "./input_queue.ts";
 
 /** A scripted terminal for tests and headless runs. */
 export class HeadlessTerminal implements Terminal {
-  readonly #queue = new AsyncQueue<TerminalEvent>();
+  readonly #queue = new InputQueue();
   /** Everything written, one entry per write. */
   readonly writes: string[] = [];
 
@@ -17,6 +17,10 @@ export class HeadlessTerminal implements Terminal {
 
   get events(): AsyncIterable<TerminalEvent> {
     return this.#queue;
+  }
+
+  get droppedInput(): number {
+    return this.#queue.dropped;
   }
 
   hasPendingInput(): boolean {

@@ -35,6 +35,9 @@ export class SinkTerminal implements Terminal {
     this.writes++;
   }
 
+  /** Input comes on demand, so none ever waits to be dropped. */
+  readonly droppedInput = 0;
+
   hasPendingInput(): boolean {
     return false;
   }

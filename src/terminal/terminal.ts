@@ -15,6 +15,11 @@ export interface Terminal {
   readonly events: AsyncIterable<TerminalEvent>;
   /** Writes all of `text` before returning. */
   write(text: string): void;
+  /**
+   * Key and mouse events dropped unread so far: typed faster than the app
+   * takes them (beyond the input queue's limit), or cut short by Ctrl-C.
+   */
+  readonly droppedInput: number;
   /** True when input has arrived that the app has not read yet. */
   hasPendingInput(): boolean;
   /** Drops input not read yet (a key that interrupted something is used up). */

@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { AsyncQueue } from "./async_queue.ts";
 import type { TerminalEvent } from "./input_events.ts";
 import { KeyDecoder } from "./key_decoder.ts";
 import type { Terminal } from "./terminal.ts";
+import { InputQueue } from "./input_queue.ts";
 
 /**
  * Alternate screen, hide cursor, mouse (clicks 1000, drags 1002, any motion
@@ -36,7 +36,7 @@ function writeAll(bytes: Uint8Array): void {
 
 /** The controlling terminal of this process. */
 export class TtyTerminal implements Terminal {
-  readonly #queue = new AsyncQueue<TerminalEvent>();
+  readonly #queue = new InputQueue();
   readonly #decoder = new KeyDecoder();
   #columns: number;
   #rows: number;
@@ -78,6 +78,10 @@ export class TtyTerminal implements Terminal {
 
   get events(): AsyncIterable<TerminalEvent> {
     return this.#queue;
+  }
+
+  get droppedInput(): number {
+    return this.#queue.dropped;
   }
 
   hasPendingInput(): boolean {
