@@ -12,6 +12,7 @@ import { decodeSave } from "../src/app/save_format.ts";
 import type { GameState } from "../src/engine/state.ts";
 import { readBoundedFile } from "../src/content/bounded_file.ts";
 import { scanJson } from "../src/content/json_scan.ts";
+import { bytesInWords, type JsonLimits } from "../src/content/untrusted_json.ts";
 import { loadContent } from "../src/content/load_content.ts";
 import { ContentError } from "../src/content/problems.ts";
 import { DATA_FILE_MAX_BYTES, DATA_FILE_MAX_DEPTH } from "../src/content/read_json.ts";
@@ -261,6 +262,22 @@ Deno.test("a save holds its replay: the save's limits are at least the replay's"
   ok(SAVE_LIMITS.maxBytes >= REPLAY_LIMITS.maxBytes);
   ok(SAVE_LIMITS.maxInflatedBytes! >= REPLAY_LIMITS.maxInflatedBytes!);
   ok(SAVE_LIMITS.maxDepth > REPLAY_LIMITS.maxDepth);
+});
+
+Deno.test("the README's Saves section states every limit the readers use", async () => {
+  const readme = (await Deno.readTextFile(new URL("../README.md", import.meta.url))).replace(/ +/g, " ");
+  const row = (file: string, { maxBytes, maxInflatedBytes, maxDepth }: JsonLimits) =>
+    `| ${file} | ${bytesInWords(maxBytes)} | ${
+      maxInflatedBytes === undefined ? "" : bytesInWords(maxInflatedBytes) + " "
+    }| ${maxDepth} |`;
+  for (
+    const line of [
+      row("save (`savegame.json.gz`)", SAVE_LIMITS),
+      row("replay (`*.replay.json.gz`)", REPLAY_LIMITS),
+      row("high scores (`scores.json`)", SCORES_LIMITS),
+      row("data file (`data/*.json`)", { maxBytes: DATA_FILE_MAX_BYTES, maxDepth: DATA_FILE_MAX_DEPTH }),
+    ]
+  ) ok(readme.includes(line), `README.md lacks: ${line}`);
 });
 
 Deno.test("the scan is iterative and builds a path only to report: 100,000 deep, a repeated key at the bottom", () => {
