@@ -89,7 +89,7 @@ Deno.test("a save nested 100,000 deep is refused in one line (not V8 out of memo
   match(
     await unreadable(path, readSave),
     new RegExp(
-      `^the save nests lists and objects more than ${SAVE_LIMITS.maxDepth} deep \\(at line 1, column \\d+\\), `,
+      `^the save is nested deeper than ${SAVE_LIMITS.maxDepth} levels \\(line 1, column \\d+\\)$`,
     ),
   );
 });
@@ -98,7 +98,9 @@ Deno.test("a score table nested 100,000 deep is refused in one line (not V8 out 
   const path = await fileWith("scores.json", deepScores(HOSTILE_DEPTH));
   match(
     await unreadable(path, readScores),
-    new RegExp(`^the high-score nests lists and objects more than ${SCORES_LIMITS.maxDepth} deep `),
+    new RegExp(
+      `^the high-score is nested deeper than ${SCORES_LIMITS.maxDepth} levels \\(line 1, column \\d+\\)$`,
+    ),
   );
 });
 
@@ -109,7 +111,7 @@ Deno.test("a replay nested 100,000 deep is refused in one line", async () => {
     (e: Error) =>
       e instanceof ReplayError && !e.message.includes("\n") &&
       e.message.startsWith(
-        `${path}: the replay nests lists and objects more than ${REPLAY_LIMITS.maxDepth} deep`,
+        `${path}: the replay is nested deeper than ${REPLAY_LIMITS.maxDepth} levels (line 1, column `,
       ),
   );
 });
@@ -212,15 +214,15 @@ Deno.test("title: a deep save and a deep score table each get one line, and a ne
   ok(title.includes("There is a saved game, but it cannot be read."), title);
   ok(
     title.includes(
-      `The high scores in ${scoresPath} cannot be read (the high-score nests lists and objects more than ` +
-        `${SCORES_LIMITS.maxDepth} deep`,
+      `The high scores in ${scoresPath} cannot be read (the high-score is nested deeper than ` +
+        `${SCORES_LIMITS.maxDepth} levels`,
     ),
     title,
   );
   await t.press("c");
   const popup = t.text().replace(/\s+/g, " ");
   ok(popup.includes("Failed to load save:"), popup);
-  ok(popup.includes(`more than ${SAVE_LIMITS.maxDepth} deep`), popup);
+  ok(popup.includes(`the save is nested deeper than ${SAVE_LIMITS.maxDepth} levels`), popup);
   await t.press("x", "n");
   ok(t.app.game, "a new game goes on");
   ok(t.app.game.state.log.some((e) => e.text.includes("it was kept as")), "the deep save kept aside");
@@ -255,7 +257,7 @@ Deno.test("the deepest save the reader takes is played on and saved again; one l
   await t.press("q");
   await t.running;
   const deeper = await fileWith("savegame.json.gz", await gzip(confusedSave(rules, levels + 1)));
-  match(await unreadable(deeper, readSave), new RegExp(`more than ${SAVE_LIMITS.maxDepth} deep`));
+  match(await unreadable(deeper, readSave), new RegExp(`deeper than ${SAVE_LIMITS.maxDepth} levels`));
 });
 
 Deno.test("a save holds its replay: the save's limits are at least the replay's", () => {

@@ -19,17 +19,17 @@ import {
 
 /**
  * What a save may hold. A save is the game's state and its replay so far:
- * the bundled data's 80x43 floors save in ~25 KB, the largest map the data
+ * the bundled data's 80x43 floors save in ~20 KB, the largest map the data
  * allows (2048x2048) in ~17 MB of grids, and the replay is bounded by
- * `REPLAY_LIMITS` (replay_format.ts), which a save must take whole. Gzip shrinks a save
- * some tenfold; the compressed limit is the inflated one's quarter so that
- * even a save of no repetition at all fits.
+ * `REPLAY_LIMITS` (replay_format.ts), which a save must take whole. Gzip
+ * shrinks the JSON the game writes about 14 times (a new game: 19 KB to
+ * 1.3 KB), so a quarter of the inflated limit on disk is room enough.
  */
 export const SAVE_LIMITS: JsonLimits = {
   maxBytes: 16 * 1024 * 1024,
   maxInflatedBytes: 64 * 1024 * 1024,
   /**
-   * A save nests ~10 deep, plus one level for each confusion a monster is
+   * A save nests 8 deep, or 6 plus one level for each confusion a monster is
    * under at once (a confused monster's AI keeps the one it had before: see
    * src/engine/items.ts). The bundled data spawns at most 60 items a floor
    * and the player carries 26, so no bundled game reaches 100. Zod's check
@@ -161,9 +161,11 @@ function unreadableReason(path: string, noun: string, problem: JsonProblem): str
     case "not_file":
       return `${path} is ${problem.found}, not a file`;
     case "too_large":
-      return `${path} is larger than a ${noun} can be (${
-        problem.size === undefined ? "more than" : `${bytesInWords(problem.size)}; at most`
-      } ${bytesInWords(problem.limit)})`;
+      return problem.size === undefined
+        ? `the ${noun} file is larger than a ${noun} can be (${bytesInWords(problem.limit)})`
+        : `the ${noun} file is ${bytesInWords(problem.size)}, larger than a ${noun} can be (${
+          bytesInWords(problem.limit)
+        })`;
     case "empty":
       return `the ${noun} file is empty`;
     case "not_gzip":
@@ -175,9 +177,7 @@ function unreadableReason(path: string, noun: string, problem: JsonProblem): str
     case "not_utf8":
       return `the ${noun} file is not UTF-8 text`;
     case "too_deep":
-      return `the ${noun} nests lists and objects more than ${problem.limit} deep (at ${
-        where(problem.at)
-      }), deeper than a ${noun} can be`;
+      return `the ${noun} is nested deeper than ${problem.limit} levels (${where(problem.at)})`;
     case "syntax":
       return `the ${noun} is not valid JSON (${problem.message} at ${where(problem.at)})`;
   }
