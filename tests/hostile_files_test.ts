@@ -196,6 +196,24 @@ Deno.test("a 200 MB game.json (palette) is refused by its size before it is read
   ]);
 });
 
+Deno.test("a save past its size on disk is refused by its size, never read", async () => {
+  const path = await fileWith("savegame.json.gz", await gzip(confusedSave(rules, 0)));
+  await Deno.truncate(path, SAVE_LIMITS.maxBytes + 1024 * 1024);
+  equal(await unreadable(path, readSave), "the save file is 17 MB, larger than a save can be (16 MB)");
+});
+
+Deno.test("a data file that is not UTF-8 is refused in one line, not read with stand-ins", async () => {
+  const dir = await copyOfData("delve-hostile-");
+  const text = await Deno.readTextFile(`${dir}/entities.json`);
+  // A byte that is never UTF-8 where the orc's name ends: BEL stands in for it, then is replaced.
+  const bytes = new TextEncoder().encode(text.replace('"Orc"', '"Orc\u0007"'));
+  bytes[bytes.indexOf(7)] = 0xff;
+  await Deno.writeFile(`${dir}/entities.json`, bytes);
+  deepEqual(await problemsOf(dir), [
+    "mod/entities.json: expected UTF-8 text, found bytes that are not UTF-8",
+  ]);
+});
+
 Deno.test("a file that says it holds nothing but goes on (/proc) is refused once past the limit", async () => {
   const info = await Deno.stat("/proc/self/maps");
   equal(info.size, 0, "/proc says 0 bytes");
