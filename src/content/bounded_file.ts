@@ -7,9 +7,8 @@
  *
  * @module
  */
-import { constants } from "node:fs";
+import { constants, type Stats } from "node:fs";
 import { type FileHandle, lstat, open, stat } from "node:fs/promises";
-import type { Stats } from "node:fs";
 
 /** Why a file's bytes were not read. */
 export type FileRefusal =
@@ -37,7 +36,7 @@ function kindOf(info: Stats): string {
   if (info.isCharacterDevice()) return "a character device";
   if (info.isBlockDevice()) return "a block device";
   if (info.isSocket()) return "a socket";
-  return "not a regular file";
+  return "something other than a regular file";
 }
 
 /** An OS error in a few words: "permission denied", "too many symbolic links encountered"… */

@@ -46,9 +46,9 @@ export const DATA_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
  * The deepest nesting of lists and objects taken in a data file (the
- * outermost is 1). The schemas nest at most 6 deep (a template's item's
- * effect), so no deeper file can be right, and every recursive check (zod)
- * stays far from the end of the stack.
+ * outermost is 1). The bundled files nest at most 5 deep and no file 64
+ * deep can match the schemas, so nothing right is refused, and every
+ * recursive check (zod) stays far from the end of the stack.
  */
 export const DATA_FILE_MAX_DEPTH = 64;
 
@@ -73,11 +73,10 @@ function problemLine(label: string, problem: JsonProblem): string {
       return `${label}: expected at most ${bytesInWords(problem.limit)} once inflated, found more`;
     case "not_utf8":
       return `${label}: expected UTF-8 text, found bytes that are not UTF-8`;
-    case "too_deep":
-      return `${label}: at ${
-        place(problem.at)
-      }: expected lists and objects nested at most ${problem.limit} ` +
-        "deep, found deeper";
+    case "too_deep": {
+      const expected = `expected lists and objects nested at most ${problem.limit} deep`;
+      return `${label}: at ${place(problem.at)}: ${expected}, found deeper`;
+    }
     case "syntax":
       return `${label}: invalid JSON at ${place(problem.at)}: ${problem.message}`;
   }
