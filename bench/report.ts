@@ -33,6 +33,7 @@ import {
   smallFovCases,
   smallPathCase,
 } from "./engine_cases.ts";
+import { refuseHostileFiles } from "./hostile_files.ts";
 import { keyToFrameLatency } from "./latency.ts";
 import { startupToFirstFrame } from "./startup.ts";
 import { measure, measureAsync, median } from "./timing.ts";
@@ -179,6 +180,21 @@ async function loopRows(): Promise<void> {
   });
 }
 
+/** Each hostile file of issue 15, refused by the game's reader in a fresh process: time and peak RSS. */
+async function hostileRows(): Promise<void> {
+  progress("hostile files");
+  const { rules } = await benchContent();
+  for (const { figure, ms, peakMb, failure } of await refuseHostileFiles(rules)) {
+    const refused = ms !== undefined && peakMb !== undefined;
+    rows.push({
+      figure: `refuse a ${figure}`,
+      ours: refused ? `${formatMs(ms)}, peak RSS ${peakMb.toFixed(1)} MB` : failure ?? "not refused",
+      target: "≤ 1 s and ≤ 200 MB",
+      met: refused && ms <= 1000 && peakMb <= 200,
+    });
+  }
+}
+
 /** The soak as `deno task soak` runs it (the task's own flags), in a process of its own. */
 async function soakRow(): Promise<Row> {
   progress("soak, 10,000 turns");
@@ -246,6 +262,7 @@ if (import.meta.main) {
   await monsterRows();
   await frameRows();
   await loopRows();
+  await hostileRows();
   rows.push(soak);
   const table = markdownTable(
     ["figure", "ours", "rot.js", "ours vs rot.js", "target", "met"],
@@ -271,7 +288,9 @@ if (import.meta.main) {
       "Latency is percentiles of single keys, startup the median of single starts; games per second is a",
       `throughput (${SIM_GAMES} games, seeds 1-${SIM_GAMES}). "In the worker" is the worker's own clock around`,
       "reading the turn, the phase and writing the answer; the round trip adds posting, waiting and replaying.",
-      "The soak runs as `deno task soak` runs it.",
+      "The soak runs as `deno task soak` runs it. Each hostile file is read as the game reads it, by a",
+      "fresh process (bench/refuse_file.ts): the time is the read's own (median of 3, after one untimed), the",
+      "peak RSS the whole process's (VmHWM), Deno and the game's modules included.",
       ...notes.map((n) => `Note: ${n}`),
       "",
       `(${((performance.now() - started) / 1000).toFixed(0)} s)`,

@@ -20,8 +20,8 @@ import { sortedKeys, stateChecksum, textChecksum } from "../engine/checksum.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import type { TerminalEvent } from "../terminal/input_events.ts";
 import { loadDataOr } from "./data_dir.ts";
-import { decodeRecording, playRecording } from "./replay_format.ts";
-import { readSave } from "./save_file.ts";
+import { decodeRecording, playRecording, REPLAY_LIMITS } from "./replay_format.ts";
+import { readJsonFile } from "./save_file.ts";
 import { DelveApp } from "./delve_app.ts";
 import { intFlag, parseFlags, readFlags } from "./flags.ts";
 import { FuzzEvents } from "./fuzz_events.ts";
@@ -191,7 +191,7 @@ class FuzzRun {
 
   /** The replay written for a game left must play back to that very game. */
   async #checkReplay(state: GameState): Promise<void> {
-    const read = await readSave(this.recordPath, "replay");
+    const read = await readJsonFile(this.recordPath, "replay", REPLAY_LIMITS);
     if (read.kind !== "read") {
       this.#fail(`no replay of the game left (seed ${state.seed}, turn ${state.turn})`);
     }

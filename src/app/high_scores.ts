@@ -9,7 +9,8 @@ import { z } from "zod";
 import { textSchema } from "../content/schemas.ts";
 import { HIGH_SCORES_KEPT, type HighScore, placeScore } from "../engine/score.ts";
 import { firstProblem } from "./save_format.ts";
-import { keepUnreadable, readSave, writeFileAtomic } from "./save_file.ts";
+import { keepUnreadable, readJsonFile, writeFileAtomic } from "./save_file.ts";
+import type { JsonLimits } from "../content/untrusted_json.ts";
 
 /** The table's file name in the save folder. */
 export const SCORES_FILE_NAME = "scores.json";
@@ -39,6 +40,9 @@ const fileSchema = z.strictObject({
   scores: z.array(entrySchema).max(HIGH_SCORES_KEPT),
 });
 
+/** What a high-score file may hold: ten entries take ~3 KB and nest 3 deep. */
+export const SCORES_LIMITS: JsonLimits = { maxBytes: 1024 * 1024, maxDepth: 64 };
+
 /** What reading the table found. */
 export type ScoresRead =
   | { readonly kind: "read"; readonly scores: HighScore[] }
@@ -46,7 +50,7 @@ export type ScoresRead =
 
 /** The table at `path` (empty when there is none yet), or why it cannot be read. */
 export async function readScores(path: string): Promise<ScoresRead> {
-  const read = await readSave(path, "high-score", { compressed: false });
+  const read = await readJsonFile(path, "high-score", SCORES_LIMITS);
   if (read.kind === "missing") return { kind: "read", scores: [] };
   if (read.kind === "unreadable") return read;
   const file = fileSchema.safeParse(read.json);

@@ -19,16 +19,17 @@ import {
   decodeRecording,
   playRecording,
   type Recording,
+  REPLAY_LIMITS,
   ReplayError,
   replaySteps,
 } from "./replay_format.ts";
-import { readSave } from "./save_file.ts";
+import { readJsonFile } from "./save_file.ts";
 
 const USAGE = "Usage: deno task replay FILE [--speed N] [--check] [--data DIR]";
 
 /** Reads and checks a replay file; a problem is a ReplayError in one sentence. */
 export async function readRecording(path: string): Promise<Recording> {
-  const read = await readSave(path, "replay");
+  const read = await readJsonFile(path, "replay", REPLAY_LIMITS);
   if (read.kind === "missing") throw new ReplayError(`${path}: no such file`);
   if (read.kind === "unreadable") {
     throw new ReplayError(`${path}: ${read.reason}`);

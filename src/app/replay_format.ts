@@ -11,6 +11,7 @@ import { stateChecksum, textChecksum } from "../engine/checksum.ts";
 import type { Rules } from "../engine/rules.ts";
 import { type GameState, newGame } from "../engine/state.ts";
 import { applyCommand, type Command } from "../engine/turn.ts";
+import type { JsonLimits } from "../content/untrusted_json.ts";
 
 /** A checksum of the rules a game is played by, written into its replay. */
 export function dataChecksum(rules: Rules): number {
@@ -28,6 +29,17 @@ export const CHECK_EVERY = 100;
  * command makes) and covers the chronicle.
  */
 export const REPLAY_VERSION = 2;
+
+/**
+ * What a replay file may hold. A command takes ~40 bytes: 32 MB holds some
+ * 800,000 of them, a game of as many turns. Nothing in a replay nests more
+ * than 5 deep (a command's target), so 64 is far from anything real.
+ */
+export const REPLAY_LIMITS: JsonLimits = {
+  maxBytes: 16 * 1024 * 1024,
+  maxInflatedBytes: 32 * 1024 * 1024,
+  maxDepth: 64,
+};
 
 /** A recorded game. */
 export interface Recording {

@@ -3,15 +3,41 @@
  * save goes to a temporary file in the same folder, is flushed to disk, and
  * is renamed over the old one, which is first kept as `.bak` by a hard link
  * (so there is no moment without a whole save). A save that cannot be read
- * is reported, never deleted or changed.
+ * is reported, never deleted or changed; every file is read through the
+ * bounded reader (src/content/untrusted_json.ts) within its kind's limits.
  *
  * @module
  */
 import { dirname } from "node:path";
-import { findKeyProblems } from "../content/key_problems.ts";
+import {
+  bytesInWords,
+  type JsonLimits,
+  type JsonProblem,
+  readUntrustedJson,
+  type TextPlace,
+} from "../content/untrusted_json.ts";
 
-/** The largest file taken for a save (a real one is a few kilobytes). */
-const MAX_SAVE_BYTES = 64 * 1024 * 1024;
+/**
+ * What a save may hold. A save is the game's state and its replay so far:
+ * the bundled data's 80x43 floors save in ~20 KB, the largest map the data
+ * allows (2048x2048) in ~17 MB of grids, and the replay is bounded by
+ * `REPLAY_LIMITS` (replay_format.ts), which a save must take whole. Gzip
+ * shrinks the JSON the game writes about 14 times (a new game: 19 KB to
+ * 1.3 KB), so a quarter of the inflated limit on disk is room enough.
+ */
+export const SAVE_LIMITS: JsonLimits = {
+  maxBytes: 16 * 1024 * 1024,
+  maxInflatedBytes: 64 * 1024 * 1024,
+  /**
+   * A save nests 8 deep, or 6 plus one level for each confusion a monster is
+   * under at once (a confused monster's AI keeps the one it had before: see
+   * src/engine/items.ts). The bundled data spawns at most 60 items a floor
+   * and the player carries 26, so no bundled game reaches 100. Zod's check
+   * of a confused AI overflows the stack at about 1,000 levels (measured,
+   * Deno 2.9): 500 is half of that.
+   */
+  maxDepth: 500,
+};
 
 /** What reading a save found. */
 export type SaveRead =
@@ -103,50 +129,58 @@ async function syncFolder(dir: string): Promise<void> {
   }
 }
 
+/** Reads the save at `path` (gzip): missing, its JSON, or why it cannot be read. */
+export function readSave(path: string): Promise<SaveRead> {
+  return readJsonFile(path, "save", SAVE_LIMITS);
+}
+
 /**
- * Reads the JSON file at `path` (a save, or whatever `noun` says), gzipped
- * unless `compressed` is false: missing, its JSON, or why it cannot be read.
+ * Reads the JSON file at `path` (a save, a replay, the high scores: what
+ * `noun` says) within `limits`: missing, its JSON, or why it cannot be
+ * read, in a sentence for the player. Never throws for what the file holds.
  */
-export async function readSave(path: string, noun = "save", { compressed = true } = {}): Promise<SaveRead> {
-  let data: Uint8Array<ArrayBuffer>;
-  try {
-    const info = await Deno.stat(path);
-    if (!info.isFile) return { kind: "unreadable", reason: `${path} is not a file` };
-    if (info.size > MAX_SAVE_BYTES) {
-      return { kind: "unreadable", reason: `${path} is too large to be a ${noun}` };
-    }
-    data = await Deno.readFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return { kind: "missing" };
-    return { kind: "unreadable", reason: `cannot read ${path}: ${(e as Error).message}` };
+export async function readJsonFile(path: string, noun: string, limits: JsonLimits): Promise<SaveRead> {
+  const read = await readUntrustedJson(path, limits);
+  if (read.kind === "missing") return read;
+  if (read.kind === "refused") {
+    return { kind: "unreadable", reason: unreadableReason(path, noun, read.problem) };
   }
-  if (data.length === 0) return { kind: "unreadable", reason: `the ${noun} file is empty` };
-  let text: string;
-  try {
-    const plain = compressed ? await pipe(data, new DecompressionStream("gzip")) : data;
-    text = new TextDecoder("utf-8", { fatal: true }).decode(plain);
-  } catch {
-    return {
-      kind: "unreadable",
-      reason: compressed
-        ? `the ${noun} file is damaged or cut short (not whole gzip data)`
-        : `the ${noun} file is not UTF-8 text`,
-    };
+  const [first] = read.keyProblems;
+  if (first) {
+    return { kind: "unreadable", reason: `the ${noun} is damaged at ${first.path}: ${first.message}` };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    return {
-      kind: "unreadable",
-      reason: `the ${noun} is not valid JSON (${(e as Error).message.split("\n")[0]})`,
-    };
+  return { kind: "read", json: read.json };
+}
+
+/** Why the file at `path` cannot be read, as one sentence for the player. */
+function unreadableReason(path: string, noun: string, problem: JsonProblem): string {
+  const where = ({ line, column }: TextPlace) => `line ${line}, column ${column}`;
+  switch (problem.kind) {
+    case "os":
+      return `cannot read ${path}: ${problem.reason}`;
+    case "not_file":
+      return `${path} is ${problem.found}, not a file`;
+    case "too_large":
+      return problem.size === undefined
+        ? `the ${noun} file is larger than a ${noun} can be (${bytesInWords(problem.limit)})`
+        : `the ${noun} file is ${bytesInWords(problem.size)}, larger than a ${noun} can be (${
+          bytesInWords(problem.limit)
+        })`;
+    case "empty":
+      return `the ${noun} file is empty`;
+    case "not_gzip":
+      return `the ${noun} file is damaged or cut short (not whole gzip data)`;
+    case "too_large_inflated":
+      return `the ${noun} file inflates to more than ${
+        bytesInWords(problem.limit)
+      }, more than a ${noun} can be`;
+    case "not_utf8":
+      return `the ${noun} file is not UTF-8 text`;
+    case "too_deep":
+      return `the ${noun} is nested deeper than ${problem.limit} levels (${where(problem.at)})`;
+    case "syntax":
+      return `the ${noun} is not valid JSON (${problem.message} at ${where(problem.at)})`;
   }
-  const keys = findKeyProblems(text);
-  if (keys.length > 0) {
-    return { kind: "unreadable", reason: `the ${noun} is damaged at ${keys[0].path}: ${keys[0].message}` };
-  }
-  return { kind: "read", json };
 }
 
 /** Removes the save (and its backup): the game it held is over. */

@@ -1,13 +1,19 @@
 /**
- * Reads a JSON data file and checks it against a schema, turning every
+ * Reads a JSON data file (through the bounded reader every file from
+ * outside goes through) and checks it against a schema, turning every
  * failure into {@link ContentError} lines.
  *
  * @module
  */
 import type { z } from "zod";
-import { jsonErrorOffset } from "./json_error_offset.ts";
-import { findKeyProblems } from "./key_problems.ts";
 import { ContentError, describeValue, jsonPath } from "./problems.ts";
+import {
+  bytesInWords,
+  type JsonLimits,
+  type JsonProblem,
+  readUntrustedJson,
+  type TextPlace,
+} from "./untrusted_json.ts";
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
@@ -31,31 +37,52 @@ function issueLines(label: string, issue: Issue): string[] {
   }
 }
 
-/** Line and column (from 1) of a character offset. */
-function lineColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset).split("\n");
-  return `line ${before.length}, column ${before.at(-1)!.length + 1}`;
-}
+/**
+ * The largest data file taken. The bundled files are a few kilobytes: a
+ * mod a thousand times larger still loads, and a file past this is refused
+ * before it is read whole.
+ */
+export const DATA_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
- * Parses JSON text; a syntax error becomes one line with its line and
- * column, and without the snippet of the file the engine quotes.
+ * The deepest nesting of lists and objects taken in a data file (the
+ * outermost is 1). The bundled files nest at most 5 deep and no file 64
+ * deep can match the schemas, so nothing right is refused, and every
+ * recursive check (zod) stays far from the end of the stack.
  */
-export function parseJsonText(label: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    const offset = jsonErrorOffset(text);
-    const where = offset >= 0 ? ` at ${lineColumn(text, offset)}` : "";
-    const what = (e as Error).message
-      .replace(/, (?:\.\.\.)?"[\s\S]*" is not valid JSON$/, "")
-      .replace(/ in JSON[\s\S]*$/, "")
-      // The engine may quote a control character from the file: show it escaped.
-      // deno-lint-ignore no-control-regex
-      .replace(/[\x00-\x1f\x7f]/g, (c) => JSON.stringify(c).slice(1, -1));
-    throw new ContentError([`${label}: invalid JSON${where}: ${what}`]);
+export const DATA_FILE_MAX_DEPTH = 64;
+
+const DATA_FILE_LIMITS: JsonLimits = { maxBytes: DATA_FILE_MAX_BYTES, maxDepth: DATA_FILE_MAX_DEPTH };
+
+/** Why a data file was not taken, as one line: the file, what was expected, what was found. */
+function problemLine(label: string, problem: JsonProblem): string {
+  switch (problem.kind) {
+    case "os":
+      return `${label}: cannot read: ${problem.reason}`;
+    case "not_file":
+      return `${label}: expected a file, found ${problem.found}`;
+    case "too_large":
+      return `${label}: expected a file of at most ${bytesInWords(problem.limit)}, found ${
+        problem.size === undefined ? "more" : bytesInWords(problem.size)
+      }`;
+    case "empty":
+      return `${label}: expected JSON, found an empty file`;
+    case "not_gzip":
+      return `${label}: expected whole gzip data, found damaged or cut-short data`;
+    case "too_large_inflated":
+      return `${label}: expected at most ${bytesInWords(problem.limit)} once inflated, found more`;
+    case "not_utf8":
+      return `${label}: expected UTF-8 text, found bytes that are not UTF-8`;
+    case "too_deep": {
+      const expected = `expected lists and objects nested at most ${problem.limit} deep`;
+      return `${label}: at ${place(problem.at)}: ${expected}, found deeper`;
+    }
+    case "syntax":
+      return `${label}: invalid JSON at ${place(problem.at)}: ${problem.message}`;
   }
 }
+
+const place = ({ line, column }: TextPlace) => `line ${line}, column ${column}`;
 
 /** Checks `data` against `schema`: the parsed value, or every problem found. */
 export function check<S extends z.ZodType>(
@@ -71,23 +98,18 @@ export function check<S extends z.ZodType>(
   };
 }
 
-/** Reads, parses and validates one data file; throws every problem at once. */
+/** Reads, parses and validates one data file within {@link DATA_FILE_LIMITS}; throws every problem at once. */
 export async function readDataFile<S extends z.ZodType>(
   dir: URL,
   name: string,
   schema: S,
   label: string,
 ): Promise<z.output<S>> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(new URL(name, dir));
-  } catch (e) {
-    const reason = e instanceof Deno.errors.NotFound ? "file not found" : (e as Error).message;
-    throw new ContentError([`${label}: cannot read: ${reason}`]);
-  }
-  const data = parseJsonText(label, text);
-  const keyProblems = findKeyProblems(text).map((k) => `${label}: ${k.path}: ${k.message}`);
-  const { value, problems } = check(label, schema, data);
+  const read = await readUntrustedJson(new URL(name, dir), DATA_FILE_LIMITS);
+  if (read.kind === "missing") throw new ContentError([`${label}: cannot read: file not found`]);
+  if (read.kind === "refused") throw new ContentError([problemLine(label, read.problem)]);
+  const keyProblems = read.keyProblems.map((k) => `${label}: ${k.path}: ${k.message}`);
+  const { value, problems } = check(label, schema, read.json);
   if (keyProblems.length > 0 || value === undefined) throw new ContentError([...keyProblems, ...problems]);
   return value;
 }
