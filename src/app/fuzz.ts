@@ -23,7 +23,8 @@ import { loadDataOr } from "./data_dir.ts";
 import { decodeRecording, playRecording, REPLAY_LIMITS } from "./replay_format.ts";
 import { readJsonFile } from "./save_file.ts";
 import { DelveApp } from "./delve_app.ts";
-import { intFlag, parseFlags, readFlags } from "./flags.ts";
+import { intFlag, parseFlags, readFlags, UsageError } from "./flags.ts";
+import { FILE_KINDS, type FileFuzzResult, type FileKind, runFileFuzz } from "./fuzz_files.ts";
 import { FuzzEvents } from "./fuzz_events.ts";
 import type { GameApp } from "./game_app.ts";
 import { BUNDLED_DATA_DIR } from "./paths.ts";
@@ -312,7 +313,18 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   return run.result();
 }
 
-const USAGE = "Usage: deno task fuzz [--events N] [--seed S] [--worker]";
+/** Rounds of a default \`--files\` run: a minute or so. */
+const FILE_ROUNDS = 2000;
+
+const USAGE = `Usage: deno task fuzz [--events N] [--seed S] [--worker]
+       deno task fuzz --files [--rounds N] [--seed S] [--round R]
+
+  --events N   events to send to the app (default: 1000000)
+  --seed S     the run's seed, 0 to ${MAX_SEED} (default: 1)
+  --worker     monsters think in the AI worker, as in play (default: in-process)
+  --files      damage saves, replays, score tables and data files instead, and read each as the game does
+  --rounds N   with --files: files to damage and read (default: ${FILE_ROUNDS})
+  --round R    with --files: play only round R (counted from 0), as a failure's reproduce line says`;
 
 /** Where the command's lines go (the console by default; tests collect them). */
 export interface CommandOutput {
@@ -342,14 +354,27 @@ export async function fuzzCommand(
       events: { type: "string" },
       seed: { type: "string" },
       worker: { type: "boolean" },
+      files: { type: "boolean" },
+      rounds: { type: "string" },
+      round: { type: "string" },
     });
+    if (!values.files && (values.rounds !== undefined || values.round !== undefined)) {
+      throw new UsageError("--rounds and --round go with --files");
+    }
+    if (values.files && (values.events !== undefined || values.worker)) {
+      throw new UsageError("--events and --worker do not go with --files");
+    }
     return {
       events: intFlag("--events", values.events, 1, 1_000_000_000) ?? 1_000_000,
       seed: intFlag("--seed", values.seed, 0, MAX_SEED) ?? 1,
       worker: values.worker ?? false,
+      files: values.files ?? false,
+      rounds: intFlag("--rounds", values.rounds, 1, 100_000_000) ?? FILE_ROUNDS,
+      round: intFlag("--round", values.round, 0, 100_000_000),
     };
   }, output.err);
   if (!flags) return 2;
+  if (flags.files) return await fileFuzzCommand(flags, output);
   const { events, seed, worker } = flags;
   const loaded = await loadDataOr(undefined);
   if (!loaded) return 2;
@@ -378,6 +403,41 @@ export async function fuzzCommand(
       `reproduce with: deno task fuzz --seed ${seed} --events ${failure.index + 1}${
         worker ? " --worker" : ""
       }`,
+  );
+  return 1;
+}
+
+function fileSummary(result: FileFuzzResult, seconds: number): string {
+  const by = (counts: Record<FileKind, number>) => FILE_KINDS.map((k) => `${k} ${counts[k]}`).join(", ");
+  return `fuzz --files: ${result.rounds} files in ${seconds.toFixed(1)} s; refused: ${by(result.refused)}; ` +
+    `taken and played: ${by(result.taken)}; slowest ${
+      Math.round(result.slowest.ms)
+    } ms (${result.slowest.what})`;
+}
+
+/** The \`--files\` run: damaged files through every reader. */
+async function fileFuzzCommand(
+  flags: { seed: number; rounds: number; round?: number },
+  output: CommandOutput,
+): Promise<number> {
+  const { seed, rounds, round } = flags;
+  const start = performance.now();
+  const seconds = () => (performance.now() - start) / 1000;
+  output.out(`fuzz --files: ${round === undefined ? `${rounds} rounds` : `round ${round}`}, seed ${seed}`);
+  const result = await runFileFuzz({
+    seed,
+    rounds,
+    only: round,
+    tempRoot: "/tmp",
+    onProgress: (soFar) => output.out(fileSummary(soFar, seconds())),
+  });
+  output.out(fileSummary(result, seconds()));
+  const { failure } = result;
+  if (!failure) return 0;
+  if (failure.stack) output.err(failure.stack);
+  output.err(
+    `fuzz --files: ${failure.problem} reading ${failure.what}, round ${failure.round} (seed ${seed}); ` +
+      `reproduce with: deno task fuzz --files --seed ${seed} --round ${failure.round}`,
   );
   return 1;
 }
