@@ -95,13 +95,17 @@ export class PlaceRefused extends Error {
   override name = "PlaceRefused";
 }
 
+/** Whether `e` says there is nothing at a path (or a file where a folder is needed on the way). */
+const nothingThere = (e: unknown) =>
+  e instanceof Deno.errors.NotFound || e instanceof Deno.errors.NotADirectory;
+
 /** The nearest part of `path` that exists, and what is there (links followed). */
 async function nearestThere(path: string): Promise<{ at: string; info: Deno.FileInfo | undefined }> {
   for (let at = path;;) {
     try {
       return { at, info: await Deno.stat(at) };
     } catch (e) {
-      if (!(e instanceof Deno.errors.NotFound) || dirname(at) === at) throw e;
+      if (!nothingThere(e) || dirname(at) === at) throw e;
       // A link to nothing: there is something, but not a folder.
       const link = await Deno.lstat(at).catch(() => undefined);
       if (link) return { at, info: undefined };
@@ -116,7 +120,7 @@ async function checkFile(file: string, label: string, example: string): Promise<
   let there: Deno.FileInfo | undefined, nearest: { at: string; info: Deno.FileInfo | undefined };
   try {
     there = await Deno.lstat(absolute).catch((e) => {
-      if (e instanceof Deno.errors.NotFound) return undefined;
+      if (nothingThere(e)) return undefined;
       throw e;
     });
     nearest = await nearestThere(dirname(absolute));
@@ -178,8 +182,13 @@ export async function checkPlaces(files: PlayFiles): Promise<WritePaths> {
   for (let j = 1; j < written.length; j++) {
     const i = written.findIndex(([, path]) => path === written[j][1]);
     if (i < j) {
-      const label = j === written.length - 1 ? recordLabel : saveLabel;
-      throw new PlaceRefused(`${label} would also be ${written[i][0]}: give each its own path`);
+      throw new PlaceRefused(
+        j === written.length - 1
+          ? `${recordLabel} would also be ${written[i][0]}: give each its own path`
+          : `${saveLabel} would make ${written[i][0]} and ${
+            written[j][0]
+          } one file: give the save another name`,
+      );
     }
   }
   return paths;
