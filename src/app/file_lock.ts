@@ -46,7 +46,7 @@ async function openLockFile(path: string): Promise<Deno.FsFile> {
       await Deno.remove(path);
       continue;
     }
-    if (!seen.isFile) throw new LinkRefused(`the lock file ${path} is not a file`);
+    if (!seen.isFile) throw new Error(`the lock file ${path} is not a file`);
     // Neither create nor truncate: opening it changes nothing, even if it is no longer the file looked at.
     const file = await Deno.open(path, { read: true, write: true });
     const opened = await file.stat();

@@ -91,7 +91,7 @@ export class LinkRefused extends Error {
  * Throws {@link LinkRefused} when `path` is a symbolic link; resolves to
  * whether something (not a link) is there. `what` names it in the message.
  */
-export async function refuseLink(path: string, what: string): Promise<boolean> {
+async function refuseLink(path: string, what: string): Promise<boolean> {
   let info: Deno.FileInfo;
   try {
     info = await Deno.lstat(path);

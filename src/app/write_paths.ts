@@ -181,15 +181,13 @@ export async function checkPlaces(files: PlayFiles): Promise<WritePaths> {
   ];
   for (let j = 1; j < written.length; j++) {
     const i = written.findIndex(([, path]) => path === written[j][1]);
-    if (i < j) {
-      throw new PlaceRefused(
-        j === written.length - 1
-          ? `${recordLabel} would also be ${written[i][0]}: give each its own path`
-          : `${saveLabel} would make ${written[i][0]} and ${
-            written[j][0]
-          } one file: give the save another name`,
-      );
-    }
+    if (i === j) continue;
+    const [first, second] = [written[i][0], written[j][0]];
+    throw new PlaceRefused(
+      second === "the replay"
+        ? `${recordLabel} would also be ${first}: give each its own path`
+        : `${saveLabel} would make ${first} and ${second} one file: give the save another name`,
+    );
   }
   return paths;
 }
