@@ -6,7 +6,7 @@
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { tryLock } from "../src/app/file_lock.ts";
-import { addHighScore, readScores } from "../src/app/high_scores.ts";
+import { readScores } from "../src/app/high_scores.ts";
 import { keepUnreadable, LinkRefused, readSave, writeFileAtomic } from "../src/app/save_file.ts";
 import { decodeSave } from "../src/app/save_format.ts";
 import { isGameOver } from "../src/engine/turn.ts";
