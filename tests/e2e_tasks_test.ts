@@ -1,11 +1,13 @@
 /**
  * The real program under the grants its tasks give, in a real terminal:
- * `play`'s grants with net, run, ffi and sys explicitly denied; and the
+ * the grants `play`'s launcher gives the game, with net, run, ffi and sys
+ * explicitly denied; and the
  * compiled binary's entry and grants, with its data and worker found from
  * the code's own location and a mod read from a writable folder elsewhere.
  */
 import { equal, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
+import { launchPlan } from "../src/app/launch.ts";
 import { assertRestored, DENO, quit, startGame } from "./support/e2e_game.ts";
 import { TmuxPane } from "./support/tmux.ts";
 
@@ -16,14 +18,18 @@ function grants(task: string): string[] {
   return words.filter((w, i) => w.startsWith("--") && !skip.has(w) && !skip.has(words[i - 1] ?? ""));
 }
 
-Deno.test("e2e: the game plays under play's grants with net, run, ffi and sys denied outright", async () => {
+Deno.test("e2e: the game plays under the launcher's grants with net, run, ffi and sys denied outright", async () => {
   await using pane = await TmuxPane.open(80, 24);
-  // Filled in as deno task would, with the test's own data folder.
-  const flags = grants(config.tasks.play).map((f) =>
-    f.replaceAll("$XDG_DATA_HOME", `${pane.dir}/data`).replaceAll("$HOME", `${pane.dir}/home`)
+  // What the launcher runs for the test's own data folder (startGame adds the seed again).
+  const plan = await launchPlan(
+    ["--seed", "4601"],
+    (name) => name === "XDG_DATA_HOME" ? `${pane.dir}/data` : undefined,
   );
+  if (plan.kind !== "run") throw new Error(plan.line);
+  const [run, ...flags] = plan.args.slice(0, -3);
   const denied = ["--deny-net", "--deny-run", "--deny-ffi", "--deny-sys"];
-  await startGame(pane, 4601, `"${DENO}" run ${[...flags, ...denied].join(" ")} main.ts`);
+  const words = [run, ...flags, ...denied, plan.args.at(-3)!].map((w) => `'${w}'`);
+  await startGame(pane, 4601, `"${DENO}" ${words.join(" ")}`);
   // A few turns, each through the worker (a process of its own would need run; it is a thread).
   await pane.keys("l", "j", "h", "k", ".", ".");
   await new Promise((r) => setTimeout(r, 300));

@@ -3,7 +3,7 @@
  * disk and a read-only save folder are told in the game, which plays on with
  * the old save whole; leaving mid-walk saves after the step in progress.
  */
-import { equal, match, notEqual, ok, rejects } from "node:assert/strict";
+import { deepEqual, equal, match, notEqual, ok, rejects } from "node:assert/strict";
 import { dirname } from "node:path";
 import { SaveOnLeavingFailed } from "../src/app/delve_app.ts";
 import { readScores } from "../src/app/high_scores.ts";
@@ -18,6 +18,7 @@ import { isGameOver } from "../src/engine/turn.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { bundledContent } from "./support/content.ts";
 import { doomPlayer, type TitleSession, titleSession } from "./support/title_session.ts";
+import { smallDisk } from "./support/full_disk.ts";
 
 const { rules } = await bundledContent();
 
@@ -38,17 +39,22 @@ async function savedTurn(path: string): Promise<number> {
   return decodeSave(read.json).turn;
 }
 
+/** The names in `dir` but the filler that fills its disk. */
+const namesIn = (dir: string) =>
+  [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n !== "filler").sort();
+
 Deno.test("a full disk while saving: the game says so and plays on; the old save survives, no temp file left", async () => {
-  const t = await titleSession();
+  await using disk = await smallDisk();
+  const t = await titleSession(undefined, { savePath: `${disk.dir}/savegame.json.gz` });
   const { saved } = await playedOnPastTheSave(t);
-  // The save's temporary file leads to /dev/full, so every write fails with ENOSPC.
-  const temp = `${t.savePath}.${Deno.pid}.tmp`;
-  await Deno.symlink("/dev/full", temp);
+  const before = namesIn(disk.dir);
+  await disk.fill();
   await t.press("Escape");
   ok(t.app.game, "still playing");
   match(lastLine(t), /^Could not save the game: No space left on device/);
   equal((await Deno.readFile(t.savePath)).join(), saved.join(), "the old save is untouched");
-  ok(!(await Deno.lstat(temp).then(() => true, () => false)), "the failed temporary file is gone");
+  deepEqual(namesIn(disk.dir), before, "the failed temporary file is gone");
+  await disk.free();
   await t.press("l");
   const turn = t.app.game!.state.turn;
   await t.press("Escape");
@@ -147,9 +153,10 @@ Deno.test("leaving during the turn that kills the player leaves no save of the d
 });
 
 Deno.test("Ctrl-C with a full disk: leaving fails loudly (SaveOnLeavingFailed), never quietly with the game lost", async () => {
-  const t = await titleSession();
+  await using disk = await smallDisk();
+  const t = await titleSession(undefined, { savePath: `${disk.dir}/savegame.json.gz` });
   const { saved } = await playedOnPastTheSave(t);
-  await Deno.symlink("/dev/full", `${t.savePath}.${Deno.pid}.tmp`);
+  await disk.fill();
   t.terminal.input(keyEvent("c", { ctrl: true }));
   await rejects(
     t.running,

@@ -16,6 +16,7 @@ import { scoreLines } from "../src/ui/title_screen.ts";
 import { arena } from "./support/arena.ts";
 import { delveSession } from "./support/delve_session.ts";
 import { doomPlayer, titleSession } from "./support/title_session.ts";
+import { smallDisk } from "./support/full_disk.ts";
 import { bundledContent } from "./support/content.ts";
 
 const content = await bundledContent();
@@ -255,17 +256,16 @@ Deno.test("the title fits ten high scores at 80x24 (and keeps its subtitle and c
 });
 
 Deno.test("an unreadable table moved aside, then the write failing: the error still says where the old one went", async () => {
-  const dir = await Deno.makeTempDir();
-  const path = `${dir}/scores.json`;
+  await using disk = await smallDisk();
+  const path = `${disk.dir}/scores.json`;
   await Deno.writeTextFile(path, "damaged");
-  await Deno.symlink("/dev/full", `${path}.${Deno.pid}.tmp`);
+  await disk.fill();
   const failed = await addHighScore(path, entry(10), new Date("2026-01-02T03:04:05Z")).then(
     () => undefined,
     (e) => e,
   );
   ok(failed instanceof ScoresNotWritten, String(failed));
   equal(await Deno.readTextFile(failed.keptAs!), "damaged");
-  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("kept-aside and morgue files take the next free name, never another file's", async () => {

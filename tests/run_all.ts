@@ -4,8 +4,8 @@
  * test each).
  */
 const DENO = Deno.execPath();
-// Every permission: a full disk is simulated by writing to /dev/full, which Deno opens only with all of
-// them. The tests of the game's own grants run it in processes of its own, with the tasks' flags.
+// Every permission: the tests start programs (tmux, mount for a full disk, the game itself) and read
+// /proc. The tests of the game's own grants run it in processes of its own, with the tasks' flags.
 const TEST_PERMISSIONS = ["--unstable-worker-options", "--allow-all"];
 
 async function run(label: string, args: string[], capture = false): Promise<{ ok: boolean; output: string }> {

@@ -1,24 +1,41 @@
 /**
- * The tasks a user runs: `play` grants only what the game needs, `compile`
+ * The tasks a user runs: `play` starts the launcher, which grants the game
+ * only what it needs (its grants for each path: launch_test.ts), `compile`
  * bundles what the binary loads at run time, and the data folder is found
  * from the code's own location (as inside a compiled binary).
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
 import { BUNDLED_DATA_DIR } from "../src/app/paths.ts";
+import { GAME_FLAGS, launchPlan } from "../src/app/launch.ts";
 import { loadContent } from "../src/content/load_content.ts";
 
 const words = (task: string) => task.split(/\s+/);
 const PLAY_ENV = "--allow-env=COLORTERM,TERM,NO_COLOR,FORCE_COLOR,HOME,XDG_DATA_HOME,DELVE_DEBUG";
 
-Deno.test("play grants read, write to the save folder only, and named variables: no -A, net, run, ffi, sys", () => {
+Deno.test("play runs the launcher with read, the two variables that place saves, and deno: no write, net, ffi, sys", () => {
   const flags = words(config.tasks.play).filter((w) => w.startsWith("-"));
-  const write = "--allow-write=$XDG_DATA_HOME/delve,$HOME/.local/share/delve";
   deepEqual(
     flags.sort(),
-    ["--allow-read", write, PLAY_ENV, "--no-prompt", "--unstable-worker-options"].sort(),
+    ["--allow-env=HOME,XDG_DATA_HOME", "--allow-read", "--allow-run=deno", "--no-prompt"].sort(),
   );
-  equal(words(config.tasks.play).at(-1), "main.ts");
+  equal(words(config.tasks.play).at(-1), "src/app/launch.ts");
+});
+
+Deno.test("the launcher runs main.ts with read, named variables and write in the save folder only: no -A, net, run, ffi, sys", async () => {
+  const plan = await launchPlan(
+    ["--seed", "1"],
+    (name) => name === "XDG_DATA_HOME" ? "/srv/saves" : undefined,
+  );
+  if (plan.kind !== "run") throw new Error(plan.line);
+  const main = new URL("../main.ts", import.meta.url).pathname;
+  const flags = plan.args.slice(1, plan.args.indexOf(main)).filter((w) => !w.startsWith("--config="));
+  deepEqual(
+    flags.sort(),
+    ["--allow-read", "--allow-write=/srv/saves/delve", PLAY_ENV, "--no-prompt", "--unstable-worker-options"]
+      .sort(),
+  );
+  deepEqual([plan.args[0], ...plan.args.slice(-3)], ["run", main, "--seed", "1"]);
 });
 
 Deno.test("compile bundles data/ and the worker module, leaves node_modules out, grants what play grants", () => {
@@ -28,10 +45,8 @@ Deno.test("compile bundles data/ and the worker module, leaves node_modules out,
   deepEqual(after("--include").sort(), ["data", "workers/ai_worker.ts"]);
   deepEqual(after("--exclude"), ["node_modules"]);
   // A binary cannot know its user's home when it is built: write is not scoped there.
-  ok(
-    args.includes("--allow-read") && args.includes("--allow-write") && args.includes(PLAY_ENV) &&
-      !args.includes("-A"),
-  );
+  ok(GAME_FLAGS.every((flag) => args.includes(flag)), "what the launcher grants the game");
+  ok(args.includes("--allow-write") && !args.includes("-A"));
   equal(args.at(-1), "main.ts");
   ok(args.includes("--unstable-worker-options"), "the worker is started with no permissions");
 });

@@ -2,6 +2,7 @@
  * The whole program on one terminal: the title screen, and games started
  * or continued from it. Esc in a game saves it and comes back here; death
  * deletes the save; a save that cannot be read is kept, never overwritten.
+ * While another Delve holds the save, games here are played unsaved.
  *
  * @module
  */
@@ -48,6 +49,13 @@ export interface DelveOptions {
   readonly morgueDir: string;
   /** The high-score table's file. */
   readonly scoresPath: string;
+  /**
+   * Set when another Delve holds the save (`pid` names it, when known): games
+   * here are played unsaved. Their morgue files and scores are written as any
+   * game's (new names, a locked table); the save, its backup and the replay
+   * are never touched, so the other program's are kept whole.
+   */
+  readonly saveInUse?: { readonly pid: number | undefined };
 }
 
 /** An OS error without the call and path Deno adds ("Permission denied (os error 13)"), for one screen line. */
@@ -69,6 +77,8 @@ export class DelveApp {
   game: GameApp | undefined;
   /** The recording of that game (none for a save from before recordings). */
   #recording: Recording | undefined;
+  /** With the save in use elsewhere: the game left with Esc, kept here for C to continue. */
+  #unsaved: GameState | undefined;
 
   constructor(readonly terminal: Terminal, readonly content: Content, readonly options: DelveOptions) {
     this.#theme = themeFromContent(content);
@@ -88,8 +98,20 @@ export class DelveApp {
     this.#frame.paint((buf) => drawTitle(buf, this.#theme, this.#view));
   }
 
+  /** Who holds the save, for the title and its popups. */
+  #holder(): string {
+    const pid = this.options.saveInUse?.pid;
+    return pid === undefined ? "another Delve" : `process ${pid}`;
+  }
+
   /** What the title says about the saved game. */
   async #describeSave(): Promise<string | undefined> {
+    if (this.options.saveInUse) {
+      const s = this.#unsaved;
+      return s
+        ? `Unsaved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}`
+        : `The save is in use (by ${this.#holder()}): N plays a game that is not saved.`;
+    }
     const read = await readSave(this.options.savePath);
     if (read.kind === "missing") return undefined;
     if (read.kind === "unreadable") return "There is a saved game, but it cannot be read.";
@@ -118,6 +140,13 @@ export class DelveApp {
 
   /** The saved game, or the lines of the popup that says why there is none. */
   async #load(): Promise<GameState | string[]> {
+    if (this.options.saveInUse) {
+      if (this.#unsaved) return this.#unsaved;
+      return [
+        `The save is in use by ${this.#holder()}.`,
+        "Continue it there, or press N for an unsaved game.",
+      ];
+    }
     const read = await readSave(this.options.savePath);
     if (read.kind === "missing") return ["No saved game to load."];
     if (read.kind === "unreadable") return ["Failed to load save:", read.reason];
@@ -139,6 +168,10 @@ export class DelveApp {
   async #newGame(): Promise<GameState> {
     const state = newGame(this.content.rules, this.options.seed ?? this.options.randomSeed());
     this.#recording = startRecording(state.seed, this.options.version, dataChecksum(this.content.rules));
+    if (this.options.saveInUse) {
+      this.#unsaved = state;
+      return state;
+    }
     const read = await readSave(this.options.savePath);
     let unreadable = read.kind === "unreadable";
     if (read.kind === "read") {
@@ -155,8 +188,9 @@ export class DelveApp {
     return state;
   }
 
-  /** Writes the game's save; says so in the game's log if it cannot. */
+  /** Writes the game's save; says so in the game's log if it cannot. An unsaved game has nothing to write. */
   async #save(game: GameApp): Promise<boolean> {
+    if (this.options.saveInUse) return true;
     try {
       await this.#write(this.options.savePath, this.#encode(game.state));
       return true;
@@ -170,9 +204,9 @@ export class DelveApp {
     return encodeSave(state, this.options.version, this.#now(), this.#recording);
   }
 
-  /** Writes the game's replay (where the player said, or beside the save). */
+  /** Writes the game's replay (where the player said, or beside the save); an unsaved game has none. */
   async #writeReplay(): Promise<void> {
-    if (this.#recording) {
+    if (this.#recording && !this.options.saveInUse) {
       await this.#write(this.options.recordPath, JSON.stringify(this.#recording), { backup: false });
     }
   }
@@ -219,7 +253,8 @@ export class DelveApp {
       colorDepth: this.options.colorDepth,
       record: (command, turnBefore) => this.#recording && record(this.#recording, command, state, turnBefore),
       onGameOver: async () => {
-        await this.#queued(() => deleteSave(this.options.savePath)).catch(() => {});
+        if (this.options.saveInUse) this.#unsaved = undefined;
+        else await this.#queued(() => deleteSave(this.options.savePath)).catch(() => {});
         await this.#writeReplay().catch(() => {});
         return await this.#recordEnd(state);
       },
@@ -233,6 +268,8 @@ export class DelveApp {
         const reason = await game.run();
         if (isGameOver(state)) return reason;
         if (reason !== "quit") {
+          // An unsaved game leaves with the program, as its title said.
+          if (this.options.saveInUse) return reason;
           // Leaving the program (Ctrl-C, the input gone): a save that fails must be told on the way out.
           await this.#write(this.options.savePath, this.#encode(state)).catch((e: Error) => {
             throw new SaveOnLeavingFailed(e.message);
@@ -260,7 +297,7 @@ export class DelveApp {
       game.halt();
       // A turn in progress ends first; a death's morgue file and score are written in it.
       await game.idle();
-      if (!isGameOver(game.state)) {
+      if (!isGameOver(game.state) && !this.options.saveInUse) {
         await this.#write(this.options.savePath, this.#encode(game.state));
         await this.#writeReplay().catch(() => {});
       }

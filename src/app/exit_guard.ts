@@ -3,8 +3,8 @@
  * return, SIGTERM, SIGHUP, SIGINT, an uncaught error or an unhandled
  * rejection. Deno restores termios for only some of these and never the
  * terminal's escape modes, so the app does it itself. Before leaving, the
- * game in progress is saved (SPEC §15.2), within a time limit; a second
- * signal does not wait for it, except a repeated hangup.
+ * game in progress is saved (SPEC §15.2), within a time limit; a second,
+ * different signal does not wait for it.
  *
  * @module
  */
@@ -35,17 +35,19 @@ export interface ExitHooks {
 
 /** Installs the guards. */
 export function guardExits(hooks: ExitHooks): void {
-  let leaving = false;
+  let leaving: string | undefined;
   const leave = async (code: number, message?: string, signal?: string) => {
-    if (leaving) {
-      // A closing terminal sends SIGHUP twice (the kernel, then the shell passing it on to its
-      // jobs): no one is waiting, so the save goes on, within its time limit.
-      if (signal === "SIGHUP") return;
-      // Any other second signal while saving is someone impatient: go now.
+    if (leaving !== undefined) {
+      // The same signal again is the same request passed on: a closing terminal's SIGHUP comes from
+      // the kernel and from the shell; a signal to the whole process group reaches the game directly
+      // and again through each parent that forwards it (`deno task`, the launcher). The save goes on,
+      // within its time limit.
+      if (signal !== undefined && signal === leaving) return;
+      // A different signal while saving is someone impatient: go now.
       hooks.restore();
       Deno.exit(code);
     }
-    leaving = true;
+    leaving = signal ?? "error";
     let saveProblem: string | undefined;
     try {
       await Promise.race([

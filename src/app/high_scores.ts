@@ -11,9 +11,7 @@ import { HIGH_SCORES_KEPT, type HighScore, placeScore } from "../engine/score.ts
 import { firstProblem } from "./save_format.ts";
 import { keepUnreadable, readJsonFile, writeFileAtomic } from "./save_file.ts";
 import type { JsonLimits } from "../content/untrusted_json.ts";
-
-/** The table's file name in the save folder. */
-export const SCORES_FILE_NAME = "scores.json";
+import { withLock } from "./file_lock.ts";
 
 const FORMAT = "delve-scores";
 const count = z.int().nonnegative();
@@ -77,20 +75,27 @@ export class ScoresNotWritten extends Error {
   }
 }
 
-/** Adds `entry` to the table at `path` and writes it back atomically. */
+/**
+ * Adds `entry` to the table at `path` and writes it back atomically. Two
+ * programs ending games at once take turns (a lock file beside the table),
+ * so neither score is lost to the other's write.
+ */
 export async function addHighScore(path: string, game: HighScore, now: Date): Promise<ScoreAdded> {
   // Written only as it will be read back: a table its own reader refused would be moved aside next time.
   const checked = entrySchema.safeParse({ ...game, cause: [...game.cause].slice(0, CAUSE_CHARS).join("") });
   if (!checked.success) throw new Error(firstProblem(checked.error, "the score cannot be kept"));
   const entry: HighScore = checked.data;
-  const read = await readScores(path);
-  const keptAs = read.kind === "unreadable" ? await keepUnreadable(path, now) : undefined;
-  const { table, rank } = placeScore(read.kind === "read" ? read.scores : [], entry);
-  const json = JSON.stringify({ format: FORMAT, version: 1, scores: table }, null, 2) + "\n";
+  let keptAs: string | undefined;
   try {
-    await writeFileAtomic(path, new TextEncoder().encode(json));
+    return await withLock(`${path}.lock`, async () => {
+      const read = await readScores(path);
+      keptAs = read.kind === "unreadable" ? await keepUnreadable(path, now) : undefined;
+      const { table, rank } = placeScore(read.kind === "read" ? read.scores : [], entry);
+      const json = JSON.stringify({ format: FORMAT, version: 1, scores: table }, null, 2) + "\n";
+      await writeFileAtomic(path, new TextEncoder().encode(json));
+      return { rank, keptAs };
+    });
   } catch (e) {
     throw new ScoresNotWritten((e as Error).message, keptAs);
   }
-  return { rank, keptAs };
 }

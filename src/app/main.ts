@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import denoConfig from "../../deno.json" with { type: "json" };
 import { MAX_SEED } from "../engine/rng.ts";
 import { detectColorDepth } from "../terminal/color.ts";
@@ -16,8 +16,8 @@ import { DelveApp, SaveOnLeavingFailed } from "./delve_app.ts";
 import type { ExitReason } from "./game_app.ts";
 import { WorkerRunner } from "./monster_runner.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
-import { defaultSaveDir, SAVE_FILE_NAME } from "./save_file.ts";
-import { SCORES_FILE_NAME } from "./high_scores.ts";
+import { checkGrants, checkPlaces, NO_SAVE_PLACE, PlaceRefused, playFiles } from "./write_paths.ts";
+import { type HeldLock, tryLock } from "./file_lock.ts";
 
 /** The version, from deno.json. */
 export const VERSION: string = denoConfig.version;
@@ -51,16 +51,20 @@ export async function main(args: readonly string[]): Promise<number> {
   const loaded = await loadDataOr(command.dataDir);
   if (!loaded) return 2;
   const { content } = loaded;
-  const saveDir = defaultSaveDir(env);
-  const savePath = command.savePath ?? (saveDir ? join(saveDir, SAVE_FILE_NAME) : undefined);
-  if (!savePath) {
-    console.error("delve: no place for saves: set HOME or XDG_DATA_HOME, or give --save PATH");
+  const files = playFiles(command, env);
+  if (!files) {
+    console.error(`delve: ${NO_SAVE_PLACE}`);
     return 2;
   }
+  // Where the game writes is checked before the screen opens (whether it may write there, once it will play).
+  const paths = await unlessRefused(() => checkPlaces(files));
+  if (!paths) return 2;
   if (!Deno.stdin.isTerminal() || !Deno.stdout.isTerminal()) {
     console.error("delve: needs an interactive terminal (stdin and stdout must be a TTY)");
     return 1;
   }
+  if (!(await unlessRefused(() => checkGrants(files, paths).then(() => true)))) return 2;
+  const { lock, inUse: saveInUse } = await lockSave(paths.savePath);
   // The first game's AI worker starts before the screen opens: it is warm by
   // the time a game begins, and if it cannot start at all, Deno's one-line
   // reason lands on an untouched terminal.
@@ -68,12 +72,10 @@ export async function main(args: readonly string[]): Promise<number> {
   prepared.start();
   const terminal = TtyTerminal.open();
   const app = new DelveApp(terminal, content, {
-    savePath,
+    ...paths,
+    saveInUse,
     seed: command.seed,
     walkDelayMs: command.walkDelayMs ?? 25,
-    recordPath: command.recordPath ?? join(dirname(savePath), "last-game.replay.json.gz"),
-    morgueDir: join(dirname(savePath), "morgue"),
-    scoresPath: join(dirname(savePath), SCORES_FILE_NAME),
     colorDepth: detectColorDepth(env),
     version: VERSION,
     makeRunner: () => {
@@ -105,6 +107,37 @@ export async function main(args: readonly string[]): Promise<number> {
     return problem || terminal.outputLost ? 1 : EXIT_CODES[reason];
   } finally {
     terminal.restore();
+    // Every save is written by now: another Delve may have the save.
+    lock?.release();
+  }
+}
+
+/** What `check` resolves to; a place it refuses is said in one line, and gives undefined. */
+async function unlessRefused<T>(check: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await check();
+  } catch (e) {
+    if (!(e instanceof PlaceRefused)) throw e;
+    console.error(`delve: ${e.message}`);
+    return undefined;
+  }
+}
+
+/**
+ * Locks the save for as long as this program runs (the lock goes with the
+ * process). Resolves to who holds it when another Delve does; a lock that
+ * cannot be made at all (a read-only folder) leaves the game as it was
+ * before locks: its saves fail, and say so, on their own.
+ */
+async function lockSave(
+  savePath: string,
+): Promise<{ readonly lock?: HeldLock; readonly inUse?: { readonly pid: number | undefined } }> {
+  try {
+    await Deno.mkdir(dirname(savePath), { recursive: true });
+    const tried = await tryLock(`${savePath}.lock`);
+    return tried.kind === "held" ? { lock: tried.lock } : { inUse: { pid: tried.pid } };
+  } catch {
+    return {};
   }
 }
 

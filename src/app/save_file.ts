@@ -69,6 +69,11 @@ export async function writeSave(path: string, json: string, { backup = true } = 
  * The old one is kept as `path.bak` unless `backup` is false. With `fresh`,
  * `path` must not exist yet: the file is linked into place, which fails
  * with `Deno.errors.AlreadyExists` rather than replace another.
+ *
+ * Nothing is written through a symbolic link: the temporary file is created
+ * new (which fails on a link, even a dangling one), a rename or a hard link
+ * replaces or makes a name and never follows one, and a folder or file that
+ * is a link is refused with {@link LinkRefused}.
  */
 export async function writeFileAtomic(
   path: string,
@@ -76,9 +81,11 @@ export async function writeFileAtomic(
   { backup = false, fresh = false } = {},
 ): Promise<void> {
   const dir = dirname(path);
-  await Deno.mkdir(dir, { recursive: true });
-  const temp = `${path}.${Deno.pid}.tmp`;
-  const file = await Deno.open(temp, { write: true, create: true, truncate: true });
+  // A folder that is a link would take the file wherever it points; a missing one is made.
+  if (!(await refuseLink(dir, "folder"))) await Deno.mkdir(dir, { recursive: true });
+  // Renamed over, a link would only be replaced; but the player named a file, not a link to one.
+  if (!fresh) await refuseLink(path, "file");
+  const { temp, file } = await createTemp(path);
   try {
     try {
       for (let offset = 0; offset < data.length;) offset += await file.write(data.subarray(offset));
@@ -99,6 +106,43 @@ export async function writeFileAtomic(
     throw e;
   }
   await syncFolder(dir);
+}
+
+/** A write refused because a symbolic link stands where a file or folder of Delve's should be. */
+export class LinkRefused extends Error {
+  override name = "LinkRefused";
+}
+
+/**
+ * Throws {@link LinkRefused} when `path` is a symbolic link; resolves to
+ * whether something (not a link) is there. `what` names it in the message.
+ */
+async function refuseLink(path: string, what: string): Promise<boolean> {
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.lstat(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return false;
+    throw e;
+  }
+  if (info.isSymlink) {
+    throw new LinkRefused(`the ${what} ${path} is a symbolic link: Delve does not write through links`);
+  }
+  return true;
+}
+
+/**
+ * A new, empty temporary file beside `path`, named with this process's id:
+ * `path.<pid>.tmp`, or `path.<pid>-2.tmp`… when that name is taken (left by
+ * a crash of an earlier process with the same id, or planted as a link). It
+ * is created new, so nothing at the name is ever opened, followed or changed.
+ */
+async function createTemp(path: string): Promise<{ temp: string; file: Deno.FsFile }> {
+  let file: Deno.FsFile | undefined;
+  const temp = await claimName(`${path}.${Deno.pid}`, ".tmp", async (name) => {
+    file = await Deno.open(name, { write: true, createNew: true });
+  });
+  return { temp, file: file! };
 }
 
 /** Hard-links the current file as `.bak`: the old save stays whole while the new one is renamed in. */

@@ -7,6 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadDataOr } from "./data_dir.ts";
+import { pathFlag } from "./flags.ts";
 
 const USAGE = "Usage: deno task validate [--data DIR]   (default: the bundled data/)";
 
@@ -20,6 +21,8 @@ export async function validateCommand(args: readonly string[]): Promise<number> 
       allowPositionals: false,
       options: { data: { type: "string" } },
     }));
+    // An empty --data is a slip, not a request for the bundled data.
+    data = pathFlag("--data", data);
   } catch (e) {
     console.error(`delve validate: ${(e as Error).message.split("\n")[0]}\n${USAGE}`);
     return 2;

@@ -122,17 +122,21 @@ export class TmuxPane implements AsyncDisposable {
 }
 
 /**
- * The pid of the running game (`deno run … main.ts … <marker>`). Read through
- * `sh`, since Deno lets a test read /proc only with every permission.
+ * The pid of the running game (`deno run … main.ts … <marker>`), or of
+ * another Deno program by its `entry` (`launch.ts`). Read through `sh`,
+ * since Deno lets a test read /proc only with every permission.
  */
-export async function findGamePid(marker: string): Promise<number> {
+export async function findGamePid(marker: string, entry = "main.ts"): Promise<number> {
   const script = `for d in /proc/[0-9]*; do
     [ "\${d#/proc/}" = "$$" ] && continue
     c=$(tr '\\0' ' ' < "$d/cmdline" 2>/dev/null) || continue
-    case "$c" in *" run "*main.ts*" $1 "*) echo "\${d#/proc/}";; esac
+    case "$c" in *" run "*"$2"*" $1 "*) echo "\${d#/proc/}";; esac
   done`;
-  const out = await new Deno.Command("sh", { args: ["-c", script, "sh", marker], stdout: "piped" }).output();
+  const out = await new Deno.Command("sh", { args: ["-c", script, "sh", marker, entry], stdout: "piped" })
+    .output();
   const pids = new TextDecoder().decode(out.stdout).trim().split("\n").filter(Boolean).map(Number);
-  if (pids.length !== 1) throw new Error(`expected one game process with ${marker}, found ${pids.length}`);
+  if (pids.length !== 1) {
+    throw new Error(`expected one ${entry} process with ${marker}, found ${pids.length}`);
+  }
   return pids[0];
 }

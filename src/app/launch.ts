@@ -1,0 +1,123 @@
+/**
+ * `deno task play`: starts the game with write access to exactly the
+ * folders it writes in. A task's command line can only paste `$HOME` into
+ * a grant, where a space breaks the command, a comma widens the grant
+ * (Deno splits `--allow-write` at every comma) and no `HOME` grants `/delve`.
+ * This launcher works the folders out as the game does (the save's folder,
+ * where saves, backups, temporary files, scores and morgue files go, and
+ * the replay's folder, from `--save` and `--record` or the defaults) and
+ * runs `deno run` with those folders as separate words, so any path is
+ * granted exactly or refused in one line.
+ *
+ * It stays out of the game's way: the terminal and every key are the
+ * game's, signals sent to the launcher are passed on to the game (which
+ * saves and restores the terminal), and it leaves with the game's status.
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseCli } from "./cli.ts";
+import { UsageError } from "./flags.ts";
+import { grantFolder, NO_SAVE_PLACE, playFiles } from "./write_paths.ts";
+
+/** The game's entry. */
+const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
+/** Its configuration (imports, lock file), whatever folder the launcher is started from. */
+const CONFIG = fileURLToPath(new URL("../../deno.json", import.meta.url));
+
+/** What the game may do besides writing: read (data and any mod folder) and a few named variables. */
+export const GAME_FLAGS: readonly string[] = [
+  "--no-prompt",
+  "--unstable-worker-options",
+  "--allow-read",
+  "--allow-env=COLORTERM,TERM,NO_COLOR,FORCE_COLOR,HOME,XDG_DATA_HOME,DELVE_DEBUG",
+];
+
+/** What to do: run `deno` with `args`, or refuse with one line (exit status 2). */
+export type Launch =
+  | { readonly kind: "run"; readonly args: readonly string[] }
+  | { readonly kind: "refuse"; readonly line: string };
+
+/** `deno run` of the game with `flags`, then the player's own arguments unchanged. */
+function runGame(flags: readonly string[], args: readonly string[]): Launch {
+  return { kind: "run", args: ["run", ...GAME_FLAGS, ...flags, `--config=${CONFIG}`, MAIN, ...args] };
+}
+
+/**
+ * The folders to grant for the game `args` asks for, or the one line that
+ * refuses it. Help, version and a mistaken command line go to the game
+ * with no write access at all: it answers them as it always has.
+ */
+export async function launchPlan(
+  args: readonly string[],
+  env: (name: string) => string | undefined,
+): Promise<Launch> {
+  let command;
+  try {
+    command = parseCli(args);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    return runGame([], args);
+  }
+  if (command.kind !== "play") return runGame([], args);
+  const files = playFiles(command, env);
+  if (!files) return { kind: "refuse", line: `delve: ${NO_SAVE_PLACE}` };
+  // A place that cannot be worked out is granted as named: the game then refuses it, saying why.
+  const grant = (file: string) => grantFolder(file).catch(() => resolve(file, ".."));
+  const folders = [...new Set([await grant(files.save), await grant(files.record)])];
+  const comma = folders.find((folder) => folder.includes(","));
+  if (comma !== undefined) {
+    const fix = comma === folders[0] && !files.saveFlag
+      ? "set XDG_DATA_HOME to a folder without one, or give --save PATH"
+      : "give --save and --record paths without one";
+    return {
+      kind: "refuse",
+      line: `delve: cannot grant writing in ${comma} exactly: Deno splits its grants at commas; ${fix}`,
+    };
+  }
+  return runGame([`--allow-write=${folders.join(",")}`], args);
+}
+
+/**
+ * Runs `deno` with `args`, the terminal handed over, and resolves to the
+ * game's exit status (Deno gives 128 + n for a child ended by signal n).
+ * SIGTERM, SIGHUP and SIGINT sent to the launcher are passed on: the game
+ * saves and gives the terminal back, and the launcher waits for it rather
+ * than leaving it behind.
+ */
+export async function runLaunch(args: readonly string[]): Promise<number> {
+  const signals = ["SIGTERM", "SIGHUP", "SIGINT"] as const;
+  let child: Deno.ChildProcess | undefined;
+  const forward = (signal: Deno.Signal) => () => {
+    try {
+      child?.kill(signal);
+    } catch {
+      // Already gone: its status is on the way.
+    }
+  };
+  const listeners = signals.map((signal) => [signal, forward(signal)] as const);
+  // Listening before the game starts: no signal can end the launcher and leave the game behind.
+  for (const [signal, listener] of listeners) Deno.addSignalListener(signal, listener);
+  try {
+    child = new Deno.Command("deno", {
+      args: [...args],
+      stdin: "inherit",
+      stdout: "inherit",
+      stderr: "inherit",
+    })
+      .spawn();
+    return (await child.status).code;
+  } finally {
+    for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
+  }
+}
+
+if (import.meta.main) {
+  const plan = await launchPlan(Deno.args, (name) => Deno.env.get(name));
+  if (plan.kind === "refuse") {
+    console.error(plan.line);
+    Deno.exit(2);
+  }
+  Deno.exit(await runLaunch(plan.args));
+}

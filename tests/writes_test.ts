@@ -1,0 +1,259 @@
+/**
+ * Where files are written: never through a link planted in the save folder
+ * (a temporary file, the morgue folder, the backup, a kept-aside name, the
+ * score table), one program at a time on a save (a lock; the second plays
+ * unsaved) and on the score table (no score lost to another's write).
+ */
+import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { tryLock } from "../src/app/file_lock.ts";
+import { readScores } from "../src/app/high_scores.ts";
+import { keepUnreadable, LinkRefused, readSave, writeFileAtomic } from "../src/app/save_file.ts";
+import { decodeSave } from "../src/app/save_format.ts";
+import { isGameOver } from "../src/engine/turn.ts";
+import { bundledContent } from "./support/content.ts";
+import { doomPlayer, titleSession } from "./support/title_session.ts";
+
+const { rules } = await bundledContent();
+
+/** A file outside the save folder, where a planted link points: it must stay as it is. */
+async function target(
+  text = "not Delve's file\n",
+): Promise<{ path: string; unchanged: () => Promise<void> }> {
+  const dir = await Deno.makeTempDir({ prefix: "delve-elsewhere-" });
+  const path = `${dir}/precious.txt`;
+  await Deno.writeTextFile(path, text);
+  return {
+    path,
+    unchanged: async () => {
+      equal(await Deno.readTextFile(path), text, `${path} is untouched`);
+      deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["precious.txt"], "nothing new beside it");
+    },
+  };
+}
+
+/** The project's configuration, for the programs the tests start (its import map). */
+const CONFIG = new URL("../deno.json", import.meta.url).pathname;
+
+const isLink = (path: string) => Deno.lstat(path).then((i) => i.isSymlink, () => false);
+
+Deno.test("a link planted as the save's temporary file: the save lands in the save folder, the link's target is untouched", async () => {
+  const elsewhere = await target();
+  const t = await titleSession(async (savePath) => {
+    await Deno.symlink(elsewhere.path, `${savePath}.${Deno.pid}.tmp`);
+  });
+  await t.tick();
+  await t.press("n", "l", "Escape");
+  ok(!t.app.game, "saved and back at the title");
+  await elsewhere.unchanged();
+  const info = await Deno.lstat(t.savePath);
+  ok(info.isFile && !info.isSymlink, "the save is a file of its own");
+  const read = await readSave(t.savePath);
+  ok(read.kind === "read" && decodeSave(read.json).seed === 31, "and holds the game");
+  ok(await isLink(`${t.savePath}.${Deno.pid}.tmp`), "the planted link is left as it was, never followed");
+  await t.press("q");
+  await t.running;
+});
+
+Deno.test("a morgue folder that is a link: no morgue file lands at its target, and the player is told (m and death)", async () => {
+  const elsewhere = await target();
+  const outside = elsewhere.path.replace(/\/[^/]*$/, "");
+  const t = await titleSession();
+  await Deno.symlink(outside, `${t.dir}/morgue`);
+  await t.tick();
+  await t.press("n", "c", "m");
+  match(
+    t.app.game!.state.log.at(-1)!.text,
+    /^Could not write the morgue file: the folder .*\/morgue is a symbolic link/,
+  );
+  await t.press("Escape");
+  doomPlayer(t.app.game!.state, rules);
+  await t.press(".");
+  ok(isGameOver(t.app.game!.state));
+  ok(t.gameText().includes("No morgue file: the folder"), t.gameText());
+  await elsewhere.unchanged();
+  await t.press("Escape", "q");
+  await t.running;
+});
+
+Deno.test("a link planted as the save's backup: the old save is kept beside the new one, the link's target is untouched", async () => {
+  const elsewhere = await target();
+  const t = await titleSession();
+  await t.tick();
+  await t.press("n", "l", "Escape");
+  const first = await Deno.readFile(t.savePath);
+  await Deno.symlink(elsewhere.path, `${t.savePath}.bak`);
+  await t.press("c", "j", "Escape");
+  await elsewhere.unchanged();
+  ok(!(await isLink(`${t.savePath}.bak`)), "the backup is a file now");
+  deepEqual(await Deno.readFile(`${t.savePath}.bak`), first, "holding the old save");
+  await t.press("q");
+  await t.running;
+});
+
+Deno.test("a link planted at a kept-aside name: the unreadable file takes the next name, the link's target is untouched", async () => {
+  const elsewhere = await target();
+  const dir = await Deno.makeTempDir();
+  const now = new Date("2026-01-02T03:04:05Z");
+  await Deno.writeTextFile(`${dir}/scores.json`, "damaged");
+  await Deno.symlink(elsewhere.path, `${dir}/scores.json.unreadable-2026-01-02T03-04-05-000Z`);
+  const kept = await keepUnreadable(`${dir}/scores.json`, now);
+  equal(kept, `${dir}/scores.json.unreadable-2026-01-02T03-04-05-000Z-2`);
+  equal(await Deno.readTextFile(kept), "damaged");
+  await elsewhere.unchanged();
+});
+
+Deno.test("a score table that is a link: the score is not written through it, and the game-over screen says why", async () => {
+  const elsewhere = await target(JSON.stringify({ format: "delve-scores", version: 1, scores: [] }));
+  const t = await titleSession();
+  await Deno.symlink(elsewhere.path, `${t.dir}/scores.json`);
+  await t.tick();
+  await t.press("n");
+  doomPlayer(t.app.game!.state, rules);
+  await t.press(".");
+  ok(isGameOver(t.app.game!.state));
+  // The line is cut to the screen's width after the path.
+  ok(t.gameText().includes(`High scores not saved: the file ${t.dir}/scores.js`), t.gameText());
+  await elsewhere.unchanged();
+  await t.press("Escape", "q");
+  await t.running;
+});
+
+Deno.test("a file or folder that is a link is never written through: LinkRefused, naming it", async () => {
+  const elsewhere = await target();
+  const dir = await Deno.makeTempDir();
+  await Deno.symlink(elsewhere.path, `${dir}/file`);
+  await Deno.symlink(elsewhere.path.replace(/\/[^/]*$/, ""), `${dir}/folder`);
+  const data = new TextEncoder().encode("new");
+  for (const [path, what] of [[`${dir}/file`, "file"], [`${dir}/folder/precious.txt`, "folder"]]) {
+    const failed = await writeFileAtomic(path, data).then(() => undefined, (e) => e);
+    ok(failed instanceof LinkRefused, String(failed));
+    match(failed.message, new RegExp(`^the ${what} ${dir}/${what} is a symbolic link`));
+  }
+  await elsewhere.unchanged();
+  deepEqual(
+    [...Deno.readDirSync(dir)].map((e) => e.name).sort(),
+    ["file", "folder"],
+    "no temporary file left",
+  );
+});
+
+Deno.test("a lock is held by one at a time: the next try finds it busy and names the holder; let go, it is free", async () => {
+  const dir = await Deno.makeTempDir();
+  const first = await tryLock(`${dir}/save.lock`);
+  ok(first.kind === "held");
+  // flock locks belong to each opening of the file, so a second one in this process is a second holder.
+  deepEqual(await tryLock(`${dir}/save.lock`), { kind: "busy", pid: Deno.pid });
+  first.lock.release();
+  const again = await tryLock(`${dir}/save.lock`);
+  ok(again.kind === "held", "free once let go");
+  again.lock.release();
+});
+
+Deno.test("a lock whose process was killed (-9) is free: the kernel let go of it with the process", async () => {
+  const dir = await Deno.makeTempDir();
+  const lock = `${dir}/save.lock`;
+  const holder = new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      `--config=${CONFIG}`,
+      `const { tryLock } = await import(${
+        JSON.stringify(new URL("../src/app/file_lock.ts", import.meta.url).href)
+      });
+       const held = await tryLock(${JSON.stringify(lock)});
+       console.log(held.kind);
+       await new Promise(() => setInterval(() => {}, 1000));`,
+    ],
+    stdout: "piped",
+  }).spawn();
+  const reader = holder.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  equal((await reader.read()).value?.trim(), "held");
+  deepEqual(await tryLock(lock), { kind: "busy", pid: holder.pid });
+  holder.kill("SIGKILL");
+  await holder.status;
+  await reader.cancel();
+  const stale = await tryLock(lock);
+  ok(stale.kind === "held", "the stale lock is free");
+  equal((await Deno.readTextFile(lock)).trim(), String(Deno.pid), "and names its new holder");
+  stale.lock.release();
+});
+
+Deno.test("a link planted as a lock file is removed, never opened: the lock is a file of its own, the target untouched", async () => {
+  const elsewhere = await target();
+  const dir = await Deno.makeTempDir();
+  await Deno.symlink(elsewhere.path, `${dir}/save.lock`);
+  const held = await tryLock(`${dir}/save.lock`);
+  ok(held.kind === "held");
+  ok(!(await isLink(`${dir}/save.lock`)));
+  equal((await Deno.readTextFile(`${dir}/save.lock`)).trim(), String(Deno.pid));
+  await elsewhere.unchanged();
+  held.lock.release();
+});
+
+Deno.test("programs ending games at once: every score reaches the table (its lock), none lost to another's write", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/scores.json`;
+  const programs = 10;
+  const scores = new URL("../src/app/high_scores.ts", import.meta.url).href;
+  // Each says it is ready, waits for the same signal (a file), then adds its score: all ten read and
+  // write the table together.
+  const children = Array.from({ length: programs }, (_, k) =>
+    new Deno.Command(Deno.execPath(), {
+      args: [
+        "eval",
+        `--config=${CONFIG}`,
+        `const { addHighScore } = await import(${JSON.stringify(scores)});
+         await Deno.writeTextFile(${JSON.stringify(`${dir}/ready-${k}`)}, "");
+         while (!(await Deno.stat(${JSON.stringify(`${dir}/go`)}).then(() => true, () => false))) {
+           await new Promise((r) => setTimeout(r, 1));
+         }
+         await addHighScore(${JSON.stringify(path)}, {
+           score: ${100 + k}, depth: 1, level: 1, xp: 0, turns: 1, seed: ${k},
+           date: "2026-01-02T03:04:05.000Z", cause: "killed by an Orc", version: "test",
+         }, new Date());`,
+      ],
+    }).spawn());
+  while ([...Deno.readDirSync(dir)].length < programs) await new Promise((r) => setTimeout(r, 10));
+  await Deno.writeTextFile(`${dir}/go`, "");
+  for (const child of children) equal((await child.status).code, 0);
+  const table = await readScores(path);
+  ok(table.kind === "read");
+  deepEqual(table.scores.map((s) => s.seed).sort((a, b) => a - b), [...Array(programs).keys()]);
+});
+
+Deno.test("with the save in use elsewhere: the title says by whom, C declines, N plays unsaved; the save, replay and backup are untouched", async () => {
+  // The other program's files, as it left them.
+  const first = await titleSession();
+  await first.tick();
+  await first.press("n", "l", "Escape", "c", "j", "Escape", "q");
+  await first.running;
+  const files = [first.savePath, `${first.savePath}.bak`, `${first.dir}/last-game.replay.json.gz`];
+  const before = await Promise.all(files.map((path) => Deno.readFile(path)));
+  const t = await titleSession(undefined, {
+    savePath: first.savePath,
+    recordPath: `${first.dir}/last-game.replay.json.gz`,
+    morgueDir: `${first.dir}/morgue`,
+    scoresPath: `${first.dir}/scores.json`,
+    saveInUse: { pid: 4242 },
+  });
+  await t.tick();
+  ok(t.text().includes("The save is in use (by process 4242): N plays a game that is not saved."), t.text());
+  await t.press("c");
+  ok(t.text().includes("The save is in use by process 4242."), t.text());
+  await t.press("Escape", "n", "l", "l", "Escape");
+  const turn = t.text().match(/Unsaved game: seed 31, dungeon level 1, turn (\d+)/)?.[1];
+  ok(turn !== undefined, t.text());
+  // C continues the unsaved game where Esc left it.
+  await t.press("c");
+  equal(String(t.app.game!.state.turn), turn);
+  // Its death writes a morgue file and a score beside the other program's, and deletes no save.
+  doomPlayer(t.app.game!.state, rules);
+  await t.press(".");
+  ok(isGameOver(t.app.game!.state));
+  await t.press("Escape", "q");
+  await t.running;
+  const after = await Promise.all(files.map((path) => Deno.readFile(path)));
+  deepEqual(after, before, "the other program's save, backup and replay are as it left them");
+  equal([...Deno.readDirSync(`${first.dir}/morgue`)].length, 1, "the morgue file");
+  const table = await readScores(`${first.dir}/scores.json`);
+  equal(table.kind === "read" && table.scores.length, 1, "the score");
+});
