@@ -15,16 +15,17 @@ export type TextMutation = (text: string, rng: Rng) => string;
 export type ByteMutation = (bytes: Uint8Array, rng: Rng) => Uint8Array;
 
 /** Flips one to eight random bits. */
-export const flipBits: ByteMutation = (bytes, rng) => {
+export function flipBits(bytes: Uint8Array, rng: Rng): Uint8Array {
   const out = bytes.slice();
   if (out.length === 0) return out;
   for (let n = rng.int(1, 8); n > 0; n--) out[rng.int(0, out.length - 1)] ^= 1 << rng.int(0, 7);
   return out;
-};
+}
 
 /** Cuts the file short anywhere, to nothing at worst. */
-export const truncate: ByteMutation = (bytes, rng) =>
-  bytes.slice(0, rng.int(0, Math.max(0, bytes.length - 1)));
+export function truncate(bytes: Uint8Array, rng: Rng): Uint8Array {
+  return bytes.slice(0, rng.int(0, Math.max(0, bytes.length - 1)));
+}
 
 /** Offsets where a JSON value starts: after `:`, `[` or `,` (outside strings). */
 function valueStarts(text: string): number[] {
@@ -78,12 +79,12 @@ function replaceValue(text: string, rng: Rng, make: (old: string) => string): st
 }
 
 /** A value nested up to 200,000 levels deep, closed or left open. */
-export const nestDeep: TextMutation = (text, rng) => {
+export function nestDeep(text: string, rng: Rng): string {
   const depth = [10, 1_000, 200_000][rng.int(0, 2)];
   const [open, close] = rng.int(0, 1) ? ["[", "]"] : ['{"a":', "}"];
   const closed = rng.int(0, 3) > 0;
   return replaceValue(text, rng, () => open.repeat(depth) + "0" + (closed ? close.repeat(depth) : ""));
-};
+}
 
 const HUGE = [
   "1e308",
@@ -98,8 +99,9 @@ const HUGE = [
 ];
 
 /** A number somewhere becomes huge, negative, fractional or beyond a double. */
-export const hugeNumber: TextMutation = (text, rng) =>
-  replaceValue(text, rng, () => HUGE[rng.int(0, HUGE.length - 1)]);
+export function hugeNumber(text: string, rng: Rng): string {
+  return replaceValue(text, rng, () => HUGE[rng.int(0, HUGE.length - 1)]);
+}
 
 const UNSAFE = [
   "\\u001b[2J",
@@ -113,36 +115,38 @@ const UNSAFE = [
 ];
 
 /** A string somewhere gains an escape sequence, a C1 control, a bidi override or a zero-width character. */
-export const controlCharacters: TextMutation = (text, rng) =>
-  replaceValue(text, rng, (old) => {
+export function controlCharacters(text: string, rng: Rng): string {
+  return replaceValue(text, rng, (old) => {
     const unsafe = UNSAFE[rng.int(0, UNSAFE.length - 1)];
     return old.startsWith('"') ? `"${unsafe}${old.slice(1)}` : `"${unsafe}"`;
   });
+}
 
 const WRONG_KINDS = ["null", "true", '""', "[]", "{}", '"x"', "[[]]", '{"__proto__":{"polluted":1}}'];
 
 /** A value somewhere becomes another kind of value. */
-export const wrongKind: TextMutation = (text, rng) =>
-  replaceValue(text, rng, () => WRONG_KINDS[rng.int(0, WRONG_KINDS.length - 1)]);
+export function wrongKind(text: string, rng: Rng): string {
+  return replaceValue(text, rng, () => WRONG_KINDS[rng.int(0, WRONG_KINDS.length - 1)]);
+}
 
 /** A key somewhere appears twice in its object. */
-export const repeatKey: TextMutation = (text, rng) => {
+export function repeatKey(text: string, rng: Rng): string {
   const keys = [...text.matchAll(/"([A-Za-z_$][\w$]*)":/g)];
   if (keys.length === 0) return text;
   const match = keys[rng.int(0, keys.length - 1)];
   const at = match.index + match[0].length;
   const [from, to] = valueAt(text, at);
   return `${text.slice(0, to)},${match[0]}${text.slice(from, to)}${text.slice(to)}`;
-};
+}
 
 /** A number somewhere moves a little (by up to 10 either way): the file may still look right. */
-export const nudgeNumber: TextMutation = (text, rng) => {
+export function nudgeNumber(text: string, rng: Rng): string {
   const numbers = [...text.matchAll(/(?<=[:\[,]\s*)-?\d+(?=\s*[,\]}])/g)];
   if (numbers.length === 0) return text;
   const match = numbers[rng.int(0, numbers.length - 1)];
   const nudged = Number(match[0]) + rng.int(-10, 10);
   return text.slice(0, match.index) + String(nudged) + text.slice(match.index + match[0].length);
-};
+}
 
 /** Every text mutation, by name. */
 export const TEXT_MUTATIONS: Readonly<Record<string, TextMutation>> = {
