@@ -7,7 +7,7 @@ import { VtScreen } from "./support/vt_screen.ts";
 function sameScreen(vt: VtScreen, buf: CellBuffer): void {
   for (let i = 0; i < buf.width * buf.height; i++) {
     const where = `cell (${i % buf.width}, ${Math.floor(i / buf.width)})`;
-    equal(vt.glyphs[i], String.fromCodePoint(buf.glyphs[i]), where);
+    equal(vt.glyphs[i], buf.cellText(i), where);
     equal(vt.fg[i], buf.fg[i], `${where} fg`);
     equal(vt.bg[i], buf.bg[i], `${where} bg`);
     equal(vt.attrs[i], buf.attrs[i], `${where} attrs`);

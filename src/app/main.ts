@@ -18,6 +18,7 @@ import { WorkerRunner } from "./monster_runner.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
 import { defaultSaveDir, SAVE_FILE_NAME } from "./save_file.ts";
 import { SCORES_FILE_NAME } from "./high_scores.ts";
+import { say, sayOut } from "./say.ts";
 
 /** The version, from deno.json. */
 export const VERSION: string = denoConfig.version;
@@ -37,15 +38,15 @@ export async function main(args: readonly string[]): Promise<number> {
     command = parseCli(args);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    console.error(`delve: ${e.message}\n\n${USAGE}`);
+    say(`delve: ${e.message}\n\n${USAGE}`);
     return 2;
   }
   if (command.kind === "help") {
-    console.log(`Delve ${VERSION}: a roguelike in the terminal.\n\n${USAGE}`);
+    sayOut(`Delve ${VERSION}: a roguelike in the terminal.\n\n${USAGE}`);
     return 0;
   }
   if (command.kind === "version") {
-    console.log(`delve ${VERSION}`);
+    sayOut(`delve ${VERSION}`);
     return 0;
   }
   const loaded = await loadDataOr(command.dataDir);
@@ -54,11 +55,11 @@ export async function main(args: readonly string[]): Promise<number> {
   const saveDir = defaultSaveDir(env);
   const savePath = command.savePath ?? (saveDir ? join(saveDir, SAVE_FILE_NAME) : undefined);
   if (!savePath) {
-    console.error("delve: no place for saves: set HOME or XDG_DATA_HOME, or give --save PATH");
+    say("delve: no place for saves: set HOME or XDG_DATA_HOME, or give --save PATH");
     return 2;
   }
   if (!Deno.stdin.isTerminal() || !Deno.stdout.isTerminal()) {
-    console.error("delve: needs an interactive terminal (stdin and stdout must be a TTY)");
+    say("delve: needs an interactive terminal (stdin and stdout must be a TTY)");
     return 1;
   }
   // The first game's AI worker starts before the screen opens: it is warm by
@@ -105,15 +106,6 @@ export async function main(args: readonly string[]): Promise<number> {
     return problem || terminal.outputLost ? 1 : EXIT_CODES[reason];
   } finally {
     terminal.restore();
-  }
-}
-
-/** One line to stderr, if stderr is still there to take it. */
-function say(line: string): void {
-  try {
-    console.error(line);
-  } catch {
-    // stderr went with the terminal: the exit status still tells.
   }
 }
 

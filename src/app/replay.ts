@@ -23,6 +23,7 @@ import {
   replaySteps,
 } from "./replay_format.ts";
 import { readSave } from "./save_file.ts";
+import { say, sayOut } from "./say.ts";
 
 const USAGE = "Usage: deno task replay FILE [--speed N] [--check] [--data DIR]";
 
@@ -87,7 +88,7 @@ export async function replayMain(args: readonly string[]): Promise<number> {
     }
     if (check || !Deno.stdout.isTerminal()) {
       const end = playRecording(recording, content.rules);
-      console.log(
+      sayOut(
         `replay OK: ${recording.commands.length} commands, turn ${end.turn}, dungeon level ${end.floor}`,
       );
     } else {
@@ -96,7 +97,7 @@ export async function replayMain(args: readonly string[]): Promise<number> {
     return 0;
   } catch (e) {
     if (!(e instanceof ReplayError)) throw e;
-    console.error(`delve replay: ${e.message}`);
+    say(`delve replay: ${e.message}`);
     return 1;
   }
 }

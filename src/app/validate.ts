@@ -7,6 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadDataOr } from "./data_dir.ts";
+import { say, sayOut } from "./say.ts";
 
 const USAGE = "Usage: deno task validate [--data DIR]   (default: the bundled data/)";
 
@@ -21,12 +22,12 @@ export async function validateCommand(args: readonly string[]): Promise<number> 
       options: { data: { type: "string" } },
     }));
   } catch (e) {
-    console.error(`delve validate: ${(e as Error).message.split("\n")[0]}\n${USAGE}`);
+    say(`delve validate: ${(e as Error).message.split("\n")[0]}\n${USAGE}`);
     return 2;
   }
   const loaded = await loadDataOr(data);
   if (!loaded) return 2;
-  console.log(`${loaded.label}: OK (${Object.keys(loaded.content.rules.templates).length} templates)`);
+  sayOut(`${loaded.label}: OK (${Object.keys(loaded.content.rules.templates).length} templates)`);
   return 0;
 }
 
