@@ -22,15 +22,17 @@ export function wrapText(text: string, width: number): string[] {
     for (const word of paragraph.split(" ")) {
       let rest = word, restWidth = displayWidth(word);
       while (restWidth > width) {
+        const head = fitWidth(rest, width) || graphemes(rest)[0].text;
+        const headWidth = displayWidth(head);
+        if (headWidth >= restWidth) break; // one character wider than the line: it stays whole
         if (line !== "") {
           lines.push(line);
           line = "";
           lineWidth = 0;
         }
-        const head = fitWidth(rest, width) || graphemes(rest)[0].text;
         lines.push(head);
-        rest = fitWidth(rest, restWidth - displayWidth(head), true);
-        restWidth = displayWidth(rest);
+        rest = fitWidth(rest, restWidth - headWidth, true);
+        restWidth -= headWidth;
       }
       if (line === "") {
         line = rest;
