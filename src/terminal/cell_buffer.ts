@@ -81,8 +81,9 @@ export class CellBuffer {
 
   /**
    * Sets one cell; cells outside the buffer are ignored. A glyph that is
-   * not one printable character one column wide (a control, an emoji, a
-   * bare accent) is drawn as `?`, so the cells beside it never move.
+   * not one printable character one column wide (a control, an emoji, two
+   * characters) is drawn as `?`, so the cells beside it never move; a bare
+   * accent is drawn on a dotted circle.
    */
   set(x: number, y: number, glyph: string | number, fg: number, bg: number, attrs = 0): void {
     if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
