@@ -93,7 +93,7 @@ Deno.test("word wrap measures columns: wide characters count two, and words stil
   );
 });
 
-Deno.test("a wide message in the log stays inside the log: nothing right of it is written", async () => {
+Deno.test("a wide message in the log stays inside the log: nothing right of it is written", () => {
   const app = startApp(100, 50);
   const message = "竜".repeat(40);
   addMessage(app.state.log, message, "white");

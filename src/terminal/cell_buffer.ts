@@ -24,6 +24,7 @@ const CLUSTER_BASE = 0x110000;
 /** Beyond this many different graphemes of several code points, more are drawn as U+FFFD. */
 const MAX_CLUSTERS = 4096;
 const SPACE = 0x20;
+const NOT_PLAIN_ASCII = /[^\x20-\x7e]/;
 const QUESTION = 0x3f;
 
 /**
@@ -95,11 +96,19 @@ export class CellBuffer {
           : QUESTION,
       );
     } else {
-      code = glyph.length === 1 && glyph >= " " && glyph <= "~"
-        ? glyph.charCodeAt(0)
-        : this.#code(singleCell(glyph));
+      const first = glyph.charCodeAt(0);
+      code = glyph.length === 1 && first >= SPACE && first < 0x7f ? first : this.#code(singleCell(glyph));
     }
-    this.#put(y * this.width + x, code, 1, fg, bg, attrs);
+    const i = y * this.width + x, glyphs = this.glyphs;
+    if (glyphs[i] !== WIDE_TAIL && (x + 1 === this.width || glyphs[i + 1] !== WIDE_TAIL)) {
+      // No wide character here or beside: the common case, drawn here (the map's thousands of cells a frame).
+      glyphs[i] = code;
+      this.fg[i] = fg;
+      this.bg[i] = bg;
+      this.attrs[i] = attrs;
+    } else {
+      this.#put(i, code, 1, fg, bg, attrs);
+    }
   }
 
   /**
@@ -112,6 +121,13 @@ export class CellBuffer {
     if (y < 0 || y >= this.height) return;
     const row = y * this.width;
     let cx = x;
+    if (!NOT_PLAIN_ASCII.test(text)) {
+      // Printable ASCII, most of what is drawn: one cell a character.
+      for (let k = Math.max(0, -x); k < text.length && x + k < this.width; k++) {
+        this.#put(row + x + k, text.charCodeAt(k), 1, fg, bg ?? this.bg[row + x + k], attrs);
+      }
+      return;
+    }
     for (const g of graphemes(text)) {
       if (cx + g.width > this.width) return;
       if (cx >= 0) {
@@ -197,7 +213,18 @@ export class CellBuffer {
    */
   #put(i: number, code: number, width: number, fg: number, bg: number, attrs: number): void {
     const { glyphs } = this;
-    const rowStart = i - (i % this.width), rowEnd = rowStart + this.width;
+    const column = i % this.width;
+    if (
+      width === 1 && glyphs[i] !== WIDE_TAIL && (column + 1 === this.width || glyphs[i + 1] !== WIDE_TAIL)
+    ) {
+      // No wide character here or beside: the common case, one cell.
+      glyphs[i] = code;
+      this.fg[i] = fg;
+      this.bg[i] = bg;
+      this.attrs[i] = attrs;
+      return;
+    }
+    const rowStart = i - column, rowEnd = rowStart + this.width;
     if (glyphs[i] === WIDE_TAIL) {
       let lead = i - 1;
       while (lead > rowStart && glyphs[lead] === WIDE_TAIL) glyphs[lead--] = SPACE;

@@ -63,12 +63,15 @@ export class DiffRenderer {
         // the buffer never makes, is a cell of its own and goes out as a space.)
         let span = 1;
         while (x + span < width && glyphs[i + span] === WIDE_TAIL && glyphs[i] !== WIDE_TAIL) span++;
-        const qfg = colored ? this.#q(fg[i]) : -1;
-        const qbg = colored ? this.#q(bg[i]) : -1;
-        if (prev && this.#same(prev, next, i, span, colored)) {
+        if (
+          prev && (span === 1 && prev.glyphs[i] === glyphs[i] && prev.attrs[i] === attrs[i] &&
+              prev.fg[i] === fg[i] && prev.bg[i] === bg[i] || this.#same(prev, next, i, span, colored))
+        ) {
           x += span - 1;
           continue;
         }
+        const qfg = colored ? this.#q(fg[i]) : -1;
+        const qbg = colored ? this.#q(bg[i]) : -1;
         if (cy !== y || cx !== x) {
           parts.push(cy === y && cx >= 0 && x > cx ? `\x1b[${x - cx}C` : `\x1b[${y + 1};${x + 1}H`);
         }
@@ -101,9 +104,11 @@ export class DiffRenderer {
   #same(prev: CellBuffer, next: CellBuffer, i: number, span: number, colored: boolean): boolean {
     for (let k = i; k < i + span; k++) {
       if (
-        !next.sameGlyph(k, prev) || prev.attrs[k] !== next.attrs[k] ||
-        (colored &&
-          (this.#q(prev.fg[k]) !== this.#q(next.fg[k]) || this.#q(prev.bg[k]) !== this.#q(next.bg[k])))
+        (prev.glyphs[k] !== next.glyphs[k] && !next.sameGlyph(k, prev)) || prev.attrs[k] !== next.attrs[k] ||
+        (colored && (
+          (prev.fg[k] !== next.fg[k] && this.#q(prev.fg[k]) !== this.#q(next.fg[k])) ||
+          (prev.bg[k] !== next.bg[k] && this.#q(prev.bg[k]) !== this.#q(next.bg[k]))
+        ))
       ) return false;
     }
     return true;
