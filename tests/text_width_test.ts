@@ -155,3 +155,22 @@ Deno.test("looking at a wide name: the panel cuts it to its line, and the log un
     equal(row(vt, y), before.slice(y * 80, y * 80 + 80).join(""), `row ${y}`);
   }
 });
+
+Deno.test("a save's glyph that is not one column is drawn as ?, and the map beside it stays", () => {
+  const app = startApp(80, 50);
+  const player = playerOf(app.state);
+  const at = player.y * 80 + player.x;
+  for (const glyph of ["◽", "🐉", "\x1b", "ab"]) {
+    const before = [...shown(app).glyphs];
+    const written = (app.terminal as HeadlessTerminal).writes.length;
+    player.glyph = glyph;
+    app.render();
+    const vt = shown(app, Object.assign(new VtScreen(80, 50), { glyphs: [...before] }), written);
+    equal(vt.glyphs[at], "?", JSON.stringify(glyph));
+    for (let i = at + 1; i < at + 80; i++) {
+      equal(vt.glyphs[i], before[i], `${JSON.stringify(glyph)}: cell ${i - at} right`);
+    }
+    player.glyph = "@";
+    app.render();
+  }
+});
