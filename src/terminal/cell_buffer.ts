@@ -121,14 +121,15 @@ export class CellBuffer {
     if (y < 0 || y >= this.height) return;
     const row = y * this.width;
     let cx = x;
-    if (!NOT_PLAIN_ASCII.test(text)) {
+    // Only as much as the row can show is looked at (a printable ASCII character a cell).
+    if (!NOT_PLAIN_ASCII.test(text.length > this.width ? text.slice(0, this.width - x) : text)) {
       // Printable ASCII, most of what is drawn: one cell a character.
       for (let k = Math.max(0, -x); k < text.length && x + k < this.width; k++) {
         this.#put(row + x + k, text.charCodeAt(k), 1, fg, bg ?? this.bg[row + x + k], attrs);
       }
       return;
     }
-    for (const g of graphemes(text)) {
+    for (const g of graphemes(text, this.width - x)) {
       if (cx + g.width > this.width) return;
       if (cx >= 0) {
         const code = this.#code(singleCellOf(g.text));

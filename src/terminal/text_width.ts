@@ -24,19 +24,52 @@ const NOT_PLAIN_ASCII = /[^\x20-\x7e]/;
 /** What a mark with nothing to sit on is drawn over, as Unicode's charts show it. */
 const DOTTED_CIRCLE = "\u25cc";
 
+/** Widths already measured: text repeats its graphemes, and measuring one runs several patterns. */
+const widths = new Map<string, number>();
+
+function widthOf(segment: string): number {
+  let width = widths.get(segment);
+  if (width === undefined) {
+    width = stringWidth(segment);
+    if (widths.size >= 4096) widths.clear();
+    widths.set(segment, width);
+  }
+  return width;
+}
+
+/**
+ * A grapheme of more code units than this a column is not looked at past
+ * them: text drawn into a row of the screen is read only as far as the row
+ * can show, however long (or stacked with accents) it is.
+ */
+const UNITS_PER_COLUMN = 16;
+
 /**
  * The graphemes of `text` as drawn: made {@link printable} first (so an
  * escape is drawn as the characters that spell it), a combining mark with
  * no letter before it set on a dotted circle, so every grapheme takes at
- * least one column and never lands on a cell that is not its own.
+ * least one column and never lands on a cell that is not its own. With
+ * `maxWidth`, only those that begin within that many columns.
  */
-export function graphemes(text: string): Grapheme[] {
-  const shown = printable(text);
-  if (!NOT_PLAIN_ASCII.test(shown)) return Array.from(shown, (ch) => ({ text: ch, width: 1 }));
+export function graphemes(text: string, maxWidth = Infinity): Grapheme[] {
+  let source = text;
+  const bound = (maxWidth + 1) * UNITS_PER_COLUMN;
+  if (source.length > bound) {
+    source = source.slice(0, bound);
+    if (/[\ud800-\udbff]$/.test(source)) source = source.slice(0, -1);
+  }
+  const shown = printable(source);
   const out: Grapheme[] = [];
+  if (!NOT_PLAIN_ASCII.test(shown)) {
+    for (let k = 0; k < shown.length && k < maxWidth; k++) out.push({ text: shown[k], width: 1 });
+    return out;
+  }
+  let used = 0;
   for (const { segment } of segmenter.segment(shown)) {
-    const width = segment.length === 1 && !NOT_PLAIN_ASCII.test(segment) ? 1 : stringWidth(segment);
+    if (used >= maxWidth) break;
+    const width = segment.length === 1 && !NOT_PLAIN_ASCII.test(segment) ? 1 : widthOf(segment);
     out.push(width > 0 ? { text: segment, width } : { text: DOTTED_CIRCLE + segment, width: 1 });
+    used += Math.max(1, width);
   }
   return out;
 }
@@ -58,7 +91,7 @@ export function fitWidth(text: string, width: number, fromEnd = false): string {
     if (text.length <= width) return text;
     return fromEnd ? text.slice(text.length - Math.max(0, width)) : text.slice(0, Math.max(0, width));
   }
-  const all = graphemes(text);
+  const all = graphemes(text, fromEnd ? Infinity : width + 1);
   if (fromEnd) all.reverse();
   const kept: string[] = [];
   let used = 0;

@@ -9,41 +9,54 @@ import { displayWidth, fitWidth, graphemes } from "../terminal/text_width.ts";
 
 export { displayWidth } from "../terminal/text_width.ts";
 
+const NOT_PLAIN_ASCII = /[^\x20-\x7e]/;
+
 /**
  * Splits `text` into lines at most `width` columns wide, breaking at spaces
  * where it can and inside a word only when the word is wider than a line
  * (a character wider than the line gets a line of its own). Newlines in
- * the text always break.
+ * the text always break. Each word is measured once: time linear in the text.
  */
 export function wrapText(text: string, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
     let line = "", lineWidth = 0;
+    const flush = () => {
+      lines.push(line);
+      line = "";
+      lineWidth = 0;
+    };
     for (const word of paragraph.split(" ")) {
-      let rest = word, restWidth = displayWidth(word);
-      while (restWidth > width) {
-        const head = fitWidth(rest, width) || graphemes(rest)[0].text;
-        const headWidth = displayWidth(head);
-        if (headWidth >= restWidth) break; // one character wider than the line: it stays whole
-        if (line !== "") {
-          lines.push(line);
-          line = "";
-          lineWidth = 0;
+      const plain = !NOT_PLAIN_ASCII.test(word);
+      const drawn = plain ? undefined : graphemes(word);
+      const wordWidth = drawn ? drawn.reduce((sum, g) => sum + g.width, 0) : word.length;
+      if (wordWidth > width) {
+        // Too wide for any line: its own lines, as many columns each as fit; the last goes on.
+        if (line !== "") flush();
+        if (!drawn) {
+          // Printable ASCII, a column a character: cut, not measured.
+          for (let k = 0; k < word.length; k += Math.max(1, width)) {
+            if (k > 0) flush();
+            line = word.slice(k, k + Math.max(1, width));
+            lineWidth = line.length;
+          }
+          continue;
         }
-        lines.push(head);
-        rest = fitWidth(rest, restWidth - headWidth, true);
-        restWidth -= headWidth;
-      }
-      if (line === "") {
-        line = rest;
-        lineWidth = restWidth;
-      } else if (lineWidth + 1 + restWidth <= width) {
-        line = `${line} ${rest}`;
-        lineWidth += 1 + restWidth;
+        for (const g of drawn) {
+          if (lineWidth > 0 && lineWidth + g.width > width) flush();
+          line += g.text;
+          lineWidth += g.width;
+        }
+      } else if (line === "" && lineWidth === 0) {
+        line = word;
+        lineWidth = wordWidth;
+      } else if (lineWidth + 1 + wordWidth <= width) {
+        line = `${line} ${word}`;
+        lineWidth += 1 + wordWidth;
       } else {
-        lines.push(line);
-        line = rest;
-        lineWidth = restWidth;
+        flush();
+        line = word;
+        lineWidth = wordWidth;
       }
     }
     lines.push(line);
