@@ -42,9 +42,11 @@ function singleCellOf(text: string): number | string {
 }
 
 function singleCell(glyph: string): number | string {
+  // A grapheme of more code units than this is no glyph (and is not remembered).
+  if (glyph.length > 16) return QUESTION;
   let cell = singleCells.get(glyph);
   if (cell === undefined) {
-    const drawn = graphemes(glyph);
+    const drawn = graphemes(glyph, 2);
     const only = drawn.length === 1 && drawn[0].width === 1 ? drawn[0].text : undefined;
     cell = only === undefined ? QUESTION : singleCellOf(only);
     if (singleCells.size >= 1024) singleCells.clear();
@@ -122,7 +124,7 @@ export class CellBuffer {
     const row = y * this.width;
     let cx = x;
     // Only as much as the row can show is looked at (a printable ASCII character a cell).
-    if (!NOT_PLAIN_ASCII.test(text.length > this.width ? text.slice(0, this.width - x) : text)) {
+    if (!NOT_PLAIN_ASCII.test(text.length > this.width ? text.slice(0, Math.max(0, this.width - x)) : text)) {
       // Printable ASCII, most of what is drawn: one cell a character.
       for (let k = Math.max(0, -x); k < text.length && x + k < this.width; k++) {
         this.#put(row + x + k, text.charCodeAt(k), 1, fg, bg ?? this.bg[row + x + k], attrs);
