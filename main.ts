@@ -5,13 +5,14 @@
  */
 import { CRASH_EXIT, crashMessage } from "./src/app/exit_guard.ts";
 import { debugging, main } from "./src/app/main.ts";
+import { say } from "./src/app/say.ts";
 
 if (import.meta.main) {
   let code: number;
   try {
     code = await main(Deno.args);
   } catch (e) {
-    console.error(crashMessage(e, debugging()));
+    say(crashMessage(e, debugging()));
     code = CRASH_EXIT;
   }
   Deno.exit(code);

@@ -54,7 +54,7 @@ Deno.test("80x24: the view scrolls to keep the player in it, and the bytes writt
   for (const w of terminal.writes) vt.apply(w);
   ok(screenText(app).slice(0, 20).some((row) => row.includes("@")));
   for (let i = 0; i < 80 * 24; i++) {
-    equal(vt.glyphs[i], String.fromCodePoint(app.screen.glyphs[i]));
+    equal(vt.glyphs[i], app.screen.cellText(i));
     equal(vt.bg[i], app.screen.bg[i]);
   }
 });

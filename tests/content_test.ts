@@ -78,7 +78,7 @@ Deno.test("every problem in every file at once, one line each: file, JSON path, 
     "mod/game.json: $.map.maxRooms: expected number, found nothing",
     "mod/game.json: $.map.widht: unexpected key",
     'mod/game.json: $.tiles.wall.light.bg: expected a colour like "#RRGGBB", found "brown"',
-    'mod/entities.json: $.player.glyph: expected one single-width character, found "@@"',
+    'mod/entities.json: $.player.glyph: expected one character (this is 2 code points), found "@@"',
     "mod/entities.json: $.orc.fighter.hp: expected a positive integer, found -3",
     "mod/entities.json: $.troll.xp: expected a non-negative integer, found 1e+300",
     "mod/spawn_tables.json: $.monsters[0].weights.orc: expected a non-negative integer, found -5",
@@ -210,7 +210,7 @@ Deno.test("found in review: one-line JSON errors, huge numbers, __proto__ palett
   });
   deepEqual(await problemsOf(dir), [
     "mod/game.json: $.map.maxRooms: expected at most 100000, found 1000000000000",
-    "mod/game.json: $.messages.blocked.text: expected printable single-width characters and line breaks, found " +
+    "mod/game.json: $.messages.blocked.text: expected printable characters and line breaks (found \\x0d), found " +
     '"Hello\\rXX\\u001b[7m"',
   ]);
   const fit = await modded({

@@ -1,16 +1,19 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { Rng } from "../src/engine/rng.ts";
-import { Attr, CellBuffer } from "../src/terminal/cell_buffer.ts";
+import { Attr, CellBuffer, WIDE_TAIL } from "../src/terminal/cell_buffer.ts";
 import { DiffRenderer, SYNC_BEGIN, SYNC_END } from "../src/terminal/diff_renderer.ts";
 import { VtScreen } from "./support/vt_screen.ts";
 
 function sameScreen(vt: VtScreen, buf: CellBuffer): void {
   for (let i = 0; i < buf.width * buf.height; i++) {
     const where = `cell (${i % buf.width}, ${Math.floor(i / buf.width)})`;
-    equal(vt.glyphs[i], String.fromCodePoint(buf.glyphs[i]), where);
-    equal(vt.fg[i], buf.fg[i], `${where} fg`);
-    equal(vt.bg[i], buf.bg[i], `${where} bg`);
-    equal(vt.attrs[i], buf.attrs[i], `${where} attrs`);
+    equal(vt.glyphs[i], buf.cellText(i), where);
+    // The second cell of a wide character shows in its first cell's colours.
+    let lead = i;
+    while (buf.glyphs[lead] === WIDE_TAIL && lead % buf.width > 0) lead--;
+    equal(vt.fg[i], buf.fg[lead], `${where} fg`);
+    equal(vt.bg[i], buf.bg[lead], `${where} bg`);
+    equal(vt.attrs[i], buf.attrs[lead], `${where} attrs`);
   }
 }
 
@@ -107,4 +110,116 @@ Deno.test("after invalidate or a size change the whole frame is written again", 
   vt2.glyphs.fill("?");
   vt2.apply(r.render(bigger));
   sameScreen(vt2, bigger);
+});
+
+/** The SGR that starts a frame drawn white on black. */
+const WHITE_ON_BLACK = "\x1b[0;38;2;255;255;255;48;2;0;0;0m";
+
+Deno.test("a wide character takes two cells, goes out once, and is sent again whole when it or a cell it covers changes", () => {
+  const r = new DiffRenderer("truecolor");
+  const vt = new VtScreen(6, 1);
+  const buf = new CellBuffer(6, 1);
+  const step = (expected: string, cells: string[]) => {
+    const out = r.render(buf);
+    equal(out, expected === "" ? "" : `${SYNC_BEGIN}${expected}${SYNC_END}`);
+    vt.apply(out);
+    sameScreen(vt, buf);
+    deepEqual([...Array(6).keys()].map((i) => buf.cellText(i)), cells);
+  };
+  vt.apply(r.render(buf));
+  buf.text(1, 0, "あ", 0xffffff);
+  step(`\x1b[1;2H${WHITE_ON_BLACK}あ`, [" ", "あ", "", " ", " ", " "]);
+  step("", [" ", "あ", "", " ", " ", " "]);
+  buf.text(1, 0, "い", 0xffffff);
+  step(`\x1b[1;2H${WHITE_ON_BLACK}い`, [" ", "い", "", " ", " ", " "]);
+  // Narrow over its first half: the second half is blanked, in the buffer as on any terminal.
+  buf.text(1, 0, "x", 0xffffff);
+  step(`\x1b[1;2H${WHITE_ON_BLACK}x `, [" ", "x", " ", " ", " ", " "]);
+  buf.text(3, 0, "うa", 0xffffff);
+  step(`\x1b[1;4H${WHITE_ON_BLACK}うa`, [" ", "x", " ", "う", "", "a"]);
+  // Narrow over its second half: the first half is blanked.
+  buf.set(4, 0, "z", 0xffffff, 0);
+  step(`\x1b[1;4H${WHITE_ON_BLACK} z`, [" ", "x", " ", " ", "z", "a"]);
+  // A wide character over two narrow ones; then only its second cell's colour changes.
+  buf.text(4, 0, "え", 0xffffff);
+  step(`\x1b[1;5H${WHITE_ON_BLACK}え`, [" ", "x", " ", " ", "え", ""]);
+  buf.fg[5] = 0xff0000;
+  step(`\x1b[1;5H${WHITE_ON_BLACK}え`, [" ", "x", " ", " ", "え", ""]);
+});
+
+Deno.test("a wide character that does not fit at the right edge is not drawn; the cursor after one at the edge is placed again", () => {
+  const r = new DiffRenderer("truecolor");
+  const vt = new VtScreen(4, 2);
+  const buf = new CellBuffer(4, 2);
+  vt.apply(r.render(buf));
+  buf.text(0, 0, "abcあ", 0xffffff);
+  buf.text(2, 1, "い", 0xffffff);
+  buf.text(0, 1, "q", 0xffffff);
+  equal(buf.rowText(0), "abc ");
+  equal(buf.rowText(1), "q い");
+  const out = r.render(buf);
+  equal(out, `${SYNC_BEGIN}\x1b[1;1H${WHITE_ON_BLACK}abc\x1b[2;1Hq\x1b[1Cい${SYNC_END}`);
+  vt.apply(out);
+  sameScreen(vt, buf);
+});
+
+Deno.test("a combining mark stays on its letter's cell, and a lone one sits on a dotted circle", () => {
+  const r = new DiffRenderer("truecolor");
+  const vt = new VtScreen(5, 1);
+  const buf = new CellBuffer(5, 1);
+  vt.apply(r.render(buf));
+  buf.text(0, 0, "e\u0301x\u0301", 0xffffff);
+  deepEqual([0, 1, 2].map((i) => buf.cellText(i)), ["e\u0301", "x\u0301", " "]);
+  let out = r.render(buf);
+  equal(out, `${SYNC_BEGIN}\x1b[1;1H${WHITE_ON_BLACK}e\u0301x\u0301${SYNC_END}`);
+  vt.apply(out);
+  sameScreen(vt, buf);
+  equal(r.render(buf), "", "the same graphemes again: nothing to write");
+  buf.text(0, 0, "a\u0301", 0xffffff);
+  out = r.render(buf);
+  equal(out, `${SYNC_BEGIN}\x1b[1;1H${WHITE_ON_BLACK}a\u0301${SYNC_END}`);
+  vt.apply(out);
+  sameScreen(vt, buf);
+  buf.text(3, 0, "\u0301", 0xffffff);
+  equal(buf.cellText(3), "\u25cc\u0301");
+  vt.apply(r.render(buf));
+  sameScreen(vt, buf);
+});
+
+Deno.test("text that is not printable is drawn as its visible escape; a glyph not one column wide as ?, a bare accent on a circle", () => {
+  const buf = new CellBuffer(30, 2);
+  buf.text(0, 0, "a\x1b[2J\u202eb\u200b", 0xffffff);
+  equal(buf.rowText(0).trimEnd(), "a\\x1b[2J\\u{202e}b\\u{200b}");
+  for (
+    const [x, glyph] of [[0, "◽"], [1, "🐉"], [2, "\x1b"], [3, "\u0301"], [4, "ab"], [5, 0x9b]] as const
+  ) {
+    buf.set(x, 1, glyph, 0xffffff, 0);
+  }
+  buf.set(6, 1, "e\u0301", 0xffffff, 0);
+  equal(buf.rowText(1).trimEnd(), "???\u25cc\u0301??e\u0301");
+});
+
+Deno.test("random frames of wide, combining, escaped and plain text replayed on an emulator always show exactly the buffer", () => {
+  const rng = Rng.fromSeed(11);
+  const colors = [0x000000, 0xffffff, 0xc8b432, 0x323296];
+  const texts = ["@", "竜", "e\u0301", "ab", "オーク", "\x1b[2J", "x\u200by", "🐉!", "\u0301", " "];
+  for (const [w, h] of [[20, 6], [7, 3], [2, 2]]) {
+    const r = new DiffRenderer("truecolor");
+    const vt = new VtScreen(w, h);
+    const buf = new CellBuffer(w, h);
+    for (let frame = 0; frame < 60; frame++) {
+      if (frame % 20 === 0) buf.clear();
+      for (let k = rng.int(0, 12); k > 0; k--) {
+        const x = rng.int(-1, w - 1), y = rng.int(0, h - 1);
+        const text = texts[rng.int(0, texts.length - 1)];
+        if (rng.int(0, 3) === 0) buf.set(x, y, text, colors[rng.int(0, 3)], colors[rng.int(0, 3)]);
+        else buf.text(x, y, text, colors[rng.int(0, 3)], rng.int(0, 1) ? undefined : colors[rng.int(0, 3)]);
+        if (rng.int(0, 5) === 0) {
+          buf.recolor(rng.int(0, w - 1), y, colors[rng.int(0, 3)], colors[rng.int(0, 3)]);
+        }
+      }
+      vt.apply(r.render(buf));
+      sameScreen(vt, buf);
+    }
+  }
 });

@@ -285,16 +285,17 @@ Deno.test("kept-aside and morgue files take the next free name, never another fi
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("a cause longer than the table keeps is cut to fit, and one the screen cannot draw is refused", async () => {
+Deno.test("a cause longer than the table keeps is cut to fit; a wide one is kept; one with a control is refused", async () => {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/scores.json`;
   const long = `killed by an ${"Ogre".repeat(60)}`;
   equal((await addHighScore(path, { ...entry(10), cause: long }, new Date())).rank, 1);
   const read = await readScores(path);
   equal(read.kind === "read" && read.scores[0].cause, long.slice(0, 200), "read back by its own reader");
+  equal((await addHighScore(path, { ...entry(20), cause: "killed by a 竜" }, new Date())).rank, 1);
   await rejects(
-    () => addHighScore(path, { ...entry(20), cause: "killed by a 竜" }, new Date()),
-    /the score cannot be kept at cause: expected printable single-width characters/,
+    () => addHighScore(path, { ...entry(30), cause: "killed by a \x1b[31m竜" }, new Date()),
+    /the score cannot be kept at cause: expected printable characters \(found \\x1b\)/,
   );
   await Deno.remove(dir, { recursive: true });
 });

@@ -7,6 +7,7 @@
 import { type Content, loadContent } from "../content/load_content.ts";
 import { ContentError } from "../content/problems.ts";
 import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+import { say } from "./say.ts";
 
 /** A loaded data folder and how error lines and reports name it. */
 export interface LoadedData {
@@ -21,7 +22,7 @@ export async function loadDataOr(dir: string | undefined): Promise<LoadedData | 
     return { content: await loadContent(dir ? userDir(dir) : BUNDLED_DATA_DIR, label), label };
   } catch (e) {
     if (!(e instanceof ContentError)) throw e;
-    console.error(e.problems.join("\n"));
+    say(e.problems.join("\n"));
     return undefined;
   }
 }

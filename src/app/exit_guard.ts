@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { say } from "./say.ts";
 
 /** Exit status for each signal: 128 + its number. */
 const SIGNALS = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
@@ -60,8 +61,8 @@ export function guardExits(hooks: ExitHooks): void {
       saveProblem = `delve: could not save the game: ${(e as Error).message}`;
     }
     hooks.restore();
-    if (message) console.error(message);
-    if (saveProblem) console.error(saveProblem);
+    if (message) say(message);
+    if (saveProblem) say(saveProblem);
     Deno.exit(code);
   };
   for (const [signal, code] of Object.entries(SIGNALS)) {

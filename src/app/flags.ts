@@ -5,6 +5,7 @@
  * @module
  */
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
+import { say as sayLine } from "./say.ts";
 
 /** A command-line mistake, said in one line. */
 export class UsageError extends Error {
@@ -36,7 +37,7 @@ export function readFlags<T>(
   name: string,
   usage: string,
   read: () => T,
-  say: (text: string) => void = console.error,
+  say: (text: string) => void = sayLine,
 ): T | undefined {
   try {
     return read();

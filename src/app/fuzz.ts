@@ -31,6 +31,7 @@ import { BUNDLED_DATA_DIR } from "./paths.ts";
 import { type MonsterRunner, WorkerRunner } from "./monster_runner.ts";
 import { CheckedRunner } from "./checked_runner.ts";
 import { SinkTerminal } from "../terminal/sink_terminal.ts";
+import { say, sayOut } from "./say.ts";
 
 /** What to fuzz. */
 export interface FuzzOptions {
@@ -346,7 +347,7 @@ function summary(result: FuzzResult, seconds: number, worker = false): string {
  */
 export async function fuzzCommand(
   args: readonly string[],
-  output: CommandOutput = { out: console.log, err: console.error },
+  output: CommandOutput = { out: sayOut, err: say },
   afterEvent?: FuzzOptions["afterEvent"],
 ): Promise<number> {
   const flags = readFlags("fuzz", USAGE, () => {

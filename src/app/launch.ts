@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { parseCli } from "./cli.ts";
 import { UsageError } from "./flags.ts";
 import { grantFolder, NO_SAVE_PLACE, playFiles } from "./write_paths.ts";
+import { say } from "./say.ts";
 
 /** The game's entry. */
 const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
@@ -116,7 +117,7 @@ export async function runLaunch(args: readonly string[]): Promise<number> {
 if (import.meta.main) {
   const plan = await launchPlan(Deno.args, (name) => Deno.env.get(name));
   if (plan.kind === "refuse") {
-    console.error(plan.line);
+    say(plan.line);
     Deno.exit(2);
   }
   Deno.exit(await runLaunch(plan.args));

@@ -18,6 +18,7 @@ import { WorkerRunner } from "./monster_runner.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
 import { checkGrants, checkPlaces, NO_SAVE_PLACE, PlaceRefused, playFiles } from "./write_paths.ts";
 import { type HeldLock, tryLock } from "./file_lock.ts";
+import { say, sayOut } from "./say.ts";
 
 /** The version, from deno.json. */
 export const VERSION: string = denoConfig.version;
@@ -37,15 +38,15 @@ export async function main(args: readonly string[]): Promise<number> {
     command = parseCli(args);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    console.error(`delve: ${e.message}\n\n${USAGE}`);
+    say(`delve: ${e.message}\n\n${USAGE}`);
     return 2;
   }
   if (command.kind === "help") {
-    console.log(`Delve ${VERSION}: a roguelike in the terminal.\n\n${USAGE}`);
+    sayOut(`Delve ${VERSION}: a roguelike in the terminal.\n\n${USAGE}`);
     return 0;
   }
   if (command.kind === "version") {
-    console.log(`delve ${VERSION}`);
+    sayOut(`delve ${VERSION}`);
     return 0;
   }
   const loaded = await loadDataOr(command.dataDir);
@@ -53,14 +54,14 @@ export async function main(args: readonly string[]): Promise<number> {
   const { content } = loaded;
   const files = playFiles(command, env);
   if (!files) {
-    console.error(`delve: ${NO_SAVE_PLACE}`);
+    say(`delve: ${NO_SAVE_PLACE}`);
     return 2;
   }
   // Where the game writes is checked before the screen opens (whether it may write there, once it will play).
   const paths = await unlessRefused(() => checkPlaces(files));
   if (!paths) return 2;
   if (!Deno.stdin.isTerminal() || !Deno.stdout.isTerminal()) {
-    console.error("delve: needs an interactive terminal (stdin and stdout must be a TTY)");
+    say("delve: needs an interactive terminal (stdin and stdout must be a TTY)");
     return 1;
   }
   if (!(await unlessRefused(() => checkGrants(files, paths).then(() => true)))) return 2;
@@ -118,7 +119,7 @@ async function unlessRefused<T>(check: () => Promise<T>): Promise<T | undefined>
     return await check();
   } catch (e) {
     if (!(e instanceof PlaceRefused)) throw e;
-    console.error(`delve: ${e.message}`);
+    say(`delve: ${e.message}`);
     return undefined;
   }
 }
@@ -138,15 +139,6 @@ async function lockSave(
     return tried.kind === "held" ? { lock: tried.lock } : { inUse: { pid: tried.pid } };
   } catch {
     return {};
-  }
-}
-
-/** One line to stderr, if stderr is still there to take it. */
-function say(line: string): void {
-  try {
-    console.error(line);
-  } catch {
-    // stderr went with the terminal: the exit status still tells.
   }
 }
 

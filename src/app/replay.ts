@@ -24,6 +24,7 @@ import {
   replaySteps,
 } from "./replay_format.ts";
 import { readJsonFile } from "./save_file.ts";
+import { say, sayOut } from "./say.ts";
 
 const USAGE = "Usage: deno task replay FILE [--speed N] [--check] [--data DIR]";
 
@@ -88,7 +89,7 @@ export async function replayMain(args: readonly string[]): Promise<number> {
     }
     if (check || !Deno.stdout.isTerminal()) {
       const end = playRecording(recording, content.rules);
-      console.log(
+      sayOut(
         `replay OK: ${recording.commands.length} commands, turn ${end.turn}, dungeon level ${end.floor}`,
       );
     } else {
@@ -97,7 +98,7 @@ export async function replayMain(args: readonly string[]): Promise<number> {
     return 0;
   } catch (e) {
     if (!(e instanceof ReplayError)) throw e;
-    console.error(`delve replay: ${e.message}`);
+    say(`delve replay: ${e.message}`);
     return 1;
   }
 }

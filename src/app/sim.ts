@@ -16,6 +16,7 @@ import { applyCommand, isGameOver } from "../engine/turn.ts";
 import { loadDataOr } from "./data_dir.ts";
 import { record, type Recording } from "./replay_format.ts";
 import { deathText } from "../ui/death_text.ts";
+import { sayOut } from "./say.ts";
 
 /** How one game went. */
 export interface GameResult {
@@ -130,7 +131,7 @@ export async function simCommand(args: readonly string[]): Promise<number> {
   if (!loaded) return 2;
   const { content, label } = loaded;
   const results = Array.from({ length: games }, (_, k) => simulate(content, (seed + k) >>> 0, turns));
-  console.log(balanceReport(results, label));
+  sayOut(balanceReport(results, label));
   return 0;
 }
 

@@ -28,6 +28,7 @@ import { intFlag, parseFlags, readFlags } from "./flags.ts";
 import { GameApp } from "./game_app.ts";
 import { WorkerRunner } from "./monster_runner.ts";
 import type { Command } from "./replay_format.ts";
+import { say, sayOut } from "./say.ts";
 
 /** Plays `command` in `app` and draws the frame; the soak's way, and the default of {@link BotPlayer}. */
 export type Deliver = (app: GameApp, command: Command) => Promise<void>;
@@ -335,10 +336,10 @@ export async function soakCommand(args: readonly string[]): Promise<number> {
     result = await runSoak({ turns, seed, sampleEvery: every, gameTurns });
   } catch (e) {
     // A worker that will not load, a stuck bot: one line, not a stack.
-    console.error(`delve soak: ${(e as Error).message}`);
+    say(`delve soak: ${(e as Error).message}`);
     return 1;
   }
-  console.log(json ? JSON.stringify(result) : soakReport(result));
+  sayOut(json ? JSON.stringify(result) : soakReport(result));
   return result.growth.verdict === "flat" ? 0 : 1;
 }
 

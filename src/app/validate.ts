@@ -8,6 +8,7 @@
 import { parseArgs } from "node:util";
 import { loadDataOr } from "./data_dir.ts";
 import { pathFlag } from "./flags.ts";
+import { say, sayOut } from "./say.ts";
 
 const USAGE = "Usage: deno task validate [--data DIR]   (default: the bundled data/)";
 
@@ -24,12 +25,12 @@ export async function validateCommand(args: readonly string[]): Promise<number> 
     // An empty --data is a slip, not a request for the bundled data.
     data = pathFlag("--data", data);
   } catch (e) {
-    console.error(`delve validate: ${(e as Error).message.split("\n")[0]}\n${USAGE}`);
+    say(`delve validate: ${(e as Error).message.split("\n")[0]}\n${USAGE}`);
     return 2;
   }
   const loaded = await loadDataOr(data);
   if (!loaded) return 2;
-  console.log(`${loaded.label}: OK (${Object.keys(loaded.content.rules.templates).length} templates)`);
+  sayOut(`${loaded.label}: OK (${Object.keys(loaded.content.rules.templates).length} templates)`);
   return 0;
 }
 

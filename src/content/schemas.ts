@@ -7,35 +7,57 @@
  */
 import { z } from "zod";
 import type { MessageId } from "../engine/rules.ts";
+// What a terminal can show, and how wide, is one rule for the checks here and
+// for the screen that draws the text: a text that passes never shows an escape.
+import { firstNonPrintable } from "../terminal/printable.ts";
+import { displayWidth } from "../terminal/text_width.ts";
 
 /** A colour as `#RRGGBB`. */
 export const colorSchema = z.string().regex(/^#[0-9A-Fa-f]{6}$/, {
   error: 'expected a colour like "#RRGGBB"',
 }).describe("A colour as #RRGGBB.");
 
+/** What is wrong with `glyph` as one cell of the map, or undefined when it is one. */
+function glyphProblem(glyph: string): string | undefined {
+  const hidden = firstNonPrintable(glyph);
+  if (hidden) return `expected one printable character (this is or holds ${hidden})`;
+  const codePoints = [...glyph].length;
+  if (codePoints !== 1) return `expected one character (this is ${codePoints} code points)`;
+  if (/^\p{M}$/u.test(glyph)) return "expected a character, not a combining mark";
+  const width = displayWidth(glyph);
+  if (width !== 1) return `expected a character one terminal column wide (this one takes ${width})`;
+  return undefined;
+}
+
 /**
- * Characters every terminal draws one column wide: printable ASCII, Latin,
- * Greek, Cyrillic, punctuation, currency, arrows, maths, box drawing and
- * shapes. No controls, no combining marks, nothing double-width, so what is
- * drawn is exactly what the screen buffer believes.
+ * One character that takes one terminal column, as the width tables of
+ * `string-width` measure it (so `◽`, emoji and East Asian wide characters
+ * are refused: they take two), and no control, invisible character or
+ * combining mark: what is drawn is exactly what the screen buffer believes.
  */
-const SINGLE_WIDTH =
-  "\\x20-\\x7E\\u00A1-\\u00AC\\u00AE-\\u024F\\u0370-\\u0377\\u037A-\\u037F\\u0384-\\u03FF" +
-  "\\u0400-\\u0482\\u048A-\\u052F\\u2010-\\u2027\\u2030-\\u205E\\u20A0-\\u20BF\\u2190-\\u22FF\\u2500-\\u25FF";
+export const glyphSchema = z.string().check((ctx) => {
+  const problem = glyphProblem(ctx.value);
+  if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+}).describe("One character that takes one terminal column (no emoji, wide or combining characters).");
 
-/** One character that takes one terminal column. */
-export const glyphSchema = z.string().regex(new RegExp(`^[${SINGLE_WIDTH}]$`, "u"), {
-  error: "expected one single-width character",
-}).describe("One character that takes one terminal column.");
-
-/** Text to show: single-width characters, and line breaks where `lines` allows. */
+/**
+ * Text to show, measured and laid out by its display width (wide characters
+ * welcome, in any language), and line breaks where `lines` allows; never a
+ * control or invisible character, which the screen would show as an escape.
+ */
 export const textSchema = (max: number, lines = false, min = 1): z.ZodString =>
   z.string().min(min, { error: "expected some text" }).max(max, {
     error: `expected at most ${max} characters`,
-  })
-    .regex(new RegExp(`^[${SINGLE_WIDTH}${lines ? "\\n" : ""}]*$`, "u"), {
-      error: `expected printable single-width characters${lines ? " and line breaks" : ""}`,
-    });
+  }).check((ctx) => {
+    const hidden = firstNonPrintable(lines ? ctx.value.replaceAll("\n", " ") : ctx.value);
+    if (hidden) {
+      ctx.issues.push({
+        code: "custom",
+        message: `expected printable characters${lines ? " and line breaks" : ""} (found ${hidden})`,
+        input: ctx.value,
+      });
+    }
+  });
 
 /** A name used as an id: lower case, digits and underscores. */
 export const idSchema = z.string().regex(/^[a-z][a-z0-9_]*$/, {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Attr, CellBuffer } from "./cell_buffer.ts";
+import { Attr, CellBuffer, WIDE_TAIL } from "./cell_buffer.ts";
 import { type ColorDepth, quantize, sgrColor } from "./color.ts";
 
 /** Begin / end synchronized output (DEC mode 2026). */
@@ -58,12 +58,20 @@ export class DiffRenderer {
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const i = y * width + x;
+        // A wide character goes out whole with its lead cell's colours, or not at all: it is
+        // sent again when its lead or any cell it covers changed. (A tail with no lead, which
+        // the buffer never makes, is a cell of its own and goes out as a space.)
+        let span = 1;
+        while (x + span < width && glyphs[i + span] === WIDE_TAIL && glyphs[i] !== WIDE_TAIL) span++;
+        if (
+          prev && (span === 1 && prev.glyphs[i] === glyphs[i] && prev.attrs[i] === attrs[i] &&
+              prev.fg[i] === fg[i] && prev.bg[i] === bg[i] || this.#same(prev, next, i, span, colored))
+        ) {
+          x += span - 1;
+          continue;
+        }
         const qfg = colored ? this.#q(fg[i]) : -1;
         const qbg = colored ? this.#q(bg[i]) : -1;
-        if (
-          prev && prev.glyphs[i] === glyphs[i] && prev.attrs[i] === attrs[i] &&
-          (!colored || (this.#q(prev.fg[i]) === qfg && this.#q(prev.bg[i]) === qbg))
-        ) continue;
         if (cy !== y || cx !== x) {
           parts.push(cy === y && cx >= 0 && x > cx ? `\x1b[${x - cx}C` : `\x1b[${y + 1};${x + 1}H`);
         }
@@ -79,23 +87,30 @@ export class DiffRenderer {
         curFg = qfg;
         curBg = qbg;
         if (params.length > 0) parts.push(`\x1b[${params.join(";")}m`);
-        parts.push(String.fromCodePoint(glyphs[i]));
+        parts.push(glyphs[i] === WIDE_TAIL ? " " : next.cellText(i));
+        x += span - 1;
         cx = x + 1;
         cy = y;
         // After the last column the cursor waits to wrap; say where it goes.
         if (cx >= width) cx = cy = -1;
       }
     }
-    this.#prev = copyOf(next, prev);
+    this.#prev = prev ?? new CellBuffer(width, height);
+    this.#prev.copyFrom(next);
     return parts.length === 0 ? "" : SYNC_BEGIN + parts.join("") + SYNC_END;
   }
-}
 
-function copyOf(source: CellBuffer, reuse: CellBuffer | undefined): CellBuffer {
-  const target = reuse ?? new CellBuffer(source.width, source.height);
-  target.glyphs.set(source.glyphs);
-  target.fg.set(source.fg);
-  target.bg.set(source.bg);
-  target.attrs.set(source.attrs);
-  return target;
+  /** True when the `span` cells from `i` look in `prev` as they do in `next`. */
+  #same(prev: CellBuffer, next: CellBuffer, i: number, span: number, colored: boolean): boolean {
+    for (let k = i; k < i + span; k++) {
+      if (
+        (prev.glyphs[k] !== next.glyphs[k] && !next.sameGlyph(k, prev)) || prev.attrs[k] !== next.attrs[k] ||
+        (colored && (
+          (prev.fg[k] !== next.fg[k] && this.#q(prev.fg[k]) !== this.#q(next.fg[k])) ||
+          (prev.bg[k] !== next.bg[k] && this.#q(prev.bg[k]) !== this.#q(next.bg[k]))
+        ))
+      ) return false;
+    }
+    return true;
+  }
 }

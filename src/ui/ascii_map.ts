@@ -5,6 +5,7 @@
  * @module
  */
 import type { GameState } from "../engine/state.ts";
+import { displayWidth } from "../terminal/text_width.ts";
 import type { Theme } from "./theme.ts";
 
 const LAYER_ORDER = { corpse: 0, item: 1, actor: 2 } as const;
@@ -20,7 +21,8 @@ export function asciiMap(state: GameState, theme: Theme): string[] {
   const shown = state.entities
     .filter((e) => map.visible[e.y * map.width + e.x] === 1)
     .sort((a, b) => LAYER_ORDER[a.layer] - LAYER_ORDER[b.layer]);
-  for (const e of shown) rows[e.y][e.x] = e.glyph;
+  // A glyph that is not one column (a damaged save's) would shift the rest of its row.
+  for (const e of shown) rows[e.y][e.x] = displayWidth(e.glyph) === 1 ? e.glyph : "?";
   const lines = rows.map((r) => r.join("").trimEnd());
   const first = lines.findIndex((l) => l !== ""), last = lines.findLastIndex((l) => l !== "");
   if (first < 0) return [];

@@ -108,6 +108,6 @@ export abstract class CursorScreen implements Screen {
   draw(buf: CellBuffer, ui: UiContext): void {
     const at = screenCellOf(ui, this.cursor);
     if (!at) return;
-    buf.set(at.x, at.y, buf.glyphs[at.y * buf.width + at.x], 0x000000, 0xffffff);
+    buf.recolor(at.x, at.y, 0x000000, 0xffffff);
   }
 }

@@ -10,7 +10,7 @@ import type { ColorDepth } from "../terminal/color.ts";
 import { DiffRenderer } from "../terminal/diff_renderer.ts";
 import type { Terminal } from "../terminal/terminal.ts";
 import { MIN_COLUMNS, MIN_ROWS } from "./layout.ts";
-import { wrapText } from "./text.ts";
+import { centredX, wrapText } from "./text.ts";
 
 /** A buffer that follows the terminal's size, and its renderer. */
 export class Frame {
@@ -50,7 +50,5 @@ function drawTooSmall(buf: CellBuffer, columns: number, rows: number): void {
   const need = `${MIN_COLUMNS}x${MIN_ROWS}`;
   const lines = wrapText(`terminal too small (need ${need}, have ${columns}x${rows})`, Math.max(1, columns));
   const top = Math.max(0, Math.floor((rows - lines.length) / 2));
-  lines.forEach((line, k) =>
-    buf.text(Math.max(0, Math.floor((columns - line.length) / 2)), top + k, line, 0xffffff)
-  );
+  lines.forEach((line, k) => buf.text(centredX(0, columns, line), top + k, line, 0xffffff));
 }

@@ -11,6 +11,7 @@ import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { mapCellAt } from "./map_view.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
+import { centredX, clipText } from "./text.ts";
 import { paletteColor } from "./theme.ts";
 import { deathText } from "./death_text.ts";
 import { scoreOf } from "../engine/score.ts";
@@ -82,14 +83,10 @@ export class GameOverScreen implements Screen {
     const color = paletteColor(ui.theme, "player_die");
     lines.forEach((line, k) => {
       // A long path keeps its end, where the file's name is; other lines keep their start.
-      const chars = [...line];
-      const cut = !(chars.length > room)
-        ? line
-        : /^(Morgue file:|Unreadable old high scores kept as) /.test(line)
-        ? `…${chars.slice(chars.length - room + 1).join("")}`
-        : `${chars.slice(0, room - 1).join("")}…`;
-      const text = ` ${cut} `;
-      const x = map.x + Math.max(0, Math.floor((map.width - [...text].length) / 2));
+      const text = ` ${
+        clipText(line, room, /^(Morgue file:|Unreadable old high scores kept as) /.test(line))
+      } `;
+      const x = centredX(map.x, map.width, text);
       const y = map.y + map.height - lines.length + k;
       if (y >= map.y) buf.text(x, y, text, color, 0x000000);
     });

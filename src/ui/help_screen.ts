@@ -7,6 +7,7 @@
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import { type Binding, helpLines } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
+import { clipText, displayWidth, padText } from "./text.ts";
 import { paletteColor } from "./theme.ts";
 import { drawWindow } from "./window.ts";
 
@@ -22,8 +23,8 @@ export class HelpScreen implements Screen {
   /** The lines shown: each key group and what it does. */
   lines(): string[] {
     const rows = helpLines(this.of.bindings);
-    const width = Math.max(...rows.map((r) => [...r.keys].length));
-    return rows.map((r) => `${r.keys.padEnd(width)}  ${r.help}`);
+    const width = Math.max(...rows.map((r) => displayWidth(r.keys)));
+    return rows.map((r) => `${padText(r.keys, width)}  ${r.help}`);
   }
 
   handleKey(): ScreenResult {
@@ -37,13 +38,13 @@ export class HelpScreen implements Screen {
   draw(buf: CellBuffer, ui: UiContext): void {
     const lines = [...this.lines(), "", "Any key closes this window."];
     const { columns, rows } = ui.layout;
-    const width = Math.min(columns - 2, Math.max(...lines.map((l) => [...l].length)) + 4);
+    const width = Math.min(columns - 2, Math.max(...lines.map(displayWidth)) + 4);
     const height = Math.min(rows - 2, lines.length + 2);
     const x = Math.floor((columns - width) / 2), y = Math.floor((rows - height) / 2);
     const inside = drawWindow(buf, { x, y, width, height }, `Keys: ${this.of.title}`);
     const white = paletteColor(ui.theme, "white");
     lines.slice(0, inside.height).forEach((line, k) =>
-      buf.text(inside.x + 1, inside.y + k, line.slice(0, inside.width - 1), white, 0)
+      buf.text(inside.x + 1, inside.y + k, clipText(line, inside.width - 1), white, 0)
     );
   }
 }

@@ -9,6 +9,7 @@ import { totalKills } from "../engine/chronicle.ts";
 import { wornIn } from "../engine/equipment.ts";
 import { displayText } from "../engine/message_log.ts";
 import type { Rules } from "../engine/rules.ts";
+import { printable } from "../terminal/printable.ts";
 import { scoreOf } from "../engine/score.ts";
 import { type GameState, playerOf } from "../engine/state.ts";
 import { asciiMap } from "./ascii_map.ts";
@@ -33,7 +34,10 @@ export function utcStamp(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
-/** The morgue file's text for `state`, dead or alive. */
+/**
+ * The morgue file's text for `state`, dead or alive. Each line is made
+ * printable: names and messages come from files, and someone will `cat` it.
+ */
 export function morgueText(state: GameState, rules: Rules, theme: Theme, info: MorgueInfo): string {
   const player = playerOf(state);
   const { chronicle } = state;
@@ -79,7 +83,7 @@ export function morgueText(state: GameState, rules: Rules, theme: Theme, info: M
     `Dungeon level ${state.floor}`,
     ...indent(asciiMap(state, theme)),
     "",
-  ].map((l) => l.trimEnd()).join("\n");
+  ].map((l) => printable(l.trimEnd())).join("\n");
 }
 
 function turns(n: number): string {

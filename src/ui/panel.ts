@@ -10,7 +10,7 @@ import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { Region } from "./layout.ts";
 import { namesAt } from "./map_view.ts";
 import type { UiContext } from "./screen.ts";
-import { wrapText } from "./text.ts";
+import { clipText, wrapText } from "./text.ts";
 import { paletteColor, type Theme } from "./theme.ts";
 
 const HP_BAR_WIDTH = 20;
@@ -55,6 +55,6 @@ export function drawPanel(buf: CellBuffer, ui: UiContext): void {
   drawHpBar(buf, ui);
   buf.text(layout.level.x, layout.level.y, `Dungeon level: ${state.floor}`, white);
   const names = namesAt(ui, ui.pointer);
-  buf.text(layout.names.x, layout.names.y, names.slice(0, layout.names.width), white);
+  buf.text(layout.names.x, layout.names.y, clipText(names, layout.names.width), white);
   drawMessages(buf, theme, state.log, layout.log);
 }

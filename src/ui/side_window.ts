@@ -9,6 +9,7 @@ import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { Region } from "./layout.ts";
 import { screenCellOf } from "./map_view.ts";
 import type { UiContext } from "./screen.ts";
+import { clipText, displayWidth } from "./text.ts";
 import { paletteColor } from "./theme.ts";
 import { drawWindow } from "./window.ts";
 
@@ -32,8 +33,10 @@ export function drawSideWindow(
   lines: readonly string[],
   minWidth = 0,
 ): void {
-  const width = Math.max(minWidth, [...title].length + 4, ...lines.map((l) => [...l].length + 2));
+  const width = Math.max(minWidth, displayWidth(title) + 4, ...lines.map((l) => displayWidth(l) + 2));
   const inside = drawWindow(buf, sideWindowArea(ui, width, Math.max(3, lines.length + 2)), title);
   const white = paletteColor(ui.theme, "white");
-  lines.slice(0, inside.height).forEach((line, i) => buf.text(inside.x, inside.y + i, line, white, 0));
+  lines.slice(0, inside.height).forEach((line, i) =>
+    buf.text(inside.x, inside.y + i, clipText(line, inside.width), white, 0)
+  );
 }

@@ -10,7 +10,8 @@ import { Rng } from "../engine/rng.ts";
 import type { HighScore } from "../engine/score.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import { paletteColor, type Theme } from "./theme.ts";
-import { wrapText } from "./text.ts";
+import { fitWidth } from "../terminal/text_width.ts";
+import { centredX, clipText, displayWidth, padText, wrapText } from "./text.ts";
 import { drawWindow } from "./window.ts";
 
 /** "DELVE" in a 5-row block font. */
@@ -56,9 +57,7 @@ export function scoreLines(scores: readonly HighScore[], width: number): string[
       String(s.seed),
       s.date.slice(0, 10),
     );
-    const room = Math.max(1, width - start.length);
-    const cause = [...s.cause].length > room ? `${[...s.cause].slice(0, room - 1).join("")}…` : s.cause;
-    lines.push(start + cause);
+    lines.push(start + clipText(s.cause, Math.max(1, width - displayWidth(start))));
   });
   return lines;
 }
@@ -92,7 +91,7 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView): void 
   const gold = paletteColor(theme, "menu_title"), white = paletteColor(theme, "menu_text");
   const { width, height } = buf;
   const centre = (text: string, y: number, fg: number, bg?: number) =>
-    buf.text(Math.max(0, Math.floor((width - [...text].length) / 2)), y, text, fg, bg);
+    buf.text(centredX(0, width, text), y, text, fg, bg);
   const roomy = height >= ROOMY_HEIGHT;
   const table = view.scores?.length ? scoreLines(view.scores, width - 2) : [];
   const note = view.scoresNote ? wrapText(view.scoresNote, Math.max(10, width - 4)) : [];
@@ -113,12 +112,12 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView): void 
   if (view.saved) centre(view.saved, y, white, 0x000000);
   y += 2;
   for (const line of note) centre(line, y++, white, 0x000000);
-  const tableWidth = Math.max(0, ...table.map((l) => [...l].length));
+  const tableWidth = Math.max(0, ...table.map(displayWidth));
   table.forEach((line, k) => {
     buf.text(
       Math.max(0, Math.floor((width - tableWidth) / 2)),
       y++,
-      line.padEnd(tableWidth),
+      padText(line, tableWidth),
       k === 0 ? gold : white,
       0x000000,
     );
@@ -133,12 +132,12 @@ function drawPopup(buf: CellBuffer, lines: readonly string[]): void {
     buf.fg[i] = dim(buf.fg[i]);
     buf.bg[i] = dim(buf.bg[i]);
   }
-  const inner = Math.min(buf.width - 4, Math.max(...lines.map((l) => [...l].length)) + 2);
+  const inner = Math.min(buf.width - 4, Math.max(...lines.map(displayWidth)) + 2);
   const width = inner + 2, height = lines.length + 2;
   const x = Math.floor((buf.width - width) / 2), y = Math.floor((buf.height - height) / 2);
   const inside = drawWindow(buf, { x, y, width, height }, "");
   lines.forEach((line, k) => {
-    const text = [...line].slice(0, inner).join("");
-    buf.text(inside.x + Math.floor((inner - [...text].length) / 2), inside.y + k, text, 0xffffff, 0x000000);
+    const text = fitWidth(line, inner);
+    buf.text(centredX(inside.x, inner, text), inside.y + k, text, 0xffffff, 0x000000);
   });
 }

@@ -6,6 +6,7 @@
  */
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { Region } from "./layout.ts";
+import { centredX, clipText } from "./text.ts";
 
 /** Draws the frame and clears the inside; returns the inside. */
 export function drawWindow(
@@ -36,9 +37,8 @@ export function drawWindow(
     }
   }
   if (title) {
-    const label = `┤${title}├`;
-    const start = x + Math.max(0, Math.floor((width - [...label].length) / 2));
-    buf.text(start, y, label.slice(0, Math.max(0, width)), fg, bg);
+    const label = clipText(`┤${title}├`, width);
+    buf.text(centredX(x, width, label), y, label, fg, bg);
   }
   return { x: x + 1, y: y + 1, width: width - 2, height: height - 2 };
 }

@@ -1,8 +1,13 @@
+import stringWidth from "string-width";
+
 /**
  * A minimal terminal emulator for tests: it applies the escape sequences the
  * renderer emits (CUP, CUF, SGR truecolor and attributes, ED, DEC private
  * modes) to a grid, so a test can compare what the terminal would show with
- * the buffer that was drawn.
+ * the buffer that was drawn. Like a real terminal it gives each character
+ * its width: a wide one takes its cell and the next (left "" there), a
+ * combining mark joins the cell before it, and writing over half of a wide
+ * character blanks the other half.
  */
 export class VtScreen {
   readonly glyphs: string[];
@@ -37,18 +42,39 @@ export class VtScreen {
   }
 
   #print(ch: string): void {
-    if (this.#pendingWrap) {
+    const width = stringWidth(ch);
+    if (width === 0) {
+      // A combining mark: it joins the character last drawn.
+      const row = this.y * this.width;
+      let last = row + (this.#pendingWrap ? this.x : Math.max(0, this.x - 1));
+      while (last > row && this.glyphs[last] === "") last--;
+      this.glyphs[last] += ch;
+      return;
+    }
+    if (this.#pendingWrap || this.x + width > this.width) {
       this.#pendingWrap = false;
       this.x = 0;
       this.y = Math.min(this.height - 1, this.y + 1);
     }
     const i = this.y * this.width + this.x;
-    this.glyphs[i] = ch;
-    this.fg[i] = this.#fg;
-    this.bg[i] = this.#bg;
-    this.attrs[i] = this.#attr;
-    if (this.x === this.width - 1) this.#pendingWrap = true;
-    else this.x++;
+    for (let k = 0; k < width; k++) {
+      this.#unwide(i + k);
+      this.glyphs[i + k] = k === 0 ? ch : "";
+      this.fg[i + k] = this.#fg;
+      this.bg[i + k] = this.#bg;
+      this.attrs[i + k] = this.#attr;
+    }
+    if (this.x + width >= this.width) {
+      this.x = this.width - 1;
+      this.#pendingWrap = true;
+    } else this.x += width;
+  }
+
+  /** Blanks the wide character cell `i` is part of, as a terminal does when half of one is overwritten. */
+  #unwide(i: number): void {
+    const row = i - (i % this.width);
+    if (this.glyphs[i] === "" && i > row) this.glyphs[i - 1] = " ";
+    if (i + 1 < row + this.width && this.glyphs[i + 1] === "") this.glyphs[i + 1] = " ";
   }
 
   #csi(priv: string, params: string, final: string): void {

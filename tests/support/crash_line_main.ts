@@ -1,0 +1,10 @@
+/**
+ * The exit guard alone, meeting an uncaught error whose message is the
+ * first argument: a test reads the crash line it leaves on stderr.
+ */
+import { guardExits } from "../../src/app/exit_guard.ts";
+
+guardExits({ save: () => Promise.resolve(), restore: () => {}, debug: false });
+setTimeout(() => {
+  throw new Error(Deno.args[0]);
+}, 0);
