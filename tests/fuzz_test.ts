@@ -231,7 +231,7 @@ Deno.test("an exception from the app (here its drawing) is a failure at the even
 async function command(args: string[], afterEvent?: FuzzOptions["afterEvent"]) {
   const out: string[] = [], err: string[] = [];
   const output: CommandOutput = { out: (l) => out.push(l), err: (l) => err.push(l) };
-  const code = await fuzzCommand(args, output, afterEvent);
+  const code = await fuzzCommand(args, output, { afterEvent });
   return { code, out, err };
 }
 

@@ -24,7 +24,13 @@ import { decodeRecording, playRecording, REPLAY_LIMITS } from "./replay_format.t
 import { readJsonFile } from "./save_file.ts";
 import { DelveApp } from "./delve_app.ts";
 import { intFlag, parseFlags, readFlags, UsageError } from "./flags.ts";
-import { FILE_KINDS, type FileFuzzResult, type FileKind, runFileFuzz } from "./fuzz_files.ts";
+import {
+  FILE_KINDS,
+  type FileFuzzOptions,
+  type FileFuzzResult,
+  type FileKind,
+  runFileFuzz,
+} from "./fuzz_files.ts";
 import { FuzzEvents } from "./fuzz_events.ts";
 import type { GameApp } from "./game_app.ts";
 import { BUNDLED_DATA_DIR } from "./paths.ts";
@@ -348,7 +354,7 @@ function summary(result: FuzzResult, seconds: number, worker = false): string {
 export async function fuzzCommand(
   args: readonly string[],
   output: CommandOutput = { out: sayOut, err: say },
-  afterEvent?: FuzzOptions["afterEvent"],
+  hooks: Pick<FuzzOptions, "afterEvent"> & Pick<FileFuzzOptions, "afterRead"> = {},
 ): Promise<number> {
   const flags = readFlags("fuzz", USAGE, () => {
     const { values } = parseFlags(args, {
@@ -375,7 +381,7 @@ export async function fuzzCommand(
     };
   }, output.err);
   if (!flags) return 2;
-  if (flags.files) return await fileFuzzCommand(flags, output);
+  if (flags.files) return await fileFuzzCommand(flags, output, hooks.afterRead);
   const { events, seed, worker } = flags;
   const loaded = await loadDataOr(undefined);
   if (!loaded) return 2;
@@ -390,7 +396,7 @@ export async function fuzzCommand(
     // The task may write only under /tmp (see deno.json), wherever TMPDIR points.
     tempRoot: "/tmp",
     onProgress: (soFar) => output.out(summary(soFar, seconds(), worker)),
-    afterEvent,
+    afterEvent: hooks.afterEvent,
   });
   output.out(summary(result, seconds(), worker));
   for (const fault of result.workerFaults.slice(0, 3)) output.out(`fuzz: worker fault: ${fault}`);
@@ -420,6 +426,7 @@ function fileSummary(result: FileFuzzResult, seconds: number): string {
 async function fileFuzzCommand(
   flags: { seed: number; rounds: number; round?: number },
   output: CommandOutput,
+  afterRead?: FileFuzzOptions["afterRead"],
 ): Promise<number> {
   const { seed, rounds, round } = flags;
   const start = performance.now();
@@ -429,6 +436,7 @@ async function fileFuzzCommand(
     seed,
     rounds,
     only: round,
+    afterRead,
     tempRoot: "/tmp",
     onProgress: (soFar) => output.out(fileSummary(soFar, seconds())),
   });

@@ -235,6 +235,11 @@ export interface FileFuzzOptions {
   readonly content?: Content;
   /** Where the run's temporary folder is made. */
   readonly tempRoot?: string;
+  /**
+   * For tests: called after each file is read, so a test can plant a fault
+   * and see it reported at that round.
+   */
+  readonly afterRead?: (round: number, kind: FileKind) => void;
   /** Plays only this round (counted from 0), as the reproduce line asks. */
   readonly only?: number;
   readonly onProgress?: (soFar: FileFuzzResult) => void;
@@ -269,6 +274,7 @@ export async function runFileFuzz(options: FileFuzzOptions): Promise<FileFuzzRes
       try {
         const [wasTaken, named] = await readAsGame(kind, dir, corpus, round);
         what = named;
+        options.afterRead?.(rounds, kind);
         (wasTaken ? taken : refused)[kind]++;
       } catch (e) {
         const error = e instanceof Error ? e : new Error(String(e));
