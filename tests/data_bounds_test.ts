@@ -8,7 +8,7 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import { type Content, loadContent } from "../src/content/load_content.ts";
 import { MAP_BUDGET, REACHABLE } from "../src/content/limits.ts";
 import { ContentError } from "../src/content/problems.ts";
-import { decodeSave, encodeSave } from "../src/app/save_format.ts";
+import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
 import { MAX_LEVEL } from "../src/engine/limits.ts";
 import { chooseLevelUp, levelUpPending } from "../src/engine/progression.ts";
 import { scoreOf } from "../src/engine/score.ts";
@@ -112,11 +112,12 @@ Deno.test("the generator's budget: maps past it are refused in one line; the lar
   );
   ok(!Array.isArray(worst), `the worst budget loads: ${worst}`);
   const { rules } = worst as Content;
+  const stamp = dataStamp(worst as Content);
   const state = newGame(rules, 7);
   ok(state.entities.length > 10_000, `a full floor: ${state.entities.length} things`);
   ok(state.entities.length <= REACHABLE.things);
   playerTurn(state, rules, { type: "wait" });
-  const again = decodeSave(JSON.parse(encodeSave(state, "t", new Date(0))));
+  const again = decodeSave(JSON.parse(encodeSave(state, stamp, "t", new Date(0))), rules);
   equal(again.entities.length, state.entities.length, "and its save reads back");
 });
 
@@ -146,6 +147,7 @@ Deno.test("the most extreme data the checks take plays to the highest level and 
   );
   ok(!Array.isArray(loaded), `the extreme data loads: ${loaded}`);
   const { rules } = loaded as Content;
+  const stamp = dataStamp(loaded as Content);
   for (const choice of [0, 1]) {
     const state = newGame(rules, 3);
     const player = playerOf(state);
@@ -166,7 +168,7 @@ Deno.test("the most extreme data the checks take plays to the highest level and 
       ok(f.power >= -REACHABLE.stat);
     }
     ok(Number.isSafeInteger(scoreOf(state, rules.score)), "the score is a whole number the table can keep");
-    const again = decodeSave(JSON.parse(encodeSave(state, "t", new Date(0))));
+    const again = decodeSave(JSON.parse(encodeSave(state, stamp, "t", new Date(0))), rules);
     deepEqual(playerOf(again).fighter, f, "the save of it reads back");
   }
 });

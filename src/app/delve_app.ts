@@ -7,8 +7,10 @@
  */
 import type { Content } from "../content/load_content.ts";
 import { tell } from "../engine/narration.ts";
+import type { Rules } from "../engine/rules.ts";
 import { type HighScore, scoreOf } from "../engine/score.ts";
 import { type GameState, newGame, playerOf } from "../engine/state.ts";
+import { dataChecksum } from "../engine/checksum.ts";
 import { isGameOver } from "../engine/turn.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
@@ -24,9 +26,17 @@ import { addHighScore, readScores, ScoresNotWritten } from "./high_scores.ts";
 import { writeMorgue } from "./morgue_file.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
 import { deleteSave, keepUnreadable, readSave, writeSave } from "./save_file.ts";
-import { decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
-import { continueRecording, dataChecksum, record, type Recording, startRecording } from "./replay_format.ts";
-
+import {
+  dataStamp,
+  decodeSave,
+  encodeSave,
+  savedReplay,
+  SaveError,
+  type SaveSummary,
+  summarizeSave,
+} from "./save_format.ts";
+import { continueRecording, record, type Recording, startRecording } from "./replay_format.ts";
+import { bundledDataWith } from "./bundled_data.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 
 /** What the program needs besides the terminal and the data. */
@@ -37,7 +47,8 @@ export interface DelveOptions {
   readonly colorDepth: ColorDepth;
   /** This program's version, written into saves. */
   readonly version: string;
-  readonly makeRunner: () => MonsterRunner;
+  /** A runner for a game played by `rules` (a continued game's may be another rule set's). */
+  readonly makeRunner: (rules: Rules) => MonsterRunner;
   readonly randomSeed: () => number;
   readonly now?: () => Date;
   /** Pause between the steps of a walk. */
@@ -60,6 +71,12 @@ export class SaveOnLeavingFailed extends Error {
   override name = "SaveOnLeavingFailed";
 }
 
+/** Which data a saved game was made with, against the data this program was started with. */
+type SaveData =
+  | { readonly kind: "ours" }
+  | { readonly kind: "bundled"; readonly content: Content }
+  | { readonly kind: "other"; readonly folder: string };
+
 /** The program: title, games, saves. */
 export class DelveApp {
   readonly #theme: Theme;
@@ -69,6 +86,8 @@ export class DelveApp {
   game: GameApp | undefined;
   /** The recording of that game (none for a save from before recordings). */
   #recording: Recording | undefined;
+  /** The bundled data a popup offers to continue the saved game with. */
+  #offer: Content | undefined;
 
   constructor(readonly terminal: Terminal, readonly content: Content, readonly options: DelveOptions) {
     this.#theme = themeFromContent(content);
@@ -88,6 +107,18 @@ export class DelveApp {
     this.#frame.paint((buf) => drawTitle(buf, this.#theme, this.#view));
   }
 
+  /**
+   * Which data the saved game was made with: this program's, a bundled
+   * folder's, or another. A save from before saves said so is taken as
+   * made with this program's data.
+   */
+  async #saveData(summary: SaveSummary): Promise<SaveData> {
+    const stamp = summary.data;
+    if (!stamp || stamp.checksum === dataChecksum(this.content.rules)) return { kind: "ours" };
+    const content = await bundledDataWith(stamp.checksum);
+    return content ? { kind: "bundled", content } : { kind: "other", folder: stamp.folder };
+  }
+
   /** What the title says about the saved game. */
   async #describeSave(): Promise<string | undefined> {
     const read = await readSave(this.options.savePath);
@@ -95,7 +126,13 @@ export class DelveApp {
     if (read.kind === "unreadable") return "There is a saved game, but it cannot be read.";
     try {
       const s = summarizeSave(read.json);
-      return `Saved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}`;
+      const data = await this.#saveData(s);
+      const made = data.kind === "bundled"
+        ? ` (made with ${data.content.label})`
+        : data.kind === "other"
+        ? ` (made with other data: ${JSON.stringify(data.folder)})`
+        : "";
+      return `Saved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}${made}`;
     } catch {
       return "There is a saved game, but it cannot be read.";
     }
@@ -116,19 +153,41 @@ export class DelveApp {
     this.#render();
   }
 
-  /** The saved game, or the lines of the popup that says why there is none. */
-  async #load(): Promise<GameState | string[]> {
+  /**
+   * The saved game and the data to play it by, or the lines of the popup
+   * that says why there is none. A save made with other data is played by
+   * that data or not at all: if it is a bundled folder, a popup offers it
+   * (and `offered` is that data, once the player said yes).
+   */
+  async #load(offered?: Content): Promise<{ state: GameState; content: Content } | string[]> {
     const read = await readSave(this.options.savePath);
     if (read.kind === "missing") return ["No saved game to load."];
     if (read.kind === "unreadable") return ["Failed to load save:", read.reason];
     try {
-      const state = decodeSave(read.json);
+      const data = await this.#saveData(summarizeSave(read.json));
+      if (data.kind === "other") {
+        const folder = JSON.stringify(data.folder);
+        return [
+          "Failed to load save:",
+          `this save was made with other data (the folder ${folder}); play it with --data ${folder}`,
+        ];
+      }
+      const content = data.kind === "bundled" ? data.content : this.content;
+      if (data.kind === "bundled" && offered !== content) {
+        this.#offer = content;
+        return [
+          `This save was made with the data in ${content.label},`,
+          `not ${this.content.label}: continue it with that data?`,
+          "[Y] Yes   [N] No",
+        ];
+      }
+      const state = decodeSave(read.json, content.rules);
       try {
         this.#recording = continueRecording(savedReplay(read.json));
       } catch {
         this.#recording = undefined; // a save from before recordings: the game goes on unrecorded
       }
-      return state;
+      return { state, content };
     } catch (e) {
       if (e instanceof SaveError) return ["Failed to load save:", e.message];
       throw e;
@@ -143,7 +202,10 @@ export class DelveApp {
     let unreadable = read.kind === "unreadable";
     if (read.kind === "read") {
       try {
-        decodeSave(read.json);
+        // A game made with other data that is not at hand cannot be read here either: it is kept too.
+        const data = await this.#saveData(summarizeSave(read.json));
+        if (data.kind === "other") throw new SaveError("made with other data");
+        decodeSave(read.json, data.kind === "bundled" ? data.content.rules : this.content.rules);
       } catch {
         unreadable = true;
       }
@@ -158,16 +220,23 @@ export class DelveApp {
   /** Writes the game's save; says so in the game's log if it cannot. */
   async #save(game: GameApp): Promise<boolean> {
     try {
-      await this.#write(this.options.savePath, this.#encode(game.state));
+      await this.#write(this.options.savePath, this.#encode(game));
       return true;
     } catch (e) {
-      tell(game.state.log, this.content.rules, "save_failed", { reason: (e as Error).message });
+      tell(game.state.log, game.content.rules, "save_failed", { reason: (e as Error).message });
       return false;
     }
   }
 
-  #encode(state: GameState): string {
-    return encodeSave(state, this.options.version, this.#now(), this.#recording);
+  /** The save of `game` as it stands whole, stamped with the data it is played by. */
+  #encode(game: GameApp): string {
+    return encodeSave(
+      game.wholeState(),
+      dataStamp(game.content),
+      this.options.version,
+      this.#now(),
+      this.#recording,
+    );
   }
 
   /** Writes the game's replay (where the player said, or beside the save). */
@@ -178,9 +247,12 @@ export class DelveApp {
   }
 
   /** Writes the morgue file of `state`; resolves to its path, or why it could not be written. */
-  #writeMorgue(state: GameState): Promise<MorgueWritten> {
+  #writeMorgue(state: GameState, content: Content): Promise<MorgueWritten> {
     const now = this.#now();
-    const text = morgueText(state, this.content.rules, this.#theme, { version: this.options.version, now });
+    const text = morgueText(state, content.rules, themeFromContent(content), {
+      version: this.options.version,
+      now,
+    });
     return writeMorgue(this.options.morgueDir, state, text, now).then(
       (path) => ({ path }),
       (e: Error) => ({ error: briefly(e) }),
@@ -188,12 +260,12 @@ export class DelveApp {
   }
 
   /** After a death: the morgue file, and the game in the high scores. */
-  async #recordEnd(state: GameState): Promise<GameOverReport> {
-    const morgue = await this.#writeMorgue(state);
+  async #recordEnd(state: GameState, content: Content): Promise<GameOverReport> {
+    const morgue = await this.#writeMorgue(state, content);
     const now = this.#now();
     const player = playerOf(state);
     const entry: HighScore = {
-      score: scoreOf(state, this.content.rules.score),
+      score: scoreOf(state, content.rules.score),
       depth: state.floor,
       level: player.level?.current ?? 1,
       xp: state.chronicle.xpEarned,
@@ -212,29 +284,35 @@ export class DelveApp {
     }
   }
 
-  /** Plays `state` until the player leaves; the game is saved unless it is over. */
-  async #play(state: GameState): Promise<ExitReason> {
-    const runner = this.options.makeRunner();
-    const game = new GameApp(this.terminal, this.content, state, runner, {
+  /**
+   * Plays `state` by `content` (the data it was made with) until the player
+   * leaves; the game is saved unless it is over. After an internal error the
+   * game stays {@link game}, for the way out to save it whole.
+   */
+  async #play(state: GameState, content: Content): Promise<ExitReason> {
+    const runner = this.options.makeRunner(content.rules);
+    const game = new GameApp(this.terminal, content, state, runner, {
       colorDepth: this.options.colorDepth,
       record: (command, turnBefore) => this.#recording && record(this.#recording, command, state, turnBefore),
       onGameOver: async () => {
         await this.#queued(() => deleteSave(this.options.savePath)).catch(() => {});
         await this.#writeReplay().catch(() => {});
-        return await this.#recordEnd(state);
+        return await this.#recordEnd(state, content);
       },
-      onMorgue: () => this.#writeMorgue(state),
+      onMorgue: () => this.#writeMorgue(state, content),
       onNewFloor: async () => void (await this.#save(game)),
       walkDelayMs: this.options.walkDelayMs,
     });
     this.game = game;
+    let failed = true;
     try {
       for (;;) {
         const reason = await game.run();
+        failed = false;
         if (isGameOver(state)) return reason;
         if (reason !== "quit") {
           // Leaving the program (Ctrl-C, the input gone): a save that fails must be told on the way out.
-          await this.#write(this.options.savePath, this.#encode(state)).catch((e: Error) => {
+          await this.#write(this.options.savePath, this.#encode(game)).catch((e: Error) => {
             throw new SaveOnLeavingFailed(e.message);
           });
           return reason;
@@ -242,17 +320,21 @@ export class DelveApp {
         // Esc: save and back to the title; if the save fails, say so and play on.
         if (await this.#save(game)) return reason;
         this.eventsDone++; // that Esc is done with: the game goes on
+        failed = true;
       }
     } finally {
-      this.game = undefined;
       runner.close();
-      await this.#writeReplay().catch(() => {});
+      if (!failed) {
+        this.game = undefined;
+        await this.#writeReplay().catch(() => {});
+      }
     }
   }
 
   /**
-   * For the exit paths (signals, crashes): saves the game in progress once
-   * its current turn is over. Nothing to do on the title or after death.
+   * For the exit paths (signals, internal errors): saves the game in
+   * progress once its current turn is over, whole (a turn an internal error
+   * cut short is saved as it began). Nothing to do on the title or after death.
    */
   async saveInProgress(): Promise<void> {
     const game = this.game;
@@ -260,8 +342,8 @@ export class DelveApp {
       game.halt();
       // A turn in progress ends first; a death's morgue file and score are written in it.
       await game.idle();
-      if (!isGameOver(game.state)) {
-        await this.#write(this.options.savePath, this.#encode(game.state));
+      if (!isGameOver(game.wholeState())) {
+        await this.#write(this.options.savePath, this.#encode(game));
         await this.#writeReplay().catch(() => {});
       }
     }
@@ -307,22 +389,26 @@ export class DelveApp {
         }
         if (event.type !== "key") continue;
         if (event.ctrl && event.key === "c") return "interrupt";
-        if (this.#view.popup) {
+        const key = event.key.toLowerCase();
+        // A popup offering the data a save was made with: Y takes it, any other key declines.
+        const offered = this.#offer;
+        this.#offer = undefined;
+        const accepted = offered !== undefined && key === "y";
+        if (this.#view.popup && !accepted) {
           this.#view = { ...this.#view, popup: undefined };
           this.#render();
           continue;
         }
-        const key = event.key.toLowerCase();
         if (key === "q" || event.key === "Escape") return "quit";
-        if (key !== "n" && key !== "c") continue;
+        if (!accepted && key !== "n" && key !== "c") continue;
         let popup: readonly string[] | undefined;
         let reason: ExitReason = "quit";
         if (key === "n") {
-          reason = await this.#play(await this.#newGame());
+          reason = await this.#play(await this.#newGame(), this.content);
         } else {
-          const loaded = await this.#load();
+          const loaded = await this.#load(offered);
           if (Array.isArray(loaded)) popup = loaded;
-          else reason = await this.#play(loaded);
+          else reason = await this.#play(loaded.state, loaded.content);
         }
         if (reason !== "quit") return reason;
         await this.#showTitle(popup);

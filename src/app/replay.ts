@@ -14,14 +14,8 @@ import { guardExits } from "./exit_guard.ts";
 import { GameApp } from "./game_app.ts";
 import { InProcessRunner } from "./monster_runner.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
-import {
-  dataChecksum,
-  decodeRecording,
-  playRecording,
-  type Recording,
-  ReplayError,
-  replaySteps,
-} from "./replay_format.ts";
+import { dataChecksum } from "../engine/checksum.ts";
+import { decodeRecording, playRecording, type Recording, ReplayError, replaySteps } from "./replay_format.ts";
 import { readSave } from "./save_file.ts";
 
 const USAGE = "Usage: deno task replay FILE [--speed N] [--check] [--data DIR]";

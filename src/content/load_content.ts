@@ -21,6 +21,8 @@ export interface Content {
   readonly rules: Rules;
   /** The game file as written, for the look of things (tiles, palette). */
   readonly game: GameConfig;
+  /** The folder as named to the player (`data/`, `mods/mine/`). */
+  readonly label: string;
 }
 
 /** `#RRGGBB` as 0xRRGGBB. */
@@ -96,5 +98,5 @@ export async function loadContent(dir: URL, labelDir: string): Promise<Content> 
   const templates = entitiesFile ? entities as Record<string, TemplateConfig> : undefined;
   problems.push(...crossChecks(labels, { game, entities: templates, spawn }));
   if (problems.length > 0 || !game || !templates || !spawn) throw new ContentError(problems);
-  return { rules: toRules({ game, entities: templates, spawn }), game };
+  return { rules: toRules({ game, entities: templates, spawn }), game, label: labelDir };
 }

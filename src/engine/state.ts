@@ -47,6 +47,28 @@ export function sightOf(e: Entity, rules: Rules): number {
 }
 
 /**
+ * A deep copy of `state`, its grids copied out of shared memory: the game
+ * as it is now, whatever later happens to `state`.
+ */
+export function cloneState(state: GameState): GameState {
+  const { map, log, ...rest } = state;
+  return {
+    ...structuredClone(rest),
+    // Log lines are never changed but for the last one's count: a copy of each line will do.
+    log: log.map((line) => ({ ...line })),
+    map: {
+      width: map.width,
+      height: map.height,
+      tiles: map.tiles.slice(),
+      transparent: map.transparent.slice(),
+      visible: map.visible.slice(),
+      explored: map.explored.slice(),
+      stairs: { ...map.stairs },
+    },
+  };
+}
+
+/**
  * Makes floor `floor`: a new map from the state's RNG, the player at the
  * first room's centre (with everything they carry), monsters and items
  * from that depth's spawn tables, and a fresh view.
