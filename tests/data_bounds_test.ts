@@ -172,3 +172,13 @@ Deno.test("the most extreme data the checks take plays to the highest level and 
     deepEqual(playerOf(again).fighter, f, "the save of it reads back");
   }
 });
+
+Deno.test("a data file with 200,000 problems reports each, rather than overflowing the stack", async () => {
+  const dir = await copyOfData("delve-bounds-");
+  const templates = Array.from({ length: 200_000 }, (_, k) => `"t${k}": 0`).join(",");
+  await Deno.writeTextFile(`${dir}/entities.json`, `{${templates}}`);
+  const problems = await load(new URL(`file://${dir}/`));
+  ok(Array.isArray(problems));
+  ok(problems.length >= 200_000, `${problems.length} problems`);
+  ok((problems as string[]).every((line) => line.startsWith("mod/entities.json: $.")), "each names its place");
+});
