@@ -9,7 +9,9 @@ import { dataStamp, decodeSave, encodeSave, SaveError } from "../src/app/save_fo
 import { MAX_LEVEL } from "../src/engine/limits.ts";
 import { newGame } from "../src/engine/state.ts";
 import { playerTurn } from "../src/engine/turn.ts";
+import { gzip } from "../src/app/save_file.ts";
 import { bundledContent } from "./support/content.ts";
+import { titleSession } from "./support/title_session.ts";
 
 const content = await bundledContent();
 const { rules } = content;
@@ -136,4 +138,23 @@ Deno.test("everything else the engine assumes is checked: walls, ids, packs, wha
     );
   }
   deepEqual(refusal(() => {}), "taken");
+});
+
+Deno.test("on the title, the refusal is shown whole in the popup, however long", async () => {
+  const json = goodSave();
+  json.state.entities[0].fighter.hp = 1e15;
+  const t = await titleSession(async (path) => await Deno.writeFile(path, await gzip(JSON.stringify(json))));
+  await t.tick();
+  await t.press("c");
+  // The popup's lines, inside its frame, joined.
+  const popup = t.text().split("\n").filter((row) => row.split("│").length === 3)
+    .map((row) => row.split("│")[1].trim()).join(" ");
+  equal(
+    popup,
+    "Failed to load save: the save is damaged at entities[0].fighter.hp: expected at most 2000000, found " +
+      "1000000000000000",
+  );
+  equal(t.app.game, undefined);
+  await t.press("Escape", "q");
+  equal(await t.running, "quit");
 });

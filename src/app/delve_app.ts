@@ -169,7 +169,7 @@ export class DelveApp {
         const folder = JSON.stringify(data.folder);
         return [
           "Failed to load save:",
-          `this save was made with other data (the folder ${folder}); play it with --data ${folder}`,
+          `this save was made with other data (the folder ${folder}): play it with --data ${folder}`,
         ];
       }
       const content = data.kind === "bundled" ? data.content : this.content;
