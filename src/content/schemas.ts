@@ -53,6 +53,15 @@ const int = (min: number, max: number, what: string) =>
   );
 const positive = (max: number) => int(1, max, "a positive integer");
 const nonNegative = (max: number) => int(0, max, "a non-negative integer");
+/** A number in [min, max] (above `min` when `above`), refused in the same words as the integers. */
+const real = (min: number, max: number, above = false) =>
+  z.number({ error: "expected a number" })
+    .check(
+      above
+        ? z.gt(min, { error: `expected a number above ${min}`, abort: true })
+        : z.gte(min, { error: `expected a number of at least ${min}`, abort: true }),
+    )
+    .max(max, { error: `expected at most ${max}` });
 /** Power or defense: either way, within the stat bound. */
 const stat = () => int(-DATA_LIMITS.stat, DATA_LIMITS.stat, `an integer of at least -${DATA_LIMITS.stat}`);
 
@@ -138,8 +147,8 @@ const progressionSchema = z.strictObject({
     }),
     z.strictObject({
       formula: z.literal("power").describe("factor × level ^ exponent"),
-      factor: z.number().positive().max(1_000_000),
-      exponent: z.number().positive().max(10),
+      factor: real(0, 1_000_000, true),
+      exponent: real(0, 10, true),
     }),
   ]).describe(
     `XP needed to leave a level. Every level up to ${MAX_LEVEL} (the highest) must cost at least 1 XP: ` +
@@ -155,7 +164,7 @@ const progressionSchema = z.strictObject({
     }),
   ]),
   healOnLevelUpPerLevel: nonNegative(1000).describe("HP healed on level-up: this × the new level."),
-  healOnDescend: z.number().min(0).max(1).describe("Fraction of max HP healed on taking the stairs."),
+  healOnDescend: real(0, 1).describe("Fraction of max HP healed on taking the stairs."),
   window: z.strictObject({
     title: textSchema(60),
     text: z.array(textSchema(60)).max(4),
@@ -196,9 +205,9 @@ export const gameSchema = z.strictObject({
   >),
   progression: progressionSchema,
   score: z.strictObject({
-    perFloor: z.number().min(-1e6).max(1e6).describe("Points for each dungeon level reached."),
-    perXp: z.number().min(-1e6).max(1e6).describe("Points for each XP earned (before levelling takes any)."),
-    perTurn: z.number().min(-1e6).max(1e6).describe("Points for each turn taken (negative: speed pays)."),
+    perFloor: real(-1e6, 1e6).describe("Points for each dungeon level reached."),
+    perXp: real(-1e6, 1e6).describe("Points for each XP earned (before levelling takes any)."),
+    perTurn: real(-1e6, 1e6).describe("Points for each turn taken (negative: speed pays)."),
   }).default({ perFloor: 1000, perXp: 1, perTurn: -0.1 }).describe(
     "The high-score formula: the sum of each weight times its count, rounded, never below 0.",
   ),
