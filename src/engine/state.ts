@@ -47,13 +47,30 @@ export function sightOf(e: Entity, rules: Rules): number {
 }
 
 /**
+ * A deep copy of plain data (objects, arrays, numbers, strings, booleans):
+ * several times faster than structuredClone on the thousands of small
+ * objects a floor's entities are.
+ */
+function copyPlain<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = copyPlain(value[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = copyPlain((value as Record<string, unknown>)[key]);
+  return out as T;
+}
+
+/**
  * A deep copy of `state`, its grids copied out of shared memory: the game
  * as it is now, whatever later happens to `state`.
  */
 export function cloneState(state: GameState): GameState {
   const { map, log, ...rest } = state;
   return {
-    ...structuredClone(rest),
+    ...copyPlain(rest),
     // Log lines are never changed but for the last one's count: a copy of each line will do.
     log: log.map((line) => ({ ...line })),
     map: {
