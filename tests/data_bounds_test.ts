@@ -180,5 +180,8 @@ Deno.test("a data file with 200,000 problems reports each, rather than overflowi
   const problems = await load(new URL(`file://${dir}/`));
   ok(Array.isArray(problems));
   ok(problems.length >= 200_000, `${problems.length} problems`);
-  ok((problems as string[]).every((line) => line.startsWith("mod/entities.json: $.")), "each names its place");
+  ok(
+    (problems as string[]).every((line) => line.startsWith("mod/entities.json: $.")),
+    "each names its place",
+  );
 });
