@@ -26,17 +26,9 @@ import { addHighScore, readScores, ScoresNotWritten } from "./high_scores.ts";
 import { writeMorgue } from "./morgue_file.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
 import { deleteSave, keepUnreadable, readSave, writeSave } from "./save_file.ts";
-import {
-  dataStamp,
-  decodeSave,
-  encodeSave,
-  savedReplay,
-  SaveError,
-  type SaveSummary,
-  summarizeSave,
-} from "./save_format.ts";
+import { dataStamp, decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
 import { continueRecording, record, type Recording, startRecording } from "./replay_format.ts";
-import { bundledDataWith } from "./bundled_data.ts";
+import { madeWith, saveData } from "./save_data.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 
 /** What the program needs besides the terminal and the data. */
@@ -71,12 +63,6 @@ export class SaveOnLeavingFailed extends Error {
   override name = "SaveOnLeavingFailed";
 }
 
-/** Which data a saved game was made with, against the data this program was started with. */
-type SaveData =
-  | { readonly kind: "ours" }
-  | { readonly kind: "bundled"; readonly content: Content }
-  | { readonly kind: "other"; readonly folder: string };
-
 /** The program: title, games, saves. */
 export class DelveApp {
   readonly #theme: Theme;
@@ -107,18 +93,6 @@ export class DelveApp {
     this.#frame.paint((buf) => drawTitle(buf, this.#theme, this.#view));
   }
 
-  /**
-   * Which data the saved game was made with: this program's, a bundled
-   * folder's, or another. A save from before saves said so is taken as
-   * made with this program's data.
-   */
-  async #saveData(summary: SaveSummary): Promise<SaveData> {
-    const stamp = summary.data;
-    if (!stamp || stamp.checksum === dataChecksum(this.content.rules)) return { kind: "ours" };
-    const content = await bundledDataWith(stamp.checksum);
-    return content ? { kind: "bundled", content } : { kind: "other", folder: stamp.folder };
-  }
-
   /** What the title says about the saved game. */
   async #describeSave(): Promise<string | undefined> {
     const read = await readSave(this.options.savePath);
@@ -126,12 +100,7 @@ export class DelveApp {
     if (read.kind === "unreadable") return "There is a saved game, but it cannot be read.";
     try {
       const s = summarizeSave(read.json);
-      const data = await this.#saveData(s);
-      const made = data.kind === "bundled"
-        ? ` (made with ${data.content.label})`
-        : data.kind === "other"
-        ? ` (made with other data: ${JSON.stringify(data.folder)})`
-        : "";
+      const made = madeWith(await saveData(s.data, this.content));
       return `Saved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}${made}`;
     } catch {
       return "There is a saved game, but it cannot be read.";
@@ -164,7 +133,7 @@ export class DelveApp {
     if (read.kind === "missing") return ["No saved game to load."];
     if (read.kind === "unreadable") return ["Failed to load save:", read.reason];
     try {
-      const data = await this.#saveData(summarizeSave(read.json));
+      const data = await saveData(summarizeSave(read.json).data, this.content);
       if (data.kind === "other") {
         const folder = JSON.stringify(data.folder);
         return [
@@ -203,7 +172,7 @@ export class DelveApp {
     if (read.kind === "read") {
       try {
         // A game made with other data that is not at hand cannot be read here either: it is kept too.
-        const data = await this.#saveData(summarizeSave(read.json));
+        const data = await saveData(summarizeSave(read.json).data, this.content);
         if (data.kind === "other") throw new SaveError("made with other data");
         decodeSave(read.json, data.kind === "bundled" ? data.content.rules : this.content.rules);
       } catch {
@@ -304,11 +273,10 @@ export class DelveApp {
       walkDelayMs: this.options.walkDelayMs,
     });
     this.game = game;
-    let failed = true;
+    let crashed = false;
     try {
       for (;;) {
         const reason = await game.run();
-        failed = false;
         if (isGameOver(state)) return reason;
         if (reason !== "quit") {
           // Leaving the program (Ctrl-C, the input gone): a save that fails must be told on the way out.
@@ -320,11 +288,13 @@ export class DelveApp {
         // Esc: save and back to the title; if the save fails, say so and play on.
         if (await this.#save(game)) return reason;
         this.eventsDone++; // that Esc is done with: the game goes on
-        failed = true;
       }
+    } catch (e) {
+      crashed = !(e instanceof SaveOnLeavingFailed);
+      throw e;
     } finally {
       runner.close();
-      if (!failed) {
+      if (!crashed) {
         this.game = undefined;
         await this.#writeReplay().catch(() => {});
       }
