@@ -9,12 +9,12 @@ import { type Content, loadContent } from "../src/content/load_content.ts";
 import { MAP_BUDGET, REACHABLE } from "../src/content/limits.ts";
 import { ContentError } from "../src/content/problems.ts";
 import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
-import { MAX_LEVEL } from "../src/engine/limits.ts";
+import { MAX_FLOOR, MAX_LEVEL } from "../src/engine/limits.ts";
 import { chooseLevelUp, levelUpPending } from "../src/engine/progression.ts";
 import { scoreOf } from "../src/engine/score.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
 import { playerTurn } from "../src/engine/turn.ts";
-import { copyOfData } from "./support/content.ts";
+import { bundledContent, copyOfData } from "./support/content.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -184,4 +184,16 @@ Deno.test("a data file with 200,000 problems reports each, rather than overflowi
     (problems as string[]).every((line) => line.startsWith("mod/entities.json: $.")),
     "each names its place",
   );
+});
+
+Deno.test("the deepest floor's stairs lead nowhere, so a game never goes past what its save can hold", async () => {
+  const { rules } = await bundledContent();
+  const state = newGame(rules, 4);
+  Object.assign(playerOf(state), state.map.stairs);
+  state.floor = MAX_FLOOR - 1;
+  ok(playerTurn(state, rules, { type: "descend" }), "down to the deepest floor");
+  equal(state.floor, MAX_FLOOR);
+  Object.assign(playerOf(state), state.map.stairs);
+  equal(playerTurn(state, rules, { type: "descend" }), false, "and no further");
+  equal(state.floor, MAX_FLOOR);
 });
