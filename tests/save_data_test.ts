@@ -7,6 +7,8 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { dirname } from "node:path";
 import { InProcessRunner } from "../src/app/monster_runner.ts";
+import { replayMain } from "../src/app/replay.ts";
+import { captureConsole } from "./support/console_capture.ts";
 import { continueRecording, playRecording, record, startRecording } from "../src/app/replay_format.ts";
 import { gzip, readSave } from "../src/app/save_file.ts";
 import { dataStamp, decodeSave, encodeSave, savedReplay, summarizeSave } from "../src/app/save_format.ts";
@@ -152,4 +154,15 @@ Deno.test("a new game over a save of other data keeps that save aside rather tha
   equal(kept.length, 1, `kept aside: ${kept}`);
   await t.press("Escape", "q");
   equal(await t.running, "quit");
+});
+
+Deno.test("replay --check names the bundled folder a replay was recorded with", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "delve-replay-" });
+  const recording = startRecording(9, "test", dataChecksum(rotjs.rules));
+  await Deno.writeFile(`${dir}/rotjs.gz`, await gzip(JSON.stringify(recording)));
+  const { result, err } = await captureConsole(() => replayMain([`${dir}/rotjs.gz`, "--check"]));
+  equal(result, 1);
+  deepEqual(err, [
+    `delve replay: ${dir}/rotjs.gz was recorded with other data (give --data data/rulesets/rotjs/)`,
+  ]);
 });

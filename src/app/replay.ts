@@ -17,6 +17,7 @@ import { loadDataOr, readEnv } from "./data_dir.ts";
 import { dataChecksum } from "../engine/checksum.ts";
 import { decodeRecording, playRecording, type Recording, ReplayError, replaySteps } from "./replay_format.ts";
 import { readSave } from "./save_file.ts";
+import { bundledDataWith } from "./save_data.ts";
 
 const USAGE = "Usage: deno task replay FILE [--speed N] [--check] [--data DIR]";
 
@@ -77,7 +78,12 @@ export async function replayMain(args: readonly string[]): Promise<number> {
   try {
     const recording = await readRecording(file);
     if (recording.dataChecksum !== dataChecksum(content.rules)) {
-      throw new ReplayError(`${file} was recorded with other data (give the same --data it was played with)`);
+      const bundled = await bundledDataWith(recording.dataChecksum);
+      throw new ReplayError(
+        `${file} was recorded with other data (${
+          bundled ? `give --data ${bundled.label}` : "give the same --data it was played with"
+        })`,
+      );
     }
     if (check || !Deno.stdout.isTerminal()) {
       const end = playRecording(recording, content.rules);
