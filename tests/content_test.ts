@@ -209,7 +209,7 @@ Deno.test("found in review: one-line JSON errors, huge numbers, __proto__ palett
     },
   });
   deepEqual(await problemsOf(dir), [
-    "mod/game.json: $.map.maxRooms: expected at most 100000, found 1000000000000",
+    "mod/game.json: $.map.maxRooms: expected at most 1000, found 1000000000000",
     "mod/game.json: $.messages.blocked.text: expected printable characters and line breaks (found \\x0d), found " +
     '"Hello\\rXX\\u001b[7m"',
   ]);

@@ -3,7 +3,7 @@
  * that looks like code or like a placeholder is shown exactly as written.
  */
 import { equal, ok } from "node:assert/strict";
-import { decodeSave, encodeSave } from "../src/app/save_format.ts";
+import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
 import { loadContent } from "../src/content/load_content.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
@@ -44,7 +44,8 @@ Deno.test("code-like and placeholder-like names in data and saves are only ever 
   const hostile = "${globalThis.delvePwned=1}{target}`x`";
   entities.orc.name = hostile;
   await Deno.writeTextFile(`${dir}/entities.json`, JSON.stringify(entities));
-  const { rules } = await loadContent(userDir(dir), dir);
+  const content = await loadContent(userDir(dir), dir);
+  const { rules } = content;
   const state = newGame(rules, 1);
   const player = playerOf(state);
   // An orc beside the player, who attacks it until it dies.
@@ -60,7 +61,7 @@ Deno.test("code-like and placeholder-like names in data and saves are only ever 
   const lines = state.log.map(displayText);
   ok(lines.some((l) => l.startsWith(`Player attacks ${hostile} `)), lines.join("\n"));
   ok(lines.includes(`${hostile} is dead!`), "the placeholder in the name stayed text");
-  const loaded = decodeSave(JSON.parse(encodeSave(state, "test", new Date(0))));
+  const loaded = decodeSave(JSON.parse(encodeSave(state, dataStamp(content), "test", new Date(0))), rules);
   ok(loaded.entities.some((e) => e.name === `Remains of ${hostile}`));
   equal((globalThis as Record<string, unknown>).delvePwned, undefined, "nothing was run");
   await Deno.remove(dir, { recursive: true });

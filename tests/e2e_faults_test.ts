@@ -18,11 +18,13 @@ import {
   walkKeys,
 } from "./support/e2e_game.ts";
 import { findGamePid, TmuxPane } from "./support/tmux.ts";
+import { bundledContent } from "./support/content.ts";
+import type { Rules } from "../src/engine/rules.ts";
 
-async function loadSaved(path: string): Promise<GameState> {
+async function loadSaved(path: string, rules?: Rules): Promise<GameState> {
   const read = await readSave(path);
   if (read.kind !== "read") throw new Error(`no whole save at ${path}: ${JSON.stringify(read)}`);
-  return decodeSave(read.json);
+  return decodeSave(read.json, rules ?? (await bundledContent()).rules);
 }
 
 /** Waits until process `pid` has gone. */
@@ -97,5 +99,5 @@ Deno.test("e2e: the data folder vanishing mid-game changes nothing: down the sta
   await pane.waitFor((s) => s.includes("Dungeon level: 2"), "the game continued");
   await quit(pane);
   await assertRestored(pane, 0);
-  equal((await loadSaved(saveFile(pane))).floor, 2);
+  equal((await loadSaved(saveFile(pane), rules)).floor, 2);
 });

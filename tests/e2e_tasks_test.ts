@@ -55,7 +55,8 @@ Deno.test("e2e: the compiled binary's entry and grants: bundled data and worker 
   await Deno.writeTextFile(`${mod}/game.json`, JSON.stringify(game));
   // Run from elsewhere, so nothing is found relative to the working folder.
   const entry = new URL("../main.ts", import.meta.url).pathname;
-  const run = `cd ${pane.dir} && "${DENO}" run ${flags.join(" ")} ${entry}`;
+  // The save folder is set after the cd: set before it, it would be the cd's alone, and the real home's used.
+  const run = `cd ${pane.dir} && XDG_DATA_HOME=${pane.dir}/data "${DENO}" run ${flags.join(" ")} ${entry}`;
   const bundled = await startGame(pane, 4602, run);
   ok(bundled.includes("Hello and welcome, adventurer"), "the bundled data");
   await quit(pane);

@@ -10,6 +10,9 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave } from "../src/app/save_format.ts";
+import { bundledContent } from "./support/content.ts";
+
+const { rules } = await bundledContent();
 import { assertRestored, DENO, quit, saveFile, startGame } from "./support/e2e_game.ts";
 import { findGamePid, TmuxPane } from "./support/tmux.ts";
 
@@ -22,7 +25,7 @@ const DENO_DIR: string = JSON.parse(
 async function savedSeed(path: string): Promise<number> {
   const read = await readSave(path);
   if (read.kind !== "read") throw new Error(`${path}: ${JSON.stringify(read)}`);
-  return decodeSave(read.json).seed;
+  return decodeSave(read.json, rules).seed;
 }
 
 /** Plays a step and leaves with Esc (which saves) and q. */

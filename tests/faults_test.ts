@@ -36,7 +36,7 @@ const lastLine = (t: TitleSession) => t.app.game!.state.log.at(-1)!.text;
 async function savedTurn(path: string): Promise<number> {
   const read = await readSave(path);
   if (read.kind !== "read") throw new Error(`the save cannot be read: ${JSON.stringify(read)}`);
-  return decodeSave(read.json).turn;
+  return decodeSave(read.json, rules).turn;
 }
 
 /** The names in `dir` but the filler that fills its disk. */
@@ -130,7 +130,7 @@ Deno.test("leaving with keys typed ahead saves a whole turn, and no key starts a
   await new Promise((r) => setTimeout(r, 200)); // what was typed ahead has had its chance
   const read = await readSave(t.savePath);
   if (read.kind !== "read") throw new Error("no save");
-  const saved = decodeSave(read.json);
+  const saved = decodeSave(read.json, rules);
   equal(saved.turn, game.state.turn, "no turn after the save");
   equal(stateChecksum(saved), stateChecksum(game.state), "the save is the game as it stands, monsters moved");
   t.terminal.end();

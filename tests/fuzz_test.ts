@@ -15,7 +15,7 @@ import { instantiate } from "../src/engine/templates.ts";
 import { isGameOver } from "../src/engine/turn.ts";
 import { bundledContent } from "./support/content.ts";
 import { gzipSync } from "node:zlib";
-import { encodeSave } from "../src/app/save_format.ts";
+import { dataStamp, encodeSave } from "../src/app/save_format.ts";
 
 const content = await bundledContent();
 const { rules } = content;
@@ -182,7 +182,7 @@ Deno.test("a stale save (the game as it was at its start) is reported when it is
     afterEvent: (_index, app) => {
       const game = app.game;
       if (game && game !== current && !isGameOver(game.state)) {
-        first = gzipSync(encodeSave(game.state, "fuzz", new Date(0)));
+        first = gzipSync(encodeSave(game.state, dataStamp(content), "fuzz", new Date(0)));
       }
       // Back at the title from a game that moved on: put its first save back in place.
       if (!game && current && first && !isGameOver(current.state) && current.state.turn > 0) {

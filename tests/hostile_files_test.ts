@@ -271,7 +271,7 @@ Deno.test("the deepest save the reader takes is played on and saved again; one l
   await t.press(".", "Escape");
   const read = await readSave(t.savePath);
   if (read.kind !== "read") throw new Error(`its own save refused: ${JSON.stringify(read)}`);
-  ok(confusions(decodeSave(read.json)) >= levels - 1, "saved again, as deep");
+  ok(confusions(decodeSave(read.json, rules)) >= levels - 1, "saved again, as deep");
   await t.press("q");
   await t.running;
   const deeper = await fileWith("savegame.json.gz", await gzip(confusedSave(rules, levels + 1)));

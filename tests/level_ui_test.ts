@@ -2,7 +2,7 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import { GameApp } from "../src/app/game_app.ts";
 import { InProcessRunner } from "../src/app/monster_runner.ts";
 import { readSave } from "../src/app/save_file.ts";
-import { decodeSave, encodeSave } from "../src/app/save_format.ts";
+import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
 import { isWalkable } from "../src/engine/game_map.ts";
 import { playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
@@ -61,7 +61,10 @@ Deno.test("a game saved with a level still to choose opens the level-up window a
   playerOf(app.state).level!.xp = 340;
   await feed(app, weakOrcBeside(app));
   ok(top(app) instanceof LevelUpScreen);
-  const saved = decodeSave(JSON.parse(encodeSave(app.state, "test", new Date(0))));
+  const saved = decodeSave(
+    JSON.parse(encodeSave(app.state, dataStamp(content), "test", new Date(0))),
+    content.rules,
+  );
   const continued = new GameApp(app.terminal, content, saved, new InProcessRunner(content.rules), {
     colorDepth: "truecolor",
   });
@@ -112,7 +115,7 @@ Deno.test("> on the stairs goes down and the game is saved on the new floor", as
   // The save on arrival is written (gzip, fsync) before the key is done: wait for it, however busy the machine.
   const savedFloor = async () => {
     const saved = await readSave(savePath);
-    return saved.kind === "read" ? decodeSave(saved.json).floor : undefined;
+    return saved.kind === "read" ? decodeSave(saved.json, content.rules).floor : undefined;
   };
   for (let k = 0; k < 250 && (await savedFloor()) !== 2; k++) await tick();
   equal(game.state.floor, 2);

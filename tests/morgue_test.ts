@@ -2,7 +2,7 @@ import { deepEqual, equal, match, ok, rejects, throws } from "node:assert/strict
 import { addHighScore, readScores, ScoresNotWritten } from "../src/app/high_scores.ts";
 import { writeMorgue } from "../src/app/morgue_file.ts";
 import { keepUnreadable } from "../src/app/save_file.ts";
-import { decodeSave, encodeSave } from "../src/app/save_format.ts";
+import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
 import { themeFromContent } from "../src/app/theme_from_content.ts";
 import { botDecide } from "../src/engine/bot.ts";
 import { displayText } from "../src/engine/message_log.ts";
@@ -21,6 +21,7 @@ import { bundledContent } from "./support/content.ts";
 
 const content = await bundledContent();
 const { rules } = content;
+const stamp = dataStamp(content);
 const theme = themeFromContent(content);
 
 /** A bot game played to its end (or `maxTurns`), with every monster death counted from the events alone. */
@@ -107,19 +108,22 @@ Deno.test("the morgue map shows exactly the remembered cells, and the things in 
 
 Deno.test("a version 1 save (before the chronicle) loads with an empty chronicle", () => {
   const state = newGame(rules, 5);
-  const json = JSON.parse(encodeSave(state, "old", new Date(0)));
+  const json = JSON.parse(encodeSave(state, stamp, "old", new Date(0)));
   json.version = 1;
   delete json.state.chronicle;
-  deepEqual(decodeSave(json).chronicle, { kills: [], killsByFloor: [], xpEarned: 0 });
-  const damaged = JSON.parse(encodeSave(state, "new", new Date(0)));
+  deepEqual(decodeSave(json, rules).chronicle, { kills: [], killsByFloor: [], xpEarned: 0 });
+  const damaged = JSON.parse(encodeSave(state, stamp, "new", new Date(0)));
   damaged.state.chronicle.kills = [{ name: "Orc", count: -1 }];
-  throws(() => decodeSave(damaged), /^SaveError: the save is damaged at chronicle\.kills\[0\]\.count: /);
-  const deep = JSON.parse(encodeSave(state, "new", new Date(0)));
+  throws(
+    () => decodeSave(damaged, rules),
+    /^SaveError: the save is damaged at chronicle\.kills\[0\]\.count: /,
+  );
+  const deep = JSON.parse(encodeSave(state, stamp, "new", new Date(0)));
   deep.state.floor = 1e9;
-  throws(() => decodeSave(deep), /damaged at floor: /);
-  const kills = JSON.parse(encodeSave(state, "new", new Date(0)));
+  throws(() => decodeSave(deep, rules), /damaged at floor: /);
+  const kills = JSON.parse(encodeSave(state, stamp, "new", new Date(0)));
   kills.state.chronicle.killsByFloor = [1, 2, 3];
-  throws(() => decodeSave(kills), /kills on floors deeper than the one reached/);
+  throws(() => decodeSave(kills, rules), /kills on floors deeper than the one reached/);
 });
 
 const entry = (score: number, seed = score): HighScore => ({

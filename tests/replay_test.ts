@@ -1,5 +1,5 @@
 import { deepEqual, equal, notEqual, ok, throws } from "node:assert/strict";
-import { dataChecksum } from "../src/app/replay_format.ts";
+import { dataChecksum } from "../src/engine/checksum.ts";
 import { GameApp } from "../src/app/game_app.ts";
 import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/app/monster_runner.ts";
 import { replayMain } from "../src/app/replay.ts";
@@ -14,7 +14,7 @@ import {
 } from "../src/app/replay_format.ts";
 import { gzip, writeSave } from "../src/app/save_file.ts";
 import { simulate } from "../src/app/sim.ts";
-import { decodeSave, encodeSave } from "../src/app/save_format.ts";
+import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
 import { botDecide } from "../src/engine/bot.ts";
 import { stateChecksum } from "../src/engine/checksum.ts";
 import { applyCommand, isGameOver } from "../src/engine/turn.ts";
@@ -57,7 +57,9 @@ Deno.test("a game saved and continued records checksums its replay agrees with, 
   let state = newGame(rules, 3);
   for (let k = 0; state.turn < 450 && !isGameOver(state); k++) {
     // Saved and loaded every 60 commands: the loaded objects' fields come back in the schema's order.
-    if (k % 60 === 59) state = decodeSave(JSON.parse(encodeSave(state, "test", new Date(0))));
+    if (k % 60 === 59) {
+      state = decodeSave(JSON.parse(encodeSave(state, dataStamp(content), "test", new Date(0))), rules);
+    }
     const command = botDecide(state, rules), turnBefore = state.turn;
     if (applyCommand(state, rules, command)) record(recording, command, state, turnBefore);
   }

@@ -6,14 +6,15 @@
  * written (a child's stderr, the headless terminal's bytes, the file).
  */
 import { equal, ok } from "node:assert/strict";
-import { encodeSave } from "../src/app/save_format.ts";
+import { dataStamp, encodeSave } from "../src/app/save_format.ts";
 import { gzip, writeSave } from "../src/app/save_file.ts";
 import { addMessage } from "../src/engine/message_log.ts";
 import { newGame } from "../src/engine/state.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
 import { titleSession } from "./support/title_session.ts";
 
-const { rules } = await bundledContent();
+const content = await bundledContent();
+const { rules } = content;
 
 /** Retitles the window (OSC 0 … BEL), clears the screen (C1 CSI), reverses what follows (RLO), hides (ZWSP). */
 const HOSTILE = "\u001b]0;pwned\u0007\u009b2J\u202eevil\u200bend";
@@ -135,7 +136,7 @@ Deno.test("a save's messages and kills holding escape sequences reach the screen
     const state = newGame(rules, 31);
     addMessage(state.log, `The orc says ${HOSTILE}`, "white");
     state.chronicle.kills.push({ name: `orc ${HOSTILE}`, count: 1 });
-    await writeSave(savePath, encodeSave(state, "test", new Date()));
+    await writeSave(savePath, encodeSave(state, dataStamp(content), "test", new Date()));
   });
   await t.tick();
   await t.press("c");
@@ -157,7 +158,7 @@ Deno.test("a save's messages and kills holding escape sequences reach the screen
 Deno.test("a damaged save's key holding escape sequences is shown escaped in the title's popup", async () => {
   const t = await titleSession(async (savePath) => {
     const key = JSON.stringify(HOSTILE);
-    const json = encodeSave(newGame(rules, 31), "test", new Date());
+    const json = encodeSave(newGame(rules, 31), dataStamp(content), "test", new Date());
     await writeSave(savePath, json.replace('"state":{', `"state":{${key}:1,${key}:2,`));
   });
   await t.tick();

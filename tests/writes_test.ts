@@ -48,7 +48,7 @@ Deno.test("a link planted as the save's temporary file: the save lands in the sa
   const info = await Deno.lstat(t.savePath);
   ok(info.isFile && !info.isSymlink, "the save is a file of its own");
   const read = await readSave(t.savePath);
-  ok(read.kind === "read" && decodeSave(read.json).seed === 31, "and holds the game");
+  ok(read.kind === "read" && decodeSave(read.json, rules).seed === 31, "and holds the game");
   ok(await isLink(`${t.savePath}.${Deno.pid}.tmp`), "the planted link is left as it was, never followed");
   await t.press("q");
   await t.running;

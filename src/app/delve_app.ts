@@ -8,8 +8,10 @@
  */
 import type { Content } from "../content/load_content.ts";
 import { tell } from "../engine/narration.ts";
+import type { Rules } from "../engine/rules.ts";
 import { type HighScore, scoreOf } from "../engine/score.ts";
 import { type GameState, newGame, playerOf } from "../engine/state.ts";
+import { dataChecksum } from "../engine/checksum.ts";
 import { isGameOver } from "../engine/turn.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
@@ -25,9 +27,9 @@ import { addHighScore, readScores, ScoresNotWritten } from "./high_scores.ts";
 import { writeMorgue } from "./morgue_file.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
 import { deleteSave, keepUnreadable, readSave, writeSave } from "./save_file.ts";
-import { decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
-import { continueRecording, dataChecksum, record, type Recording, startRecording } from "./replay_format.ts";
-
+import { dataStamp, decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
+import { continueRecording, record, type Recording, startRecording } from "./replay_format.ts";
+import { madeWith, saveData } from "./save_data.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 
 /** What the program needs besides the terminal and the data. */
@@ -38,7 +40,8 @@ export interface DelveOptions {
   readonly colorDepth: ColorDepth;
   /** This program's version, written into saves. */
   readonly version: string;
-  readonly makeRunner: () => MonsterRunner;
+  /** A runner for a game played by `rules` (a continued game's may be another rule set's). */
+  readonly makeRunner: (rules: Rules) => MonsterRunner;
   readonly randomSeed: () => number;
   readonly now?: () => Date;
   /** Pause between the steps of a walk. */
@@ -79,6 +82,8 @@ export class DelveApp {
   #recording: Recording | undefined;
   /** With the save in use elsewhere: the game left with Esc, kept here for C to continue. */
   #unsaved: GameState | undefined;
+  /** The bundled data a popup offers to continue the saved game with. */
+  #offer: Content | undefined;
 
   constructor(readonly terminal: Terminal, readonly content: Content, readonly options: DelveOptions) {
     this.#theme = themeFromContent(content);
@@ -117,7 +122,8 @@ export class DelveApp {
     if (read.kind === "unreadable") return "There is a saved game, but it cannot be read.";
     try {
       const s = summarizeSave(read.json);
-      return `Saved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}`;
+      const made = madeWith(await saveData(s.data, this.content));
+      return `Saved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}${made}`;
     } catch {
       return "There is a saved game, but it cannot be read.";
     }
@@ -138,10 +144,16 @@ export class DelveApp {
     this.#render();
   }
 
-  /** The saved game, or the lines of the popup that says why there is none. */
-  async #load(): Promise<GameState | string[]> {
+  /**
+   * The saved game and the data to play it by, or the lines of the popup
+   * that says why there is none. A save made with other data is played by
+   * that data or not at all: if it is a bundled folder, a popup offers it
+   * (and `offered` is that data, once the player said yes). With the save
+   * in use elsewhere, only the unsaved game left with Esc continues.
+   */
+  async #load(offered?: Content): Promise<{ state: GameState; content: Content } | string[]> {
     if (this.options.saveInUse) {
-      if (this.#unsaved) return this.#unsaved;
+      if (this.#unsaved) return { state: this.#unsaved, content: this.content };
       return [
         `The save is in use by ${this.#holder()}.`,
         "Continue it there, or press N for an unsaved game.",
@@ -151,13 +163,30 @@ export class DelveApp {
     if (read.kind === "missing") return ["No saved game to load."];
     if (read.kind === "unreadable") return ["Failed to load save:", read.reason];
     try {
-      const state = decodeSave(read.json);
+      const data = await saveData(summarizeSave(read.json).data, this.content);
+      if (data.kind === "other") {
+        const folder = JSON.stringify(data.folder);
+        return [
+          "Failed to load save:",
+          `this save was made with other data (the folder ${folder}): play it with --data ${folder}`,
+        ];
+      }
+      const content = data.kind === "bundled" ? data.content : this.content;
+      if (data.kind === "bundled" && offered !== content) {
+        this.#offer = content;
+        return [
+          `This save was made with the data in ${content.label},`,
+          `not ${this.content.label}: continue it with that data?`,
+          "[Y] Yes   [N] No",
+        ];
+      }
+      const state = decodeSave(read.json, content.rules);
       try {
         this.#recording = continueRecording(savedReplay(read.json));
       } catch {
         this.#recording = undefined; // a save from before recordings: the game goes on unrecorded
       }
-      return state;
+      return { state, content };
     } catch (e) {
       if (e instanceof SaveError) return ["Failed to load save:", e.message];
       throw e;
@@ -176,7 +205,10 @@ export class DelveApp {
     let unreadable = read.kind === "unreadable";
     if (read.kind === "read") {
       try {
-        decodeSave(read.json);
+        // A game made with other data that is not at hand cannot be read here either: it is kept too.
+        const data = await saveData(summarizeSave(read.json).data, this.content);
+        if (data.kind === "other") throw new SaveError("made with other data");
+        decodeSave(read.json, data.kind === "bundled" ? data.content.rules : this.content.rules);
       } catch {
         unreadable = true;
       }
@@ -192,16 +224,23 @@ export class DelveApp {
   async #save(game: GameApp): Promise<boolean> {
     if (this.options.saveInUse) return true;
     try {
-      await this.#write(this.options.savePath, this.#encode(game.state));
+      await this.#write(this.options.savePath, this.#encode(game));
       return true;
     } catch (e) {
-      tell(game.state.log, this.content.rules, "save_failed", { reason: (e as Error).message });
+      tell(game.state.log, game.content.rules, "save_failed", { reason: (e as Error).message });
       return false;
     }
   }
 
-  #encode(state: GameState): string {
-    return encodeSave(state, this.options.version, this.#now(), this.#recording);
+  /** The save of `game` as it stands whole, stamped with the data it is played by. */
+  #encode(game: GameApp): string {
+    return encodeSave(
+      game.wholeState(),
+      dataStamp(game.content),
+      this.options.version,
+      this.#now(),
+      this.#recording,
+    );
   }
 
   /** Writes the game's replay (where the player said, or beside the save); an unsaved game has none. */
@@ -212,9 +251,12 @@ export class DelveApp {
   }
 
   /** Writes the morgue file of `state`; resolves to its path, or why it could not be written. */
-  #writeMorgue(state: GameState): Promise<MorgueWritten> {
+  #writeMorgue(state: GameState, content: Content): Promise<MorgueWritten> {
     const now = this.#now();
-    const text = morgueText(state, this.content.rules, this.#theme, { version: this.options.version, now });
+    const text = morgueText(state, content.rules, themeFromContent(content), {
+      version: this.options.version,
+      now,
+    });
     return writeMorgue(this.options.morgueDir, state, text, now).then(
       (path) => ({ path }),
       (e: Error) => ({ error: briefly(e) }),
@@ -222,12 +264,12 @@ export class DelveApp {
   }
 
   /** After a death: the morgue file, and the game in the high scores. */
-  async #recordEnd(state: GameState): Promise<GameOverReport> {
-    const morgue = await this.#writeMorgue(state);
+  async #recordEnd(state: GameState, content: Content): Promise<GameOverReport> {
+    const morgue = await this.#writeMorgue(state, content);
     const now = this.#now();
     const player = playerOf(state);
     const entry: HighScore = {
-      score: scoreOf(state, this.content.rules.score),
+      score: scoreOf(state, content.rules.score),
       depth: state.floor,
       level: player.level?.current ?? 1,
       xp: state.chronicle.xpEarned,
@@ -246,23 +288,28 @@ export class DelveApp {
     }
   }
 
-  /** Plays `state` until the player leaves; the game is saved unless it is over. */
-  async #play(state: GameState): Promise<ExitReason> {
-    const runner = this.options.makeRunner();
-    const game = new GameApp(this.terminal, this.content, state, runner, {
+  /**
+   * Plays `state` by `content` (the data it was made with) until the player
+   * leaves; the game is saved unless it is over. After an internal error the
+   * game stays {@link game}, for the way out to save it whole.
+   */
+  async #play(state: GameState, content: Content): Promise<ExitReason> {
+    const runner = this.options.makeRunner(content.rules);
+    const game = new GameApp(this.terminal, content, state, runner, {
       colorDepth: this.options.colorDepth,
       record: (command, turnBefore) => this.#recording && record(this.#recording, command, state, turnBefore),
       onGameOver: async () => {
         if (this.options.saveInUse) this.#unsaved = undefined;
         else await this.#queued(() => deleteSave(this.options.savePath)).catch(() => {});
         await this.#writeReplay().catch(() => {});
-        return await this.#recordEnd(state);
+        return await this.#recordEnd(state, content);
       },
-      onMorgue: () => this.#writeMorgue(state),
+      onMorgue: () => this.#writeMorgue(state, content),
       onNewFloor: async () => void (await this.#save(game)),
       walkDelayMs: this.options.walkDelayMs,
     });
     this.game = game;
+    let crashed = false;
     try {
       for (;;) {
         const reason = await game.run();
@@ -271,7 +318,7 @@ export class DelveApp {
           // An unsaved game leaves with the program, as its title said.
           if (this.options.saveInUse) return reason;
           // Leaving the program (Ctrl-C, the input gone): a save that fails must be told on the way out.
-          await this.#write(this.options.savePath, this.#encode(state)).catch((e: Error) => {
+          await this.#write(this.options.savePath, this.#encode(game)).catch((e: Error) => {
             throw new SaveOnLeavingFailed(e.message);
           });
           return reason;
@@ -280,16 +327,22 @@ export class DelveApp {
         if (await this.#save(game)) return reason;
         this.eventsDone++; // that Esc is done with: the game goes on
       }
+    } catch (e) {
+      crashed = !(e instanceof SaveOnLeavingFailed);
+      throw e;
     } finally {
-      this.game = undefined;
       runner.close();
-      await this.#writeReplay().catch(() => {});
+      if (!crashed) {
+        this.game = undefined;
+        await this.#writeReplay().catch(() => {});
+      }
     }
   }
 
   /**
-   * For the exit paths (signals, crashes): saves the game in progress once
-   * its current turn is over. Nothing to do on the title or after death.
+   * For the exit paths (signals, internal errors): saves the game in
+   * progress once its current turn is over, whole (a turn an internal error
+   * cut short is saved as it began). Nothing to do on the title or after death.
    */
   async saveInProgress(): Promise<void> {
     const game = this.game;
@@ -297,8 +350,8 @@ export class DelveApp {
       game.halt();
       // A turn in progress ends first; a death's morgue file and score are written in it.
       await game.idle();
-      if (!isGameOver(game.state) && !this.options.saveInUse) {
-        await this.#write(this.options.savePath, this.#encode(game.state));
+      if (!isGameOver(game.wholeState()) && !this.options.saveInUse) {
+        await this.#write(this.options.savePath, this.#encode(game));
         await this.#writeReplay().catch(() => {});
       }
     }
@@ -344,22 +397,26 @@ export class DelveApp {
         }
         if (event.type !== "key") continue;
         if (event.ctrl && event.key === "c") return "interrupt";
-        if (this.#view.popup) {
+        const key = event.key.toLowerCase();
+        // A popup offering the data a save was made with: Y takes it, any other key declines.
+        const offered = this.#offer;
+        this.#offer = undefined;
+        const accepted = offered !== undefined && key === "y";
+        if (this.#view.popup && !accepted) {
           this.#view = { ...this.#view, popup: undefined };
           this.#render();
           continue;
         }
-        const key = event.key.toLowerCase();
         if (key === "q" || event.key === "Escape") return "quit";
-        if (key !== "n" && key !== "c") continue;
+        if (!accepted && key !== "n" && key !== "c") continue;
         let popup: readonly string[] | undefined;
         let reason: ExitReason = "quit";
         if (key === "n") {
-          reason = await this.#play(await this.#newGame());
+          reason = await this.#play(await this.#newGame(), this.content);
         } else {
-          const loaded = await this.#load();
+          const loaded = await this.#load(offered);
           if (Array.isArray(loaded)) popup = loaded;
-          else reason = await this.#play(loaded);
+          else reason = await this.#play(loaded.state, loaded.content);
         }
         if (reason !== "quit") return reason;
         await this.#showTitle(popup);

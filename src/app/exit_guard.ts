@@ -25,6 +25,15 @@ export function crashMessage(what: unknown, debug: boolean): string {
   return `delve: internal error: ${debug ? error.stack : error.message}`;
 }
 
+/** Runs `save`, failing with "saving took too long" past the time limit: the way out never hangs on it. */
+export function saveInTime(save: () => Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("saving took too long")), SAVE_TIMEOUT_MS);
+  });
+  return Promise.race([save(), late]).finally(() => clearTimeout(timer));
+}
+
 /** What to do on the way out. */
 export interface ExitHooks {
   /** Saves what must not be lost; may fail or hang (it is given a time limit). */
@@ -51,12 +60,7 @@ export function guardExits(hooks: ExitHooks): void {
     leaving = signal ?? "error";
     let saveProblem: string | undefined;
     try {
-      await Promise.race([
-        hooks.save(),
-        new Promise((_, reject) =>
-          setTimeout(() => reject(new Error("saving took too long")), SAVE_TIMEOUT_MS)
-        ),
-      ]);
+      await saveInTime(hooks.save);
     } catch (e) {
       saveProblem = `delve: could not save the game: ${(e as Error).message}`;
     }

@@ -25,9 +25,9 @@ import { BYTE_MUTATIONS, TEXT_MUTATIONS } from "./file_mutations.ts";
 import { readScores } from "./high_scores.ts";
 import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
 import { readRecording } from "./replay.ts";
+import { dataChecksum } from "../engine/checksum.ts";
 import {
   continueRecording,
-  dataChecksum,
   playRecording,
   record,
   type Recording,
@@ -35,7 +35,7 @@ import {
   startRecording,
 } from "./replay_format.ts";
 import { gzip, readSave } from "./save_file.ts";
-import { decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
+import { dataStamp, decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
 
 /** The kinds of file the game reads. */
 export const FILE_KINDS = ["save", "replay", "scores", "data"] as const;
@@ -104,7 +104,7 @@ async function makeCorpus(content: Content, seed: number): Promise<Corpus> {
   }
   return {
     content,
-    saveJson: encodeSave(state, "fuzz", now, recording),
+    saveJson: encodeSave(state, dataStamp(content), "fuzz", now, recording),
     replayJson: JSON.stringify(recording),
     scoresJson: JSON.stringify({ format: "delve-scores", version: 1, scores: [entry] }, null, 2),
     dataTexts,
@@ -212,7 +212,7 @@ async function readAsGame(kind: FileKind, dir: string, corpus: Corpus, rng: Rng)
   }
   try {
     summarizeSave(read.json);
-    const state = decodeSave(read.json);
+    const state = decodeSave(read.json, content.rules);
     try {
       continueRecording(savedReplay(read.json));
     } catch (e) {

@@ -9,7 +9,7 @@ import type { Content } from "../content/load_content.ts";
 import type { Action } from "../engine/actions.ts";
 import type { Entity } from "../engine/entity.ts";
 import type { Point } from "../engine/geometry.ts";
-import { playerOf } from "../engine/state.ts";
+import { cloneState, playerOf } from "../engine/state.ts";
 import { inCorridor, itemsInView, knownItemCells, monstersInView, runStep, sides } from "../engine/travel.ts";
 import { tell } from "../engine/narration.ts";
 import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
@@ -103,14 +103,31 @@ export class GameApp {
     });
   }
 
+  /**
+   * The game as the command in progress found it, while one is played: an
+   * internal error half way through leaves the game as it was before the
+   * command (and the recording without it), never half a turn.
+   */
+  #before: GameState | undefined;
+
+  /** The game whole: as it is between commands, or as the command in progress found it. */
+  wholeState(): GameState {
+    return this.#before ?? this.state;
+  }
+
   /** Plays the player's action and, if it took time, the monsters'; true if it did. */
   async #act(action: Action): Promise<boolean> {
     const { rules } = this.content;
     const floor = this.state.floor, turnBefore = this.state.turn;
-    if (!playerAct(this.state, rules, action)) return false;
+    this.#before = cloneState(this.state);
+    if (!playerAct(this.state, rules, action)) {
+      this.#before = undefined;
+      return false;
+    }
     const faults = this.runner.faults.length;
     report(this.state, rules, await this.runner.run(this.state));
     this.options.record?.({ act: action }, turnBefore);
+    this.#before = undefined;
     // A dying worker may have written to the terminal: paint everything again.
     if (this.runner.faults.length !== faults) this.#frame.invalidate();
     if (isGameOver(this.state)) {
@@ -216,8 +233,10 @@ export class GameApp {
   }
 
   #levelUp(choice: number): void {
+    this.#before = cloneState(this.state);
     report(this.state, this.content.rules, chooseLevelUp(this.state, this.content.rules, choice));
     this.options.record?.({ level: choice }, this.state.turn);
+    this.#before = undefined;
   }
 
   /**

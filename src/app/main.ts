@@ -12,8 +12,8 @@ import { TtyTerminal } from "../terminal/tty_terminal.ts";
 import { parseCli, USAGE } from "./cli.ts";
 import { UsageError } from "./flags.ts";
 import { guardExits } from "./exit_guard.ts";
-import { DelveApp, SaveOnLeavingFailed } from "./delve_app.ts";
-import type { ExitReason } from "./game_app.ts";
+import { DelveApp } from "./delve_app.ts";
+import { runAndLeave } from "./leaving.ts";
 import { WorkerRunner } from "./monster_runner.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
 import { checkGrants, checkPlaces, NO_SAVE_PLACE, PlaceRefused, playFiles } from "./write_paths.ts";
@@ -22,8 +22,6 @@ import { say, sayOut } from "./say.ts";
 
 /** The version, from deno.json. */
 export const VERSION: string = denoConfig.version;
-
-const EXIT_CODES = { quit: 0, "input-closed": 0, interrupt: 130 } as const;
 
 const env = readEnv;
 
@@ -79,9 +77,10 @@ export async function main(args: readonly string[]): Promise<number> {
     walkDelayMs: command.walkDelayMs ?? 25,
     colorDepth: detectColorDepth(env),
     version: VERSION,
-    makeRunner: () => {
-      const runner = prepared ?? new WorkerRunner(content.rules);
-      prepared = undefined;
+    makeRunner: (rules) => {
+      // The one started early plays by the data given; a game continued with another's gets its own.
+      const runner = prepared?.rules === rules ? prepared : new WorkerRunner(rules);
+      if (runner === prepared) prepared = undefined;
       runner.start();
       return runner;
     },
@@ -89,25 +88,8 @@ export async function main(args: readonly string[]): Promise<number> {
   });
   guardExits({ save: () => app.saveInProgress(), restore: () => terminal.restore(), debug: debugging() });
   try {
-    let problem: string | undefined;
-    let reason: ExitReason = "quit";
-    try {
-      reason = await app.run();
-    } catch (e) {
-      if (!(e instanceof SaveOnLeavingFailed)) throw e;
-      problem = `delve: could not save the game: ${e.message}`;
-    }
-    try {
-      await app.saveInProgress();
-    } catch (e) {
-      problem ??= `delve: could not save the game: ${(e as Error).message}`;
-    }
-    terminal.restore();
-    if (terminal.outputLost) say(`delve: the terminal stopped taking output (${terminal.outputLost})`);
-    if (problem) say(problem);
-    return problem || terminal.outputLost ? 1 : EXIT_CODES[reason];
+    return await runAndLeave(app, terminal, debugging());
   } finally {
-    terminal.restore();
     // Every save is written by now: another Delve may have the save.
     lock?.release();
   }

@@ -14,8 +14,8 @@ import { guardExits } from "./exit_guard.ts";
 import { GameApp } from "./game_app.ts";
 import { InProcessRunner } from "./monster_runner.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
+import { dataChecksum } from "../engine/checksum.ts";
 import {
-  dataChecksum,
   decodeRecording,
   playRecording,
   type Recording,
@@ -25,6 +25,7 @@ import {
 } from "./replay_format.ts";
 import { readJsonFile } from "./save_file.ts";
 import { say, sayOut } from "./say.ts";
+import { bundledDataWith } from "./save_data.ts";
 
 const USAGE = "Usage: deno task replay FILE [--speed N] [--check] [--data DIR]";
 
@@ -85,7 +86,12 @@ export async function replayMain(args: readonly string[]): Promise<number> {
   try {
     const recording = await readRecording(file);
     if (recording.dataChecksum !== dataChecksum(content.rules)) {
-      throw new ReplayError(`${file} was recorded with other data (give the same --data it was played with)`);
+      const bundled = await bundledDataWith(recording.dataChecksum);
+      throw new ReplayError(
+        `${file} was recorded with other data (${
+          bundled ? `give --data ${bundled.label}` : "give the same --data it was played with"
+        })`,
+      );
     }
     if (check || !Deno.stdout.isTerminal()) {
       const end = playRecording(recording, content.rules);

@@ -7,16 +7,11 @@
  * @module
  */
 import { z } from "zod";
-import { stateChecksum, textChecksum } from "../engine/checksum.ts";
+import { stateChecksum } from "../engine/checksum.ts";
 import type { Rules } from "../engine/rules.ts";
 import { type GameState, newGame } from "../engine/state.ts";
 import { applyCommand, type Command } from "../engine/turn.ts";
 import type { JsonLimits } from "../content/untrusted_json.ts";
-
-/** A checksum of the rules a game is played by, written into its replay. */
-export function dataChecksum(rules: Rules): number {
-  return textChecksum(JSON.stringify(rules));
-}
 
 export type { Command } from "../engine/turn.ts";
 

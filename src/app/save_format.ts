@@ -6,10 +6,17 @@
  * @module
  */
 import { z } from "zod";
+import { DATA_LIMITS, REACHABLE } from "../content/limits.ts";
+import type { Content } from "../content/load_content.ts";
+import { dataChecksum } from "../engine/checksum.ts";
+import { describeValue } from "../content/problems.ts";
 import { effectSchema, textSchema } from "../content/schemas.ts";
 import { emptyChronicle } from "../engine/chronicle.ts";
 import type { Ai, Entity } from "../engine/entity.ts";
 import { createMap, setTile } from "../engine/game_map.ts";
+import { stateProblems } from "../engine/invariants.ts";
+import { MAX_SEED } from "../engine/rng.ts";
+import type { Rules } from "../engine/rules.ts";
 import type { GameState } from "../engine/state.ts";
 import { Tile, TILE_NAMES } from "../engine/tiles.ts";
 
@@ -17,21 +24,52 @@ import { Tile, TILE_NAMES } from "../engine/tiles.ts";
 export const SAVE_FORMAT = "delve-save";
 /**
  * Bumped whenever the shape of a save changes; older ones are then migrated
- * or refused. Version 2 added the chronicle (kills, XP earned, cause of death).
+ * or refused. Version 2 added the chronicle (kills, XP earned, cause of
+ * death); version 3 the data the game was made with ({@link DataStamp}).
  */
-export const SAVE_VERSION = 2;
+export const SAVE_VERSION = 3;
 
-const int = z.int();
-const count = z.int().nonnegative();
+/**
+ * Which data a game is played by: the checksum of its rules, and the data
+ * folder as the player named it (for telling them which one to play it with).
+ */
+export interface DataStamp {
+  readonly checksum: number;
+  readonly folder: string;
+}
 
+/** The stamp of a loaded data folder. */
+export function dataStamp(content: Content): DataStamp {
+  return { checksum: dataChecksum(content.rules), folder: content.label };
+}
+
+/** A whole number in [min, max], refused in words a player reads. */
+const whole = (min: number, max: number) =>
+  z.int({ error: "expected a whole number" })
+    .min(min, { error: `expected at least ${min}` })
+    .max(max, { error: `expected at most ${max}` });
+const count = whole(0, Number.MAX_SAFE_INTEGER);
+/** Power or defense as a game can reach them (the data's bound, raised by every level). */
+const stat = whole(-REACHABLE.stat, REACHABLE.stat);
+/** A bonus worn: the data's own bound. */
+const bonus = whole(-DATA_LIMITS.stat, DATA_LIMITS.stat);
+/** XP and the like: any finite amount. */
+const amount = z.number().nonnegative();
+const cells = REACHABLE.mapSide * REACHABLE.mapSide;
+
+// Cells an AI heads for are checked against the map's own size once it is known (stateProblems).
 const aiSchema: z.ZodType<Ai> = z.lazy(() =>
   z.union([
     z.strictObject({
       type: z.literal("hostile"),
-      lastSeen: z.int().min(-1),
-      path: z.array(count).max(1_000_000),
+      lastSeen: whole(-1, cells - 1),
+      path: z.array(whole(0, cells - 1)).max(cells),
     }),
-    z.strictObject({ type: z.literal("confused"), turnsRemaining: int, previous: aiSchema }),
+    z.strictObject({
+      type: z.literal("confused"),
+      turnsRemaining: whole(0, DATA_LIMITS.confuseTurns),
+      previous: aiSchema,
+    }),
   ])
 );
 
@@ -42,27 +80,37 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
     // What the screen shows one cell a character, as the data that named it had to be.
     name: textSchema(200),
     glyph: z.string().min(1).max(2),
-    color: z.int().min(0).max(0xffffff),
-    x: count,
-    y: count,
+    color: whole(0, 0xffffff),
+    x: whole(0, REACHABLE.mapSide - 1),
+    y: whole(0, REACHABLE.mapSide - 1),
     blocksMovement: z.boolean(),
     layer: z.enum(["corpse", "item", "actor"]),
-    fighter: z.strictObject({ maxHp: z.int().positive(), hp: count, defense: int, power: int }).optional(),
+    fighter: z.strictObject({
+      maxHp: whole(1, REACHABLE.maxHp),
+      hp: whole(0, REACHABLE.maxHp),
+      defense: stat,
+      power: stat,
+    }).optional(),
     ai: aiSchema.optional(),
-    xpGiven: count.optional(),
+    xpGiven: whole(0, DATA_LIMITS.xp).optional(),
     item: z.strictObject({ effect: effectSchema.optional() }).optional(),
-    inventory: z.strictObject({ capacity: count, items: z.array(entitySchema) }).optional(),
-    equippable: z.strictObject({ slot: z.enum(["weapon", "armor"]), power: int, defense: int }).optional(),
+    inventory: z.strictObject({
+      capacity: whole(0, REACHABLE.capacity),
+      items: z.array(entitySchema).max(REACHABLE.capacity),
+    }).optional(),
+    equippable: z.strictObject({ slot: z.enum(["weapon", "armor"]), power: bonus, defense: bonus })
+      .optional(),
     equipment: z.strictObject({ weapon: count.optional(), armor: count.optional() }).optional(),
-    level: z.strictObject({ current: z.int().positive(), xp: z.number().nonnegative() }).optional(),
-    sight: count.optional(),
+    level: z.strictObject({ current: whole(1, REACHABLE.level), xp: amount }).optional(),
+    sight: whole(0, REACHABLE.sight).optional(),
   })
 );
 
 const chronicleSchema = z.strictObject({
-  kills: z.array(z.strictObject({ name: z.string().max(200), count: z.int().positive() })).max(100_000),
-  killsByFloor: z.array(count).max(100_000),
-  xpEarned: z.number().nonnegative(),
+  kills: z.array(z.strictObject({ name: z.string().max(200), count: whole(1, Number.MAX_SAFE_INTEGER) }))
+    .max(100_000),
+  killsByFloor: z.array(count).max(REACHABLE.floor),
+  xpEarned: amount,
   death: z.discriminatedUnion("kind", [
     z.strictObject({ kind: z.literal("melee"), by: z.string().max(200) }),
     z.strictObject({ kind: z.enum(["lightning", "fire", "unknown"]) }),
@@ -71,24 +119,28 @@ const chronicleSchema = z.strictObject({
 
 const bytes = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: "expected base64" });
 
+const int32 = whole(-(2 ** 31), 2 ** 31 - 1);
+
+// Every bound is what a game played by data within the schemas' bounds can reach (content/limits.ts).
 const stateSchema = z.strictObject({
-  seed: count,
-  rng: z.tuple([int, int, int, int]),
+  seed: whole(0, MAX_SEED),
+  rng: z.tuple([int32, int32, int32, int32]),
   turn: count,
-  // Bounded like the chronicle's kills by floor, which grows to the floor reached.
-  floor: z.int().positive().max(100_000),
+  floor: whole(1, REACHABLE.floor),
   map: z.strictObject({
-    width: z.int().min(1).max(4096),
-    height: z.int().min(1).max(4096),
+    width: whole(1, REACHABLE.mapSide),
+    height: whole(1, REACHABLE.mapSide),
     tiles: bytes,
     explored: bytes,
     visible: bytes,
     stairs: z.strictObject({ x: count, y: count }),
   }),
-  entities: z.array(entitySchema),
+  entities: z.array(entitySchema).max(REACHABLE.things),
   playerId: count,
   nextId: count,
-  log: z.array(z.strictObject({ text: z.string(), color: z.string(), count: z.int().positive() })),
+  log: z.array(
+    z.strictObject({ text: z.string(), color: z.string(), count: whole(1, Number.MAX_SAFE_INTEGER) }),
+  ),
   chronicle: chronicleSchema,
 });
 
@@ -97,6 +149,8 @@ const fileSchema = z.strictObject({
   version: z.int(),
   game: z.string(),
   savedAt: z.string(),
+  /** Missing before version 3: such a game is taken as made with the data it is continued with. */
+  data: z.strictObject({ checksum: whole(0, 0xffff_ffff), folder: z.string().max(4096) }).optional(),
   state: z.unknown(),
   /** The game's recording so far, so a continued game's replay is whole. */
   replay: z.unknown().optional(),
@@ -106,6 +160,8 @@ const fileSchema = z.strictObject({
 export interface SaveSummary {
   readonly game: string;
   readonly savedAt: string;
+  /** The data it was made with (unknown before version 3). */
+  readonly data?: DataStamp;
   readonly seed: number;
   readonly floor: number;
   readonly turn: number;
@@ -126,14 +182,21 @@ function fromBase64(text: string): Uint8Array {
   return out;
 }
 
-/** The save file's JSON for `state` (and the recording of the game so far). */
-export function encodeSave(state: GameState, gameVersion: string, now: Date, replay?: unknown): string {
+/** The save file's JSON for `state`, played by the data `data`, (and the recording of the game so far). */
+export function encodeSave(
+  state: GameState,
+  data: DataStamp,
+  gameVersion: string,
+  now: Date,
+  replay?: unknown,
+): string {
   const { map } = state;
   return JSON.stringify({
     format: SAVE_FORMAT,
     version: SAVE_VERSION,
     game: gameVersion,
     savedAt: now.toISOString(),
+    data,
     replay,
     state: {
       ...state,
@@ -154,11 +217,15 @@ export class SaveError extends Error {
   override name = "SaveError";
 }
 
-/** The first problem zod found, as `prefix at path.to[3]: message`. */
+/**
+ * The first problem zod found, as `prefix at path.to[3]: message`, and the
+ * number found there if it was one (parsed with `reportInput`).
+ */
 export function firstProblem(error: z.ZodError, prefix: string): string {
-  const issue = error.issues[0];
+  const issue = error.issues[0] as z.core.$ZodIssue & { input?: unknown };
   const path = issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("");
-  return `${prefix}${path ? ` at ${path.replace(/^\./, "")}` : ""}: ${issue.message}`;
+  const found = typeof issue.input === "number" ? `, found ${describeValue(issue.input)}` : "";
+  return `${prefix}${path ? ` at ${path.replace(/^\./, "")}` : ""}: ${issue.message}${found}`;
 }
 
 /** The file's envelope, checked: format and version. */
@@ -172,6 +239,9 @@ function envelope(json: unknown): z.output<typeof fileSchema> {
     );
   }
   if (version < 1) throw new SaveError(`save version ${version} is not one Delve ever wrote`);
+  if (version >= 3 && !file.data.data) {
+    throw new SaveError("not a Delve save at data: expected the data it was made with");
+  }
   return file.data;
 }
 
@@ -188,6 +258,7 @@ export function summarizeSave(json: unknown): SaveSummary {
   return {
     game: file.game,
     savedAt: file.savedAt,
+    data: file.data,
     seed: num(s?.seed),
     floor: num(s?.floor),
     turn: num(s?.turn),
@@ -205,7 +276,11 @@ function walkEntities(
   }
 }
 
-/** A state written by an older version, in today's shape (before it is checked). */
+/**
+ * A state written by an older version, in today's shape (before it is
+ * checked). Version 3 changed only the envelope: a version 2 save is taken
+ * as made with the data it is continued with.
+ */
 function migrate(version: number, state: unknown): unknown {
   // Version 1 kept no chronicle: the story starts from the save.
   if (version === 1 && typeof state === "object" && state !== null && !("chronicle" in state)) {
@@ -214,12 +289,16 @@ function migrate(version: number, state: unknown): unknown {
   return state;
 }
 
-/** The game in a save file's JSON, checked through and through. */
-export function decodeSave(json: unknown): GameState {
+/**
+ * The game in a save file's JSON, checked through and through against the
+ * rules it is to be played by: every field the engine trusts (the engine's
+ * own invariants, see {@link stateProblems}), so the first turn cannot break.
+ */
+export function decodeSave(json: unknown, rules: Rules): GameState {
   const file = envelope(json);
   let parsed;
   try {
-    parsed = stateSchema.safeParse(migrate(file.version, file.state));
+    parsed = stateSchema.safeParse(migrate(file.version, file.state), { reportInput: true });
   } catch (e) {
     // Absurdly deep nesting (a hand-made file) overflows the checker.
     if (e instanceof RangeError) throw new SaveError("the save is nested too deeply to be a game");
@@ -245,26 +324,34 @@ export function decodeSave(json: unknown): GameState {
     if (grids.tiles[i] >= TILE_NAMES.length) {
       throw new SaveError(`the save is damaged: unknown tile ${grids.tiles[i]}`);
     }
+    if (grids.explored[i] > 1 || grids.visible[i] > 1) {
+      throw new SaveError("the save is damaged: its map's view holds something other than seen and unseen");
+    }
     setTile(map, i % width, Math.floor(i / width), grids.tiles[i] as Tile);
   }
   map.explored.set(grids.explored);
   map.visible.set(grids.visible);
   map.stairs = s.map.stairs;
+  // Each thing on a cell of its own, and what the player carried dropped: no more than that.
+  if (s.entities.length > width * height + REACHABLE.capacity) {
+    throw new SaveError(
+      `the save is damaged: it holds ${s.entities.length} things, more than its ${width}x${height} map can`,
+    );
+  }
   const ids = new Set<number>();
-  walkEntities(s.entities, (e, carried) => {
+  walkEntities(s.entities, (e) => {
     if (ids.has(e.id)) throw new SaveError(`the save is damaged: two things have id ${e.id}`);
     ids.add(e.id);
-    if (!carried && (e.x >= width || e.y >= height)) {
-      throw new SaveError(`the save is damaged: ${e.name} #${e.id} is off the map`);
-    }
+    if (e.id >= s.nextId) throw new SaveError("the save is damaged: its id counter is behind its things");
   });
   if (s.chronicle.killsByFloor.length > s.floor) {
     throw new SaveError("the save is damaged: it counts kills on floors deeper than the one reached");
   }
   const player = s.entities.find((e) => e.id === s.playerId);
   if (!player?.fighter) throw new SaveError("the save is damaged: it has no player");
-  if (s.nextId <= Math.max(...ids)) {
-    throw new SaveError("the save is damaged: its id counter is behind its things");
-  }
-  return { ...s, map, rng: [...s.rng] };
+  if (player.ai) throw new SaveError("the save is damaged: its player is moved by an AI");
+  const state: GameState = { ...s, map, rng: [...s.rng] };
+  const problems = stateProblems(state, rules);
+  if (problems.length > 0) throw new SaveError(`the save is damaged: ${problems[0]}`);
+  return state;
 }

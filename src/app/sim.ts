@@ -63,6 +63,8 @@ export function simulate(
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+// A fold, not Math.max(...xs): --games may be larger than the stack takes arguments.
+const best = (xs: number[]) => xs.reduce((a, b) => Math.max(a, b), 0);
 
 /** The balance report for a set of games. */
 export function balanceReport(results: readonly GameResult[], label: string): string {
@@ -78,7 +80,7 @@ export function balanceReport(results: readonly GameResult[], label: string): st
   const depths = results.map((r) => r.depth), turns = results.map((r) => r.turns);
   lines.push(
     "",
-    `depth reached: mean ${mean(depths).toFixed(2)}, median ${median(depths)}, best ${Math.max(...depths)}`,
+    `depth reached: mean ${mean(depths).toFixed(2)}, median ${median(depths)}, best ${best(depths)}`,
   );
   lines.push(`turns: mean ${mean(turns).toFixed(0)}, median ${median(turns)}`);
   lines.push(`level: mean ${mean(results.map((r) => r.level)).toFixed(2)}`);
@@ -88,7 +90,7 @@ export function balanceReport(results: readonly GameResult[], label: string): st
   for (const [end, n] of [...ends].sort((a, b) => b[1] - a[1])) {
     lines.push(`  ${String(n).padStart(4)}  ${end}`);
   }
-  const floors = Math.max(...depths);
+  const floors = best(depths);
   lines.push("", "kills by floor (mean over the games that reached it):");
   for (let f = 0; f < floors; f++) {
     const reached = results.filter((r) => r.depth > f);

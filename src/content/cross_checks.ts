@@ -1,10 +1,13 @@
 /**
  * Checks that span fields or files: room sizes that fit the map, colours
- * named in the palette, spawn tables naming templates that exist (and are
- * the right kind), floors in order.
+ * named in the palette, an XP curve whose every level costs XP, spawn
+ * tables naming templates that exist (and are the right kind), floors in
+ * order.
  *
  * @module
  */
+import { MAX_LEVEL } from "../engine/limits.ts";
+import { cheapLevel } from "../engine/progression.ts";
 import { describeValue } from "./problems.ts";
 import type { GameConfig, SpawnTablesConfig, TemplateConfig } from "./schemas.ts";
 
@@ -51,6 +54,15 @@ function gameProblems(label: string, game: GameConfig): string[] {
         );
       }
     }
+  }
+  const cheap = cheapLevel(game.progression);
+  if (cheap) {
+    problems.push(
+      `${label}: $.progression.xpForNextLevel: expected every level up to ${MAX_LEVEL} to cost at least 1 XP ` +
+        `(else the level-up window never closes), found level ${cheap.level} costing ${
+          Number(cheap.cost.toPrecision(3))
+        }`,
+    );
   }
   const keys = game.progression.choices.map((c) => c.key);
   keys.forEach((key, i) => {

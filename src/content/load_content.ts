@@ -21,6 +21,8 @@ export interface Content {
   readonly rules: Rules;
   /** The game file as written, for the look of things (tiles, palette). */
   readonly game: GameConfig;
+  /** The folder as named to the player (`data/`, `mods/mine/`). */
+  readonly label: string;
 }
 
 /** `#RRGGBB` as 0xRRGGBB. */
@@ -78,7 +80,8 @@ export async function loadContent(dir: URL, labelDir: string): Promise<Content> 
       return await read();
     } catch (e) {
       if (!(e instanceof ContentError)) throw e;
-      problems.push(...e.problems);
+      // Not push(...e.problems): a hostile file may have more problems than the stack takes arguments.
+      for (const problem of e.problems) problems.push(problem);
       return undefined;
     }
   };
@@ -94,7 +97,7 @@ export async function loadContent(dir: URL, labelDir: string): Promise<Content> 
   const spawn = await attempt(() => readDataFile(dir, "spawn_tables.json", spawnTablesSchema, labels.spawn));
   const { $schema: _, ...entities } = entitiesFile ?? {};
   const templates = entitiesFile ? entities as Record<string, TemplateConfig> : undefined;
-  problems.push(...crossChecks(labels, { game, entities: templates, spawn }));
+  for (const problem of crossChecks(labels, { game, entities: templates, spawn })) problems.push(problem);
   if (problems.length > 0 || !game || !templates || !spawn) throw new ContentError(problems);
-  return { rules: toRules({ game, entities: templates, spawn }), game };
+  return { rules: toRules({ game, entities: templates, spawn }), game, label: labelDir };
 }

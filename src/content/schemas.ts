@@ -6,11 +6,13 @@
  * @module
  */
 import { z } from "zod";
+import { MAX_CAPACITY, MAX_LEVEL } from "../engine/limits.ts";
 import type { MessageId } from "../engine/rules.ts";
 // What a terminal can show, and how wide, is one rule for the checks here and
 // for the screen that draws the text: a text that passes never shows an escape.
 import { firstNonPrintable } from "../terminal/printable.ts";
 import { displayWidth } from "../terminal/text_width.ts";
+import { DATA_LIMITS, MAP_BUDGET } from "./limits.ts";
 
 /** A colour as `#RRGGBB`. */
 export const colorSchema = z.string().regex(/^#[0-9A-Fa-f]{6}$/, {
@@ -73,6 +75,17 @@ const int = (min: number, max: number, what: string) =>
   );
 const positive = (max: number) => int(1, max, "a positive integer");
 const nonNegative = (max: number) => int(0, max, "a non-negative integer");
+/** A number in [min, max] (above `min` when `above`), refused in the same words as the integers. */
+const real = (min: number, max: number, above = false) =>
+  z.number({ error: "expected a number" })
+    .check(
+      above
+        ? z.gt(min, { error: `expected a number above ${min}`, abort: true })
+        : z.gte(min, { error: `expected a number of at least ${min}`, abort: true }),
+    )
+    .max(max, { error: `expected at most ${max}` });
+/** Power or defense: either way, within the stat bound. */
+const stat = () => int(-DATA_LIMITS.stat, DATA_LIMITS.stat, `an integer of at least -${DATA_LIMITS.stat}`);
 
 /** How one cell looks: a glyph with its colours. */
 export const cellLookSchema = z.strictObject({ glyph: glyphSchema, fg: colorSchema, bg: colorSchema });
@@ -141,12 +154,12 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
 export const MESSAGE_IDS = Object.keys(MESSAGE_ID_SET) as MessageId[];
 
 const statRaise = z.strictObject({
-  maxHp: z.int().optional(),
-  hp: z.int().optional(),
-  power: z.int().optional(),
-  defense: z.int().optional(),
-  sight: z.int().optional(),
-});
+  maxHp: nonNegative(DATA_LIMITS.raiseMaxHp).optional(),
+  hp: nonNegative(DATA_LIMITS.hp).optional().describe("HP healed (never above max HP)."),
+  power: stat().optional(),
+  defense: stat().optional(),
+  sight: nonNegative(DATA_LIMITS.sight).optional(),
+}).describe(`Added to the stats on each level-up, up to level ${MAX_LEVEL}.`);
 
 const progressionSchema = z.strictObject({
   xpForNextLevel: z.discriminatedUnion("formula", [
@@ -157,10 +170,13 @@ const progressionSchema = z.strictObject({
     }),
     z.strictObject({
       formula: z.literal("power").describe("factor × level ^ exponent"),
-      factor: z.number().positive(),
-      exponent: z.number().positive(),
+      factor: real(0, 1_000_000, true),
+      exponent: real(0, 10, true),
     }),
-  ]),
+  ]).describe(
+    `XP needed to leave a level. Every level up to ${MAX_LEVEL} (the highest) must cost at least 1 XP: ` +
+      "with reduce, the threshold itself; with keep, its rise over the level before.",
+  ),
   levelUpWhen: z.enum([">", ">="]).describe("How XP is compared with the threshold."),
   xpAfterLevelUp: z.enum(["reduce", "keep"]).describe("reduce: XP −= threshold; keep: XP is cumulative."),
   xpPerKill: z.discriminatedUnion("formula", [
@@ -171,7 +187,7 @@ const progressionSchema = z.strictObject({
     }),
   ]),
   healOnLevelUpPerLevel: nonNegative(1000).describe("HP healed on level-up: this × the new level."),
-  healOnDescend: z.number().min(0).max(1).describe("Fraction of max HP healed on taking the stairs."),
+  healOnDescend: real(0, 1).describe("Fraction of max HP healed on taking the stairs."),
   window: z.strictObject({
     title: textSchema(60),
     text: z.array(textSchema(60)).max(4),
@@ -188,13 +204,16 @@ const progressionSchema = z.strictObject({
 export const gameSchema = z.strictObject({
   $schema: z.string().optional(),
   map: z.strictObject({
-    width: positive(2048),
-    height: positive(2048),
-    maxRooms: positive(100_000),
-    roomMinSize: int(3, 2048, "an integer of at least 3"),
-    roomMaxSize: int(3, 2048, "an integer of at least 3"),
-  }),
-  sightRadius: nonNegative(1000).describe("FOV radius; 0 is unlimited."),
+    width: positive(MAP_BUDGET.side),
+    height: positive(MAP_BUDGET.side),
+    maxRooms: positive(MAP_BUDGET.roomAttempts).describe("Room placement attempts a floor."),
+    roomMinSize: int(3, MAP_BUDGET.side, "an integer of at least 3"),
+    roomMaxSize: int(3, MAP_BUDGET.side, "an integer of at least 3"),
+  }).describe(
+    `The generator's budget: at most ${MAP_BUDGET.side} cells a side and ${MAP_BUDGET.roomAttempts} ` +
+      "room attempts, so a floor is made in well under a second.",
+  ),
+  sightRadius: nonNegative(DATA_LIMITS.sight).describe("FOV radius; 0 is unlimited."),
   palette: z.record(idSchema, colorSchema),
   tiles: z.strictObject({ wall: tileLookSchema, floor: tileLookSchema, stairs: tileLookSchema }),
   shroud: cellLookSchema.describe("Never-seen cells."),
@@ -209,9 +228,9 @@ export const gameSchema = z.strictObject({
   >),
   progression: progressionSchema,
   score: z.strictObject({
-    perFloor: z.number().min(-1e6).max(1e6).describe("Points for each dungeon level reached."),
-    perXp: z.number().min(-1e6).max(1e6).describe("Points for each XP earned (before levelling takes any)."),
-    perTurn: z.number().min(-1e6).max(1e6).describe("Points for each turn taken (negative: speed pays)."),
+    perFloor: real(-1e6, 1e6).describe("Points for each dungeon level reached."),
+    perXp: real(-1e6, 1e6).describe("Points for each XP earned (before levelling takes any)."),
+    perTurn: real(-1e6, 1e6).describe("Points for each turn taken (negative: speed pays)."),
   }).default({ perFloor: 1000, perXp: 1, perTurn: -0.1 }).describe(
     "The high-score formula: the sum of each weight times its count, rounded, never below 0.",
   ),
@@ -220,11 +239,22 @@ export const gameSchema = z.strictObject({
 /** The parsed `data/game.json`. */
 export type GameConfig = z.output<typeof gameSchema>;
 
+const amount = () => positive(DATA_LIMITS.effectAmount);
+
+/** What using an item does. */
 export const effectSchema = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("heal"), amount: positive(1_000_000) }),
-  z.strictObject({ type: z.literal("damage_nearest"), amount: positive(1_000_000), range: positive(1000) }),
-  z.strictObject({ type: z.literal("confuse"), turns: positive(10_000) }),
-  z.strictObject({ type: z.literal("damage_area"), amount: positive(1_000_000), radius: nonNegative(1000) }),
+  z.strictObject({ type: z.literal("heal"), amount: amount() }),
+  z.strictObject({
+    type: z.literal("damage_nearest"),
+    amount: amount(),
+    range: positive(DATA_LIMITS.effectReach),
+  }),
+  z.strictObject({ type: z.literal("confuse"), turns: positive(DATA_LIMITS.confuseTurns) }),
+  z.strictObject({
+    type: z.literal("damage_area"),
+    amount: amount(),
+    radius: nonNegative(DATA_LIMITS.effectReach),
+  }),
 ]);
 
 export const templateSchema = z.strictObject({
@@ -232,22 +262,22 @@ export const templateSchema = z.strictObject({
   glyph: glyphSchema,
   color: colorSchema,
   fighter: z.strictObject({
-    hp: positive(1_000_000),
-    defense: int(-1000, 1000, "an integer of at least -1000"),
-    power: int(-1000, 1000, "an integer of at least -1000"),
+    hp: positive(DATA_LIMITS.hp),
+    defense: stat(),
+    power: stat(),
   })
     .optional().describe("Makes this an actor: it blocks, fights and can die."),
   ai: z.enum(["hostile"]).optional().describe("How a monster decides."),
-  xp: nonNegative(1_000_000).optional().describe("Experience its death gives the player."),
-  inventoryCapacity: int(0, 26, "a non-negative integer").optional(),
+  xp: nonNegative(DATA_LIMITS.xp).optional().describe("Experience its death gives the player."),
+  inventoryCapacity: nonNegative(MAX_CAPACITY).optional(),
   startingEquipment: z.array(idSchema).optional().describe("Templates given and worn at the start."),
   item: z.strictObject({ effect: effectSchema.optional() }).optional().describe(
     "Makes this a thing to pick up.",
   ),
   equippable: z.strictObject({
     slot: z.enum(["weapon", "armor"]),
-    power: int(-1000, 1000, "an integer of at least -1000"),
-    defense: int(-1000, 1000, "an integer of at least -1000"),
+    power: stat(),
+    defense: stat(),
   }).optional().describe("Makes this a thing to wear; it is picked up like an item."),
 });
 
@@ -259,7 +289,9 @@ export const entitiesSchema = z.record(z.union([z.literal("$schema"), idSchema])
 /** One template as written. */
 export type TemplateConfig = z.output<typeof templateSchema>;
 
-const floorSteps = z.array(z.strictObject({ floor: nonNegative(10_000), value: nonNegative(10_000) }));
+const floorSteps = z.array(
+  z.strictObject({ floor: nonNegative(10_000), value: nonNegative(MAP_BUDGET.perRoom) }),
+).describe(`How many a room may draw (at most ${MAP_BUDGET.perRoom}, the generator's budget).`);
 const weightSteps = z.array(z.strictObject({
   floor: nonNegative(10_000),
   weights: z.record(idSchema, nonNegative(1_000_000)),
@@ -268,7 +300,9 @@ const weightSteps = z.array(z.strictObject({
 /** `data/spawn_tables.json`: what spawns on which floor (SPEC §6). */
 export const spawnTablesSchema = z.strictObject({
   $schema: z.string().optional(),
-  maxMonstersPerRoom: floorSteps.describe("The last step whose floor ≤ the depth applies."),
+  maxMonstersPerRoom: floorSteps.describe(
+    `The last step whose floor ≤ the depth applies; at most ${MAP_BUDGET.perRoom} (the generator's budget).`,
+  ),
   maxItemsPerRoom: floorSteps,
   monsters: weightSteps.describe("Steps whose floor ≤ the depth merge in order; later weights replace."),
   items: weightSteps,

@@ -12,6 +12,7 @@ import type { Point } from "./geometry.ts";
 import { applyEffect } from "./items.ts";
 import { toggleEquip, unequip } from "./equipment.ts";
 import { isWalkable, tileAt } from "./game_map.ts";
+import { MAX_FLOOR } from "./limits.ts";
 import { type Occupancy, scanOccupancy } from "./occupancy.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import { enterFloor, type GameState } from "./state.ts";
@@ -144,7 +145,9 @@ function use(
 function descend(state: GameState, rules: Rules, actor: Entity): ActionResult {
   const { stairs } = state.map;
   if (
-    actor.x !== stairs.x || actor.y !== stairs.y || tileAt(state.map, stairs.x, stairs.y) !== Tile.DownStairs
+    actor.x !== stairs.x || actor.y !== stairs.y ||
+    tileAt(state.map, stairs.x, stairs.y) !== Tile.DownStairs ||
+    state.floor >= MAX_FLOOR
   ) {
     return { kind: "impossible", reason: "no_stairs" };
   }

@@ -69,7 +69,8 @@ export function botDecide(state: GameState, rules: Rules): Command {
   }
   // Nothing in view: pick up, dress better, explore, go down.
   const here = state.entities.some((e) => e.layer === "item" && e.x === player.x && e.y === player.y);
-  const inventory = player.inventory!;
+  // A mod's player may carry nothing at all.
+  const inventory = player.inventory ?? { capacity: 0, items: [] };
   if (here && inventory.items.length < inventory.capacity) return { act: { type: "pickup" } };
   const better = inventory.items.findIndex((i) => {
     if (!i.equippable || isWorn(player, i)) return false;

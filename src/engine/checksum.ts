@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";
 
 const OFFSET = 0x811c9dc5, PRIME = 0x01000193;
@@ -43,7 +44,12 @@ export function stateChecksum(state: GameState): number {
   return h >>> 0;
 }
 
-/** FNV-1a of a text: the data checksum written into replays. */
+/** FNV-1a of a text. */
 export function textChecksum(text: string): number {
   return mixText(OFFSET, text) >>> 0;
+}
+
+/** A checksum of the rules a game is played by, written into its save and its replay. */
+export function dataChecksum(rules: Rules): number {
+  return textChecksum(JSON.stringify(rules));
 }

@@ -6,9 +6,10 @@
  *
  * @module
  */
-import type { Entity } from "./entity.ts";
+import type { Ai, Entity } from "./entity.ts";
 import { computeFov } from "./fov.ts";
-import { isWalkable } from "./game_map.ts";
+import { inBounds, isWalkable, tileAt } from "./game_map.ts";
+import { Tile } from "./tiles.ts";
 import type { Rules } from "./rules.ts";
 import { type GameState, sightOf } from "./state.ts";
 
@@ -19,9 +20,11 @@ function named(e: Entity): string {
 /**
  * The problems of `state` alone: an entity in a wall or off the map, an id
  * used twice (carried items included) or not below the id counter, two
- * blockers on one cell, HP outside [0, max], a dead blocker, a corpse that
- * still thinks, more carried than the capacity, a worn item not carried,
- * not exactly one player, and a view that is not the player's field of view.
+ * blockers on one cell, HP outside [0, max], a fighter at 0 HP that is not
+ * a corpse (or a corpse with HP), a dead blocker, a corpse that still thinks, an AI heading for a cell off the map, more carried than the
+ * capacity, a worn item not carried, not exactly one player, stairs that
+ * are not a staircase, and a view that is not the player's field of view
+ * (or not explored).
  */
 export function stateProblems(state: GameState, rules: Rules): string[] {
   const problems: string[] = [];
@@ -38,6 +41,9 @@ export function stateProblems(state: GameState, rules: Rules): string[] {
     if (!isWalkable(map, e.x, e.y)) problems.push(`${named(e)} in a wall or off the map at ${e.x},${e.y}`);
     const f = e.fighter;
     if (f && !(f.hp >= 0 && f.hp <= f.maxHp)) problems.push(`${named(e)} has ${f.hp} of ${f.maxHp} HP`);
+    // Only a death makes a corpse, and only at 0 HP.
+    if (f && f.hp === 0 && e.layer !== "corpse") problems.push(`${named(e)} has 0 HP but is not dead`);
+    if (f && f.hp > 0 && e.layer === "corpse") problems.push(`the corpse ${named(e)} has ${f.hp} HP`);
     if (e.blocksMovement) {
       const cell = e.y * map.width + e.x;
       if (blockers.has(cell)) problems.push(`two blockers on ${e.x},${e.y} (${named(e)} and another)`);
@@ -45,6 +51,8 @@ export function stateProblems(state: GameState, rules: Rules): string[] {
       if (!f || f.hp <= 0) problems.push(`${named(e)} is dead but blocks`);
     }
     if (e.layer === "corpse" && e.ai) problems.push(`the corpse ${named(e)} still has an AI`);
+    const offMap = aiTargets(e.ai).find((cell) => !(cell >= 0 && cell < map.tiles.length));
+    if (offMap !== undefined) problems.push(`${named(e)} heads for cell ${offMap}, off the map`);
     const pack = e.inventory;
     if (!pack) continue;
     if (pack.items.length > pack.capacity) {
@@ -64,7 +72,13 @@ export function stateProblems(state: GameState, rules: Rules): string[] {
     problems.push(`${players.length} players on the map`);
     return problems;
   }
+  const { stairs } = map;
+  if (!inBounds(map, stairs.x, stairs.y) || tileAt(map, stairs.x, stairs.y) !== Tile.DownStairs) {
+    problems.push(`the stairs at ${stairs.x},${stairs.y} are not a staircase on the map`);
+  }
   const p = players[0];
+  // The view is only the player's FOV from a cell on the map (else the player is reported above).
+  if (!inBounds(map, p.x, p.y)) return problems;
   const fov = computeFov(map.transparent, map.width, map.height, p.x, p.y, sightOf(p, rules));
   for (let i = 0; i < fov.length; i++) {
     if (fov[i] !== map.visible[i]) {
@@ -74,7 +88,26 @@ export function stateProblems(state: GameState, rules: Rules): string[] {
       break;
     }
   }
+  const unexplored = map.visible.findIndex((v, i) => v === 1 && map.explored[i] !== 1);
+  if (unexplored >= 0) {
+    problems.push(
+      `a cell in view is not explored (${unexplored % map.width},${Math.floor(unexplored / map.width)})`,
+    );
+  }
   return problems;
+}
+
+/** The cells an AI means to go to: where it last saw the player and its path, under any confusion. */
+function aiTargets(ai: Ai | undefined): number[] {
+  const cells: number[] = [];
+  // A loop, not recursion: confusion upon confusion nests as deep as scrolls were read.
+  for (let at = ai; at; at = at.type === "confused" ? at.previous : undefined) {
+    if (at.type === "hostile") {
+      if (at.lastSeen !== -1) cells.push(at.lastSeen);
+      for (const cell of at.path) cells.push(cell);
+    }
+  }
+  return cells;
 }
 
 /** One item in a ledger. */

@@ -9,6 +9,7 @@ import type { Entity, Level } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import type { Progression, Rules } from "./rules.ts";
 import { updateVisibility } from "./game_map.ts";
+import { MAX_LEVEL } from "./limits.ts";
 import { type GameState, playerOf, sightOf } from "./state.ts";
 
 /** XP needed to leave `level` (compared by the rules' `levelUpWhen`). */
@@ -24,16 +25,38 @@ function reached(p: Progression, level: Level): boolean {
   return p.levelUpWhen === ">=" ? level.xp >= needed : level.xp > needed;
 }
 
-/** How many levels `level`'s XP has earned that are not taken yet. */
+/** How many levels `level`'s XP has earned that are not taken yet (none past {@link MAX_LEVEL}). */
 export function levelsEarned(p: Progression, level: Level): number {
   const at = { ...level };
   let n = 0;
-  while (reached(p, at) && n < 1000) {
+  while (at.current < MAX_LEVEL && reached(p, at)) {
     if (p.xpAfterLevelUp === "reduce") at.xp -= threshold(p, at.current);
     at.current++;
     n++;
   }
   return n;
+}
+
+/**
+ * The XP it takes to leave `level`: the threshold itself when levelling
+ * takes the XP away, else how far it is above the last one.
+ */
+export function levelCost(p: Progression, level: number): number {
+  const before = p.xpAfterLevelUp === "keep" && level > 1 ? threshold(p, level - 1) : 0;
+  return threshold(p, level) - before;
+}
+
+/**
+ * The first level the game can leave that costs less than 1 XP (or is not
+ * a finite number), or undefined when every one costs at least 1: then the
+ * XP earned bounds the levels it buys, and the level-up window closes.
+ */
+export function cheapLevel(p: Progression): { level: number; cost: number } | undefined {
+  for (let level = 1; level < MAX_LEVEL; level++) {
+    const cost = levelCost(p, level);
+    if (!(cost >= 1 && Number.isFinite(threshold(p, level)))) return { level, cost };
+  }
+  return undefined;
 }
 
 /** True when the player has a level-up to choose. */

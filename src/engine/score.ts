@@ -6,11 +6,14 @@
 import type { ScoreWeights } from "./rules.ts";
 import type { GameState } from "./state.ts";
 
-/** The score of `state` as it stands: each weight times its count, rounded, never below 0. */
+/**
+ * The score of `state` as it stands: each weight times its count, rounded,
+ * never below 0, nor above the largest whole number the table keeps exactly.
+ */
 export function scoreOf(state: GameState, weights: ScoreWeights): number {
   const points = weights.perFloor * state.floor + weights.perXp * state.chronicle.xpEarned +
     weights.perTurn * state.turn;
-  return Math.max(0, Math.round(points));
+  return Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, Math.round(points)));
 }
 
 /** One line of the high-score table. */

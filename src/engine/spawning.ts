@@ -68,12 +68,16 @@ export function populateRooms(
   const itemWeights = weightsForFloor(tables.items, floor);
   const maxMonsters = valueForFloor(tables.maxMonstersPerRoom, floor);
   const maxItems = valueForFloor(tables.maxItemsPerRoom, floor);
+  // The cells taken, as a set rather than a scan of every entity per draw: filling a floor stays linear.
+  const cell = (x: number, y: number) => y * 0x10000 + x;
+  const taken = new Set(target.entities.map((e) => cell(e.x, e.y)));
   for (const room of rooms) {
     const monsters = drawWeighted(monsterWeights, rng.int(0, maxMonsters), rng);
     const items = drawWeighted(itemWeights, rng.int(0, maxItems), rng);
     for (const id of [...monsters, ...items]) {
       const x = rng.int(room.x1 + 1, room.x2 - 1), y = rng.int(room.y1 + 1, room.y2 - 1);
-      if (target.entities.some((e) => e.x === x && e.y === y)) continue;
+      if (taken.has(cell(x, y))) continue;
+      taken.add(cell(x, y));
       target.entities.push(instantiate(templates[id], target.nextId++, x, y));
     }
   }

@@ -47,6 +47,45 @@ export function sightOf(e: Entity, rules: Rules): number {
 }
 
 /**
+ * A deep copy of plain data (objects, arrays, numbers, strings, booleans):
+ * several times faster than structuredClone on the thousands of small
+ * objects a floor's entities are.
+ */
+function copyPlain<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = copyPlain(value[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = copyPlain((value as Record<string, unknown>)[key]);
+  return out as T;
+}
+
+/**
+ * A deep copy of `state`, its grids copied out of shared memory: the game
+ * as it is now, whatever later happens to `state`.
+ */
+export function cloneState(state: GameState): GameState {
+  const { map, log, ...rest } = state;
+  return {
+    ...copyPlain(rest),
+    // Log lines are never changed but for the last one's count: a copy of each line will do.
+    log: log.map((line) => ({ ...line })),
+    map: {
+      width: map.width,
+      height: map.height,
+      tiles: map.tiles.slice(),
+      transparent: map.transparent.slice(),
+      visible: map.visible.slice(),
+      explored: map.explored.slice(),
+      stairs: { ...map.stairs },
+    },
+  };
+}
+
+/**
  * Makes floor `floor`: a new map from the state's RNG, the player at the
  * first room's centre (with everything they carry), monsters and items
  * from that depth's spawn tables, and a fresh view.

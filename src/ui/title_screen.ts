@@ -126,12 +126,13 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView): void 
   if (view.popup) drawPopup(buf, view.popup);
 }
 
-/** A popup: everything behind dimmed, the lines in a window in the middle. */
-function drawPopup(buf: CellBuffer, lines: readonly string[]): void {
+/** A popup: everything behind dimmed, the lines (wrapped to fit: a reason is never cut) in a window in the middle. */
+function drawPopup(buf: CellBuffer, given: readonly string[]): void {
   for (let i = 0; i < buf.fg.length; i++) {
     buf.fg[i] = dim(buf.fg[i]);
     buf.bg[i] = dim(buf.bg[i]);
   }
+  const lines = given.flatMap((line) => wrapText(line, Math.max(1, buf.width - 6)));
   const inner = Math.min(buf.width - 4, Math.max(...lines.map(displayWidth)) + 2);
   const width = inner + 2, height = lines.length + 2;
   const x = Math.floor((buf.width - width) / 2), y = Math.floor((buf.height - height) / 2);

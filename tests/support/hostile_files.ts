@@ -5,6 +5,7 @@
  */
 import { constants, deflateRawSync } from "node:zlib";
 import { encodeSave } from "../../src/app/save_format.ts";
+import { dataChecksum } from "../../src/engine/checksum.ts";
 import { startRecording } from "../../src/app/replay_format.ts";
 import type { Rules } from "../../src/engine/rules.ts";
 import { newGame } from "../../src/engine/state.ts";
@@ -18,7 +19,12 @@ export const HOSTILE_DEPTH = 100_000;
  * the one before, as reading confusion scrolls on it would make.
  */
 export function confusedSave(rules: Rules, levels: number): string {
-  const save = encodeSave(newGame(rules, 1), "hostile", new Date(0));
+  const save = encodeSave(
+    newGame(rules, 1),
+    { checksum: dataChecksum(rules), folder: "data/" },
+    "hostile",
+    new Date(0),
+  );
   const ai = /"ai":(\{"type":"hostile"[^}]*\})/.exec(save);
   if (!ai) throw new Error("no monster with an AI in the new game");
   const deep = '{"type":"confused","turnsRemaining":3,"previous":'.repeat(levels) + ai[1] +

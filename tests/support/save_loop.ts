@@ -3,16 +3,17 @@
  * SIGKILL at random moments and checks that a whole save is always there.
  */
 import { writeSave } from "../../src/app/save_file.ts";
-import { encodeSave } from "../../src/app/save_format.ts";
+import { dataStamp, encodeSave } from "../../src/app/save_format.ts";
 import { loadContent } from "../../src/content/load_content.ts";
 import { newGame } from "../../src/engine/state.ts";
 import { playerTurn } from "../../src/engine/turn.ts";
 
 const [path] = Deno.args;
-const { rules } = await loadContent(new URL("../../data/", import.meta.url), "data/");
+const content = await loadContent(new URL("../../data/", import.meta.url), "data/");
+const { rules } = content;
 const state = newGame(rules, 3);
 console.log("ready");
 for (let k = 0;; k++) {
   playerTurn(state, rules, { type: "wait" });
-  await writeSave(path, encodeSave(state, "test", new Date()));
+  await writeSave(path, encodeSave(state, dataStamp(content), "test", new Date()));
 }

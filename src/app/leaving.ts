@@ -1,0 +1,63 @@
+/**
+ * How the program ends on its terminal, whatever ended it: the game in
+ * progress saved (after an internal error too, within the time limit), the
+ * terminal given back, what went wrong said in one line, and the exit
+ * status to leave with.
+ *
+ * @module
+ */
+import { type DelveApp, SaveOnLeavingFailed } from "./delve_app.ts";
+import { CRASH_EXIT, crashMessage, saveInTime } from "./exit_guard.ts";
+import type { ExitReason } from "./game_app.ts";
+
+const EXIT_CODES: Record<ExitReason, number> = { quit: 0, "input-closed": 0, interrupt: 130 };
+
+/** What the way out needs of the terminal. */
+export interface LeavingTerminal {
+  /** Gives the terminal back as it was; synchronous, never throws. */
+  restore(): void;
+  /** Why output stopped reaching the terminal, if it did. */
+  readonly outputLost?: string;
+}
+
+/** One line to stderr, if stderr is still there to take it. */
+export function say(line: string): void {
+  try {
+    console.error(line);
+  } catch {
+    // stderr went with the terminal: the exit status still tells.
+  }
+}
+
+/**
+ * Runs `app` until it is left, then leaves: resolves to the exit status
+ * (70 after an internal error, which is said in one line once the game in
+ * progress is saved and the terminal restored).
+ */
+export async function runAndLeave(app: DelveApp, terminal: LeavingTerminal, debug: boolean): Promise<number> {
+  try {
+    let problem: string | undefined;
+    let crash: string | undefined;
+    let reason: ExitReason = "quit";
+    try {
+      reason = await app.run();
+    } catch (e) {
+      if (e instanceof SaveOnLeavingFailed) problem = `delve: could not save the game: ${e.message}`;
+      else crash = crashMessage(e, debug);
+    }
+    try {
+      // After an internal error anything may hang: the save gets the exit guard's time limit.
+      await (crash ? saveInTime(() => app.saveInProgress()) : app.saveInProgress());
+    } catch (e) {
+      problem ??= `delve: could not save the game: ${(e as Error).message}`;
+    }
+    terminal.restore();
+    if (terminal.outputLost) say(`delve: the terminal stopped taking output (${terminal.outputLost})`);
+    if (crash) say(crash);
+    if (problem) say(problem);
+    if (crash) return CRASH_EXIT;
+    return problem || terminal.outputLost ? 1 : EXIT_CODES[reason];
+  } finally {
+    terminal.restore();
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The bounds of every number a data folder sets, and what a game played by
+ * any data within them can reach. The schemas check the first; the save's
+ * reader checks the second, so a game never writes a save its reader
+ * refuses, and no number that passes can break a turn.
+ *
+ * @module
+ */
+import { MAX_CAPACITY, MAX_FLOOR, MAX_LEVEL } from "../engine/limits.ts";
+
+/**
+ * The generator's budget: the most cells, room attempts and things a room
+ * may draw. Placing rooms costs attempts × rooms placed, so with these a
+ * floor of the largest size is generated and filled in well under a second
+ * (`bench/dungeon_budget_bench.ts`, in `deno task bench:micro`, measures it).
+ */
+export const MAP_BUDGET = {
+  /** Cells along each side of a floor. */
+  side: 1000,
+  /** Room placement attempts per floor. */
+  roomAttempts: 1000,
+  /** Monsters, and items, one room may draw. */
+  perRoom: 100,
+} as const;
+
+/** The bounds of the data's numbers (each schema states its own). */
+export const DATA_LIMITS = {
+  /** A template's HP. */
+  hp: 1_000_000,
+  /** A template's or an equippable's power and defense, either way; a level-up raises them by at most this. */
+  stat: 1000,
+  /** The FOV radius; a level-up raises it by at most this. */
+  sight: 1000,
+  /** A level-up raises max HP by at most this. */
+  raiseMaxHp: 1000,
+  /** XP a kill gives, by the template. */
+  xp: 1_000_000,
+  /** What an item heals or hurts. */
+  effectAmount: 1_000_000,
+  /** How far an item reaches (range, radius). */
+  effectReach: 1000,
+  /** Turns of confusion. */
+  confuseTurns: 10_000,
+} as const;
+
+/** Every thing on a floor, on its own cell, with everything the player carried dropped there too. */
+const MAX_THINGS = MAP_BUDGET.side * MAP_BUDGET.side + MAX_CAPACITY;
+
+/** What a game can reach with data within {@link DATA_LIMITS}: the save's bounds. */
+export const REACHABLE = {
+  maxHp: DATA_LIMITS.hp + MAX_LEVEL * DATA_LIMITS.raiseMaxHp,
+  /** Power and defense, either way, before what is worn. */
+  stat: DATA_LIMITS.stat + MAX_LEVEL * DATA_LIMITS.stat,
+  sight: DATA_LIMITS.sight + MAX_LEVEL * DATA_LIMITS.sight,
+  level: MAX_LEVEL,
+  floor: MAX_FLOOR,
+  mapSide: MAP_BUDGET.side,
+  things: MAX_THINGS,
+  capacity: MAX_CAPACITY,
+} as const;
