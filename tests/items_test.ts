@@ -1,7 +1,8 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import type { Entity } from "../src/engine/entity.ts";
 import { attackOf, defenseOf, isWorn } from "../src/engine/equipment.ts";
-import { inBlast, targetingOf } from "../src/engine/items.ts";
+import { confusionDepth, inBlast, targetingOf } from "../src/engine/items.ts";
+import { MAX_CONFUSIONS } from "../src/engine/limits.ts";
 import { runMonsterPhase } from "../src/engine/monster_phase.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import { type GameState, playerOf } from "../src/engine/state.ts";
@@ -111,6 +112,21 @@ Deno.test("confusion: the three checks in SPEC order, then 10 turns of confusion
   ]);
   const orc = byId(state, 1);
   equal(orc.ai!.type, "confused");
+  equal(orc.ai?.type === "confused" && orc.ai.turnsRemaining, 10);
+});
+
+Deno.test("confusion on a confused monster remembers the confusion before it, up to 64 deep; past that it lengthens the outermost", () => {
+  const state = arena(rules, "#######\n#@.o..#\n#######", { o: "orc" });
+  const orc = byId(state, 1);
+  const confuseOrc = () => {
+    carry(state, "confusion_scroll");
+    ok(playerAct(state, rules, { type: "use", item: 0, target: { x: 3, y: 1 } }));
+  };
+  confuseOrc();
+  confuseOrc();
+  equal(confusionDepth(orc.ai!), 2, "a confusion keeps the one before it, as the tutorial's does");
+  for (let n = 2; n < MAX_CONFUSIONS + 5; n++) confuseOrc();
+  equal(confusionDepth(orc.ai!), MAX_CONFUSIONS, "no deeper than the cap, so every save stays readable");
   equal(orc.ai?.type === "confused" && orc.ai.turnsRemaining, 10);
 });
 

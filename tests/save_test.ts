@@ -1,4 +1,4 @@
-import { deepEqual, equal, ok } from "node:assert/strict";
+import { deepEqual, equal, ok, rejects } from "node:assert/strict";
 import { gzip, readSave, writeSave } from "../src/app/save_file.ts";
 import { dataStamp, decodeSave, encodeSave, SAVE_VERSION, SaveError } from "../src/app/save_format.ts";
 import type { Action } from "../src/engine/actions.ts";
@@ -121,6 +121,26 @@ Deno.test("writing keeps the previous save as .bak and leaves no temporary file"
     "savegame.json.gz",
     "savegame.json.gz.bak",
   ]);
+});
+
+Deno.test("a game larger than its reader takes is never written: the old file stays, and the error says why", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "delve-save-" });
+  const path = `${dir}/savegame.json.gz`;
+  const small = encodeSave(newGame(rules, 1), stamp, "t", new Date());
+  await writeSave(path, small);
+  const before = await Deno.readFile(path);
+  const limits = { maxBytes: 1024 * 1024, maxInflatedBytes: small.length + 10, maxDepth: 500 };
+  const large = encodeSave(newGame(rules, 1), stamp, "t".repeat(100), new Date());
+  await rejects(
+    () => writeSave(path, large, { limits }),
+    /^Error: the game is too large to keep as a save \([\d.]+ KB; a save holds at most [\d.]+ KB\)$/,
+  );
+  await rejects(
+    () => writeSave(path, small, { noun: "replay", limits: { ...limits, maxBytes: 100 } }),
+    /^Error: the game is too large to keep as a replay \([\d.]+ KB; a replay holds at most 100 bytes\)$/,
+  );
+  deepEqual(await Deno.readFile(path), before, "the old save is untouched");
+  deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["savegame.json.gz"], "and nothing else was made");
 });
 
 Deno.test("kill -9 at random moments while saving: a whole save is always there", async () => {

@@ -26,9 +26,9 @@ import { type ExitReason, GameApp } from "./game_app.ts";
 import { addHighScore, readScores, ScoresNotWritten } from "./high_scores.ts";
 import { writeMorgue } from "./morgue_file.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
-import { deleteSave, keepUnreadable, readSave, writeSave } from "./save_file.ts";
+import { deleteSave, keepUnreadable, readSave, type SaveWriting, writeSave } from "./save_file.ts";
 import { dataStamp, decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
-import { continueRecording, record, type Recording, startRecording } from "./replay_format.ts";
+import { continueRecording, record, type Recording, REPLAY_LIMITS, startRecording } from "./replay_format.ts";
 import { madeWith, saveData } from "./save_data.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 
@@ -246,7 +246,11 @@ export class DelveApp {
   /** Writes the game's replay (where the player said, or beside the save); an unsaved game has none. */
   async #writeReplay(): Promise<void> {
     if (this.#recording && !this.options.saveInUse) {
-      await this.#write(this.options.recordPath, JSON.stringify(this.#recording), { backup: false });
+      await this.#write(this.options.recordPath, JSON.stringify(this.#recording), {
+        backup: false,
+        noun: "replay",
+        limits: REPLAY_LIMITS,
+      });
     }
   }
 
@@ -367,7 +371,7 @@ export class DelveApp {
    * save while the game loop is saving, and two writers must never share
    * a temporary file.
    */
-  #write(path: string, json: string, options?: { backup: boolean }): Promise<void> {
+  #write(path: string, json: string, options?: SaveWriting): Promise<void> {
     return this.#queued(() => writeSave(path, json, options));
   }
 

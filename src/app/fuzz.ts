@@ -320,8 +320,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   return run.result();
 }
 
-/** Rounds of a default \`--files\` run: a minute or so. */
-const FILE_ROUNDS = 2000;
+/** Rounds of a default \`--files\` run: well under a minute. */
+const FILE_ROUNDS = 10_000;
 
 const USAGE = `Usage: deno task fuzz [--events N] [--seed S] [--worker]
        deno task fuzz --files [--rounds N] [--seed S] [--round R]

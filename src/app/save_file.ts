@@ -45,22 +45,49 @@ export type SaveRead =
   | { readonly kind: "read"; readonly json: unknown }
   | { readonly kind: "unreadable"; readonly reason: string };
 
-async function pipe(
-  data: Uint8Array<ArrayBuffer>,
-  stream: CompressionStream | DecompressionStream,
-): Promise<Uint8Array> {
-  const response = new Response(new Blob([data]).stream().pipeThrough(stream));
+/** `data` as gzip bytes. */
+async function gzipBytes(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  const response = new Response(new Blob([data]).stream().pipeThrough(new CompressionStream("gzip")));
   return new Uint8Array(await response.arrayBuffer());
 }
 
 /** `text` as gzip bytes. */
 export function gzip(text: string): Promise<Uint8Array> {
-  return pipe(new TextEncoder().encode(text), new CompressionStream("gzip"));
+  return gzipBytes(new TextEncoder().encode(text));
 }
 
-/** Writes `json` gzipped as the file at `path`, keeping the previous one as `path.bak` unless `backup` is false. */
-export async function writeSave(path: string, json: string, { backup = true } = {}): Promise<void> {
-  await writeFileAtomic(path, await gzip(json), { backup });
+/** How {@link writeSave} writes: the kind of file, and so its limits. */
+export interface SaveWriting {
+  /** Keep the previous file as `path.bak` (the default). */
+  readonly backup?: boolean;
+  /** What the file is, for the reason it could not be kept ("save" by default). */
+  readonly noun?: string;
+  /** What its reader takes ({@link SAVE_LIMITS} by default). */
+  readonly limits?: JsonLimits;
+}
+
+/**
+ * Writes `json` gzipped as the file at `path`. A file its own reader would
+ * refuse for its size is not written at all (the old one stays), and the
+ * error says so: a game never leaves a save it cannot load.
+ */
+export async function writeSave(
+  path: string,
+  json: string,
+  { backup = true, noun = "save", limits = SAVE_LIMITS }: SaveWriting = {},
+): Promise<void> {
+  const tooLarge = (size: number, most: number) =>
+    new Error(
+      `the game is too large to keep as a ${noun} (${bytesInWords(size)}; a ${noun} holds at most ${
+        bytesInWords(most)
+      })`,
+    );
+  const plain = new TextEncoder().encode(json);
+  const most = limits.maxInflatedBytes;
+  if (most !== undefined && plain.length > most) throw tooLarge(plain.length, most);
+  const packed = await gzipBytes(plain);
+  if (packed.length > limits.maxBytes) throw tooLarge(packed.length, limits.maxBytes);
+  await writeFileAtomic(path, packed, { backup });
 }
 
 /**

@@ -5,13 +5,14 @@
  *
  * @module
  */
-import type { Entity, ItemEffect } from "./entity.ts";
+import type { Ai, Entity, ItemEffect } from "./entity.ts";
 import { isAlive } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import type { Point } from "./geometry.ts";
 import { takeDamage } from "./combat.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";
+import { MAX_CONFUSIONS } from "./limits.ts";
 
 /** What using an item asks of the player first. */
 export type Targeting =
@@ -86,7 +87,7 @@ export function applyEffect(
       const victim = state.entities.find((e) => e.x === target.x && e.y === target.y && isAlive(e));
       if (!victim) return "must_select_enemy";
       if (victim === user) return "cannot_confuse_self";
-      if (victim.ai) victim.ai = { type: "confused", turnsRemaining: effect.turns, previous: victim.ai };
+      if (victim.ai) victim.ai = confuse(victim.ai, effect.turns);
       events.push({ type: "confused", targetId: victim.id, target: victim.name });
       return undefined;
     }
@@ -101,4 +102,23 @@ export function applyEffect(
       return undefined;
     }
   }
+}
+
+/** How many confusions `ai` is under. */
+export function confusionDepth(ai: Ai): number {
+  let depth = 0;
+  for (let mind = ai; mind.type === "confused"; mind = mind.previous) depth++;
+  return depth;
+}
+
+/**
+ * `ai` confused for `turns` more turns: a new confusion that remembers the
+ * mind before it, or, at {@link MAX_CONFUSIONS}, the outermost one made to
+ * last at least `turns`.
+ */
+function confuse(ai: Ai, turns: number): Ai {
+  if (ai.type === "confused" && confusionDepth(ai) >= MAX_CONFUSIONS) {
+    return { ...ai, turnsRemaining: Math.max(ai.turnsRemaining, turns) };
+  }
+  return { type: "confused", turnsRemaining: turns, previous: ai };
 }

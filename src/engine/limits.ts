@@ -13,5 +13,14 @@ export const MAX_LEVEL = 1000;
 /** The deepest floor: its stairs lead nowhere. */
 export const MAX_FLOOR = 100_000;
 
+/**
+ * The most confusions one monster can be under at once. Each keeps the mind
+ * it had before (a confused monster confused again remembers being
+ * confused), so a save nests a level deeper for each; past this, another
+ * scroll only lengthens the outermost one. No tutorial game comes near it,
+ * and it keeps every save far inside the depth its reader takes.
+ */
+export const MAX_CONFUSIONS = 64;
+
 /** The most things one pack holds: a letter each, a to z. */
 export const MAX_CAPACITY = 26;
