@@ -95,7 +95,7 @@ export class DelveApp {
   }
 
   #render(): void {
-    this.#frame.paint((buf) => drawTitle(buf, this.#theme, this.#view));
+    this.#frame.paint((buf) => drawTitle(buf, this.#theme, this.#view, this.options.colorDepth === "none"));
   }
 
   /** Who holds the save, for the title and its popups. */
@@ -344,6 +344,8 @@ export class DelveApp {
         }
         if (event.type !== "key") continue;
         if (event.ctrl && event.key === "c") return "interrupt";
+        // The title is hidden behind the too-small notice: its keys must not act unseen.
+        if (this.#frame.tooSmall) continue;
         if (this.#view.popup) {
           this.#view = { ...this.#view, popup: undefined };
           this.#render();
