@@ -25,7 +25,7 @@ const SCROLLS_NOTE = "↑ ↓ PgUp PgDn Home End: scroll. Any other key closes t
 export class HelpScreen implements Screen {
   readonly title = "Help";
   readonly bindings: readonly Binding<ScrollCommand>[] = [
-    ...SCROLL_BINDINGS.map((b) => ({ ...b, help: `${b.help} (when the list is longer than the window)` })),
+    ...SCROLL_BINDINGS,
     { keys: ["any other key", "a click"], help: "close this help", listedOnly: true },
   ];
   readonly scroll = new Scroll();
@@ -54,20 +54,20 @@ export class HelpScreen implements Screen {
 
   /**
    * The list laid out `width` columns wide: the keys in a column as wide as
-   * the widest (at most half), what they do beside them, both wrapped.
+   * the widest (but for what the help beside them needs, up to half the
+   * width), what they do beside them, both wrapped.
    */
   #layOut(width: number): string[] {
     const rows = helpLines(this.of.bindings);
-    const keyWidth = Math.min(
-      Math.max(...rows.map((r) => displayWidth(r.keys))),
-      Math.floor((width - GAP) / 2),
-    );
+    const keys = Math.max(...rows.map((r) => displayWidth(r.keys)));
+    const help = Math.max(...rows.map((r) => displayWidth(r.help)));
+    const keyWidth = Math.max(1, Math.min(keys, Math.max(Math.floor((width - GAP) / 2), width - GAP - help)));
     const helpWidth = Math.max(1, width - keyWidth - GAP);
     return rows.flatMap((r) => {
-      const keys = wrapText(r.keys, keyWidth), help = wrapText(r.help, helpWidth);
+      const keyLines = wrapText(r.keys, keyWidth), helpLines = wrapText(r.help, helpWidth);
       return Array.from(
-        { length: Math.max(keys.length, help.length) },
-        (_, k) => `${padText(keys[k] ?? "", keyWidth)}${" ".repeat(GAP)}${help[k] ?? ""}`.trimEnd(),
+        { length: Math.max(keyLines.length, helpLines.length) },
+        (_, k) => `${padText(keyLines[k] ?? "", keyWidth)}${" ".repeat(GAP)}${helpLines[k] ?? ""}`.trimEnd(),
       );
     });
   }
@@ -77,13 +77,9 @@ export class HelpScreen implements Screen {
     const title = `Keys: ${this.of.title}`;
     // The window leaves a column and a row of the screen free on each side; the text a column inside it.
     const listed = helpLines(this.of.bindings);
-    const widest = Math.max(...listed.map((r) => displayWidth(r.keys) + GAP + displayWidth(r.help)));
-    // Room for the widest keys beside help as wide as they are, where the screen has it.
-    const keys = Math.max(...listed.map((r) => displayWidth(r.keys)));
-    const textWidth = Math.max(
-      1,
-      Math.min(columns - 6, Math.max(widest, displayWidth(title) + 2, 2 * keys + GAP)),
-    );
+    const needed = Math.max(...listed.map((r) => displayWidth(r.keys))) + GAP +
+      Math.max(...listed.map((r) => displayWidth(r.help)));
+    const textWidth = Math.max(1, Math.min(columns - 6, Math.max(needed, displayWidth(title) + 2)));
     const body = this.#layOut(textWidth);
     const room = Math.max(1, rows - 4);
     let note = wrapText(FITS_NOTE, textWidth);

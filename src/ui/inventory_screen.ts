@@ -53,7 +53,7 @@ export class InventoryScreen implements Screen {
     this.title = TITLES[mode];
     this.bindings = [
       { keys: ["a…z"], help: PICK_HELP[mode], listedOnly: true },
-      ...SCROLL_BINDINGS.map((b) => ({ ...b, help: `${b.help} (a list longer than the window)` })),
+      ...SCROLL_BINDINGS,
       { keys: [HELP_KEY], value: "help", help: "this help" },
       { keys: ["any other key", "a click"], help: "close, nothing used", listedOnly: true },
     ];
