@@ -38,8 +38,8 @@ export class HistoryScreen implements Screen {
   readonly bindings = HISTORY_BINDINGS;
   /** Opens on the newest messages. */
   readonly scroll = new Scroll(true);
-  /** The log wrapped at `width` (nothing is logged while the window is open). */
-  #wrapped: { width: number; lines: HistoryLine[] } | undefined;
+  /** The log wrapped at `width`, as it was when it had `size` entries, the last `count` times over. */
+  #wrapped: { width: number; size: number; count: number; lines: HistoryLine[] } | undefined;
 
   handleKey(event: KeyEvent): ScreenResult {
     const command = lookupKey(HISTORY_BINDINGS, event)?.value;
@@ -56,15 +56,20 @@ export class HistoryScreen implements Screen {
     return STAY;
   }
 
-  /** Every message of `log` wrapped to `width`, oldest first. */
+  /**
+   * Every message of `log` wrapped to `width`, oldest first; wrapped again
+   * only when the width or the log changed (a log only grows at its end).
+   */
   #lines(log: readonly LogEntry[], width: number): HistoryLine[] {
-    if (this.#wrapped?.width !== width) {
+    const size = log.length, count = log.at(-1)?.count ?? 0;
+    let known = this.#wrapped;
+    if (!known || known.width !== width || known.size !== size || known.count !== count) {
       const lines = log.flatMap((entry) =>
         wrapText(displayText(entry), width).map((text) => ({ text, color: entry.color }))
       );
-      this.#wrapped = { width, lines };
+      known = this.#wrapped = { width, size, count, lines };
     }
-    return this.#wrapped.lines;
+    return known.lines;
   }
 
   draw(buf: CellBuffer, ui: UiContext): void {
