@@ -40,7 +40,7 @@ export function cursorBindings(confirm: string, cancel: string): Binding<CursorC
     { keys: ["Enter", "KPEnter"], value: "confirm", help: confirm },
     {
       keys: ["mouse"],
-      help: `moving it moves the cursor; a left click: ${confirm}`,
+      help: `moving it moves the cursor; a left click on the map: ${confirm}; any other click: ${cancel}`,
       listedOnly: true,
     },
     { keys: [HELP_KEY], value: "help", help: "this help" },
