@@ -34,7 +34,7 @@ Deno.test("e2e 80x24: a welcome in Japanese wraps by columns in the log, and the
   }
   equal(logRows.map((r) => r.trim()).join(""), WELCOME, "the whole message, in order");
   ok(rows[21].startsWith("Dungeon level: 1"), rows[21]);
-  ok(rows[20].trimStart().startsWith("HP: 30/30"), rows[20]);
+  ok(rows[20].slice(0, 20).includes("HP: 30/30"), rows[20]);
   await quit(pane);
   await Deno.remove(dir, { recursive: true });
 });

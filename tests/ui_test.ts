@@ -55,11 +55,11 @@ Deno.test("snapshot 80x24: a scrolled map over the compact panel", async () => {
   ok(text[21].startsWith("Dungeon level: 1"));
 });
 
-Deno.test("layout in place at 80x50: names at (21,44), HP at row 45, level at (0,47), log at x 21-60, rows 45-49", () => {
+Deno.test("layout in place at 80x50: names at (21,44), HP at row 45, level at (0,47), log at x 21-79, rows 45-49", () => {
   const { layout } = startApp(80, 50).ui;
   deepEqual(
     [layout.names.x, layout.names.y, layout.hpBar, layout.level, layout.log],
-    [21, 44, { x: 0, y: 45 }, { x: 0, y: 47 }, { x: 21, y: 45, width: 40, height: 5 }],
+    [21, 44, { x: 0, y: 45 }, { x: 0, y: 47 }, { x: 21, y: 45, width: 59, height: 5 }],
   );
   const big = startApp(120, 70).ui.layout;
   ok(big.log.height > 5 && big.log.width > 40, "a bigger terminal gives the log more room");
@@ -87,31 +87,36 @@ Deno.test("log drawing: newest on the bottom line, wrapped in order, stacked as 
   deepEqual([0, 1].map((y) => short.rowText(y).trimEnd()), ["wraps", "blocked (x3)"]);
 });
 
-Deno.test("history keys: Up/Down ±1 with wrap-around at the ends, PgUp/PgDn ±10 clamped, Home/End, wheel", () => {
-  const h = new HistoryScreen(25);
-  const key = (k: string) => h.handleKey({ type: "key", key: k, shift: false, ctrl: false, alt: false });
-  equal(h.cursor, 24, "starts on the newest");
-  key("Down");
-  equal(h.cursor, 0, "Down on the newest wraps to the oldest");
-  key("Up");
-  equal(h.cursor, 24, "Up on the oldest wraps to the newest");
-  key("PageUp");
-  equal(h.cursor, 14);
-  key("PageUp");
-  key("PageUp");
-  equal(h.cursor, 0, "PgUp from 4 stops at 0 without wrapping");
-  key("PageUp");
-  equal(h.cursor, 24, "PgUp on the oldest wraps");
-  key("Home");
-  equal(h.cursor, 0);
-  key("End");
-  equal(h.cursor, 24);
-  h.handleMouse(mouse("wheel", 5, 5, "wheelUp"));
-  equal(h.cursor, 23);
-  deepEqual(key("x"), { type: "close" }, "any other key closes");
+Deno.test("history: opens on the newest at the foot; ↑/↓ a line, PgUp/PgDn a page, wrapping from the ends; Home shows the oldest at the top, End the newest at the foot", async () => {
+  const app = startApp(80, 24);
+  app.state.log.length = 0;
+  for (let k = 0; k < 40; k++) app.state.log.push({ text: `message ${k}`, color: "white", count: 1 });
+  await feed(app, "v");
+  // The window is rows 3-20, its inside rows 4-19 (16 lines) and columns 4-75.
+  const inside = () => screenText(app).slice(4, 20).map((l) => l.slice(4, 76).trimEnd());
+  const shown = () => [inside()[0], inside()[15]];
+  deepEqual(shown(), ["message 24", "message 39"], "the newest on the bottom line");
+  ok(screenText(app)[20].includes("┤ ↑ 25-40 of 40 ├"), "the border says where the window is");
+  await feed(app, "Home");
+  deepEqual(shown(), ["message 0", "message 15"], "Home: the oldest on the top line");
+  ok(screenText(app)[20].includes("┤ 1-16 of 40 ↓ ├"));
+  await feed(app, "Up");
+  deepEqual(shown(), ["message 24", "message 39"], "Up at the top wraps to the foot");
+  await feed(app, "Down");
+  deepEqual(shown(), ["message 0", "message 15"], "Down at the foot wraps to the top");
+  await feed(app, "Down", "PageDown");
+  deepEqual(shown(), ["message 16", "message 31"], "a line, then a page of 15 (one line kept)");
+  await feed(app, "PageDown");
+  deepEqual(shown(), ["message 24", "message 39"], "a page stops at the foot");
+  await feed(app, "PageUp", "End");
+  deepEqual(shown(), ["message 24", "message 39"], "End: the newest on the bottom line");
+  await feed(app, mouse("wheel", 10, 10, "wheelUp"));
+  deepEqual(shown(), ["message 23", "message 38"], "the wheel scrolls a line");
+  await feed(app, "x");
+  ok(top(app) instanceof PlayScreen, "any other key closes");
 });
 
-Deno.test("history window: the whole log, not only the panel's lines, down to the cursor", async () => {
+Deno.test("history window: the whole log, not only the panel's lines, a short log at the window's foot", async () => {
   const app = startApp(80, 50);
   for (let k = 0; k < 30; k++) app.state.log.push({ text: `message ${k}`, color: "white", count: 1 });
   await feed(app, "v");
@@ -120,8 +125,9 @@ Deno.test("history window: the whole log, not only the panel's lines, down to th
   ok(text[3].includes("┤Message history├"));
   equal(text[45].slice(4, 76).trimEnd(), "message 29", "the newest on the window's bottom line");
   ok(text.some((l) => l.includes("message 0")), "thirty messages fit in 42 lines");
-  await feed(app, "Up", "Up");
-  equal(screenText(app)[45].slice(4, 76).trimEnd(), "message 27");
+  for (let k = 30; k < 60; k++) app.state.log.push({ text: `message ${k}`, color: "white", count: 1 });
+  await feed(app, "q", "v", "Up", "Up");
+  equal(screenText(app)[45].slice(4, 76).trimEnd(), "message 57");
   await feed(app, "q");
   ok(top(app) instanceof PlayScreen);
 });
@@ -131,7 +137,7 @@ Deno.test("help lists exactly each screen's key table, and every listed key does
   const ui = startApp(80, 24).ui;
   const screens: Screen[] = [
     new PlayScreen(),
-    new HistoryScreen(5),
+    new HistoryScreen(),
     look,
     new GameOverScreen(),
     new InventoryScreen("use"),
@@ -254,7 +260,7 @@ Deno.test("resizing mid-game keeps the game, the pointer and the open window", a
   ok(screenText(app).some((l) => l.includes("@")));
 });
 
-Deno.test("after death only Esc leaves; movement, v and / do nothing", async () => {
+Deno.test("after death a boxed window tells it all, the morgue path wrapped whole; Enter, Space and Esc go on; movement, v and / do nothing", async () => {
   const app = startApp(80, 24);
   const player = playerOf(app.state);
   player.fighter!.hp = 1;
@@ -267,15 +273,41 @@ Deno.test("after death only Esc leaves; movement, v and / do nothing", async () 
   }
   ok(top(app) instanceof GameOverScreen, "the game-over screen is on top");
   const turn = app.state.turn;
-  await feed(app, "l", "v", "/");
+  await feed(app, "l", "v", "/", "x");
   ok(top(app) instanceof GameOverScreen);
   equal(app.state.turn, turn);
+  const path = `/home/a-player/.local/share/delve/morgue/${
+    "deep-folder/".repeat(4)
+  }morgue-2026-11-21-seed42.txt`;
+  (top(app) as GameOverScreen).report = { morgue: { path }, rank: 1 };
+  app.render();
   const text = screenText(app);
-  ok(
-    text.some((l) => /You died on dungeon level 1, killed by an? \w+ \(seed 42\)\./.test(l)),
-    text.join("\n"),
+  const first = text.findIndex((l) => l.includes("┤Game over├"));
+  const last = text.findIndex((l, y) => y > first && l.includes("└"));
+  ok(first >= 0 && last > first && last < 20, `a box over the map:\n${text.join("\n")}`);
+  const left = text[first].indexOf("┌"), right = text[first].indexOf("┐");
+  const inside = text.slice(first + 1, last).map((l) => {
+    equal([l[left], l[right]].join(""), "││", "every line inside the box");
+    return l.slice(left + 1, right).trim();
+  });
+  ok(/^You died on dungeon level 1, killed by an? \w+ \(seed 42\)\.$/.test(inside[0]), inside[0]);
+  ok(/^Score: \d+, number 1 in the high scores!$/.test(inside[1]), inside[1]);
+  const at = inside.findIndex((l) => l.startsWith("Morgue file:"));
+  const pathLines = inside.slice(at, inside.indexOf("", at));
+  equal(
+    pathLines.join("").replace("Morgue file:", "Morgue file: "),
+    `Morgue file: ${path}`,
+    "the whole path",
   );
-  ok(text.some((l) => /Score: \d+\./.test(l)));
-  ok(text.some((l) => l.includes("Press Esc to leave.")));
-  equal(await app.handleInput({ type: "key", key: "Escape", shift: false, ctrl: false, alt: false }), "quit");
+  ok(pathLines.length > 1 && pathLines.slice(0, -1).every((l) => l.endsWith("/") || l === "Morgue file:"));
+  equal(inside.at(-1), "Enter, Space or Esc: back to the title.");
+  for (const key of ["Enter", " ", "Escape"]) {
+    const over = top(app);
+    equal(
+      over.handleKey({ type: "key", key, shift: false, ctrl: false, alt: false }, app.ui).type,
+      "quit",
+      key,
+    );
+  }
+  equal(await app.handleInput({ type: "key", key: "Enter", shift: false, ctrl: false, alt: false }), "quit");
 });

@@ -100,7 +100,7 @@ export class DelveApp {
   }
 
   #render(): void {
-    this.#frame.paint((buf) => drawTitle(buf, this.#theme, this.#view));
+    this.#frame.paint((buf) => drawTitle(buf, this.#theme, this.#view, this.options.colorDepth === "none"));
   }
 
   /** Who holds the save, for the title and its popups. */
@@ -401,6 +401,8 @@ export class DelveApp {
         }
         if (event.type !== "key") continue;
         if (event.ctrl && event.key === "c") return "interrupt";
+        // The title is hidden behind the too-small notice: its keys must not act unseen.
+        if (this.#frame.tooSmall) continue;
         const key = event.key.toLowerCase();
         // A popup offering the data a save was made with: Y takes it, any other key declines.
         const offered = this.#offer;

@@ -305,7 +305,7 @@ export class GameApp {
     // Leaving: keys typed ahead must not start a turn the save on the way out would cut in half.
     if (this.#halted) return undefined;
     if (event.type === "key" && event.ctrl && event.key === "c") return "interrupt";
-    if (this.ui.layout.tooSmall) return undefined;
+    if (this.#frame.tooSmall) return undefined;
     const result = event.type === "key"
       ? this.top.handleKey(event, this.ui)
       : this.top.handleMouse(event, this.ui);

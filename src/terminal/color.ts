@@ -87,6 +87,18 @@ export function toAnsi16(rgb: number): number {
 }
 
 /**
+ * The ANSI colour (0–15) a glyph of colour `fg` is drawn in on `bg` (both
+ * already 0–15): its own, unless that is the background's, where the glyph
+ * would vanish (a dark blue and black both become black); then the other
+ * brightness of it (black on black is drawn grey), or black on white and
+ * light grey.
+ */
+export function glyphColor16(fg: number, bg: number): number {
+  if (fg !== bg) return fg;
+  return bg === 7 || bg === 15 ? 0 : bg ^ 8;
+}
+
+/**
  * The colour as the value the terminal will show at `depth`, so that two
  * RGB colours that look the same there compare equal. -1 for no colour.
  */

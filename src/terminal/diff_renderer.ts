@@ -7,11 +7,13 @@
  * @module
  */
 import { Attr, CellBuffer, WIDE_TAIL } from "./cell_buffer.ts";
-import { type ColorDepth, quantize, sgrColor } from "./color.ts";
+import { type ColorDepth, glyphColor16, quantize, sgrColor } from "./color.ts";
 
 /** Begin / end synchronized output (DEC mode 2026). */
 export const SYNC_BEGIN = "\x1b[?2026h";
 export const SYNC_END = "\x1b[?2026l";
+
+const SPACE = 0x20;
 
 const ATTR_CODES: readonly [number, number][] = [
   [Attr.Bold, 1],
@@ -70,8 +72,10 @@ export class DiffRenderer {
           x += span - 1;
           continue;
         }
-        const qfg = colored ? this.#q(fg[i]) : -1;
         const qbg = colored ? this.#q(bg[i]) : -1;
+        let qfg = colored ? this.#q(fg[i]) : -1;
+        // In 16 colours two colours apart may become one: a glyph never takes its background's.
+        if (this.depth === "16" && glyphs[i] !== SPACE) qfg = glyphColor16(qfg, qbg);
         if (cy !== y || cx !== x) {
           parts.push(cy === y && cx >= 0 && x > cx ? `\x1b[${x - cx}C` : `\x1b[${y + 1};${x + 1}H`);
         }

@@ -1,7 +1,8 @@
 /**
  * `c`: the character (SPEC §16): level, XP, XP for the next level, attack
  * and defense with what is worn, max HP and sight. `m` writes the morgue
- * file (a character dump) without dying; any other key closes it.
+ * file (a character dump) without dying; `?` lists the keys; any other
+ * key closes it.
  *
  * @module
  */
@@ -11,7 +12,8 @@ import type { Rules } from "../engine/rules.ts";
 import { type GameState, playerOf, sightOf } from "../engine/state.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent } from "../terminal/input_events.ts";
-import { type Binding, lookupKey } from "./keymap.ts";
+import { HelpScreen } from "./help_screen.ts";
+import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
 
@@ -36,8 +38,9 @@ export function characterLines(state: GameState, rules: Rules): string[] {
   ];
 }
 
-const CHARACTER_BINDINGS: readonly Binding<"morgue">[] = [
+const CHARACTER_BINDINGS: readonly Binding<"morgue" | "help">[] = [
   { keys: ["m"], value: "morgue", help: "write a morgue file (character dump)" },
+  { keys: [HELP_KEY], value: "help", help: "this help" },
   { keys: ["any other key", "a click"], help: "close", listedOnly: true },
 ];
 
@@ -54,7 +57,9 @@ export class CharacterScreen implements Screen {
   }
 
   handleKey(event: KeyEvent): ScreenResult {
-    return lookupKey(CHARACTER_BINDINGS, event)?.value === "morgue" ? { type: "morgue" } : CLOSE;
+    const command = lookupKey(CHARACTER_BINDINGS, event)?.value;
+    if (command === "help") return { type: "open", screen: new HelpScreen(this) };
+    return command === "morgue" ? { type: "morgue" } : CLOSE;
   }
 
   handleMouse(event: { action: string }): ScreenResult {

@@ -9,7 +9,7 @@
  */
 import type { Point } from "../engine/geometry.ts";
 import { playerOf } from "../engine/state.ts";
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import { Attr, type CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf } from "./keymap.ts";
@@ -40,7 +40,7 @@ export function cursorBindings(confirm: string, cancel: string): Binding<CursorC
     { keys: ["Enter", "KPEnter"], value: "confirm", help: confirm },
     {
       keys: ["mouse"],
-      help: `moving it moves the cursor; a left click: ${confirm}`,
+      help: `moving it moves the cursor; a left click on the map: ${confirm}; any other click: ${cancel}`,
       listedOnly: true,
     },
     { keys: [HELP_KEY], value: "help", help: "this help" },
@@ -104,10 +104,15 @@ export abstract class CursorScreen implements Screen {
     return cell && event.button === "left" ? this.confirm(ui) : this.cancel(ui);
   }
 
-  /** Draws the cursor: black on white (SPEC §10.3). */
+  /**
+   * Draws the cursor: black on white (SPEC §10.3); where colours cannot
+   * carry it (16 colours, none), in reverse video, turned back inside an
+   * area already reversed (a blast's), so it shows there too.
+   */
   draw(buf: CellBuffer, ui: UiContext): void {
     const at = screenCellOf(ui, this.cursor);
     if (!at) return;
-    buf.recolor(at.x, at.y, 0x000000, 0xffffff);
+    if (ui.plainGlyphs) buf.attrs[at.y * buf.width + at.x] ^= Attr.Reverse;
+    else buf.recolor(at.x, at.y, 0x000000, 0xffffff);
   }
 }

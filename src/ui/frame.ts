@@ -27,6 +27,14 @@ export class Frame {
     return this.#buffer;
   }
 
+  /**
+   * True while the terminal is below the minimum size: the notice is all
+   * there is to see, so nothing but Ctrl-C may act on what is behind it.
+   */
+  get tooSmall(): boolean {
+    return this.terminal.columns < MIN_COLUMNS || this.terminal.rows < MIN_ROWS;
+  }
+
   /** The next frame repaints every cell (something else wrote to the terminal). */
   invalidate(): void {
     this.#renderer.invalidate();
@@ -39,7 +47,7 @@ export class Frame {
       this.#buffer = new CellBuffer(columns, rows);
       this.#renderer.invalidate();
     }
-    if (columns < MIN_COLUMNS || rows < MIN_ROWS) drawTooSmall(this.#buffer, columns, rows);
+    if (this.tooSmall) drawTooSmall(this.#buffer, columns, rows);
     else draw(this.#buffer);
     this.terminal.write(this.#renderer.render(this.#buffer));
   }

@@ -1,7 +1,8 @@
 /**
- * After death (SPEC §3.8): the map stays, with the player's remains, under
- * what killed them, the score and where the morgue file is; only Esc does
- * something (it leaves). The pointer still names things.
+ * After death (SPEC §3.8): the map stays, with the player's remains, and a
+ * window over it says what killed them, the score and where the morgue file
+ * is; Enter, Space or Esc go on (back to the title), other keys do nothing.
+ * The pointer still names things.
  *
  * @module
  */
@@ -9,12 +10,14 @@ import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
-import { mapCellAt } from "./map_view.ts";
+import { mapCellAt, screenCellOf } from "./map_view.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
-import { centredX, clipText } from "./text.ts";
+import { displayWidth, wrapText } from "./text.ts";
 import { paletteColor } from "./theme.ts";
+import { drawWindow } from "./window.ts";
 import { deathText } from "./death_text.ts";
 import { scoreOf } from "../engine/score.ts";
+import { playerOf } from "../engine/state.ts";
 
 /** The morgue file's path, or why it could not be written. */
 export type MorgueWritten = { readonly path: string } | { readonly error: string };
@@ -30,9 +33,11 @@ export interface GameOverReport {
   readonly scoresKeptAs?: string;
 }
 
-const GAME_OVER_BINDINGS: readonly Binding<"quit" | "help">[] = [
-  { keys: ["Escape"], value: "quit", help: "leave" },
+const GAME_OVER_BINDINGS: readonly Binding<"leave" | "help">[] = [
+  { keys: ["Enter", "KPEnter", " ", "Escape"], value: "leave", help: "go on, back to the title" },
   { keys: [HELP_KEY], value: "help", help: "this help" },
+  { keys: ["mouse"], help: "point at something to name it", listedOnly: true },
+  { keys: ["any other key"], help: "nothing (the game is over)", listedOnly: true },
 ];
 
 /** The game-over screen, over the play screen. */
@@ -44,7 +49,7 @@ export class GameOverScreen implements Screen {
 
   handleKey(event: KeyEvent): ScreenResult {
     const command = lookupKey(GAME_OVER_BINDINGS, event)?.value;
-    if (command === "quit") return { type: "quit" };
+    if (command === "leave") return { type: "quit" };
     if (command === "help") return { type: "open", screen: new HelpScreen(this) };
     return STAY;
   }
@@ -55,7 +60,7 @@ export class GameOverScreen implements Screen {
     return STAY;
   }
 
-  /** The lines shown at the foot of the map. */
+  /** What the window says, a paragraph a line (each wraps to the window). */
   lines(ui: UiContext): string[] {
     const { state, rules } = ui;
     const death = state.chronicle.death;
@@ -72,23 +77,27 @@ export class GameOverScreen implements Screen {
     if (morgue) {
       lines.push("path" in morgue ? `Morgue file: ${morgue.path}` : `No morgue file: ${morgue.error}`);
     }
-    lines.push("Press Esc to leave.");
+    lines.push("", "Enter, Space or Esc: back to the title.");
     return lines;
   }
 
+  /**
+   * A window over the map, as wide as its longest line needs (at most the
+   * map's width), every line wrapped inside it (a path after a "/"): at the
+   * foot of the map, or at its top when the player's remains would be under it.
+   */
   draw(buf: CellBuffer, ui: UiContext): void {
     const { map } = ui.layout;
-    const lines = this.lines(ui);
-    const room = Math.max(1, map.width - 2);
+    const paragraphs = this.lines(ui);
+    const textWidth = Math.max(1, Math.min(map.width - 4, Math.max(...paragraphs.map(displayWidth))));
+    const lines = paragraphs.flatMap((p) => wrapText(p, textWidth));
+    const width = Math.min(map.width, textWidth + 4), height = Math.min(map.height, lines.length + 2);
+    const remains = screenCellOf(ui, playerOf(ui.state));
+    const foot = map.y + map.height - height;
+    const y = remains && remains.y >= foot ? map.y : foot;
+    const x = map.x + Math.floor((map.width - width) / 2);
+    const inside = drawWindow(buf, { x, y, width, height }, this.title);
     const color = paletteColor(ui.theme, "player_die");
-    lines.forEach((line, k) => {
-      // A long path keeps its end, where the file's name is; other lines keep their start.
-      const text = ` ${
-        clipText(line, room, /^(Morgue file:|Unreadable old high scores kept as) /.test(line))
-      } `;
-      const x = centredX(map.x, map.width, text);
-      const y = map.y + map.height - lines.length + k;
-      if (y >= map.y) buf.text(x, y, text, color, 0x000000);
-    });
+    lines.slice(0, inside.height).forEach((line, k) => buf.text(inside.x + 1, inside.y + k, line, color, 0));
   }
 }

@@ -1,50 +1,109 @@
 /**
  * `?`: every key of the screen below, listed from that screen's own key
- * table. Any key closes it.
+ * table, in a window that fits the terminal: each key's text wraps inside
+ * it, and a list longer than the window scrolls. Any key closes it, but
+ * for the scrolling keys when there is more to see (its last line says
+ * which).
  *
  * @module
  */
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
-import { type Binding, helpLines } from "./keymap.ts";
+import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import { type Binding, helpLines, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
-import { clipText, displayWidth, padText } from "./text.ts";
+import { Scroll, SCROLL_BINDINGS, type ScrollCommand } from "./scroll.ts";
+import { displayWidth, padText, wrapText } from "./text.ts";
 import { paletteColor } from "./theme.ts";
 import { drawWindow } from "./window.ts";
+
+/** Between the keys and what they do. */
+const GAP = 2;
+const FITS_NOTE = "Any key closes this window.";
+const SCROLLS_NOTE = "↑ ↓ PgUp PgDn Home End: scroll. Any other key closes this window.";
 
 /** The help window for `of`. */
 export class HelpScreen implements Screen {
   readonly title = "Help";
-  readonly bindings: readonly Binding<unknown>[] = [
-    { keys: ["any key"], help: "close this help", listedOnly: true },
+  readonly bindings: readonly Binding<ScrollCommand>[] = [
+    ...SCROLL_BINDINGS,
+    { keys: ["any other key", "a click"], help: "close this help", listedOnly: true },
   ];
+  readonly scroll = new Scroll();
 
   constructor(readonly of: Screen) {}
 
-  /** The lines shown: each key group and what it does. */
+  /** The lines listed, unwrapped: each key group and what it does. */
   lines(): string[] {
     const rows = helpLines(this.of.bindings);
     const width = Math.max(...rows.map((r) => displayWidth(r.keys)));
     return rows.map((r) => `${padText(r.keys, width)}  ${r.help}`);
   }
 
-  handleKey(): ScreenResult {
-    return CLOSE;
+  handleKey(event: KeyEvent): ScreenResult {
+    const command = lookupKey(this.bindings, event)?.value;
+    if (!command || !this.scroll.overflows) return CLOSE;
+    this.scroll.apply(command);
+    return STAY;
   }
 
-  handleMouse(event: { action: string }): ScreenResult {
-    return event.action === "press" ? CLOSE : STAY;
+  handleMouse(event: MouseEvent): ScreenResult {
+    if (event.action === "press") return CLOSE;
+    if (event.action === "wheel") this.scroll.apply(event.button === "wheelUp" ? "lineUp" : "lineDown");
+    return STAY;
+  }
+
+  /**
+   * The list laid out `width` columns wide: the keys in a column as wide as
+   * the widest (but for what the help beside them needs, up to half the
+   * width), what they do beside them, both wrapped.
+   */
+  #layOut(width: number): string[] {
+    const rows = helpLines(this.of.bindings);
+    const keys = Math.max(...rows.map((r) => displayWidth(r.keys)));
+    const help = Math.max(...rows.map((r) => displayWidth(r.help)));
+    const keyWidth = Math.max(1, Math.min(keys, Math.max(Math.floor((width - GAP) / 2), width - GAP - help)));
+    const helpWidth = Math.max(1, width - keyWidth - GAP);
+    return rows.flatMap((r) => {
+      const keyLines = wrapText(r.keys, keyWidth), helpLines = wrapText(r.help, helpWidth);
+      return Array.from(
+        { length: Math.max(keyLines.length, helpLines.length) },
+        (_, k) => `${padText(keyLines[k] ?? "", keyWidth)}${" ".repeat(GAP)}${helpLines[k] ?? ""}`.trimEnd(),
+      );
+    });
   }
 
   draw(buf: CellBuffer, ui: UiContext): void {
-    const lines = [...this.lines(), "", "Any key closes this window."];
     const { columns, rows } = ui.layout;
-    const width = Math.min(columns - 2, Math.max(...lines.map(displayWidth)) + 4);
-    const height = Math.min(rows - 2, lines.length + 2);
-    const x = Math.floor((columns - width) / 2), y = Math.floor((rows - height) / 2);
-    const inside = drawWindow(buf, { x, y, width, height }, `Keys: ${this.of.title}`);
+    const title = `Keys: ${this.of.title}`;
+    // The window leaves a column and a row of the screen free on each side; the text a column inside it.
+    const listed = helpLines(this.of.bindings);
+    const needed = Math.max(...listed.map((r) => displayWidth(r.keys))) + GAP +
+      Math.max(...listed.map((r) => displayWidth(r.help)));
+    const textWidth = Math.max(1, Math.min(columns - 6, Math.max(needed, displayWidth(title) + 2)));
+    const body = this.#layOut(textWidth);
+    const room = Math.max(1, rows - 4);
+    let note = wrapText(FITS_NOTE, textWidth);
+    let bodyHeight = body.length;
+    if (body.length + 1 + note.length > room) {
+      note = wrapText(SCROLLS_NOTE, textWidth);
+      bodyHeight = Math.max(1, room - 1 - note.length);
+    }
+    this.scroll.fit(body.length, bodyHeight);
+    const width = textWidth + 4, height = Math.min(room, bodyHeight + 1 + note.length) + 2;
+    const frame = {
+      x: Math.floor((columns - width) / 2),
+      y: Math.floor((rows - height) / 2),
+      width,
+      height,
+    };
+    const inside = drawWindow(buf, frame, title);
     const white = paletteColor(ui.theme, "white");
-    lines.slice(0, inside.height).forEach((line, k) =>
-      buf.text(inside.x + 1, inside.y + k, clipText(line, inside.width - 1), white, 0)
+    body.slice(this.scroll.top, this.scroll.top + bodyHeight).forEach((line, k) =>
+      buf.text(inside.x + 1, inside.y + k, line, white, 0)
     );
+    note.forEach((line, k) =>
+      buf.text(inside.x + 1, inside.y + inside.height - note.length + k, line, white, 0)
+    );
+    this.scroll.drawMark(buf, frame, 0xffffff, 0);
   }
 }

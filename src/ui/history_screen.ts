@@ -1,89 +1,88 @@
 /**
- * `v`: the whole message log in a window (SPEC §3.5, §12.3). The cursor
- * starts on the newest message, which sits on the bottom line; Up/Down move
- * it by one, PgUp/PgDn by ten, Home/End to either end, wrapping round at
- * the ends; the mouse wheel scrolls; any other key closes.
+ * `v`: the whole message log in a window (SPEC §3.5, §12.3), each message
+ * wrapped as in the panel, oldest at the top, newest on the bottom line. It
+ * opens at the bottom, on the newest message; Up/Down scroll a line, PgUp/PgDn a page, wrapping round
+ * from either end (SPEC §3.5); Home shows the oldest messages at the top,
+ * End the newest at the bottom; the mouse wheel scrolls; any other key
+ * closes.
  *
  * @module
  */
+import { displayText, type LogEntry } from "../engine/message_log.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
-import { drawMessages } from "./panel.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
+import { Scroll, scrollBindings, type ScrollCommand } from "./scroll.ts";
+import { wrapText } from "./text.ts";
+import { paletteColor } from "./theme.ts";
 import { drawWindow } from "./window.ts";
 
-type Scroll = "up" | "down" | "pageUp" | "pageDown" | "first" | "last" | "help";
-
-const HISTORY_BINDINGS: readonly Binding<Scroll>[] = [
-  { keys: ["Up"], value: "up", help: "older message (from the oldest, wraps to the newest)" },
-  { keys: ["Down"], value: "down", help: "newer message (from the newest, wraps to the oldest)" },
-  { keys: ["PageUp"], value: "pageUp", help: "ten older" },
-  { keys: ["PageDown"], value: "pageDown", help: "ten newer" },
-  { keys: ["Home"], value: "first", help: "the oldest message" },
-  { keys: ["End"], value: "last", help: "the newest message" },
+const HISTORY_BINDINGS: readonly Binding<ScrollCommand | "help">[] = [
+  ...scrollBindings(true),
   { keys: [HELP_KEY], value: "help", help: "this help" },
   { keys: ["mouse wheel"], help: "scroll", listedOnly: true },
   { keys: ["any other key"], help: "back to the game", listedOnly: true },
 ];
 
+/** One line of the history as drawn: a piece of a message, in its colour. */
+interface HistoryLine {
+  readonly text: string;
+  readonly color: string;
+}
+
 /** The message history viewer. */
 export class HistoryScreen implements Screen {
   readonly title = "Message history";
   readonly bindings = HISTORY_BINDINGS;
-  cursor: number;
-
-  constructor(readonly count: number) {
-    this.cursor = count - 1;
-  }
-
-  /** Moves the cursor by `step`, wrapping only from an end (SPEC §3.5). */
-  #move(step: number): void {
-    const last = this.count - 1;
-    if (step < 0 && this.cursor === 0) this.cursor = last;
-    else if (step > 0 && this.cursor === last) this.cursor = 0;
-    else this.cursor = Math.max(0, Math.min(last, this.cursor + step));
-  }
+  /** Opens on the newest messages. */
+  readonly scroll = new Scroll(true);
+  /** The log wrapped at `width`, as it was when it had `size` entries, the last `count` times over. */
+  #wrapped: { width: number; size: number; count: number; lines: HistoryLine[] } | undefined;
 
   handleKey(event: KeyEvent): ScreenResult {
-    const binding = lookupKey(HISTORY_BINDINGS, event);
-    if (!binding) return CLOSE;
-    switch (binding.value) {
-      case "up":
-        this.#move(-1);
-        break;
-      case "down":
-        this.#move(1);
-        break;
-      case "pageUp":
-        this.#move(-10);
-        break;
-      case "pageDown":
-        this.#move(10);
-        break;
-      case "first":
-        this.cursor = 0;
-        break;
-      case "last":
-        this.cursor = this.count - 1;
-        break;
-      case "help":
-        return { type: "open", screen: new HelpScreen(this) };
-    }
+    const command = lookupKey(HISTORY_BINDINGS, event)?.value;
+    if (!command) return CLOSE;
+    if (command === "help") return { type: "open", screen: new HelpScreen(this) };
+    this.scroll.apply(command, true);
     return STAY;
   }
 
   handleMouse(event: MouseEvent): ScreenResult {
     if (event.action !== "wheel") return STAY;
-    if (event.button === "wheelUp") this.cursor = Math.max(0, this.cursor - 1);
-    if (event.button === "wheelDown") this.cursor = Math.min(this.count - 1, this.cursor + 1);
+    if (event.button === "wheelUp") this.scroll.apply("lineUp");
+    if (event.button === "wheelDown") this.scroll.apply("lineDown");
     return STAY;
+  }
+
+  /**
+   * Every message of `log` wrapped to `width`, oldest first; wrapped again
+   * only when the width or the log changed (a log only grows at its end).
+   */
+  #lines(log: readonly LogEntry[], width: number): HistoryLine[] {
+    const size = log.length, count = log.at(-1)?.count ?? 0;
+    let known = this.#wrapped;
+    if (!known || known.width !== width || known.size !== size || known.count !== count) {
+      const lines = log.flatMap((entry) =>
+        wrapText(displayText(entry), width).map((text) => ({ text, color: entry.color }))
+      );
+      known = this.#wrapped = { width, size, count, lines };
+    }
+    return known.lines;
   }
 
   draw(buf: CellBuffer, ui: UiContext): void {
     const { columns, rows } = ui.layout;
-    const inside = drawWindow(buf, { x: 3, y: 3, width: columns - 6, height: rows - 6 }, this.title);
-    drawMessages(buf, ui.theme, ui.state.log, inside, this.cursor);
+    const frame = { x: 3, y: 3, width: columns - 6, height: rows - 6 };
+    const inside = drawWindow(buf, frame, this.title);
+    const lines = this.#lines(ui.state.log, inside.width);
+    this.scroll.fit(lines.length, inside.height);
+    // A log shorter than the window sits at its foot, newest on the bottom line, as in the panel.
+    const below = inside.y + Math.max(0, inside.height - lines.length);
+    lines.slice(this.scroll.top, this.scroll.top + inside.height).forEach((line, k) =>
+      buf.text(inside.x, below + k, line.text, paletteColor(ui.theme, line.color))
+    );
+    this.scroll.drawMark(buf, frame, 0xffffff, 0);
   }
 }

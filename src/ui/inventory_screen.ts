@@ -1,7 +1,8 @@
 /**
  * The inventory windows (SPEC §1.3, §3.3): `i` to use an item, `d` to drop
  * one. A letter picks the item in that slot; a letter with no item says
- * "Invalid entry." and the window stays; any other key or a click closes it.
+ * "Invalid entry." and the window stays; the scrolling keys scroll a list
+ * longer than the window; any other key or a click closes it.
  * An impossible use (a potion at full health) is told and the window stays;
  * an item that needs aiming switches to targeting.
  *
@@ -16,6 +17,7 @@ import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
+import { Scroll, SCROLL_BINDINGS, type ScrollCommand } from "./scroll.ts";
 import { TargetScreen } from "./target_screen.ts";
 
 /** The player's items as listed: `(a) Health Potion`, `(b) Dagger (E)`, or `(Empty)`. */
@@ -36,15 +38,22 @@ const TITLES: Readonly<Record<InventoryMode, string>> = {
   drop: "Select an item to drop",
 };
 
-/** An inventory window. */
+const PICK_HELP: Readonly<Record<InventoryMode, string>> = {
+  use: "use the item in that slot (what is worn: put on or take off); an empty slot: Invalid entry.",
+  drop: "drop the item in that slot; an empty slot: Invalid entry.",
+};
+
+/** An inventory window; a list longer than the window scrolls, each item keeping its letter. */
 export class InventoryScreen implements Screen {
   readonly title: string;
-  readonly bindings: readonly Binding<"help">[];
+  readonly bindings: readonly Binding<"help" | ScrollCommand>[];
+  readonly scroll = new Scroll();
 
   constructor(readonly mode: InventoryMode) {
     this.title = TITLES[mode];
     this.bindings = [
-      { keys: ["a…z"], help: `${mode} the item in that slot`, listedOnly: true },
+      { keys: ["a…z"], help: PICK_HELP[mode], listedOnly: true },
+      ...SCROLL_BINDINGS,
       { keys: [HELP_KEY], value: "help", help: "this help" },
       { keys: ["any other key", "a click"], help: "close, nothing used", listedOnly: true },
     ];
@@ -56,8 +65,11 @@ export class InventoryScreen implements Screen {
   }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
-    if (lookupKey(this.bindings, event)?.value === "help") {
-      return { type: "open", screen: new HelpScreen(this) };
+    const command = lookupKey(this.bindings, event)?.value;
+    if (command === "help") return { type: "open", screen: new HelpScreen(this) };
+    if (command) {
+      this.scroll.apply(command);
+      return STAY;
     }
     if (!/^[a-z]$/.test(event.key) || event.ctrl || event.alt) return CLOSE;
     const slot = event.key.charCodeAt(0) - 97;
@@ -83,6 +95,6 @@ export class InventoryScreen implements Screen {
   }
 
   draw(buf: CellBuffer, ui: UiContext): void {
-    drawSideWindow(buf, ui, this.title, this.lines(ui));
+    drawSideWindow(buf, ui, this.title, this.lines(ui), 0, this.scroll);
   }
 }

@@ -73,6 +73,7 @@ const KEY_NAMES: Readonly<Record<string, string>> = {
   PageUp: "PgUp",
   PageDown: "PgDn",
   Escape: "Esc",
+  " ": "Space",
   KPEnter: "keypad Enter",
   Begin: "keypad 5",
 };
@@ -84,7 +85,7 @@ export function keyLabel(key: string): string {
   return keypad ? `keypad ${keypad[1]}` : key;
 }
 
-/** Help lines for a table: the keys, then what they do. */
+/** Help lines for a table: the keys (`↑, keypad 8, 8, k`), then what they do. */
 export function helpLines(bindings: readonly Binding<unknown>[]): { keys: string; help: string }[] {
-  return bindings.map((b) => ({ keys: [...new Set(b.keys.map(keyLabel))].join(" "), help: b.help }));
+  return bindings.map((b) => ({ keys: [...new Set(b.keys.map(keyLabel))].join(", "), help: b.help }));
 }

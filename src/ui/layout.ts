@@ -15,7 +15,6 @@ const FULL_PANEL_ROWS = 7;
 const COMPACT_PANEL_ROWS = 4;
 /** Where the names and the log start, right of the 20-cell HP bar (SPEC §1.2). */
 const TEXT_X = 21;
-const SPEC_LOG_WIDTH = 40;
 
 /** A rectangle of screen cells. */
 export interface Region {
@@ -48,9 +47,11 @@ export interface Layout {
 /**
  * The map takes the top of the screen, up to the whole dungeon; the panel
  * takes the rest. From 50 rows on it is the SPEC's: names at row +1, HP bar
- * and the 40-wide log from row +2, level at row +4 (44, 45, 47 at 80x50),
- * with taller and wider terminals giving the log more lines and width.
- * Below that it is compact: HP bar and names, then level and the log.
+ * and the log from row +2, level at row +4 (44, 45, 47 at 80x50), with
+ * taller terminals giving the log more lines. Below that it is compact: HP
+ * bar and names, then level and the log. At every size the log starts
+ * where the SPEC puts it (column 21) and runs to the right edge: the SPEC's
+ * 40 columns left the 19 beside them empty while messages wrapped.
  */
 export function computeLayout(columns: number, rows: number, mapWidth: number, mapHeight: number): Layout {
   const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
@@ -80,12 +81,7 @@ export function computeLayout(columns: number, rows: number, mapWidth: number, m
     hpBar: { x: 0, y: p + 2 },
     level: { x: 0, y: p + 4 },
     names: { x: TEXT_X, y: p + 1, width: textWidth, height: 1 },
-    log: {
-      x: TEXT_X,
-      y: p + 2,
-      width: Math.min(textWidth, Math.max(SPEC_LOG_WIDTH, columns - SPEC_LOG_WIDTH)),
-      height: rows - p - 2,
-    },
+    log: { x: TEXT_X, y: p + 2, width: textWidth, height: rows - p - 2 },
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { displayText, type LogEntry } from "../engine/message_log.ts";
 import { playerOf } from "../engine/state.ts";
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import { Attr, type CellBuffer } from "../terminal/cell_buffer.ts";
 import type { Region } from "./layout.ts";
 import { namesAt } from "./map_view.ts";
 import type { UiContext } from "./screen.ts";
@@ -15,15 +15,29 @@ import { paletteColor, type Theme } from "./theme.ts";
 
 const HP_BAR_WIDTH = 20;
 
-/** The HP bar (SPEC §1.2): 20 cells, filled in proportion, text on top. */
+/**
+ * The HP bar (SPEC §1.2): 20 cells, filled in proportion, text on top.
+ * Where colours cannot show it (16 colours turn both of its colours black;
+ * no colour has none) it is drawn in characters: █ filled, ░ empty, the
+ * text in reverse video where it lies on the filled part.
+ */
 function drawHpBar(buf: CellBuffer, ui: UiContext): void {
   const fighter = playerOf(ui.state).fighter;
   if (!fighter) return;
   const { x, y } = ui.layout.hpBar;
-  buf.fillBg(x, y, HP_BAR_WIDTH, 1, paletteColor(ui.theme, "bar_empty"));
   const filled = Math.floor((fighter.hp / fighter.maxHp) * HP_BAR_WIDTH);
-  if (filled > 0) buf.fillBg(x, y, filled, 1, paletteColor(ui.theme, "bar_filled"));
-  buf.text(x + 1, y, `HP: ${fighter.hp}/${fighter.maxHp}`, paletteColor(ui.theme, "bar_text"));
+  const text = `HP: ${fighter.hp}/${fighter.maxHp}`, fg = paletteColor(ui.theme, "bar_text");
+  if (!ui.plainGlyphs) {
+    buf.fillBg(x, y, HP_BAR_WIDTH, 1, paletteColor(ui.theme, "bar_empty"));
+    if (filled > 0) buf.fillBg(x, y, filled, 1, paletteColor(ui.theme, "bar_filled"));
+    buf.text(x + 1, y, text, fg);
+    return;
+  }
+  for (let k = 0; k < HP_BAR_WIDTH; k++) buf.set(x + k, y, k < filled ? "█" : "░", fg, 0);
+  buf.text(x + 1, y, text, fg, 0);
+  for (let k = 1; k < Math.min(filled, text.length + 1); k++) {
+    buf.attrs[y * buf.width + x + k] |= Attr.Reverse;
+  }
 }
 
 /**

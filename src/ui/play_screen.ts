@@ -52,10 +52,11 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["v"], value: "history", help: "message history" },
   { keys: ["/"], value: "look", help: "look around" },
   { keys: [HELP_KEY], value: "help", help: "this help" },
-  { keys: ["Escape"], value: "quit", help: "quit" },
+  { keys: ["Escape"], value: "quit", help: "save the game and go back to the title" },
+  { keys: ["Ctrl-C"], help: "save the game and quit Delve", listedOnly: true },
   {
     keys: ["mouse"],
-    help: "point at something to name it; wheel up: history",
+    help: "point at something to name it; a left click on a place you know: walk there; wheel up: history",
     listedOnly: true,
   },
 ];
@@ -76,7 +77,7 @@ export class PlayScreen implements Screen {
       case "quit":
         return { type: "quit" };
       case "history":
-        return { type: "open", screen: new HistoryScreen(ui.state.log.length) };
+        return { type: "open", screen: new HistoryScreen() };
       case "look":
         return { type: "open", screen: new LookScreen(ui) };
       case "help":
@@ -113,7 +114,7 @@ export class PlayScreen implements Screen {
       return { type: "walk", walk: { kind: "travel", to: cell } };
     }
     if (event.action === "wheel" && event.button === "wheelUp") {
-      return { type: "open", screen: new HistoryScreen(ui.state.log.length) };
+      return { type: "open", screen: new HistoryScreen() };
     }
     return STAY;
   }

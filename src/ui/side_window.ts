@@ -9,22 +9,29 @@ import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { Region } from "./layout.ts";
 import { screenCellOf } from "./map_view.ts";
 import type { UiContext } from "./screen.ts";
+import type { Scroll } from "./scroll.ts";
 import { clipText, displayWidth } from "./text.ts";
 import { paletteColor } from "./theme.ts";
 import { drawWindow } from "./window.ts";
 
-/** A window `width` wide and `height` tall, x = 40 if the player is at x ≤ 30, else 0. */
+/**
+ * A window `width` wide and `height` tall, x = 40 if the player is at
+ * x ≤ 30, else 0; never taller than the map view, so the panel under it
+ * (HP, messages) stays in sight.
+ */
 export function sideWindowArea(ui: UiContext, width: number, height: number): Region {
-  const { columns, rows } = ui.layout;
+  const { columns, map } = ui.layout;
   const player = screenCellOf(ui, playerOf(ui.state));
   const w = Math.min(width, columns);
   const x = player && player.x <= 30 ? Math.min(40, columns - w) : 0;
-  return { x, y: 0, width: w, height: Math.min(height, rows) };
+  return { x, y: 0, width: w, height: Math.min(height, Math.max(3, map.y + map.height)) };
 }
 
 /**
  * Draws `lines` in a side window as wide as the title needs, wider when a
- * line needs it, and at least `minWidth`.
+ * line needs it, and at least `minWidth`. With `scroll`, lines the window
+ * has no room for are scrolled to (and its border says where it is);
+ * without, they are left out.
  */
 export function drawSideWindow(
   buf: CellBuffer,
@@ -32,11 +39,16 @@ export function drawSideWindow(
   title: string,
   lines: readonly string[],
   minWidth = 0,
+  scroll?: Scroll,
 ): void {
   const width = Math.max(minWidth, displayWidth(title) + 4, ...lines.map((l) => displayWidth(l) + 2));
-  const inside = drawWindow(buf, sideWindowArea(ui, width, Math.max(3, lines.length + 2)), title);
+  const area = sideWindowArea(ui, width, Math.max(3, lines.length + 2));
+  const inside = drawWindow(buf, area, title);
   const white = paletteColor(ui.theme, "white");
-  lines.slice(0, inside.height).forEach((line, i) =>
+  scroll?.fit(lines.length, inside.height);
+  const top = scroll?.top ?? 0;
+  lines.slice(top, top + inside.height).forEach((line, i) =>
     buf.text(inside.x, inside.y + i, clipText(line, inside.width), white, 0)
   );
+  scroll?.drawMark(buf, area, white, 0);
 }

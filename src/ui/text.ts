@@ -10,12 +10,14 @@ import { displayWidth, fitWidth, graphemes } from "../terminal/text_width.ts";
 export { displayWidth } from "../terminal/text_width.ts";
 
 const NOT_PLAIN_ASCII = /[^\x20-\x7e]/;
+/** A word cut after each "/": where a path may break. */
+const SLASH_PIECES = /[^/]*\/|[^/]+/g;
 
 /**
  * Splits `text` into lines at most `width` columns wide, breaking at spaces
- * where it can and inside a word only when the word is wider than a line
- * (a character wider than the line gets a line of its own). Newlines in
- * the text always break. Each word is measured once: time linear in the text.
+ * where it can; a word wider than a line (a path) breaks after a "/" where
+ * it can and elsewhere only where it must (a character wider than the line
+ * gets a line of its own). Newlines in the text always break. Each word is measured once: time linear in the text.
  */
 export function wrapText(text: string, width: number): string[] {
   const lines: string[] = [];
@@ -31,21 +33,34 @@ export function wrapText(text: string, width: number): string[] {
       const drawn = plain ? undefined : graphemes(word);
       const wordWidth = drawn ? drawn.reduce((sum, g) => sum + g.width, 0) : word.length;
       if (wordWidth > width) {
-        // Too wide for any line: its own lines, as many columns each as fit; the last goes on.
+        // Too wide for any line (a path, mostly): its own lines, broken after a "/" where one
+        // lets the part fit, else cut at the line's end; the last line goes on.
         if (line !== "") flush();
-        if (!drawn) {
-          // Printable ASCII, a column a character: cut, not measured.
-          for (let k = 0; k < word.length; k += Math.max(1, width)) {
-            if (k > 0) flush();
-            line = word.slice(k, k + Math.max(1, width));
-            lineWidth = line.length;
+        for (const piece of word.match(SLASH_PIECES) ?? []) {
+          const parts = NOT_PLAIN_ASCII.test(piece) ? graphemes(piece) : undefined;
+          const pieceWidth = parts ? parts.reduce((sum, g) => sum + g.width, 0) : piece.length;
+          if (lineWidth + pieceWidth <= width) {
+            line += parts ? parts.map((g) => g.text).join("") : piece;
+            lineWidth += pieceWidth;
+            continue;
           }
-          continue;
-        }
-        for (const g of drawn) {
-          if (lineWidth > 0 && lineWidth + g.width > width) flush();
-          line += g.text;
-          lineWidth += g.width;
+          if (lineWidth > 0) flush();
+          if (!parts) {
+            // Printable ASCII, a column a character: cut, not measured.
+            for (let k = 0; k < piece.length;) {
+              if (lineWidth > 0 && lineWidth >= width) flush();
+              const chunk = piece.slice(k, k + Math.max(1, width - lineWidth));
+              line += chunk;
+              lineWidth += chunk.length;
+              k += chunk.length;
+            }
+            continue;
+          }
+          for (const g of parts) {
+            if (lineWidth > 0 && lineWidth + g.width > width) flush();
+            line += g.text;
+            lineWidth += g.width;
+          }
         }
       } else if (line === "" && lineWidth === 0) {
         line = word;

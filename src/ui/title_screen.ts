@@ -40,6 +40,9 @@ export interface TitleView {
 
 /** Below this height the title drops its subtitle and credit. */
 const ROOMY_HEIGHT = 34;
+const SUBTITLE = "a roguelike of rooms, corridors and things that hunt you";
+/** Columns of the card beside its widest line. */
+const CARD_MARGIN = 2;
 
 /** The high-score table's lines: a header, then one line a game (the cause cut to fit `width`). */
 export function scoreLines(scores: readonly HighScore[], width: number): string[] {
@@ -67,8 +70,12 @@ function dim(rgb: number): number {
   return (((rgb >> 16) & 255) >> 3) << 16 | (((rgb >> 8) & 255) >> 3) << 8 | ((rgb & 255) >> 3);
 }
 
-/** A cave wall of old stone, lit from the middle: the backdrop. */
-function drawBackdrop(buf: CellBuffer, theme: Theme): void {
+/**
+ * A cave wall of old stone, lit from the middle: the backdrop. Without
+ * colours (`monochrome`) the stones away from the light are drawn in ░, so
+ * the wall and its lit middle still show.
+ */
+function drawBackdrop(buf: CellBuffer, theme: Theme, monochrome: boolean): void {
   const rng = Rng.fromSeed(1979);
   const wall = theme.tiles[0].dark.bg, floor = theme.tiles[1].dark.bg, lit = theme.tiles[1].light.bg;
   const cx = buf.width / 2, cy = buf.height / 2;
@@ -79,15 +86,21 @@ function drawBackdrop(buf: CellBuffer, theme: Theme): void {
       const joint = y % 2 === 1 || (x + (course % 2) * 3) % 6 === 0;
       const glow = Math.max(0, 1 - Math.hypot((x - cx) / cx, (y - cy) / cy));
       const base = joint ? wall : (brickX + course) % 3 === 0 ? floor : wall;
-      const glyph = joint ? " " : rng.int(0, 40) === 0 ? "░" : " ";
+      const crack = rng.int(0, 40) === 0;
+      const shaded = monochrome && !joint && glow <= 0.55;
+      const glyph = joint ? " " : crack || shaded ? "░" : " ";
       buf.set(x, y, glyph, floor, glow > 0.55 ? lit : base);
     }
   }
 }
 
-/** Draws the title screen. */
-export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView): void {
-  drawBackdrop(buf, theme);
+/**
+ * Draws the title screen: the backdrop, and over it a dark card with the
+ * banner, the choices, the saved game and the scores, so the stone's shading
+ * stays out of the text.
+ */
+export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView, monochrome = false): void {
+  drawBackdrop(buf, theme, monochrome);
   const gold = paletteColor(theme, "menu_title"), white = paletteColor(theme, "menu_text");
   const { width, height } = buf;
   const centre = (text: string, y: number, fg: number, bg?: number) =>
@@ -99,10 +112,20 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView): void 
   // Banner, subtitle, choices and the saved game take 15 rows roomy, 11 compact.
   const used = (roomy ? 15 : 11) + below;
   let y = roomy ? Math.max(0, Math.floor((height - used) / 2) - 1) : Math.max(0, Math.min(1, height - used));
+  const cardWidth = Math.max(
+    displayWidth(BANNER[0]),
+    roomy ? displayWidth(SUBTITLE) : 0,
+    24,
+    displayWidth(view.saved ?? ""),
+    ...note.map(displayWidth),
+    ...table.map(displayWidth),
+  ) + 2 * CARD_MARGIN;
+  const cardHeight = used - (below > 0 ? 0 : 1) + 2;
+  drawCard(buf, Math.floor((width - cardWidth) / 2), y - 1, cardWidth, cardHeight);
   BANNER.forEach((line, k) => centre(line, y + k, gold));
   y += 6;
   if (roomy) {
-    centre("a roguelike of rooms, corridors and things that hunt you", y, gold, 0x000000);
+    centre(SUBTITLE, y, gold, 0x000000);
     y += 3;
   }
   TITLE_OPTIONS.forEach((option, k) => {
@@ -124,6 +147,15 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView): void 
   });
   if (roomy && y < height - 2) centre("By the Delve developers", height - 2, gold);
   if (view.popup) drawPopup(buf, view.popup);
+}
+
+/** Black cells (the card behind the title's text), clipped to the screen. */
+function drawCard(buf: CellBuffer, x: number, y: number, width: number, height: number): void {
+  for (let cy = Math.max(0, y); cy < Math.min(buf.height, y + height); cy++) {
+    for (let cx = Math.max(0, x); cx < Math.min(buf.width, x + width); cx++) {
+      buf.set(cx, cy, " ", 0xffffff, 0);
+    }
+  }
 }
 
 /** A popup: everything behind dimmed, the lines (wrapped to fit: a reason is never cut) in a window in the middle. */

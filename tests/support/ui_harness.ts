@@ -3,6 +3,7 @@ import { equal } from "node:assert/strict";
 import { GameApp } from "../../src/app/game_app.ts";
 import { InProcessRunner } from "../../src/app/monster_runner.ts";
 import { newGame } from "../../src/engine/state.ts";
+import type { ColorDepth } from "../../src/terminal/color.ts";
 import { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
 import { type InputEvent, keyEvent } from "../../src/terminal/input_events.ts";
 import { KeyDecoder } from "../../src/terminal/key_decoder.ts";
@@ -10,17 +11,20 @@ import { bundledContent } from "./content.ts";
 
 const content = await bundledContent();
 
-/** An app at a fixed seed and size, rendered once. */
-export function startApp(columns: number, rows: number, seed = 42): GameApp {
+/** An app at a fixed seed, size and colour depth, rendered once. */
+export function startApp(
+  columns: number,
+  rows: number,
+  seed = 42,
+  colorDepth: ColorDepth = "truecolor",
+): GameApp {
   const terminal = new HeadlessTerminal(columns, rows);
   const app = new GameApp(
     terminal,
     content,
     newGame(content.rules, seed),
     new InProcessRunner(content.rules),
-    {
-      colorDepth: "truecolor",
-    },
+    { colorDepth },
   );
   app.render();
   return app;
