@@ -78,6 +78,7 @@ const nonNegative = (max: number) => int(0, max, "a non-negative integer");
 export const cellLookSchema = z.strictObject({ glyph: glyphSchema, fg: colorSchema, bg: colorSchema });
 
 const tileLookSchema = z.strictObject({
+  name: textSchema(40).describe("What look mode calls it (`stairs down`)."),
   plain: glyphSchema.describe("Drawn instead when the terminal has 16 colours or none."),
   dark: cellLookSchema.describe("Explored but not in view."),
   light: cellLookSchema.describe("In view."),
@@ -133,7 +134,13 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   unequipped: true,
   explored: true,
   stairs_unknown: true,
-  monsters_in_view: true,
+  walk_monster: true,
+  walk_item: true,
+  walk_hurt: true,
+  walk_interrupted: true,
+  walk_stairs: true,
+  walk_blocked: true,
+  walk_no_way: true,
   input_dropped: true,
 };
 
@@ -197,7 +204,8 @@ export const gameSchema = z.strictObject({
   sightRadius: nonNegative(1000).describe("FOV radius; 0 is unlimited."),
   palette: z.record(idSchema, colorSchema),
   tiles: z.strictObject({ wall: tileLookSchema, floor: tileLookSchema, stairs: tileLookSchema }),
-  shroud: cellLookSchema.describe("Never-seen cells."),
+  shroud: cellLookSchema.extend({ name: textSchema(40).describe("What look mode calls a cell never seen.") })
+    .describe("Never-seen cells."),
   corpse: z.strictObject({
     name: textSchema(60).describe("{name} is the dead actor's name."),
     glyph: glyphSchema,
