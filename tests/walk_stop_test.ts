@@ -22,7 +22,7 @@ const empty = await emptyDungeonRules();
 
 const press = (app: GameApp, key: string, mods = {}) => app.handleInput(keyEvent(key, mods));
 const texts = (state: GameState) => state.log.map((e) => e.text);
-const lastText = (state: GameState) => state.log.at(-1)!.text;
+const lastText = (state: GameState) => state.log.at(-1)?.text;
 
 /** The arena with its monsters standing still (no AI), so a test says where they are. */
 function stillArena(picture: string, things: Record<string, string>): GameState {
