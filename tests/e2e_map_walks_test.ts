@@ -56,7 +56,8 @@ for (const [columns, rows] of SIZES) {
     const twin = appOn(newGame(rules, seed), rules, undefined, columns, rows);
     const names = () => twin.ui.layout.names;
     await using pane = await TmuxPane.open(columns, rows);
-    await startGame(pane, seed, `"${DENO}" task play --data ${dir}`);
+    // 256 colours, as tmux shows them, whatever the tests' own environment says (NO_COLOR).
+    await startGame(pane, seed, `FORCE_COLOR=2 "${DENO}" task play --data ${dir}`);
 
     // Next to the stairs: the > is drawn, not the item on it.
     await pane.keys(...keys.slice(0, -1));
@@ -93,6 +94,7 @@ for (const [columns, rows] of SIZES) {
     at = screenCellOf(twin.ui, stairs)!;
     const cell = cellAt(await pane.tmux("capture-pane", "-p", "-e", "-t", "0"), at.x, at.y);
     equal(cell.glyph, ">");
+    ok(cell.fg >= 0 && cell.bg >= 0, `drawn in colours of its own: ${JSON.stringify(cell)}`);
     const ratio = contrastRatio(cell.fg, cell.bg);
     ok(ratio >= 3, `the remembered > as tmux shows it: ${ratio.toFixed(2)}:1`);
     await quit(pane);
