@@ -147,7 +147,7 @@ Deno.test("a left click on a known cell walks there", async () => {
   deepEqual([p.x, p.y], [target % 80, Math.floor(target / 80)]);
 });
 
-Deno.test("the worker plans the same steps as the engine in-process", async () => {
+Deno.test("the worker plans the same steps as the engine in-process, and says when monsters block the way", async () => {
   const runner = new WorkerRunner(empty);
   ok(await runner.ready);
   try {
@@ -158,6 +158,11 @@ Deno.test("the worker plans the same steps as the engine in-process", async () =
         const viaWorker = await runner.plan(state, request);
         deepEqual(viaWorker, planWalk(state.map, request));
         if (viaWorker.step < 0) break;
+        // Hemmed in by monsters on every side: the worker says so, as the engine does.
+        const p = playerOf(state);
+        const around = [-81, -80, -79, -1, 1, 79, 80, 81].map((d) => p.y * 80 + p.x + d);
+        const hemmed = { ...request, avoid: around };
+        deepEqual(await runner.plan(state, hemmed), { step: -1, end: "blocked" });
         Object.assign(playerOf(state), { x: viaWorker.step % 80, y: Math.floor(viaWorker.step / 80) });
         const { updateVisibility } = await import("../src/engine/game_map.ts");
         updateVisibility(state.map, playerOf(state), 8);
