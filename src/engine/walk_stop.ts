@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { isAlive } from "./entity.ts";
+import { type Entity, isAlive } from "./entity.ts";
 import { isWalkable } from "./game_map.ts";
 import type { Point } from "./geometry.ts";
 import type { LogEntry } from "./message_log.ts";
@@ -66,7 +66,7 @@ export function startWalk(state: GameState, walk: Walk): WalkStart {
 }
 
 /** The items on the player's cell, topmost (dropped last) first. */
-export function itemsUnderfoot(state: GameState): GameState["entities"] {
+export function itemsUnderfoot(state: GameState): Entity[] {
   const p = playerOf(state);
   return state.entities.filter((e) => e.layer === "item" && e.x === p.x && e.y === p.y).reverse();
 }
