@@ -1,31 +1,18 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import type { GameApp } from "../src/app/game_app.ts";
-import { GameApp as App } from "../src/app/game_app.ts";
-import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/app/monster_runner.ts";
-import type { GameEvent } from "../src/engine/events.ts";
+import { WorkerRunner } from "../src/app/monster_runner.ts";
 import { isWalkable } from "../src/engine/game_map.ts";
 import { displayText } from "../src/engine/message_log.ts";
-import type { Rules } from "../src/engine/rules.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
 import { knownCost } from "../src/engine/travel.ts";
 import { planWalk } from "../src/engine/worker_protocol.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent, mouseEvent } from "../src/terminal/input_events.ts";
 import { arena } from "./support/arena.ts";
 import { bruteDistances } from "./support/brute_paths.ts";
-import { bundledContent, emptyDungeonRules } from "./support/content.ts";
+import { emptyDungeonRules } from "./support/content.ts";
+import { appOn as appFor } from "./support/ui_harness.ts";
 
-const content = await bundledContent();
 const empty = await emptyDungeonRules();
-
-function appFor(state: GameState, rules: Rules, runner: MonsterRunner = new InProcessRunner(rules)): GameApp {
-  const app = new App(new HeadlessTerminal(80, 50), { ...content, rules }, state, runner, {
-    colorDepth: "truecolor",
-  });
-  app.render();
-  return app;
-}
 
 const press = (app: GameApp, key: string, mods = {}) => app.handleInput(keyEvent(key, mods));
 
@@ -50,12 +37,12 @@ function reachable(state: GameState): number[] {
   return [...seen];
 }
 
-Deno.test("auto-explore walks until every reachable cell is explored, then says Explored.", async () => {
+Deno.test("auto-explore walks until every reachable cell is explored, then says there is nothing left", async () => {
   for (const seed of [1, 2, 3, 4, 5]) {
     const state = newGame(empty, seed);
     const app = appFor(state, empty);
     await press(app, "x");
-    equal(state.log.at(-1)!.text, "Explored.", `seed ${seed}`);
+    equal(state.log.at(-1)!.text, "Nothing left to explore.", `seed ${seed}`);
     const missed = reachable(state).filter((i) => !state.map.explored[i]);
     deepEqual(missed, [], `seed ${seed}: reachable cells never seen`);
     ok(state.turn > 20, "one turn per step");
@@ -63,77 +50,10 @@ Deno.test("auto-explore walks until every reachable cell is explored, then says 
     await press(app, "x");
     deepEqual(
       [displayText(state.log.at(-1)!), state.turn],
-      ["Explored. (x2)", turns],
+      ["Nothing left to explore. (x2)", turns],
       "nothing left: no step taken",
     );
   }
-});
-
-Deno.test("auto-explore stops when a monster comes into view, and will not start with one in view", async () => {
-  const state = newGame(empty, 2);
-  const p = playerOf(state);
-  // An orc standing in the last room, far away.
-  const orc = instantiate(empty.templates.orc, state.nextId++, state.map.stairs.x, state.map.stairs.y);
-  orc.ai = undefined; // it stands still
-  state.entities.push(orc);
-  const app = appFor(state, empty);
-  await press(app, "x");
-  equal(state.map.visible[orc.y * state.map.width + orc.x], 1, "stopped with the orc in view");
-  ok(p.x !== 0);
-  const turn = state.turn;
-  await press(app, "x");
-  deepEqual([state.log.at(-1)!.text, state.turn], ["There are monsters in view.", turn]);
-});
-
-Deno.test("auto-explore stops when an item comes into view and again when standing on it", async () => {
-  const state = newGame(empty, 3);
-  const potion = instantiate(
-    empty.templates.health_potion,
-    state.nextId++,
-    state.map.stairs.x,
-    state.map.stairs.y,
-  );
-  state.entities.push(potion);
-  const app = appFor(state, empty);
-  await press(app, "x");
-  equal(state.map.visible[potion.y * state.map.width + potion.x], 1, "stopped on seeing it");
-  for (let k = 0; k < 50 && !(playerOf(state).x === potion.x && playerOf(state).y === potion.y); k++) {
-    await press(app, "x");
-  }
-  const p = playerOf(state);
-  deepEqual([p.x, p.y], [potion.x, potion.y], "it walked to the item and stopped on it, ready for g");
-});
-
-/** A runner that does what the real one does, and something more on turn `at`. */
-function withHook(rules: Rules, at: number, hook: (state: GameState) => void): MonsterRunner {
-  const inner = new InProcessRunner(rules);
-  let turns = 0;
-  return {
-    faults: [],
-    plan: (s, r) => inner.plan(s, r),
-    close: () => {},
-    run: (s): Promise<GameEvent[]> => {
-      if (++turns === at) hook(s);
-      return inner.run(s);
-    },
-  };
-}
-
-Deno.test("a walk stops when HP drops, and when a key is pressed (the key is used up)", async () => {
-  const hurt = newGame(empty, 4);
-  const app = appFor(hurt, empty, withHook(empty, 3, (s) => playerOf(s).fighter!.hp -= 5));
-  await press(app, "x");
-  equal(hurt.turn, 3, "stopped right after the turn that hurt");
-  const keyed = newGame(empty, 4);
-  const holder: { app?: GameApp } = {};
-  const app2 = holder.app = appFor(
-    keyed,
-    empty,
-    withHook(empty, 4, () => (holder.app!.terminal as HeadlessTerminal).input(keyEvent("j"))),
-  );
-  await press(app2, "x");
-  equal(keyed.turn, 4);
-  equal(app2.terminal.hasPendingInput(), false, "the interrupting key is not also played");
 });
 
 Deno.test("travel to the stairs takes a cheapest path over the known map; > there goes down", async () => {
@@ -156,7 +76,7 @@ Deno.test("travel to the stairs takes a cheapest path over the known map; > ther
     const q = playerOf(again);
     at = { x: q.x, y: q.y };
     for (;;) {
-      const { step } = planWalk(again.map, { kind: "travel", from: q, to: again.map.stairs });
+      const { step } = planWalk(again.map, { kind: "travel", from: q, to: again.map.stairs, avoid: [] });
       if (step < 0) break;
       const x = step % map.width, y = Math.floor(step / map.width);
       walked += cost[step] * (x !== at.x && y !== at.y ? 3 : 2);
@@ -227,17 +147,22 @@ Deno.test("a left click on a known cell walks there", async () => {
   deepEqual([p.x, p.y], [target % 80, Math.floor(target / 80)]);
 });
 
-Deno.test("the worker plans the same steps as the engine in-process", async () => {
+Deno.test("the worker plans the same steps as the engine in-process, and says when monsters block the way", async () => {
   const runner = new WorkerRunner(empty);
   ok(await runner.ready);
   try {
     for (const seed of [11, 12]) {
       const state = newGame(empty, seed);
       for (let k = 0; k < 30; k++) {
-        const request = { kind: "explore" as const, from: { ...playerOf(state) }, items: [] };
+        const request = { kind: "explore" as const, from: { ...playerOf(state) }, items: [], avoid: [] };
         const viaWorker = await runner.plan(state, request);
         deepEqual(viaWorker, planWalk(state.map, request));
         if (viaWorker.step < 0) break;
+        // Hemmed in by monsters on every side: the worker says so, as the engine does.
+        const p = playerOf(state);
+        const around = [-81, -80, -79, -1, 1, 79, 80, 81].map((d) => p.y * 80 + p.x + d);
+        const hemmed = { ...request, avoid: around };
+        deepEqual(await runner.plan(state, hemmed), { step: -1, end: "blocked" });
         Object.assign(playerOf(state), { x: viaWorker.step % 80, y: Math.floor(viaWorker.step / 80) });
         const { updateVisibility } = await import("../src/engine/game_map.ts");
         updateVisibility(state.map, playerOf(state), 8);

@@ -180,7 +180,7 @@ Deno.test("look: the cursor starts on the player, steps 1/5/10/20 from real esca
   await feed(app, "/");
   const look = app.top as LookScreen;
   deepEqual(look.cursor, { x: p.x, y: p.y });
-  equal(screenText(app)[44].slice(21), "Player", "the panel names what is under the cursor");
+  equal(screenText(app)[44].slice(21), "Player, floor", "the panel names what is under the cursor");
   deepEqual([app.screen.fg[p.y * 80 + p.x], app.screen.bg[p.y * 80 + p.x]], [0x000000, 0xffffff]);
   await type(app, "\x1b[C"); // Right
   deepEqual(look.cursor, { x: p.x + 1, y: p.y });

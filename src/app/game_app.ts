@@ -7,10 +7,20 @@
  */
 import type { Content } from "../content/load_content.ts";
 import type { Action } from "../engine/actions.ts";
-import type { Entity } from "../engine/entity.ts";
 import type { Point } from "../engine/geometry.ts";
 import { cloneState, playerOf } from "../engine/state.ts";
-import { inCorridor, itemsInView, knownItemCells, monstersInView, runStep, sides } from "../engine/travel.ts";
+import { inCorridor, knownItemCells, runStep, sides } from "../engine/travel.ts";
+import {
+  itemsUnderfoot,
+  monsterCells,
+  startWalk,
+  stopAfterStep,
+  stopBeforeStep,
+  tellStop,
+  type Walk,
+  type WalkStart,
+  type WalkStop,
+} from "../engine/walk_stop.ts";
 import { tell } from "../engine/narration.ts";
 import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
 import type { GameState } from "../engine/state.ts";
@@ -25,7 +35,7 @@ import { LevelUpScreen } from "../ui/level_up_screen.ts";
 import { Frame } from "../ui/frame.ts";
 import { computeLayout } from "../ui/layout.ts";
 import { PlayScreen } from "../ui/play_screen.ts";
-import type { Screen, ScreenResult, UiContext, Walk } from "../ui/screen.ts";
+import type { Screen, ScreenResult, UiContext } from "../ui/screen.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
 import type { Command } from "./replay_format.ts";
 import { themeFromContent } from "./theme_from_content.ts";
@@ -144,22 +154,16 @@ export class GameApp {
     return true;
   }
 
-  /** Ids of the living monsters and of the items the player sees now. */
-  #inView(): { monsters: Set<number>; items: Set<number> } {
-    const ids = (es: Entity[]) => new Set(es.map((e) => e.id));
-    return { monsters: ids(monstersInView(this.state)), items: ids(itemsInView(this.state)) };
-  }
-
-  /** Items the player has stood on: exploring does not go back to them. */
+  /** Items a walk has stopped on (or started from): exploring does not go back to them, nor stop on them again. */
   readonly #visitedItems = new Set<number>();
 
-  /** Cells of the items seen and not yet stood on: exploring goes to them. */
+  /** Cells of the items seen and not yet visited: exploring goes to them. */
   #itemsToVisit(): number[] {
     return knownItemCells(this.state, (e) => this.#visitedItems.has(e.id));
   }
 
-  /** The next cell of `walk`, or undefined to stop (with anything to say said). */
-  async #nextStep(walk: Walk, first: boolean, corridor: boolean): Promise<Point | undefined> {
+  /** The next cell of `walk`, or why it ends here (undefined: a run's natural end). */
+  async #nextStep(walk: Walk, first: boolean, corridor: boolean): Promise<Point | WalkStop | undefined> {
     const { state } = this;
     const { map } = state;
     const from = playerOf(state);
@@ -167,69 +171,64 @@ export class GameApp {
       const d = runStep(map, from, { x: walk.dx, y: walk.dy }, corridor, first);
       return d && { x: from.x + d.x, y: from.y + d.y };
     }
+    const avoid = monsterCells(state);
     const request = walk.kind === "explore"
-      ? { kind: walk.kind, from, items: this.#itemsToVisit() }
-      : { kind: walk.kind, from, to: walk.to };
+      ? { kind: walk.kind, from, items: this.#itemsToVisit(), avoid }
+      : { kind: walk.kind, from, to: walk.to, avoid };
     const answer = await this.runner.plan(state, request);
-    if (answer.step < 0) {
-      if (answer.explored) tell(state.log, this.content.rules, "explored");
-      return undefined;
-    }
-    return { x: answer.step % map.width, y: Math.floor(answer.step / map.width) };
+    if (answer.step >= 0) return { x: answer.step % map.width, y: Math.floor(answer.step / map.width) };
+    return answer.end ? { reason: answer.end } : undefined;
   }
 
   /**
-   * Walks a step a turn (monsters act after each, like any move) until
-   * something interesting happens: a key is pressed, a monster or an item
-   * comes into view, an item is underfoot, HP drops, a window opens, or the
-   * walk is done; a run also stops on the stairs, where a corridor branches
-   * and, in the open, where the cells beside it change.
+   * Walks a step a turn (monsters act after each, like any move) until it
+   * has a reason to stop (see `walk_stop.ts`), and tells that reason. This
+   * part only paces the steps: the key that interrupts, the planner, the
+   * pause between frames.
    */
   async #walk(walk: Walk): Promise<void> {
     const { state } = this;
-    const start = this.#inView();
-    if (walk.kind === "explore" && start.monsters.size > 0) {
-      tell(state.log, this.content.rules, "monsters_in_view");
-      return;
-    }
+    // What lies underfoot as a walk begins has been seen: it does not stop this walk or the next.
+    for (const item of itemsUnderfoot(state)) this.#visitedItems.add(item.id);
+    const stop = await this.#walkSteps(walk, startWalk(state, walk));
+    if (stop) tellStop(state.log, this.content.rules, stop);
+    if (stop?.reason === "item") itemsUnderfoot(state).forEach((e) => this.#visitedItems.add(e.id));
+  }
+
+  /** The steps of `walk`; why it stopped, or undefined when there is nothing to say. */
+  async #walkSteps(walk: Walk, start: WalkStart): Promise<WalkStop | undefined> {
+    const { state } = this;
     const player = playerOf(state);
     let corridor = inCorridor(state.map, player);
     let heading = walk;
     let beside = walk.kind === "run" ? sides(state.map, player, { x: walk.dx, y: walk.dy }) : "";
     for (let steps = 0; steps < 10_000; steps++) {
-      if (this.#halted) return;
+      if (this.#halted) return undefined;
       if (this.terminal.hasPendingInput()) {
         this.terminal.discardPendingInput();
-        return;
+        return { reason: "interrupted" };
       }
-      const hp = player.fighter?.hp ?? 0;
-      const to = await this.#nextStep(heading, steps === 0, corridor);
-      if (!to) return;
-      const step = { dx: to.x - player.x, dy: to.y - player.y };
-      // Walking never attacks: a blocked step ends the walk.
-      if (!(await this.#act({ type: "move", ...step }))) return;
-      if (this.top !== this.stack[0]) return; // a level-up window or game over
+      const next = await this.#nextStep(heading, steps === 0, corridor);
+      if (!next || "reason" in next) return next;
+      const blocked = stopBeforeStep(state, next);
+      if (blocked) return blocked;
+      const step = { dx: next.x - player.x, dy: next.y - player.y };
+      if (!(await this.#act({ type: "move", ...step }))) return undefined; // told why already
+      if (this.top !== this.stack[0]) return undefined; // a level-up window or game over says it
       this.render();
       if (this.options.walkDelayMs) await new Promise((r) => setTimeout(r, this.options.walkDelayMs));
-      const now = this.#inView();
-      if ((player.fighter?.hp ?? 0) < hp) return;
-      if ([...now.monsters].some((id) => !start.monsters.has(id))) return;
-      if ([...now.items].some((id) => !start.items.has(id))) return;
-      const underfoot = state.entities.filter((e) =>
-        e.layer === "item" && e.x === player.x && e.y === player.y
-      );
-      underfoot.forEach((e) => this.#visitedItems.add(e.id));
-      if (underfoot.length > 0) return;
+      const stop = stopAfterStep(state, start, this.#visitedItems);
+      if (stop) return stop;
       if (heading.kind === "run") {
-        const { stairs } = state.map;
-        if (player.x === stairs.x && player.y === stairs.y) return;
+        // A run also ends where the corridor branches or, in the open, where the cells beside it change.
         const around = sides(state.map, player, { x: step.dx, y: step.dy });
-        if (!corridor && steps > 0 && around !== beside) return;
+        if (!corridor && steps > 0 && around !== beside) return undefined;
         beside = around;
         corridor = inCorridor(state.map, player);
         heading = { ...heading, ...step };
       }
     }
+    return undefined;
   }
 
   #levelUp(choice: number): void {

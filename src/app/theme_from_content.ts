@@ -16,11 +16,12 @@ export function themeFromContent(content: Content): Theme {
   const { tiles, shroud, palette } = content.game;
   return {
     tiles: TILE_NAMES.map((name) => ({
+      name: tiles[name].name,
       light: cellLook(tiles[name].light),
       dark: cellLook(tiles[name].dark),
       plain: tiles[name].plain,
     })),
-    shroud: cellLook(shroud),
+    shroud: { ...cellLook(shroud), name: shroud.name },
     palette: Object.fromEntries(Object.entries(palette).map(([k, v]) => [k, parseColor(v)])),
   };
 }

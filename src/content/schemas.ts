@@ -91,6 +91,7 @@ const stat = () => int(-DATA_LIMITS.stat, DATA_LIMITS.stat, `an integer of at le
 export const cellLookSchema = z.strictObject({ glyph: glyphSchema, fg: colorSchema, bg: colorSchema });
 
 const tileLookSchema = z.strictObject({
+  name: textSchema(40).describe("What look mode calls it (`stairs down`)."),
   plain: glyphSchema.describe("Drawn instead when the terminal has 16 colours or none."),
   dark: cellLookSchema.describe("Explored but not in view."),
   light: cellLookSchema.describe("In view."),
@@ -146,7 +147,13 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   unequipped: true,
   explored: true,
   stairs_unknown: true,
-  monsters_in_view: true,
+  walk_monster: true,
+  walk_item: true,
+  walk_hurt: true,
+  walk_interrupted: true,
+  walk_stairs: true,
+  walk_blocked: true,
+  walk_no_way: true,
   input_dropped: true,
 };
 
@@ -216,7 +223,8 @@ export const gameSchema = z.strictObject({
   sightRadius: nonNegative(DATA_LIMITS.sight).describe("FOV radius; 0 is unlimited."),
   palette: z.record(idSchema, colorSchema),
   tiles: z.strictObject({ wall: tileLookSchema, floor: tileLookSchema, stairs: tileLookSchema }),
-  shroud: cellLookSchema.describe("Never-seen cells."),
+  shroud: cellLookSchema.extend({ name: textSchema(40).describe("What look mode calls a cell never seen.") })
+    .describe("Never-seen cells."),
   corpse: z.strictObject({
     name: textSchema(60).describe("{name} is the dead actor's name."),
     glyph: glyphSchema,

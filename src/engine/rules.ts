@@ -46,7 +46,13 @@ export type MessageId =
   | "unequipped"
   | "explored"
   | "stairs_unknown"
-  | "monsters_in_view"
+  | "walk_monster"
+  | "walk_item"
+  | "walk_hurt"
+  | "walk_interrupted"
+  | "walk_stairs"
+  | "walk_blocked"
+  | "walk_no_way"
   | "input_dropped";
 
 /**

@@ -13,10 +13,14 @@ import { type GameMap, isWalkable } from "./game_map.ts";
 import { type GameState, playerOf } from "./state.ts";
 import { WALKABLE } from "./tiles.ts";
 
-/** 1 on explored cells the player can stand on, 0 elsewhere: the known map. */
-export function knownCost(map: GameMap): Uint8Array {
+/**
+ * 1 on explored cells the player can stand on, 0 elsewhere: the known map;
+ * also 0 on the `avoid` cells (where monsters stand), so a walk goes round them.
+ */
+export function knownCost(map: GameMap, avoid: readonly number[] = []): Uint8Array {
   const cost = new Uint8Array(map.width * map.height);
   for (let i = 0; i < cost.length; i++) cost[i] = map.explored[i] && WALKABLE[map.tiles[i]] ? 1 : 0;
+  for (const i of avoid) cost[i] = 0;
   return cost;
 }
 
@@ -55,20 +59,26 @@ export type ExploreStep = { readonly kind: "step"; readonly to: number } | { rea
 
 /**
  * Auto-explore: a step toward the nearest of the unexplored edge and the
- * `items` (cells of things seen but not yet stood on), or "explored".
+ * `items` (cells of things seen but not yet stood on), round the `avoid`
+ * cells, or "explored".
  */
-export function exploreStep(map: GameMap, from: Point, items: readonly number[] = []): ExploreStep {
-  const cost = knownCost(map);
+export function exploreStep(
+  map: GameMap,
+  from: Point,
+  items: readonly number[] = [],
+  avoid: readonly number[] = [],
+): ExploreStep {
+  const cost = knownCost(map, avoid);
   const here = from.y * map.width + from.x;
   const goals = [...frontier(map, cost), ...items.filter((i) => i !== here && cost[i])];
   const to = stepToward(map, cost, from, goals);
   return to < 0 ? { kind: "explored" } : { kind: "step", to };
 }
 
-/** Travel: a step along a cheapest known path to `target`; -1 when there or unreachable. */
-export function travelStep(map: GameMap, from: Point, target: Point): number {
+/** Travel: a step along a cheapest known path to `target`, round the `avoid` cells; -1 when there or unreachable. */
+export function travelStep(map: GameMap, from: Point, target: Point, avoid: readonly number[] = []): number {
   if (from.x === target.x && from.y === target.y) return -1;
-  const cost = knownCost(map);
+  const cost = knownCost(map, avoid);
   const goal = target.y * map.width + target.x;
   if (!cost[goal]) return -1;
   return stepToward(map, cost, from, [goal]);

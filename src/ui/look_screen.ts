@@ -1,10 +1,16 @@
 /**
- * `/`: look around with a cursor. Confirming or cancelling both just end it.
+ * `/`: look around with a cursor. The panel's names line says what is at
+ * the cursor: the things there and the terrain ("Orc, stairs down",
+ * "Wall", "Unexplored"). Confirming or cancelling both just end it.
  *
  * @module
  */
+import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import { describeCell } from "./cell_names.ts";
 import { cursorBindings, CursorScreen } from "./cursor_screen.ts";
 import type { ScreenResult, UiContext } from "./screen.ts";
+import { clipText, padText } from "./text.ts";
+import { paletteColor } from "./theme.ts";
 
 /** The look cursor. */
 export class LookScreen extends CursorScreen {
@@ -13,5 +19,18 @@ export class LookScreen extends CursorScreen {
 
   protected confirm(ui: UiContext): ScreenResult {
     return this.cancel(ui);
+  }
+
+  override draw(buf: CellBuffer, ui: UiContext): void {
+    super.draw(buf, ui);
+    const { names } = ui.layout;
+    const text = clipText(describeCell(ui, this.cursor), names.width);
+    buf.text(
+      names.x,
+      names.y,
+      padText(text, names.width),
+      paletteColor(ui.theme, "white"),
+      ui.theme.shroud.bg,
+    );
   }
 }

@@ -1,17 +1,20 @@
 /**
  * The map as the player sees it: lit, remembered and unknown cells, and the
- * things in view on top (corpses, then items, then actors).
+ * things in view on top (corpses, then items, then actors; the stairs stay
+ * drawn over items and corpses).
  *
  * @module
  */
 import type { Entity, RenderLayer } from "../engine/entity.ts";
 import type { Point } from "../engine/geometry.ts";
 import { playerOf } from "../engine/state.ts";
+import { Tile } from "../engine/tiles.ts";
 import { Attr, type CellBuffer } from "../terminal/cell_buffer.ts";
 import { cameraOrigin } from "./layout.ts";
 import type { UiContext } from "./screen.ts";
 
-const LAYER_ORDER: Readonly<Record<RenderLayer, number>> = { corpse: 0, item: 1, actor: 2 };
+/** Draw order: corpses, then items, then actors on top (SPEC §7.3). */
+export const LAYER_ORDER: Readonly<Record<RenderLayer, number>> = { corpse: 0, item: 1, actor: 2 };
 
 /** The map cell at the view's top-left for the current focus. */
 export function viewOrigin(ui: UiContext): Point {
@@ -61,8 +64,12 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
       else buf.set(sx, sy, cell.glyph, cell.fg, cell.bg);
     }
   }
+  // The stairs are drawn over what lies on them (the panel and look name it): only actors stand over them.
   const shown = state.entities
-    .filter((e) => map.visible[e.y * map.width + e.x] === 1)
+    .filter((e) => {
+      const i = e.y * map.width + e.x;
+      return map.visible[i] === 1 && (e.layer === "actor" || map.tiles[i] !== Tile.DownStairs);
+    })
     .sort((a: Entity, b: Entity) => LAYER_ORDER[a.layer] - LAYER_ORDER[b.layer]);
   for (const e of shown) {
     const at = screenCellOf(ui, e);
@@ -70,25 +77,4 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
     const i = at.y * buf.width + at.x;
     buf.set(at.x, at.y, e.glyph, e.color, buf.bg[i], plainGlyphs ? Attr.Bold : Attr.None);
   }
-}
-
-/**
- * What is on map cell `p`, as the panel names it (SPEC §7.4): every thing
- * there, topmost first, joined by ", ", first letter capitalised; nothing
- * when the cell is out of view.
- */
-export function namesAt(ui: UiContext, p: Point | undefined): string {
-  if (!p) return "";
-  const { map, entities } = ui.state;
-  if (p.x < 0 || p.y < 0 || p.x >= map.width || p.y >= map.height || !map.visible[p.y * map.width + p.x]) {
-    return "";
-  }
-  // Topmost first: actors, then items (the one dropped last first), then corpses.
-  const names = entities
-    .filter((e) => e.x === p.x && e.y === p.y)
-    .reverse()
-    .sort((a, b) => LAYER_ORDER[b.layer] - LAYER_ORDER[a.layer])
-    .map((e) => e.name)
-    .join(", ");
-  return names.charAt(0).toUpperCase() + names.slice(1);
 }

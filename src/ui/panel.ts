@@ -8,7 +8,7 @@ import { displayText, type LogEntry } from "../engine/message_log.ts";
 import { playerOf } from "../engine/state.ts";
 import { Attr, type CellBuffer } from "../terminal/cell_buffer.ts";
 import type { Region } from "./layout.ts";
-import { namesAt } from "./map_view.ts";
+import { namesAt, underfoot } from "./cell_names.ts";
 import type { UiContext } from "./screen.ts";
 import { clipText, wrapText } from "./text.ts";
 import { paletteColor, type Theme } from "./theme.ts";
@@ -68,7 +68,8 @@ export function drawPanel(buf: CellBuffer, ui: UiContext): void {
   const white = paletteColor(theme, "white");
   drawHpBar(buf, ui);
   buf.text(layout.level.x, layout.level.y, `Dungeon level: ${state.floor}`, white);
-  const names = namesAt(ui, ui.pointer);
+  // Under the pointer, or else what the player stands on (an item hidden under the @, the stairs).
+  const names = namesAt(ui, ui.pointer) || underfoot(ui);
   buf.text(layout.names.x, layout.names.y, clipText(names, layout.names.width), white);
   drawMessages(buf, theme, state.log, layout.log);
 }

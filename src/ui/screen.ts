@@ -10,11 +10,14 @@ import type { Action } from "../engine/actions.ts";
 import type { Point } from "../engine/geometry.ts";
 import type { MessageId, Rules } from "../engine/rules.ts";
 import type { GameState } from "../engine/state.ts";
+import type { Walk } from "../engine/walk_stop.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
 import type { Binding } from "./keymap.ts";
 import type { Layout } from "./layout.ts";
 import type { Theme } from "./theme.ts";
+
+export type { Walk };
 
 /** What the screens share: the game, how it looks, and where the pointer is. */
 export interface UiContext {
@@ -54,12 +57,6 @@ export type ScreenResult =
   /** Write the morgue file (a character dump) now, and tell the player where. */
   | { readonly type: "morgue" }
   | { readonly type: "quit" };
-
-/** A walk without a key per step. */
-export type Walk =
-  | { readonly kind: "explore" }
-  | { readonly kind: "travel"; readonly to: Point }
-  | { readonly kind: "run"; readonly dx: number; readonly dy: number };
 
 /** Nothing more to do. */
 export const STAY: ScreenResult = { type: "stay" };

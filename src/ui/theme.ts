@@ -12,8 +12,10 @@ export interface CellLook {
   readonly bg: number;
 }
 
-/** A terrain kind's looks in view, remembered, and without colours. */
+/** A terrain kind's name and looks in view, remembered, and without colours. */
 export interface TileLook {
+  /** What look mode calls it ("stairs down"). */
+  readonly name: string;
   readonly light: CellLook;
   readonly dark: CellLook;
   /** The glyph used when colours cannot tell tiles apart. */
@@ -24,7 +26,8 @@ export interface TileLook {
 export interface Theme {
   /** Indexed by the engine's tile kind. */
   readonly tiles: readonly TileLook[];
-  readonly shroud: CellLook;
+  /** Never-seen cells, and what look mode calls them. */
+  readonly shroud: CellLook & { readonly name: string };
   /** Named colours (`white`, `impossible`, …). */
   readonly palette: Readonly<Record<string, number>>;
 }

@@ -11,8 +11,9 @@ import { instantiate } from "../../src/engine/templates.ts";
 import { Tile } from "../../src/engine/tiles.ts";
 
 /**
- * `#` wall, `.` floor, `@` the player, and any letter in `monsters` a
- * monster of that template (ids ascend in reading order).
+ * `#` wall, `.` floor, `>` the stairs, `@` the player, and any letter in
+ * `monsters` a thing of that template, monster or item (ids ascend in
+ * reading order).
  */
 export function arena(
   rules: Rules,
@@ -36,7 +37,8 @@ export function arena(
   };
   rows.forEach((row, y) => {
     [...row].forEach((ch, x) => {
-      setTile(map, x, y, ch === "#" ? Tile.Wall : Tile.Floor);
+      setTile(map, x, y, ch === "#" ? Tile.Wall : ch === ">" ? Tile.DownStairs : Tile.Floor);
+      if (ch === ">") map.stairs = { x, y };
       if (ch === "@") state.entities.push(instantiate(rules.templates.player, 0, x, y));
       else if (ch in monsters) {
         state.entities.push(instantiate(rules.templates[monsters[ch]], state.nextId++, x, y));

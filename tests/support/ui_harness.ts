@@ -1,8 +1,9 @@
 /** Drives the real app on a headless terminal, one input at a time. */
 import { equal } from "node:assert/strict";
 import { GameApp } from "../../src/app/game_app.ts";
-import { InProcessRunner } from "../../src/app/monster_runner.ts";
-import { newGame } from "../../src/engine/state.ts";
+import { InProcessRunner, type MonsterRunner } from "../../src/app/monster_runner.ts";
+import type { Rules } from "../../src/engine/rules.ts";
+import { type GameState, newGame } from "../../src/engine/state.ts";
 import type { ColorDepth } from "../../src/terminal/color.ts";
 import { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
 import { type InputEvent, keyEvent } from "../../src/terminal/input_events.ts";
@@ -26,6 +27,21 @@ export function startApp(
     new InProcessRunner(content.rules),
     { colorDepth },
   );
+  app.render();
+  return app;
+}
+
+/** An app on `state` (an arena, a seeded game) under `rules`, at 80x50, rendered once. */
+export function appOn(
+  state: GameState,
+  rules: Rules,
+  runner: MonsterRunner = new InProcessRunner(rules),
+  columns = 80,
+  rows = 50,
+): GameApp {
+  const app = new GameApp(new HeadlessTerminal(columns, rows), { ...content, rules }, state, runner, {
+    colorDepth: "truecolor",
+  });
   app.render();
   return app;
 }

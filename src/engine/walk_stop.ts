@@ -1,0 +1,146 @@
+/**
+ * When a walk (explore, travel, run) stops, and what it tells the player:
+ * a pure function of the game state and of what the player had seen when
+ * the walk began, so the rules are tested on hand-drawn maps and whoever
+ * paces the steps (the app) only asks.
+ *
+ * A walk stops for a monster that comes into view (not one already in view
+ * when it began), for HP lost, for a key, on an item it has not stopped on
+ * before (explore and run), where it meant to go, and where a monster stands
+ * in its way (walking never attacks). Each stop but the ones the map makes
+ * plain (a run at a branch, a click's cell reached) is told with a message
+ * from the rules.
+ *
+ * @module
+ */
+import { type Entity, isAlive } from "./entity.ts";
+import { isWalkable } from "./game_map.ts";
+import type { Point } from "./geometry.ts";
+import type { LogEntry } from "./message_log.ts";
+import { tell } from "./narration.ts";
+import type { Rules } from "./rules.ts";
+import { type GameState, playerOf } from "./state.ts";
+import { monstersInView } from "./travel.ts";
+
+/** A walk without a key per step. */
+export type Walk =
+  | { readonly kind: "explore" }
+  | { readonly kind: "travel"; readonly to: Point }
+  | { readonly kind: "run"; readonly dx: number; readonly dy: number };
+
+/** What the player had when a walk began: what it does not stop for. */
+export interface WalkStart {
+  readonly walk: Walk;
+  /** The monsters in view then: seen already, they do not stop it while they stay in view. */
+  readonly monsters: ReadonlySet<number>;
+  readonly hp: number;
+}
+
+/** Why a walk ended. */
+export type WalkStop =
+  /** Monsters came into view (each named). */
+  | { readonly reason: "monster"; readonly names: readonly string[] }
+  /** Standing on items the walk had not stopped on before (each named). */
+  | { readonly reason: "item"; readonly names: readonly string[] }
+  | { readonly reason: "hurt" }
+  /** A key was pressed. */
+  | { readonly reason: "interrupted" }
+  /** Every cell that can be reached is explored, every item seen visited. */
+  | { readonly reason: "explored" }
+  /** On the stairs: where `>` travels to, or a run came upon them. */
+  | { readonly reason: "stairs" }
+  /** A monster stands in the way, and no known way goes round it. */
+  | { readonly reason: "blocked" }
+  /** The cell travelled to is known, but no way to it over known cells is. */
+  | { readonly reason: "no_way" }
+  /** A travel reached the cell it was sent to (the map shows it: nothing is said). */
+  | { readonly reason: "arrived" };
+
+/** What the player has seen as a walk begins. */
+export function startWalk(state: GameState, walk: Walk): WalkStart {
+  return {
+    walk,
+    monsters: new Set(monstersInView(state).map((e) => e.id)),
+    hp: playerOf(state).fighter?.hp ?? 0,
+  };
+}
+
+/** The items on the player's cell, topmost (dropped last) first. */
+export function itemsUnderfoot(state: GameState): Entity[] {
+  const p = playerOf(state);
+  return state.entities.filter((e) => e.layer === "item" && e.x === p.x && e.y === p.y).reverse();
+}
+
+/**
+ * Why the walk stops after the step just taken, if it does. `visited`
+ * holds the items a walk has already stopped on: they do not stop one again.
+ */
+export function stopAfterStep(
+  state: GameState,
+  start: WalkStart,
+  visited: ReadonlySet<number>,
+): WalkStop | undefined {
+  const newcomers = monstersInView(state).filter((e) => !start.monsters.has(e.id));
+  if (newcomers.length > 0) return { reason: "monster", names: newcomers.map((e) => e.name) };
+  const player = playerOf(state);
+  if ((player.fighter?.hp ?? 0) < start.hp) return { reason: "hurt" };
+  const { walk } = start;
+  if (walk.kind !== "travel") {
+    const items = itemsUnderfoot(state).filter((e) => !visited.has(e.id));
+    if (items.length > 0) return { reason: "item", names: items.map((e) => e.name) };
+  }
+  const { stairs } = state.map;
+  const onStairs = player.x === stairs.x && player.y === stairs.y;
+  if (walk.kind === "travel" && player.x === walk.to.x && player.y === walk.to.y) {
+    return { reason: onStairs ? "stairs" : "arrived" };
+  }
+  if (walk.kind === "run" && onStairs) return { reason: "stairs" };
+  return undefined;
+}
+
+/**
+ * Why the walk cannot take its next step to `to`: a living monster stands
+ * there (walking never attacks), or the cell cannot be stood on.
+ */
+export function stopBeforeStep(state: GameState, to: Point): WalkStop | undefined {
+  const there = state.entities.some((e) => e.x === to.x && e.y === to.y && e.blocksMovement && isAlive(e));
+  return there || !isWalkable(state.map, to.x, to.y) ? { reason: "blocked" } : undefined;
+}
+
+/** Cells of the living monsters the player sees: the known map's obstacles for a walk's plan. */
+export function monsterCells(state: GameState): number[] {
+  const { width } = state.map;
+  return monstersInView(state).map((e) => e.y * width + e.x);
+}
+
+/** "a" or "an" before `name`, as English writes it (messages that want no article use `{name}`). */
+export function withArticle(name: string): string {
+  return `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`;
+}
+
+/** Tells the player why the walk stopped (nothing, when the map shows it). */
+export function tellStop(log: LogEntry[], rules: Rules, stop: WalkStop): void {
+  const named = (id: "walk_monster" | "walk_item", names: readonly string[]) => {
+    for (const name of names) tell(log, rules, id, { name, a_name: withArticle(name) });
+  };
+  switch (stop.reason) {
+    case "monster":
+      return named("walk_monster", stop.names);
+    case "item":
+      return named("walk_item", stop.names);
+    case "hurt":
+      return tell(log, rules, "walk_hurt");
+    case "interrupted":
+      return tell(log, rules, "walk_interrupted");
+    case "explored":
+      return tell(log, rules, "explored");
+    case "stairs":
+      return tell(log, rules, "walk_stairs");
+    case "blocked":
+      return tell(log, rules, "walk_blocked");
+    case "no_way":
+      return tell(log, rules, "walk_no_way");
+    case "arrived":
+      return;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * What the panel says is on a map cell: the names under the pointer (SPEC
+ * §7.4), what the player stands on, and look mode's whole description,
+ * the terrain included.
+ *
+ * @module
+ */
+import type { Entity } from "../engine/entity.ts";
+import type { Point } from "../engine/geometry.ts";
+import { playerOf } from "../engine/state.ts";
+import { Tile } from "../engine/tiles.ts";
+import { LAYER_ORDER } from "./map_view.ts";
+import type { UiContext } from "./screen.ts";
+
+/** The first letter upper-cased, the rest as it is. */
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The things on `p` the player sees now, topmost first (actors, then items dropped last first, then corpses). */
+function thingsAt(ui: UiContext, p: Point): Entity[] {
+  const { map, entities } = ui.state;
+  if (p.x < 0 || p.y < 0 || p.x >= map.width || p.y >= map.height || !map.visible[p.y * map.width + p.x]) {
+    return [];
+  }
+  return entities
+    .filter((e) => e.x === p.x && e.y === p.y)
+    .reverse()
+    .sort((a, b) => LAYER_ORDER[b.layer] - LAYER_ORDER[a.layer]);
+}
+
+/**
+ * What is on map cell `p`, as the panel names it under the pointer (SPEC
+ * §7.4): every thing there, topmost first, joined by ", ", first letter
+ * capitalised; nothing when the cell is out of view.
+ */
+export function namesAt(ui: UiContext, p: Point | undefined): string {
+  return p ? capitalised(thingsAt(ui, p).map((e) => e.name).join(", ")) : "";
+}
+
+/** The terrain's name at `p` as the player knows it: "unexplored" where never seen. */
+function terrainAt(ui: UiContext, p: Point): string {
+  const { map } = ui.state;
+  const i = p.y * map.width + p.x;
+  return map.explored[i] ? ui.theme.tiles[map.tiles[i]].name : ui.theme.shroud.name;
+}
+
+/**
+ * Look mode's line for `p`: the things there the player sees, topmost
+ * first, then the terrain ("Orc, Health Potion, stairs down", "Wall",
+ * "Unexplored").
+ */
+export function describeCell(ui: UiContext, p: Point): string {
+  return capitalised([...thingsAt(ui, p).map((e) => e.name), terrainAt(ui, p)].join(", "));
+}
+
+/**
+ * What the player stands on, when it is more than floor: the things under
+ * them and the stairs ("Health Potion, stairs down"); "" on bare floor.
+ */
+export function underfoot(ui: UiContext): string {
+  const player = playerOf(ui.state);
+  const { map } = ui.state;
+  const things = thingsAt(ui, player).filter((e) => e !== player).map((e) => e.name);
+  const onStairs = map.tiles[player.y * map.width + player.x] === Tile.DownStairs;
+  return capitalised([...things, ...(onStairs ? [terrainAt(ui, player)] : [])].join(", "));
+}

@@ -1,0 +1,219 @@
+/**
+ * Why explore, travel and run stop, and what they say: the stopping rules
+ * on their own (a pure function of the state and of what the player had
+ * seen when the walk began) and through the app, on hand-drawn arenas.
+ */
+import { deepEqual, equal, ok } from "node:assert/strict";
+import type { GameApp } from "../src/app/game_app.ts";
+import { InProcessRunner, type MonsterRunner } from "../src/app/monster_runner.ts";
+import type { GameEvent } from "../src/engine/events.ts";
+import { updateVisibility } from "../src/engine/game_map.ts";
+import type { MessageId, Rules } from "../src/engine/rules.ts";
+import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
+import { startWalk, stopAfterStep, stopBeforeStep } from "../src/engine/walk_stop.ts";
+import type { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
+import { keyEvent } from "../src/terminal/input_events.ts";
+import { arena } from "./support/arena.ts";
+import { bundledContent, emptyDungeonRules } from "./support/content.ts";
+import { appOn } from "./support/ui_harness.ts";
+
+const { rules } = await bundledContent();
+const empty = await emptyDungeonRules();
+
+const press = (app: GameApp, key: string, mods = {}) => app.handleInput(keyEvent(key, mods));
+const texts = (state: GameState) => state.log.map((e) => e.text);
+const lastText = (state: GameState) => state.log.at(-1)?.text;
+
+/** The arena with its monsters standing still (no AI), so a test says where they are. */
+function stillArena(picture: string, things: Record<string, string>): GameState {
+  const state = arena(rules, picture, things);
+  for (const e of state.entities) e.ai = undefined;
+  return state;
+}
+
+Deno.test("the stopping rules: a monster in view at the start does not stop a walk, one that comes into view does", () => {
+  const state = stillArena(
+    `
+    ####################
+    #@.o.......#.......#
+    #..................#
+    #..........#...T...#
+    ####################`,
+    { o: "orc", T: "troll" },
+  );
+  const start = startWalk(state, { kind: "explore" });
+  const player = playerOf(state);
+  Object.assign(player, { x: 5, y: 1 });
+  updateVisibility(state.map, player, rules.sightRadius);
+  equal(stopAfterStep(state, start, new Set()), undefined, "the orc was in view from the start");
+  Object.assign(player, { x: 12, y: 2 });
+  updateVisibility(state.map, player, rules.sightRadius);
+  deepEqual(stopAfterStep(state, start, new Set()), { reason: "monster", names: ["Troll"] });
+  deepEqual(stopBeforeStep(state, { x: 3, y: 1 }), { reason: "blocked" }, "the orc stands there");
+  equal(stopBeforeStep(state, { x: 4, y: 1 }), undefined);
+});
+
+Deno.test("explore goes on past a monster already in view and stops for a new one, naming it", async () => {
+  const state = stillArena(
+    `
+    ######################
+    #@.o......#..........#
+    #.........#..........#
+    #....................#
+    #.........#.....T....#
+    ######################`,
+    { o: "orc", T: "troll" },
+  );
+  const app = appOn(state, rules);
+  await press(app, "x");
+  equal(lastText(state), "You see a Troll.");
+  ok(state.turn > 5, `it walked (${state.turn} turns)`);
+  ok(!texts(state).some((t) => t.includes("Orc")), "the orc, seen from the start, said nothing");
+});
+
+Deno.test("a new monster stops explore, travel and run alike, each saying what it saw", async () => {
+  const picture = `
+    ##############
+    #@..........>#
+    #######.######
+    #######T######
+    ##############`;
+  for (const [key, mods] of [["x", {}], [">", {}], ["Right", { shift: true }]] as const) {
+    const state = stillArena(picture, { T: "troll" });
+    // The corridor known, for travel; explore still has the niche to see.
+    state.map.explored.fill(1, state.map.width, 2 * state.map.width);
+    const app = appOn(state, rules);
+    await press(app, key, mods);
+    equal(lastText(state), "You see a Troll.", key);
+    ok(playerOf(state).x > 1 && playerOf(state).x < 12, `${key}: stopped on the way`);
+  }
+});
+
+Deno.test("explore stops once on an item it walks onto, and an item seen and left never stops it again", async () => {
+  const state = stillArena(
+    "##########################################\n" +
+      "#@..............!........................#\n" +
+      "##########################################",
+    { "!": "health_potion" },
+  );
+  const app = appOn(state, rules);
+  const potion = state.entities.find((e) => e.template === "health_potion")!;
+  await press(app, "x");
+  deepEqual([playerOf(state).x, lastText(state)], [potion.x, "There is a Health Potion here."]);
+  // Leave it lying, out of sight, and explore again: past it, to the far end, in one go.
+  for (let k = 0; k < 10; k++) await press(app, "h");
+  equal(state.map.visible[potion.y * state.map.width + potion.x], 0, "the potion is out of sight");
+  await press(app, "x");
+  equal(lastText(state), "Nothing left to explore.");
+  equal(texts(state).filter((t) => t.includes("Health Potion")).length, 1, "told of the potion once");
+});
+
+Deno.test("> away from known stairs walks all the way in one command, over items, and says it arrived", async () => {
+  const corridor = stillArena(
+    "###############################\n" +
+      "#@....!....!.....!...........>#\n" +
+      "###############################",
+    { "!": "health_potion" },
+  );
+  corridor.map.explored.fill(1);
+  await press(appOn(corridor, rules), ">");
+  deepEqual([playerOf(corridor).x, lastText(corridor)], [corridor.map.stairs.x, "You reach the stairs."]);
+  // A generated floor strewn with items, with the stairs known: one press.
+  const strewn: Rules = { ...rules, spawn: { ...rules.spawn, maxMonstersPerRoom: [] } };
+  for (const seed of [21, 22, 23]) {
+    const state = newGame(strewn, seed);
+    state.map.explored.fill(1);
+    const app = appOn(state, strewn);
+    await press(app, ">");
+    const p = playerOf(state);
+    deepEqual([p.x, p.y, lastText(state)], [state.map.stairs.x, state.map.stairs.y, "You reach the stairs."]);
+  }
+});
+
+/** A runner that does what the real one does, and something more on turn `at`. */
+function withHook(rules: Rules, at: number, hook: (state: GameState) => void): MonsterRunner {
+  const inner = new InProcessRunner(rules);
+  let turns = 0;
+  return {
+    faults: [],
+    plan: (s, r) => inner.plan(s, r),
+    close: () => {},
+    run: (s): Promise<GameEvent[]> => {
+      if (++turns === at) hook(s);
+      return inner.run(s);
+    },
+  };
+}
+
+Deno.test("a walk stops when HP drops (You are hurt.) and when a key is pressed (Interrupted., the key used up)", async () => {
+  const hurt = newGame(empty, 4);
+  const app = appOn(hurt, empty, withHook(empty, 3, (s) => playerOf(s).fighter!.hp -= 5));
+  await press(app, "x");
+  deepEqual([hurt.turn, lastText(hurt)], [3, "You are hurt."]);
+  const keyed = newGame(empty, 4);
+  const holder: { app?: GameApp } = {};
+  const app2 = holder.app = appOn(
+    keyed,
+    empty,
+    withHook(empty, 4, () => (holder.app!.terminal as HeadlessTerminal).input(keyEvent("j"))),
+  );
+  await press(app2, "x");
+  deepEqual([keyed.turn, lastText(keyed)], [4, "Interrupted."]);
+  equal(app2.terminal.hasPendingInput(), false, "the interrupting key is not also played");
+});
+
+Deno.test("a monster in a corridor blocks a walk (The way is blocked.), in a room the walk goes round it; no known way is told", async () => {
+  const corridor = stillArena("############\n#@...o....>#\n############", { o: "orc" });
+  corridor.map.explored.fill(1);
+  await press(appOn(corridor, rules), ">");
+  deepEqual([lastText(corridor), corridor.turn], ["The way is blocked.", 0]);
+  const explore = stillArena("#################\n#@...o..........#\n#################", { o: "orc" });
+  await press(appOn(explore, rules), "x");
+  equal(lastText(explore), "The way is blocked.", "nothing left to explore but behind the orc");
+  const run = stillArena("############\n#@...o....>#\n############", { o: "orc" });
+  await press(appOn(run, rules), "L");
+  deepEqual([playerOf(run).x, lastText(run)], [4, "The way is blocked."], "a run stops before it");
+  const unknown = stillArena("############\n#@........>#\n############", {});
+  unknown.map.explored[unknown.map.stairs.y * unknown.map.width + unknown.map.stairs.x] = 1;
+  unknown.map.explored[unknown.map.width + 7] = 0;
+  await press(appOn(unknown, rules), ">");
+  deepEqual([lastText(unknown), unknown.turn], ["You know no way there.", 0], "no known way, no monster");
+  const room = stillArena("############\n#..........#\n#@...o....>#\n#..........#\n############", {
+    o: "orc",
+  });
+  room.map.explored.fill(1);
+  await press(appOn(room, rules), ">");
+  equal(lastText(room), "You reach the stairs.");
+});
+
+Deno.test("a run stops on the stairs and on an item, naming each; run again from the item and it goes on", async () => {
+  const state = stillArena("###############\n#@....!.....>.#\n###############", { "!": "health_potion" });
+  const app = appOn(state, rules);
+  await press(app, "L");
+  deepEqual([playerOf(state).x, lastText(state)], [6, "There is a Health Potion here."]);
+  await press(app, "L");
+  deepEqual([playerOf(state).x, lastText(state)], [12, "You reach the stairs."]);
+});
+
+Deno.test("what a walk says on stopping is the rules' text: a mod's messages are the ones shown", async () => {
+  const ids: MessageId[] = ["walk_monster", "walk_stairs", "explored"];
+  const modded: Rules = {
+    ...rules,
+    messages: {
+      ...rules.messages,
+      ...Object.fromEntries(ids.map((id) => [id, { text: `[${id}] {Name}`, color: "white" }])),
+    },
+  };
+  const state = arena(modded, "##########\n#@......>#\n#######.##\n#######o##\n##########", { o: "orc" });
+  state.entities.forEach((e) => (e.ai = undefined));
+  state.map.explored.fill(1);
+  await press(appOn(state, modded), ">");
+  equal(lastText(state), "[walk_monster] Orc");
+  const stairs = arena(modded, "#######\n#@...>#\n#######");
+  stairs.map.explored.fill(1);
+  const app = appOn(stairs, modded);
+  await press(app, ">");
+  equal(lastText(stairs), "[walk_stairs] {Name}");
+  await press(app, "x");
+  equal(lastText(stairs), "[explored] {Name}");
+});
