@@ -6,12 +6,14 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { type Content, loadContent } from "../src/content/load_content.ts";
-import { MAP_BUDGET, REACHABLE } from "../src/content/limits.ts";
+import { MAP_BUDGET, NAME_LIMITS, REACHABLE } from "../src/content/limits.ts";
 import { ContentError } from "../src/content/problems.ts";
 import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
 import { MAX_FLOOR, MAX_LEVEL } from "../src/engine/limits.ts";
 import { chooseLevelUp, levelUpPending } from "../src/engine/progression.ts";
 import { scoreOf } from "../src/engine/score.ts";
+import { takeDamage } from "../src/engine/combat.ts";
+import { instantiate } from "../src/engine/templates.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
 import { playerTurn } from "../src/engine/turn.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
@@ -171,6 +173,31 @@ Deno.test("the most extreme data the checks take plays to the highest level and 
     const again = decodeSave(JSON.parse(encodeSave(state, stamp, "t", new Date(0))), rules);
     deepEqual(playerOf(again).fighter, f, "the save of it reads back");
   }
+});
+
+Deno.test("a corpse name that would outgrow what a save keeps is refused; the longest one taken saves a kill that reads back", async () => {
+  const longest = "x".repeat(NAME_LIMITS.template);
+  const naming = (corpse: string) => ({
+    "game.json": (g: Json) => (g.corpse.name = corpse),
+    "entities.json": (e: Json) => (e.orc.name = longest),
+  });
+  deepEqual(await problemsOf(naming("{name}".repeat(6))), [
+    `mod/game.json: $.corpse.name: expected a name of at most ${NAME_LIMITS.thing} characters with the longest ` +
+    `actor's name (${NAME_LIMITS.template}) filled in for {name}, found one of ${6 * NAME_LIMITS.template}`,
+  ]);
+  const taken = "{Name}" + "{name}".repeat(4);
+  const loaded = await load(await modded(naming(taken)));
+  ok(!Array.isArray(loaded), `taken: ${loaded}`);
+  const content = loaded as Content;
+  const state = newGame(content.rules, 5);
+  const { x, y } = playerOf(state);
+  const orc = instantiate(content.rules.templates.orc, state.nextId++, x, y);
+  state.entities.push(orc);
+  takeDamage(orc, orc.fighter!.hp, content.rules, []);
+  equal(orc.name.length, NAME_LIMITS.thing, "the corpse's name as long as a save keeps");
+  const stamp = dataStamp(content);
+  const again = decodeSave(JSON.parse(encodeSave(state, stamp, "t", new Date(0))), content.rules);
+  equal(again.entities.find((e) => e.id === orc.id)?.name, orc.name, "and its save reads back");
 });
 
 Deno.test("a data file with 200,000 problems reports each, rather than overflowing the stack", async () => {

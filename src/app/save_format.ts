@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { DATA_LIMITS, REACHABLE } from "../content/limits.ts";
+import { DATA_LIMITS, NAME_LIMITS, REACHABLE } from "../content/limits.ts";
 import type { Content } from "../content/load_content.ts";
 import { dataChecksum } from "../engine/checksum.ts";
 import { describeValue } from "../content/problems.ts";
@@ -78,7 +78,7 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
     id: count,
     template: z.string(),
     // What the screen shows one cell a character, as the data that named it had to be.
-    name: textSchema(200),
+    name: textSchema(NAME_LIMITS.thing),
     glyph: z.string().min(1).max(2),
     color: whole(0, 0xffffff),
     x: whole(0, REACHABLE.mapSide - 1),

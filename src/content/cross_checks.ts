@@ -7,6 +7,7 @@
  * @module
  */
 import { MAX_LEVEL } from "../engine/limits.ts";
+import { NAME_LIMITS } from "./limits.ts";
 import { cheapLevel } from "../engine/progression.ts";
 import { describeValue } from "./problems.ts";
 import type { GameConfig, SpawnTablesConfig, TemplateConfig } from "./schemas.ts";
@@ -25,12 +26,25 @@ export interface Labels {
   readonly spawn: string;
 }
 
+/** How long the corpse name `template` can grow once each `{name}` holds the longest name a template may have. */
+function longestCorpseName(template: string): number {
+  const placeholders = template.match(/\{[Nn]ame\}/g)?.length ?? 0;
+  return template.length + placeholders * (NAME_LIMITS.template - "{name}".length);
+}
+
 function gameProblems(label: string, game: GameConfig): string[] {
   const problems: string[] = [];
   const { width, height, roomMinSize, roomMaxSize } = game.map;
   if (roomMaxSize < roomMinSize) {
     problems.push(
       `${label}: $.map.roomMaxSize: expected at least roomMinSize (${roomMinSize}), found ${roomMaxSize}`,
+    );
+  }
+  const corpse = longestCorpseName(game.corpse.name);
+  if (corpse > NAME_LIMITS.thing) {
+    problems.push(
+      `${label}: $.corpse.name: expected a name of at most ${NAME_LIMITS.thing} characters with the longest ` +
+        `actor's name (${NAME_LIMITS.template}) filled in for {name}, found one of ${corpse}`,
     );
   }
   const fits = Math.min(width, height) - 1;

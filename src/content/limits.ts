@@ -43,6 +43,19 @@ export const DATA_LIMITS = {
   confuseTurns: 10_000,
 } as const;
 
+/** The longest texts a data folder names things with, in characters. */
+export const NAME_LIMITS = {
+  /** A template's name. */
+  template: 40,
+  /** The corpse's name, before `{name}` is filled in with the dead actor's. */
+  corpse: 60,
+  /**
+   * A thing's name as a game can make it (a corpse's, with its dead actor's
+   * filled in): the save's bound. The checks hold the corpse's name to it.
+   */
+  thing: 200,
+} as const;
+
 /** Every thing on a floor, on its own cell, with everything the player carried dropped there too. */
 const MAX_THINGS = MAP_BUDGET.side * MAP_BUDGET.side + MAX_CAPACITY;
 

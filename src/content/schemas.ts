@@ -12,7 +12,7 @@ import type { MessageId } from "../engine/rules.ts";
 // for the screen that draws the text: a text that passes never shows an escape.
 import { firstNonPrintable } from "../terminal/printable.ts";
 import { displayWidth } from "../terminal/text_width.ts";
-import { DATA_LIMITS, MAP_BUDGET } from "./limits.ts";
+import { DATA_LIMITS, MAP_BUDGET, NAME_LIMITS } from "./limits.ts";
 
 /** A colour as `#RRGGBB`. */
 export const colorSchema = z.string().regex(/^#[0-9A-Fa-f]{6}$/, {
@@ -226,7 +226,10 @@ export const gameSchema = z.strictObject({
   shroud: cellLookSchema.extend({ name: textSchema(40).describe("What look mode calls a cell never seen.") })
     .describe("Never-seen cells."),
   corpse: z.strictObject({
-    name: textSchema(60).describe("{name} is the dead actor's name."),
+    name: textSchema(NAME_LIMITS.corpse).describe(
+      "{name} is the dead actor's name; filled in, the whole name must fit in " +
+        `${NAME_LIMITS.thing} characters.`,
+    ),
     glyph: glyphSchema,
     color: colorSchema,
   }),
@@ -266,7 +269,7 @@ export const effectSchema = z.discriminatedUnion("type", [
 ]);
 
 export const templateSchema = z.strictObject({
-  name: textSchema(40),
+  name: textSchema(NAME_LIMITS.template),
   glyph: glyphSchema,
   color: colorSchema,
   fighter: z.strictObject({
