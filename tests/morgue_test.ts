@@ -310,7 +310,7 @@ Deno.test("an unreadable high-score table: the title says which file and why; th
   const t = await titleSession(undefined, { scoresPath: scores });
   await t.tick();
   const title = t.text().replace(/\s+/g, " ");
-  ok(title.includes(`The high scores in ${scores} cannot be read (the high-score is not valid JSON`), title);
+  ok(title.includes(`The high scores in ${scores} cannot be read (invalid JSON at line`), title);
   await t.press("n");
   doomPlayer(t.app.game!.state, rules);
   await t.press(".");

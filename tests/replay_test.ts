@@ -120,8 +120,16 @@ Deno.test("replay --check: OK for a whole file; a clear error and exit 1 for a d
   );
   const full = await gzip(JSON.stringify(recording));
   const files: [string, Uint8Array, RegExp][] = [
-    ["garbage", new TextEncoder().encode("not a replay"), /damaged or cut short/],
-    ["truncated", full.subarray(0, full.length >> 1), /damaged or cut short/],
+    [
+      "garbage",
+      new TextEncoder().encode("not a replay"),
+      /expected whole gzip data, found damaged or cut-short data/,
+    ],
+    [
+      "truncated",
+      full.subarray(0, full.length >> 1),
+      /expected whole gzip data, found damaged or cut-short data/,
+    ],
     ["foreign", await gzip('{"hello": 1}'), /not a Delve replay/],
     ["other-data", await gzip(JSON.stringify({ ...recording, dataChecksum: 1 })), /recorded with other data/],
   ];

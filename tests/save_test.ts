@@ -79,11 +79,11 @@ Deno.test("truncated, corrupted, empty, wrong-version and hostile saves each say
     return JSON.stringify(j);
   };
   const cases: [string | Uint8Array, RegExp, boolean?][] = [
-    [gz.subarray(0, gz.length >> 1), /damaged or cut short/],
-    [gz.map((b, i) => (i === 40 ? b ^ 0xff : b)), /damaged or cut short|not valid JSON|damaged/],
+    [gz.subarray(0, gz.length >> 1), /found damaged or cut-short data/],
+    [gz.map((b, i) => (i === 40 ? b ^ 0xff : b)), /cut-short|invalid JSON|damaged/],
     [new Uint8Array(0), /empty/],
-    ["not gzip at all", /damaged or cut short/, false],
-    ['{"format": "delve-save"', /not valid JSON/],
+    ["not gzip at all", /found damaged or cut-short data/, false],
+    ['{"format": "delve-save"', /invalid JSON/],
     [
       edit((j) => (j.version = SAVE_VERSION + 1)),
       new RegExp(`newer Delve \\(save version ${SAVE_VERSION + 1}; this one reads up to ${SAVE_VERSION}\\)`),
@@ -195,7 +195,7 @@ Deno.test("title: an unreadable save gives the SPEC popup, is never changed, and
   ok(t.text().includes("There is a saved game, but it cannot be read."));
   await t.press("c");
   ok(t.text().includes("Failed to load save:"));
-  ok(t.text().includes("damaged or cut short"));
+  ok(t.text().includes("cut-short data"));
   equal(await Deno.readTextFile(t.savePath), "garbage", "untouched");
   await t.press("x", "n");
   const kept = `${t.savePath}.unreadable-2026-11-21T10-00-00-000Z`;

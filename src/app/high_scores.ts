@@ -48,7 +48,7 @@ export type ScoresRead =
 
 /** The table at `path` (empty when there is none yet), or why it cannot be read. */
 export async function readScores(path: string): Promise<ScoresRead> {
-  const read = await readJsonFile(path, "high-score", SCORES_LIMITS);
+  const read = await readJsonFile(path, "high-score table", SCORES_LIMITS);
   if (read.kind === "missing") return { kind: "read", scores: [] };
   if (read.kind === "unreadable") return read;
   const file = fileSchema.safeParse(read.json);

@@ -11,16 +11,15 @@
 import { dirname } from "node:path";
 import {
   bytesInWords,
+  describeJsonProblem,
   type JsonLimits,
-  type JsonProblem,
   readUntrustedJson,
-  type TextPlace,
 } from "../content/untrusted_json.ts";
 
 /**
  * What a save may hold. A save is the game's state and its replay so far:
- * the bundled data's 80x43 floors save in ~20 KB, the largest map the data
- * allows (2048x2048) in ~17 MB of grids, and the replay is bounded by
+ * the bundled data's 80x43 floors save in ~20 KB, the largest floor the data
+ * allows (1000x1000, full) in ~15 MB, and the replay is bounded by
  * `REPLAY_LIMITS` (replay_format.ts), which a save must take whole. Gzip
  * shrinks the JSON the game writes about 14 times (a new game: 19 KB to
  * 1.3 KB), so a quarter of the inflated limit on disk is room enough.
@@ -214,44 +213,13 @@ export async function readJsonFile(path: string, noun: string, limits: JsonLimit
   const read = await readUntrustedJson(path, limits);
   if (read.kind === "missing") return read;
   if (read.kind === "refused") {
-    return { kind: "unreadable", reason: unreadableReason(path, noun, read.problem) };
+    return { kind: "unreadable", reason: describeJsonProblem(read.problem, noun) };
   }
   const [first] = read.keyProblems;
   if (first) {
     return { kind: "unreadable", reason: `the ${noun} is damaged at ${first.path}: ${first.message}` };
   }
   return { kind: "read", json: read.json };
-}
-
-/** Why the file at `path` cannot be read, as one sentence for the player. */
-function unreadableReason(path: string, noun: string, problem: JsonProblem): string {
-  const where = ({ line, column }: TextPlace) => `line ${line}, column ${column}`;
-  switch (problem.kind) {
-    case "os":
-      return `cannot read ${path}: ${problem.reason}`;
-    case "not_file":
-      return `${path} is ${problem.found}, not a file`;
-    case "too_large":
-      return problem.size === undefined
-        ? `the ${noun} file is larger than a ${noun} can be (${bytesInWords(problem.limit)})`
-        : `the ${noun} file is ${bytesInWords(problem.size)}, larger than a ${noun} can be (${
-          bytesInWords(problem.limit)
-        })`;
-    case "empty":
-      return `the ${noun} file is empty`;
-    case "not_gzip":
-      return `the ${noun} file is damaged or cut short (not whole gzip data)`;
-    case "too_large_inflated":
-      return `the ${noun} file inflates to more than ${
-        bytesInWords(problem.limit)
-      }, more than a ${noun} can be`;
-    case "not_utf8":
-      return `the ${noun} file is not UTF-8 text`;
-    case "too_deep":
-      return `the ${noun} is nested deeper than ${problem.limit} levels (${where(problem.at)})`;
-    case "syntax":
-      return `the ${noun} is not valid JSON (${problem.message} at ${where(problem.at)})`;
-  }
 }
 
 /** Removes the save (and its backup): the game it held is over. */

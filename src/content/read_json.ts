@@ -7,13 +7,7 @@
  */
 import type { z } from "zod";
 import { ContentError, describeValue, jsonPath } from "./problems.ts";
-import {
-  bytesInWords,
-  type JsonLimits,
-  type JsonProblem,
-  readUntrustedJson,
-  type TextPlace,
-} from "./untrusted_json.ts";
+import { describeJsonProblem, type JsonLimits, readUntrustedJson } from "./untrusted_json.ts";
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
@@ -54,36 +48,6 @@ export const DATA_FILE_MAX_DEPTH = 64;
 
 const DATA_FILE_LIMITS: JsonLimits = { maxBytes: DATA_FILE_MAX_BYTES, maxDepth: DATA_FILE_MAX_DEPTH };
 
-/** Why a data file was not taken, as one line: the file, what was expected, what was found. */
-function problemLine(label: string, problem: JsonProblem): string {
-  switch (problem.kind) {
-    case "os":
-      return `${label}: cannot read: ${problem.reason}`;
-    case "not_file":
-      return `${label}: expected a file, found ${problem.found}`;
-    case "too_large":
-      return `${label}: expected a file of at most ${bytesInWords(problem.limit)}, found ${
-        problem.size === undefined ? "more" : bytesInWords(problem.size)
-      }`;
-    case "empty":
-      return `${label}: expected JSON, found an empty file`;
-    case "not_gzip":
-      return `${label}: expected whole gzip data, found damaged or cut-short data`;
-    case "too_large_inflated":
-      return `${label}: expected at most ${bytesInWords(problem.limit)} once inflated, found more`;
-    case "not_utf8":
-      return `${label}: expected UTF-8 text, found bytes that are not UTF-8`;
-    case "too_deep": {
-      const expected = `expected lists and objects nested at most ${problem.limit} deep`;
-      return `${label}: at ${place(problem.at)}: ${expected}, found deeper`;
-    }
-    case "syntax":
-      return `${label}: invalid JSON at ${place(problem.at)}: ${problem.message}`;
-  }
-}
-
-const place = ({ line, column }: TextPlace) => `line ${line}, column ${column}`;
-
 /** Checks `data` against `schema`: the parsed value, or every problem found. */
 export function check<S extends z.ZodType>(
   label: string,
@@ -107,7 +71,7 @@ export async function readDataFile<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const read = await readUntrustedJson(new URL(name, dir), DATA_FILE_LIMITS);
   if (read.kind === "missing") throw new ContentError([`${label}: cannot read: file not found`]);
-  if (read.kind === "refused") throw new ContentError([problemLine(label, read.problem)]);
+  if (read.kind === "refused") throw new ContentError([`${label}: ${describeJsonProblem(read.problem)}`]);
   const keyProblems = read.keyProblems.map((k) => `${label}: ${k.path}: ${k.message}`);
   const { value, problems } = check(label, schema, read.json);
   if (keyProblems.length > 0 || value === undefined) throw new ContentError([...keyProblems, ...problems]);

@@ -125,6 +125,39 @@ function parseMessage(e: Error): string {
     .replace(/[\x00-\x1f\x7f]/g, (c) => JSON.stringify(c).slice(1, -1));
 }
 
+/**
+ * What is wrong with a file, in the one form every refusal takes: what was
+ * expected and what was found (the caller puts the file's name in front).
+ * `noun` names the kind of file in the size limits ("a save of at most
+ * 16 MB").
+ */
+export function describeJsonProblem(problem: JsonProblem, noun = "file"): string {
+  const place = ({ line, column }: TextPlace) => `line ${line}, column ${column}`;
+  switch (problem.kind) {
+    case "os":
+      return `cannot read: ${problem.reason}`;
+    case "not_file":
+      return `expected a file, found ${problem.found}`;
+    case "too_large":
+      return `expected a ${noun} of at most ${bytesInWords(problem.limit)}, found ${
+        problem.size === undefined ? "more" : bytesInWords(problem.size)
+      }`;
+    case "empty":
+      return "expected JSON, found an empty file";
+    case "not_gzip":
+      return "expected whole gzip data, found damaged or cut-short data";
+    case "too_large_inflated":
+      return `expected a ${noun} of at most ${bytesInWords(problem.limit)} once inflated, found more`;
+    case "not_utf8":
+      return "expected UTF-8 text, found bytes that are not UTF-8";
+    case "too_deep":
+      return `at ${place(problem.at)}: expected lists and objects nested at most ${problem.limit} deep, ` +
+        "found deeper";
+    case "syntax":
+      return `invalid JSON at ${place(problem.at)}: ${problem.message}`;
+  }
+}
+
 /** A number of bytes in words: "512 KB", "8 MB", "1.5 GB". */
 export function bytesInWords(bytes: number): string {
   const units = ["bytes", "KB", "MB", "GB", "TB"];
