@@ -1,4 +1,5 @@
-import { deepEqual, equal } from "node:assert/strict";
+import { sayJson } from "../src/app/say.ts";
+import { deepEqual, equal, ok } from "node:assert/strict";
 import { firstNonPrintable, printable, printableLines } from "../src/terminal/printable.ts";
 import { displayWidth, fitWidth, graphemes } from "../src/terminal/text_width.ts";
 import { clipText, padText } from "../src/ui/text.ts";
@@ -82,4 +83,19 @@ Deno.test("clipping and padding measure columns", () => {
   equal(clipText("/a/竜/file.txt", 9, true), "…file.txt");
   equal(padText("竜", 4), "竜  ");
   equal(displayWidth(padText("オーク", 10)), 10);
+});
+
+Deno.test("sayJson writes JSON a parser reads back whole, with nothing past ASCII a terminal could obey", () => {
+  const value = { a: "x\u202e\u001b[2J é 🐉 \u0085", n: [1, 2.5] };
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (line: string) => lines.push(line);
+  try {
+    sayJson(value);
+  } finally {
+    console.log = log;
+  }
+  equal(lines.length, 1);
+  ok(/^[\x20-\x7e]*$/.test(lines[0]), lines[0]);
+  deepEqual(JSON.parse(lines[0]), value);
 });

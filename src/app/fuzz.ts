@@ -320,7 +320,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   return run.result();
 }
 
-/** Rounds of a default \`--files\` run: well under a minute. */
+/** Rounds of a default `--files` run: well under a minute. */
 const FILE_ROUNDS = 10_000;
 
 const USAGE = `Usage: deno task fuzz [--events N] [--seed S] [--worker]

@@ -17,6 +17,17 @@ export function say(text: string): void {
   }
 }
 
+/**
+ * Writes `value` as one line of JSON to stdout, every character past ASCII
+ * written as a JSON escape: still the same JSON to whoever parses it, and
+ * nothing a terminal would obey.
+ */
+export function sayJson(value: unknown): void {
+  console.log(
+    JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+  );
+}
+
 /** Writes `text` (one or more lines) to stdout, made printable. */
 export function sayOut(text: string): void {
   console.log(printableLines(text));

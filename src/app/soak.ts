@@ -28,7 +28,7 @@ import { intFlag, parseFlags, readFlags } from "./flags.ts";
 import { GameApp } from "./game_app.ts";
 import { WorkerRunner } from "./monster_runner.ts";
 import type { Command } from "./replay_format.ts";
-import { say, sayOut } from "./say.ts";
+import { say, sayJson, sayOut } from "./say.ts";
 
 /** Plays `command` in `app` and draws the frame; the soak's way, and the default of {@link BotPlayer}. */
 export type Deliver = (app: GameApp, command: Command) => Promise<void>;
@@ -339,7 +339,8 @@ export async function soakCommand(args: readonly string[]): Promise<number> {
     say(`delve soak: ${(e as Error).message}`);
     return 1;
   }
-  sayOut(json ? JSON.stringify(result) : soakReport(result));
+  if (json) sayJson(result);
+  else sayOut(soakReport(result));
   return result.growth.verdict === "flat" ? 0 : 1;
 }
 

@@ -12,6 +12,7 @@
  * @module
  */
 import { graphemes } from "./text_width.ts";
+import { isPlainAscii } from "./printable.ts";
 
 /** Attribute bits for {@link CellBuffer.attrs}. */
 export const Attr = { None: 0, Bold: 1, Dim: 2, Underline: 4, Reverse: 8 } as const;
@@ -24,7 +25,6 @@ const CLUSTER_BASE = 0x110000;
 /** Beyond this many different graphemes of several code points, more are drawn as U+FFFD. */
 const MAX_CLUSTERS = 4096;
 const SPACE = 0x20;
-const NOT_PLAIN_ASCII = /[^\x20-\x7e]/;
 const QUESTION = 0x3f;
 
 /**
@@ -124,7 +124,7 @@ export class CellBuffer {
     const row = y * this.width;
     let cx = x;
     // Only as much as the row can show is looked at (a printable ASCII character a cell).
-    if (!NOT_PLAIN_ASCII.test(text.length > this.width ? text.slice(0, Math.max(0, this.width - x)) : text)) {
+    if (isPlainAscii(text.length > this.width ? text.slice(0, Math.max(0, this.width - x)) : text)) {
       // Printable ASCII, most of what is drawn: one cell a character.
       for (let k = Math.max(0, -x); k < text.length && x + k < this.width; k++) {
         this.#put(row + x + k, text.charCodeAt(k), 1, fg, bg ?? this.bg[row + x + k], attrs);

@@ -26,6 +26,11 @@ const NON_PRINTING_ALL = new RegExp(NON_PRINTING.source, "gv");
  */
 const NOT_PLAIN_ASCII = /[^\x20-\x7e]/;
 
+/** True when `text` is printable ASCII only: one column a character, nothing to escape. */
+export function isPlainAscii(text: string): boolean {
+  return !NOT_PLAIN_ASCII.test(text);
+}
+
 function escapeCodePoint(ch: string): string {
   const cp = ch.codePointAt(0)!;
   return cp <= 0xff ? `\\x${cp.toString(16).padStart(2, "0")}` : `\\u{${cp.toString(16)}}`;

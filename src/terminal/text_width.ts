@@ -10,7 +10,7 @@
  * @module
  */
 import stringWidth from "string-width";
-import { printable } from "./printable.ts";
+import { isPlainAscii, printable } from "./printable.ts";
 
 /** One grapheme as the screen draws it, and the columns it takes (1 or more). */
 export interface Grapheme {
@@ -19,7 +19,6 @@ export interface Grapheme {
 }
 
 const segmenter = new Intl.Segmenter();
-const NOT_PLAIN_ASCII = /[^\x20-\x7e]/;
 
 /** What a mark with nothing to sit on is drawn over, as Unicode's charts show it. */
 const DOTTED_CIRCLE = "\u25cc";
@@ -60,14 +59,14 @@ export function graphemes(text: string, maxWidth = Infinity): Grapheme[] {
   }
   const shown = printable(source);
   const out: Grapheme[] = [];
-  if (!NOT_PLAIN_ASCII.test(shown)) {
+  if (isPlainAscii(shown)) {
     for (let k = 0; k < shown.length && k < maxWidth; k++) out.push({ text: shown[k], width: 1 });
     return out;
   }
   let used = 0;
   for (const { segment } of segmenter.segment(shown)) {
     if (used >= maxWidth) break;
-    const width = segment.length === 1 && !NOT_PLAIN_ASCII.test(segment) ? 1 : widthOf(segment);
+    const width = segment.length === 1 && isPlainAscii(segment) ? 1 : widthOf(segment);
     out.push(width > 0 ? { text: segment, width } : { text: DOTTED_CIRCLE + segment, width: 1 });
     used += Math.max(1, width);
   }
@@ -76,7 +75,7 @@ export function graphemes(text: string, maxWidth = Infinity): Grapheme[] {
 
 /** The columns `text` takes on the screen. */
 export function displayWidth(text: string): number {
-  if (!NOT_PLAIN_ASCII.test(text)) return text.length;
+  if (isPlainAscii(text)) return text.length;
   let width = 0;
   for (const g of graphemes(text)) width += g.width;
   return width;
@@ -87,7 +86,7 @@ export function displayWidth(text: string): number {
  * `width` columns: from the start, or with `fromEnd` the end.
  */
 export function fitWidth(text: string, width: number, fromEnd = false): string {
-  if (!NOT_PLAIN_ASCII.test(text)) {
+  if (isPlainAscii(text)) {
     if (text.length <= width) return text;
     return fromEnd ? text.slice(text.length - Math.max(0, width)) : text.slice(0, Math.max(0, width));
   }

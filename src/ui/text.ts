@@ -6,10 +6,10 @@
  * @module
  */
 import { displayWidth, fitWidth, graphemes } from "../terminal/text_width.ts";
+import { isPlainAscii } from "../terminal/printable.ts";
 
 export { displayWidth } from "../terminal/text_width.ts";
 
-const NOT_PLAIN_ASCII = /[^\x20-\x7e]/;
 /** A word cut after each "/": where a path may break. */
 const SLASH_PIECES = /[^/]*\/|[^/]+/g;
 
@@ -29,7 +29,7 @@ export function wrapText(text: string, width: number): string[] {
       lineWidth = 0;
     };
     for (const word of paragraph.split(" ")) {
-      const plain = !NOT_PLAIN_ASCII.test(word);
+      const plain = isPlainAscii(word);
       const drawn = plain ? undefined : graphemes(word);
       const wordWidth = drawn ? drawn.reduce((sum, g) => sum + g.width, 0) : word.length;
       if (wordWidth > width) {
@@ -37,7 +37,7 @@ export function wrapText(text: string, width: number): string[] {
         // lets the part fit, else cut at the line's end; the last line goes on.
         if (line !== "") flush();
         for (const piece of word.match(SLASH_PIECES) ?? []) {
-          const parts = NOT_PLAIN_ASCII.test(piece) ? graphemes(piece) : undefined;
+          const parts = !isPlainAscii(piece) ? graphemes(piece) : undefined;
           const pieceWidth = parts ? parts.reduce((sum, g) => sum + g.width, 0) : piece.length;
           if (lineWidth + pieceWidth <= width) {
             line += parts ? parts.map((g) => g.text).join("") : piece;
