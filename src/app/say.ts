@@ -24,7 +24,10 @@ export function say(text: string): void {
  */
 export function sayJson(value: unknown): void {
   console.log(
-    JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+    JSON.stringify(value).replace(
+      /[^\x20-\x7e]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    ),
   );
 }
 
