@@ -11,6 +11,8 @@ import { emptyChronicle } from "../src/engine/chronicle.ts";
 import type { Entity } from "../src/engine/entity.ts";
 import { isWalkable, updateVisibility } from "../src/engine/game_map.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
+import type { Rules } from "../src/engine/rules.ts";
+import { MAP_BUDGET } from "../src/content/limits.ts";
 import { instantiate } from "../src/engine/templates.ts";
 import { CellBuffer } from "../src/terminal/cell_buffer.ts";
 import { DiffRenderer } from "../src/terminal/diff_renderer.ts";
@@ -151,3 +153,23 @@ export const FRAME_SIZES: readonly [number, number][] = [[80, 24], [80, 50]];
 
 /** The simulator is timed on bot games of at most this many turns, seeds cycling from 1. */
 export const SIM_GAME_TURNS = 500;
+
+/**
+ * The bundled rules on the largest floor the budget allows, filled to the
+ * most a room may draw, with rooms of `min`..`max`: 16..17 holds the most
+ * things, 3..3 places the most rooms (and tunnels).
+ */
+export function worstBudgetRules(base: Rules, min: number, max: number): Rules {
+  const full = [{ floor: 0, value: MAP_BUDGET.perRoom }];
+  return {
+    ...base,
+    dungeon: {
+      width: MAP_BUDGET.side,
+      height: MAP_BUDGET.side,
+      maxRooms: MAP_BUDGET.roomAttempts,
+      roomMinSize: min,
+      roomMaxSize: max,
+    },
+    spawn: { ...base.spawn, maxMonstersPerRoom: full, maxItemsPerRoom: full },
+  };
+}

@@ -6,31 +6,10 @@
  * how long a floor of it takes to make.
  */
 import { MAP_BUDGET } from "../src/content/limits.ts";
-import type { Rules } from "../src/engine/rules.ts";
 import { newGame } from "../src/engine/state.ts";
-import { benchContent } from "./app_cases.ts";
+import { benchContent, worstBudgetRules } from "./app_cases.ts";
 
 const { rules } = await benchContent();
-
-/**
- * The bundled rules on the largest floor the budget allows, filled to the
- * most a room may draw, with rooms of `min`..`max`: 16..17 holds the most
- * things, 3..3 places the most rooms (and tunnels).
- */
-export function worstBudgetRules(base: Rules, min: number, max: number): Rules {
-  const full = [{ floor: 0, value: MAP_BUDGET.perRoom }];
-  return {
-    ...base,
-    dungeon: {
-      width: MAP_BUDGET.side,
-      height: MAP_BUDGET.side,
-      maxRooms: MAP_BUDGET.roomAttempts,
-      roomMinSize: min,
-      roomMaxSize: max,
-    },
-    spawn: { ...base.spawn, maxMonstersPerRoom: full, maxItemsPerRoom: full },
-  };
-}
 
 let seed = 0;
 Deno.bench({

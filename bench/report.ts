@@ -12,6 +12,8 @@ import { WorkerRunner } from "../src/app/monster_runner.ts";
 import { simulate } from "../src/app/sim.ts";
 import type { SoakResult } from "../src/app/soak.ts";
 import { runMonsterPhase } from "../src/engine/monster_phase.ts";
+import { MAP_BUDGET } from "../src/content/limits.ts";
+import { cloneState, newGame } from "../src/engine/state.ts";
 import {
   benchContent,
   FRAME_SIZES,
@@ -21,6 +23,7 @@ import {
   renderCase,
   SIM_GAME_TURNS,
   TARGET_SCALES,
+  worstBudgetRules,
 } from "./app_cases.ts";
 import {
   distanceMapOurs,
@@ -180,6 +183,33 @@ async function loopRows(): Promise<void> {
   });
 }
 
+/**
+ * The generator's budget: the largest, fullest floor the data may ask for,
+ * made from scratch; and the copy of the state the app takes before each
+ * command (so an internal error saves the turn as it began), on the bundled
+ * floor and on that one.
+ */
+async function budgetRows(): Promise<void> {
+  progress("the generator's budget");
+  const { rules } = await benchContent();
+  const worst = worstBudgetRules(rules, 16, 17);
+  let seed = 0;
+  const floor = measure(() => void newGame(worst, seed++)).ms;
+  rows.push({
+    figure: `a new floor at the generator's budget (${MAP_BUDGET.side}x${MAP_BUDGET.side}, fullest)`,
+    ours: formatMs(floor),
+    target: "≤ 1 s",
+    met: floor <= 1000,
+  });
+  const bundled = newGame(rules, 1), full = newGame(worst, 1);
+  rows.push({
+    figure: "copy of the state before a command (bundled floor; fullest floor at the budget)",
+    ours: `${formatMs(measure(() => void cloneState(bundled)).ms)}; ${
+      formatMs(measure(() => void cloneState(full)).ms)
+    } (${thousands(full.entities.length)} things)`,
+  });
+}
+
 /** Each hostile file of issue 15, refused by the game's reader in a fresh process: time and peak RSS. */
 async function hostileRows(): Promise<void> {
   progress("hostile files");
@@ -263,6 +293,7 @@ if (import.meta.main) {
   await frameRows();
   await loopRows();
   await hostileRows();
+  await budgetRows();
   rows.push(soak);
   const table = markdownTable(
     ["figure", "ours", "rot.js", "ours vs rot.js", "target", "met"],
