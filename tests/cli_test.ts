@@ -1,6 +1,8 @@
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
 import { parseCli } from "../src/app/cli.ts";
 import { UsageError } from "../src/app/flags.ts";
+import { VERSION } from "../src/app/main.ts";
+import { runMain, runScript } from "./support/run_program.ts";
 
 Deno.test("flags parse into a play command; defaults stay unset", () => {
   deepEqual(parseCli([]), {
@@ -49,19 +51,6 @@ Deno.test("each bad flag or value is named in one line", () => {
   }
 });
 
-const MAIN = new URL("../main.ts", import.meta.url).pathname;
-
-async function runMain(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "--allow-read", "--allow-env", MAIN, ...args],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
-
 Deno.test("the program: a bad flag exits 2 with the line and the usage, and no stack trace", async () => {
   const { code, stderr } = await runMain(["--sed", "3"]);
   equal(code, 2);
@@ -70,7 +59,7 @@ Deno.test("the program: a bad flag exits 2 with the line and the usage, and no s
   ok(!/\bat .*:\d+:\d+/.test(stderr), stderr);
 });
 
-Deno.test("the program: --help lists every flag with its default; --version prints it", async () => {
+Deno.test("the program: --help lists every flag with its default; --version prints it and the Deno it runs on", async () => {
   const help = await runMain(["--help"]);
   equal(help.code, 0);
   for (const flag of ["--seed N", "--data DIR", "--save PATH", "--help", "--version"]) {
@@ -78,7 +67,7 @@ Deno.test("the program: --help lists every flag with its default; --version prin
   }
   ok(help.stdout.includes("default: random") && help.stdout.includes("default: the bundled data/"));
   const version = await runMain(["--version"]);
-  deepEqual([version.code, /^delve \d+\.\d+\.\d+\n$/.test(version.stdout)], [0, true]);
+  deepEqual([version.code, version.stdout], [0, `delve ${VERSION} (deno ${Deno.version.deno})\n`]);
 });
 
 Deno.test("the program: bad data stops before the screen opens, exit 2, one line per problem", async () => {
@@ -105,28 +94,20 @@ Deno.test("the program: without a terminal it says so and exits 1", async () => 
 
 Deno.test("deno task validate: OK and exit 0 for good data, every problem and exit 2 for bad", async () => {
   const validate = new URL("../src/app/validate.ts", import.meta.url).pathname;
-  const run = async (args: string[]) => {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--no-prompt", "--allow-read", validate, ...args],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    return {
-      code: out.code,
-      out: new TextDecoder().decode(out.stdout),
-      err: new TextDecoder().decode(out.stderr),
-    };
-  };
+  const run = (args: string[]) => runScript(validate, args, ["--allow-read"]);
   const good = await run([]);
-  deepEqual([good.code, good.out], [0, "data/: OK (11 templates)\n"]);
+  deepEqual([good.code, good.stdout], [0, "data/: OK (11 templates)\n"]);
   const dir = await Deno.makeTempDir({ prefix: "delve-validate-" });
   const missing = await run(["--data", `${dir}/nope`]);
-  deepEqual([missing.code, missing.err], [2, `${dir}/nope/: cannot read the data folder: no such folder\n`]);
+  deepEqual([missing.code, missing.stderr], [
+    2,
+    `${dir}/nope/: cannot read the data folder: no such folder\n`,
+  ]);
   await Deno.writeTextFile(`${dir}/game.json`, "{}");
   const bad = await run(["--data", dir]);
   equal(bad.code, 2);
-  ok(bad.err.split("\n").filter(Boolean).length >= 8, "every problem, one per line");
+  ok(bad.stderr.split("\n").filter(Boolean).length >= 8, "every problem, one per line");
   const flag = await run(["--bogus"]);
   equal(flag.code, 2);
-  ok(flag.err.startsWith("delve validate: Unknown option '--bogus'"));
+  ok(flag.stderr.startsWith("delve validate: Unknown option '--bogus'"));
 });

@@ -5,25 +5,8 @@
  * colour, the title's scores and the history's Home key.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { copyOfData } from "./support/content.ts";
-import { assertRestored, DENO, quit, startGame, walkKeys } from "./support/e2e_game.ts";
+import { assertRestored, dataWith, DENO, fireballPlan, quit, startGame } from "./support/e2e_game.ts";
 import { TmuxPane } from "./support/tmux.ts";
-
-/** A copy of the bundled data with `change` made to its files; and its rules. */
-async function dataWith(
-  change: (files: { entities: Record<string, unknown>; spawn: Record<string, unknown> }) => void,
-): Promise<{ dir: string; rules: Rules }> {
-  const dir = await copyOfData("delve-e2e-screens-");
-  const entities = JSON.parse(await Deno.readTextFile(`${dir}/entities.json`));
-  const spawn = JSON.parse(await Deno.readTextFile(`${dir}/spawn_tables.json`));
-  change({ entities, spawn });
-  await Deno.writeTextFile(`${dir}/entities.json`, JSON.stringify(entities));
-  await Deno.writeTextFile(`${dir}/spawn_tables.json`, JSON.stringify(spawn));
-  return { dir, rules: (await loadContent(new URL(`file://${dir}/`), "e2e/")).rules };
-}
 
 /** The lines inside the box whose top border holds `title`, and its borders' rows. */
 function boxOn(
@@ -133,19 +116,6 @@ Deno.test("e2e 80x50: a message takes the log's whole width: the welcome on one 
   await quit(pane);
   await assertRestored(pane, 0);
 });
-
-/** A seed whose first room shows a fireball scroll, and the keys that walk to it and pick it up. */
-function fireballPlan(rules: Rules): { seed: number; keys: string[] } {
-  for (let seed = 0; seed < 500; seed++) {
-    const state = newGame(rules, seed);
-    const p = playerOf(state);
-    const scroll = state.entities.find((e) =>
-      e.template === "fireball_scroll" && state.map.visible[e.y * state.map.width + e.x]
-    );
-    if (scroll) return { seed, keys: [...walkKeys(state, p, scroll), "g"] };
-  }
-  throw new Error("no seed shows a fireball scroll");
-}
 
 for (const [rows, key] of [[24, "Enter"], [50, "Space"]] as const) {
   Deno.test(`e2e 80x${rows}: the game over is a box with the whole morgue path, the log breaks it after a /, ${key} goes back to the title`, async () => {

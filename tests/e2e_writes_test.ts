@@ -1,32 +1,49 @@
 /**
  * The real `deno task play` (its launcher, then the game) in a real
- * terminal: it plays and saves with a home folder that has spaces and with
- * `--save` in a fresh folder elsewhere; it refuses a save folder that is a
- * link outside its grants; a second Delve on the same save is told and plays
- * unsaved, leaving the first one's files whole; and signals to the launcher,
- * or to the whole process group, reach the game, which saves, gives the
- * terminal back and sets the status the launcher leaves with.
+ * terminal: it plays and saves with a home folder that has spaces, with
+ * `--save` in a fresh folder elsewhere, and with `--save` in a folder of
+ * the player's own files, where it writes what it must (save, replay,
+ * kept-aside save, score, morgue file) and nothing else; it refuses a save
+ * folder that is a link outside its grants, and a save whose lock cannot be
+ * taken; a second Delve on the same save is told and plays unsaved, leaving
+ * the first one's files whole; and signals to the launcher, or to the whole
+ * process group mid-walk, reach the game, which saves, gives the terminal
+ * back and sets the status the launcher leaves with.
  */
-import { deepEqual, equal, ok } from "node:assert/strict";
+import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { launchPlan } from "../src/app/launch.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave } from "../src/app/save_format.ts";
+import type { GameState } from "../src/engine/state.ts";
 import { bundledContent } from "./support/content.ts";
+import {
+  assertRestored,
+  dataWith,
+  DENO,
+  fireballPlan,
+  quit,
+  saveFile,
+  startGame,
+} from "./support/e2e_game.ts";
+import { denoCache } from "./support/run_program.ts";
+import { findGamePid, TmuxPane } from "./support/tmux.ts";
+import { feed, startApp } from "./support/ui_harness.ts";
+import { probeGrants } from "./support/write_probe.ts";
 
 const { rules } = await bundledContent();
-import { assertRestored, DENO, quit, saveFile, startGame } from "./support/e2e_game.ts";
-import { findGamePid, TmuxPane } from "./support/tmux.ts";
 
 /** Where Deno keeps its cache: a test that moves HOME keeps it, so nothing is downloaded again. */
-const DENO_DIR: string = JSON.parse(
-  new TextDecoder().decode((await new Deno.Command(DENO, { args: ["info", "--json"] }).output()).stdout),
-).denoDir;
+const DENO_DIR = await denoCache();
 
-/** The seed of the save at `path`, which must be whole. */
-async function savedSeed(path: string): Promise<number> {
+/** The game in the save at `path`, which must be whole. */
+async function saved(path: string, by = rules): Promise<GameState> {
   const read = await readSave(path);
   if (read.kind !== "read") throw new Error(`${path}: ${JSON.stringify(read)}`);
-  return decodeSave(read.json, rules).seed;
+  return decodeSave(read.json, by);
 }
+
+/** The seed of the save at `path`, which must be whole. */
+const savedSeed = async (path: string) => (await saved(path)).seed;
 
 /** Plays a step and leaves with Esc (which saves) and q. */
 async function stepSaveQuit(pane: TmuxPane): Promise<void> {
@@ -56,6 +73,107 @@ Deno.test("e2e: --save in a fresh folder elsewhere: the game plays and saves the
   await Deno.stat(saveFile(pane)).then(() => ok(false, "nothing in the default folder"), () => {});
 });
 
+Deno.test("e2e: --save among the player's own files: the game saves, keeps the unreadable old save aside, writes replay, score and morgue file at death, and nothing else there", async () => {
+  const { dir: data, rules: hp1 } = await dataWith(({ entities, spawn }) => {
+    (entities.player as { fighter: { hp: number } }).fighter.hp = 1;
+    spawn.maxMonstersPerRoom = [{ floor: 1, value: 0 }];
+    spawn.maxItemsPerRoom = [{ floor: 1, value: 4 }];
+    spawn.items = [{ floor: 0, weights: { health_potion: 1, fireball_scroll: 1 } }];
+  });
+  const plan = fireballPlan(hp1);
+  await using pane = await TmuxPane.open(80, 24);
+  const folder = `${pane.dir}/my games`;
+  await Deno.mkdir(folder);
+  await Deno.writeTextFile(`${folder}/notes.txt`, "the player's own\n");
+  const save = `${folder}/mine.json.gz`;
+  await Deno.writeTextFile(save, "an old save, damaged");
+  const args = ["--save", save, "--data", data];
+  const granted = await launchPlan(
+    [...args, "--seed", String(plan.seed)],
+    (name) => ({ XDG_DATA_HOME: `${pane.dir}/data` } as Record<string, string | undefined>)[name],
+  );
+  const title = await startGame(
+    pane,
+    plan.seed,
+    `"${DENO}" task -q play --save '${save}' --data ${data}`,
+    false,
+  );
+  ok(title.includes("There is a saved game, but it cannot be read."), title);
+  await pane.keys("n");
+  await pane.waitFor(
+    (s) => s.includes("mine.json.gz.unreadable-"),
+    "the old save kept aside, and said where",
+  );
+  await pane.keys(...plan.keys);
+  await pane.waitFor((s) => s.includes("You picked up the Fireball Scroll!"), "the scroll picked up");
+  await pane.keys("Escape");
+  await pane.waitFor((s) => s.includes(`Saved game: seed ${plan.seed}`), "the game saved");
+  equal((await saved(save, hp1)).seed, plan.seed);
+  await pane.keys("c");
+  await pane.waitFor((s) => s.includes("Dungeon level: 1"), "the game continued");
+  await pane.keys("i", "c");
+  await pane.waitFor((s) => s.includes("Select a target location."), "aiming");
+  await pane.keys("Enter");
+  await pane.waitFor((s) => s.includes("┤Game over├") && s.includes("Morgue file:"), "game over");
+  await pane.keys("Enter");
+  await pane.waitFor((s) => s.includes("[N] Play a new game"), "the title again");
+  await pane.keys("q");
+  await assertRestored(pane, 0);
+  equal(await Deno.readTextFile(`${pane.dir}/stderr`), "");
+  // Death took the save; what else is there is what Delve writes, and the player's notes as they were.
+  deepEqual([...Deno.readDirSync(folder)].map((e) => e.name).sort(), [
+    "kept",
+    "last-game.replay.json.gz",
+    "last-game.replay.json.gz.lock",
+    "mine.json.gz.lock",
+    "morgue",
+    "notes.txt",
+    "scores.json",
+    "scores.json.lock",
+  ]);
+  equal(await Deno.readTextFile(`${folder}/notes.txt`), "the player's own\n");
+  const [kept] = [...Deno.readDirSync(`${folder}/kept`)].map((e) => e.name);
+  match(kept, /^mine\.json\.gz\.unreadable-\d{4}-/);
+  equal(await Deno.readTextFile(`${folder}/kept/${kept}`), "an old save, damaged");
+  equal([...Deno.readDirSync(`${folder}/morgue`)].length, 1, "the morgue file");
+  match(await Deno.readTextFile(`${folder}/scores.json`), new RegExp(`"seed": ${plan.seed}`));
+  // With the launcher's own grants for that game, the player's files there cannot be written.
+  const probe = await probeGrants(granted, {
+    query: [folder],
+    make: [],
+    forbidden: [`${folder}/notes.txt`, `${folder}/new.txt`],
+  });
+  deepEqual(probe.states, { [folder]: "prompt" });
+  deepEqual(probe.refused, { [`${folder}/notes.txt`]: "NotCapable", [`${folder}/new.txt`]: "NotCapable" });
+});
+
+Deno.test("e2e: a link or a folder where the save's lock goes: refused at start in one line, exit 2; nothing opened or removed", async () => {
+  await using pane = await TmuxPane.open(80, 24);
+  const d = pane.dir;
+  await Deno.mkdir(`${d}/games`);
+  await Deno.writeTextFile(`${d}/elsewhere.txt`, "not Delve's\n");
+  await Deno.symlink(`${d}/elsewhere.txt`, `${d}/games/a.json.gz.lock`);
+  await Deno.mkdir(`${d}/games/b.json.gz.lock`);
+  for (const [name, kind] of [["a", "a symbolic link"], ["b", "a folder"]]) {
+    await Deno.remove(`${d}/exit`).catch(() => {});
+    await pane.run(
+      `"${DENO}" task -q play --save ${d}/games/${name}.json.gz 2> ${d}/stderr; echo $? > ${d}/exit`,
+    );
+    equal(Number(await pane.waitForFile("exit")), 2);
+    equal(
+      await Deno.readTextFile(`${d}/stderr`),
+      `delve: cannot lock the save: the lock file ${d}/games/${name}.json.gz.lock is ${kind}, not a file of ` +
+        "Delve's; remove it, or give --save another path\n",
+    );
+  }
+  equal(await Deno.readTextFile(`${d}/elsewhere.txt`), "not Delve's\n");
+  ok((await Deno.lstat(`${d}/games/a.json.gz.lock`)).isSymlink);
+  deepEqual([...Deno.readDirSync(`${d}/games`)].map((e) => e.name).sort(), [
+    "a.json.gz.lock",
+    "b.json.gz.lock",
+  ]);
+});
+
 Deno.test("e2e: a save folder that is a link outside the grants is refused at start in one line; nothing lands there", async () => {
   await using pane = await TmuxPane.open(80, 24);
   const d = pane.dir;
@@ -80,15 +198,15 @@ async function runIn(pane: TmuxPane, w: number, line: string): Promise<void> {
   await pane.tmux("send-keys", "-t", `:${w}`, "Enter");
 }
 
-/** Waits until window `w`'s screen shows `text`. */
-async function waitIn(pane: TmuxPane, w: number, text: string): Promise<string> {
+/** Waits until window `w`'s screen shows `text` (or, with `gone`, no longer shows it). */
+async function waitIn(pane: TmuxPane, w: number, text: string, gone = false): Promise<string> {
   let screen = "";
   for (let k = 0; k < 200; k++) {
     screen = await pane.tmux("capture-pane", "-p", "-t", `:${w}`);
-    if (screen.includes(text)) return screen;
+    if (screen.includes(text) !== gone) return screen;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`timed out waiting for "${text}" in window ${w}; the screen was:\n${screen}`);
+  throw new Error(`timed out waiting for "${text}" ${gone ? "to go" : ""} in window ${w}:\n${screen}`);
 }
 
 Deno.test("e2e: two games on one save: the second is told who holds it and plays unsaved; the first's files stay whole", async () => {
@@ -112,7 +230,8 @@ Deno.test("e2e: two games on one save: the second is told who holds it and plays
   await pane.tmux("send-keys", "-t", ":1", "c");
   await waitIn(pane, 1, `The save is in use by process ${first}.`);
   await pane.tmux("send-keys", "-t", ":1", "Escape");
-  await new Promise((r) => setTimeout(r, 150));
+  // The popup gone, Esc was read on its own: n sent with it could be read as Alt-n.
+  await waitIn(pane, 1, `The save is in use by process ${first}.`, true);
   await pane.tmux("send-keys", "-t", ":1", "n");
   await waitIn(pane, 1, "Dungeon level: 1");
   await pane.tmux("send-keys", "-t", ":1", "l");
@@ -147,16 +266,34 @@ Deno.test("e2e: SIGTERM to the launcher reaches the game: it saves, restores the
   equal(await savedSeed(saveFile(pane)), 4707);
 });
 
-Deno.test("e2e: SIGTERM to the whole process group (task, launcher and game, each passing it on) still saves, exit 143", async () => {
+/** Where the @ is on `screen` (its row and column), if it is there. */
+function atOn(screen: string): string | undefined {
+  const row = screen.split("\n").findIndex((line) => line.includes("@"));
+  return row < 0 ? undefined : `${row},${screen.split("\n")[row].indexOf("@")}`;
+}
+
+/** The turns seed `seed`'s first explore walk (x) takes to its end, played headless. */
+async function exploreTurns(seed: number): Promise<number> {
+  const app = startApp(80, 24, seed);
+  await feed(app, "x");
+  return app.state.turn;
+}
+
+Deno.test("e2e: SIGTERM to the whole process group mid-walk (task, launcher and game, each passing it on) saves mid-walk, exit 143", async () => {
+  const seed = 4708;
+  const walk = await exploreTurns(seed);
+  ok(walk >= 20, `a long walk: ${walk} turns`);
   await using pane = await TmuxPane.open(80, 24);
-  await startGame(pane, 4708, `"${DENO}" task play --walk-delay 150`);
-  const game = await findGamePid("4708");
-  // A walk of seconds: the save waits for the step in progress while the copies of the signal arrive.
+  // 150 ms a step: a walk of seconds, the save waiting for the step in progress while the copies arrive.
+  const screen = await startGame(pane, seed, `"${DENO}" task play --walk-delay 150`);
+  const game = await findGamePid(String(seed));
   await pane.keys("x");
-  await new Promise((r) => setTimeout(r, 400));
+  await pane.waitFor((s) => atOn(s) !== undefined && atOn(s) !== atOn(screen), "the walk under way");
   Deno.kill(-(await groupOf(game)), "SIGTERM");
   await assertRestored(pane, 143);
-  equal(await savedSeed(saveFile(pane)), 4708, "the game was saved, whole");
+  const state = await saved(saveFile(pane));
+  equal(state.seed, seed, "the game was saved, whole");
+  ok(state.turn >= 1 && state.turn < walk, `saved mid-walk: turn ${state.turn} of ${walk}`);
 });
 
 Deno.test("e2e: the game killed by a signal (SIGKILL): the launcher exits 128 + 9", async () => {

@@ -19,6 +19,7 @@ import { keyEvent } from "../src/terminal/input_events.ts";
 import { bundledContent } from "./support/content.ts";
 import { doomPlayer, type TitleSession, titleSession } from "./support/title_session.ts";
 import { smallDisk } from "./support/full_disk.ts";
+import { readOnly } from "./support/read_only.ts";
 
 const { rules } = await bundledContent();
 
@@ -63,24 +64,6 @@ Deno.test("a full disk while saving: the game says so and plays on; the old save
   await t.press("q");
   await t.running;
 });
-
-/** Makes `dir` read-only even for root (an immutable folder); returns the undo. */
-async function readOnly(dir: string): Promise<() => Promise<void>> {
-  const asRoot = Deno.uid() === 0;
-  const run = (args: string[]) => new Deno.Command(args[0], { args: args.slice(1) }).output();
-  if (asRoot) await run(["chattr", "+i", dir]);
-  else await Deno.chmod(dir, 0o555);
-  const undo = async () => {
-    if (asRoot) await run(["chattr", "-i", dir]);
-    else await Deno.chmod(dir, 0o755);
-  };
-  const writable = await Deno.writeTextFile(`${dir}/probe`, "").then(() => true, () => false);
-  if (writable) {
-    await undo();
-    throw new Error(`cannot make ${dir} read-only on this machine (chattr or chmod had no effect)`);
-  }
-  return undo;
-}
 
 Deno.test("a read-only save folder: saving fails with the reason told, the game plays on, and death still ends it", async () => {
   const t = await titleSession();

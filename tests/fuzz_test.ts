@@ -16,6 +16,7 @@ import { isGameOver } from "../src/engine/turn.ts";
 import { bundledContent } from "./support/content.ts";
 import { gzipSync } from "node:zlib";
 import { dataStamp, encodeSave } from "../src/app/save_format.ts";
+import { runTask } from "./support/run_program.ts";
 
 const content = await bundledContent();
 const { rules } = content;
@@ -288,15 +289,10 @@ Deno.test("the fuzz task may read only data/, the code the AI worker loads and /
     "--no-prompt",
     "--unstable-worker-options",
   ]);
-  const root = new URL("..", import.meta.url);
-  const run = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "fuzz", "--events", "400", "--seed", "9", "--worker"],
-    cwd: root,
+  const run = await runTask("fuzz", ["--events", "400", "--seed", "9", "--worker"], {
     env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(run.stdout) + new TextDecoder().decode(run.stderr);
+  });
+  const text = run.stdout + run.stderr;
   equal(run.code, 0, text);
   match(text, /fuzz: 400 events, seed 9, monsters in the AI worker/);
   match(text, /, [1-9]\d* monster phases in the AI worker, 0 worker faults/);

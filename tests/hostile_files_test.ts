@@ -27,6 +27,7 @@ import {
   makeFifo,
 } from "./support/hostile_files.ts";
 import { titleSession } from "./support/title_session.ts";
+import { runScript } from "./support/run_program.ts";
 
 const { rules } = await bundledContent();
 const GB = 1024 * 1024 * 1024;
@@ -120,20 +121,11 @@ Deno.test("a replay nested 100,000 deep is refused in one line", async () => {
 Deno.test("validate: a data file of 100,000 unclosed [ is one problem line and exit status 2, no stack", async () => {
   const dir = await copyOfData("delve-hostile-");
   await Deno.writeTextFile(`${dir}/game.json`, "[".repeat(HOSTILE_DEPTH));
-  const run = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--no-prompt",
-      "--allow-read",
-      new URL("../src/app/validate.ts", import.meta.url).pathname,
-      "--data",
-      dir,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
+  const run = await runScript(new URL("../src/app/validate.ts", import.meta.url), ["--data", dir], [
+    "--allow-read",
+  ]);
   const column = DATA_FILE_MAX_DEPTH + 1;
-  deepEqual([run.code, new TextDecoder().decode(run.stderr), new TextDecoder().decode(run.stdout)], [
+  deepEqual([run.code, run.stderr, run.stdout], [
     2,
     `${dir}/game.json: at line 1, column ${column}: expected lists and objects nested at most ` +
     `${DATA_FILE_MAX_DEPTH} deep, found deeper\n`,

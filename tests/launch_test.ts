@@ -1,16 +1,21 @@
 /**
- * `deno task play`'s launcher grants writing in exactly the folders the
- * game writes in, for any path: spaces kept whole, a comma or no place for
- * saves refused in one line, a link used as the save folder granted as the
- * link (so the game then refuses where it leads). Help, version and
- * mistakes answer as the game always has, and the launcher leaves with the
- * game's status. (Played in a real terminal: e2e_writes_test.ts.)
+ * `deno task play`'s launcher grants writing to exactly the paths the game
+ * writes, for any path: in a folder with other files, only those (the
+ * save, its backup, lock and temporary file, the high-score table's, the
+ * replay's, and the morgue and kept-aside folders); Delve's own save folder
+ * and a folder not there yet whole. Spaces are kept whole, a comma or no
+ * place for saves refused in one line, a link used as the save folder
+ * granted as the link (so the game then refuses where it leads). Deno holds
+ * the grants as planned, paths not there yet too. Help, version and
+ * mistakes answer as the game always has, on the same Deno, and the
+ * launcher leaves with the game's status. (Played in a real terminal:
+ * e2e_writes_test.ts.)
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { type Launch, launchPlan } from "../src/app/launch.ts";
-
-const ROOT = new URL("../", import.meta.url).pathname;
-const MAIN = `${ROOT}main.ts`;
+import { VERSION } from "../src/app/main.ts";
+import { MAIN, READ_AND_ENV, runScript, runTask } from "./support/run_program.ts";
+import { probeGrants } from "./support/write_probe.ts";
 
 /** An environment of just these variables. */
 const envOf = (vars: Record<string, string>) => (name: string) => vars[name];
@@ -35,15 +40,81 @@ Deno.test("a home folder with spaces is granted exactly, as one word; XDG_DATA_H
   deepEqual(grantsOf(xdg).write, [`${home}/data/delve`]);
 });
 
-Deno.test("--save and --record elsewhere are granted their own folders and nothing more; relative ones from here", async () => {
+Deno.test("--save and --record in folders not there yet are granted those folders whole (the game makes them); relative ones from here", async () => {
   const dir = await Deno.makeTempDir();
   const plan = await launchPlan(
     ["--save", `${dir}/games/mine.json.gz`, "--record", `${dir}/replays/last.json.gz`],
     envOf({ HOME: "/nonexistent-home" }),
   );
   deepEqual(grantsOf(plan).write, [`${dir}/games`, `${dir}/replays`]);
-  const relative = await launchPlan(["--save", "saves/s.gz"], envOf({}));
-  deepEqual(grantsOf(relative).write, [`${Deno.cwd()}/saves`]);
+  const relative = await launchPlan(["--save", "no-such-folder/s.gz"], envOf({}));
+  deepEqual(grantsOf(relative).write, [`${Deno.cwd()}/no-such-folder`]);
+});
+
+/** What Delve writes for the save `save` (its folder's files) and the replay `replay`, as granted. */
+function exactGrants(save: string, replay: string): string[] {
+  const folder = save.replace(/\/[^/]*$/, "");
+  return [
+    save,
+    `${save}.bak`,
+    `${save}.lock`,
+    `${save}.tmp`,
+    `${folder}/scores.json`,
+    `${folder}/scores.json.lock`,
+    `${folder}/scores.json.tmp`,
+    `${folder}/morgue`,
+    `${folder}/kept`,
+    replay,
+    `${replay}.lock`,
+    `${replay}.tmp`,
+  ];
+}
+
+Deno.test("--save in a folder with other files grants exactly the paths Delve writes there, never the folder", async () => {
+  const home = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${home}/notes.txt`, "the player's own\n");
+  const plan = await launchPlan(["--save", `${home}/delve.json.gz`], envOf({ HOME: home }));
+  deepEqual(grantsOf(plan).write, exactGrants(`${home}/delve.json.gz`, `${home}/last-game.replay.json.gz`));
+  // The replay in another folder that is there: its own three paths there, nothing more.
+  const other = await Deno.makeTempDir();
+  const both = await launchPlan(
+    ["--save", `${home}/delve.json.gz`, "--record", `${other}/r.gz`],
+    envOf({ HOME: home }),
+  );
+  deepEqual(grantsOf(both).write, exactGrants(`${home}/delve.json.gz`, `${other}/r.gz`));
+  // A save named into Delve's own folder: that folder is Delve's, granted whole.
+  const own = `${home}/.local/share/delve`;
+  await Deno.mkdir(own, { recursive: true });
+  const inOwn = await launchPlan(["--save", `${own}/second.json.gz`], envOf({ HOME: home }));
+  deepEqual(grantsOf(inOwn).write, [own]);
+});
+
+Deno.test("Deno holds the launcher's grants as planned: every listed path, there or not yet, and nothing else in the folder", async () => {
+  const home = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${home}/notes.txt`, "the player's own\n");
+  const plan = await launchPlan(["--save", `${home}/delve.json.gz`], envOf({ HOME: home }));
+  const listed = exactGrants(`${home}/delve.json.gz`, `${home}/last-game.replay.json.gz`);
+  const probe = await probeGrants(plan, {
+    query: [...listed, `${home}/kept/a.unreadable-1`, `${home}/morgue/m.txt`, home, `${home}/notes.txt`],
+    make: [`${home}/delve.json.gz.tmp`, `${home}/scores.json.lock`],
+    forbidden: [`${home}/notes.txt`, `${home}/delve.json.gz.tmp2`, `${home}/.bashrc`],
+  });
+  deepEqual(probe, {
+    states: {
+      ...Object.fromEntries(listed.map((path) => [path, "granted"])),
+      [`${home}/kept/a.unreadable-1`]: "granted",
+      [`${home}/morgue/m.txt`]: "granted",
+      [home]: "prompt",
+      [`${home}/notes.txt`]: "prompt",
+    },
+    made: [`${home}/delve.json.gz.tmp`, `${home}/scores.json.lock`],
+    refused: {
+      [`${home}/notes.txt`]: "NotCapable",
+      [`${home}/delve.json.gz.tmp2`]: "NotCapable",
+      [`${home}/.bashrc`]: "NotCapable",
+    },
+  });
+  equal(await Deno.readTextFile(`${home}/notes.txt`), "the player's own\n");
 });
 
 Deno.test("a save folder that is a link is granted as the link, not where it leads; a link above it is followed", async () => {
@@ -60,7 +131,7 @@ Deno.test("a comma in the save's or the replay's folder, or no place for saves, 
   const comma = await launchPlan([], envOf({ HOME: "/home/a,b" }));
   deepEqual(comma, {
     kind: "refuse",
-    line: "delve: cannot grant writing in /home/a,b/.local/share/delve exactly: Deno splits its grants at " +
+    line: "delve: cannot grant writing to /home/a,b/.local/share/delve exactly: Deno splits its grants at " +
       "commas; set XDG_DATA_HOME to a folder without one, or give --save PATH",
   });
   const flag = await launchPlan(["--record", "/tmp/x,y/r.gz"], envOf({ HOME: "/home/a" }));
@@ -78,31 +149,14 @@ Deno.test("help, version and a mistaken command line go to the game with no writ
 });
 
 /** `deno task play` itself, without a terminal, in an environment of just `env` (and where Deno keeps its cache). */
-async function task(args: string[], env: Record<string, string>) {
-  const info = JSON.parse(
-    new TextDecoder().decode(
-      (await new Deno.Command(Deno.execPath(), { args: ["info", "--json"] }).output()).stdout,
-    ),
-  );
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "-q", "play", ...args],
-    cwd: ROOT,
-    clearEnv: true,
-    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", DENO_DIR: info.denoDir, ...env },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const task = (args: string[], env: Record<string, string>) => runTask("play", args, { clearEnv: true, env });
 
 Deno.test("deno task play refuses a comma path and a missing HOME and XDG_DATA_HOME in one line, exit 2, nothing started", async () => {
   const dir = await Deno.makeTempDir();
   const comma = await task(["--save", `${dir}/a,b/s.gz`], { HOME: dir });
   deepEqual([comma.code, comma.stdout], [2, ""]);
   equal(comma.stderr.split("\n").length, 2, comma.stderr);
-  ok(comma.stderr.startsWith(`delve: cannot grant writing in ${dir}/a,b exactly`), comma.stderr);
+  ok(comma.stderr.startsWith(`delve: cannot grant writing to ${dir}/a,b exactly`), comma.stderr);
   const nowhere = await task(["--seed", "1"], {});
   deepEqual(nowhere, {
     code: 2,
@@ -113,16 +167,7 @@ Deno.test("deno task play refuses a comma path and a missing HOME and XDG_DATA_H
 });
 
 Deno.test("deno task play answers --help, --version and a bad flag as the game does, and exits with the game's status", async () => {
-  const game = async (args: string[]) => {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--no-prompt", "--allow-read", MAIN, ...args],
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const dec = new TextDecoder();
-    return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-  };
+  const game = (args: string[]) => runScript(MAIN, args, ["--allow-read"]);
   for (const args of [["--help"], ["--version"], ["--sed", "3"]]) {
     deepEqual(await task(args, { HOME: "/nonexistent" }), await game(args), args.join(" "));
   }
@@ -133,4 +178,13 @@ Deno.test("deno task play answers --help, --version and a bad flag as the game d
     stdout: "",
     stderr: "delve: needs an interactive terminal (stdin and stdout must be a TTY)\n",
   });
+});
+
+Deno.test("deno task play runs the game on the Deno that runs the task: --version names it", async () => {
+  deepEqual(await task(["--version"], { HOME: "/nonexistent" }), {
+    code: 0,
+    stdout: `delve ${VERSION} (deno ${Deno.version.deno})\n`,
+    stderr: "",
+  });
+  deepEqual(await runScript(MAIN, ["--version"], READ_AND_ENV), await task(["--version"], {}));
 });

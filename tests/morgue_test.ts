@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import { deepEqual, equal, match, ok, rejects, throws } from "node:assert/strict";
 import { addHighScore, readScores, ScoresNotWritten } from "../src/app/high_scores.ts";
 import { writeMorgue } from "../src/app/morgue_file.ts";
@@ -314,7 +315,7 @@ Deno.test("an unreadable high-score table: the title says which file and why; th
   await t.press("n");
   doomPlayer(t.app.game!.state, rules);
   await t.press(".");
-  const kept = `${scores}.unreadable-2026-11-21T10-00-00-000Z`;
+  const kept = `${dirname(scores)}/kept/scores.json.unreadable-2026-11-21T10-00-00-000Z`;
   for (let k = 0; k < 100 && !t.gameText().includes("unreadable-2026"); k++) await t.tick();
   ok(t.gameText().includes(kept.slice(-40)), t.gameText());
   equal(await Deno.readTextFile(kept), "{ not json", "kept whole");

@@ -1,38 +1,25 @@
 /**
  * Places that cannot work are refused at start, in one line and exit
  * status 2, before anything is drawn: a replay that would overwrite the
- * save (or its backup, or the high-score table), a save named as a folder,
- * a save or replay that is a link or lies in a folder that cannot exist, and
- * an empty `--data` for `validate`.
+ * save or a file written beside it (its backup, lock or temporary file,
+ * the high-score table's), a save named as a folder or as a folder Delve
+ * owns, a save or replay that is a link or lies in a folder that cannot
+ * exist, and an empty `--data` for `validate`.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { checkPlaces, playFiles } from "../src/app/write_paths.ts";
-
-const MAIN = new URL("../main.ts", import.meta.url).pathname;
-
-/** The program, without a terminal (the places are checked before it asks for one). */
-async function runMain(args: string[], env: Record<string, string> = {}) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "--allow-read", "--allow-env", MAIN, ...args],
-    env,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+import { runMain, runScript } from "./support/run_program.ts";
 
 /** Asserts `args` are refused in exactly one line matching `line`, exit 2, nothing drawn. */
 async function refused(args: string[], line: RegExp, env?: Record<string, string>): Promise<void> {
-  const { code, stdout, stderr } = await runMain(args, env);
+  const { code, stdout, stderr } = await runMain(args, { env });
   equal(code, 2, stderr);
   equal(stdout, "");
   equal(stderr.split("\n").length, 2, `one line: ${stderr}`);
   match(stderr, line);
 }
 
-Deno.test("--record naming the save, its backup or the high-score table is refused at start, in one line", async () => {
+Deno.test("--record naming the save or any file written beside it (backup, lock, temporary file, table) is refused at start, in one line", async () => {
   const dir = await Deno.makeTempDir();
   const save = `${dir}/game.json.gz`;
   await Deno.writeTextFile(save, "the save, which must stay");
@@ -40,7 +27,10 @@ Deno.test("--record naming the save, its backup or the high-score table is refus
     const [record, what] of [
       [save, "the save file"],
       [`${save}.bak`, "the save's backup"],
+      [`${save}.lock`, "the save's lock"],
+      [`${save}.tmp`, "the save's temporary file"],
       [`${dir}/scores.json`, "the high-score table"],
+      [`${dir}/scores.json.tmp`, "the high-score table's temporary file"],
       [`${dir}/./sub/../game.json.gz`, "the save file"],
     ]
   ) {
@@ -54,7 +44,7 @@ Deno.test("--record naming the save, its backup or the high-score table is refus
   equal(await Deno.readTextFile(save), "the save, which must stay");
 });
 
-Deno.test("--save naming the high-score table or the morgue folder's place is refused at start", async () => {
+Deno.test("--save naming the high-score table, the morgue or kept-aside folder's place, or the replay's temporary file is refused at start", async () => {
   const dir = await Deno.makeTempDir();
   await refused(
     ["--save", `${dir}/scores.json`],
@@ -63,6 +53,15 @@ Deno.test("--save naming the high-score table or the morgue folder's place is re
   await refused(
     ["--save", `${dir}/morgue`],
     /^delve: --save .*\/morgue would make the save file and the morgue folder one file/,
+  );
+  await refused(
+    ["--save", `${dir}/kept`],
+    /^delve: --save .*\/kept would make the save file and the folder of files kept aside one file/,
+  );
+  // The replay's own lock or temporary file on the save's: each would undo the other.
+  await refused(
+    ["--save", `${dir}/r.tmp`, "--record", `${dir}/r`],
+    /^delve: --record .*\/r would make the save file and the replay's temporary file one file: give each its own path\n$/,
   );
 });
 
@@ -135,13 +134,8 @@ Deno.test("places that can work are resolved to real folders: a link above the s
 
 Deno.test("deno task validate --data with an empty value is refused, not taken as the bundled data", async () => {
   const validate = new URL("../src/app/validate.ts", import.meta.url).pathname;
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "--allow-read", validate, "--data", ""],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  equal(out.code, 2);
-  equal(new TextDecoder().decode(out.stdout), "", "no OK for data it was not asked to check");
-  const err = new TextDecoder().decode(out.stderr);
+  const { code, stdout, stderr: err } = await runScript(validate, ["--data", ""], ["--allow-read"]);
+  equal(code, 2);
+  equal(stdout, "", "no OK for data it was not asked to check");
   ok(err.startsWith("delve validate: --data: expected a path, found an empty value\n"), err);
 });

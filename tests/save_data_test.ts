@@ -149,7 +149,7 @@ Deno.test("a new game over a save of other data keeps that save aside rather tha
   const t = await titleSession((path) => saveMadeWith(path, mine));
   await titleShows(t, "(made with other data");
   await t.press("n");
-  const kept = [...Deno.readDirSync(dirname(t.savePath))].map((e) => e.name)
+  const kept = [...Deno.readDirSync(`${dirname(t.savePath)}/kept`)].map((e) => e.name)
     .filter((name) => name.includes(".unreadable-"));
   equal(kept.length, 1, `kept aside: ${kept}`);
   await t.press("Escape", "q");

@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import { deepEqual, equal, ok, rejects } from "node:assert/strict";
 import { gzip, readSave, writeSave } from "../src/app/save_file.ts";
 import { dataStamp, decodeSave, encodeSave, SAVE_VERSION, SaveError } from "../src/app/save_format.ts";
@@ -198,7 +199,7 @@ Deno.test("title: an unreadable save gives the SPEC popup, is never changed, and
   ok(t.text().includes("cut-short data"));
   equal(await Deno.readTextFile(t.savePath), "garbage", "untouched");
   await t.press("x", "n");
-  const kept = `${t.savePath}.unreadable-2026-11-21T10-00-00-000Z`;
+  const kept = `${dirname(t.savePath)}/kept/savegame.json.gz.unreadable-2026-11-21T10-00-00-000Z`;
   equal(await Deno.readTextFile(kept), "garbage", "kept aside, whole");
   ok(t.app.game!.state.log.some((e) => e.text.includes("it was kept as")));
   await t.press("Escape");

@@ -12,6 +12,7 @@ import { addMessage } from "../src/engine/message_log.ts";
 import { newGame } from "../src/engine/state.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
 import { titleSession } from "./support/title_session.ts";
+import { runScript } from "./support/run_program.ts";
 
 const content = await bundledContent();
 const { rules } = content;
@@ -49,26 +50,8 @@ function assertShownEscaped(text: string, where: string): void {
   ok(text.includes("\\u{202e}evil\\u{200b}end"), `${where}: RLO and ZWSP shown as escapes: ${text}`);
 }
 
-async function run(
-  script: string,
-  ...args: string[]
-): Promise<{ code: number; stderr: string; stdout: string }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--no-prompt",
-      "--allow-read",
-      "--allow-env",
-      new URL(script, import.meta.url).pathname,
-      ...args,
-    ],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, stderr: decode(out.stderr), stdout: decode(out.stdout) };
-}
+/** `script` (from this folder) run with reading and the environment allowed, and `args`. */
+const run = (script: string, ...args: string[]) => runScript(new URL(script, import.meta.url), args);
 
 Deno.test("validate: a duplicate and unknown key holding escape sequences is printed escaped, never raw", async () => {
   const dir = await copyOfData("delve-leak-data-");

@@ -1,17 +1,28 @@
 /**
  * Where files are written: never through a link planted in the save folder
- * (a temporary file, the morgue folder, the backup, a kept-aside name, the
- * score table), one program at a time on a save (a lock; the second plays
- * unsaved) and on the score table (no score lost to another's write).
+ * (a temporary file, the morgue folder, the backup, a kept-aside name or
+ * folder, the score table, a lock file), one program at a time on a save (a
+ * lock that cannot be skipped; the second plays unsaved), on the score table
+ * and on the replay (no write lost to another's).
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import { tryLock } from "../src/app/file_lock.ts";
+import { dirname } from "node:path";
+import { LockRefused, lockSave, tryLock } from "../src/app/file_lock.ts";
 import { readScores } from "../src/app/high_scores.ts";
-import { keepUnreadable, LinkRefused, readSave, writeFileAtomic } from "../src/app/save_file.ts";
+import {
+  keepUnreadable,
+  KEPT_FOLDER_NAME,
+  LinkRefused,
+  readSave,
+  TEMP_SUFFIX,
+  writeFileAtomic,
+} from "../src/app/save_file.ts";
+import { LOCK_SUFFIX, PlaceRefused } from "../src/app/write_paths.ts";
 import { decodeSave } from "../src/app/save_format.ts";
 import { isGameOver } from "../src/engine/turn.ts";
 import { bundledContent } from "./support/content.ts";
 import { doomPlayer, titleSession } from "./support/title_session.ts";
+import { readOnly } from "./support/read_only.ts";
 
 const { rules } = await bundledContent();
 
@@ -36,10 +47,11 @@ const CONFIG = new URL("../deno.json", import.meta.url).pathname;
 
 const isLink = (path: string) => Deno.lstat(path).then((i) => i.isSymlink, () => false);
 
-Deno.test("a link planted as the save's temporary file: the save lands in the save folder, the link's target is untouched", async () => {
+Deno.test("a link planted as the save's temporary file (P.tmp) is removed, not followed: the save lands in its folder, the target untouched", async () => {
   const elsewhere = await target();
   const t = await titleSession(async (savePath) => {
-    await Deno.symlink(elsewhere.path, `${savePath}.${Deno.pid}.tmp`);
+    // A link to a folder: removing the link must not remove what is in the folder.
+    await Deno.symlink(dirname(elsewhere.path), `${savePath}${TEMP_SUFFIX}`);
   });
   await t.tick();
   await t.press("n", "l", "Escape");
@@ -49,9 +61,21 @@ Deno.test("a link planted as the save's temporary file: the save lands in the sa
   ok(info.isFile && !info.isSymlink, "the save is a file of its own");
   const read = await readSave(t.savePath);
   ok(read.kind === "read" && decodeSave(read.json, rules).seed === 31, "and holds the game");
-  ok(await isLink(`${t.savePath}.${Deno.pid}.tmp`), "the planted link is left as it was, never followed");
+  await Deno.lstat(`${t.savePath}${TEMP_SUFFIX}`).then(
+    () => ok(false, "the temporary file was renamed into place"),
+    (e) => ok(e instanceof Deno.errors.NotFound),
+  );
   await t.press("q");
   await t.running;
+});
+
+Deno.test("a temporary file left by a crash is made new, not written into: a long stale P.tmp leaves nothing of itself", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/scores.json`;
+  await Deno.writeTextFile(`${path}${TEMP_SUFFIX}`, "x".repeat(100_000));
+  await writeFileAtomic(path, new TextEncoder().encode("new"));
+  equal(await Deno.readTextFile(path), "new");
+  deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["scores.json"]);
 });
 
 Deno.test("a morgue folder that is a link: no morgue file lands at its target, and the player is told (m and death)", async () => {
@@ -90,15 +114,29 @@ Deno.test("a link planted as the save's backup: the old save is kept beside the 
   await t.running;
 });
 
-Deno.test("a link planted at a kept-aside name: the unreadable file takes the next name, the link's target is untouched", async () => {
+Deno.test("an unreadable file is kept aside in kept/ beside it; a link planted at a kept-aside name: the next name, the target untouched", async () => {
   const elsewhere = await target();
   const dir = await Deno.makeTempDir();
   const now = new Date("2026-01-02T03:04:05Z");
   await Deno.writeTextFile(`${dir}/scores.json`, "damaged");
-  await Deno.symlink(elsewhere.path, `${dir}/scores.json.unreadable-2026-01-02T03-04-05-000Z`);
+  await Deno.mkdir(`${dir}/${KEPT_FOLDER_NAME}`);
+  await Deno.symlink(elsewhere.path, `${dir}/kept/scores.json.unreadable-2026-01-02T03-04-05-000Z`);
   const kept = await keepUnreadable(`${dir}/scores.json`, now);
-  equal(kept, `${dir}/scores.json.unreadable-2026-01-02T03-04-05-000Z-2`);
+  equal(kept, `${dir}/kept/scores.json.unreadable-2026-01-02T03-04-05-000Z-2`);
   equal(await Deno.readTextFile(kept), "damaged");
+  deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["kept"], "moved, not copied");
+  await elsewhere.unchanged();
+});
+
+Deno.test("a kept-aside folder that is a link: nothing is moved through it, and the file stays where it was", async () => {
+  const elsewhere = await target();
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/savegame.json.gz`, "damaged");
+  await Deno.symlink(dirname(elsewhere.path), `${dir}/${KEPT_FOLDER_NAME}`);
+  const failed = await keepUnreadable(`${dir}/savegame.json.gz`, new Date()).then(() => undefined, (e) => e);
+  ok(failed instanceof LinkRefused, String(failed));
+  match(failed.message, new RegExp(`^the folder ${dir}/kept is a symbolic link`));
+  equal(await Deno.readTextFile(`${dir}/savegame.json.gz`), "damaged");
   await elsewhere.unchanged();
 });
 
@@ -178,16 +216,78 @@ Deno.test("a lock whose process was killed (-9) is free: the kernel let go of it
   stale.lock.release();
 });
 
-Deno.test("a link planted as a lock file is removed, never opened: the lock is a file of its own, the target untouched", async () => {
+Deno.test("a link or a folder at a lock file's name is refused, never opened or removed: the target untouched", async () => {
   const elsewhere = await target();
   const dir = await Deno.makeTempDir();
   await Deno.symlink(elsewhere.path, `${dir}/save.lock`);
-  const held = await tryLock(`${dir}/save.lock`);
-  ok(held.kind === "held");
-  ok(!(await isLink(`${dir}/save.lock`)));
-  equal((await Deno.readTextFile(`${dir}/save.lock`)).trim(), String(Deno.pid));
+  await Deno.mkdir(`${dir}/other.lock`);
+  for (const [name, kind] of [["save.lock", "a symbolic link"], ["other.lock", "a folder"]]) {
+    const failed = await tryLock(`${dir}/${name}`).then(() => undefined, (e) => e);
+    ok(failed instanceof LockRefused, String(failed));
+    equal(failed.message, `the lock file ${dir}/${name} is ${kind}, not a file of Delve's`);
+  }
+  ok(await isLink(`${dir}/save.lock`), "the link is left as it was");
+  ok((await Deno.lstat(`${dir}/other.lock`)).isDirectory);
   await elsewhere.unchanged();
-  held.lock.release();
+});
+
+Deno.test("the save's lock cannot be skipped: a folder or a link at savegame.json.gz.lock refuses the game at start", async () => {
+  const elsewhere = await target();
+  for (const plant of [(at: string) => Deno.mkdir(at), (at: string) => Deno.symlink(elsewhere.path, at)]) {
+    const dir = await Deno.makeTempDir();
+    const save = `${dir}/savegame.json.gz`;
+    await plant(`${save}${LOCK_SUFFIX}`);
+    const failed = await lockSave(save).then((held) => held, (e) => e);
+    ok(failed instanceof PlaceRefused, `refused, not played unlocked: ${JSON.stringify(failed)}`);
+    match(
+      failed.message,
+      new RegExp(
+        `^cannot lock the save: the lock file ${save}\.lock is a (folder|symbolic link), not a file of ` +
+          "Delve's; remove it, or give --save another path$",
+      ),
+    );
+  }
+  await elsewhere.unchanged();
+});
+
+Deno.test("the save's lock: held, a second Delve is told who holds it; only a read-only folder goes on without one", async () => {
+  const dir = await Deno.makeTempDir();
+  const save = `${dir}/savegame.json.gz`;
+  const first = await lockSave(save);
+  ok(first.lock && !first.inUse, "held");
+  deepEqual(await lockSave(save), { inUse: { pid: Deno.pid } });
+  first.lock.release();
+  const folder = await Deno.makeTempDir();
+  const undo = await readOnly(folder);
+  try {
+    deepEqual(
+      await lockSave(`${folder}/savegame.json.gz`),
+      {},
+      "no lock, no refusal: its saves fail, saying so",
+    );
+  } finally {
+    await undo();
+  }
+});
+
+Deno.test("the replay is written holding its own lock: two Delves on saves in one folder take turns with it", async () => {
+  const t = await titleSession();
+  const replay = `${t.dir}/last-game.replay.json.gz`;
+  const other = await tryLock(`${replay}${LOCK_SUFFIX}`);
+  ok(other.kind === "held");
+  await t.tick();
+  await t.press("n", "l");
+  let released = false;
+  setTimeout(() => {
+    released = true;
+    other.lock.release();
+  }, 300);
+  // Esc saves, then writes the replay: that waits for the other holder to let go.
+  await t.press("Escape");
+  ok(released, "the replay was not written while another held its lock");
+  ok((await Deno.stat(replay)).isFile);
+  await t.press("q");
+  await t.running;
 });
 
 Deno.test("programs ending games at once: every score reaches the table (its lock), none lost to another's write", async () => {

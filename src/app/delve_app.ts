@@ -31,6 +31,8 @@ import { dataStamp, decodeSave, encodeSave, savedReplay, SaveError, summarizeSav
 import { continueRecording, record, type Recording, REPLAY_LIMITS, startRecording } from "./replay_format.ts";
 import { madeWith, saveData } from "./save_data.ts";
 import { themeFromContent } from "./theme_from_content.ts";
+import { withLock } from "./file_lock.ts";
+import { LOCK_SUFFIX } from "./write_paths.ts";
 
 /** What the program needs besides the terminal and the data. */
 export interface DelveOptions {
@@ -243,14 +245,15 @@ export class DelveApp {
     );
   }
 
-  /** Writes the game's replay (where the player said, or beside the save); an unsaved game has none. */
+  /**
+   * Writes the game's replay (where the player said, or beside the save); an unsaved game has none.
+   * Delves on two saves in one folder share its replay: they take turns with its lock.
+   */
   async #writeReplay(): Promise<void> {
     if (this.#recording && !this.options.saveInUse) {
-      await this.#write(this.options.recordPath, JSON.stringify(this.#recording), {
-        backup: false,
-        noun: "replay",
-        limits: REPLAY_LIMITS,
-      });
+      const [path, json] = [this.options.recordPath, JSON.stringify(this.#recording)];
+      const options = { backup: false, noun: "replay", limits: REPLAY_LIMITS };
+      await this.#queued(() => withLock(`${path}${LOCK_SUFFIX}`, () => writeSave(path, json, options)));
     }
   }
 

@@ -5,11 +5,18 @@
  * a lock left by a crash or `kill -9` is free by construction: no one has to
  * guess whether the process named in the file is still alive. The file
  * itself stays (removing it would let a third program lock a new file while
- * a second still waits on the old one).
+ * a second still waits on the old one); for the same reason a link or a
+ * folder at a lock file's name is refused, never removed.
  *
  * @module
  */
-import { LinkRefused } from "./save_file.ts";
+import { dirname } from "node:path";
+import { LOCK_SUFFIX, PlaceRefused } from "./write_paths.ts";
+
+/** A lock file that is not a file of Delve's own (a link, a folder…): it is left as it is. */
+export class LockRefused extends Error {
+  override name = "LockRefused";
+}
 
 /** A lock this process holds; `release` lets it go (the end of the process does too). */
 export interface HeldLock {
@@ -21,12 +28,21 @@ export type LockTry =
   | { readonly kind: "held"; readonly lock: HeldLock }
   | { readonly kind: "busy"; readonly pid: number | undefined };
 
+/** What stands at a path instead of a file, for a sentence. */
+function kindOf(info: Deno.FileInfo): string {
+  if (info.isSymlink) return "a symbolic link";
+  if (info.isDirectory) return "a folder";
+  return "not a regular file";
+}
+
 /**
  * Opens the lock file at `path` for reading and writing, making it if it is
- * missing, without ever opening through a link: a link there is removed
- * (which removes the link, not its target) and the file made anew, and a
- * file swapped for a link between the look and the open is noticed by its
- * identity and looked at again.
+ * missing, never through a link: a link, a folder or anything else that is
+ * not a file there is refused with {@link LockRefused}, never removed (a
+ * lock file swapped for a link under the Delve holding it, then removed by
+ * the next, would give the lock two holders). A file swapped for a link
+ * between the look and the open is noticed by its identity and looked at
+ * again.
  */
 async function openLockFile(path: string): Promise<Deno.FsFile> {
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -42,18 +58,16 @@ async function openLockFile(path: string): Promise<Deno.FsFile> {
       if (e instanceof Deno.errors.NotFound) continue;
       throw e;
     }
-    if (seen.isSymlink) {
-      await Deno.remove(path);
-      continue;
+    if (!seen.isFile) {
+      throw new LockRefused(`the lock file ${path} is ${kindOf(seen)}, not a file of Delve's`);
     }
-    if (!seen.isFile) throw new Error(`the lock file ${path} is not a file`);
     // Neither create nor truncate: opening it changes nothing, even if it is no longer the file looked at.
     const file = await Deno.open(path, { read: true, write: true });
     const opened = await file.stat();
     if (opened.dev === seen.dev && opened.ino === seen.ino) return file;
     file.close();
   }
-  throw new LinkRefused(`the lock file ${path} keeps changing under Delve`);
+  throw new LockRefused(`the lock file ${path} keeps changing under Delve`);
 }
 
 /** The process id a lock file holds, if it holds one. */
@@ -122,5 +136,36 @@ export async function withLock<T>(path: string, change: () => Promise<T>): Promi
       throw new Error(`${path} stayed locked by ${by}`);
     }
     await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+/**
+ * Locks the save for as long as this program runs (the lock goes with the
+ * process). Resolves to who holds it when another Delve does. Only a folder
+ * Delve may not write in (read-only) goes on without a lock, as the game did
+ * before locks: there every save fails, and says so. Anything else that
+ * keeps the lock from being taken (a folder or a link at its name) is
+ * refused with {@link PlaceRefused}: two Delves on one save would overwrite
+ * each other's games.
+ */
+export async function lockSave(
+  savePath: string,
+): Promise<{ readonly lock?: HeldLock; readonly inUse?: { readonly pid: number | undefined } }> {
+  const path = `${savePath}${LOCK_SUFFIX}`;
+  try {
+    // Made only when missing: where only the save's own files are granted, the folder itself is not.
+    const folder = dirname(savePath);
+    if (!(await Deno.lstat(folder).then(() => true, () => false))) {
+      await Deno.mkdir(folder, { recursive: true });
+    }
+    const tried = await tryLock(path);
+    return tried.kind === "held" ? { lock: tried.lock } : { inUse: { pid: tried.pid } };
+  } catch (e) {
+    if (e instanceof Deno.errors.PermissionDenied || (e as { code?: string }).code === "EROFS") return {};
+    throw new PlaceRefused(
+      e instanceof LockRefused
+        ? `cannot lock the save: ${e.message}; remove it, or give --save another path`
+        : `cannot lock the save: ${(e as Error).message}`,
+    );
   }
 }

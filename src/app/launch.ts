@@ -1,12 +1,14 @@
 /**
  * `deno task play`: starts the game with write access to exactly the
- * folders it writes in. A task's command line can only paste `$HOME` into
- * a grant, where a space breaks the command, a comma widens the grant
- * (Deno splits `--allow-write` at every comma) and no `HOME` grants `/delve`.
- * This launcher works the folders out as the game does (the save's folder,
- * where saves, backups, temporary files, scores and morgue files go, and
- * the replay's folder, from `--save` and `--record` or the defaults) and
- * runs `deno run` with those folders as separate words, so any path is
+ * paths it writes. A task's command line can only paste `$HOME` into a
+ * grant, where a space breaks the command, a comma widens the grant (Deno
+ * splits `--allow-write` at every comma) and no `HOME` grants `/delve`;
+ * and a grant of a folder is a grant of everything in it, so `--save
+ * ~/delve.json.gz` must not grant the whole home. This launcher works the
+ * paths out as the game does (src/app/write_paths.ts: the save, its backup,
+ * lock and temporary file, the high-score table's, the replay's, and the
+ * morgue and kept-aside folders, from `--save` and `--record` or the
+ * defaults) and runs `deno run` with them as one argument, so any path is
  * granted exactly or refused in one line.
  *
  * It stays out of the game's way: the terminal and every key are the
@@ -15,11 +17,11 @@
  *
  * @module
  */
-import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCli } from "./cli.ts";
 import { UsageError } from "./flags.ts";
-import { grantFolder, NO_SAVE_PLACE, playFiles } from "./write_paths.ts";
+import { grantsFor, NO_SAVE_PLACE, playFiles } from "./write_paths.ts";
+import { defaultSaveDir } from "./save_file.ts";
 import { say } from "./say.ts";
 
 /** The game's entry. */
@@ -46,9 +48,9 @@ function runGame(flags: readonly string[], args: readonly string[]): Launch {
 }
 
 /**
- * The folders to grant for the game `args` asks for, or the one line that
- * refuses it. Help, version and a mistaken command line go to the game
- * with no write access at all: it answers them as it always has.
+ * The paths to grant for the game `args` asks for ({@link grantsFor}), or
+ * the one line that refuses it. Help, version and a mistaken command line
+ * go to the game with no write access at all: it answers them as it always has.
  */
 export async function launchPlan(
   args: readonly string[],
@@ -64,20 +66,18 @@ export async function launchPlan(
   if (command.kind !== "play") return runGame([], args);
   const files = playFiles(command, env);
   if (!files) return { kind: "refuse", line: `delve: ${NO_SAVE_PLACE}` };
-  // A place that cannot be worked out is granted as named: the game then refuses it, saying why.
-  const grant = (file: string) => grantFolder(file).catch(() => resolve(file, ".."));
-  const folders = [...new Set([await grant(files.save), await grant(files.record)])];
-  const comma = folders.find((folder) => folder.includes(","));
+  const grants = await grantsFor(files, env);
+  const comma = grants.find((path) => path.includes(","));
   if (comma !== undefined) {
-    const fix = comma === folders[0] && !files.saveFlag
+    const fix = !files.saveFlag && defaultSaveDir(env)?.includes(",")
       ? "set XDG_DATA_HOME to a folder without one, or give --save PATH"
       : "give --save and --record paths without one";
     return {
       kind: "refuse",
-      line: `delve: cannot grant writing in ${comma} exactly: Deno splits its grants at commas; ${fix}`,
+      line: `delve: cannot grant writing to ${comma} exactly: Deno splits its grants at commas; ${fix}`,
     };
   }
-  return runGame([`--allow-write=${folders.join(",")}`], args);
+  return runGame([`--allow-write=${grants.join(",")}`], args);
 }
 
 /**
@@ -101,6 +101,10 @@ export async function runLaunch(args: readonly string[]): Promise<number> {
   // Listening before the game starts: no signal can end the launcher and leave the game behind.
   for (const [signal, listener] of listeners) Deno.addSignalListener(signal, listener);
   try {
+    // "deno" by name, found on PATH as the task's `--allow-run=deno` found it: that grant can only name a
+    // command, and Deno allows running exactly what the name resolved to, not Deno.execPath() (the real
+    // path of this binary, which differs when PATH holds a link to it). The game's `--version` names the
+    // Deno it runs on.
     child = new Deno.Command("deno", {
       args: [...args],
       stdin: "inherit",

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { dirname } from "node:path";
 import denoConfig from "../../deno.json" with { type: "json" };
 import { MAX_SEED } from "../engine/rng.ts";
 import { detectColorDepth } from "../terminal/color.ts";
@@ -17,7 +16,7 @@ import { runAndLeave } from "./leaving.ts";
 import { WorkerRunner } from "./monster_runner.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
 import { checkGrants, checkPlaces, NO_SAVE_PLACE, PlaceRefused, playFiles } from "./write_paths.ts";
-import { type HeldLock, tryLock } from "./file_lock.ts";
+import { lockSave } from "./file_lock.ts";
 import { say, sayOut } from "./say.ts";
 
 /** The version, from deno.json. */
@@ -44,7 +43,8 @@ export async function main(args: readonly string[]): Promise<number> {
     return 0;
   }
   if (command.kind === "version") {
-    sayOut(`delve ${VERSION}`);
+    // The Deno too: `deno task play` runs the game on the `deno` PATH finds (see launch.ts).
+    sayOut(`delve ${VERSION} (deno ${Deno.version.deno})`);
     return 0;
   }
   const loaded = await loadDataOr(command.dataDir);
@@ -63,7 +63,9 @@ export async function main(args: readonly string[]): Promise<number> {
     return 1;
   }
   if (!(await unlessRefused(() => checkGrants(files, paths).then(() => true)))) return 2;
-  const { lock, inUse: saveInUse } = await lockSave(paths.savePath);
+  const locked = await unlessRefused(() => lockSave(paths.savePath));
+  if (!locked) return 2;
+  const { lock, inUse: saveInUse } = locked;
   // The first game's AI worker starts before the screen opens: it is warm by
   // the time a game begins, and if it cannot start at all, Deno's one-line
   // reason lands on an untouched terminal.
@@ -103,24 +105,6 @@ async function unlessRefused<T>(check: () => Promise<T>): Promise<T | undefined>
     if (!(e instanceof PlaceRefused)) throw e;
     say(`delve: ${e.message}`);
     return undefined;
-  }
-}
-
-/**
- * Locks the save for as long as this program runs (the lock goes with the
- * process). Resolves to who holds it when another Delve does; a lock that
- * cannot be made at all (a read-only folder) leaves the game as it was
- * before locks: its saves fail, and say so, on their own.
- */
-async function lockSave(
-  savePath: string,
-): Promise<{ readonly lock?: HeldLock; readonly inUse?: { readonly pid: number | undefined } }> {
-  try {
-    await Deno.mkdir(dirname(savePath), { recursive: true });
-    const tried = await tryLock(`${savePath}.lock`);
-    return tried.kind === "held" ? { lock: tried.lock } : { inUse: { pid: tried.pid } };
-  } catch {
-    return {};
   }
 }
 

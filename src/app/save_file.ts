@@ -6,9 +6,13 @@
  * is reported, never deleted or changed; every file is read through the
  * bounded reader (src/content/untrusted_json.ts) within its kind's limits.
  *
+ * Every name written beside the save is known in advance (the file, its
+ * `.bak` and its `.tmp`, and the folder `kept/`), so `deno task play` can
+ * grant writing to exactly those (src/app/write_paths.ts).
+ *
  * @module
  */
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import {
   bytesInWords,
   describeJsonProblem,
@@ -89,12 +93,27 @@ export async function writeSave(
   await writeFileAtomic(path, packed, { backup });
 }
 
+/** The temporary file's suffix: the new `path` is written as `path.tmp`, then renamed over `path`. */
+export const TEMP_SUFFIX = ".tmp";
+
+/** The folder beside a file where {@link keepUnreadable} moves it: Delve's own. */
+export const KEPT_FOLDER_NAME = "kept";
+
 /**
  * Writes `data` as the file at `path` so that a reader only ever finds the
  * old file or the new one, whole: a synced temporary file renamed over it.
- * The old one is kept as `path.bak` unless `backup` is false. With `fresh`,
- * `path` must not exist yet: the file is linked into place, which fails
- * with `Deno.errors.AlreadyExists` rather than replace another.
+ * The old one is kept as `path.bak` unless `backup` is false.
+ *
+ * The temporary file is `path.tmp`, a name known in advance: whoever writes
+ * `path` must be its only writer, holding its lock (the save's for the save,
+ * their own for the high-score table and the replay). A file already there
+ * is then a crash's leftover, or planted: it is removed (a link, not what it
+ * leads to) and made anew.
+ *
+ * With `fresh`, `path` must not exist yet (a morgue file, in a folder of
+ * Delve's own that any Delve writes in): the temporary file is this
+ * process's own (`path.<pid>.tmp`), and the file is linked into place, which
+ * fails with `Deno.errors.AlreadyExists` rather than replace another.
  *
  * Nothing is written through a symbolic link: the temporary file is created
  * new (which fails on a link, even a dangling one), a rename or a hard link
@@ -111,7 +130,7 @@ export async function writeFileAtomic(
   if (!(await refuseLink(dir, "folder"))) await Deno.mkdir(dir, { recursive: true });
   // Renamed over, a link would only be replaced; but the player named a file, not a link to one.
   if (!fresh) await refuseLink(path, "file");
-  const { temp, file } = await createTemp(path);
+  const { temp, file } = fresh ? await createOwnTemp(path) : await createTemp(`${path}${TEMP_SUFFIX}`);
   try {
     try {
       for (let offset = 0; offset < data.length;) offset += await file.write(data.subarray(offset));
@@ -158,14 +177,36 @@ async function refuseLink(path: string, what: string): Promise<boolean> {
 }
 
 /**
- * A new, empty temporary file beside `path`, named with this process's id:
+ * The new, empty temporary file `temp`. Its writer holds the lock on what it
+ * replaces, so anything already at the name is left by a crash or planted:
+ * it is removed (a link is removed, never followed; a folder with files in
+ * it is not, and the write fails saying so) and the file created new, so
+ * nothing at the name is ever opened or changed.
+ */
+async function createTemp(temp: string): Promise<{ temp: string; file: Deno.FsFile }> {
+  for (let attempt = 1;; attempt++) {
+    try {
+      return { temp, file: await Deno.open(temp, { write: true, createNew: true }) };
+    } catch (e) {
+      if (!(e instanceof Deno.errors.AlreadyExists) || attempt >= 5) throw e;
+    }
+    try {
+      await Deno.remove(temp);
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+  }
+}
+
+/**
+ * A new, empty temporary file beside `path` of this process's own:
  * `path.<pid>.tmp`, or `path.<pid>-2.tmp`… when that name is taken (left by
  * a crash of an earlier process with the same id, or planted as a link). It
  * is created new, so nothing at the name is ever opened, followed or changed.
  */
-async function createTemp(path: string): Promise<{ temp: string; file: Deno.FsFile }> {
+async function createOwnTemp(path: string): Promise<{ temp: string; file: Deno.FsFile }> {
   let file: Deno.FsFile | undefined;
-  const temp = await claimName(`${path}.${Deno.pid}`, ".tmp", async (name) => {
+  const temp = await claimName(`${path}.${Deno.pid}`, TEMP_SUFFIX, async (name) => {
     file = await Deno.open(name, { write: true, createNew: true });
   });
   return { temp, file: file! };
@@ -234,11 +275,17 @@ export async function deleteSave(path: string): Promise<void> {
 }
 
 /**
- * Moves an unreadable save aside (`…unreadable-<time>`) before a new game
- * takes its place, so it is kept for the player to recover. Returns its new name.
+ * Moves an unreadable file (a save, the high-score table) aside before a
+ * new one takes its place, so it is kept for the player to recover: into
+ * the folder `kept/` beside it, as `<name>.unreadable-<time>`. The folder
+ * is Delve's own, so the names in it need not be known in advance. Returns
+ * the file's new path.
  */
 export async function keepUnreadable(path: string, now: Date): Promise<string> {
-  const base = `${path}.unreadable-${now.toISOString().replace(/[:.]/g, "-")}`;
+  const folder = join(dirname(path), KEPT_FOLDER_NAME);
+  // A folder that is a link would take the file wherever it points; a missing one is made.
+  if (!(await refuseLink(folder, "folder"))) await Deno.mkdir(folder, { recursive: true });
+  const base = join(folder, `${basename(path)}.unreadable-${now.toISOString().replace(/[:.]/g, "-")}`);
   // Linked, not renamed: an earlier file kept in the same millisecond is never replaced.
   const aside = await claimName(base, "", (name) => Deno.link(path, name));
   await Deno.remove(path);

@@ -1,18 +1,28 @@
 /**
  * Where the game writes, worked out once at start by the game and by its
- * launcher alike: the save, its backup and lock, the high-score table, the
- * morgue folder and the replay. A place that cannot work (a folder named as
- * the save, a link, a file where a folder must be, two of them the same
- * file, a folder the grants do not cover) is refused here in one line,
- * before the screen opens, rather than at the first write.
+ * launcher alike: the save with its backup, lock and temporary file, the
+ * high-score table with its lock and temporary file, the morgue folder, the
+ * folder of files kept aside, and the replay with its lock and temporary
+ * file. Every one of them has a name known before the game starts, so the
+ * launcher grants writing to exactly those ({@link grantsFor}). A place
+ * that cannot work (a folder named as the save, a link, a file where a
+ * folder must be, two of them the same file, a path the grants do not
+ * cover) is refused here in one line, before the screen opens, rather than
+ * at the first write.
  *
  * @module
  */
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
-import { defaultSaveDir, SAVE_FILE_NAME } from "./save_file.ts";
+import { defaultSaveDir, KEPT_FOLDER_NAME, SAVE_FILE_NAME, TEMP_SUFFIX } from "./save_file.ts";
 
 /** The high-score table's name in the save folder. */
 export const SCORES_FILE_NAME = "scores.json";
+
+/** The morgue folder's name in the save folder. */
+export const MORGUE_FOLDER_NAME = "morgue";
+
+/** The lock file beside a file, held while it is written (or, for the save, while the game runs). */
+export const LOCK_SUFFIX = ".lock";
 
 /** The replay's name beside the save when `--record` does not name one. */
 export const REPLAY_FILE_NAME = "last-game.replay.json.gz";
@@ -72,10 +82,10 @@ export async function realPlace(path: string): Promise<string> {
 }
 
 /**
- * The folder to grant writing in for the file at `file`: its folder's own
+ * The folder the grants for the file at `file` are in: its folder's own
  * real place, following links above it but not the folder itself. A
- * folder that is a link then leads outside the grant, and the game refuses
- * it at start ({@link checkPlaces}).
+ * folder that is a link then leads outside the grants, and the game refuses
+ * it at start ({@link checkGrants}).
  */
 export async function grantFolder(file: string): Promise<string> {
   const folder = resolve(file, "..");
@@ -88,6 +98,94 @@ export interface WritePaths {
   readonly recordPath: string;
   readonly scoresPath: string;
   readonly morgueDir: string;
+}
+
+/** One path the game writes: what it is (for a refusal), whether it is a folder of Delve's own, whose it is. */
+export interface WrittenPath {
+  readonly what: string;
+  readonly path: string;
+  /** A folder Delve owns and writes anything in (the morgue, files kept aside). */
+  readonly folder: boolean;
+  /** The save's (in the save folder) or the replay's. */
+  readonly side: "save" | "replay";
+}
+
+/**
+ * Every path the game writes, the save folder's first: what save_file.ts,
+ * file_lock.ts, high_scores.ts and morgue_file.ts make of `paths`.
+ */
+export function writtenPaths(paths: WritePaths): WrittenPath[] {
+  const one = (side: "save" | "replay", folder: boolean) => (what: string, path: string): WrittenPath => ({
+    what,
+    path,
+    folder,
+    side,
+  });
+  const [file, folder, replay] = [one("save", false), one("save", true), one("replay", false)];
+  const { savePath: save, scoresPath: scores, recordPath: record } = paths;
+  return [
+    file("the save file", save),
+    file("the save's backup", `${save}.bak`),
+    file("the save's lock", `${save}${LOCK_SUFFIX}`),
+    file("the save's temporary file", `${save}${TEMP_SUFFIX}`),
+    file("the high-score table", scores),
+    file("the high-score table's lock", `${scores}${LOCK_SUFFIX}`),
+    file("the high-score table's temporary file", `${scores}${TEMP_SUFFIX}`),
+    folder("the morgue folder", paths.morgueDir),
+    folder("the folder of files kept aside", join(dirname(save), KEPT_FOLDER_NAME)),
+    replay("the replay", record),
+    replay("the replay's lock", `${record}${LOCK_SUFFIX}`),
+    replay("the replay's temporary file", `${record}${TEMP_SUFFIX}`),
+  ];
+}
+
+/** The paths written with the save in `saveDir` and the replay in `recordDir`, named as `files` names them. */
+function pathsIn(files: PlayFiles, saveDir: string, recordDir: string): WritePaths {
+  return {
+    savePath: join(saveDir, basename(files.save)),
+    recordPath: join(recordDir, basename(files.record)),
+    scoresPath: join(saveDir, SCORES_FILE_NAME),
+    morgueDir: join(saveDir, MORGUE_FOLDER_NAME),
+  };
+}
+
+/** Whether something (a link too) is at `path`. */
+async function isThere(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch (e) {
+    if (nothingThere(e)) return false;
+    throw e;
+  }
+}
+
+/**
+ * What to grant writing to, for the game `files` names: each path it writes
+ * ({@link writtenPaths}), exactly, in folders as {@link grantFolder} finds
+ * them. A folder is granted whole only where everything in it is Delve's:
+ * Delve's own save folder (`$XDG_DATA_HOME/delve` or `~/.local/share/delve`,
+ * `env`'s), a folder that is not there yet (the game makes it), and the
+ * morgue and kept-aside folders. A path whose folder cannot be worked out
+ * is granted as named: the game then refuses it, saying why.
+ */
+export async function grantsFor(
+  files: PlayFiles,
+  env: (name: string) => string | undefined,
+): Promise<string[]> {
+  const folderOf = (file: string) => grantFolder(file).catch(() => resolve(file, ".."));
+  const [saveDir, recordDir] = [await folderOf(files.save), await folderOf(files.record)];
+  const own = defaultSaveDir(env);
+  const ownDir = own === undefined ? undefined : await folderOf(join(own, SAVE_FILE_NAME));
+  const whole: string[] = [];
+  for (const folder of [saveDir, recordDir]) {
+    if (folder === ownDir || !(await isThere(folder).catch(() => true))) whole.push(folder);
+  }
+  const grants = new Set<string>();
+  for (const { path } of writtenPaths(pathsIn(files, saveDir, recordDir))) {
+    grants.add(whole.find((folder) => path.startsWith(`${folder}/`)) ?? path);
+  }
+  return [...grants];
 }
 
 /** A place refused at start: the line that says why. */
@@ -140,15 +238,12 @@ async function checkFile(file: string, label: string, example: string): Promise<
   }
 }
 
-/** Refuses `folder` (real) unless this program may write there; `named` is the folder as named. */
-async function checkGranted(folder: string, named: string, what: string, flag: string): Promise<void> {
-  const { state } = await Deno.permissions.query({ name: "write", path: folder });
-  if (state === "granted") return;
-  throw new PlaceRefused(
-    named === folder
-      ? `Delve may not write in the ${what} ${folder}: run it with deno task play, or give ${flag} a path in a folder it may write`
-      : `the ${what} ${named} leads to ${folder}, where Delve may not write: make it a real folder, or give ${flag} a path elsewhere`,
-  );
+/** How `files` names the save and the replay in a refusal. */
+function labels(files: PlayFiles): { save: string; replay: string } {
+  return {
+    save: files.saveFlag ? `--save ${files.save}` : `the save file ${resolve(files.save)}`,
+    replay: files.recordFlag ? `--record ${files.record}` : `the replay ${resolve(files.record)}`,
+  };
 }
 
 /**
@@ -157,52 +252,49 @@ async function checkGranted(folder: string, named: string, what: string, flag: s
  * program may write there is {@link checkGrants}' part.
  */
 export async function checkPlaces(files: PlayFiles): Promise<WritePaths> {
-  const saveLabel = files.saveFlag ? `--save ${files.save}` : `the save file ${resolve(files.save)}`;
-  const recordLabel = files.recordFlag ? `--record ${files.record}` : `the replay ${resolve(files.record)}`;
-  await checkFile(files.save, saveLabel, SAVE_FILE_NAME);
-  await checkFile(files.record, recordLabel, REPLAY_FILE_NAME);
+  const label = labels(files);
+  await checkFile(files.save, label.save, SAVE_FILE_NAME);
+  await checkFile(files.record, label.replay, REPLAY_FILE_NAME);
   const saveDir = await realPlace(dirname(resolve(files.save)));
   const recordDir = await realPlace(dirname(resolve(files.record)));
-  const paths: WritePaths = {
-    savePath: join(saveDir, basename(files.save)),
-    recordPath: join(recordDir, basename(files.record)),
-    scoresPath: join(saveDir, SCORES_FILE_NAME),
-    morgueDir: join(saveDir, "morgue"),
-  };
+  const paths = pathsIn(files, saveDir, recordDir);
   // Two of them one file, and one write would undo another's.
-  const written: [string, string][] = [
-    ["the save file", paths.savePath],
-    ["the save's backup", `${paths.savePath}.bak`],
-    ["the save's lock", `${paths.savePath}.lock`],
-    ["the high-score table", paths.scoresPath],
-    ["the high-score table's lock", `${paths.scoresPath}.lock`],
-    ["the morgue folder", paths.morgueDir],
-    ["the replay", paths.recordPath],
-  ];
+  const written = writtenPaths(paths);
   for (let j = 1; j < written.length; j++) {
-    const i = written.findIndex(([, path]) => path === written[j][1]);
+    const i = written.findIndex(({ path }) => path === written[j].path);
     if (i === j) continue;
-    const [first, second] = [written[i][0], written[j][0]];
+    const [first, second] = [written[i], written[j]];
+    if (second.side === "save") {
+      throw new PlaceRefused(
+        `${label.save} would make ${first.what} and ${second.what} one file: give the save another name`,
+      );
+    }
     throw new PlaceRefused(
-      second === "the replay"
-        ? `${recordLabel} would also be ${first}: give each its own path`
-        : `${saveLabel} would make ${first} and ${second} one file: give the save another name`,
+      second.what === "the replay"
+        ? `${label.replay} would also be ${first.what}: give each its own path`
+        : `${label.replay} would make ${first.what} and ${second.what} one file: give each its own path`,
     );
   }
   return paths;
 }
 
 /**
- * Refuses (with {@link PlaceRefused}) the real folders of `paths` that this
- * program may not write in, naming each as `files` named it: a save folder
- * that is a link to somewhere the grants do not cover is refused here.
+ * Refuses (with {@link PlaceRefused}) any path of `paths` that this program
+ * may not write, naming it as `files` named it: a save folder that is a
+ * link to somewhere the grants do not cover is refused here.
  */
 export async function checkGrants(files: PlayFiles, paths: WritePaths): Promise<void> {
-  await checkGranted(dirname(paths.savePath), dirname(resolve(files.save)), "save folder", "--save");
-  await checkGranted(
-    dirname(paths.recordPath),
-    dirname(resolve(files.record)),
-    "replay's folder",
-    "--record",
-  );
+  for (const { what, path, side } of writtenPaths(paths)) {
+    const { state } = await Deno.permissions.query({ name: "write", path });
+    if (state === "granted") continue;
+    const [file, flag, folder] = side === "save"
+      ? [paths.savePath, "--save", "save folder"]
+      : [paths.recordPath, "--record", "replay's folder"];
+    const [real, named] = [dirname(file), dirname(resolve(side === "save" ? files.save : files.record))];
+    throw new PlaceRefused(
+      named === real
+        ? `Delve may not write ${what} ${path}: run it with deno task play, or give ${flag} a path it may write`
+        : `the ${folder} ${named} leads to ${real}, where Delve may not write: make it a real folder, or give ${flag} a path elsewhere`,
+    );
+  }
 }

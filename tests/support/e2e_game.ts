@@ -7,9 +7,10 @@ import { loadContent } from "../../src/content/load_content.ts";
 import type { Point } from "../../src/engine/geometry.ts";
 import { findPath } from "../../src/engine/pathfinding.ts";
 import type { Rules } from "../../src/engine/rules.ts";
-import type { GameState } from "../../src/engine/state.ts";
+import { type GameState, newGame, playerOf } from "../../src/engine/state.ts";
 import { WALKABLE } from "../../src/engine/tiles.ts";
 import type { TmuxPane } from "./tmux.ts";
+import { copyOfData } from "./content.ts";
 
 /** The deno running the tests. */
 export const DENO = Deno.execPath();
@@ -100,4 +101,30 @@ export function walkKeys(state: GameState, from: Point, to: Point): string[] {
     at = next;
     return key;
   });
+}
+
+/** A copy of the bundled data with `change` made to its files; and its rules. */
+export async function dataWith(
+  change: (files: { entities: Record<string, unknown>; spawn: Record<string, unknown> }) => void,
+): Promise<{ dir: string; rules: Rules }> {
+  const dir = await copyOfData("delve-e2e-screens-");
+  const entities = JSON.parse(await Deno.readTextFile(`${dir}/entities.json`));
+  const spawn = JSON.parse(await Deno.readTextFile(`${dir}/spawn_tables.json`));
+  change({ entities, spawn });
+  await Deno.writeTextFile(`${dir}/entities.json`, JSON.stringify(entities));
+  await Deno.writeTextFile(`${dir}/spawn_tables.json`, JSON.stringify(spawn));
+  return { dir, rules: (await loadContent(new URL(`file://${dir}/`), "e2e/")).rules };
+}
+
+/** A seed whose first room shows a fireball scroll, and the keys that walk to it and pick it up. */
+export function fireballPlan(rules: Rules): { seed: number; keys: string[] } {
+  for (let seed = 0; seed < 500; seed++) {
+    const state = newGame(rules, seed);
+    const p = playerOf(state);
+    const scroll = state.entities.find((e) =>
+      e.template === "fireball_scroll" && state.map.visible[e.y * state.map.width + e.x]
+    );
+    if (scroll) return { seed, keys: [...walkKeys(state, p, scroll), "g"] };
+  }
+  throw new Error("no seed shows a fireball scroll");
 }
