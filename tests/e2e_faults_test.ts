@@ -10,7 +10,9 @@ import type { GameState } from "../src/engine/state.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
 import {
   assertRestored,
+  atOn,
   DENO,
+  exploreTurns,
   itemsOnlyData,
   quit,
   saveFile,
@@ -42,16 +44,18 @@ async function gone(pid: number, ms = 10_000): Promise<void> {
 }
 
 Deno.test("e2e: the terminal closing mid-walk (SIGHUP) saves the game after the step in progress, whole", async () => {
+  const walk = await exploreTurns(22);
+  ok(walk >= 20, `a long walk: ${walk} turns`);
   await using pane = await TmuxPane.open(80, 24);
-  // Seed 22 explores for 38 steps from the start; 150 ms a step makes that a walk of seconds.
-  await startGame(pane, 22, `"${DENO}" task play --walk-delay 150`);
+  // 150 ms a step makes the walk last seconds.
+  const screen = await startGame(pane, 22, `"${DENO}" task play --walk-delay 150`);
   const pid = await findGamePid("22");
   await pane.keys("x");
-  await new Promise((r) => setTimeout(r, 700));
+  await pane.waitFor((s) => atOn(s) !== undefined && atOn(s) !== atOn(screen), "the walk under way");
   await pane.tmux("kill-server");
   await gone(pid);
   const state = await loadSaved(saveFile(pane));
-  ok(state.turn >= 1 && state.turn < 38, `saved mid-walk, at turn ${state.turn}`);
+  ok(state.turn >= 1 && state.turn < walk, `saved mid-walk, at turn ${state.turn} of ${walk}`);
 });
 
 Deno.test("e2e: stdout closing mid-game: the game saves, gives stdin back, says why in one line, exits 1", async () => {

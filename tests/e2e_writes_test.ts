@@ -18,8 +18,10 @@ import type { GameState } from "../src/engine/state.ts";
 import { bundledContent } from "./support/content.ts";
 import {
   assertRestored,
+  atOn,
   dataWith,
   DENO,
+  exploreTurns,
   fireballPlan,
   quit,
   saveFile,
@@ -27,7 +29,6 @@ import {
 } from "./support/e2e_game.ts";
 import { denoCache } from "./support/run_program.ts";
 import { findGamePid, TmuxPane } from "./support/tmux.ts";
-import { feed, startApp } from "./support/ui_harness.ts";
 import { probeGrants } from "./support/write_probe.ts";
 
 const { rules } = await bundledContent();
@@ -265,19 +266,6 @@ Deno.test("e2e: SIGTERM to the launcher reaches the game: it saves, restores the
   await assertRestored(pane, 143);
   equal(await savedSeed(saveFile(pane)), 4707);
 });
-
-/** Where the @ is on `screen` (its row and column), if it is there. */
-function atOn(screen: string): string | undefined {
-  const row = screen.split("\n").findIndex((line) => line.includes("@"));
-  return row < 0 ? undefined : `${row},${screen.split("\n")[row].indexOf("@")}`;
-}
-
-/** The turns seed `seed`'s first explore walk (x) takes to its end, played headless. */
-async function exploreTurns(seed: number): Promise<number> {
-  const app = startApp(80, 24, seed);
-  await feed(app, "x");
-  return app.state.turn;
-}
 
 Deno.test("e2e: SIGTERM to the whole process group mid-walk (task, launcher and game, each passing it on) saves mid-walk, exit 143", async () => {
   const seed = 4708;

@@ -10,6 +10,7 @@ import type { Rules } from "../../src/engine/rules.ts";
 import { type GameState, newGame, playerOf } from "../../src/engine/state.ts";
 import { WALKABLE } from "../../src/engine/tiles.ts";
 import type { TmuxPane } from "./tmux.ts";
+import { feed, startApp } from "./ui_harness.ts";
 import { copyOfData } from "./content.ts";
 
 /** The deno running the tests. */
@@ -127,4 +128,17 @@ export function fireballPlan(rules: Rules): { seed: number; keys: string[] } {
     if (scroll) return { seed, keys: [...walkKeys(state, p, scroll), "g"] };
   }
   throw new Error("no seed shows a fireball scroll");
+}
+
+/** Where the @ is on `screen` (its row and column), if it is there. */
+export function atOn(screen: string): string | undefined {
+  const row = screen.split("\n").findIndex((line) => line.includes("@"));
+  return row < 0 ? undefined : `${row},${screen.split("\n")[row].indexOf("@")}`;
+}
+
+/** The turns seed `seed`'s first explore walk (x) takes to its end, played headless. */
+export async function exploreTurns(seed: number): Promise<number> {
+  const app = startApp(80, 24, seed);
+  await feed(app, "x");
+  return app.state.turn;
 }
