@@ -6,9 +6,10 @@
  *
  * @module
  */
+import { basename } from "node:path";
 import type { Content } from "../content/load_content.ts";
 import { tell } from "../engine/narration.ts";
-import type { Rules } from "../engine/rules.ts";
+import type { MessageId, Rules } from "../engine/rules.ts";
 import { type HighScore, scoreOf } from "../engine/score.ts";
 import { type GameState, newGame, playerOf } from "../engine/state.ts";
 import { dataChecksum } from "../engine/checksum.ts";
@@ -24,12 +25,12 @@ import { deathText } from "../ui/death_text.ts";
 import { morgueText } from "../ui/morgue_text.ts";
 import { type ExitReason, GameApp } from "./game_app.ts";
 import { addHighScore, readScores, ScoresNotWritten } from "./high_scores.ts";
-import { writeMorgue } from "./morgue_file.ts";
+import { writeMorgue, writeMorgueReplay } from "./morgue_file.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
-import { deleteSave, keepUnreadable, readSave, type SaveWriting, writeSave } from "./save_file.ts";
-import { dataStamp, decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
-import { continueRecording, record, type Recording, REPLAY_LIMITS, startRecording } from "./replay_format.ts";
-import { madeWith, saveData } from "./save_data.ts";
+import { deleteSave, keepUnreadable, type SaveWriting, writeSave } from "./save_file.ts";
+import { dataStamp, encodeSave } from "./save_format.ts";
+import { record, type Recording, REPLAY_LIMITS, startRecording } from "./replay_format.ts";
+import { examineSave, savedGameLine } from "./saved_game.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 
 /** What the program needs besides the terminal and the data. */
@@ -66,6 +67,9 @@ function briefly(e: Error): string {
   return e.message.replace(/(\(os error \d+\)):.*$/, "$1");
 }
 
+/** A message of the rules for a game's log, with its values. */
+type Told = [MessageId, Readonly<Record<string, string | number>>];
+
 /** The save made on leaving the program (Ctrl-C, the input gone) failed: the reason, for one line. */
 export class SaveOnLeavingFailed extends Error {
   override name = "SaveOnLeavingFailed";
@@ -82,8 +86,14 @@ export class DelveApp {
   #recording: Recording | undefined;
   /** With the save in use elsewhere: the game left with Esc, kept here for C to continue. */
   #unsaved: GameState | undefined;
-  /** The bundled data a popup offers to continue the saved game with. */
-  #offer: Content | undefined;
+  /**
+   * The yes/no question the title's popup asks, if it asks one: whether to
+   * continue the saved game with the bundled data it was made with, or to
+   * abandon it for a new game. Y says yes; any other key, no.
+   */
+  #question: { readonly kind: "offer"; readonly content: Content } | { readonly kind: "abandon" } | undefined;
+  /** What became of the game in progress when the program was left (Ctrl-C, the input gone), said on the way out. */
+  #farewell: string | undefined;
 
   constructor(readonly terminal: Terminal, readonly content: Content, readonly options: DelveOptions) {
     this.#theme = themeFromContent(content);
@@ -109,30 +119,30 @@ export class DelveApp {
     return pid === undefined ? "another Delve" : `process ${pid}`;
   }
 
-  /** What the title says about the saved game. */
-  async #describeSave(): Promise<string | undefined> {
+  /**
+   * What the title says about the saved game, and whether Continue can
+   * bring it back (if not, the line says why).
+   */
+  async #describeSave(): Promise<{ line: string; loadable: boolean }> {
     if (this.options.saveInUse) {
       const s = this.#unsaved;
       return s
-        ? `Unsaved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}`
-        : `The save is in use (by ${this.#holder()}): N plays a game that is not saved.`;
+        ? { line: `Unsaved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}`, loadable: true }
+        : {
+          line: `The save is in use (by ${this.#holder()}): N plays a game that is not saved.`,
+          loadable: false,
+        };
     }
-    const read = await readSave(this.options.savePath);
-    if (read.kind === "missing") return undefined;
-    if (read.kind === "unreadable") return "There is a saved game, but it cannot be read.";
-    try {
-      const s = summarizeSave(read.json);
-      const made = madeWith(await saveData(s.data, this.content));
-      return `Saved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}${made}`;
-    } catch {
-      return "There is a saved game, but it cannot be read.";
-    }
+    const saved = await examineSave(this.options.savePath, this.content);
+    return { line: savedGameLine(saved), loadable: saved.kind === "loadable" };
   }
 
   async #showTitle(popup?: readonly string[]): Promise<void> {
     const scores = await readScores(this.options.scoresPath);
+    const saved = await this.#describeSave();
     this.#view = {
-      saved: await this.#describeSave(),
+      saved: saved.line,
+      canContinue: saved.loadable,
       popup,
       scores: scores.kind === "read" ? scores.scores : [],
       scoresNote: scores.kind === "unreadable"
@@ -159,61 +169,117 @@ export class DelveApp {
         "Continue it there, or press N for an unsaved game.",
       ];
     }
-    const read = await readSave(this.options.savePath);
-    if (read.kind === "missing") return ["No saved game to load."];
-    if (read.kind === "unreadable") return ["Failed to load save:", read.reason];
-    try {
-      const data = await saveData(summarizeSave(read.json).data, this.content);
-      if (data.kind === "other") {
-        const folder = JSON.stringify(data.folder);
+    const saved = await examineSave(this.options.savePath, this.content);
+    switch (saved.kind) {
+      case "none":
+        return ["No saved game to load."];
+      case "unreadable":
+        return ["Failed to load save:", saved.reason];
+      case "other-data": {
+        const folder = JSON.stringify(saved.folder);
         return [
           "Failed to load save:",
           `this save was made with other data (the folder ${folder}): play it with --data ${folder}`,
         ];
       }
-      const content = data.kind === "bundled" ? data.content : this.content;
-      if (data.kind === "bundled" && offered !== content) {
-        this.#offer = content;
-        return [
-          `This save was made with the data in ${content.label},`,
-          `not ${this.content.label}: continue it with that data?`,
-          "[Y] Yes   [N] No",
-        ];
-      }
-      const state = decodeSave(read.json, content.rules);
-      try {
-        this.#recording = continueRecording(savedReplay(read.json));
-      } catch {
-        this.#recording = undefined; // a save from before recordings: the game goes on unrecorded
-      }
-      return { state, content };
-    } catch (e) {
-      if (e instanceof SaveError) return ["Failed to load save:", e.message];
-      throw e;
     }
+    const { content } = saved;
+    if (saved.bundled && offered !== content) {
+      this.#question = { kind: "offer", content };
+      return [
+        `This save was made with the data in ${content.label},`,
+        `not ${this.content.label}: continue it with that data?`,
+        "[Y] Yes   [N] No",
+      ];
+    }
+    this.#recording = saved.recording;
+    return { state: saved.state, content };
   }
 
-  /** A new game; an unreadable old save is moved aside first, and the player told. */
-  async #newGame(): Promise<GameState> {
+  /** The game a new one would take the place of: the saved one, or the unsaved one left with Esc. */
+  async #oldGame(): Promise<{ state: GameState; content: Content; recording?: Recording } | undefined> {
+    if (this.options.saveInUse) {
+      return this.#unsaved && { state: this.#unsaved, content: this.content, recording: this.#recording };
+    }
+    const saved = await examineSave(this.options.savePath, this.content);
+    return saved.kind === "loadable" ? saved : undefined;
+  }
+
+  /** The popup asking before a new game takes the old one's place, if there is one to lose. */
+  async #abandonQuestion(): Promise<string[] | undefined> {
+    const old = await this.#oldGame();
+    if (!old) return undefined;
+    const which = this.options.saveInUse ? "unsaved" : "saved";
+    return [
+      `Abandon the ${which} game (depth ${old.state.floor}, turn ${old.state.turn})? y/n`,
+      `It goes to the high scores; its morgue file${old.recording ? " and replay are" : " is"} kept.`,
+    ];
+  }
+
+  /**
+   * Ends the old game as abandoned: its replay kept in the morgue folder
+   * (under its morgue file's name), its morgue file written, its score in
+   * the table, then the save removed. Resolves to what the new game's log
+   * tells of it, or to a popup when its replay could not be kept: the save
+   * then stays as it was, and no new game starts.
+   */
+  async #abandon(): Promise<{ told: Told[] } | { popup: string[] }> {
+    const old = await this.#oldGame();
+    if (!old) return { told: [] };
+    const { state, content, recording } = old;
+    const now = this.#now();
+    const kept: string[] = [];
+    if (recording) {
+      try {
+        kept.push(await writeMorgueReplay(this.options.morgueDir, state, JSON.stringify(recording), now));
+      } catch (e) {
+        return {
+          popup: [
+            "The old game was not abandoned:",
+            `its replay could not be kept (${briefly(e as Error)}); it is as it was.`,
+          ],
+        };
+      }
+    }
+    const told: Told[] = [];
+    const morgue = await this.#writeMorgue(state, content, true);
+    if ("path" in morgue) kept.unshift(morgue.path);
+    else told.push(["morgue_failed", { reason: morgue.error }]);
+    const score = await this.#addScore(state, content, "abandoned");
+    if (score.scoreError !== undefined) told.push(["scores_failed", { reason: score.scoreError }]);
+    if (this.options.saveInUse) this.#unsaved = undefined;
+    else await this.#queued(() => deleteSave(this.options.savePath)).catch(() => {});
+    if (kept.length > 0) {
+      told.unshift(["game_abandoned", {
+        dir: this.options.morgueDir,
+        files: kept.map((path) => basename(path)).join(" and "),
+      }]);
+    }
+    return { told };
+  }
+
+  /**
+   * A new game; the old one is abandoned first when the player said so (or,
+   * if that cannot be done, the popup saying why). An unreadable old save
+   * is moved aside, and the player told.
+   */
+  async #newGame(abandon: boolean): Promise<GameState | string[]> {
+    let told: Told[] = [];
+    if (abandon) {
+      const abandoned = await this.#abandon();
+      if ("popup" in abandoned) return abandoned.popup;
+      told = abandoned.told;
+    }
     const state = newGame(this.content.rules, this.options.seed ?? this.options.randomSeed());
     this.#recording = startRecording(state.seed, this.options.version, dataChecksum(this.content.rules));
+    for (const [id, values] of told) tell(state.log, this.content.rules, id, values);
     if (this.options.saveInUse) {
       this.#unsaved = state;
       return state;
     }
-    const read = await readSave(this.options.savePath);
-    let unreadable = read.kind === "unreadable";
-    if (read.kind === "read") {
-      try {
-        // A game made with other data that is not at hand cannot be read here either: it is kept too.
-        const data = await saveData(summarizeSave(read.json).data, this.content);
-        if (data.kind === "other") throw new SaveError("made with other data");
-        decodeSave(read.json, data.kind === "bundled" ? data.content.rules : this.content.rules);
-      } catch {
-        unreadable = true;
-      }
-    }
-    if (unreadable) {
+    // A game made with other data that is not at hand cannot be read here either: it is kept too.
+    const saved = await examineSave(this.options.savePath, this.content);
+    if (saved.kind === "unreadable" || saved.kind === "other-data") {
       const kept = await keepUnreadable(this.options.savePath, this.#now());
       tell(state.log, this.content.rules, "save_kept", { file: kept });
     }
@@ -255,11 +321,12 @@ export class DelveApp {
   }
 
   /** Writes the morgue file of `state`; resolves to its path, or why it could not be written. */
-  #writeMorgue(state: GameState, content: Content): Promise<MorgueWritten> {
+  #writeMorgue(state: GameState, content: Content, abandoned = false): Promise<MorgueWritten> {
     const now = this.#now();
     const text = morgueText(state, content.rules, themeFromContent(content), {
       version: this.options.version,
       now,
+      abandoned,
     });
     return writeMorgue(this.options.morgueDir, state, text, now).then(
       (path) => ({ path }),
@@ -267,9 +334,12 @@ export class DelveApp {
     );
   }
 
-  /** After a death: the morgue file, and the game in the high scores. */
-  async #recordEnd(state: GameState, content: Content): Promise<GameOverReport> {
-    const morgue = await this.#writeMorgue(state, content);
+  /** Adds the game that ended (with `cause`) to the high scores: its rank, or why it could not be. */
+  async #addScore(
+    state: GameState,
+    content: Content,
+    cause: string,
+  ): Promise<Pick<GameOverReport, "rank" | "scoreError" | "scoresKeptAs">> {
     const now = this.#now();
     const player = playerOf(state);
     const entry: HighScore = {
@@ -280,16 +350,23 @@ export class DelveApp {
       turns: state.turn,
       seed: state.seed,
       date: now.toISOString(),
-      cause: state.chronicle.death ? deathText(state.chronicle.death) : "died",
+      cause,
       version: this.options.version,
     };
     try {
       const { rank, keptAs } = await addHighScore(this.options.scoresPath, entry, now);
-      return { morgue, rank, scoresKeptAs: keptAs };
+      return { rank, scoresKeptAs: keptAs };
     } catch (e) {
       const keptAs = e instanceof ScoresNotWritten ? e.keptAs : undefined;
-      return { morgue, scoreError: briefly(e as Error), scoresKeptAs: keptAs };
+      return { scoreError: briefly(e as Error), scoresKeptAs: keptAs };
     }
+  }
+
+  /** After a death: the morgue file, and the game in the high scores. */
+  async #recordEnd(state: GameState, content: Content): Promise<GameOverReport> {
+    const morgue = await this.#writeMorgue(state, content);
+    const cause = state.chronicle.death ? deathText(state.chronicle.death) : "died";
+    return { morgue, ...(await this.#addScore(state, content, cause)) };
   }
 
   /**
@@ -320,11 +397,15 @@ export class DelveApp {
         if (isGameOver(state)) return reason;
         if (reason !== "quit") {
           // An unsaved game leaves with the program, as its title said.
-          if (this.options.saveInUse) return reason;
+          if (this.options.saveInUse) {
+            this.#farewell = `delve: the game was not saved: the save is in use by ${this.#holder()}`;
+            return reason;
+          }
           // Leaving the program (Ctrl-C, the input gone): a save that fails must be told on the way out.
           await this.#write(this.options.savePath, this.#encode(game)).catch((e: Error) => {
             throw new SaveOnLeavingFailed(e.message);
           });
+          this.#farewell = `delve: the game was saved in ${this.options.savePath}`;
           return reason;
         }
         // Esc: save and back to the title; if the save fails, say so and play on.
@@ -389,6 +470,15 @@ export class DelveApp {
    */
   eventsDone = 0;
 
+  /**
+   * One line for the terminal once it is restored, after the program was
+   * left from a game (Ctrl-C, the input gone): where the game was saved, or
+   * why it was not. Undefined when no game was in progress.
+   */
+  get farewell(): string | undefined {
+    return this.#farewell;
+  }
+
   /** Runs the title until the player quits or the input ends. */
   async run(): Promise<ExitReason> {
     await this.#showTitle();
@@ -402,25 +492,31 @@ export class DelveApp {
         if (event.type !== "key") continue;
         if (event.ctrl && event.key === "c") return "interrupt";
         const key = event.key.toLowerCase();
-        // A popup offering the data a save was made with: Y takes it, any other key declines.
-        const offered = this.#offer;
-        this.#offer = undefined;
-        const accepted = offered !== undefined && key === "y";
-        if (this.#view.popup && !accepted) {
+        // A popup asking a question: Y says yes, any other key no.
+        const question = this.#question;
+        this.#question = undefined;
+        const yes = question !== undefined && key === "y";
+        if (this.#view.popup && !yes) {
           this.#view = { ...this.#view, popup: undefined };
           this.#render();
           continue;
         }
         if (key === "q" || event.key === "Escape") return "quit";
-        if (!accepted && key !== "n" && key !== "c") continue;
         let popup: readonly string[] | undefined;
         let reason: ExitReason = "quit";
-        if (key === "n") {
-          reason = await this.#play(await this.#newGame(), this.content);
-        } else {
-          const loaded = await this.#load(offered);
+        if (key === "n" || question?.kind === "abandon") {
+          // A new game never takes a game's place unasked.
+          const ask = yes ? undefined : await this.#abandonQuestion();
+          if (ask) this.#question = { kind: "abandon" };
+          const started = ask ?? await this.#newGame(yes);
+          if (Array.isArray(started)) popup = started;
+          else reason = await this.#play(started, this.content);
+        } else if (key === "c" || yes) {
+          const loaded = await this.#load(question?.content);
           if (Array.isArray(loaded)) popup = loaded;
           else reason = await this.#play(loaded.state, loaded.content);
+        } else {
+          continue;
         }
         if (reason !== "quit") return reason;
         await this.#showTitle(popup);

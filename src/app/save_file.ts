@@ -64,6 +64,8 @@ export interface SaveWriting {
   readonly noun?: string;
   /** What its reader takes ({@link SAVE_LIMITS} by default). */
   readonly limits?: JsonLimits;
+  /** The file must be new: an existing one is never replaced (see {@link writeFileAtomic}). */
+  readonly fresh?: boolean;
 }
 
 /**
@@ -74,7 +76,7 @@ export interface SaveWriting {
 export async function writeSave(
   path: string,
   json: string,
-  { backup = true, noun = "save", limits = SAVE_LIMITS }: SaveWriting = {},
+  { backup = true, noun = "save", limits = SAVE_LIMITS, fresh = false }: SaveWriting = {},
 ): Promise<void> {
   const tooLarge = (size: number, most: number) =>
     new Error(
@@ -87,7 +89,7 @@ export async function writeSave(
   if (most !== undefined && plain.length > most) throw tooLarge(plain.length, most);
   const packed = await gzipBytes(plain);
   if (packed.length > limits.maxBytes) throw tooLarge(packed.length, limits.maxBytes);
-  await writeFileAtomic(path, packed, { backup });
+  await writeFileAtomic(path, packed, { backup, fresh });
 }
 
 /**

@@ -148,6 +148,9 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   stairs_unknown: true,
   monsters_in_view: true,
   input_dropped: true,
+  game_abandoned: true,
+  scores_failed: true,
+  blast_reaches_you: true,
 };
 
 /** The message ids, in order. */

@@ -47,7 +47,10 @@ export type MessageId =
   | "explored"
   | "stairs_unknown"
   | "monsters_in_view"
-  | "input_dropped";
+  | "input_dropped"
+  | "game_abandoned"
+  | "scores_failed"
+  | "blast_reaches_you";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),
