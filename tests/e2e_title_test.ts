@@ -39,7 +39,7 @@ for (const rows of [24, 50]) {
     // The log says where the old one is kept (the panel shows the end of it, however it is wrapped).
     const log = (s: string) => s.split("\n").map((row) => row.slice(21)).join("").replace(/\s+/g, "");
     await pane.waitFor(
-      (s) => s.includes("Dungeon level: 1") && log(s).includes(`seed${seed}.replay.json.gz.`),
+      (s) => s.includes("Dungeon level: 1") && log(s).includes("Thesavedgamewasabandoned:seethehighscores"),
       "the new game",
     );
     const morgue = [...Deno.readDirSync(`${pane.dir}/data/delve/morgue`)].map((e) => e.name);

@@ -6,12 +6,10 @@
  *
  * @module
  */
-import { basename } from "node:path";
 import type { Content } from "../content/load_content.ts";
 import { tell } from "../engine/narration.ts";
-import type { MessageId, Rules } from "../engine/rules.ts";
-import { type HighScore, scoreOf } from "../engine/score.ts";
-import { type GameState, newGame, playerOf } from "../engine/state.ts";
+import type { Rules } from "../engine/rules.ts";
+import { type GameState, newGame } from "../engine/state.ts";
 import { dataChecksum } from "../engine/checksum.ts";
 import { isGameOver } from "../engine/turn.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
@@ -20,17 +18,14 @@ import type { Terminal } from "../terminal/terminal.ts";
 import { Frame } from "../ui/frame.ts";
 import type { Theme } from "../ui/theme.ts";
 import { drawTitle, type TitleView } from "../ui/title_screen.ts";
-import type { GameOverReport, MorgueWritten } from "../ui/game_over_screen.ts";
-import { deathText } from "../ui/death_text.ts";
-import { morgueText } from "../ui/morgue_text.ts";
 import { type ExitReason, GameApp } from "./game_app.ts";
-import { addHighScore, readScores, ScoresNotWritten } from "./high_scores.ts";
-import { writeMorgue, writeMorgueReplay } from "./morgue_file.ts";
+import { abandonGame, recordDeath, type RecordPlaces, type Told, writeMorgueOf } from "./game_records.ts";
+import { readScores } from "./high_scores.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
 import { deleteSave, keepUnreadable, type SaveWriting, writeSave } from "./save_file.ts";
 import { dataStamp, encodeSave } from "./save_format.ts";
 import { record, type Recording, REPLAY_LIMITS, startRecording } from "./replay_format.ts";
-import { examineSave, savedGameLine } from "./saved_game.ts";
+import { abandonQuestion, examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 
 /** What the program needs besides the terminal and the data. */
@@ -61,14 +56,6 @@ export interface DelveOptions {
    */
   readonly saveInUse?: { readonly pid: number | undefined };
 }
-
-/** An OS error without the call and path Deno adds ("Permission denied (os error 13)"), for one screen line. */
-function briefly(e: Error): string {
-  return e.message.replace(/(\(os error \d+\)):.*$/, "$1");
-}
-
-/** A message of the rules for a game's log, with its values. */
-type Told = [MessageId, Readonly<Record<string, string | number>>];
 
 /** The save made on leaving the program (Ctrl-C, the input gone) failed: the reason, for one line. */
 export class SaveOnLeavingFailed extends Error {
@@ -170,19 +157,7 @@ export class DelveApp {
       ];
     }
     const saved = await examineSave(this.options.savePath, this.content);
-    switch (saved.kind) {
-      case "none":
-        return ["No saved game to load."];
-      case "unreadable":
-        return ["Failed to load save:", saved.reason];
-      case "other-data": {
-        const folder = JSON.stringify(saved.folder);
-        return [
-          "Failed to load save:",
-          `this save was made with other data (the folder ${folder}): play it with --data ${folder}`,
-        ];
-      }
-    }
+    if (saved.kind !== "loadable") return whyNotLoaded(saved);
     const { content } = saved;
     if (saved.bundled && offered !== content) {
       this.#question = { kind: "offer", content };
@@ -209,53 +184,28 @@ export class DelveApp {
   async #abandonQuestion(): Promise<string[] | undefined> {
     const old = await this.#oldGame();
     if (!old) return undefined;
-    const which = this.options.saveInUse ? "unsaved" : "saved";
-    return [
-      `Abandon the ${which} game (depth ${old.state.floor}, turn ${old.state.turn})? y/n`,
-      `It goes to the high scores; its morgue file${old.recording ? " and replay are" : " is"} kept.`,
-    ];
+    return abandonQuestion(this.options.saveInUse ? "unsaved" : "saved", old);
+  }
+
+  /** Where this program's games leave their records. */
+  get #places(): RecordPlaces {
+    const { morgueDir, scoresPath, version } = this.options;
+    return { morgueDir, scoresPath, version, now: () => this.#now() };
   }
 
   /**
-   * Ends the old game as abandoned: its replay kept in the morgue folder
-   * (under its morgue file's name), its morgue file written, its score in
-   * the table, then the save removed. Resolves to what the new game's log
-   * tells of it, or to a popup when its replay could not be kept: the save
-   * then stays as it was, and no new game starts.
+   * Ends the old game as abandoned (see {@link abandonGame}), then removes
+   * its save; or, when its replay could not be kept, the popup saying so
+   * (the save stays as it was).
    */
-  async #abandon(): Promise<{ told: Told[] } | { popup: string[] }> {
+  async #abandon(): Promise<{ readonly told: Told[] } | { readonly popup: string[] }> {
     const old = await this.#oldGame();
     if (!old) return { told: [] };
-    const { state, content, recording } = old;
-    const now = this.#now();
-    const kept: string[] = [];
-    if (recording) {
-      try {
-        kept.push(await writeMorgueReplay(this.options.morgueDir, state, JSON.stringify(recording), now));
-      } catch (e) {
-        return {
-          popup: [
-            "The old game was not abandoned:",
-            `its replay could not be kept (${briefly(e as Error)}); it is as it was.`,
-          ],
-        };
-      }
-    }
-    const told: Told[] = [];
-    const morgue = await this.#writeMorgue(state, content, true);
-    if ("path" in morgue) kept.unshift(morgue.path);
-    else told.push(["morgue_failed", { reason: morgue.error }]);
-    const score = await this.#addScore(state, content, "abandoned");
-    if (score.scoreError !== undefined) told.push(["scores_failed", { reason: score.scoreError }]);
+    const abandoned = await abandonGame(this.#places, old);
+    if ("popup" in abandoned) return abandoned;
     if (this.options.saveInUse) this.#unsaved = undefined;
     else await this.#queued(() => deleteSave(this.options.savePath)).catch(() => {});
-    if (kept.length > 0) {
-      told.unshift(["game_abandoned", {
-        dir: this.options.morgueDir,
-        files: kept.map((path) => basename(path)).join(" and "),
-      }]);
-    }
-    return { told };
+    return abandoned;
   }
 
   /**
@@ -320,55 +270,6 @@ export class DelveApp {
     }
   }
 
-  /** Writes the morgue file of `state`; resolves to its path, or why it could not be written. */
-  #writeMorgue(state: GameState, content: Content, abandoned = false): Promise<MorgueWritten> {
-    const now = this.#now();
-    const text = morgueText(state, content.rules, themeFromContent(content), {
-      version: this.options.version,
-      now,
-      abandoned,
-    });
-    return writeMorgue(this.options.morgueDir, state, text, now).then(
-      (path) => ({ path }),
-      (e: Error) => ({ error: briefly(e) }),
-    );
-  }
-
-  /** Adds the game that ended (with `cause`) to the high scores: its rank, or why it could not be. */
-  async #addScore(
-    state: GameState,
-    content: Content,
-    cause: string,
-  ): Promise<Pick<GameOverReport, "rank" | "scoreError" | "scoresKeptAs">> {
-    const now = this.#now();
-    const player = playerOf(state);
-    const entry: HighScore = {
-      score: scoreOf(state, content.rules.score),
-      depth: state.floor,
-      level: player.level?.current ?? 1,
-      xp: state.chronicle.xpEarned,
-      turns: state.turn,
-      seed: state.seed,
-      date: now.toISOString(),
-      cause,
-      version: this.options.version,
-    };
-    try {
-      const { rank, keptAs } = await addHighScore(this.options.scoresPath, entry, now);
-      return { rank, scoresKeptAs: keptAs };
-    } catch (e) {
-      const keptAs = e instanceof ScoresNotWritten ? e.keptAs : undefined;
-      return { scoreError: briefly(e as Error), scoresKeptAs: keptAs };
-    }
-  }
-
-  /** After a death: the morgue file, and the game in the high scores. */
-  async #recordEnd(state: GameState, content: Content): Promise<GameOverReport> {
-    const morgue = await this.#writeMorgue(state, content);
-    const cause = state.chronicle.death ? deathText(state.chronicle.death) : "died";
-    return { morgue, ...(await this.#addScore(state, content, cause)) };
-  }
-
   /**
    * Plays `state` by `content` (the data it was made with) until the player
    * leaves; the game is saved unless it is over. After an internal error the
@@ -383,9 +284,9 @@ export class DelveApp {
         if (this.options.saveInUse) this.#unsaved = undefined;
         else await this.#queued(() => deleteSave(this.options.savePath)).catch(() => {});
         await this.#writeReplay().catch(() => {});
-        return await this.#recordEnd(state, content);
+        return await recordDeath(this.#places, state, content);
       },
-      onMorgue: () => this.#writeMorgue(state, content),
+      onMorgue: () => writeMorgueOf(this.#places, state, content),
       onNewFloor: async () => void (await this.#save(game)),
       walkDelayMs: this.options.walkDelayMs,
     });

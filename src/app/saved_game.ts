@@ -80,3 +80,31 @@ export function savedGameLine(saved: SavedGame): string {
       return `Saved game: seed ${saved.state.seed}, dungeon level ${saved.state.floor}, turn ${saved.state.turn}${saved.madeWith}`;
   }
 }
+
+/** The popup's lines when Continue finds no game it can load in `saved`. */
+export function whyNotLoaded(saved: Exclude<SavedGame, { kind: "loadable" }>): string[] {
+  switch (saved.kind) {
+    case "none":
+      return ["No saved game to load."];
+    case "unreadable":
+      return ["Failed to load save:", saved.reason];
+    case "other-data": {
+      const folder = JSON.stringify(saved.folder);
+      return [
+        "Failed to load save:",
+        `this save was made with other data (the folder ${folder}): play it with --data ${folder}`,
+      ];
+    }
+  }
+}
+
+/** The popup asking before a new game takes the place of `old` (the saved game, or the unsaved one). */
+export function abandonQuestion(
+  which: "saved" | "unsaved",
+  old: { readonly state: GameState; readonly recording?: Recording },
+): string[] {
+  return [
+    `Abandon the ${which} game (depth ${old.state.floor}, turn ${old.state.turn})? y/n`,
+    `It goes to the high scores; its morgue file${old.recording ? " and replay are" : " is"} kept.`,
+  ];
+}
