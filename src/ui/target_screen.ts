@@ -31,7 +31,7 @@ export class TargetScreen extends CursorScreen {
     ...cursorBindings("use the item here", "cancel: nothing is used"),
     {
       keys: ["y"],
-      help: "asked whether to use it where its blast would reach you: yes (any other key: aim again)",
+      help: "blast reaches you? yes (any other key: aim again)",
       listedOnly: true,
     },
   ];
