@@ -48,8 +48,8 @@ export async function runAndLeave(app: DelveApp, terminal: LeavingTerminal, debu
     if (terminal.outputLost) say(`delve: the terminal stopped taking output (${terminal.outputLost})`);
     if (crash) say(crash);
     if (problem) say(problem);
-    // Left from a game: one line says where it was saved, or why it was not.
-    else if (!crash && app.farewell) say(app.farewell);
+    // Left from a game with nothing else to say: one line says where it was saved, or why it was not.
+    else if (!crash && !terminal.outputLost && app.farewell) say(app.farewell);
     if (crash) return CRASH_EXIT;
     return problem || terminal.outputLost ? 1 : EXIT_CODES[reason];
   } finally {
