@@ -8,6 +8,7 @@
  * @module
  */
 import config from "../deno.json" with { type: "json" };
+import { HELP_USAGE, parseFlags, readCommandLine } from "../src/app/flags.ts";
 import { WorkerRunner } from "../src/app/monster_runner.ts";
 import { simulate } from "../src/app/sim.ts";
 import type { SoakResult } from "../src/app/soak.ts";
@@ -283,7 +284,20 @@ function markdownTable(header: readonly string[], body: readonly (readonly strin
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
 }
 
+/** `deno task bench --help`. */
+export const BENCH_HELP = {
+  name: "bench",
+  about: "Measures every figure of the README's performance table in one run on this machine, rot.js\n" +
+    "beside ours where it has a peer: progress on stderr, the report (Markdown) on stdout.",
+  usage: `Usage: deno task bench
+
+Options:
+${HELP_USAGE}`,
+};
+
 if (import.meta.main) {
+  const line = readCommandLine(BENCH_HELP, Deno.args, () => parseFlags(Deno.args, {}));
+  if ("exit" in line) Deno.exit(line.exit);
   const started = performance.now();
   const about = await machine();
   // The soak first, while no worker or big map of the other figures runs beside it.

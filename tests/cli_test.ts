@@ -1,8 +1,8 @@
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
 import { parseCli } from "../src/app/cli.ts";
-import { UsageError } from "../src/app/flags.ts";
-import { VERSION } from "../src/app/main.ts";
-import { runMain, runScript } from "./support/run_program.ts";
+import { askedFor, parseFlags, UsageError } from "../src/app/flags.ts";
+import config from "../deno.json" with { type: "json" };
+import { type Ran, runMain, runScript, runTask } from "./support/run_program.ts";
 
 Deno.test("flags parse into a play command; defaults stay unset", () => {
   deepEqual(parseCli([]), {
@@ -67,7 +67,7 @@ Deno.test("the program: --help lists every flag with its default; --version prin
   }
   ok(help.stdout.includes("default: random") && help.stdout.includes("default: the bundled data/"));
   const version = await runMain(["--version"]);
-  deepEqual([version.code, version.stdout], [0, `delve ${VERSION} (deno ${Deno.version.deno})\n`]);
+  deepEqual([version.code, version.stdout], [0, `delve ${config.version} (deno ${Deno.version.deno})\n`]);
 });
 
 Deno.test("the program: bad data stops before the screen opens, exit 2, one line per problem", async () => {
@@ -109,5 +109,73 @@ Deno.test("deno task validate: OK and exit 0 for good data, every problem and ex
   ok(bad.stderr.split("\n").filter(Boolean).length >= 8, "every problem, one per line");
   const flag = await run(["--bogus"]);
   equal(flag.code, 2);
-  ok(flag.stderr.startsWith("delve validate: Unknown option '--bogus'"));
+  ok(flag.stderr.startsWith("delve validate: unknown flag --bogus"), flag.stderr);
+});
+
+/** Each user-facing task and the flags its help must list (those taking a value with their defaults). */
+const TASK_FLAGS: Record<string, string[]> = {
+  play: ["--seed N", "--data DIR", "--save PATH", "--record PATH", "--walk-delay MS"],
+  replay: ["--speed N", "--check", "--data DIR"],
+  sim: ["--games N", "--seed S", "--data DIR", "--turns T"],
+  fuzz: ["--events N", "--seed S", "--worker", "--files", "--rounds N"],
+  validate: ["--data DIR"],
+  schema: [],
+  bench: [],
+  soak: ["--turns N", "--seed S", "--every K", "--game-turns G", "--json"],
+};
+
+Deno.test("every user-facing task answers --help/-h with its flags and defaults, and --version/-v, as play does", async () => {
+  // Every task but the test run, the compiler and the bench files' runner is one a user runs.
+  deepEqual(
+    Object.keys(config.tasks).filter((t) => !["test", "compile", "bench:micro"].includes(t)).sort(),
+    Object.keys(TASK_FLAGS).sort(),
+  );
+  const runs = Object.keys(TASK_FLAGS).flatMap((name) =>
+    ["--help", "-h", "--version", "-v"].map((flag) => ({ name, flag }))
+  );
+  const results: Ran[] = [];
+  // A few at a time: each is a deno of its own.
+  for (let k = 0; k < runs.length; k += 4) {
+    results.push(
+      ...await Promise.all(
+        runs.slice(k, k + 4).map(({ name, flag }) => runTask(name, [flag], { env: { NO_COLOR: "1" } })),
+      ),
+    );
+  }
+  runs.forEach(({ name, flag }, k) => {
+    const { code, stdout, stderr } = results[k];
+    const what = `deno task ${name} ${flag}: ${stdout}${stderr}`;
+    deepEqual([code, stderr], [0, ""], what);
+    if (flag === "--version" || flag === "-v") {
+      equal(stdout, `delve ${config.version} (deno ${Deno.version.deno})\n`, what);
+      return;
+    }
+    ok(stdout.includes(`Usage: deno task ${name}`), what);
+    ok(stdout.includes("-h, --help") && stdout.includes("-v, --version"), what);
+    for (const flagName of TASK_FLAGS[name]) {
+      const at = stdout.indexOf(`  ${flagName}`);
+      ok(at >= 0, `${name} lists ${flagName}`);
+      // A flag that takes a value says its default, on its own line or the one under it.
+      const [first, ...rest] = stdout.slice(at).split("\n");
+      const entry = [first, ...rest.slice(0, rest.findIndex((l) => !/^ {4}/.test(l)))].join(" ");
+      if (/ [A-Z]+$/.test(flagName)) ok(entry.includes("default"), `${name} ${flagName}: ${entry}`);
+    }
+  });
+});
+
+Deno.test("help and version are asked the same way everywhere, whatever else the line holds", () => {
+  equal(askedFor(["--data", "x", "-h"]), "help");
+  equal(askedFor(["FILE", "--speed", "zero", "--help"]), "help");
+  equal(askedFor(["-v", "-h"]), "help");
+  equal(askedFor(["--version"]), "version");
+  equal(askedFor(["-v"]), "version");
+  equal(askedFor(["--seed", "1"]), undefined);
+  // A value given to them is a mistake the command's parser names.
+  equal(askedFor(["--help=yes"]), undefined);
+  throws(
+    () => parseFlags(["--help=yes"], {}),
+    (e: unknown) => e instanceof UsageError && e.message === "--help: takes no value",
+  );
+  deepEqual(parseCli(["-h"]), { kind: "help" });
+  deepEqual(parseCli(["-v"]), { kind: "version" });
 });

@@ -8,7 +8,7 @@
 import { equal, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
 import { launchPlan } from "../src/app/launch.ts";
-import { assertRestored, DENO, quit, startGame } from "./support/e2e_game.ts";
+import { assertRestored, DENO, quit, saveFile, startGame } from "./support/e2e_game.ts";
 import { TmuxPane } from "./support/tmux.ts";
 
 /** The permission flags of a task, and its entry (`deno run`'s own flags dropped). */
@@ -62,6 +62,8 @@ Deno.test("e2e: the compiled binary's entry and grants: bundled data and worker 
   await quit(pane);
   await assertRestored(pane, 0);
   await pane.run("clear");
+  // A fresh start: the first game's save would be offered, and a new game asked to abandon it.
+  await Deno.remove(saveFile(pane));
   const modded = await startGame(pane, 4603, `${run} --data ${mod}`);
   ok(modded.includes("Welcome to the modded depths!"), modded);
   await pane.keys("l", "j", "h", "k");

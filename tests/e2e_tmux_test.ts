@@ -48,12 +48,17 @@ for (const [signal, code] of [["SIGTERM", 143], ["SIGHUP", 129]] as const) {
   });
 }
 
-Deno.test("e2e 80x24: Ctrl-C quits and restores the terminal", async () => {
+Deno.test("e2e 80x24: Ctrl-C quits, restores the terminal and says in one line where the game was saved", async () => {
   await using pane = await TmuxPane.open(80, 24);
   await startGame(pane, 4003);
   await pane.keys("C-c");
   await assertRestored(pane, 130);
   ok((await Deno.stat(saveFile(pane))).isFile, "Ctrl-C saved the game");
+  // Past deno's own "Task play …" line, the program's one line.
+  const said = (await Deno.readTextFile(`${pane.dir}/stderr`)).split("\n").filter((l) =>
+    l && !l.includes("Task")
+  );
+  deepEqual(said, [`delve: the game was saved in ${saveFile(pane)}`]);
 });
 
 for (const fault of ["error", "rejection"]) {
@@ -109,41 +114,59 @@ Deno.test("e2e 80x50: the terminal is asked for any-motion mouse reports, and ho
   await assertRestored(pane, 0);
 });
 
-Deno.test("e2e 80x24: pick up a potion and a scroll, read the scroll and cancel, read it at yourself, drink", async () => {
-  const { dir, rules } = await itemsOnlyData();
-  // A seed whose first room shows both a potion and a scroll.
-  let plan: { seed: number; keys: string[] } | undefined;
-  for (let seed = 0; seed < 200 && !plan; seed++) {
-    const state = newGame(rules, seed);
-    const p = playerOf(state);
-    const seen = (t: string) =>
-      state.entities.find((e) => e.template === t && state.map.visible[e.y * 80 + e.x]);
-    const potion = seen("health_potion"), scroll = seen("fireball_scroll");
-    if (!potion || !scroll) continue;
-    plan = { seed, keys: [...walkKeys(state, p, potion), "g", ...walkKeys(state, potion, scroll), "g"] };
-  }
-  ok(plan, "a seed with both in view");
-  await using pane = await TmuxPane.open(80, 24);
-  await startGame(pane, plan.seed, `"${DENO}" task play --data ${dir}`);
-  const sees = (text: string, ms = 5000) => pane.waitFor((s) => s.includes(text), text, ms);
-  await pane.keys(...plan.keys);
-  await sees("You picked up the Fireball Scroll!");
-  await pane.keys("i");
-  await sees("(d) Fireball Scroll");
-  await pane.keys("d");
-  await sees("Select a target location.");
-  await pane.keys("Escape", "i", "d");
-  // Cancelling says nothing, so the second prompt stacks onto the first.
-  await sees("Select a target location. (x2)");
-  await pane.keys("Enter");
-  await sees("HP: 18/30");
-  await sees("The Player is engulfed in a fiery explosion");
-  await pane.keys("i", "c");
-  await sees("recover 4 HP!");
-  await sees("HP: 22/30");
-  await quit(pane);
-  await assertRestored(pane, 0);
-});
+for (const rows of [24, 50]) {
+  Deno.test(`e2e 80x${rows}: pick up a potion and a scroll; aiming prompts in the prompt line, not the log; a blast at yourself asks first; drink`, async () => {
+    const { dir, rules } = await itemsOnlyData();
+    // A seed whose first room shows both a potion and a scroll.
+    let plan: { seed: number; keys: string[] } | undefined;
+    for (let seed = 0; seed < 200 && !plan; seed++) {
+      const state = newGame(rules, seed);
+      const p = playerOf(state);
+      const seen = (t: string) =>
+        state.entities.find((e) => e.template === t && state.map.visible[e.y * 80 + e.x]);
+      const potion = seen("health_potion"), scroll = seen("fireball_scroll");
+      if (!potion || !scroll) continue;
+      plan = { seed, keys: [...walkKeys(state, p, potion), "g", ...walkKeys(state, potion, scroll), "g"] };
+    }
+    ok(plan, "a seed with both in view");
+    await using pane = await TmuxPane.open(80, rows);
+    await startGame(pane, plan.seed, `"${DENO}" task play --data ${dir}`);
+    const sees = (text: string, ms = 5000) => pane.waitFor((s) => s.includes(text), text, ms);
+    const prompt = "Select a target location.";
+    /** The prompt line: the screen's last row, right of the HP bar. */
+    const promptLine = (s: string) => s.split("\n")[rows - 1].slice(21).trimEnd();
+    await pane.keys(...plan.keys);
+    await sees("You picked up the Fireball Scroll!");
+    await pane.keys("i");
+    await sees("(d) Fireball Scroll");
+    await pane.keys("d");
+    await pane.waitFor((s) => promptLine(s) === prompt, "the prompt in the prompt line");
+    // Cancelled, the prompt goes with the aiming: it was never in the log.
+    await pane.keys("Escape");
+    await pane.waitFor((s) => !s.includes(prompt), "the prompt gone");
+    await pane.keys("i", "d");
+    await pane.waitFor((s) => promptLine(s) === prompt, "the prompt again");
+    ok(!(await pane.screen()).includes("(x2)"), "the prompt is not repeated in a log");
+    // Aimed at yourself, the blast would reach you: it asks first, and n goes back to aiming.
+    await pane.keys("Enter");
+    await pane.waitFor(
+      (s) => promptLine(s) === "The blast would reach you! Use it anyway? (y/n)",
+      "the question",
+    );
+    await pane.keys("n");
+    await pane.waitFor((s) => promptLine(s) === prompt, "aiming again");
+    ok((await pane.screen()).includes("HP: 30/30"), "nothing used");
+    await pane.keys("Enter", "y");
+    await sees("HP: 18/30");
+    await sees("The Player is engulfed in a fiery");
+    await pane.keys("i", "c");
+    await sees("recover 4 HP!");
+    await sees("HP: 22/30");
+    ok(!(await pane.screen()).includes(prompt));
+    await quit(pane);
+    await assertRestored(pane, 0);
+  });
+}
 
 Deno.test("e2e 80x24: play, Esc saves and shows the title, Continue brings back the same screen", async () => {
   await using pane = await TmuxPane.open(80, 24);

@@ -238,9 +238,15 @@ Deno.test("e2e: two games on one save: the second is told who holds it and plays
   await pane.tmux("send-keys", "-t", ":1", "l");
   await pane.tmux("send-keys", "-t", ":1", "Escape");
   await waitIn(pane, 1, "Unsaved game: seed 4705");
-  await pane.tmux("send-keys", "-t", ":1", "q");
-  equal((await pane.waitForFile("exit2")).trim(), "0");
-  equal(await Deno.readTextFile(`${d}/stderr2`), "");
+  // Continued and left with Ctrl-C, the unsaved game says in one line why it was not saved.
+  await pane.tmux("send-keys", "-t", ":1", "c");
+  await waitIn(pane, 1, "Dungeon level: 1");
+  await pane.tmux("send-keys", "-t", ":1", "C-c");
+  equal((await pane.waitForFile("exit2")).trim(), "130");
+  equal(
+    await Deno.readTextFile(`${d}/stderr2`),
+    `delve: the game was not saved: the save is in use by process ${first}\n`,
+  );
   deepEqual(await Promise.all(files.map((f) => Deno.readFile(f))), before, "the first's save and replay");
   // The first leaves; the save is free, and a new Delve continues it.
   await pane.keys("q");

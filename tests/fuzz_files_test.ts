@@ -4,7 +4,8 @@
  * line or taken and played on with the invariants holding.
  */
 import { deepEqual, equal, match, notEqual, ok } from "node:assert/strict";
-import { type CommandOutput, fuzzCommand } from "../src/app/fuzz.ts";
+import { fuzzCommand } from "../src/app/fuzz.ts";
+import type { CommandOutput } from "../src/app/flags.ts";
 import {
   controlCharacters,
   flipBits,

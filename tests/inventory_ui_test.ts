@@ -8,6 +8,7 @@ import { instantiate } from "../src/engine/templates.ts";
 import { playerAct } from "../src/engine/turn.ts";
 import { type MouseEvent, mouseEvent } from "../src/terminal/input_events.ts";
 import { InventoryScreen } from "../src/ui/inventory_screen.ts";
+import { paletteColor } from "../src/ui/theme.ts";
 import { PlayScreen } from "../src/ui/play_screen.ts";
 import type { Screen } from "../src/ui/screen.ts";
 import { TargetScreen } from "../src/ui/target_screen.ts";
@@ -113,8 +114,13 @@ Deno.test("confusion scroll: targeting replaces the window, Esc uses nothing, re
   await feed(app, "i", "a");
   ok(top(app) instanceof TargetScreen);
   equal(app.stack.length, 2, "the inventory window was replaced");
-  deepEqual(lastLine(app), ["Select a target location.", "needs_target"]);
+  // The prompt is in the prompt line (the log's bottom row), in its colour, and never in the log.
+  const row = screenText(app)[49];
+  ok(row.slice(21).startsWith("Select a target location."), row);
+  equal(app.screen.fg[49 * 80 + 21], paletteColor(app.ui.theme, "needs_target"));
+  ok(!app.state.log.some((e) => e.text === "Select a target location."), "not in the log");
   await feed(app, "Escape");
+  ok(!screenText(app).join("\n").includes("Select a target location."), "gone with the aiming");
   deepEqual([top(app) instanceof PlayScreen, app.state.turn, playerOf(app.state).inventory!.items.length], [
     true,
     0,
@@ -167,6 +173,41 @@ Deno.test("the fireball preview tints exactly the cells the blast reaches", asyn
     }
   }
   await feed(app, "Escape");
+});
+
+Deno.test("a fireball aimed where its blast would reach the player asks first: y uses it, any other key aims again", async () => {
+  const { app } = quietApp();
+  give(app, "fireball_scroll", "fireball_scroll");
+  const p = playerOf(app.state), hp = p.fighter!.hp, logged = app.state.log.length;
+  const asked = rules.messages.blast_reaches_you.text;
+  const promptLine = () => screenText(app)[49].slice(21);
+  // On the player: it asks, in the prompt line, and nothing is used yet.
+  await feed(app, "i", "a", "Enter");
+  ok(promptLine().startsWith(asked), promptLine());
+  deepEqual([top(app) instanceof TargetScreen, app.state.turn, p.inventory!.items.length], [true, 0, 2]);
+  // Any other key: back to aiming, nothing used, nothing logged.
+  await feed(app, "n");
+  ok(promptLine().startsWith("Select a target location."), promptLine());
+  deepEqual([top(app) instanceof TargetScreen, app.state.turn, p.inventory!.items.length], [true, 0, 2]);
+  equal(app.state.log.length, logged, "the question is never in the log");
+  // Asked again, y uses it.
+  await feed(app, "Enter", "y");
+  deepEqual([top(app) instanceof PlayScreen, app.state.turn, p.inventory!.items.length], [true, 1, 1]);
+  ok(p.fighter!.hp < hp, "the blast reached the player");
+  // Aimed where the blast cannot reach the player, it asks nothing.
+  const { map } = app.state;
+  const cells = [...map.visible.keys()].map((i) => ({ x: i % 80, y: Math.floor(i / 80) }));
+  const far = cells.find((c) =>
+    map.visible[c.y * 80 + c.x] && map.tiles[c.y * 80 + c.x] === 1 && !inBlast(c, 3, p) &&
+    !app.state.entities.some((e) => e.x === c.x && e.y === c.y)
+  );
+  ok(far, "a visible floor cell out of the blast's reach");
+  app.state.entities.push(instantiate(rules.templates.orc, app.state.nextId++, far.x, far.y));
+  const across = Array(Math.abs(far.x - p.x)).fill(far.x > p.x ? "l" : "h");
+  const down = Array(Math.abs(far.y - p.y)).fill(far.y > p.y ? "j" : "k");
+  await feed(app, "i", "a", ...across, ...down, "Enter");
+  deepEqual([top(app) instanceof PlayScreen, app.state.turn, p.inventory!.items.length], [true, 2, 0]);
+  ok(app.state.log.some((e) => e.text.startsWith("The Orc is engulfed")), "used at once");
 });
 
 Deno.test("a scroll made in JSON only spawns where its table says and works", async () => {

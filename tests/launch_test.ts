@@ -13,7 +13,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { type Launch, launchPlan } from "../src/app/launch.ts";
-import { VERSION } from "../src/app/main.ts";
+import { VERSION } from "../src/app/version.ts";
 import { MAIN, READ_AND_ENV, runScript, runTask } from "./support/run_program.ts";
 import { probeGrants } from "./support/write_probe.ts";
 

@@ -14,6 +14,10 @@ import type { Screen } from "../src/ui/screen.ts";
 import { bundledContent } from "./support/content.ts";
 import { delveSession } from "./support/delve_session.ts";
 import { feed, screenText, startApp } from "./support/ui_harness.ts";
+import { loadContent } from "../src/content/load_content.ts";
+import { levelUpPending } from "../src/engine/progression.ts";
+import { newGame } from "../src/engine/state.ts";
+import { characterLines } from "../src/ui/character_screen.ts";
 
 const content = await bundledContent();
 const top = (app: GameApp): Screen => app.top;
@@ -81,7 +85,8 @@ Deno.test("the character window shows level, XP, next threshold, attack and defe
     const line of [
       "Level: 1",
       "XP: 0",
-      "XP for next Level: 350",
+      // The tutorial's rules level up past 350 ("XP > 350"): the next level comes at 351.
+      "XP for next Level: 351",
       "Attack: 4",
       "Defense: 2",
       "Max HP: 30",
@@ -123,4 +128,37 @@ Deno.test("> on the stairs goes down and the game is saved on the new floor", as
   ok([...Array(24).keys()].some((y) => game.screen.rowText(y).includes("Dungeon level: 2")));
   terminal.input(keyEvent("Escape"), keyEvent("q"));
   await running;
+});
+
+Deno.test("XP for next Level is the XP the next level comes at, in every rule set (> or >=, XP reduced or kept)", async () => {
+  const folders = ["", "rulesets/rotjs/", "rulesets/roguebasin/", "rulesets/zircon/"];
+  const seen = new Set<string>();
+  for (const folder of folders) {
+    const { rules } = await loadContent(new URL(`../data/${folder}`, import.meta.url), `data/${folder}`);
+    const p = rules.progression;
+    seen.add(`${p.levelUpWhen} ${p.xpAfterLevelUp}`);
+    const state = newGame(rules, 1);
+    const level = playerOf(state).level!;
+    for (let current = 1; current <= 6; current++) {
+      level.current = current;
+      level.xp = 0;
+      const line = characterLines(state, rules).find((l) => l.startsWith("XP for next Level: "))!;
+      const next = Number(line.slice("XP for next Level: ".length));
+      ok(Number.isInteger(next), `${folder} level ${current}: ${line}`);
+      level.xp = next - 1;
+      equal(
+        levelUpPending(state, rules),
+        false,
+        `${folder} level ${current}: ${next - 1} XP is not yet enough`,
+      );
+      level.xp = next;
+      equal(
+        levelUpPending(state, rules),
+        true,
+        `${folder} level ${current}: ${line} and ${next} XP levels up`,
+      );
+    }
+  }
+  // Every way the rules can compare and keep XP is covered by the bundled rule sets.
+  deepEqual([...seen].sort(), ["> keep", "> reduce", ">= reduce"]);
 });

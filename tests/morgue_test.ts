@@ -254,7 +254,7 @@ Deno.test("the title fits ten high scores at 80x24 (and keeps its subtitle and c
     for (let k = 1; k <= 10; k++) {
       ok(text.some((l) => l.includes(`${String(k).padStart(2)}. `)), `row ${k} at ${rows}`);
     }
-    ok(text.some((l) => l.includes("[C] Continue last game")));
+    ok(text.some((l) => l.includes("[N] Play a new game")));
     equal(text.some((l) => l.includes("By the Delve developers")), rows === 50);
     equal(text.some((l) => l.includes("things that hunt you")), rows === 50);
   }

@@ -110,8 +110,9 @@ Deno.test("a save made with data that is not bundled is refused in one line nami
     before = await Deno.readFile(path);
   });
   const t = await made;
-  const other = 'turn 4 (made with other data: "mods/mine/")';
+  const other = 'The saved game was made with other data: play it with --data "mods/mine/"';
   ok((await titleShows(t, other)).includes(other), t.text());
+  ok(!t.text().includes("[C] Continue"), t.text());
   await t.press("c");
   // The popup's lines, inside its frame, joined.
   const text = t.text().split("\n").filter((row) => row.split("│").length === 3)

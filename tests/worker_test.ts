@@ -7,38 +7,19 @@ import {
   WorkerRunner,
 } from "../src/app/monster_runner.ts";
 import type { Action } from "../src/engine/actions.ts";
-import { narrate } from "../src/engine/narration.ts";
-import { Rng } from "../src/engine/rng.ts";
 import { type GameState, newGame } from "../src/engine/state.ts";
-import { playerAct } from "../src/engine/turn.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { bundledContent } from "./support/content.ts";
+import { runWithDeliberateWorkerErrors } from "./support/deliberate_errors.ts";
+import { faultyGame, script, snapshot, turn as playTurn } from "./support/faulty_game.ts";
 
 const content = await bundledContent();
 const { rules } = content;
 
-function script(seed: number, length: number): Action[] {
-  const rng = Rng.fromSeed(seed);
-  return Array.from(
-    { length },
-    () =>
-      rng.int(0, 7) === 0
-        ? { type: "wait" } as const
-        : { type: "bump", dx: rng.int(-1, 1), dy: rng.int(-1, 1) } as const,
-  );
-}
-
-/** One turn; true when it took time (the monsters then acted). */
-async function turn(state: GameState, runner: MonsterRunner, action: Action): Promise<boolean> {
-  if (!playerAct(state, rules, action)) return false;
-  narrate(state.log, rules, await runner.run(state), state.playerId);
-  return true;
-}
-
-/** The state without its typed-array views' buffers, for comparing. */
-const snapshot = (s: GameState) =>
-  JSON.parse(JSON.stringify({ ...s, map: { ...s.map, tiles: [...s.map.tiles] } }));
+/** One turn with these rules; true when it took time (the monsters then acted). */
+const turn = (state: GameState, runner: MonsterRunner, action: Action) =>
+  playTurn(state, rules, runner, action);
 
 Deno.test("the worker and in-process AI give the same game, compared after every turn", async () => {
   let fights = 0;
@@ -63,35 +44,45 @@ Deno.test("the worker and in-process AI give the same game, compared after every
   ok(fights > 5, "there was fighting to compare");
 });
 
-async function faultyGame(workerFile: string, timeoutMs: number) {
-  const url = new URL(`./support/workers/${workerFile}`, import.meta.url);
-  const runner = new WorkerRunner(rules, timeoutMs, url);
-  await runner.ready;
-  const faulty = newGame(rules, 8), reference = newGame(rules, 8);
-  try {
-    for (const action of script(8, 12)) {
-      await turn(faulty, runner, action);
-      await turn(reference, new InProcessRunner(rules), action);
-    }
-  } finally {
-    runner.close();
-  }
-  deepEqual(snapshot(faulty), snapshot(reference), "the game went on as if nothing happened");
-  return runner.faults;
+/** The faults of a 12-turn game with the worker in `workerFile`; the game must be the same as in-process. */
+async function faultsOf(workerFile: string, timeoutMs: number): Promise<readonly string[]> {
+  const { faults, faulty, reference } = await faultyGame(rules, workerFile, timeoutMs);
+  deepEqual(faulty, reference, "the game went on as if nothing happened");
+  return faults;
+}
+
+/**
+ * The same, for a worker whose error is deliberate: played in a process of
+ * its own, whose stderr may hold Deno's report of that error and nothing else.
+ */
+async function quietFaultsOf(
+  workerFile: string,
+  timeoutMs: number,
+  message: string,
+): Promise<readonly string[]> {
+  const out = await runWithDeliberateWorkerErrors(
+    new URL("./support/faulty_game_main.ts", import.meta.url),
+    [workerFile, String(timeoutMs)],
+    new URL(`./support/workers/${workerFile}`, import.meta.url),
+    message,
+  );
+  const { faults, same } = JSON.parse(out) as { faults: string[]; same: boolean };
+  ok(same, "the game went on as if nothing happened");
+  return faults;
 }
 
 Deno.test("a worker that throws is replaced and the turn runs in-process", async () => {
-  const faults = await faultyGame("throwing_worker.ts", 1000);
+  const faults = await quietFaultsOf("throwing_worker.ts", 1000, "the AI broke");
   ok(faults.length > 0 && faults.every((f) => f === "error"), faults.join());
 });
 
 Deno.test("a worker that fails to load is given up on at once, and the turns run in-process", async () => {
-  const faults = await faultyGame("broken_worker.ts", 1000);
+  const faults = await quietFaultsOf("broken_worker.ts", 1000, "this worker cannot load");
   ok(faults.length > 0 && faults.every((f) => f === "error"), faults.join());
 });
 
 Deno.test("a worker that hangs is given up on after the timeout and replaced", async () => {
-  const faults = await faultyGame("hanging_worker.ts", 150);
+  const faults = await faultsOf("hanging_worker.ts", 150);
   ok(faults.length > 0 && faults.every((f) => f === "timeout"), faults.join());
 });
 

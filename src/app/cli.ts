@@ -1,10 +1,11 @@
 /**
- * The command line: `delve [--seed N] [--data DIR] [--save PATH] [--help] [--version]`.
+ * The command line: `delve [--seed N] [--data DIR] [--save PATH] [--record PATH] [--walk-delay MS]
+ * [--help] [--version]`.
  *
  * @module
  */
 import { MAX_SEED } from "../engine/rng.ts";
-import { intFlag, parseFlags, pathFlag } from "./flags.ts";
+import { HELP_USAGE, intFlag, parseFlags, pathFlag } from "./flags.ts";
 
 /** What the command line asked for. */
 export type CliCommand =
@@ -32,8 +33,7 @@ Options:
   --walk-delay MS
                 pause between the steps of explore, travel and run, in
                 milliseconds from 0 to 1000 (default: 25; 0 for none)
-  --help        show this help and exit
-  --version     show the version and exit`;
+${HELP_USAGE}`;
 
 /** Parses `args`; throws a UsageError naming the bad flag or value. */
 export function parseCli(args: readonly string[]): CliCommand {
@@ -43,8 +43,6 @@ export function parseCli(args: readonly string[]): CliCommand {
     save: { type: "string" },
     "walk-delay": { type: "string" },
     record: { type: "string" },
-    help: { type: "boolean" },
-    version: { type: "boolean" },
   });
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };

@@ -9,8 +9,7 @@
 import type { Content } from "../content/load_content.ts";
 import { tell } from "../engine/narration.ts";
 import type { Rules } from "../engine/rules.ts";
-import { type HighScore, scoreOf } from "../engine/score.ts";
-import { type GameState, newGame, playerOf } from "../engine/state.ts";
+import { type GameState, newGame } from "../engine/state.ts";
 import { dataChecksum } from "../engine/checksum.ts";
 import { isGameOver } from "../engine/turn.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
@@ -19,17 +18,14 @@ import type { Terminal } from "../terminal/terminal.ts";
 import { Frame } from "../ui/frame.ts";
 import type { Theme } from "../ui/theme.ts";
 import { drawTitle, type TitleView } from "../ui/title_screen.ts";
-import type { GameOverReport, MorgueWritten } from "../ui/game_over_screen.ts";
-import { deathText } from "../ui/death_text.ts";
-import { morgueText } from "../ui/morgue_text.ts";
 import { type ExitReason, GameApp } from "./game_app.ts";
-import { addHighScore, readScores, ScoresNotWritten } from "./high_scores.ts";
-import { writeMorgue } from "./morgue_file.ts";
+import { abandonGame, recordDeath, type RecordPlaces, type Told, writeMorgueOf } from "./game_records.ts";
+import { readScores } from "./high_scores.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
-import { deleteSave, keepUnreadable, readSave, type SaveWriting, writeSave } from "./save_file.ts";
-import { dataStamp, decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
-import { continueRecording, record, type Recording, REPLAY_LIMITS, startRecording } from "./replay_format.ts";
-import { madeWith, saveData } from "./save_data.ts";
+import { deleteSave, keepUnreadable, type SaveWriting, writeSave } from "./save_file.ts";
+import { dataStamp, encodeSave } from "./save_format.ts";
+import { record, type Recording, REPLAY_LIMITS, startRecording } from "./replay_format.ts";
+import { abandonQuestion, examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 import { withLock } from "./file_lock.ts";
 import { LOCK_SUFFIX } from "./write_paths.ts";
@@ -63,11 +59,6 @@ export interface DelveOptions {
   readonly saveInUse?: { readonly pid: number | undefined };
 }
 
-/** An OS error without the call and path Deno adds ("Permission denied (os error 13)"), for one screen line. */
-function briefly(e: Error): string {
-  return e.message.replace(/(\(os error \d+\)):.*$/, "$1");
-}
-
 /** The save made on leaving the program (Ctrl-C, the input gone) failed: the reason, for one line. */
 export class SaveOnLeavingFailed extends Error {
   override name = "SaveOnLeavingFailed";
@@ -84,8 +75,14 @@ export class DelveApp {
   #recording: Recording | undefined;
   /** With the save in use elsewhere: the game left with Esc, kept here for C to continue. */
   #unsaved: GameState | undefined;
-  /** The bundled data a popup offers to continue the saved game with. */
-  #offer: Content | undefined;
+  /**
+   * The yes/no question the title's popup asks, if it asks one: whether to
+   * continue the saved game with the bundled data it was made with, or to
+   * abandon it for a new game. Y says yes; any other key, no.
+   */
+  #question: { readonly kind: "offer"; readonly content: Content } | { readonly kind: "abandon" } | undefined;
+  /** What became of the game in progress when the program was left (Ctrl-C, the input gone), said on the way out. */
+  #farewell: string | undefined;
 
   constructor(readonly terminal: Terminal, readonly content: Content, readonly options: DelveOptions) {
     this.#theme = themeFromContent(content);
@@ -111,30 +108,30 @@ export class DelveApp {
     return pid === undefined ? "another Delve" : `process ${pid}`;
   }
 
-  /** What the title says about the saved game. */
-  async #describeSave(): Promise<string | undefined> {
+  /**
+   * What the title says about the saved game, and whether Continue can
+   * bring it back (if not, the line says why).
+   */
+  async #describeSave(): Promise<{ line: string; loadable: boolean }> {
     if (this.options.saveInUse) {
       const s = this.#unsaved;
       return s
-        ? `Unsaved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}`
-        : `The save is in use (by ${this.#holder()}): N plays a game that is not saved.`;
+        ? { line: `Unsaved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}`, loadable: true }
+        : {
+          line: `The save is in use (by ${this.#holder()}): N plays a game that is not saved.`,
+          loadable: false,
+        };
     }
-    const read = await readSave(this.options.savePath);
-    if (read.kind === "missing") return undefined;
-    if (read.kind === "unreadable") return "There is a saved game, but it cannot be read.";
-    try {
-      const s = summarizeSave(read.json);
-      const made = madeWith(await saveData(s.data, this.content));
-      return `Saved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}${made}`;
-    } catch {
-      return "There is a saved game, but it cannot be read.";
-    }
+    const saved = await examineSave(this.options.savePath, this.content);
+    return { line: savedGameLine(saved), loadable: saved.kind === "loadable" };
   }
 
   async #showTitle(popup?: readonly string[]): Promise<void> {
     const scores = await readScores(this.options.scoresPath);
+    const saved = await this.#describeSave();
     this.#view = {
-      saved: await this.#describeSave(),
+      saved: saved.line,
+      canContinue: saved.loadable,
       popup,
       scores: scores.kind === "read" ? scores.scores : [],
       scoresNote: scores.kind === "unreadable"
@@ -161,61 +158,80 @@ export class DelveApp {
         "Continue it there, or press N for an unsaved game.",
       ];
     }
-    const read = await readSave(this.options.savePath);
-    if (read.kind === "missing") return ["No saved game to load."];
-    if (read.kind === "unreadable") return ["Failed to load save:", read.reason];
-    try {
-      const data = await saveData(summarizeSave(read.json).data, this.content);
-      if (data.kind === "other") {
-        const folder = JSON.stringify(data.folder);
-        return [
-          "Failed to load save:",
-          `this save was made with other data (the folder ${folder}): play it with --data ${folder}`,
-        ];
-      }
-      const content = data.kind === "bundled" ? data.content : this.content;
-      if (data.kind === "bundled" && offered !== content) {
-        this.#offer = content;
-        return [
-          `This save was made with the data in ${content.label},`,
-          `not ${this.content.label}: continue it with that data?`,
-          "[Y] Yes   [N] No",
-        ];
-      }
-      const state = decodeSave(read.json, content.rules);
-      try {
-        this.#recording = continueRecording(savedReplay(read.json));
-      } catch {
-        this.#recording = undefined; // a save from before recordings: the game goes on unrecorded
-      }
-      return { state, content };
-    } catch (e) {
-      if (e instanceof SaveError) return ["Failed to load save:", e.message];
-      throw e;
+    const saved = await examineSave(this.options.savePath, this.content);
+    if (saved.kind !== "loadable") return whyNotLoaded(saved);
+    const { content } = saved;
+    if (saved.bundled && offered !== content) {
+      this.#question = { kind: "offer", content };
+      return [
+        `This save was made with the data in ${content.label},`,
+        `not ${this.content.label}: continue it with that data?`,
+        "[Y] Yes   [N] No",
+      ];
     }
+    this.#recording = saved.recording;
+    return { state: saved.state, content };
   }
 
-  /** A new game; an unreadable old save is moved aside first, and the player told. */
-  async #newGame(): Promise<GameState> {
+  /** The game a new one would take the place of: the saved one, or the unsaved one left with Esc. */
+  async #oldGame(): Promise<{ state: GameState; content: Content; recording?: Recording } | undefined> {
+    if (this.options.saveInUse) {
+      return this.#unsaved && { state: this.#unsaved, content: this.content, recording: this.#recording };
+    }
+    const saved = await examineSave(this.options.savePath, this.content);
+    return saved.kind === "loadable" ? saved : undefined;
+  }
+
+  /** The popup asking before a new game takes the old one's place, if there is one to lose. */
+  async #abandonQuestion(): Promise<string[] | undefined> {
+    const old = await this.#oldGame();
+    if (!old) return undefined;
+    return abandonQuestion(this.options.saveInUse ? "unsaved" : "saved", old);
+  }
+
+  /** Where this program's games leave their records. */
+  get #places(): RecordPlaces {
+    const { morgueDir, scoresPath, version } = this.options;
+    return { morgueDir, scoresPath, version, now: () => this.#now() };
+  }
+
+  /**
+   * Ends the old game as abandoned (see {@link abandonGame}), then removes
+   * its save; or, when its replay could not be kept, the popup saying so
+   * (the save stays as it was).
+   */
+  async #abandon(): Promise<{ readonly told: Told[] } | { readonly popup: string[] }> {
+    const old = await this.#oldGame();
+    if (!old) return { told: [] };
+    const abandoned = await abandonGame(this.#places, old);
+    if ("popup" in abandoned) return abandoned;
+    if (this.options.saveInUse) this.#unsaved = undefined;
+    else await this.#queued(() => deleteSave(this.options.savePath)).catch(() => {});
+    return abandoned;
+  }
+
+  /**
+   * A new game; the old one is abandoned first when the player said so (or,
+   * if that cannot be done, the popup saying why). An unreadable old save
+   * is moved aside, and the player told.
+   */
+  async #newGame(abandon: boolean): Promise<GameState | string[]> {
+    let told: Told[] = [];
+    if (abandon) {
+      const abandoned = await this.#abandon();
+      if ("popup" in abandoned) return abandoned.popup;
+      told = abandoned.told;
+    }
     const state = newGame(this.content.rules, this.options.seed ?? this.options.randomSeed());
     this.#recording = startRecording(state.seed, this.options.version, dataChecksum(this.content.rules));
+    for (const [id, values] of told) tell(state.log, this.content.rules, id, values);
     if (this.options.saveInUse) {
       this.#unsaved = state;
       return state;
     }
-    const read = await readSave(this.options.savePath);
-    let unreadable = read.kind === "unreadable";
-    if (read.kind === "read") {
-      try {
-        // A game made with other data that is not at hand cannot be read here either: it is kept too.
-        const data = await saveData(summarizeSave(read.json).data, this.content);
-        if (data.kind === "other") throw new SaveError("made with other data");
-        decodeSave(read.json, data.kind === "bundled" ? data.content.rules : this.content.rules);
-      } catch {
-        unreadable = true;
-      }
-    }
-    if (unreadable) {
+    // A game made with other data that is not at hand cannot be read here either: it is kept too.
+    const saved = await examineSave(this.options.savePath, this.content);
+    if (saved.kind === "unreadable" || saved.kind === "other-data") {
       const kept = await keepUnreadable(this.options.savePath, this.#now());
       tell(state.log, this.content.rules, "save_kept", { file: kept });
     }
@@ -257,44 +273,6 @@ export class DelveApp {
     }
   }
 
-  /** Writes the morgue file of `state`; resolves to its path, or why it could not be written. */
-  #writeMorgue(state: GameState, content: Content): Promise<MorgueWritten> {
-    const now = this.#now();
-    const text = morgueText(state, content.rules, themeFromContent(content), {
-      version: this.options.version,
-      now,
-    });
-    return writeMorgue(this.options.morgueDir, state, text, now).then(
-      (path) => ({ path }),
-      (e: Error) => ({ error: briefly(e) }),
-    );
-  }
-
-  /** After a death: the morgue file, and the game in the high scores. */
-  async #recordEnd(state: GameState, content: Content): Promise<GameOverReport> {
-    const morgue = await this.#writeMorgue(state, content);
-    const now = this.#now();
-    const player = playerOf(state);
-    const entry: HighScore = {
-      score: scoreOf(state, content.rules.score),
-      depth: state.floor,
-      level: player.level?.current ?? 1,
-      xp: state.chronicle.xpEarned,
-      turns: state.turn,
-      seed: state.seed,
-      date: now.toISOString(),
-      cause: state.chronicle.death ? deathText(state.chronicle.death) : "died",
-      version: this.options.version,
-    };
-    try {
-      const { rank, keptAs } = await addHighScore(this.options.scoresPath, entry, now);
-      return { morgue, rank, scoresKeptAs: keptAs };
-    } catch (e) {
-      const keptAs = e instanceof ScoresNotWritten ? e.keptAs : undefined;
-      return { morgue, scoreError: briefly(e as Error), scoresKeptAs: keptAs };
-    }
-  }
-
   /**
    * Plays `state` by `content` (the data it was made with) until the player
    * leaves; the game is saved unless it is over. After an internal error the
@@ -309,9 +287,9 @@ export class DelveApp {
         if (this.options.saveInUse) this.#unsaved = undefined;
         else await this.#queued(() => deleteSave(this.options.savePath)).catch(() => {});
         await this.#writeReplay().catch(() => {});
-        return await this.#recordEnd(state, content);
+        return await recordDeath(this.#places, state, content);
       },
-      onMorgue: () => this.#writeMorgue(state, content),
+      onMorgue: () => writeMorgueOf(this.#places, state, content),
       onNewFloor: async () => void (await this.#save(game)),
       walkDelayMs: this.options.walkDelayMs,
     });
@@ -323,11 +301,15 @@ export class DelveApp {
         if (isGameOver(state)) return reason;
         if (reason !== "quit") {
           // An unsaved game leaves with the program, as its title said.
-          if (this.options.saveInUse) return reason;
+          if (this.options.saveInUse) {
+            this.#farewell = `delve: the game was not saved: the save is in use by ${this.#holder()}`;
+            return reason;
+          }
           // Leaving the program (Ctrl-C, the input gone): a save that fails must be told on the way out.
           await this.#write(this.options.savePath, this.#encode(game)).catch((e: Error) => {
             throw new SaveOnLeavingFailed(e.message);
           });
+          this.#farewell = `delve: the game was saved in ${this.options.savePath}`;
           return reason;
         }
         // Esc: save and back to the title; if the save fails, say so and play on.
@@ -392,6 +374,15 @@ export class DelveApp {
    */
   eventsDone = 0;
 
+  /**
+   * One line for the terminal once it is restored, after the program was
+   * left from a game (Ctrl-C, the input gone): where the game was saved, or
+   * why it was not. Undefined when no game was in progress.
+   */
+  get farewell(): string | undefined {
+    return this.#farewell;
+  }
+
   /** Runs the title until the player quits or the input ends. */
   async run(): Promise<ExitReason> {
     await this.#showTitle();
@@ -407,25 +398,31 @@ export class DelveApp {
         // The title is hidden behind the too-small notice: its keys must not act unseen.
         if (this.#frame.tooSmall) continue;
         const key = event.key.toLowerCase();
-        // A popup offering the data a save was made with: Y takes it, any other key declines.
-        const offered = this.#offer;
-        this.#offer = undefined;
-        const accepted = offered !== undefined && key === "y";
-        if (this.#view.popup && !accepted) {
+        // A popup asking a question: Y says yes, any other key no.
+        const question = this.#question;
+        this.#question = undefined;
+        const yes = question !== undefined && key === "y";
+        if (this.#view.popup && !yes) {
           this.#view = { ...this.#view, popup: undefined };
           this.#render();
           continue;
         }
         if (key === "q" || event.key === "Escape") return "quit";
-        if (!accepted && key !== "n" && key !== "c") continue;
         let popup: readonly string[] | undefined;
         let reason: ExitReason = "quit";
-        if (key === "n") {
-          reason = await this.#play(await this.#newGame(), this.content);
-        } else {
-          const loaded = await this.#load(offered);
+        if (key === "n" || question?.kind === "abandon") {
+          // A new game never takes a game's place unasked.
+          const ask = yes ? undefined : await this.#abandonQuestion();
+          if (ask) this.#question = { kind: "abandon" };
+          const started = ask ?? await this.#newGame(yes);
+          if (Array.isArray(started)) popup = started;
+          else reason = await this.#play(started, this.content);
+        } else if (key === "c" || yes) {
+          const loaded = await this.#load(question?.content);
           if (Array.isArray(loaded)) popup = loaded;
           else reason = await this.#play(loaded.state, loaded.content);
+        } else {
+          continue;
         }
         if (reason !== "quit") return reason;
         await this.#showTitle(popup);

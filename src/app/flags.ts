@@ -1,11 +1,98 @@
 /**
- * Flags for every command (play, sim, replay): one parser and one way of
- * naming a mistake, so `--seed -1` or `--bogus` reads the same everywhere.
+ * Flags for every command (play, replay, sim, fuzz, validate, schema, bench,
+ * soak): one parser, one way of naming a mistake, so `--seed -1` or
+ * `--bogus` reads the same everywhere, and one way of answering
+ * `--help`/`-h` (the command's flags with their defaults) and
+ * `--version`/`-v`.
  *
  * @module
  */
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
-import { say as sayLine } from "./say.ts";
+import { say as sayLine, sayOut } from "./say.ts";
+import { VERSION } from "./version.ts";
+
+/** A command as `--help` describes it. */
+export interface CommandHelp {
+  /** As in `delve NAME: …` before a mistake. */
+  readonly name: string;
+  /** What it does, in a line or two. */
+  readonly about: string;
+  /** `Usage: …` and every flag with its default; {@link HELP_USAGE} closes it. */
+  readonly usage: string;
+}
+
+/** The flags every command takes, as its usage lists them last. */
+export const HELP_USAGE = `  -h, --help    show this help and exit
+  -v, --version show the version and exit`;
+
+/** The flags every command takes, for the parser. */
+const HELP_FLAGS = {
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const satisfies ParseArgsOptionsConfig;
+
+/** What `--help` prints for `command`. */
+export function helpText(command: CommandHelp): string {
+  return `${command.about}\n\n${command.usage}`;
+}
+
+/**
+ * What `--version` prints: Delve's version, and the Deno it runs on (`deno
+ * task play` runs the game on the `deno` PATH finds: see launch.ts).
+ */
+export function versionText(): string {
+  return `delve ${VERSION} (deno ${Deno.version.deno})`;
+}
+
+/**
+ * Whether `args` ask for help or the version (`--help`/`-h` wins), whatever
+ * else they hold: `replay --help` needs no FILE, `sim --games x -h` no good
+ * number. A value such as `--help=yes` is not asking: the command's own
+ * parser names it as a mistake.
+ */
+export function askedFor(args: readonly string[]): "help" | "version" | undefined {
+  const { values } = parseArgs({
+    args: [...args],
+    options: HELP_FLAGS,
+    strict: false,
+    allowPositionals: true,
+  });
+  return values.help === true ? "help" : values.version === true ? "version" : undefined;
+}
+
+/** Where a command's lines go (the console by default; tests collect them). */
+export interface CommandOutput {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+}
+
+/** What a command line asks: to run with these flags, or to exit with this status (answered or refused). */
+export type CommandLine<T> = { readonly run: T } | { readonly exit: number };
+
+/**
+ * Reads `command`'s line `args`: help or the version is printed to stdout
+ * (exit 0); otherwise `read` parses the flags. A mistake is said in one
+ * line, `delve NAME: …`, followed by the usage (exit 2).
+ */
+export function readCommandLine<T>(
+  command: CommandHelp,
+  args: readonly string[],
+  read: () => T,
+  output: CommandOutput = { out: sayOut, err: sayLine },
+): CommandLine<T> {
+  const asked = askedFor(args);
+  if (asked) {
+    output.out(asked === "help" ? helpText(command) : versionText());
+    return { exit: 0 };
+  }
+  try {
+    return { run: read() };
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    output.err(`delve ${command.name}: ${e.message}\n${command.usage}`);
+    return { exit: 2 };
+  }
+}
 
 /** A command-line mistake, said in one line. */
 export class UsageError extends Error {
@@ -13,38 +100,20 @@ export class UsageError extends Error {
 }
 
 /**
- * Parses `args` strictly against `options`; throws {@link UsageError}
+ * Parses `args` strictly against `options` and the flags every command
+ * takes (`--help`/`-h`, `--version`/`-v`); throws {@link UsageError}
  * naming the unknown flag, the missing value or the stray argument.
  */
 export function parseFlags<const O extends ParseArgsOptionsConfig>(
   args: readonly string[],
   options: O,
   allowPositionals = false,
-): ReturnType<typeof parseArgs<{ options: O; strict: true; allowPositionals: boolean }>> {
+): ReturnType<typeof parseArgs<{ options: O & typeof HELP_FLAGS; strict: true; allowPositionals: boolean }>> {
+  const all = { ...options, ...HELP_FLAGS };
   try {
-    return parseArgs({ args: glueNegativeValues(args, options), options, strict: true, allowPositionals });
+    return parseArgs({ args: glueNegativeValues(args, all), options: all, strict: true, allowPositionals });
   } catch (e) {
     throw new UsageError(describeParseError(e as Error & { code?: string }));
-  }
-}
-
-/**
- * Reads a command's flags with `read`. A mistake is said in one line,
- * `delve NAME: …`, followed by the usage, through `say`; the result is then
- * undefined and the command exits with status 2.
- */
-export function readFlags<T>(
-  name: string,
-  usage: string,
-  read: () => T,
-  say: (text: string) => void = sayLine,
-): T | undefined {
-  try {
-    return read();
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    say(`delve ${name}: ${e.message}\n${usage}`);
-    return undefined;
   }
 }
 
@@ -89,7 +158,9 @@ function glueNegativeValues(args: readonly string[], options: ParseArgsOptionsCo
 }
 
 function describeParseError(e: Error & { code?: string }): string {
-  const option = /'([^']+)'/.exec(e.message)?.[1] ?? "";
+  const quoted = /'([^']+)'/.exec(e.message)?.[1] ?? "";
+  // "-h, --help" names a flag with a short form: the long one is named.
+  const option = /--[\w-]+/.exec(quoted)?.[0] ?? quoted;
   switch (e.code) {
     case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
       return `unknown flag ${option.split(" ")[0]}`;

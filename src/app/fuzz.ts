@@ -23,7 +23,7 @@ import { loadDataOr } from "./data_dir.ts";
 import { decodeRecording, playRecording, REPLAY_LIMITS } from "./replay_format.ts";
 import { readJsonFile } from "./save_file.ts";
 import { DelveApp } from "./delve_app.ts";
-import { intFlag, parseFlags, readFlags, UsageError } from "./flags.ts";
+import { type CommandOutput, HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "./flags.ts";
 import {
   FILE_KINDS,
   type FileFuzzOptions,
@@ -323,21 +323,23 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
 /** Rounds of a default `--files` run: well under a minute. */
 const FILE_ROUNDS = 10_000;
 
-const USAGE = `Usage: deno task fuzz [--events N] [--seed S] [--worker]
+/** `deno task fuzz --help`. */
+export const FUZZ_HELP = {
+  name: "fuzz",
+  about: "Sends random keys, mouse events and resizes to the game (or, with --files, damaged files to\n" +
+    "every reader) and stops at the first crash, hang or broken rule, with the line that reproduces it.",
+  usage: `Usage: deno task fuzz [--events N] [--seed S] [--worker]
        deno task fuzz --files [--rounds N] [--seed S] [--round R]
 
-  --events N   events to send to the app (default: 1000000)
-  --seed S     the run's seed, 0 to ${MAX_SEED} (default: 1)
-  --worker     monsters think in the AI worker, as in play (default: in-process)
-  --files      damage saves, replays, score tables and data files instead, and read each as the game does
-  --rounds N   with --files: files to damage and read (default: ${FILE_ROUNDS})
-  --round R    with --files: play only round R (counted from 0), as a failure's reproduce line says`;
-
-/** Where the command's lines go (the console by default; tests collect them). */
-export interface CommandOutput {
-  readonly out: (line: string) => void;
-  readonly err: (line: string) => void;
-}
+Options:
+  --events N    events to send to the app (default: 1000000)
+  --seed S      the run's seed, 0 to ${MAX_SEED} (default: 1)
+  --worker      monsters think in the AI worker, as in play (default: in-process)
+  --files       damage saves, replays, score tables and data files instead, and read each as the game does
+  --rounds N    with --files: files to damage and read (default: ${FILE_ROUNDS})
+  --round R     with --files: play only round R (counted from 0), as a failure's reproduce line says
+${HELP_USAGE}`,
+};
 
 function summary(result: FuzzResult, seconds: number, worker = false): string {
   const rate = Math.round(result.events / Math.max(seconds, 1e-3));
@@ -356,7 +358,7 @@ export async function fuzzCommand(
   output: CommandOutput = { out: sayOut, err: say },
   hooks: Pick<FuzzOptions, "afterEvent"> & Pick<FileFuzzOptions, "afterRead"> = {},
 ): Promise<number> {
-  const flags = readFlags("fuzz", USAGE, () => {
+  const line = readCommandLine(FUZZ_HELP, args, () => {
     const { values } = parseFlags(args, {
       events: { type: "string" },
       seed: { type: "string" },
@@ -379,8 +381,9 @@ export async function fuzzCommand(
       rounds: intFlag("--rounds", values.rounds, 1, 100_000_000) ?? FILE_ROUNDS,
       round: intFlag("--round", values.round, 0, 100_000_000),
     };
-  }, output.err);
-  if (!flags) return 2;
+  }, output);
+  if ("exit" in line) return line.exit;
+  const flags = line.run;
   if (flags.files) return await fileFuzzCommand(flags, output, hooks.afterRead);
   const { events, seed, worker } = flags;
   const loaded = await loadDataOr(undefined);

@@ -108,6 +108,7 @@ export class GameApp {
   /** Draws every screen and writes what changed. */
   render(): void {
     this.ui.layout = this.#layout();
+    this.ui.prompt = this.top.prompt?.(this.ui);
     this.#frame.paint((buf) => {
       for (const screen of this.stack) screen.draw(buf, this.ui);
     });
@@ -264,7 +265,6 @@ export class GameApp {
       case "open":
         if (result.replace && this.stack.length > 1) this.stack.pop();
         this.stack.push(result.screen);
-        if (result.say) tell(this.state.log, this.content.rules, result.say);
         return undefined;
       case "act": {
         const asker = this.top;

@@ -9,6 +9,7 @@
 import { type DelveApp, SaveOnLeavingFailed } from "./delve_app.ts";
 import { CRASH_EXIT, crashMessage, saveInTime } from "./exit_guard.ts";
 import type { ExitReason } from "./game_app.ts";
+import { say } from "./say.ts";
 
 const EXIT_CODES: Record<ExitReason, number> = { quit: 0, "input-closed": 0, interrupt: 130 };
 
@@ -20,19 +21,11 @@ export interface LeavingTerminal {
   readonly outputLost?: string;
 }
 
-/** One line to stderr, if stderr is still there to take it. */
-export function say(line: string): void {
-  try {
-    console.error(line);
-  } catch {
-    // stderr went with the terminal: the exit status still tells.
-  }
-}
-
 /**
  * Runs `app` until it is left, then leaves: resolves to the exit status
  * (70 after an internal error, which is said in one line once the game in
- * progress is saved and the terminal restored).
+ * progress is saved and the terminal restored). Left from a game, one line
+ * says where it was saved, or why it was not.
  */
 export async function runAndLeave(app: DelveApp, terminal: LeavingTerminal, debug: boolean): Promise<number> {
   try {
@@ -55,6 +48,8 @@ export async function runAndLeave(app: DelveApp, terminal: LeavingTerminal, debu
     if (terminal.outputLost) say(`delve: the terminal stopped taking output (${terminal.outputLost})`);
     if (crash) say(crash);
     if (problem) say(problem);
+    // Left from a game with nothing else to say: one line says where it was saved, or why it was not.
+    else if (!crash && !terminal.outputLost && app.farewell) say(app.farewell);
     if (crash) return CRASH_EXIT;
     return problem || terminal.outputLost ? 1 : EXIT_CODES[reason];
   } finally {

@@ -4,12 +4,12 @@
  *
  * @module
  */
-import denoConfig from "../../deno.json" with { type: "json" };
+import { dirname } from "node:path";
 import { MAX_SEED } from "../engine/rng.ts";
 import { detectColorDepth } from "../terminal/color.ts";
 import { TtyTerminal } from "../terminal/tty_terminal.ts";
 import { parseCli, USAGE } from "./cli.ts";
-import { UsageError } from "./flags.ts";
+import { helpText, UsageError, versionText } from "./flags.ts";
 import { guardExits } from "./exit_guard.ts";
 import { DelveApp } from "./delve_app.ts";
 import { runAndLeave } from "./leaving.ts";
@@ -18,9 +18,7 @@ import { loadDataOr, readEnv } from "./data_dir.ts";
 import { checkGrants, checkPlaces, NO_SAVE_PLACE, PlaceRefused, playFiles } from "./write_paths.ts";
 import { lockSave } from "./file_lock.ts";
 import { say, sayOut } from "./say.ts";
-
-/** The version, from deno.json. */
-export const VERSION: string = denoConfig.version;
+import { VERSION } from "./version.ts";
 
 const env = readEnv;
 
@@ -39,12 +37,11 @@ export async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   if (command.kind === "help") {
-    sayOut(`Delve ${VERSION}: a roguelike in the terminal.\n\n${USAGE}`);
+    sayOut(helpText({ name: "play", about: `Delve ${VERSION}: a roguelike in the terminal.`, usage: USAGE }));
     return 0;
   }
   if (command.kind === "version") {
-    // The Deno too: `deno task play` runs the game on the `deno` PATH finds (see launch.ts).
-    sayOut(`delve ${VERSION} (deno ${Deno.version.deno})`);
+    sayOut(versionText());
     return 0;
   }
   const loaded = await loadDataOr(command.dataDir);

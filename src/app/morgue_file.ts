@@ -1,12 +1,14 @@
 /**
  * Morgue files on disk: one text file a game, in the `morgue` folder beside
- * the save, named by the time and the seed.
+ * the save, named by the time and the seed; an abandoned game's replay is
+ * kept beside its morgue file, under the same name.
  *
  * @module
  */
 import { join } from "node:path";
 import type { GameState } from "../engine/state.ts";
-import { claimName, writeFileAtomic } from "./save_file.ts";
+import { claimName, writeFileAtomic, writeSave } from "./save_file.ts";
+import { REPLAY_LIMITS } from "./replay_format.ts";
 
 /** `morgue-20261121-093012-seed42.txt`. */
 export function morgueFileName(state: GameState, now: Date): string {
@@ -14,12 +16,39 @@ export function morgueFileName(state: GameState, now: Date): string {
   return `morgue-${stamp}-seed${state.seed}.txt`;
 }
 
+/** The end of a replay's name kept beside a morgue file. */
+export const MORGUE_REPLAY_EXT = ".replay.json.gz";
+
+/** The morgue file's path in `dir` without its `.txt`. */
+function morgueBase(dir: string, state: GameState, now: Date): string {
+  return join(dir, morgueFileName(state, now).replace(/\.txt$/, ""));
+}
+
 /**
  * Writes `text` as the morgue file of `state` in `dir`, never over another
- * (two in the same second get `-2`, `-3`…); resolves to its path.
+ * (two in the same second get `-2`, `-3`…); resolves to its path. `base`
+ * names it without `.txt` (by default from the time and the seed).
  */
-export function writeMorgue(dir: string, state: GameState, text: string, now: Date): Promise<string> {
-  const base = join(dir, morgueFileName(state, now).replace(/\.txt$/, ""));
+export function writeMorgue(
+  dir: string,
+  state: GameState,
+  text: string,
+  now: Date,
+  base = morgueBase(dir, state, now),
+): Promise<string> {
   const data = new TextEncoder().encode(text);
   return claimName(base, ".txt", (path) => writeFileAtomic(path, data, { fresh: true }));
+}
+
+/**
+ * Writes the recording `json` of `state` gzipped in `dir`, named as its
+ * morgue file is with {@link MORGUE_REPLAY_EXT} for `.txt`, never over
+ * another; resolves to its path.
+ */
+export function writeMorgueReplay(dir: string, state: GameState, json: string, now: Date): Promise<string> {
+  return claimName(
+    morgueBase(dir, state, now),
+    MORGUE_REPLAY_EXT,
+    (path) => writeSave(path, json, { backup: false, fresh: true, noun: "replay", limits: REPLAY_LIMITS }),
+  );
 }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { intFlag, parseFlags, pathFlag, readFlags, UsageError } from "./flags.ts";
+import { HELP_USAGE, intFlag, parseFlags, pathFlag, readCommandLine, UsageError } from "./flags.ts";
 import type { Content } from "../content/load_content.ts";
 import { detectColorDepth } from "../terminal/color.ts";
 import { TtyTerminal } from "../terminal/tty_terminal.ts";
@@ -27,7 +27,19 @@ import { readJsonFile } from "./save_file.ts";
 import { say, sayOut } from "./say.ts";
 import { bundledDataWith } from "./save_data.ts";
 
-const USAGE = "Usage: deno task replay FILE [--speed N] [--check] [--data DIR]";
+/** `deno task replay --help`. */
+export const REPLAY_HELP = {
+  name: "replay",
+  about: "Plays a recorded game (a replay file, such as last-game.replay.json.gz beside the save) back\n" +
+    "in the terminal; a key stops it. With --check, or when stdout is not a terminal, only checks it.",
+  usage: `Usage: deno task replay FILE [--speed N] [--check] [--data DIR]
+
+Options:
+  --speed N     commands a second, 1 to 1000 (default: 10)
+  --check       check the replay to its end without showing it (default: show it)
+  --data DIR    the data it was recorded with (default: the bundled data/)
+${HELP_USAGE}`,
+};
 
 /** Reads and checks a replay file; a problem is a ReplayError in one sentence. */
 export async function readRecording(path: string): Promise<Recording> {
@@ -64,7 +76,7 @@ async function playInTerminal(recording: Recording, content: Content, speed: num
 
 /** Runs the replay command; resolves to the exit status. */
 export async function replayMain(args: readonly string[]): Promise<number> {
-  const flags = readFlags("replay", USAGE, () => {
+  const line = readCommandLine(REPLAY_HELP, args, () => {
     const { values, positionals } = parseFlags(
       args,
       { speed: { type: "string" }, check: { type: "boolean" }, data: { type: "string" } },
@@ -78,8 +90,8 @@ export async function replayMain(args: readonly string[]): Promise<number> {
       data: pathFlag("--data", values.data),
     };
   });
-  if (!flags) return 2;
-  const { file, speed, check, data } = flags;
+  if ("exit" in line) return line.exit;
+  const { file, speed, check, data } = line.run;
   const loaded = await loadDataOr(data);
   if (!loaded) return 2;
   const { content } = loaded;

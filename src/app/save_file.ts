@@ -67,6 +67,8 @@ export interface SaveWriting {
   readonly noun?: string;
   /** What its reader takes ({@link SAVE_LIMITS} by default). */
   readonly limits?: JsonLimits;
+  /** The file must be new: an existing one is never replaced (see {@link writeFileAtomic}). */
+  readonly fresh?: boolean;
 }
 
 /**
@@ -77,7 +79,7 @@ export interface SaveWriting {
 export async function writeSave(
   path: string,
   json: string,
-  { backup = true, noun = "save", limits = SAVE_LIMITS }: SaveWriting = {},
+  { backup = true, noun = "save", limits = SAVE_LIMITS, fresh = false }: SaveWriting = {},
 ): Promise<void> {
   const tooLarge = (size: number, most: number) =>
     new Error(
@@ -90,7 +92,7 @@ export async function writeSave(
   if (most !== undefined && plain.length > most) throw tooLarge(plain.length, most);
   const packed = await gzipBytes(plain);
   if (packed.length > limits.maxBytes) throw tooLarge(packed.length, limits.maxBytes);
-  await writeFileAtomic(path, packed, { backup });
+  await writeFileAtomic(path, packed, { backup, fresh });
 }
 
 /** The temporary file's suffix: the new `path` is written as `path.tmp`, then renamed over `path`. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { intFlag, parseFlags, pathFlag, readFlags } from "./flags.ts";
+import { HELP_USAGE, intFlag, parseFlags, pathFlag, readCommandLine } from "./flags.ts";
 import type { Content } from "../content/load_content.ts";
 import { botDecide } from "../engine/bot.ts";
 import type { KillCount } from "../engine/chronicle.ts";
@@ -109,11 +109,24 @@ export function balanceReport(results: readonly GameResult[], label: string): st
   return lines.join("\n");
 }
 
-const USAGE = "Usage: deno task sim [--games N] [--seed S] [--data DIR] [--turns T]";
+/** `deno task sim --help`. */
+export const SIM_HELP = {
+  name: "sim",
+  about: "Plays games headless with the bot and prints a balance report: depth reached, turns, level,\n" +
+    "cause of death, kills by floor and by monster.",
+  usage: `Usage: deno task sim [--games N] [--seed S] [--data DIR] [--turns T]
+
+Options:
+  --games N     games to play, 1 to 100000 (default: 20)
+  --seed S      the first game's seed (the others follow it), 0 to ${MAX_SEED} (default: 1)
+  --data DIR    play with the data files in DIR (default: the bundled data/)
+  --turns T     turns a game may last, 1 to 1000000 (default: 3000)
+${HELP_USAGE}`,
+};
 
 /** Runs the simulator with `args`; resolves to the exit status. */
 export async function simCommand(args: readonly string[]): Promise<number> {
-  const flags = readFlags("sim", USAGE, () => {
+  const line = readCommandLine(SIM_HELP, args, () => {
     const { values } = parseFlags(args, {
       games: { type: "string" },
       seed: { type: "string" },
@@ -127,8 +140,8 @@ export async function simCommand(args: readonly string[]): Promise<number> {
       data: pathFlag("--data", values.data),
     };
   });
-  if (!flags) return 2;
-  const { games, seed, turns, data } = flags;
+  if ("exit" in line) return line.exit;
+  const { games, seed, turns, data } = line.run;
   const loaded = await loadDataOr(data);
   if (!loaded) return 2;
   const { content, label } = loaded;

@@ -24,7 +24,7 @@ import { isGameOver } from "../engine/turn.ts";
 import type { Terminal } from "../terminal/terminal.ts";
 import { SinkTerminal } from "../terminal/sink_terminal.ts";
 import { loadDataOr } from "./data_dir.ts";
-import { intFlag, parseFlags, readFlags } from "./flags.ts";
+import { HELP_USAGE, intFlag, parseFlags, readCommandLine } from "./flags.ts";
 import { GameApp } from "./game_app.ts";
 import { WorkerRunner } from "./monster_runner.ts";
 import type { Command } from "./replay_format.ts";
@@ -308,11 +308,26 @@ export function soakReport(r: SoakResult): string {
   return lines.join("\n");
 }
 
-const USAGE = "Usage: deno task soak [--turns N] [--seed S] [--every K] [--game-turns G] [--json]";
+/** `deno task soak --help`. */
+export const SOAK_HELP = {
+  name: "soak",
+  about: "Plays bot games through the real loop in one process for many turns, sampling memory,\n" +
+    "and says whether it grows (exit status 1 when it does).",
+  usage: `Usage: deno task soak [--turns N] [--seed S] [--every K] [--game-turns G] [--json]
+
+Options:
+  --turns N     turns to play in all, 1 to 10000000 (default: 10000)
+  --seed S      the first game's seed, 0 to ${MAX_SEED} (default: 1)
+  --every K     sample memory every K turns (default: turns / 40)
+  --game-turns G
+                turns a game may last before a new one starts (default: 1000)
+  --json        print the result as JSON instead of a report
+${HELP_USAGE}`,
+};
 
 /** Runs the soak with `args`; resolves to the exit status (1 when memory grows). */
 export async function soakCommand(args: readonly string[]): Promise<number> {
-  const flags = readFlags("soak", USAGE, () => {
+  const line = readCommandLine(SOAK_HELP, args, () => {
     const { values } = parseFlags(args, {
       turns: { type: "string" },
       seed: { type: "string" },
@@ -329,7 +344,8 @@ export async function soakCommand(args: readonly string[]): Promise<number> {
       json: values.json ?? false,
     };
   });
-  if (!flags) return 2;
+  if ("exit" in line) return line.exit;
+  const flags = line.run;
   const { turns, seed, every, gameTurns, json } = flags;
   let result: SoakResult;
   try {

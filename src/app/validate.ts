@@ -5,30 +5,31 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import { loadDataOr } from "./data_dir.ts";
-import { pathFlag } from "./flags.ts";
-import { say, sayOut } from "./say.ts";
+import { HELP_USAGE, parseFlags, pathFlag, readCommandLine } from "./flags.ts";
+import { sayOut } from "./say.ts";
 
-const USAGE = "Usage: deno task validate [--data DIR]   (default: the bundled data/)";
+/** `deno task validate --help`. */
+export const VALIDATE_HELP = {
+  name: "validate",
+  about: "Checks a data folder (game.json, entities.json, spawn_tables.json) as the game loads it:\n" +
+    "each problem in one line naming the file, the JSON path, what was expected and what was found.",
+  usage: `Usage: deno task validate [--data DIR]
+
+Options:
+  --data DIR    the data folder to check (default: the bundled data/)
+${HELP_USAGE}`,
+};
 
 /** Runs the check; resolves to the exit status. */
 export async function validateCommand(args: readonly string[]): Promise<number> {
-  let data: string | undefined;
-  try {
-    ({ values: { data } } = parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: false,
-      options: { data: { type: "string" } },
-    }));
+  const line = readCommandLine(VALIDATE_HELP, args, () => {
+    const { values } = parseFlags(args, { data: { type: "string" } });
     // An empty --data is a slip, not a request for the bundled data.
-    data = pathFlag("--data", data);
-  } catch (e) {
-    say(`delve validate: ${(e as Error).message.split("\n")[0]}\n${USAGE}`);
-    return 2;
-  }
-  const loaded = await loadDataOr(data);
+    return pathFlag("--data", values.data);
+  });
+  if ("exit" in line) return line.exit;
+  const loaded = await loadDataOr(line.run);
   if (!loaded) return 2;
   sayOut(`${loaded.label}: OK (${Object.keys(loaded.content.rules.templates).length} templates)`);
   return 0;

@@ -1,8 +1,8 @@
 /**
  * The JSON Schema files in `data/schema/`, generated from the zod schemas so
  * an editor checks and completes a data file while a modder types. Run
- * `deno task schema` after changing a schema; a test fails while they are
- * stale.
+ * `deno task schema` (src/app/schema.ts) after changing a schema; a test
+ * fails while they are stale.
  *
  * @module
  */
@@ -25,13 +25,4 @@ export function jsonSchemaFiles(): Record<string, string> {
       JSON.stringify(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }), null, 2) + "\n",
     ]),
   );
-}
-
-if (import.meta.main) {
-  const dir = new URL("../../data/schema/", import.meta.url);
-  await Deno.mkdir(dir, { recursive: true });
-  for (const [name, text] of Object.entries(jsonSchemaFiles())) {
-    await Deno.writeTextFile(new URL(name, dir), text);
-    console.log(`wrote data/schema/${name}`);
-  }
 }

@@ -155,6 +155,9 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   walk_blocked: true,
   walk_no_way: true,
   input_dropped: true,
+  game_abandoned: true,
+  scores_failed: true,
+  blast_reaches_you: true,
 };
 
 /** The message ids, in order. */

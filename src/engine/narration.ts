@@ -8,6 +8,26 @@ import type { GameEvent } from "./events.ts";
 import { addMessage, formatTemplate, type LogEntry } from "./message_log.ts";
 import type { MessageId, Rules } from "./rules.ts";
 
+/**
+ * The rules' message `id` as said, coloured for the player's deed or
+ * another's; undefined when its text is empty (a message these rules do not say).
+ */
+export function message(
+  rules: Rules,
+  id: MessageId,
+  params: Readonly<Record<string, string | number>> = {},
+  byPlayer = true,
+): { readonly text: string; readonly color: string } | undefined {
+  const template = rules.messages[id];
+  if (template.text === "") return undefined;
+  const color = typeof template.color === "string"
+    ? template.color
+    : byPlayer
+    ? template.color.player
+    : template.color.other;
+  return { text: formatTemplate(template.text, params), color };
+}
+
 /** Logs the rules' message `id`, coloured for the player's deed or another's. */
 export function tell(
   log: LogEntry[],
@@ -16,15 +36,8 @@ export function tell(
   params: Readonly<Record<string, string | number>> = {},
   byPlayer = true,
 ): void {
-  const template = rules.messages[id];
-  // An empty text is a message these rules do not say.
-  if (template.text === "") return;
-  const color = typeof template.color === "string"
-    ? template.color
-    : byPlayer
-    ? template.color.player
-    : template.color.other;
-  addMessage(log, formatTemplate(template.text, params), color);
+  const said = message(rules, id, params, byPlayer);
+  if (said) addMessage(log, said.text, said.color);
 }
 
 /** Adds the log lines `events` call for. */

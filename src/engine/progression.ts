@@ -20,6 +20,17 @@ export function threshold(p: Progression, level: number): number {
     : curve.factor * level ** curve.exponent;
 }
 
+/**
+ * The least XP that earns the level after `level`, as the player reads it
+ * beside their XP: XP comes in whole points (kills give whole numbers), so
+ * under ">" it is one more than the threshold, under ">=" the threshold
+ * itself (either way rounded up to a whole point).
+ */
+export function xpForNextLevel(p: Progression, level: number): number {
+  const needed = threshold(p, level);
+  return p.levelUpWhen === ">=" ? Math.ceil(needed) : Math.floor(needed) + 1;
+}
+
 function reached(p: Progression, level: Level): boolean {
   const needed = threshold(p, level.current);
   return p.levelUpWhen === ">=" ? level.xp >= needed : level.xp > needed;

@@ -53,7 +53,10 @@ export type MessageId =
   | "walk_stairs"
   | "walk_blocked"
   | "walk_no_way"
-  | "input_dropped";
+  | "input_dropped"
+  | "game_abandoned"
+  | "scores_failed"
+  | "blast_reaches_you";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),

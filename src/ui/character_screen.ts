@@ -1,5 +1,5 @@
 /**
- * `c`: the character (SPEC §16): level, XP, XP for the next level, attack
+ * `c`: the character (SPEC §16): level, XP, the XP the next level comes at, attack
  * and defense with what is worn, max HP and sight. `m` writes the morgue
  * file (a character dump) without dying; `?` lists the keys; any other
  * key closes it.
@@ -7,7 +7,7 @@
  * @module
  */
 import { attackOf, defenseOf } from "../engine/equipment.ts";
-import { threshold } from "../engine/progression.ts";
+import { xpForNextLevel } from "../engine/progression.ts";
 import type { Rules } from "../engine/rules.ts";
 import { type GameState, playerOf, sightOf } from "../engine/state.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
@@ -30,7 +30,8 @@ export function characterLines(state: GameState, rules: Rules): string[] {
   return [
     `Level: ${level.current}`,
     `XP: ${shown(level.xp)}`,
-    `XP for next Level: ${shown(threshold(rules.progression, level.current))}`,
+    // The XP at which the next level comes, whichever way the rules compare: never one the player has reached.
+    `XP for next Level: ${shown(xpForNextLevel(rules.progression, level.current))}`,
     `Attack: ${attackOf(p)}`,
     `Defense: ${defenseOf(p)}`,
     `Max HP: ${p.fighter?.maxHp ?? 0}`,

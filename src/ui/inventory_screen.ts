@@ -82,12 +82,7 @@ export class InventoryScreen implements Screen {
     if (targeting.kind === "none") {
       return { type: "act", action: { type: "use", item: slot }, closeOnSuccess: true };
     }
-    return {
-      type: "open",
-      screen: new TargetScreen(ui, slot, targeting),
-      replace: true,
-      say: "select_target",
-    };
+    return { type: "open", screen: new TargetScreen(ui, slot, targeting), replace: true };
   }
 
   handleMouse(event: MouseEvent): ScreenResult {

@@ -1,7 +1,8 @@
 /**
- * The morgue file: a game's story in plain text, written at death (or on
- * request from the character window): who, where, what killed them, their
- * stats, gear and pack, what they killed, their last messages, and the map.
+ * The morgue file: a game's story in plain text, written at death, when a
+ * game is abandoned for a new one (or on request from the character
+ * window): who, where, what killed them, their stats, gear and pack, what
+ * they killed, their last messages, and the map.
  *
  * @module
  */
@@ -25,6 +26,8 @@ export const MORGUE_MESSAGES = 20;
 export interface MorgueInfo {
   readonly version: string;
   readonly now: Date;
+  /** The player gave the game up for a new one (alive, the game over all the same). */
+  readonly abandoned?: boolean;
 }
 
 const indent = (lines: readonly string[]) => lines.map((l) => `  ${l}`);
@@ -44,7 +47,7 @@ export function morgueText(state: GameState, rules: Rules, theme: Theme, info: M
   const hp = player.fighter;
   const fate = chronicle.death
     ? `${capitalize(deathText(chronicle.death))} on dungeon level ${state.floor} after ${turns(state.turn)}.`
-    : `Alive on dungeon level ${state.floor} after ${turns(state.turn)}.`;
+    : `${info.abandoned ? "Abandoned" : "Alive"} on dungeon level ${state.floor} after ${turns(state.turn)}.`;
   const gear = (["weapon", "armor"] as const).map((slot) =>
     `${slot === "weapon" ? "Weapon" : "Armor"}: ${wornIn(player, slot)?.name ?? "(none)"}`
   );

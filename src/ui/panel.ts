@@ -1,10 +1,11 @@
 /**
- * The panel under the map: HP bar, dungeon level, names under the pointer
- * and the newest messages.
+ * The panel under the map: HP bar, dungeon level, names under the pointer,
+ * the newest messages and, while a screen asks something, the prompt line.
  *
  * @module
  */
 import { displayText, type LogEntry } from "../engine/message_log.ts";
+import { message } from "../engine/narration.ts";
 import { playerOf } from "../engine/state.ts";
 import { Attr, type CellBuffer } from "../terminal/cell_buffer.ts";
 import type { Region } from "./layout.ts";
@@ -71,5 +72,12 @@ export function drawPanel(buf: CellBuffer, ui: UiContext): void {
   // Under the pointer, or else what the player stands on (an item hidden under the @, the stairs).
   const names = namesAt(ui, ui.pointer) || underfoot(ui);
   buf.text(layout.names.x, layout.names.y, clipText(names, layout.names.width), white);
-  drawMessages(buf, theme, state.log, layout.log);
+  // A prompt takes the log's bottom lines while it asks (the whole width right of the HP bar): the
+  // log above it, the history without it.
+  const prompt = ui.prompt && message(ui.rules, ui.prompt);
+  const asked = prompt ? wrapText(prompt.text, layout.names.width).slice(0, layout.log.height) : [];
+  const log = { ...layout.log, height: layout.log.height - asked.length };
+  drawMessages(buf, theme, state.log, log);
+  const color = prompt ? paletteColor(theme, prompt.color) : white;
+  asked.forEach((line, k) => buf.text(layout.names.x, log.y + log.height + k, line, color));
 }

@@ -35,14 +35,19 @@ export interface UiContext {
   pointer: Point | undefined;
   /** The map cell the view centres on; the player when undefined. */
   focus: Point | undefined;
+  /**
+   * What the prompt line asks, while the screen on top asks something
+   * ("Select a target location."): shown under the log, never added to it.
+   */
+  prompt?: MessageId;
 }
 
 /** What a screen asks the app to do after an input. */
 export type ScreenResult =
   | { readonly type: "stay" }
   | { readonly type: "close" }
-  /** Open `screen` on top (or in this one's place), telling the player `say`. */
-  | { readonly type: "open"; readonly screen: Screen; readonly replace?: boolean; readonly say?: MessageId }
+  /** Open `screen` on top (or in this one's place). */
+  | { readonly type: "open"; readonly screen: Screen; readonly replace?: boolean }
   /**
    * Play `action` as the player's turn. With `closeOnSuccess` this screen
    * closes if it happened; if it was impossible the screen stays open.
@@ -73,4 +78,6 @@ export interface Screen {
   handleMouse(event: MouseEvent, ui: UiContext): ScreenResult;
   /** Draws over whatever the screens below drew. */
   draw(buf: CellBuffer, ui: UiContext): void;
+  /** What the prompt line asks while this screen is on top, if anything. */
+  prompt?(ui: UiContext): MessageId | undefined;
 }

@@ -2,15 +2,21 @@
  * Aiming an item (SPEC §3.4, §10.3): a cursor like look mode's. Confirming
  * uses the item on the cursor's cell; if that is impossible the reason is
  * told and aiming goes on. Cancelling uses nothing and takes no turn. An
- * area item shows exactly the cells its blast would reach.
+ * area item shows exactly the cells its blast would reach, and one whose
+ * blast would reach the player asks first (y uses it, any other key goes
+ * back to aiming). What it asks is shown in the prompt line, not the log.
  *
  * @module
  */
 import { inBlast, type Targeting } from "../engine/items.ts";
+import type { MessageId } from "../engine/rules.ts";
+import { playerOf } from "../engine/state.ts";
 import { Attr, type CellBuffer } from "../terminal/cell_buffer.ts";
-import { cursorBindings, CursorScreen } from "./cursor_screen.ts";
+import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import { cursorBindings, type CursorCommand, CursorScreen } from "./cursor_screen.ts";
+import type { Binding } from "./keymap.ts";
 import { screenCellOf } from "./map_view.ts";
-import type { ScreenResult, UiContext } from "./screen.ts";
+import { type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { paletteColor } from "./theme.ts";
 
 /** Mixes two colours half and half. */
@@ -21,19 +27,54 @@ function blend(a: number, b: number): number {
 /** Aiming the item in inventory slot `slot`. */
 export class TargetScreen extends CursorScreen {
   readonly title = "Target";
-  readonly bindings = cursorBindings("use the item here", "cancel: nothing is used");
+  readonly bindings: readonly Binding<CursorCommand>[] = [
+    ...cursorBindings("use the item here", "cancel: nothing is used"),
+    {
+      keys: ["y"],
+      help: "blast reaches you? yes (any other key: aim again)",
+      listedOnly: true,
+    },
+  ];
+  /** Asking whether to use the item where its blast would reach the player. */
+  asking = false;
 
   constructor(ui: UiContext, readonly slot: number, readonly targeting: Targeting) {
     super(ui);
   }
 
+  prompt(): MessageId {
+    return this.asking ? "blast_reaches_you" : "select_target";
+  }
+
   protected confirm(ui: UiContext): ScreenResult {
+    const { targeting } = this;
+    if (
+      !this.asking && targeting.kind === "area" && inBlast(this.cursor, targeting.radius, playerOf(ui.state))
+    ) {
+      this.asking = true;
+      return STAY;
+    }
+    this.asking = false;
     ui.focus = undefined;
     return {
       type: "act",
       action: { type: "use", item: this.slot, target: this.cursor },
       closeOnSuccess: true,
     };
+  }
+
+  override handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
+    if (!this.asking) return super.handleKey(event, ui);
+    if (event.key === "y" && !event.ctrl && !event.alt) return this.confirm(ui);
+    this.asking = false;
+    return STAY;
+  }
+
+  override handleMouse(event: MouseEvent, ui: UiContext): ScreenResult {
+    if (!this.asking) return super.handleMouse(event, ui);
+    // While it asks, the cursor stays where the blast was aimed; a click answers no.
+    if (event.action === "press") this.asking = false;
+    return STAY;
   }
 
   override draw(buf: CellBuffer, ui: UiContext): void {

@@ -28,8 +28,10 @@ export const TITLE_OPTIONS = ["[N] Play a new game", "[C] Continue last game", "
 
 /** What the title shows besides its fixed parts. */
 export interface TitleView {
-  /** One line about the saved game, if there is one. */
+  /** One line about the saved game: what Continue brings back, or why there is nothing to continue. */
   readonly saved?: string;
+  /** False when there is no game to continue: the title then offers no `[C]`. */
+  readonly canContinue?: boolean;
   /** Lines of a popup over the title (any key dismisses it). */
   readonly popup?: readonly string[];
   /** The high-score table, best first. */
@@ -128,11 +130,14 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView, monoch
     centre(SUBTITLE, y, gold, 0x000000);
     y += 3;
   }
-  TITLE_OPTIONS.forEach((option, k) => {
+  const options = view.canContinue === false
+    ? TITLE_OPTIONS.filter((o) => !o.startsWith("[C]"))
+    : TITLE_OPTIONS;
+  options.forEach((option, k) => {
     buf.text(Math.floor((width - 24) / 2), y + k, ` ${option}`.padEnd(24), white, 0x000000);
   });
   y += 4;
-  if (view.saved) centre(view.saved, y, white, 0x000000);
+  if (view.saved) centre(clipText(view.saved, width - 2), y, white, 0x000000);
   y += 2;
   for (const line of note) centre(line, y++, white, 0x000000);
   const tableWidth = Math.max(0, ...table.map(displayWidth));

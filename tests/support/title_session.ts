@@ -59,6 +59,8 @@ export async function titleSession(
       if (!done()) throw new Error(`the program did not finish with key ${k} in 10 s`);
     }
   };
+  // The title is drawn once what it says of the save and the scores is read: tests start from there.
+  for (let n = 0; n < 2000 && !finished && !text().includes("[N] Play a new game"); n++) await tick();
   return { dir, savePath, terminal, app, text, gameText, press, tick, running };
 }
 

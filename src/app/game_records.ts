@@ -1,0 +1,128 @@
+/**
+ * What a game leaves behind when it ends, by death or abandoned for a new
+ * one: its morgue file, its line in the high scores and, abandoned, its
+ * replay kept beside its morgue file (the next game's replay takes the
+ * last-game file's place).
+ *
+ * @module
+ */
+import type { Content } from "../content/load_content.ts";
+import type { MessageId } from "../engine/rules.ts";
+import { type HighScore, scoreOf } from "../engine/score.ts";
+import { type GameState, playerOf } from "../engine/state.ts";
+import { deathText } from "../ui/death_text.ts";
+import type { GameOverReport, MorgueWritten } from "../ui/game_over_screen.ts";
+import { morgueText } from "../ui/morgue_text.ts";
+import { addHighScore, ScoresNotWritten } from "./high_scores.ts";
+import { writeMorgue, writeMorgueReplay } from "./morgue_file.ts";
+import type { Recording } from "./replay_format.ts";
+import { themeFromContent } from "./theme_from_content.ts";
+
+/** Where a game's records go, and what stamps them. */
+export interface RecordPlaces {
+  readonly morgueDir: string;
+  readonly scoresPath: string;
+  /** This program's version, written into each. */
+  readonly version: string;
+  readonly now: () => Date;
+}
+
+/** A message of the rules for a game's log, with its values. */
+export type Told = readonly [MessageId, Readonly<Record<string, string | number>>];
+
+/** An OS error without the call and path Deno adds ("Permission denied (os error 13)"), for one screen line. */
+export function briefly(e: Error): string {
+  return e.message.replace(/(\(os error \d+\)):.*$/, "$1");
+}
+
+/** Writes the morgue file of `state`; resolves to its path, or why it could not be written. */
+export function writeMorgueOf(
+  places: RecordPlaces,
+  state: GameState,
+  content: Content,
+  abandoned = false,
+): Promise<MorgueWritten> {
+  const now = places.now();
+  const text = morgueText(state, content.rules, themeFromContent(content), {
+    version: places.version,
+    now,
+    abandoned,
+  });
+  return writeMorgue(places.morgueDir, state, text, now).then(
+    (path) => ({ path }),
+    (e: Error) => ({ error: briefly(e) }),
+  );
+}
+
+/** Adds the game that ended (with `cause`) to the high scores: its rank, or why it could not be. */
+export async function addScoreOf(
+  places: RecordPlaces,
+  state: GameState,
+  content: Content,
+  cause: string,
+): Promise<Pick<GameOverReport, "rank" | "scoreError" | "scoresKeptAs">> {
+  const now = places.now();
+  const player = playerOf(state);
+  const entry: HighScore = {
+    score: scoreOf(state, content.rules.score),
+    depth: state.floor,
+    level: player.level?.current ?? 1,
+    xp: state.chronicle.xpEarned,
+    turns: state.turn,
+    seed: state.seed,
+    date: now.toISOString(),
+    cause,
+    version: places.version,
+  };
+  try {
+    const { rank, keptAs } = await addHighScore(places.scoresPath, entry, now);
+    return { rank, scoresKeptAs: keptAs };
+  } catch (e) {
+    const keptAs = e instanceof ScoresNotWritten ? e.keptAs : undefined;
+    return { scoreError: briefly(e as Error), scoresKeptAs: keptAs };
+  }
+}
+
+/** After a death: the morgue file, and the game in the high scores. */
+export async function recordDeath(
+  places: RecordPlaces,
+  state: GameState,
+  content: Content,
+): Promise<GameOverReport> {
+  const morgue = await writeMorgueOf(places, state, content);
+  const cause = state.chronicle.death ? deathText(state.chronicle.death) : "died";
+  return { morgue, ...(await addScoreOf(places, state, content, cause)) };
+}
+
+/**
+ * Ends a game the player gave up for a new one: its replay kept in the
+ * morgue folder under its morgue file's name, its morgue file written
+ * ("Abandoned on …"), its score in the table with the cause "abandoned".
+ * Resolves to what the new game's log tells of it, or to the lines of a
+ * popup when its replay could not be kept: then nothing was written, and
+ * the game must stay where it is.
+ */
+export async function abandonGame(
+  places: RecordPlaces,
+  game: { readonly state: GameState; readonly content: Content; readonly recording?: Recording },
+): Promise<{ readonly told: Told[] } | { readonly popup: string[] }> {
+  const { state, content, recording } = game;
+  if (recording) {
+    try {
+      await writeMorgueReplay(places.morgueDir, state, JSON.stringify(recording), places.now());
+    } catch (e) {
+      return {
+        popup: [
+          "The old game was not abandoned:",
+          `its replay could not be kept (${briefly(e as Error)}); it is as it was.`,
+        ],
+      };
+    }
+  }
+  const told: Told[] = [["game_abandoned", { dir: places.morgueDir }]];
+  const morgue = await writeMorgueOf(places, state, content, true);
+  if ("error" in morgue) told.push(["morgue_failed", { reason: morgue.error }]);
+  const score = await addScoreOf(places, state, content, "abandoned");
+  if (score.scoreError !== undefined) told.push(["scores_failed", { reason: score.scoreError }]);
+  return { told };
+}

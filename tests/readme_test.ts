@@ -1,0 +1,175 @@
+/**
+ * The README's examples run as written: its jsonc blocks, applied to a copy
+ * of data/, make a folder that validates and plays as they say; its shell
+ * lines run (those that take minutes, or are this test run, are checked
+ * against their task's --help instead), with FILE and the mod folder's
+ * placeholders filled in.
+ */
+import { deepEqual, equal, ok } from "node:assert/strict";
+import config from "../deno.json" with { type: "json" };
+import { loadContent } from "../src/content/load_content.ts";
+import { simulate } from "../src/app/sim.ts";
+import { REPLAY_LIMITS, startRecording } from "../src/app/replay_format.ts";
+import { writeSave } from "../src/app/save_file.ts";
+import { dataChecksum } from "../src/engine/checksum.ts";
+import { enterFloor, newGame } from "../src/engine/state.ts";
+import { bundledContent, copyOfData } from "./support/content.ts";
+import { tmpdir } from "node:os";
+
+const ROOT = new URL("..", import.meta.url);
+const README = await Deno.readTextFile(new URL("README.md", ROOT));
+
+/** The README's fenced blocks in `language`, each as its lines. */
+function blocks(language: string): string[][] {
+  const found: string[][] = [];
+  const fence = /^```(\S*)\n([\s\S]*?)^```$/gm;
+  for (let m = fence.exec(README); m; m = fence.exec(README)) {
+    if (m[1] === language) found.push(m[2].split("\n").slice(0, -1));
+  }
+  return found;
+}
+
+/**
+ * A jsonc block's edits: each `// data/FILE` comment starts the members
+ * (`"key": value`, as they stand in that file's top object) to put in FILE.
+ */
+function edits(lines: readonly string[]): { file: string; members: Record<string, unknown> }[] {
+  const out: { file: string; text: string[] }[] = [];
+  for (const line of lines) {
+    const file = /^\/\/ data\/(\S+\.json)\b/.exec(line)?.[1];
+    if (file) out.push({ file, text: [] });
+    else if (!line.trimStart().startsWith("//")) {
+      ok(out.length > 0, `a jsonc block starts by naming its file: ${line}`);
+      out.at(-1)!.text.push(line);
+    }
+  }
+  return out.map(({ file, text }) => ({ file, members: JSON.parse(`{${text.join("\n")}}`) }));
+}
+
+/** A copy of data/ with every jsonc example of the README applied, as a modder would. */
+async function readmeMod(): Promise<string> {
+  const dir = await copyOfData("delve-readme-mod-");
+  const jsonc = blocks("jsonc");
+  ok(jsonc.length >= 3, "the modding examples");
+  for (const { file, members } of jsonc.flatMap(edits)) {
+    const path = `${dir}/${file}`;
+    const json = JSON.parse(await Deno.readTextFile(path));
+    await Deno.writeTextFile(path, JSON.stringify({ ...json, ...members }, null, 2));
+  }
+  return dir;
+}
+
+Deno.test("the README's modding examples, applied to a copy of data/, validate and play as they say", async () => {
+  const dir = await readmeMod();
+  const { rules } = await loadContent(new URL(`file://${dir}/`), "readme-mod/");
+  ok(rules.templates.goblin?.fighter && rules.templates.frost_scroll?.item?.effect, "both templates");
+  // Goblins from floor 2 on, never on floor 1; frost scrolls from floor 3 on, never before.
+  const found = (template: string, floor: number) =>
+    Array.from({ length: 30 }, (_, seed) => {
+      const state = newGame(rules, seed);
+      enterFloor(state, rules, floor);
+      return state.entities.filter((e) => e.template === template).length;
+    }).reduce((a, b) => a + b, 0);
+  deepEqual([found("goblin", 1), found("frost_scroll", 2)], [0, 0]);
+  ok(found("goblin", 2) > 0 && found("frost_scroll", 3) > 0, "each spawns where its step says");
+  const validate = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "-q", "validate", "--data", dir],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  deepEqual(
+    [validate.code, new TextDecoder().decode(validate.stdout), new TextDecoder().decode(validate.stderr)],
+    [0, `${dir}/: OK (13 templates)\n`, ""],
+  );
+});
+
+/** Tasks not run here: the test run itself, and those that take minutes (their flags are checked against --help). */
+const NOT_RUN: Record<string, string> = {
+  test: "this very run",
+  compile: "downloads Deno's runtime; tests/e2e_tasks_test.ts runs its entry with its grants",
+  bench: "takes minutes",
+  "bench:micro": "takes minutes",
+  soak: "takes minutes; tests/soak_test.ts plays a short one",
+  fuzz: "takes minutes; tests/fuzz_test.ts and tests/fuzz_files_test.ts run slices",
+};
+
+/** Lines of the README's shell blocks that are not `deno task`, and why they are not run. */
+const NOT_DELVE: Record<string, string> = {
+  "npm install -g deno@2": "installs Deno itself",
+};
+
+/** `deno task -q NAME args` from the repository, saving under `home`. */
+async function task(name: string, args: readonly string[], home: string) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "-q", name, ...args],
+    cwd: ROOT,
+    // Saves go to a folder of its own (HOME stays: Deno keeps its cache there).
+    env: { XDG_DATA_HOME: `${home}/data`, NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+Deno.test("the README's shell lines run as written (a TTY aside), or name only flags their task lists", async () => {
+  const home = await Deno.makeTempDir({ prefix: "delve-readme-home-", dir: tmpdir() });
+  const mod = await readmeMod();
+  // A replay to play back: a bot game, recorded as the game records one.
+  const content = await bundledContent();
+  const recording = startRecording(7, "readme", dataChecksum(content.rules));
+  simulate(content, 7, 300, recording);
+  const replay = `${home}/last-game.replay.json.gz`;
+  await writeSave(replay, JSON.stringify(recording), {
+    backup: false,
+    noun: "replay",
+    limits: REPLAY_LIMITS,
+  });
+  const fill: Record<string, string> = {
+    "FILE": replay,
+    "~/.local/share/delve/last-game.replay.json.gz": replay,
+    "mods/mine": mod,
+    "path/to/copy": mod,
+  };
+  const lines = blocks("sh").flat().map((l) => l.replace(/\s+#.*$/, "").trim()).filter(Boolean);
+  ok(lines.length >= 15, lines.join("\n"));
+  const helps = new Map<string, string>();
+  let ran = 0;
+  for (const line of lines) {
+    if (!line.startsWith("deno task ")) {
+      ok(NOT_DELVE[line], `a shell line that is neither deno task nor known: ${line}`);
+      continue;
+    }
+    const [name, ...words] = line.slice("deno task ".length).split(/\s+/);
+    ok(name in config.tasks, `${line}: no task ${name} in deno.json`);
+    // Every flag the line names is one its task lists (optional ones in brackets too).
+    const flags = words.join(" ").match(/--[a-z-]+/g) ?? [];
+    if (flags.length > 0 && !helps.has(name)) helps.set(name, (await task(name, ["--help"], home)).stdout);
+    for (const flag of flags) {
+      // A line of its own: `  --flag …`, or `  -x, --flag …`.
+      const listed = new RegExp(`^\\s+(-\\w, )?${flag}\\b`, "m").test(helps.get(name)!);
+      ok(listed, `${line}: ${name} --help lists ${flag}`);
+    }
+    if (name in NOT_RUN) continue;
+    const args = words.join(" ").replace(/\[[^\]]*\]/g, "").split(/\s+/).filter(Boolean).map((w) =>
+      fill[w] ?? w
+    );
+    const { code, stdout, stderr } = await task(name, args, home);
+    const what = `${line} (as: ${[name, ...args].join(" ")}): exit ${code}\n${stdout}${stderr}`;
+    ran++;
+    if (name === "play" && !args.includes("--help")) {
+      // Flags read, data loaded, places checked: only the terminal is missing.
+      deepEqual([code, stderr], [
+        1,
+        "delve: needs an interactive terminal (stdin and stdout must be a TTY)\n",
+      ], what);
+    } else {
+      deepEqual([code, stderr], [0, ""], what);
+      ok(stdout.length > 0, what);
+    }
+  }
+  ok(ran >= 10, `ran ${ran}`);
+  equal(Object.keys(NOT_RUN).every((name) => name in config.tasks), true, "every task kept out is a task");
+});

@@ -1,0 +1,60 @@
+/**
+ * A short game played with a faulty AI worker beside the same game played
+ * in-process: the worker's faults, and whether the two games came out the same.
+ */
+import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../../src/app/monster_runner.ts";
+import type { Action } from "../../src/engine/actions.ts";
+import { narrate } from "../../src/engine/narration.ts";
+import { Rng } from "../../src/engine/rng.ts";
+import type { Rules } from "../../src/engine/rules.ts";
+import { type GameState, newGame } from "../../src/engine/state.ts";
+import { playerAct } from "../../src/engine/turn.ts";
+
+/** `length` random moves and waits from `seed`. */
+export function script(seed: number, length: number): Action[] {
+  const rng = Rng.fromSeed(seed);
+  return Array.from(
+    { length },
+    () =>
+      rng.int(0, 7) === 0
+        ? { type: "wait" } as const
+        : { type: "bump", dx: rng.int(-1, 1), dy: rng.int(-1, 1) } as const,
+  );
+}
+
+/** One turn; true when it took time (the monsters then acted). */
+export async function turn(
+  state: GameState,
+  rules: Rules,
+  runner: MonsterRunner,
+  action: Action,
+): Promise<boolean> {
+  if (!playerAct(state, rules, action)) return false;
+  narrate(state.log, rules, await runner.run(state), state.playerId);
+  return true;
+}
+
+/** The state without its typed-array views' buffers, for comparing. */
+export const snapshot = (s: GameState): unknown =>
+  JSON.parse(JSON.stringify({ ...s, map: { ...s.map, tiles: [...s.map.tiles] } }));
+
+/** Plays 12 turns with the worker in `workerFile` (tests/support/workers/) and in-process. */
+export async function faultyGame(
+  rules: Rules,
+  workerFile: string,
+  timeoutMs: number,
+): Promise<{ faults: readonly string[]; faulty: unknown; reference: unknown }> {
+  const url = new URL(`./workers/${workerFile}`, import.meta.url);
+  const runner = new WorkerRunner(rules, timeoutMs, url);
+  await runner.ready;
+  const faulty = newGame(rules, 8), reference = newGame(rules, 8);
+  try {
+    for (const action of script(8, 12)) {
+      await turn(faulty, rules, runner, action);
+      await turn(reference, rules, new InProcessRunner(rules), action);
+    }
+  } finally {
+    runner.close();
+  }
+  return { faults: runner.faults, faulty: snapshot(faulty), reference: snapshot(reference) };
+}
