@@ -145,7 +145,7 @@ Deno.test("the title offers [C] Continue only for a save it can load, and otherw
       "unreadable",
       (path) => Deno.writeTextFile(path, "garbage"),
       {},
-      "The saved game cannot be read: the save file is damaged or cut short",
+      "The saved game cannot be read: expected whole gzip data, found damaged",
       false,
     ],
     ["in use", async () => {}, { saveInUse: { pid: 77 } }, "The save is in use (by process 77)", false],

@@ -134,6 +134,8 @@ for (const [rows, key] of [[24, "Enter"], [50, "Space"]] as const) {
     await pane.keys("i", "c");
     await pane.waitFor((s) => s.includes("Select a target location."), "aiming");
     await pane.keys("Enter");
+    await pane.waitFor((s) => s.includes("The blast would reach you!"), "the question");
+    await pane.keys("y");
     const screen = await pane.waitFor(
       (s) => s.includes("┤Game over├") && s.includes("Morgue file:"),
       "game over",

@@ -99,7 +99,7 @@ Deno.test("e2e: --save among the player's own files: the game saves, keeps the u
     `"${DENO}" task -q play --save '${save}' --data ${data}`,
     false,
   );
-  ok(title.includes("There is a saved game, but it cannot be read."), title);
+  ok(title.includes("The saved game cannot be read:"), title);
   await pane.keys("n");
   await pane.waitFor(
     (s) => s.includes("mine.json.gz.unreadable-"),
@@ -115,6 +115,8 @@ Deno.test("e2e: --save among the player's own files: the game saves, keeps the u
   await pane.keys("i", "c");
   await pane.waitFor((s) => s.includes("Select a target location."), "aiming");
   await pane.keys("Enter");
+  await pane.waitFor((s) => s.includes("The blast would reach you!"), "the question");
+  await pane.keys("y");
   await pane.waitFor((s) => s.includes("┤Game over├") && s.includes("Morgue file:"), "game over");
   await pane.keys("Enter");
   await pane.waitFor((s) => s.includes("[N] Play a new game"), "the title again");

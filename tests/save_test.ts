@@ -193,7 +193,7 @@ Deno.test("title: no save, then Esc in a game saves it and the title shows its s
 Deno.test("title: an unreadable save gives the SPEC popup, is never changed, and a new game keeps it aside", async () => {
   const t = await titleSession((path) => Deno.writeTextFile(path, "garbage"));
   await t.tick();
-  ok(t.text().includes("The saved game cannot be read: the save file is damaged or cut short"), t.text());
+  ok(t.text().includes("The saved game cannot be read: expected whole gzip data, found damaged"), t.text());
   ok(!t.text().includes("[C] Continue"), t.text());
   await t.press("c");
   ok(t.text().includes("Failed to load save:"));
