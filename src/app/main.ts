@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { dirname } from "node:path";
 import { MAX_SEED } from "../engine/rng.ts";
 import { detectColorDepth } from "../terminal/color.ts";
 import { TtyTerminal } from "../terminal/tty_terminal.ts";
