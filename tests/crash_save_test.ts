@@ -23,12 +23,12 @@ const { rules } = await bundledContent();
 /** The monsters in-process, until the turn or the walk it was told to fail on. */
 class FailingRunner extends InProcessRunner {
   turns = 0;
-  constructor(readonly failTurn: number, readonly failPlan = false) {
+  constructor(readonly failTurn: number, readonly failPlan = false, readonly message = "injected fault") {
     super(rules);
   }
 
   override run(state: GameState): Promise<GameEvent[]> {
-    if (++this.turns === this.failTurn) throw new Error("injected fault");
+    if (++this.turns === this.failTurn) throw new Error(this.message);
     return super.run(state);
   }
 
@@ -91,4 +91,11 @@ Deno.test("an error between turns (a walk that cannot be planned) saves the game
   const saved = decodeSave(json, rules);
   equal(saved.turn, 2);
   equal(stateChecksum(saved), sums[2]);
+});
+
+Deno.test("the crash line on main's way out shows escape sequences and bidi controls escaped, never raw", async () => {
+  const runner = new FailingRunner(1, false, "boom \x1b]0;pwned\x07 \u202eevil \x1b[2J");
+  const { status, err } = await crash(runner, ["."]);
+  equal(status, 70);
+  deepEqual(err, ["delve: internal error: boom \\x1b]0;pwned\\x07 \\u{202e}evil \\x1b[2J"]);
 });

@@ -34,6 +34,31 @@ export function saveInTime(save: () => Promise<void>): Promise<void> {
   return Promise.race([save(), late]).finally(() => clearTimeout(timer));
 }
 
+/** The line that says the save on the way out failed. */
+export function notSavedLine(e: unknown): string {
+  return `delve: could not save the game: ${e instanceof Error ? e.message : String(e)}`;
+}
+
+/**
+ * The last steps of every way out, in their order: the game saved (within
+ * the time limit when `inTime`), then the terminal given back. Resolves to
+ * the line that says the save failed, if it did, for the caller to say
+ * with its own.
+ */
+export async function saveThenRestore(
+  hooks: Pick<ExitHooks, "save" | "restore">,
+  inTime: boolean,
+): Promise<string | undefined> {
+  let problem: string | undefined;
+  try {
+    await (inTime ? saveInTime(hooks.save) : hooks.save());
+  } catch (e) {
+    problem = notSavedLine(e);
+  }
+  hooks.restore();
+  return problem;
+}
+
 /** What to do on the way out. */
 export interface ExitHooks {
   /** Saves what must not be lost; may fail or hang (it is given a time limit). */
@@ -58,13 +83,7 @@ export function guardExits(hooks: ExitHooks): void {
       Deno.exit(code);
     }
     leaving = signal ?? "error";
-    let saveProblem: string | undefined;
-    try {
-      await saveInTime(hooks.save);
-    } catch (e) {
-      saveProblem = `delve: could not save the game: ${(e as Error).message}`;
-    }
-    hooks.restore();
+    const saveProblem = await saveThenRestore(hooks, true);
     if (message) say(message);
     if (saveProblem) say(saveProblem);
     Deno.exit(code);

@@ -7,7 +7,7 @@
  * @module
  */
 import { type DelveApp, SaveOnLeavingFailed } from "./delve_app.ts";
-import { CRASH_EXIT, crashMessage, saveInTime } from "./exit_guard.ts";
+import { CRASH_EXIT, crashMessage, notSavedLine, saveThenRestore } from "./exit_guard.ts";
 import type { ExitReason } from "./game_app.ts";
 import { say } from "./say.ts";
 
@@ -35,16 +35,13 @@ export async function runAndLeave(app: DelveApp, terminal: LeavingTerminal, debu
     try {
       reason = await app.run();
     } catch (e) {
-      if (e instanceof SaveOnLeavingFailed) problem = `delve: could not save the game: ${e.message}`;
+      if (e instanceof SaveOnLeavingFailed) problem = notSavedLine(e);
       else crash = crashMessage(e, debug);
     }
-    try {
-      // After an internal error anything may hang: the save gets the exit guard's time limit.
-      await (crash ? saveInTime(() => app.saveInProgress()) : app.saveInProgress());
-    } catch (e) {
-      problem ??= `delve: could not save the game: ${(e as Error).message}`;
-    }
-    terminal.restore();
+    // After an internal error anything may hang: the save gets the exit guard's time limit.
+    const hooks = { save: () => app.saveInProgress(), restore: () => terminal.restore() };
+    const saveProblem = await saveThenRestore(hooks, crash !== undefined);
+    problem ??= saveProblem;
     if (terminal.outputLost) say(`delve: the terminal stopped taking output (${terminal.outputLost})`);
     if (crash) say(crash);
     if (problem) say(problem);
