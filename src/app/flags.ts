@@ -23,7 +23,7 @@ export interface CommandHelp {
 
 /** The flags every command takes, as its usage lists them last. */
 export const HELP_USAGE = `  -h, --help    show this help and exit
-  -v, --version show the version and exit`;
+  -v, --version show the version (and the Deno it runs on) and exit`;
 
 /** The flags every command takes, for the parser. */
 const HELP_FLAGS = {
