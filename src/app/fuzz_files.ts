@@ -26,16 +26,10 @@ import { readScores } from "./high_scores.ts";
 import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
 import { readRecording } from "./replay.ts";
 import { dataChecksum } from "../engine/checksum.ts";
-import {
-  continueRecording,
-  playRecording,
-  record,
-  type Recording,
-  ReplayError,
-  startRecording,
-} from "./replay_format.ts";
-import { gzip, readSave } from "./save_file.ts";
-import { dataStamp, decodeSave, encodeSave, savedReplay, SaveError, summarizeSave } from "./save_format.ts";
+import { playRecording, record, type Recording, ReplayError, startRecording } from "./replay_format.ts";
+import { gzip } from "./save_file.ts";
+import { examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
+import { dataStamp, encodeSave, SaveError } from "./save_format.ts";
 
 /** The kinds of file the game reads. */
 export const FILE_KINDS = ["save", "replay", "scores", "data"] as const;
@@ -205,25 +199,13 @@ async function readAsGame(kind: FileKind, dir: string, corpus: Corpus, rng: Rng)
     }
     return [true, what];
   }
-  const read = await readSave(path);
-  if (read.kind !== "read") {
-    if (read.kind === "unreadable") oneLine(what, read.reason);
-    return [false, what];
+  // As the title reads it: the whole save, against the data it was made with, and the lines it shows.
+  const saved = await examineSave(path, content);
+  for (const line of [savedGameLine(saved), ...(saved.kind === "loadable" ? [] : whyNotLoaded(saved))]) {
+    oneLine(what, line);
   }
-  try {
-    summarizeSave(read.json);
-    const state = decodeSave(read.json, content.rules);
-    try {
-      continueRecording(savedReplay(read.json));
-    } catch (e) {
-      if (!isRefusal(e)) throw e; // a damaged recording: the game goes on unrecorded
-    }
-    playOn(state, content, TURNS_ON);
-  } catch (e) {
-    if (!isRefusal(e)) throw e;
-    oneLine(what, e.message);
-    return [false, what];
-  }
+  if (saved.kind !== "loadable") return [false, what];
+  playOn(saved.state, saved.content, TURNS_ON);
   return [true, what];
 }
 
