@@ -88,13 +88,23 @@ export class TmuxPane implements AsyncDisposable {
     return Object.fromEntries(names.map((n, i) => [n, values[i]]));
   }
 
-  /** Waits until `predicate(screen)` holds; fails with the screen after `ms`. */
+  /**
+   * Waits until `predicate(screen)` holds on a settled screen; fails with the
+   * screen after `ms`. tmux 3.3 draws a frame as its bytes arrive (it does
+   * not hold synchronized output), so a capture can catch a frame half
+   * drawn: the screen counts once two captures 40 ms apart agree.
+   */
   async waitFor(predicate: (screen: string) => boolean, what: string, ms = 20_000): Promise<string> {
     const deadline = Date.now() + ms;
     let screen = "";
     while (Date.now() < deadline) {
       screen = await this.screen();
-      if (predicate(screen)) return screen;
+      if (predicate(screen)) {
+        await new Promise((r) => setTimeout(r, 40));
+        const again = await this.screen();
+        if (again === screen) return screen;
+        continue;
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`timed out waiting for ${what}; the screen was:\n${screen}`);
