@@ -152,6 +152,9 @@ Deno.test("every user-facing task answers --help/-h with its flags and defaults,
     }
     ok(stdout.includes(`Usage: deno task ${name}`), what);
     ok(stdout.includes("-h, --help") && stdout.includes("-v, --version"), what);
+    // Read in the narrowest terminal Delve plays in: no line wraps there.
+    const wide = stdout.split("\n").filter((line) => line.length > 80);
+    deepEqual(wide, [], `${name} ${flag}: lines wider than 80 columns`);
     for (const flagName of TASK_FLAGS[name]) {
       const at = stdout.indexOf(`  ${flagName}`);
       ok(at >= 0, `${name} lists ${flagName}`);

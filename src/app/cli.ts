@@ -28,8 +28,9 @@ Options:
   --data DIR    play with the data files in DIR (default: the bundled data/)
   --save PATH   save file (default: $XDG_DATA_HOME/delve/savegame.json.gz,
                 or ~/.local/share/delve/savegame.json.gz)
-  --record PATH where the last game's replay goes (default: last-game.replay.json.gz
-                beside the save; play it with deno task replay PATH)
+  --record PATH where the last game's replay goes (default:
+                last-game.replay.json.gz beside the save; play it with
+                deno task replay PATH)
   --walk-delay MS
                 pause between the steps of explore, travel and run, in
                 milliseconds from 0 to 1000 (default: 25; 0 for none)

@@ -8,6 +8,7 @@
  * @module
  */
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
+import { wrapText } from "../ui/text.ts";
 import { say as sayLine, sayOut } from "./say.ts";
 import { VERSION } from "./version.ts";
 
@@ -31,9 +32,12 @@ const HELP_FLAGS = {
   version: { type: "boolean", short: "v" },
 } as const satisfies ParseArgsOptionsConfig;
 
-/** What `--help` prints for `command`. */
+/** The width help is written for: the narrowest terminal Delve plays in. */
+export const HELP_COLUMNS = 80;
+
+/** What `--help` prints for `command`: the about text wrapped to {@link HELP_COLUMNS}, then the usage. */
 export function helpText(command: CommandHelp): string {
-  return `${command.about}\n\n${command.usage}`;
+  return `${wrapText(command.about.replaceAll("\n", " "), HELP_COLUMNS).join("\n")}\n\n${command.usage}`;
 }
 
 /**

@@ -36,7 +36,8 @@ export const REPLAY_HELP = {
 
 Options:
   --speed N     commands a second, 1 to 1000 (default: 10)
-  --check       check the replay to its end without showing it (default: show it)
+  --check       check the replay to its end without showing it
+                (default: show it)
   --data DIR    the data it was recorded with (default: the bundled data/)
 ${HELP_USAGE}`,
 };

@@ -118,7 +118,8 @@ export const SIM_HELP = {
 
 Options:
   --games N     games to play, 1 to 100000 (default: 20)
-  --seed S      the first game's seed (the others follow it), 0 to ${MAX_SEED} (default: 1)
+  --seed S      the first game's seed (the others follow it), 0 to ${MAX_SEED}
+                (default: 1)
   --data DIR    play with the data files in DIR (default: the bundled data/)
   --turns T     turns a game may last, 1 to 1000000 (default: 3000)
 ${HELP_USAGE}`,

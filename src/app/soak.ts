@@ -313,7 +313,8 @@ export const SOAK_HELP = {
   name: "soak",
   about: "Plays bot games through the real loop in one process for many turns, sampling memory,\n" +
     "and says whether it grows (exit status 1 when it does).",
-  usage: `Usage: deno task soak [--turns N] [--seed S] [--every K] [--game-turns G] [--json]
+  usage: `Usage: deno task soak [--turns N] [--seed S] [--every K] [--game-turns G]
+                       [--json]
 
 Options:
   --turns N     turns to play in all, 1 to 10000000 (default: 10000)
