@@ -7,7 +7,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { readScores } from "../src/app/high_scores.ts";
 import { MORGUE_REPLAY_EXT } from "../src/app/morgue_file.ts";
-import { readRecording } from "../src/app/replay.ts";
+import { readRecording } from "../src/commands/replay.ts";
 import { playRecording } from "../src/app/replay_format.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";

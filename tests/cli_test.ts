@@ -93,7 +93,7 @@ Deno.test("the program: without a terminal it says so and exits 1", async () => 
 });
 
 Deno.test("deno task validate: OK and exit 0 for good data, every problem and exit 2 for bad", async () => {
-  const validate = new URL("../src/app/validate.ts", import.meta.url).pathname;
+  const validate = new URL("../src/commands/validate.ts", import.meta.url).pathname;
   const run = (args: string[]) => runScript(validate, args, ["--allow-read"]);
   const good = await run([]);
   deepEqual([good.code, good.stdout], [0, "data/: OK (11 templates)\n"]);

@@ -4,7 +4,7 @@
  * line or taken and played on with the invariants holding.
  */
 import { deepEqual, equal, match, notEqual, ok } from "node:assert/strict";
-import { fuzzCommand } from "../src/app/fuzz.ts";
+import { fuzzCommand } from "../tools/fuzz/fuzz.ts";
 import type { CommandOutput } from "../src/app/flags.ts";
 import {
   controlCharacters,
@@ -15,8 +15,8 @@ import {
   repeatKey,
   truncate,
   wrongKind,
-} from "../src/app/file_mutations.ts";
-import { FILE_KINDS, runFileFuzz } from "../src/app/fuzz_files.ts";
+} from "../tools/fuzz/file_mutations.ts";
+import { FILE_KINDS, runFileFuzz } from "../tools/fuzz/fuzz_files.ts";
 import { parseUntrustedJson } from "../src/content/untrusted_json.ts";
 import { Rng } from "../src/engine/rng.ts";
 

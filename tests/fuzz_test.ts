@@ -7,7 +7,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
 import type { DelveApp } from "../src/app/delve_app.ts";
-import { fuzzCommand, type FuzzOptions, runFuzz } from "../src/app/fuzz.ts";
+import { fuzzCommand, type FuzzOptions, runFuzz } from "../tools/fuzz/fuzz.ts";
 import type { CommandOutput } from "../src/app/flags.ts";
 import type { Entity } from "../src/engine/entity.ts";
 import { isWalkable } from "../src/engine/game_map.ts";

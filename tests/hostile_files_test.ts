@@ -5,7 +5,7 @@
  */
 import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
 import { readScores, SCORES_LIMITS } from "../src/app/high_scores.ts";
-import { readRecording } from "../src/app/replay.ts";
+import { readRecording } from "../src/commands/replay.ts";
 import { REPLAY_LIMITS, ReplayError } from "../src/app/replay_format.ts";
 import { gzip, readSave, SAVE_LIMITS } from "../src/app/save_file.ts";
 import { decodeSave } from "../src/app/save_format.ts";
@@ -121,7 +121,7 @@ Deno.test("a replay nested 100,000 deep is refused in one line", async () => {
 Deno.test("validate: a data file of 100,000 unclosed [ is one problem line and exit status 2, no stack", async () => {
   const dir = await copyOfData("delve-hostile-");
   await Deno.writeTextFile(`${dir}/game.json`, "[".repeat(HOSTILE_DEPTH));
-  const run = await runScript(new URL("../src/app/validate.ts", import.meta.url), ["--data", dir], [
+  const run = await runScript(new URL("../src/commands/validate.ts", import.meta.url), ["--data", dir], [
     "--allow-read",
   ]);
   const column = DATA_FILE_MAX_DEPTH + 1;

@@ -133,7 +133,7 @@ Deno.test("places that can work are resolved to real folders: a link above the s
 });
 
 Deno.test("deno task validate --data with an empty value is refused, not taken as the bundled data", async () => {
-  const validate = new URL("../src/app/validate.ts", import.meta.url).pathname;
+  const validate = new URL("../src/commands/validate.ts", import.meta.url).pathname;
   const { code, stdout, stderr: err } = await runScript(validate, ["--data", ""], ["--allow-read"]);
   equal(code, 2);
   equal(stdout, "", "no OK for data it was not asked to check");

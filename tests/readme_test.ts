@@ -8,7 +8,7 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
 import { loadContent } from "../src/content/load_content.ts";
-import { simulate } from "../src/app/sim.ts";
+import { simulate } from "../src/commands/sim.ts";
 import { REPLAY_LIMITS, startRecording } from "../src/app/replay_format.ts";
 import { writeSave } from "../src/app/save_file.ts";
 import { dataChecksum } from "../src/engine/checksum.ts";

@@ -6,7 +6,7 @@
  * the rules is seen to change nothing.
  */
 import { equal, ok } from "node:assert/strict";
-import { readRecording } from "../src/app/replay.ts";
+import { readRecording } from "../src/commands/replay.ts";
 import { playRecording } from "../src/app/replay_format.ts";
 import { loadContent } from "../src/content/load_content.ts";
 

@@ -2,7 +2,7 @@ import { deepEqual, equal, notEqual, ok, throws } from "node:assert/strict";
 import { dataChecksum } from "../src/engine/checksum.ts";
 import { GameApp } from "../src/app/game_app.ts";
 import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/app/monster_runner.ts";
-import { replayMain } from "../src/app/replay.ts";
+import { replayMain } from "../src/commands/replay.ts";
 import {
   type Command,
   continueRecording,
@@ -13,7 +13,7 @@ import {
   startRecording,
 } from "../src/app/replay_format.ts";
 import { gzip, writeSave } from "../src/app/save_file.ts";
-import { simulate } from "../src/app/sim.ts";
+import { simulate } from "../src/commands/sim.ts";
 import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
 import { botDecide } from "../src/engine/bot.ts";
 import { stateChecksum } from "../src/engine/checksum.ts";

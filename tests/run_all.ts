@@ -35,7 +35,7 @@ for (
   const [label, args] of [
     ["format", ["fmt", "--check"]],
     ["lint", ["lint"]],
-    ["types", ["check", "main.ts", "src/", "workers/", "tests/", "bench/"]],
+    ["types", ["check", "main.ts", "src/", "workers/", "tests/", "tools/"]],
   ] as const
 ) {
   const { ok } = await run(label, [...args]);

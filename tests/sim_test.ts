@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { balanceReport, simCommand, simulate } from "../src/app/sim.ts";
+import { balanceReport, simCommand, simulate } from "../src/commands/sim.ts";
 import { bundledContent } from "./support/content.ts";
 import { captureConsole } from "./support/console_capture.ts";
 

@@ -4,7 +4,7 @@
  * leak. No memory or time is asserted: those belong to `deno task soak`.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { growthOf, HEAP_SLOPE_BOUND_KB, type MemorySample, runSoak, soakCommand } from "../src/app/soak.ts";
+import { growthOf, HEAP_SLOPE_BOUND_KB, type MemorySample, runSoak, soakCommand } from "../tools/soak.ts";
 import { bundledContent } from "./support/content.ts";
 import { captureConsole } from "./support/console_capture.ts";
 

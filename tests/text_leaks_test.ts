@@ -61,7 +61,7 @@ Deno.test("validate: a duplicate and unknown key holding escape sequences is pri
     file,
     (await Deno.readTextFile(file)).replace('"orc": {', `"orc": {\n    ${key}: 1,\n    ${key}: 2,`),
   );
-  const { code, stderr, stdout } = await run("../src/app/validate.ts", "--data", dir);
+  const { code, stderr, stdout } = await run("../src/commands/validate.ts", "--data", dir);
   equal(code, 2, stderr);
   equal(stdout, "");
   ok(stderr.includes("entities.json"), stderr);
@@ -84,11 +84,11 @@ Deno.test("replay: an unknown key and a file name holding escape sequences are p
     [HOSTILE]: 1,
   };
   await Deno.writeFile(path, await gzip(JSON.stringify(recording)));
-  const unknownKey = await run("../src/app/replay.ts", path, "--check");
+  const unknownKey = await run("../src/commands/replay.ts", path, "--check");
   equal(unknownKey.code, 1, unknownKey.stderr);
   assertNoRaw(unknownKey.stderr, "the replay error");
   ok(unknownKey.stderr.includes("\\u{202e}evil\\u{200b}end"), unknownKey.stderr);
-  const missing = await run("../src/app/replay.ts", `${dir}/${HOSTILE}.gz`, "--check");
+  const missing = await run("../src/commands/replay.ts", `${dir}/${HOSTILE}.gz`, "--check");
   equal(missing.code, 1, missing.stderr);
   assertNoRaw(missing.stderr, "the missing replay's line");
   assertShownEscaped(missing.stderr, "the missing replay's line");
@@ -97,7 +97,10 @@ Deno.test("replay: an unknown key and a file name holding escape sequences are p
 
 Deno.test("command lines: a stray argument or a flag's value holding escape sequences is quoted escaped", async () => {
   for (
-    const [script, args] of [["../main.ts", [HOSTILE]], ["../src/app/sim.ts", ["--seed", HOSTILE]]] as const
+    const [script, args] of [["../main.ts", [HOSTILE]], ["../src/commands/sim.ts", [
+      "--seed",
+      HOSTILE,
+    ]]] as const
   ) {
     const { code, stderr } = await run(script, ...args);
     equal(code, 2, stderr);

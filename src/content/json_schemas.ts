@@ -1,7 +1,7 @@
 /**
  * The JSON Schema files in `data/schema/`, generated from the zod schemas so
  * an editor checks and completes a data file while a modder types. Run
- * `deno task schema` (src/app/schema.ts) after changing a schema; a test
+ * `deno task schema` (tools/schema.ts) after changing a schema; a test
  * fails while they are stale.
  *
  * @module

@@ -12,7 +12,7 @@ import { MAX_CAPACITY, MAX_FLOOR, MAX_LEVEL } from "../engine/limits.ts";
  * The generator's budget: the most cells, room attempts and things a room
  * may draw. Placing rooms costs attempts × rooms placed, so with these a
  * floor of the largest size is generated and filled in well under a second
- * (`bench/dungeon_budget_bench.ts`, in `deno task bench:micro`, measures it).
+ * (`tools/bench/dungeon_budget_bench.ts`, in `deno task bench:micro`, measures it).
  */
 export const MAP_BUDGET = {
   /** Cells along each side of a floor. */

@@ -5,27 +5,27 @@
  *
  * @module
  */
-import { themeFromContent } from "../src/app/theme_from_content.ts";
-import { type Content, loadContent } from "../src/content/load_content.ts";
-import { emptyChronicle } from "../src/engine/chronicle.ts";
-import type { Entity } from "../src/engine/entity.ts";
-import { isWalkable, updateVisibility } from "../src/engine/game_map.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { MAP_BUDGET } from "../src/content/limits.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { CellBuffer } from "../src/terminal/cell_buffer.ts";
-import { DiffRenderer } from "../src/terminal/diff_renderer.ts";
-import { computeLayout } from "../src/ui/layout.ts";
-import { PlayScreen } from "../src/ui/play_screen.ts";
-import type { UiContext } from "../src/ui/screen.ts";
+import { themeFromContent } from "../../src/app/theme_from_content.ts";
+import { type Content, loadContent } from "../../src/content/load_content.ts";
+import { emptyChronicle } from "../../src/engine/chronicle.ts";
+import type { Entity } from "../../src/engine/entity.ts";
+import { isWalkable, updateVisibility } from "../../src/engine/game_map.ts";
+import { type GameState, newGame, playerOf } from "../../src/engine/state.ts";
+import type { Rules } from "../../src/engine/rules.ts";
+import { MAP_BUDGET } from "../../src/content/limits.ts";
+import { instantiate } from "../../src/engine/templates.ts";
+import { CellBuffer } from "../../src/terminal/cell_buffer.ts";
+import { DiffRenderer } from "../../src/terminal/diff_renderer.ts";
+import { computeLayout } from "../../src/ui/layout.ts";
+import { PlayScreen } from "../../src/ui/play_screen.ts";
+import type { UiContext } from "../../src/ui/screen.ts";
 import { benchDungeon, benchMosaic, benchOpenDungeon, floorCells, floorShare } from "./bench_maps.ts";
 
 let content: Content | undefined;
 
 /** The bundled data, loaded once. */
 export async function benchContent(): Promise<Content> {
-  content ??= await loadContent(new URL("../data/", import.meta.url), "data/");
+  content ??= await loadContent(new URL("../../data/", import.meta.url), "data/");
   return content;
 }
 

@@ -7,11 +7,11 @@
  *
  * @module
  */
-import { BotPlayer, type Deliver } from "../src/app/soak.ts";
-import { SinkTerminal } from "../src/terminal/sink_terminal.ts";
-import type { Content } from "../src/content/load_content.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
-import { MOVE_BINDINGS } from "../src/ui/keymap.ts";
+import { BotPlayer, type Deliver } from "../soak.ts";
+import { SinkTerminal } from "../sink_terminal.ts";
+import type { Content } from "../../src/content/load_content.ts";
+import { keyEvent } from "../../src/terminal/input_events.ts";
+import { MOVE_BINDINGS } from "../../src/ui/keymap.ts";
 import { percentile } from "./timing.ts";
 
 /** The vi letter (the last key of each binding) that moves by (dx, dy). */

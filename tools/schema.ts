@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { jsonSchemaFiles } from "../content/json_schemas.ts";
-import { HELP_USAGE, parseFlags, readCommandLine } from "./flags.ts";
-import { sayOut } from "./say.ts";
+import { jsonSchemaFiles } from "../src/content/json_schemas.ts";
+import { HELP_USAGE, parseFlags, readCommandLine } from "../src/app/flags.ts";
+import { sayOut } from "../src/app/say.ts";
 
 /** `deno task schema --help`. */
 export const SCHEMA_HELP = {
@@ -24,7 +24,7 @@ ${HELP_USAGE}`,
 export async function schemaCommand(args: readonly string[]): Promise<number> {
   const line = readCommandLine(SCHEMA_HELP, args, () => parseFlags(args, {}));
   if ("exit" in line) return line.exit;
-  const dir = new URL("../../data/schema/", import.meta.url);
+  const dir = new URL("../data/schema/", import.meta.url);
   await Deno.mkdir(dir, { recursive: true });
   for (const [name, text] of Object.entries(jsonSchemaFiles())) {
     await Deno.writeTextFile(new URL(name, dir), text);

@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { loadDataOr } from "./data_dir.ts";
-import { HELP_USAGE, parseFlags, pathFlag, readCommandLine } from "./flags.ts";
-import { sayOut } from "./say.ts";
+import { loadDataOr } from "../app/data_dir.ts";
+import { HELP_USAGE, parseFlags, pathFlag, readCommandLine } from "../app/flags.ts";
+import { sayOut } from "../app/say.ts";
 
 /** `deno task validate --help`. */
 export const VALIDATE_HELP = {

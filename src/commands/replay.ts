@@ -6,14 +6,14 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, parseFlags, pathFlag, readCommandLine, UsageError } from "./flags.ts";
+import { HELP_USAGE, intFlag, parseFlags, pathFlag, readCommandLine, UsageError } from "../app/flags.ts";
 import type { Content } from "../content/load_content.ts";
 import { detectColorDepth } from "../terminal/color.ts";
 import { TtyTerminal } from "../terminal/tty_terminal.ts";
-import { guardExits } from "./exit_guard.ts";
-import { GameApp } from "./game_app.ts";
-import { InProcessRunner } from "./monster_runner.ts";
-import { loadDataOr, readEnv } from "./data_dir.ts";
+import { guardExits } from "../app/exit_guard.ts";
+import { GameApp } from "../app/game_app.ts";
+import { InProcessRunner } from "../app/monster_runner.ts";
+import { loadDataOr, readEnv } from "../app/data_dir.ts";
 import { dataChecksum } from "../engine/checksum.ts";
 import {
   decodeRecording,
@@ -22,10 +22,10 @@ import {
   REPLAY_LIMITS,
   ReplayError,
   replaySteps,
-} from "./replay_format.ts";
-import { readJsonFile } from "./save_file.ts";
-import { say, sayOut } from "./say.ts";
-import { bundledDataWith } from "./save_data.ts";
+} from "../app/replay_format.ts";
+import { readJsonFile } from "../app/save_file.ts";
+import { say, sayOut } from "../app/say.ts";
+import { bundledDataWith } from "../app/save_data.ts";
 
 /** `deno task replay --help`. */
 export const REPLAY_HELP = {

@@ -8,11 +8,11 @@
  *
  * @module
  */
-import config from "../deno.json" with { type: "json" };
-import { SYNC_BEGIN, SYNC_END } from "../src/terminal/diff_renderer.ts";
+import config from "../../deno.json" with { type: "json" };
+import { SYNC_BEGIN, SYNC_END } from "../../src/terminal/diff_renderer.ts";
 import { median } from "./timing.ts";
 
-const ROOT = new URL("../", import.meta.url).pathname;
+const ROOT = new URL("../../", import.meta.url).pathname;
 const LIMIT_MS = 30_000;
 
 /** The play task's command line, with this Deno, `--seed 1` and the pty's size set first. */

@@ -11,19 +11,26 @@
  *
  * @module
  */
-import { type Content, loadContent } from "../content/load_content.ts";
-import { type ItemLedger, itemLedger, ledgerProblems, stateProblems } from "../engine/invariants.ts";
-import { MAX_SEED, Rng } from "../engine/rng.ts";
-import type { GameState } from "../engine/state.ts";
-import { isGameOver } from "../engine/turn.ts";
-import { sortedKeys, stateChecksum, textChecksum } from "../engine/checksum.ts";
-import type { ColorDepth } from "../terminal/color.ts";
-import type { TerminalEvent } from "../terminal/input_events.ts";
-import { loadDataOr } from "./data_dir.ts";
-import { decodeRecording, playRecording, REPLAY_LIMITS } from "./replay_format.ts";
-import { readJsonFile } from "./save_file.ts";
-import { DelveApp } from "./delve_app.ts";
-import { type CommandOutput, HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "./flags.ts";
+import { type Content, loadContent } from "../../src/content/load_content.ts";
+import { type ItemLedger, itemLedger, ledgerProblems, stateProblems } from "../../src/engine/invariants.ts";
+import { MAX_SEED, Rng } from "../../src/engine/rng.ts";
+import type { GameState } from "../../src/engine/state.ts";
+import { isGameOver } from "../../src/engine/turn.ts";
+import { sortedKeys, stateChecksum, textChecksum } from "../../src/engine/checksum.ts";
+import type { ColorDepth } from "../../src/terminal/color.ts";
+import type { TerminalEvent } from "../../src/terminal/input_events.ts";
+import { loadDataOr } from "../../src/app/data_dir.ts";
+import { decodeRecording, playRecording, REPLAY_LIMITS } from "../../src/app/replay_format.ts";
+import { readJsonFile } from "../../src/app/save_file.ts";
+import { DelveApp } from "../../src/app/delve_app.ts";
+import {
+  type CommandOutput,
+  HELP_USAGE,
+  intFlag,
+  parseFlags,
+  readCommandLine,
+  UsageError,
+} from "../../src/app/flags.ts";
 import {
   FILE_KINDS,
   type FileFuzzOptions,
@@ -32,12 +39,12 @@ import {
   runFileFuzz,
 } from "./fuzz_files.ts";
 import { FuzzEvents } from "./fuzz_events.ts";
-import type { GameApp } from "./game_app.ts";
-import { BUNDLED_DATA_DIR } from "./paths.ts";
-import { type MonsterRunner, WorkerRunner } from "./monster_runner.ts";
+import type { GameApp } from "../../src/app/game_app.ts";
+import { BUNDLED_DATA_DIR } from "../../src/app/paths.ts";
+import { type MonsterRunner, WorkerRunner } from "../../src/app/monster_runner.ts";
 import { CheckedRunner } from "./checked_runner.ts";
-import { SinkTerminal } from "../terminal/sink_terminal.ts";
-import { say, sayOut } from "./say.ts";
+import { SinkTerminal } from "../sink_terminal.ts";
+import { say, sayOut } from "../../src/app/say.ts";
 
 /** What to fuzz. */
 export interface FuzzOptions {

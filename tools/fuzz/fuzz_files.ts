@@ -14,22 +14,28 @@
  * @module
  */
 import { join } from "node:path";
-import { ContentError } from "../content/problems.ts";
-import { type Content, loadContent } from "../content/load_content.ts";
-import { botDecide } from "../engine/bot.ts";
-import { stateProblems } from "../engine/invariants.ts";
-import { Rng } from "../engine/rng.ts";
-import { type GameState, newGame } from "../engine/state.ts";
-import { applyCommand, isGameOver } from "../engine/turn.ts";
+import { ContentError } from "../../src/content/problems.ts";
+import { type Content, loadContent } from "../../src/content/load_content.ts";
+import { botDecide } from "../../src/engine/bot.ts";
+import { stateProblems } from "../../src/engine/invariants.ts";
+import { Rng } from "../../src/engine/rng.ts";
+import { type GameState, newGame } from "../../src/engine/state.ts";
+import { applyCommand, isGameOver } from "../../src/engine/turn.ts";
 import { BYTE_MUTATIONS, TEXT_MUTATIONS } from "./file_mutations.ts";
-import { readScores } from "./high_scores.ts";
-import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
-import { readRecording } from "./replay.ts";
-import { dataChecksum } from "../engine/checksum.ts";
-import { playRecording, record, type Recording, ReplayError, startRecording } from "./replay_format.ts";
-import { gzip } from "./save_file.ts";
-import { examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
-import { dataStamp, encodeSave, SaveError } from "./save_format.ts";
+import { readScores } from "../../src/app/high_scores.ts";
+import { BUNDLED_DATA_DIR, userDir } from "../../src/app/paths.ts";
+import { readRecording } from "../../src/commands/replay.ts";
+import { dataChecksum } from "../../src/engine/checksum.ts";
+import {
+  playRecording,
+  record,
+  type Recording,
+  ReplayError,
+  startRecording,
+} from "../../src/app/replay_format.ts";
+import { gzip } from "../../src/app/save_file.ts";
+import { examineSave, savedGameLine, whyNotLoaded } from "../../src/app/saved_game.ts";
+import { dataStamp, encodeSave, SaveError } from "../../src/app/save_format.ts";
 
 /** The kinds of file the game reads. */
 export const FILE_KINDS = ["save", "replay", "scores", "data"] as const;

@@ -6,17 +6,17 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, parseFlags, pathFlag, readCommandLine } from "./flags.ts";
+import { HELP_USAGE, intFlag, parseFlags, pathFlag, readCommandLine } from "../app/flags.ts";
 import type { Content } from "../content/load_content.ts";
 import { botDecide } from "../engine/bot.ts";
 import type { KillCount } from "../engine/chronicle.ts";
 import { MAX_SEED } from "../engine/rng.ts";
 import { newGame, playerOf } from "../engine/state.ts";
 import { applyCommand, isGameOver } from "../engine/turn.ts";
-import { loadDataOr } from "./data_dir.ts";
-import { record, type Recording } from "./replay_format.ts";
+import { loadDataOr } from "../app/data_dir.ts";
+import { record, type Recording } from "../app/replay_format.ts";
 import { deathText } from "../ui/death_text.ts";
-import { sayOut } from "./say.ts";
+import { sayOut } from "../app/say.ts";
 
 /** How one game went. */
 export interface GameResult {

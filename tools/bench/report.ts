@@ -7,14 +7,14 @@
  *
  * @module
  */
-import config from "../deno.json" with { type: "json" };
-import { HELP_USAGE, parseFlags, readCommandLine } from "../src/app/flags.ts";
-import { WorkerRunner } from "../src/app/monster_runner.ts";
-import { simulate } from "../src/app/sim.ts";
-import type { SoakResult } from "../src/app/soak.ts";
-import { runMonsterPhase } from "../src/engine/monster_phase.ts";
-import { MAP_BUDGET } from "../src/content/limits.ts";
-import { cloneState, newGame } from "../src/engine/state.ts";
+import config from "../../deno.json" with { type: "json" };
+import { HELP_USAGE, parseFlags, readCommandLine } from "../../src/app/flags.ts";
+import { WorkerRunner } from "../../src/app/monster_runner.ts";
+import { simulate } from "../../src/commands/sim.ts";
+import type { SoakResult } from "../soak.ts";
+import { runMonsterPhase } from "../../src/engine/monster_phase.ts";
+import { MAP_BUDGET } from "../../src/content/limits.ts";
+import { cloneState, newGame } from "../../src/engine/state.ts";
 import {
   benchContent,
   FRAME_SIZES,
@@ -52,7 +52,7 @@ interface Row {
   readonly met?: boolean;
 }
 
-const ROOT = new URL("../", import.meta.url).pathname;
+const ROOT = new URL("../../", import.meta.url).pathname;
 const rows: Row[] = [];
 const notes: string[] = [];
 const progress = (what: string) => console.error(`bench: ${what}`);

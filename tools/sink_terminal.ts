@@ -7,8 +7,8 @@
  *
  * @module
  */
-import type { TerminalEvent } from "./input_events.ts";
-import type { Terminal } from "./terminal.ts";
+import type { TerminalEvent } from "../src/terminal/input_events.ts";
+import type { Terminal } from "../src/terminal/terminal.ts";
 
 const NO_INPUT: AsyncIterator<TerminalEvent> = {
   next: () => Promise.resolve({ done: true, value: undefined }),

@@ -8,16 +8,21 @@
  *
  * @module
  */
-import { botDecide } from "../engine/bot.ts";
-import type { Action } from "../engine/actions.ts";
-import { targetingOf } from "../engine/items.ts";
-import type { Rules } from "../engine/rules.ts";
-import type { Rng } from "../engine/rng.ts";
-import { type GameState, playerOf } from "../engine/state.ts";
-import { isGameOver } from "../engine/turn.ts";
-import { keyEvent, type MouseButton, mouseEvent, type TerminalEvent } from "../terminal/input_events.ts";
-import { MOVE_BINDINGS } from "../ui/keymap.ts";
-import { MIN_COLUMNS, MIN_ROWS } from "../ui/layout.ts";
+import { botDecide } from "../../src/engine/bot.ts";
+import type { Action } from "../../src/engine/actions.ts";
+import { targetingOf } from "../../src/engine/items.ts";
+import type { Rules } from "../../src/engine/rules.ts";
+import type { Rng } from "../../src/engine/rng.ts";
+import { type GameState, playerOf } from "../../src/engine/state.ts";
+import { isGameOver } from "../../src/engine/turn.ts";
+import {
+  keyEvent,
+  type MouseButton,
+  mouseEvent,
+  type TerminalEvent,
+} from "../../src/terminal/input_events.ts";
+import { MOVE_BINDINGS } from "../../src/ui/keymap.ts";
+import { MIN_COLUMNS, MIN_ROWS } from "../../src/ui/layout.ts";
 
 /** What the fuzzer sees when it picks the next event. */
 export interface FuzzScene {

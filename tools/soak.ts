@@ -16,19 +16,19 @@
  *
  * @module
  */
-import type { Content } from "../content/load_content.ts";
-import { botDecide } from "../engine/bot.ts";
-import { MAX_SEED } from "../engine/rng.ts";
-import { type GameState, newGame } from "../engine/state.ts";
-import { isGameOver } from "../engine/turn.ts";
-import type { Terminal } from "../terminal/terminal.ts";
-import { SinkTerminal } from "../terminal/sink_terminal.ts";
-import { loadDataOr } from "./data_dir.ts";
-import { HELP_USAGE, intFlag, parseFlags, readCommandLine } from "./flags.ts";
-import { GameApp } from "./game_app.ts";
-import { WorkerRunner } from "./monster_runner.ts";
-import type { Command } from "./replay_format.ts";
-import { say, sayJson, sayOut } from "./say.ts";
+import type { Content } from "../src/content/load_content.ts";
+import { botDecide } from "../src/engine/bot.ts";
+import { MAX_SEED } from "../src/engine/rng.ts";
+import { type GameState, newGame } from "../src/engine/state.ts";
+import { isGameOver } from "../src/engine/turn.ts";
+import type { Terminal } from "../src/terminal/terminal.ts";
+import { SinkTerminal } from "./sink_terminal.ts";
+import { loadDataOr } from "../src/app/data_dir.ts";
+import { HELP_USAGE, intFlag, parseFlags, readCommandLine } from "../src/app/flags.ts";
+import { GameApp } from "../src/app/game_app.ts";
+import { WorkerRunner } from "../src/app/monster_runner.ts";
+import type { Command } from "../src/app/replay_format.ts";
+import { say, sayJson, sayOut } from "../src/app/say.ts";
 
 /** Plays `command` in `app` and draws the frame; the soak's way, and the default of {@link BotPlayer}. */
 export type Deliver = (app: GameApp, command: Command) => Promise<void>;

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { gzip } from "../src/app/save_file.ts";
-import type { Rules } from "../src/engine/rules.ts";
+import { gzip } from "../../src/app/save_file.ts";
+import type { Rules } from "../../src/engine/rules.ts";
 import {
   confusedSave,
   deepReplay,
@@ -16,12 +16,12 @@ import {
   gzipBomb,
   HOSTILE_DEPTH,
   makeFifo,
-} from "../tests/support/hostile_files.ts";
+} from "../../tests/support/hostile_files.ts";
 import type { Refusal } from "./refuse_file.ts";
 import { median } from "./timing.ts";
 
 const CHILD = new URL("./refuse_file.ts", import.meta.url).pathname;
-const DATA = new URL("../data/", import.meta.url).pathname;
+const DATA = new URL("../../data/", import.meta.url).pathname;
 const GB = 1024 * 1024 * 1024;
 /** A child still reading after this long is killed. */
 const LIMIT_MS = 10_000;
