@@ -115,7 +115,7 @@ Deno.test("monsters act in ascending id: the first to choose a cell gets it", ()
   deepEqual(runMonsterPhase(two, unlimited).moves.map((m) => m.id), [1, 2]);
 });
 
-Deno.test("confusion: ten random bumps, then recovery on the 11th turn with the SPEC message", () => {
+Deno.test("confusion: ten random bumps, then recovery on the 11th turn with the rules' message", () => {
   const state = arena(rules, "#####\n#@o.#\n#.o.#\n#####", { o: "orc" });
   const orc = byId(state, 1);
   orc.ai = { type: "confused", turnsRemaining: 10, previous: orc.ai! };

@@ -22,7 +22,7 @@ function screenText(app: GameApp): string[] {
   return [...Array(app.screen.height).keys()].map((y) => app.screen.rowText(y).trimEnd());
 }
 
-Deno.test("80x50: the map, the @, the level line and the welcome in the SPEC places and colours", async () => {
+Deno.test("80x50: the map, the @, the level line and the welcome in their places and colours", async () => {
   const { terminal, app } = start(80, 50);
   terminal.end();
   equal(await app.run(), "input-closed");

@@ -9,7 +9,7 @@ const { rules } = await bundledContent();
 const lastLines = (n: number, state: { log: { text: string; color: string; count: number }[] }) =>
   state.log.slice(-n).map((e) => [displayText(e), e.color]);
 
-Deno.test("bumping a monster attacks it: power − defense, the SPEC message in player_atk", () => {
+Deno.test("bumping a monster attacks it: power − defense, the rules' message in player_atk", () => {
   const state = arena(rules, "#####\n#@o.#\n#####", { o: "orc" });
   ok(playerAct(state, rules, { type: "bump", dx: 1, dy: 0 }));
   deepEqual(byId(state, 1).fighter!.hp, 10 - 2);

@@ -31,7 +31,7 @@ async function problemsOf(dir: URL): Promise<readonly string[]> {
   return [];
 }
 
-Deno.test("the bundled data loads into the SPEC numbers", async () => {
+Deno.test("the bundled data loads into the default rules' numbers", async () => {
   const { rules } = await loadContent(DATA_DIR, "data/");
   const t = rules.templates;
   deepEqual([t.player.name, t.player.glyph, t.player.color, t.player.fighter], [

@@ -8,7 +8,7 @@ import { bundledContent } from "./support/content.ts";
 
 const params: DungeonParams = (await bundledContent()).rules.dungeon;
 
-Deno.test("the bundled data gives the SPEC generator parameters", () => {
+Deno.test("the bundled data gives the default generator's parameters", () => {
   deepEqual(params, { width: 80, height: 43, maxRooms: 30, roomMinSize: 6, roomMaxSize: 10 });
 });
 

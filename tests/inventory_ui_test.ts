@@ -47,7 +47,7 @@ function quietApp(columns = 80, rows = 50) {
   return { app, orc };
 }
 
-Deno.test("i and d open the SPEC windows: titled, 25/26 wide, away from the player, (Empty) or (a) lines", async () => {
+Deno.test("i and d open the inventory windows: titled, 25/26 wide, away from the player, (Empty) or (a) lines", async () => {
   const { app } = quietApp();
   await feed(app, "i");
   const p = playerOf(app.state);

@@ -94,7 +94,7 @@ Deno.test("lightning: the nearest visible enemy within range 5 takes 20; none in
   equal(playerOf(far).inventory!.items.length, 1, "not used up");
 });
 
-Deno.test("confusion: the three checks in SPEC order, then 10 turns of confusion", () => {
+Deno.test("confusion: the three checks in order, then 10 turns of confusion", () => {
   const state = arena(rules, "#######\n#@.o..#\n#######\n#..o..#\n#######", { o: "orc" });
   carry(state, "confusion_scroll");
   const tryAt = (
@@ -166,7 +166,7 @@ Deno.test("targeting needs and the blast shape: a circle, not a square", () => {
   ok(inBlast({ x: 0, y: 0 }, 3, { x: 3, y: 0 }) && !inBlast({ x: 0, y: 0 }, 3, { x: 3, y: 1 }));
 });
 
-Deno.test("the player starts wearing the Dagger and Leather Armor: attack 4, defense 2 (SPEC §8.1)", async () => {
+Deno.test("the player starts wearing the Dagger and Leather Armor: attack 4, defense 2", async () => {
   const { newGame } = await import("../src/engine/state.ts");
   const state = newGame(rules, 1);
   const p = playerOf(state);
@@ -175,7 +175,7 @@ Deno.test("the player starts wearing the Dagger and Leather Armor: attack 4, def
   ok(!state.log.some((e) => e.text.startsWith("You equip")), "silently");
 });
 
-Deno.test("equip and unequip: using wearables swaps the slot with the SPEC messages; each a turn", () => {
+Deno.test("equip and unequip: using wearables swaps the slot with the rules' messages; each a turn", () => {
   const state = arena(rules, ROOM);
   const p = playerOf(state);
   const dagger = carry(state, "dagger"), sword = carry(state, "sword");

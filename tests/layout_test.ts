@@ -2,7 +2,7 @@ import { deepEqual, equal } from "node:assert/strict";
 import { cameraOrigin, computeLayout } from "../src/ui/layout.ts";
 import { wrapText } from "../src/ui/text.ts";
 
-Deno.test("80x50 gives the SPEC layout: map rows 0-42, panel rows 43-49", () => {
+Deno.test("80x50 gives the full layout: map rows 0-42, panel rows 43-49", () => {
   const l = computeLayout(80, 50, 80, 43);
   deepEqual([l.tooSmall, l.compact], [false, false]);
   deepEqual(l.map, { x: 0, y: 0, width: 80, height: 43 });

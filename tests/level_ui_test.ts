@@ -100,7 +100,7 @@ Deno.test("the character window shows level, XP, next threshold, attack and defe
   ok(top(app) instanceof PlayScreen);
 });
 
-Deno.test("inventory marks what is worn with (E) (SPEC §8.1: the first view)", async () => {
+Deno.test("inventory marks what is worn with (E): the first view shows the starting gear worn", async () => {
   const app = startApp(80, 24, 10);
   await feed(app, "i");
   const text = screenText(app).join("\n");

@@ -81,7 +81,7 @@ Deno.test("default choices: Constitution +20 max and +20 HP, Strength +1, Agilit
   ok(eyes.map.visible.reduce((a, b) => a + b, 0) >= seen, "the view was recomputed with the new sight");
 });
 
-Deno.test("one kill worth several levels: one choice per level, one after another (Part A §3)", () => {
+Deno.test("one kill worth several levels: one choice per level, one after another", () => {
   const s = newGame(rules, 5);
   kill(s, rules, "troll", 12); // 1200 XP: 350 + 500 = 850 for two levels, 650 more needs 1500
   equal(levelsEarned(rules.progression, level(s)), 2);

@@ -190,7 +190,7 @@ Deno.test("title: no save, then Esc in a game saves it and the title shows its s
   equal(await t.running, "quit");
 });
 
-Deno.test("title: an unreadable save gives the SPEC popup, is never changed, and a new game keeps it aside", async () => {
+Deno.test("title: an unreadable save gives the popup, is never changed, and a new game keeps it aside", async () => {
   const t = await titleSession((path) => Deno.writeTextFile(path, "garbage"));
   await t.tick();
   ok(t.text().includes("The saved game cannot be read: expected whole gzip data, found damaged"), t.text());

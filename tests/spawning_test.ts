@@ -8,14 +8,14 @@ import { bundledContent, copyOfData } from "./support/content.ts";
 
 const { rules } = await bundledContent();
 
-Deno.test("per-room maxima by floor follow SPEC §6.1", () => {
+Deno.test("per-room maxima by floor follow the spawn tables' steps", () => {
   const items = [1, 2, 3, 4, 5, 6, 9].map((f) => valueForFloor(rules.spawn.maxItemsPerRoom, f));
   const monsters = [1, 2, 3, 4, 5, 6, 9].map((f) => valueForFloor(rules.spawn.maxMonstersPerRoom, f));
   deepEqual(items, [1, 1, 1, 2, 2, 2, 2]);
   deepEqual(monsters, [2, 2, 2, 3, 3, 5, 5]);
 });
 
-Deno.test("weights by floor merge in order, later steps replacing (SPEC §6.2)", () => {
+Deno.test("weights by floor merge in order, later steps replacing", () => {
   const w = (f: number, table: "monsters" | "items") =>
     Object.fromEntries(weightsForFloor(rules.spawn[table], f));
   deepEqual(w(1, "monsters"), { orc: 80 });

@@ -9,7 +9,7 @@ import { bundledContent } from "./support/content.ts";
 
 const { rules } = await bundledContent();
 
-Deno.test("taking the stairs: floor 2, a new map, the player whole, the SPEC message; elsewhere it is refused", () => {
+Deno.test("taking the stairs: floor 2, a new map, the player whole, the rules' message; elsewhere it is refused", () => {
   const s = newGame(rules, 3);
   const p = playerOf(s);
   equal(playerAct(s, rules, { type: "descend" }), false);

@@ -23,7 +23,7 @@ const top = (app: GameApp): Screen => app.top;
 const mouse = (action: MouseEvent["action"], x: number, y: number, button: MouseEvent["button"] = "none") =>
   mouseEvent(action, button, x, y);
 
-Deno.test("snapshot 80x50: the SPEC layout after a few turns", async () => {
+Deno.test("snapshot 80x50: the full layout after a few turns", async () => {
   const app = startApp(80, 50);
   await feed(app, "l", "l", "j", ".");
   await assertSnapshot(app, "play_80x50");

@@ -3,7 +3,7 @@
  * return, SIGTERM, SIGHUP, SIGINT, an uncaught error or an unhandled
  * rejection. Deno restores termios for only some of these and never the
  * terminal's escape modes, so the app does it itself. Before leaving, the
- * game in progress is saved (SPEC §15.2), within a time limit; a second,
+ * game in progress is saved (docs/rules.md, Saving and leaving), within a time limit; a second,
  * different signal does not wait for it.
  *
  * @module

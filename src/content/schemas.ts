@@ -311,7 +311,7 @@ const weightSteps = z.array(z.strictObject({
   weights: z.record(idSchema, nonNegative(1_000_000)),
 }));
 
-/** `data/spawn_tables.json`: what spawns on which floor (SPEC §6). */
+/** `data/spawn_tables.json`: what spawns on which floor (docs/rules.md, Spawning). */
 export const spawnTablesSchema = z.strictObject({
   $schema: z.string().optional(),
   maxMonstersPerRoom: floorSteps.describe(

@@ -1,6 +1,6 @@
 /**
  * Wearing things: a weapon slot and an armour slot, bonuses added to the
- * wearer's own power and defense (SPEC §11). Worn items stay in the
+ * wearer's own power and defense (docs/rules.md, Equipment). Worn items stay in the
  * inventory, marked " (E)".
  *
  * @module
@@ -45,7 +45,7 @@ export function unequip(wearer: Entity, item: Entity, events: GameEvent[]): void
   events.push({ type: "unequipped", entityId: wearer.id, item: item.name });
 }
 
-/** Puts `item` on, taking off whatever was in its slot first (SPEC §11). */
+/** Puts `item` on, taking off whatever was in its slot first (docs/rules.md, Equipment). */
 export function equip(wearer: Entity, item: Entity, events: GameEvent[], quietly = false): void {
   const slot = item.equippable?.slot;
   if (!slot) return;

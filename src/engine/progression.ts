@@ -1,5 +1,5 @@
 /**
- * Experience and levels, by the rules' curve (SPEC §13): how much XP a kill
+ * Experience and levels, by the rules' curve (docs/rules.md, Experience and levels): how much XP a kill
  * gives, when the next level is reached, and what a level-up choice raises.
  * Every non-player death gives the player its XP, whoever caused it.
  *

@@ -118,7 +118,10 @@ export interface LevelUpChoice {
   readonly message: string;
 }
 
-/** Experience and levels, in the vocabulary every seed's rules fit (SPEC §13). */
+/**
+ * Experience and levels, in the vocabulary every rule set is written in
+ * (docs/rules.md, Experience and levels).
+ */
 export interface Progression {
   readonly xpForNextLevel: XpCurve;
   /** `>`: XP must exceed the threshold; `>=`: reach it. */
@@ -149,7 +152,7 @@ export interface WeightStep {
   readonly weights: Readonly<Record<string, number>>;
 }
 
-/** What spawns where (SPEC §6). */
+/** What spawns where (docs/rules.md, Spawning). */
 export interface SpawnTables {
   readonly maxMonstersPerRoom: readonly FloorStep[];
   readonly maxItemsPerRoom: readonly FloorStep[];

@@ -1,5 +1,5 @@
 /**
- * Filling rooms with monsters and items from the spawn tables (SPEC §6):
+ * Filling rooms with monsters and items from the spawn tables (docs/rules.md, Spawning):
  * per-room counts by depth, weighted choices, and no two things on a cell.
  *
  * @module

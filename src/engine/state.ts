@@ -105,8 +105,8 @@ export function enterFloor(state: GameState, rules: Rules, floor: number): void 
 }
 
 /**
- * A new game: the player with their starting gear worn (silently, SPEC
- * §15.4), on floor 1 made from `seed`, and the welcome message.
+ * A new game: the player with their starting gear worn without a word
+ * (docs/rules.md, Entities), on floor 1 made from `seed`, and the welcome message.
  */
 export function newGame(rules: Rules, seed: number): GameState {
   const template = rules.templates[rules.playerTemplate];

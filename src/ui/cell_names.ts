@@ -1,6 +1,6 @@
 /**
- * What the panel says is on a map cell: the names under the pointer (SPEC
- * §7.4), what the player stands on, and look mode's whole description,
+ * What the panel says is on a map cell: the names under the pointer
+ * (docs/rules.md, Screen layout), what the player stands on, and look mode's whole description,
  * the terrain included.
  *
  * @module
@@ -30,8 +30,8 @@ function thingsAt(ui: UiContext, p: Point): Entity[] {
 }
 
 /**
- * What is on map cell `p`, as the panel names it under the pointer (SPEC
- * §7.4): every thing there, topmost first, joined by ", ", first letter
+ * What is on map cell `p`, as the panel names it under the pointer
+ * (docs/rules.md, Screen layout): every thing there, topmost first, joined by ", ", first letter
  * capitalised; nothing when the cell is out of view.
  */
 export function namesAt(ui: UiContext, p: Point | undefined): string {

@@ -1,5 +1,5 @@
 /**
- * `c`: the character (SPEC §16): level, XP, the XP the next level comes at, attack
+ * `c`: the character (docs/rules.md, Windows): level, XP, the XP the next level comes at, attack
  * and defense with what is worn, max HP and sight. `m` writes the morgue
  * file (a character dump) without dying; `?` lists the keys; any other
  * key closes it.

@@ -1,5 +1,5 @@
 /**
- * A cursor over the map, for looking and for aiming (SPEC §3.4). It starts
+ * A cursor over the map, for looking and for aiming (docs/rules.md, Look and aim cursor). It starts
  * on the player and moves with every movement key, by 5 with Shift, 10 with
  * Ctrl and 20 with Alt (together they multiply); the mouse moves it too. It
  * moves the shared pointer, so the panel names what is under it, and the
@@ -16,7 +16,7 @@ import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf } from "./keym
 import { mapCellAt, screenCellOf } from "./map_view.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 
-/** The step multiplier for the modifiers held (SPEC §3.4). */
+/** The step multiplier for the modifiers held (docs/rules.md, Look and aim cursor). */
 export function stepMultiplier(event: { shift: boolean; ctrl: boolean; alt: boolean }): number {
   return (event.shift ? 5 : 1) * (event.ctrl ? 10 : 1) * (event.alt ? 20 : 1);
 }
@@ -105,7 +105,7 @@ export abstract class CursorScreen implements Screen {
   }
 
   /**
-   * Draws the cursor: black on white (SPEC §10.3); where colours cannot
+   * Draws the cursor: black on white (docs/rules.md, Look and aim cursor); where colours cannot
    * carry it (16 colours, none), in reverse video, turned back inside an
    * area already reversed (a blast's), so it shows there too.
    */

@@ -1,5 +1,5 @@
 /**
- * After death (SPEC §3.8): the map stays, with the player's remains, and a
+ * After death (docs/rules.md, Game over): the map stays, with the player's remains, and a
  * window over it says what killed them, the score and where the morgue file
  * is; Enter, Space or Esc go on (back to the title), other keys do nothing.
  * The pointer still names things.

@@ -1,8 +1,8 @@
 /**
- * `v`: the whole message log in a window (SPEC §3.5, §12.3), each message
+ * `v`: the whole message log in a window (docs/rules.md, Windows), each message
  * wrapped as in the panel, oldest at the top, newest on the bottom line. It
  * opens at the bottom, on the newest message; Up/Down scroll a line, PgUp/PgDn a page, wrapping round
- * from either end (SPEC §3.5); Home shows the oldest messages at the top,
+ * from either end; Home shows the oldest messages at the top,
  * End the newest at the bottom; the mouse wheel scrolls; any other key
  * closes.
  *

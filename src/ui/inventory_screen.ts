@@ -1,5 +1,5 @@
 /**
- * The inventory windows (SPEC §1.3, §3.3): `i` to use an item, `d` to drop
+ * The inventory windows (docs/rules.md, Windows): `i` to use an item, `d` to drop
  * one. A letter picks the item in that slot; a letter with no item says
  * "Invalid entry." and the window stays; the scrolling keys scroll a list
  * longer than the window; any other key or a click closes it.

@@ -13,7 +13,7 @@ export const MIN_ROWS = 24;
 export const FULL_LAYOUT_ROWS = 50;
 const FULL_PANEL_ROWS = 7;
 const COMPACT_PANEL_ROWS = 4;
-/** Where the names and the log start, right of the 20-cell HP bar (SPEC §1.2). */
+/** Where the names and the log start, right of the 20-cell HP bar (docs/rules.md, Screen layout). */
 const TEXT_X = 21;
 
 /** A rectangle of screen cells. */
@@ -46,12 +46,13 @@ export interface Layout {
 
 /**
  * The map takes the top of the screen, up to the whole dungeon; the panel
- * takes the rest. From 50 rows on it is the SPEC's: names at row +1, HP bar
- * and the log from row +2, level at row +4 (44, 45, 47 at 80x50), with
- * taller terminals giving the log more lines. Below that it is compact: HP
- * bar and names, then level and the log. At every size the log starts
- * where the SPEC puts it (column 21) and runs to the right edge: the SPEC's
- * 40 columns left the 19 beside them empty while messages wrapped.
+ * takes the rest (docs/rules.md, Screen layout). From 50 rows on it is the
+ * full layout: names at row +1, HP bar and the log from row +2, level at
+ * row +4 (44, 45, 47 at 80x50), with taller terminals giving the log more
+ * lines. Below that it is compact: HP bar and names, then level and the
+ * log. At every size the log starts at column 21, beside the HP bar, and
+ * runs to the right edge: a log of 40 columns would leave the 19 beside it
+ * empty while messages wrapped.
  */
 export function computeLayout(columns: number, rows: number, mapWidth: number, mapHeight: number): Layout {
   const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;

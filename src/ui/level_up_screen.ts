@@ -1,5 +1,5 @@
 /**
- * The level-up window (SPEC §1.3, §3.6; Part A §3): the rules' title and
+ * The level-up window (docs/rules.md, Windows; Experience and levels): the rules' title and
  * text, then one line per choice with the current numbers. A choice's key
  * takes it (no turn passes); any other key says "Invalid entry." and the
  * window stays; clicks are ignored. One window per level earned.
@@ -60,7 +60,7 @@ export class LevelUpScreen implements Screen {
   }
 
   draw(buf: CellBuffer, ui: UiContext): void {
-    // 35 wide as the SPEC's, wider if a line needs it (max HP ≥ 100 does).
+    // At least 35 wide (docs/rules.md, Windows), wider if a line needs it (max HP ≥ 100 does).
     drawSideWindow(buf, ui, this.title, this.lines(ui), 35);
   }
 }

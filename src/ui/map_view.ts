@@ -13,7 +13,7 @@ import { Attr, type CellBuffer } from "../terminal/cell_buffer.ts";
 import { cameraOrigin } from "./layout.ts";
 import type { UiContext } from "./screen.ts";
 
-/** Draw order: corpses, then items, then actors on top (SPEC §7.3). */
+/** Draw order: corpses, then items, then actors on top (docs/rules.md, Field of view and memory). */
 export const LAYER_ORDER: Readonly<Record<RenderLayer, number>> = { corpse: 0, item: 1, actor: 2 };
 
 /** The map cell at the view's top-left for the current focus. */

@@ -17,7 +17,7 @@ import { paletteColor, type Theme } from "./theme.ts";
 const HP_BAR_WIDTH = 20;
 
 /**
- * The HP bar (SPEC §1.2): 20 cells, filled in proportion, text on top.
+ * The HP bar (docs/rules.md, Screen layout): 20 cells, filled in proportion, text on top.
  * Where colours cannot show it (16 colours turn both of its colours black;
  * no colour has none) it is drawn in characters: █ filled, ░ empty, the
  * text in reverse video where it lies on the filled part.
@@ -44,7 +44,7 @@ function drawHpBar(buf: CellBuffer, ui: UiContext): void {
 /**
  * Draws `entries` (up to and including `last`) into `area`, newest on the
  * bottom line, each message word-wrapped with its lines in order, as far up
- * as there is room (SPEC §12.1).
+ * as there is room (docs/rules.md, Message log).
  */
 export function drawMessages(
   buf: CellBuffer,

@@ -103,7 +103,7 @@ export class PlayScreen implements Screen {
   }
 
   handleMouse(event: MouseEvent, ui: UiContext): ScreenResult {
-    // The names follow the pointer while it is over the map (SPEC §3.1).
+    // The names follow the pointer while it is over the map (docs/rules.md, Mouse).
     const cell = mapCellAt(ui, event.x, event.y);
     if (cell) ui.pointer = cell;
     // A left click on a known place walks there.

@@ -15,8 +15,8 @@ import { centredX, displayWidth } from "./text.ts";
 export type ScrollCommand = "lineUp" | "lineDown" | "pageUp" | "pageDown" | "first" | "last";
 
 /**
- * The scrolling keys. With `wraps` (the message history, SPEC §3.5) a
- * line or page up from the top goes to the bottom, and down from the
+ * The scrolling keys. With `wraps`, as the message history scrolls
+ * (docs/rules.md, Windows), a line or page up from the top goes to the bottom, and down from the
  * bottom to the top; without, they stop there.
  */
 export function scrollBindings(wraps = false): ActiveBinding<ScrollCommand>[] {

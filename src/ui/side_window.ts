@@ -1,5 +1,5 @@
 /**
- * The inventory, character and level-up windows (SPEC §1.3): at the top of
+ * The inventory, character and level-up windows (docs/rules.md, Windows): at the top of
  * the screen, on the half away from the player, lines of white text.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Aiming an item (SPEC §3.4, §10.3): a cursor like look mode's. Confirming
+ * Aiming an item (docs/rules.md, Look and aim cursor): a cursor like look mode's. Confirming
  * uses the item on the cursor's cell; if that is impossible the reason is
  * told and aiming goes on. Cancelling uses nothing and takes no turn. An
  * area item shows exactly the cells its blast would reach, and one whose

@@ -1,5 +1,5 @@
 /**
- * The title screen (Part A §9): the game's name over a backdrop drawn in
+ * The title screen (docs/rules.md, Title screen): the game's name over a backdrop drawn in
  * the terminal, the three choices, what the saved game is, the high
  * scores, and popups ("No saved game to load.") that dim everything behind
  * them. On a short terminal the subtitle and credit give way to the scores.
@@ -23,7 +23,7 @@ const BANNER = [
   "█████  █████ █████   █   █████",
 ];
 
-/** The choices, each padded to 24 columns as in the SPEC's menu. */
+/** The choices, each padded to 24 columns (docs/rules.md, Title screen). */
 export const TITLE_OPTIONS = ["[N] Play a new game", "[C] Continue last game", "[Q] Quit"];
 
 /** What the title shows besides its fixed parts. */
@@ -67,7 +67,7 @@ export function scoreLines(scores: readonly HighScore[], width: number): string[
   return lines;
 }
 
-/** Dims a colour as the SPEC's popups do: each channel divided by 8. */
+/** Dims a colour as popups do (docs/rules.md, Windows): each channel divided by 8. */
 function dim(rgb: number): number {
   return (((rgb >> 16) & 255) >> 3) << 16 | (((rgb >> 8) & 255) >> 3) << 8 | ((rgb & 255) >> 3);
 }

@@ -1,6 +1,6 @@
 /**
  * Framed windows: a white frame on black with its title centred on the top
- * border, the inside cleared (SPEC §1.3).
+ * border, the inside cleared (docs/rules.md, Windows).
  *
  * @module
  */

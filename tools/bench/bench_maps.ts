@@ -6,7 +6,7 @@ import { Tile } from "../../src/engine/tiles.ts";
 
 const FLOOR = { width: 80, height: 43, maxRooms: 30, roomMinSize: 6, roomMaxSize: 10 };
 
-/** A generated 80x43 floor with the SPEC parameters. */
+/** A generated 80x43 floor with the default generator's parameters (docs/rules.md, Dungeon generation). */
 export function benchDungeon(seed: number): GameMap {
   return generateDungeon(FLOOR, Rng.fromSeed(seed)).map;
 }
