@@ -25,7 +25,7 @@ import {
   gzipBomb,
   HOSTILE_DEPTH,
   makeFifo,
-} from "./support/hostile_files.ts";
+} from "../tools/hostile_files.ts";
 import { titleSession } from "./support/title_session.ts";
 import { runScript } from "./support/run_program.ts";
 

@@ -1,7 +1,7 @@
 import { sayJson } from "../src/app/say.ts";
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { firstNonPrintable, printable, printableLines } from "../src/terminal/printable.ts";
-import { displayWidth, fitWidth, graphemes } from "../src/terminal/text_width.ts";
+import { firstNonPrintable, printable, printableLines } from "../src/text/printable.ts";
+import { displayWidth, fitWidth, graphemes } from "../src/text/text_width.ts";
 import { clipText, padText } from "../src/ui/text.ts";
 
 Deno.test("every control, bidi, zero-width and invisible code point is shown as its visible escape", () => {

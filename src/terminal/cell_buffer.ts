@@ -11,8 +11,8 @@
  *
  * @module
  */
-import { graphemes } from "./text_width.ts";
-import { isPlainAscii } from "./printable.ts";
+import { graphemes } from "../text/text_width.ts";
+import { isPlainAscii } from "../text/printable.ts";
 
 /** Attribute bits for {@link CellBuffer.attrs}. */
 export const Attr = { None: 0, Bold: 1, Dim: 2, Underline: 4, Reverse: 8 } as const;

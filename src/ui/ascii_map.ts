@@ -5,7 +5,7 @@
  * @module
  */
 import type { GameState } from "../engine/state.ts";
-import { displayWidth } from "../terminal/text_width.ts";
+import { displayWidth } from "../text/text_width.ts";
 import type { Theme } from "./theme.ts";
 
 const LAYER_ORDER = { corpse: 0, item: 1, actor: 2 } as const;

@@ -10,7 +10,7 @@ import { totalKills } from "../engine/chronicle.ts";
 import { wornIn } from "../engine/equipment.ts";
 import { displayText } from "../engine/message_log.ts";
 import type { Rules } from "../engine/rules.ts";
-import { printable } from "../terminal/printable.ts";
+import { printable } from "../text/printable.ts";
 import { scoreOf } from "../engine/score.ts";
 import { type GameState, playerOf } from "../engine/state.ts";
 import { asciiMap } from "./ascii_map.ts";

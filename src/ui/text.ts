@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { displayWidth, fitWidth, graphemes } from "../terminal/text_width.ts";
-import { isPlainAscii } from "../terminal/printable.ts";
+import { displayWidth, fitWidth, graphemes } from "../text/text_width.ts";
+import { isPlainAscii } from "../text/printable.ts";
 
-export { displayWidth } from "../terminal/text_width.ts";
+export { displayWidth } from "../text/text_width.ts";
 
 /** A word cut after each "/": where a path may break. */
 const SLASH_PIECES = /[^/]*\/|[^/]+/g;

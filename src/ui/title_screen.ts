@@ -10,7 +10,7 @@ import { Rng } from "../engine/rng.ts";
 import type { HighScore } from "../engine/score.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import { paletteColor, type Theme } from "./theme.ts";
-import { fitWidth } from "../terminal/text_width.ts";
+import { fitWidth } from "../text/text_width.ts";
 import { centredX, clipText, displayWidth, padText, wrapText } from "./text.ts";
 import { drawWindow } from "./window.ts";
 

@@ -9,14 +9,7 @@
  */
 import { gzip } from "../../src/app/save_file.ts";
 import type { Rules } from "../../src/engine/rules.ts";
-import {
-  confusedSave,
-  deepReplay,
-  deepScores,
-  gzipBomb,
-  HOSTILE_DEPTH,
-  makeFifo,
-} from "../../tests/support/hostile_files.ts";
+import { confusedSave, deepReplay, deepScores, gzipBomb, HOSTILE_DEPTH, makeFifo } from "../hostile_files.ts";
 import type { Refusal } from "./refuse_file.ts";
 import { median } from "./timing.ts";
 

@@ -1,14 +1,14 @@
 /**
  * Hostile files as a stranger would craft them, built in memory in a
  * moment: saves, score tables, replays and data files nested far too deep,
- * and gzip that inflates to gigabytes. Shared by the tests and the bench.
+ * and gzip that inflates to gigabytes. Shared by the bench and the tests.
  */
 import { constants, deflateRawSync } from "node:zlib";
-import { encodeSave } from "../../src/app/save_format.ts";
-import { dataChecksum } from "../../src/engine/checksum.ts";
-import { startRecording } from "../../src/app/replay_format.ts";
-import type { Rules } from "../../src/engine/rules.ts";
-import { newGame } from "../../src/engine/state.ts";
+import { encodeSave } from "../src/app/save_format.ts";
+import { dataChecksum } from "../src/engine/checksum.ts";
+import { startRecording } from "../src/app/replay_format.ts";
+import type { Rules } from "../src/engine/rules.ts";
+import { newGame } from "../src/engine/state.ts";
 
 /** How deep the hostile files nest. */
 export const HOSTILE_DEPTH = 100_000;
