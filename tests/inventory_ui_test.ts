@@ -5,7 +5,7 @@ import { inBlast } from "../src/engine/items.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import { playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
-import { playerAct } from "../src/engine/turn.ts";
+import { playPlayerAction } from "../src/engine/turn.ts";
 import { type MouseEvent, mouseEvent } from "../src/terminal/input_events.ts";
 import { InventoryScreen } from "../src/ui/inventory_screen.ts";
 import { paletteColor } from "../src/ui/theme.ts";
@@ -232,7 +232,7 @@ Deno.test("a scroll made in JSON only spawns where its table says and works", as
   game.entities.push(orc);
   p.inventory!.items.push(instantiate(modded.templates.frost_scroll, game.nextId++, 0, 0));
   const slot = p.inventory!.items.length - 1;
-  ok(playerAct(game, modded, { type: "use", item: slot, target: { x: p.x + 1, y: p.y } }));
+  ok(playPlayerAction(game, modded, { type: "use", item: slot, target: { x: p.x + 1, y: p.y } }));
   deepEqual([orc.fighter!.hp, p.fighter!.hp], [5, 25], "the orc and the player beside it both took 5");
   ok(game.log.some((e) => e.text === "The Orc is engulfed in a fiery explosion, taking 5 damage!"));
 });

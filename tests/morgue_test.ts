@@ -10,7 +10,7 @@ import { displayText } from "../src/engine/message_log.ts";
 import { HIGH_SCORES_KEPT, type HighScore, placeScore, scoreOf } from "../src/engine/score.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
-import { applyCommand, isGameOver, playerAct } from "../src/engine/turn.ts";
+import { isGameOver, playCommand, playPlayerAction } from "../src/engine/turn.ts";
 import { asciiMap } from "../src/ui/ascii_map.ts";
 import { morgueText } from "../src/ui/morgue_text.ts";
 import { scoreLines } from "../src/ui/title_screen.ts";
@@ -31,7 +31,7 @@ function botGame(seed: number, maxTurns = 3000) {
   const byName = new Map<string, number>(), byFloor: number[] = [];
   let lastHitter: string | undefined;
   while (!isGameOver(state) && state.turn < maxTurns) {
-    const events = applyCommand(state, rules, botDecide(state, rules)) ?? [];
+    const events = playCommand(state, rules, botDecide(state, rules)) ?? [];
     for (const e of events) {
       if (e.type === "attacked" && e.targetId === state.playerId) lastHitter = e.attacker;
       if (e.type === "died" && e.entityId !== state.playerId) {
@@ -58,7 +58,7 @@ Deno.test("a fireball that kills the player is the cause of death; the XP earned
   playerOf(state).fighter!.hp = 5;
   playerOf(state).level = { current: 1, xp: 0 };
   playerOf(state).inventory!.items.push(instantiate(rules.templates.fireball_scroll, state.nextId++, 0, 0));
-  ok(playerAct(state, rules, { type: "use", item: 0, target: { x: 3, y: 1 } }));
+  ok(playPlayerAction(state, rules, { type: "use", item: 0, target: { x: 3, y: 1 } }));
   ok(isGameOver(state));
   deepEqual(state.chronicle.death, { kind: "fire" });
   deepEqual(state.chronicle.kills, [{ name: "Orc", count: 1 }]);

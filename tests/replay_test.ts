@@ -17,7 +17,7 @@ import { simulate } from "../src/app/sim.ts";
 import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
 import { botDecide } from "../src/engine/bot.ts";
 import { stateChecksum } from "../src/engine/checksum.ts";
-import { applyCommand, isGameOver } from "../src/engine/turn.ts";
+import { isGameOver, playCommand } from "../src/engine/turn.ts";
 import { newGame } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
@@ -61,7 +61,7 @@ Deno.test("a game saved and continued records checksums its replay agrees with, 
       state = decodeSave(JSON.parse(encodeSave(state, dataStamp(content), "test", new Date(0))), rules);
     }
     const command = botDecide(state, rules), turnBefore = state.turn;
-    if (applyCommand(state, rules, command)) record(recording, command, state, turnBefore);
+    if (playCommand(state, rules, command)) record(recording, command, state, turnBefore);
   }
   ok(recording.checks.length >= 4, `${recording.checks.length} checksums`);
   equal(stateChecksum(playRecording(recording, rules)), stateChecksum(state));

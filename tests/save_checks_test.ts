@@ -8,7 +8,7 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import { dataStamp, decodeSave, encodeSave, SaveError } from "../src/app/save_format.ts";
 import { MAX_LEVEL } from "../src/engine/limits.ts";
 import { newGame } from "../src/engine/state.ts";
-import { playerTurn } from "../src/engine/turn.ts";
+import { playCommand } from "../src/engine/turn.ts";
 import { gzip } from "../src/app/save_file.ts";
 import { bundledContent } from "./support/content.ts";
 import { titleSession } from "./support/title_session.ts";
@@ -22,7 +22,7 @@ type Json = Record<string, any>;
 /** A game a few turns in, as a save's JSON. */
 function goodSave(): Json {
   const state = newGame(rules, 12);
-  for (let k = 0; k < 5; k++) playerTurn(state, rules, { type: "wait" });
+  for (let k = 0; k < 5; k++) playCommand(state, rules, { act: { type: "wait" } });
   return JSON.parse(encodeSave(state, dataStamp(content), "test", new Date(0)));
 }
 
@@ -46,7 +46,7 @@ const player = (state: Json) => state.entities.find((e: Json) => e.id === state.
 
 Deno.test("a good save is taken, and a turn plays on it", () => {
   const state = decodeSave(goodSave(), rules);
-  ok(playerTurn(state, rules, { type: "wait" }));
+  ok(playCommand(state, rules, { act: { type: "wait" } }));
 });
 
 Deno.test("a monster heading for a cell off the map is refused, by its path or where it last saw the player", () => {

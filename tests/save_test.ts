@@ -5,7 +5,7 @@ import { dataStamp, decodeSave, encodeSave, SAVE_VERSION, SaveError } from "../s
 import type { Action } from "../src/engine/actions.ts";
 import { Rng } from "../src/engine/rng.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { playerTurn } from "../src/engine/turn.ts";
+import { playCommand } from "../src/engine/turn.ts";
 import { bundledContent } from "./support/content.ts";
 import { doomPlayer, titleSession } from "./support/title_session.ts";
 
@@ -27,12 +27,12 @@ Deno.test("save, load, play on: the same game as never having stopped, at 40 ran
     const stopAt = rng.int(0, 119);
     const straight = newGame(rules, trial), resumed = newGame(rules, trial);
     script.forEach((a, i) => {
-      playerTurn(straight, rules, a);
-      if (i < stopAt) playerTurn(resumed, rules, a);
+      playCommand(straight, rules, { act: a });
+      if (i < stopAt) playCommand(resumed, rules, { act: a });
     });
     let loaded = decodeSave(JSON.parse(encodeSave(resumed, stamp, "t", new Date())), rules);
     deepEqual(plain(loaded), plain(resumed), `trial ${trial}: the save holds the whole state`);
-    for (const a of script.slice(stopAt)) playerTurn(loaded, rules, a);
+    for (const a of script.slice(stopAt)) playCommand(loaded, rules, { act: a });
     deepEqual(
       plain(loaded),
       plain(straight),

@@ -24,7 +24,7 @@ import {
 import { tell } from "../engine/narration.ts";
 import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
 import type { GameState } from "../engine/state.ts";
-import { isGameOver, playerAct, report } from "../engine/turn.ts";
+import { isGameOver, playPlayerAction, settleAndNarrate } from "../engine/turn.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import type { InputEvent } from "../terminal/input_events.ts";
@@ -131,12 +131,12 @@ export class GameApp {
     const { rules } = this.content;
     const floor = this.state.floor, turnBefore = this.state.turn;
     this.#before = cloneState(this.state);
-    if (!playerAct(this.state, rules, action)) {
+    if (!playPlayerAction(this.state, rules, action)) {
       this.#before = undefined;
       return false;
     }
     const faults = this.runner.faults.length;
-    report(this.state, rules, await this.runner.run(this.state));
+    settleAndNarrate(this.state, rules, await this.runner.run(this.state));
     this.options.record?.({ act: action }, turnBefore);
     this.#before = undefined;
     // A dying worker may have written to the terminal: paint everything again.
@@ -234,7 +234,7 @@ export class GameApp {
 
   #levelUp(choice: number): void {
     this.#before = cloneState(this.state);
-    report(this.state, this.content.rules, chooseLevelUp(this.state, this.content.rules, choice));
+    settleAndNarrate(this.state, this.content.rules, chooseLevelUp(this.state, this.content.rules, choice));
     this.options.record?.({ level: choice }, this.state.turn);
     this.#before = undefined;
   }

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { stateChecksum } from "../engine/checksum.ts";
 import type { Rules } from "../engine/rules.ts";
 import { type GameState, newGame } from "../engine/state.ts";
-import { applyCommand, type Command } from "../engine/turn.ts";
+import { type Command, playCommand } from "../engine/turn.ts";
 import type { JsonLimits } from "../content/untrusted_json.ts";
 
 export type { Command } from "../engine/turn.ts";
@@ -84,7 +84,7 @@ export function* replaySteps(recording: Recording, rules: Rules): Generator<Game
   let next = 0;
   for (const command of recording.commands) {
     const turnBefore = state.turn;
-    applyCommand(state, rules, command);
+    playCommand(state, rules, command);
     const check = recording.checks[next];
     if (check && state.turn !== turnBefore && state.turn === check.turn) {
       if (stateChecksum(state) !== check.sum) {
