@@ -13,7 +13,7 @@ import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
 import { startWalk, stopAfterStep, stopBeforeStep } from "../src/engine/walk_stop.ts";
 import type { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
-import { arena } from "./support/arena.ts";
+import { arena, arenaStill } from "./support/arena.ts";
 import { bundledContent, emptyDungeonRules } from "./support/content.ts";
 import { appOn } from "./support/ui_harness.ts";
 
@@ -24,12 +24,7 @@ const press = (app: GameApp, key: string, mods = {}) => app.handleInput(keyEvent
 const texts = (state: GameState) => state.log.map((e) => e.text);
 const lastText = (state: GameState) => state.log.at(-1)?.text;
 
-/** The arena with its monsters standing still (no AI), so a test says where they are. */
-function stillArena(picture: string, things: Record<string, string>): GameState {
-  const state = arena(rules, picture, things);
-  for (const e of state.entities) e.ai = undefined;
-  return state;
-}
+const stillArena = (picture: string, things: Record<string, string>) => arenaStill(rules, picture, things);
 
 Deno.test("the stopping rules: a monster in view at the start does not stop a walk, one that comes into view does", () => {
   const state = stillArena(
@@ -51,24 +46,6 @@ Deno.test("the stopping rules: a monster in view at the start does not stop a wa
   deepEqual(stopAfterStep(state, start, new Set()), { reason: "monster", names: ["Troll"] });
   deepEqual(stopBeforeStep(state, { x: 3, y: 1 }), { reason: "blocked" }, "the orc stands there");
   equal(stopBeforeStep(state, { x: 4, y: 1 }), undefined);
-});
-
-Deno.test("explore goes on past a monster already in view and stops for a new one, naming it", async () => {
-  const state = stillArena(
-    `
-    ######################
-    #@.o......#..........#
-    #.........#..........#
-    #....................#
-    #.........#.....T....#
-    ######################`,
-    { o: "orc", T: "troll" },
-  );
-  const app = appOn(state, rules);
-  await press(app, "x");
-  equal(lastText(state), "You see a Troll.");
-  ok(state.turn > 5, `it walked (${state.turn} turns)`);
-  ok(!texts(state).some((t) => t.includes("Orc")), "the orc, seen from the start, said nothing");
 });
 
 Deno.test("a new monster stops explore, travel and run alike, each saying what it saw", async () => {

@@ -7,20 +7,9 @@
  */
 import type { Content } from "../content/load_content.ts";
 import type { Action } from "../engine/actions.ts";
-import type { Point } from "../engine/geometry.ts";
-import { cloneState, playerOf } from "../engine/state.ts";
-import { inCorridor, knownItemCells, runStep, sides } from "../engine/travel.ts";
-import {
-  itemsUnderfoot,
-  monsterCells,
-  startWalk,
-  stopAfterStep,
-  stopBeforeStep,
-  tellStop,
-  type Walk,
-  type WalkStart,
-  type WalkStop,
-} from "../engine/walk_stop.ts";
+import { walkBehavior } from "../engine/behavior.ts";
+import { cloneState } from "../engine/state.ts";
+import { tellStop, type Walk } from "../engine/walk_stop.ts";
 import { tell } from "../engine/narration.ts";
 import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
 import type { GameState } from "../engine/state.ts";
@@ -155,81 +144,32 @@ export class GameApp {
     return true;
   }
 
-  /** Items a walk has stopped on (or started from): exploring does not go back to them, nor stop on them again. */
+  /** Items walks have stopped on (or started from): exploring does not go back to them, nor stop on them again. */
   readonly #visitedItems = new Set<number>();
 
-  /** Cells of the items seen and not yet visited: exploring goes to them. */
-  #itemsToVisit(): number[] {
-    return knownItemCells(this.state, (e) => this.#visitedItems.has(e.id));
-  }
-
-  /** The next cell of `walk`, or why it ends here (undefined: a run's natural end). */
-  async #nextStep(walk: Walk, first: boolean, corridor: boolean): Promise<Point | WalkStop | undefined> {
-    const { state } = this;
-    const { map } = state;
-    const from = playerOf(state);
-    if (walk.kind === "run") {
-      const d = runStep(map, from, { x: walk.dx, y: walk.dy }, corridor, first);
-      return d && { x: from.x + d.x, y: from.y + d.y };
-    }
-    const avoid = monsterCells(state);
-    const request = walk.kind === "explore"
-      ? { kind: walk.kind, from, items: this.#itemsToVisit(), avoid }
-      : { kind: walk.kind, from, to: walk.to, avoid };
-    const answer = await this.runner.plan(state, request);
-    if (answer.step >= 0) return { x: answer.step % map.width, y: Math.floor(answer.step / map.width) };
-    return answer.end ? { reason: answer.end } : undefined;
-  }
-
   /**
-   * Walks a step a turn (monsters act after each, like any move) until it
-   * has a reason to stop (see `walk_stop.ts`), and tells that reason. This
-   * part only paces the steps: the key that interrupts, the planner, the
-   * pause between frames.
+   * Plays `walk` (see behavior.ts) a step a turn, monsters acting after
+   * each like any move, until it stops, and tells why. This part only
+   * paces the steps: the pause between frames, and a key that interrupts.
    */
   async #walk(walk: Walk): Promise<void> {
     const { state } = this;
-    // What lies underfoot as a walk begins has been seen: it does not stop this walk or the next.
-    for (const item of itemsUnderfoot(state)) this.#visitedItems.add(item.id);
-    const stop = await this.#walkSteps(walk, startWalk(state, walk));
-    if (stop) tellStop(state.log, this.content.rules, stop);
-    if (stop?.reason === "item") itemsUnderfoot(state).forEach((e) => this.#visitedItems.add(e.id));
-  }
-
-  /** The steps of `walk`; why it stopped, or undefined when there is nothing to say. */
-  async #walkSteps(walk: Walk, start: WalkStart): Promise<WalkStop | undefined> {
-    const { state } = this;
-    const player = playerOf(state);
-    let corridor = inCorridor(state.map, player);
-    let heading = walk;
-    let beside = walk.kind === "run" ? sides(state.map, player, { x: walk.dx, y: walk.dy }) : "";
-    for (let steps = 0; steps < 10_000; steps++) {
-      if (this.#halted) return undefined;
+    const behavior = walkBehavior(state, walk, this.#visitedItems);
+    for (let first = true;; first = false) {
+      if (!first) {
+        this.render();
+        if (this.options.walkDelayMs) await new Promise((r) => setTimeout(r, this.options.walkDelayMs));
+      }
+      if (this.#halted) return;
+      const next = behavior.next(state);
+      if ("stop" in next) return tellStop(state.log, this.content.rules, next.stop);
       if (this.terminal.hasPendingInput()) {
         this.terminal.discardPendingInput();
-        return { reason: "interrupted" };
+        return tellStop(state.log, this.content.rules, { reason: "interrupted" });
       }
-      const next = await this.#nextStep(heading, steps === 0, corridor);
-      if (!next || "reason" in next) return next;
-      const blocked = stopBeforeStep(state, next);
-      if (blocked) return blocked;
-      const step = { dx: next.x - player.x, dy: next.y - player.y };
-      if (!(await this.#act({ type: "move", ...step }))) return undefined; // told why already
-      if (this.top !== this.stack[0]) return undefined; // a level-up window or game over says it
-      this.render();
-      if (this.options.walkDelayMs) await new Promise((r) => setTimeout(r, this.options.walkDelayMs));
-      const stop = stopAfterStep(state, start, this.#visitedItems);
-      if (stop) return stop;
-      if (heading.kind === "run") {
-        // A run also ends where the corridor branches or, in the open, where the cells beside it change.
-        const around = sides(state.map, player, { x: step.dx, y: step.dy });
-        if (!corridor && steps > 0 && around !== beside) return undefined;
-        beside = around;
-        corridor = inCorridor(state.map, player);
-        heading = { ...heading, ...step };
-      }
+      if (!(await this.#act(next.act))) return; // told why already
+      if (this.top !== this.stack[0]) return; // a level-up window or game over says it
     }
-    return undefined;
   }
 
   #levelUp(choice: number): void {
