@@ -13,6 +13,7 @@ import { INPUT_QUEUE_LIMIT, InputQueue } from "../src/terminal/input_queue.ts";
 import { bundledContent } from "./support/content.ts";
 import { assertRestored, saveFile, startGame } from "./support/e2e_game.ts";
 import { TmuxPane } from "./support/tmux.ts";
+import { shownMessages } from "./support/ui_harness.ts";
 
 const content = await bundledContent();
 
@@ -96,7 +97,7 @@ Deno.test("a flood without Ctrl-C plays the keys the queue kept and tells the pl
   terminal.end();
   equal(await running, "input-closed");
   equal(app.eventsDone, 1 + INPUT_QUEUE_LIMIT);
-  const told = app.state.log.filter((m) => m.text.includes("keys typed ahead were dropped"));
+  const told = shownMessages(app).filter((m) => m.text.includes("keys typed ahead were dropped"));
   equal(told.length, 1);
   ok(told[0].text.startsWith(`${1000 - 1 - INPUT_QUEUE_LIMIT} keys`), told[0].text);
 });

@@ -13,12 +13,12 @@ import { PlayScreen } from "../src/ui/play_screen.ts";
 import type { Screen } from "../src/ui/screen.ts";
 import { TargetScreen } from "../src/ui/target_screen.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
-import { feed, screenText, startApp, type } from "./support/ui_harness.ts";
+import { feed, lastShown, screenText, startApp, type } from "./support/ui_harness.ts";
 
 const { rules } = await bundledContent();
 const top = (app: GameApp): Screen => app.top;
 const lastLine = (app: GameApp) => {
-  const e = app.state.log.at(-1)!;
+  const e = lastShown(app);
   return [displayText(e), e.color];
 };
 const click = (x: number, y: number, button: MouseEvent["button"] = "left") =>

@@ -13,7 +13,7 @@ import { PlayScreen } from "../src/ui/play_screen.ts";
 import type { Screen } from "../src/ui/screen.ts";
 import { bundledContent } from "./support/content.ts";
 import { delveSession } from "./support/delve_session.ts";
-import { feed, screenText, startApp } from "./support/ui_harness.ts";
+import { feed, lastShown, screenText, startApp } from "./support/ui_harness.ts";
 import { loadContent } from "../src/content/load_content.ts";
 import { levelUpPending } from "../src/engine/progression.ts";
 import { newGame } from "../src/engine/state.ts";
@@ -48,7 +48,7 @@ Deno.test("the level-up window opens after the turn that earned it; a wrong key 
   ok(text.some((l) => l.includes("d) Perception (+1 sight radius, from 8)")));
   const turn = app.state.turn;
   await feed(app, "x", "Escape");
-  deepEqual([app.state.log.at(-1)!.text, app.state.log.at(-1)!.color], ["Invalid entry.", "invalid"]);
+  deepEqual([lastShown(app).text, lastShown(app).color], ["Invalid entry.", "invalid"]);
   ok(top(app) instanceof LevelUpScreen, "still open: a choice must be made");
   await feed(app, "b");
   ok(top(app) instanceof PlayScreen);

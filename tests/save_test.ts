@@ -8,6 +8,7 @@ import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
 import { playCommand } from "../src/engine/turn.ts";
 import { bundledContent } from "./support/content.ts";
 import { doomPlayer, titleSession } from "./support/title_session.ts";
+import { shownMessages } from "./support/ui_harness.ts";
 
 const content = await bundledContent();
 const { rules } = content;
@@ -202,7 +203,7 @@ Deno.test("title: an unreadable save gives the SPEC popup, is never changed, and
   await t.press("x", "n");
   const kept = `${dirname(t.savePath)}/kept/savegame.json.gz.unreadable-2026-11-21T10-00-00-000Z`;
   equal(await Deno.readTextFile(kept), "garbage", "kept aside, whole");
-  ok(t.app.game!.state.log.some((e) => e.text.includes("it was kept as")));
+  ok(shownMessages(t.app.game!).some((e) => e.text.includes("it was kept as")));
   await t.press("Escape");
   ok((await readSave(t.savePath)).kind === "read", "the new game saved in its place");
   await t.press("q");

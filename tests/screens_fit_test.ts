@@ -216,7 +216,7 @@ for (const [columns, rows] of [[80, 24], [80, 50], [120, 60]]) {
     equal(log.width, columns - 21, "the log runs from column 21 to the right edge");
     const logRows = () => screenText(app).slice(log.y, log.y + log.height).map((l) => l.slice(log.x));
     const path = "/home/someone/.local/share/delve/morgue/morgue-2026-11-21-10-00-00-seed42.txt";
-    app.state.log.push({ text: `Morgue file written to ${path}`, color: "white", count: 1 });
+    app.notify("morgue_written", { file: path });
     app.render();
     const pathRows = logRows().slice(logRows().findIndex((l) => l.startsWith("Morgue file written")));
     deepEqual(pathRows, wrapText(`Morgue file written to ${path}`, log.width));

@@ -74,7 +74,7 @@ Deno.test("log drawing: newest on the bottom line, wrapped in order, stacked as 
     { text: "a long message wraps", color: "white", count: 1 },
     { text: "blocked", color: "impossible", count: 3 },
   ];
-  drawMessages(buf, theme, log, { x: 0, y: 0, width: 12, height: 4 });
+  drawMessages(buf, theme, [...log].reverse(), { x: 0, y: 0, width: 12, height: 4 });
   deepEqual([0, 1, 2, 3].map((y) => buf.rowText(y).trimEnd()), [
     "a long",
     "message",
@@ -83,7 +83,7 @@ Deno.test("log drawing: newest on the bottom line, wrapped in order, stacked as 
   ]);
   equal(buf.fg[3 * 12], 0x808080);
   const short = new CellBuffer(12, 2);
-  drawMessages(short, theme, log, { x: 0, y: 0, width: 12, height: 2 });
+  drawMessages(short, theme, [...log].reverse(), { x: 0, y: 0, width: 12, height: 2 });
   deepEqual([0, 1].map((y) => short.rowText(y).trimEnd()), ["wraps", "blocked (x3)"]);
 });
 

@@ -7,7 +7,6 @@
  * @module
  */
 import type { Content } from "../content/load_content.ts";
-import { tell } from "../engine/narration.ts";
 import type { Rules } from "../engine/rules.ts";
 import { type GameState, newGame } from "../engine/state.ts";
 import { dataChecksum } from "../engine/checksum.ts";
@@ -211,11 +210,12 @@ export class DelveApp {
   }
 
   /**
-   * A new game; the old one is abandoned first when the player said so (or,
-   * if that cannot be done, the popup saying why). An unreadable old save
-   * is moved aside, and the player told.
+   * A new game, with what the player is to be told as it starts; the old one
+   * is abandoned first when the player said so (or, if that cannot be done,
+   * the popup saying why). An unreadable old save is moved aside, and the
+   * player told.
    */
-  async #newGame(abandon: boolean): Promise<GameState | string[]> {
+  async #newGame(abandon: boolean): Promise<{ state: GameState; told: Told[] } | string[]> {
     let told: Told[] = [];
     if (abandon) {
       const abandoned = await this.#abandon();
@@ -224,28 +224,27 @@ export class DelveApp {
     }
     const state = newGame(this.content.rules, this.options.seed ?? this.options.randomSeed());
     this.#recording = startRecording(state.seed, this.options.version, dataChecksum(this.content.rules));
-    for (const [id, values] of told) tell(state.log, this.content.rules, id, values);
     if (this.options.saveInUse) {
       this.#unsaved = state;
-      return state;
+      return { state, told };
     }
     // A game made with other data that is not at hand cannot be read here either: it is kept too.
     const saved = await examineSave(this.options.savePath, this.content);
     if (saved.kind === "unreadable" || saved.kind === "other-data") {
       const kept = await keepUnreadable(this.options.savePath, this.#now());
-      tell(state.log, this.content.rules, "save_kept", { file: kept });
+      told = [...told, ["save_kept", { file: kept }]];
     }
-    return state;
+    return { state, told };
   }
 
-  /** Writes the game's save; says so in the game's log if it cannot. An unsaved game has nothing to write. */
+  /** Writes the game's save; tells the player if it cannot. An unsaved game has nothing to write. */
   async #save(game: GameApp): Promise<boolean> {
     if (this.options.saveInUse) return true;
     try {
       await this.#write(this.options.savePath, this.#encode(game));
       return true;
     } catch (e) {
-      tell(game.state.log, game.content.rules, "save_failed", { reason: (e as Error).message });
+      game.notify("save_failed", { reason: (e as Error).message });
       return false;
     }
   }
@@ -275,10 +274,11 @@ export class DelveApp {
 
   /**
    * Plays `state` by `content` (the data it was made with) until the player
-   * leaves; the game is saved unless it is over. After an internal error the
-   * game stays {@link game}, for the way out to save it whole.
+   * leaves, first telling the player `told`; the game is saved unless it is
+   * over. After an internal error the game stays {@link game}, for the way
+   * out to save it whole.
    */
-  async #play(state: GameState, content: Content): Promise<ExitReason> {
+  async #play(state: GameState, content: Content, told: readonly Told[] = []): Promise<ExitReason> {
     const runner = this.options.makeRunner(content.rules);
     const game = new GameApp(this.terminal, content, state, runner, {
       colorDepth: this.options.colorDepth,
@@ -293,6 +293,7 @@ export class DelveApp {
       onNewFloor: async () => void (await this.#save(game)),
       walkDelayMs: this.options.walkDelayMs,
     });
+    for (const [id, values] of told) game.notify(id, values);
     this.game = game;
     let crashed = false;
     try {
@@ -416,7 +417,7 @@ export class DelveApp {
           if (ask) this.#question = { kind: "abandon" };
           const started = ask ?? await this.#newGame(yes);
           if (Array.isArray(started)) popup = started;
-          else reason = await this.#play(started, this.content);
+          else reason = await this.#play(started.state, this.content, started.told);
         } else if (key === "c" || yes) {
           const loaded = await this.#load(question?.content);
           if (Array.isArray(loaded)) popup = loaded;

@@ -9,11 +9,11 @@ import type { Content } from "../content/load_content.ts";
 import type { Action } from "../engine/actions.ts";
 import { walkBehavior } from "../engine/behavior.ts";
 import { cloneState } from "../engine/state.ts";
-import { tellStop, type Walk } from "../engine/walk_stop.ts";
-import { tell } from "../engine/narration.ts";
+import { isTold, type Walk, type WalkStop } from "../engine/walk_stop.ts";
+import type { MessageId } from "../engine/rules.ts";
 import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
 import type { GameState } from "../engine/state.ts";
-import { isGameOver, playPlayerAction, settleAndNarrate } from "../engine/turn.ts";
+import { isGameOver, playCommand, playPlayerAction, settleAndNarrate } from "../engine/turn.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import type { InputEvent } from "../terminal/input_events.ts";
@@ -23,6 +23,7 @@ import { type GameOverReport, GameOverScreen, type MorgueWritten } from "../ui/g
 import { LevelUpScreen } from "../ui/level_up_screen.ts";
 import { Frame } from "../ui/frame.ts";
 import { computeLayout } from "../ui/layout.ts";
+import { Notices } from "../ui/notices.ts";
 import { PlayScreen } from "../ui/play_screen.ts";
 import type { Screen, ScreenResult, UiContext } from "../ui/screen.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
@@ -56,6 +57,8 @@ export class GameApp {
   readonly ui: UiContext;
   /** The screens, bottom first; the play screen is always at the bottom. */
   readonly stack: Screen[] = [new PlayScreen()];
+  /** What the program tells the player during this game, apart from the game's own log. */
+  readonly notices: Notices = new Notices();
 
   constructor(
     readonly terminal: Terminal,
@@ -73,6 +76,7 @@ export class GameApp {
       plainGlyphs: options.colorDepth === "16" || options.colorDepth === "none",
       pointer: undefined,
       focus: undefined,
+      notices: this.notices,
     };
     if (isGameOver(state)) this.stack.push(new GameOverScreen());
     // A game saved with a level still to choose (Ctrl-C in the window) asks for it again at once.
@@ -121,6 +125,8 @@ export class GameApp {
     const floor = this.state.floor, turnBefore = this.state.turn;
     this.#before = cloneState(this.state);
     if (!playPlayerAction(this.state, rules, action)) {
+      // Recorded all the same: the replay tells the log why it could not be done.
+      this.options.record?.({ act: action }, turnBefore);
       this.#before = undefined;
       return false;
     }
@@ -162,14 +168,22 @@ export class GameApp {
       }
       if (this.#halted) return;
       const next = behavior.next(state);
-      if ("stop" in next) return tellStop(state.log, this.content.rules, next.stop);
+      if ("stop" in next) return this.#endWalk(next.stop);
       if (this.terminal.hasPendingInput()) {
         this.terminal.discardPendingInput();
-        return tellStop(state.log, this.content.rules, { reason: "interrupted" });
+        return this.#endWalk({ reason: "interrupted" });
       }
       if (!(await this.#act(next.act))) return; // told why already
       if (this.top !== this.stack[0]) return; // a level-up window or game over says it
     }
+  }
+
+  /** Ends a walk, telling why: a command of its own (recorded), when there is something to tell. */
+  #endWalk(stop: WalkStop): void {
+    if (!isTold(stop)) return;
+    const command = { stop };
+    playCommand(this.state, this.content.rules, command);
+    this.options.record?.(command, this.state.turn);
   }
 
   #levelUp(choice: number): void {
@@ -186,6 +200,10 @@ export class GameApp {
    */
   async perform(command: Command): Promise<boolean> {
     if ("act" in command) return await this.#act(command.act);
+    if ("stop" in command) {
+      this.#endWalk(command.stop);
+      return true;
+    }
     if (!levelUpPending(this.state, this.content.rules)) return false;
     this.#levelUp(command.level);
     if (!levelUpPending(this.state, this.content.rules) && this.top instanceof LevelUpScreen) {
@@ -212,7 +230,7 @@ export class GameApp {
         return undefined;
       }
       case "say":
-        tell(this.state.log, this.content.rules, result.message);
+        this.notify(result.message);
         return undefined;
       case "levelUp":
         this.#levelUp(result.choice);
@@ -229,11 +247,15 @@ export class GameApp {
     }
   }
 
+  /** Tells the player the rules' message `id` as a notice of the program, shown among the game's messages. */
+  notify(id: MessageId, params?: Readonly<Record<string, string | number>>): void {
+    this.notices.tell(this.state.log, this.content.rules, id, params);
+  }
+
   /** Says where the morgue file was written, or why it was not. */
   #tellMorgue(morgue: MorgueWritten): void {
-    const { rules } = this.content;
-    if ("path" in morgue) tell(this.state.log, rules, "morgue_written", { file: morgue.path });
-    else tell(this.state.log, rules, "morgue_failed", { reason: morgue.error });
+    if ("path" in morgue) this.notify("morgue_written", { file: morgue.path });
+    else this.notify("morgue_failed", { reason: morgue.error });
   }
 
   /**
@@ -284,10 +306,7 @@ export class GameApp {
   #tellDroppedInput(): void {
     const dropped = this.terminal.droppedInput;
     if (dropped === this.#droppedTold) return;
-    tell(this.state.log, this.content.rules, "input_dropped", {
-      count: dropped - this.#droppedTold,
-      limit: INPUT_QUEUE_LIMIT,
-    });
+    this.notify("input_dropped", { count: dropped - this.#droppedTold, limit: INPUT_QUEUE_LIMIT });
     this.#droppedTold = dropped;
   }
 

@@ -45,8 +45,8 @@ export function simulate(
   for (let commands = 0; state.turn < maxTurns && commands < maxTurns * 4; commands++) {
     const command = botDecide(state, rules);
     const turnBefore = state.turn;
-    const events = playCommand(state, rules, command);
-    if (events && recording) record(recording, command, state, turnBefore);
+    playCommand(state, rules, command);
+    if (recording) record(recording, command, state, turnBefore);
     if (isGameOver(state)) break;
   }
   const { death, killsByFloor, kills } = state.chronicle;

@@ -1,7 +1,7 @@
 /**
  * Playing the game: {@link playCommand} plays one thing the player does (a
- * turn: the player's action, then, if it took time, every monster's; or a
- * level-up choice), with the log told what happened. The app splits a turn
+ * turn: the player's action, then, if it took time, every monster's; a
+ * level-up choice; a walk's end), with the log told what happened. The app splits a turn
  * to run the monsters in a worker: {@link playPlayerAction}, the monsters'
  * moves, then {@link settleAndNarrate} on their events.
  *
@@ -17,6 +17,7 @@ import { runMonsterPhase } from "./monster_phase.ts";
 import { narrate, tell } from "./narration.ts";
 import type { Rules } from "./rules.ts";
 import { type GameState, playerOf, sightOf } from "./state.ts";
+import { tellStop, type WalkStop } from "./walk_stop.ts";
 
 /** True once the player has died: only leaving the game remains. */
 export function isGameOver(state: GameState): boolean {
@@ -55,16 +56,23 @@ export function settleAndNarrate(state: GameState, rules: Rules, events: readonl
   return settled;
 }
 
-/** One thing the player does: an action (a turn), or a level-up choice (no turn). */
-export type Command = { readonly act: Action } | { readonly level: number };
+/**
+ * One thing the player does: an action (a turn), a level-up choice (no
+ * turn), or the end of a walk, told with its reason (no turn; see behavior.ts).
+ */
+export type Command = { readonly act: Action } | { readonly level: number } | { readonly stop: WalkStop };
 
 /**
  * Plays `command` in-process: a whole turn (the player, then the monsters),
- * or a level-up choice. Returns the settled events, or undefined when the
- * action was impossible.
+ * a level-up choice, or a walk's end. Returns the settled events, or
+ * undefined when the action was impossible.
  */
 export function playCommand(state: GameState, rules: Rules, command: Command): GameEvent[] | undefined {
   if ("level" in command) return settleAndNarrate(state, rules, chooseLevelUp(state, rules, command.level));
+  if ("stop" in command) {
+    tellStop(state.log, rules, command.stop);
+    return [];
+  }
   const mine = playPlayerAction(state, rules, command.act);
   if (!mine) return undefined;
   return [...mine, ...settleAndNarrate(state, rules, runMonsterPhase(state, rules).events)];

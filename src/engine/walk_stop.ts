@@ -123,6 +123,11 @@ export function withArticle(name: string): string {
   return `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`;
 }
 
+/** False for the stops the map shows, which nothing is said of. */
+export function isTold(stop: WalkStop): boolean {
+  return stop.reason !== "arrived" && stop.reason !== "end";
+}
+
 /** Tells the player why the walk stopped (nothing, when the map shows it). */
 export function tellStop(log: LogEntry[], rules: Rules, stop: WalkStop): void {
   const named = (id: "walk_monster" | "walk_item", names: readonly string[]) => {

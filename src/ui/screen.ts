@@ -15,6 +15,7 @@ import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
 import type { Binding } from "./keymap.ts";
 import type { Layout } from "./layout.ts";
+import type { Notices } from "./notices.ts";
 import type { Theme } from "./theme.ts";
 
 export type { Walk };
@@ -40,6 +41,8 @@ export interface UiContext {
    * ("Select a target location."): shown under the log, never added to it.
    */
   prompt?: MessageId;
+  /** The program's notices, shown among the game's messages (never added to them). */
+  readonly notices: Notices;
 }
 
 /** What a screen asks the app to do after an input. */
@@ -53,7 +56,7 @@ export type ScreenResult =
    * closes if it happened; if it was impossible the screen stays open.
    */
   | { readonly type: "act"; readonly action: Action; readonly closeOnSuccess?: boolean }
-  /** Tell the player something (nothing else happens). */
+  /** Tell the player something, as a notice (nothing else happens). */
   | { readonly type: "say"; readonly message: MessageId }
   /** Take one earned level with choice `choice` (no turn passes). */
   | { readonly type: "levelUp"; readonly choice: number }

@@ -9,6 +9,8 @@ import { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
 import { type InputEvent, keyEvent } from "../../src/terminal/input_events.ts";
 import { KeyDecoder } from "../../src/terminal/key_decoder.ts";
 import { bundledContent } from "./content.ts";
+import type { LogEntry } from "../../src/engine/message_log.ts";
+import { shownLog } from "../../src/ui/notices.ts";
 
 const content = await bundledContent();
 
@@ -57,6 +59,19 @@ export async function feed(app: GameApp, ...inputs: (InputEvent | string)[]): Pr
 /** Feeds raw terminal bytes through the real decoder (escape sequences and all). */
 export async function type(app: GameApp, bytes: string): Promise<void> {
   await feed(app, ...new KeyDecoder().feed(new TextEncoder().encode(bytes)));
+}
+
+/**
+ * The log as the player reads it (the game's messages with the program's
+ * notices among them), oldest first.
+ */
+export function shownMessages(app: GameApp): LogEntry[] {
+  return shownLog(app.state.log, app.notices);
+}
+
+/** The newest message the player reads: a notice or the game's. */
+export function lastShown(app: GameApp): LogEntry {
+  return shownMessages(app).at(-1)!;
 }
 
 /** The screen as text, one line per row, trailing spaces cut. */
