@@ -5,7 +5,7 @@
  */
 import { deepEqual, equal, match, notEqual, ok, rejects } from "node:assert/strict";
 import { dirname } from "node:path";
-import { SaveOnLeavingFailed } from "../src/app/delve_app.ts";
+import { SaveOnLeavingFailed } from "../src/app/program.ts";
 import { readScores } from "../src/app/high_scores.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave } from "../src/app/save_format.ts";

@@ -4,7 +4,7 @@
  * Ctrl-C acts at once whatever waits.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameApp } from "../src/app/game_app.ts";
+import { GameSession } from "../src/app/game_session.ts";
 import { InProcessRunner } from "../src/app/monster_runner.ts";
 import { newGame } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
@@ -72,11 +72,17 @@ Deno.test("draining waiting input (a key that stops a walk) is not counted as dr
   equal(queue.dropped, 0);
 });
 
-function floodedGame(): { app: GameApp; terminal: HeadlessTerminal } {
+function floodedGame(): { app: GameSession; terminal: HeadlessTerminal } {
   const terminal = new HeadlessTerminal(80, 24);
-  const app = new GameApp(terminal, content, newGame(content.rules, 7), new InProcessRunner(content.rules), {
-    colorDepth: "truecolor",
-  });
+  const app = new GameSession(
+    terminal,
+    content,
+    newGame(content.rules, 7),
+    new InProcessRunner(content.rules),
+    {
+      colorDepth: "truecolor",
+    },
+  );
   return { app, terminal };
 }
 

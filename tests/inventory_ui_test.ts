@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameApp } from "../src/app/game_app.ts";
+import type { GameSession } from "../src/app/game_session.ts";
 import { loadContent } from "../src/content/load_content.ts";
 import { inBlast } from "../src/engine/items.ts";
 import { displayText } from "../src/engine/message_log.ts";
@@ -16,15 +16,15 @@ import { bundledContent, copyOfData } from "./support/content.ts";
 import { feed, lastShown, screenText, startApp, type } from "./support/ui_harness.ts";
 
 const { rules } = await bundledContent();
-const top = (app: GameApp): Screen => app.top;
-const lastLine = (app: GameApp) => {
+const top = (app: GameSession): Screen => app.top;
+const lastLine = (app: GameSession) => {
   const e = lastShown(app);
   return [displayText(e), e.color];
 };
 const click = (x: number, y: number, button: MouseEvent["button"] = "left") =>
   mouseEvent("press", button, x, y);
 
-function give(app: GameApp, ...templates: string[]): void {
+function give(app: GameSession, ...templates: string[]): void {
   for (const t of templates) {
     playerOf(app.state).inventory!.items.push(instantiate(rules.templates[t], app.state.nextId++, 0, 0));
   }

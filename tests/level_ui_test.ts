@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameApp } from "../src/app/game_app.ts";
+import { GameSession } from "../src/app/game_session.ts";
 import { InProcessRunner } from "../src/app/monster_runner.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
@@ -20,10 +20,10 @@ import { newGame } from "../src/engine/state.ts";
 import { characterLines } from "../src/ui/character_screen.ts";
 
 const content = await bundledContent();
-const top = (app: GameApp): Screen => app.top;
+const top = (app: GameSession): Screen => app.top;
 
 /** An orc with 1 HP beside the player, and the key that attacks it. */
-function weakOrcBeside(app: GameApp): string {
+function weakOrcBeside(app: GameSession): string {
   const p = playerOf(app.state);
   for (const [dx, dy, key] of [[1, 0, "l"], [-1, 0, "h"], [0, 1, "j"], [0, -1, "k"]] as const) {
     const x = p.x + dx, y = p.y + dy;
@@ -69,7 +69,7 @@ Deno.test("a game saved with a level still to choose opens the level-up window a
     JSON.parse(encodeSave(app.state, dataStamp(content), "test", new Date(0))),
     content.rules,
   );
-  const continued = new GameApp(app.terminal, content, saved, new InProcessRunner(content.rules), {
+  const continued = new GameSession(app.terminal, content, saved, new InProcessRunner(content.rules), {
     colorDepth: "truecolor",
   });
   ok(continued.top instanceof LevelUpScreen, "the window is back before any turn");

@@ -1,6 +1,6 @@
 import { deepEqual, equal, notEqual, ok, throws } from "node:assert/strict";
 import { dataChecksum } from "../src/engine/checksum.ts";
-import { GameApp } from "../src/app/game_app.ts";
+import { GameSession } from "../src/app/game_session.ts";
 import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/app/monster_runner.ts";
 import { replayMain } from "../src/app/replay.ts";
 import {
@@ -87,7 +87,7 @@ Deno.test("a game played in the app, walks, notices and all, replays to the same
   const strewn: Rules = { ...rules, spawn: { ...rules.spawn, maxMonstersPerRoom: [] } };
   const state = newGame(strewn, 31);
   const recording = startRecording(31, "test", dataChecksum(strewn));
-  const app = new GameApp(
+  const app = new GameSession(
     new HeadlessTerminal(80, 24),
     { ...content, rules: strewn },
     state,
@@ -204,7 +204,7 @@ Deno.test("the same seed and inputs give identical checksums with the worker and
   const sums = async (runner: MonsterRunner) => {
     const state = newGame(rules, 31);
     const recording = startRecording(31, "test", checksumOfData);
-    const app = new GameApp(new HeadlessTerminal(80, 24), content, state, runner, {
+    const app = new GameSession(new HeadlessTerminal(80, 24), content, state, runner, {
       colorDepth: "truecolor",
       record: (c: Command, before: number) => record(recording, c, state, before),
     });

@@ -6,7 +6,7 @@
  * every element keeps a visible form in 16 colours and in none.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameApp } from "../src/app/game_app.ts";
+import type { GameSession } from "../src/app/game_session.ts";
 import { type GameState, playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
 import { Attr, CellBuffer } from "../src/terminal/cell_buffer.ts";
@@ -33,7 +33,7 @@ import { feed, screenText, startApp } from "./support/ui_harness.ts";
 import { titleSession } from "./support/title_session.ts";
 
 const content = await bundledContent();
-const top = (app: GameApp): Screen => app.top;
+const top = (app: GameSession): Screen => app.top;
 
 /** Fills the player's pack to 26 items (the two worn ones first). */
 function fillPack(state: GameState): string[] {
@@ -46,7 +46,7 @@ function fillPack(state: GameState): string[] {
 }
 
 /** The lines inside the side window whose title row holds `title`, and the rows it spans. */
-function sideWindow(app: GameApp, title: string): { lines: string[]; top: number; bottom: number } {
+function sideWindow(app: GameSession, title: string): { lines: string[]; top: number; bottom: number } {
   const text = screenText(app);
   const top = text.findIndex((l) => l.includes(`┤${title}├`));
   const left = text[top].indexOf("┌"), right = text[top].indexOf("┐");
@@ -104,7 +104,7 @@ Deno.test("inventory: PgDn, PgUp, Home and End scroll the list (the border says 
 });
 
 /** Every screen with a key table, as the game opens them. */
-function screensWithHelp(app: GameApp): Screen[] {
+function screensWithHelp(app: GameSession): Screen[] {
   const { ui } = app;
   return [
     new PlayScreen(),
@@ -120,7 +120,7 @@ function screensWithHelp(app: GameApp): Screen[] {
 }
 
 /** The help box's frame on the screen, and the text inside it (one column of margin). */
-function helpBox(app: GameApp) {
+function helpBox(app: GameSession) {
   const text = screenText(app);
   const top = text.findIndex((l) => l.includes("┤Keys: "));
   const left = text[top].indexOf("┌"), right = text[top].indexOf("┐");

@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameApp } from "../src/app/game_app.ts";
+import type { GameSession } from "../src/app/game_session.ts";
 import { WorkerRunner } from "../src/app/monster_runner.ts";
 import { isWalkable } from "../src/engine/game_map.ts";
 import { displayText } from "../src/engine/message_log.ts";
@@ -14,7 +14,7 @@ import { appOn as appFor, lastShown } from "./support/ui_harness.ts";
 
 const empty = await emptyDungeonRules();
 
-const press = (app: GameApp, key: string, mods = {}) => app.handleInput(keyEvent(key, mods));
+const press = (app: GameSession, key: string, mods = {}) => app.handleInput(keyEvent(key, mods));
 
 function reachable(state: GameState): number[] {
   const { map } = state;

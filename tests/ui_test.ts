@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameApp } from "../src/app/game_app.ts";
+import type { GameSession } from "../src/app/game_session.ts";
 import { isWalkable } from "../src/engine/game_map.ts";
 import { playerOf } from "../src/engine/state.ts";
 import { CellBuffer } from "../src/terminal/cell_buffer.ts";
@@ -18,7 +18,7 @@ import type { Screen } from "../src/ui/screen.ts";
 import { assertSnapshot, feed, screenText, startApp, type } from "./support/ui_harness.ts";
 
 /** The top screen, read afresh (assertions must not narrow it between inputs). */
-const top = (app: GameApp): Screen => app.top;
+const top = (app: GameSession): Screen => app.top;
 
 const mouse = (action: MouseEvent["action"], x: number, y: number, button: MouseEvent["button"] = "none") =>
   mouseEvent(action, button, x, y);

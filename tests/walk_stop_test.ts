@@ -4,7 +4,7 @@
  * seen when the walk began) and through the app, on hand-drawn arenas.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameApp } from "../src/app/game_app.ts";
+import type { GameSession } from "../src/app/game_session.ts";
 import { InProcessRunner, type MonsterRunner } from "../src/app/monster_runner.ts";
 import type { GameEvent } from "../src/engine/events.ts";
 import { updateVisibility } from "../src/engine/game_map.ts";
@@ -20,7 +20,7 @@ import { appOn } from "./support/ui_harness.ts";
 const { rules } = await bundledContent();
 const empty = await emptyDungeonRules();
 
-const press = (app: GameApp, key: string, mods = {}) => app.handleInput(keyEvent(key, mods));
+const press = (app: GameSession, key: string, mods = {}) => app.handleInput(keyEvent(key, mods));
 const texts = (state: GameState) => state.log.map((e) => e.text);
 const lastText = (state: GameState) => state.log.at(-1)?.text;
 
@@ -128,7 +128,7 @@ Deno.test("a walk stops when HP drops (You are hurt.) and when a key is pressed 
   await press(app, "x");
   deepEqual([hurt.turn, lastText(hurt)], [3, "You are hurt."]);
   const keyed = newGame(empty, 4);
-  const holder: { app?: GameApp } = {};
+  const holder: { app?: GameSession } = {};
   const app2 = holder.app = appOn(
     keyed,
     empty,

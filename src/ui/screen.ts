@@ -71,16 +71,21 @@ export const STAY: ScreenResult = { type: "stay" };
 /** This screen is done. */
 export const CLOSE: ScreenResult = { type: "close" };
 
-/** One screen of the stack. */
-export interface Screen {
+/**
+ * One screen: the keys it answers and how it draws. The game's screens (a
+ * stack of them) share the game's {@link UiContext} and ask for a
+ * {@link ScreenResult}; the title, before any game, has a context and
+ * answers of its own (title_screen.ts).
+ */
+export interface Screen<Context = UiContext, Result = ScreenResult> {
   /** Shown as the help window's title. */
   readonly title: string;
   /** Every key this screen answers, for the help window. */
   readonly bindings: readonly Binding<unknown>[];
-  handleKey(event: KeyEvent, ui: UiContext): ScreenResult;
-  handleMouse(event: MouseEvent, ui: UiContext): ScreenResult;
+  handleKey(event: KeyEvent, ui: Context): Result;
+  handleMouse(event: MouseEvent, ui: Context): Result;
   /** Draws over whatever the screens below drew. */
-  draw(buf: CellBuffer, ui: UiContext): void;
+  draw(buf: CellBuffer, ui: Context): void;
   /** What the prompt line asks while this screen is on top, if anything. */
-  prompt?(ui: UiContext): MessageId | undefined;
+  prompt?(ui: Context): MessageId | undefined;
 }

@@ -1,7 +1,7 @@
 /**
- * The loop: input → screen → engine → AI worker → engine → render, one
- * event at a time, in the order the events came. Screens form a stack: the
- * top one gets the input, all of them draw, bottom first.
+ * One game, played: the loop input → screen → engine → AI worker → engine →
+ * render, one event at a time, in the order the events came. Screens form a
+ * stack: the top one gets the input, all of them draw, bottom first.
  *
  * @module
  */
@@ -34,7 +34,7 @@ import { themeFromContent } from "./theme_from_content.ts";
 export type ExitReason = "quit" | "interrupt" | "input-closed";
 
 /** Options for a session. */
-export interface GameAppOptions {
+export interface GameSessionOptions {
   readonly colorDepth: ColorDepth;
   /**
    * Called once when the player dies: the save is deleted there, the morgue
@@ -51,8 +51,8 @@ export interface GameAppOptions {
   readonly record?: (command: Command, turnBefore: number) => void;
 }
 
-/** One play session on one terminal. */
-export class GameApp {
+/** One game, played on one terminal until the player leaves it. */
+export class GameSession {
   readonly #frame: Frame;
   readonly ui: UiContext;
   /** The screens, bottom first; the play screen is always at the bottom. */
@@ -65,7 +65,7 @@ export class GameApp {
     readonly content: Content,
     readonly state: GameState,
     readonly runner: MonsterRunner,
-    readonly options: GameAppOptions,
+    readonly options: GameSessionOptions,
   ) {
     this.#frame = new Frame(terminal, options.colorDepth);
     this.ui = {
