@@ -125,7 +125,7 @@ Deno.test("a version 1 save (before the chronicle) loads with an empty chronicle
   throws(() => decodeSave(deep, rules), /damaged at floor: /);
   const kills = JSON.parse(encodeSave(state, stamp, "new", new Date(0)));
   kills.state.chronicle.killsByFloor = [1, 2, 3];
-  throws(() => decodeSave(kills, rules), /kills on floors deeper than the one reached/);
+  throws(() => decodeSave(kills, rules), /kills are counted on floors deeper than the one reached/);
 });
 
 const entry = (score: number, seed = score): HighScore => ({

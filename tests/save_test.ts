@@ -99,7 +99,10 @@ Deno.test("truncated, corrupted, empty, wrong-version and hostile saves each say
       edit((j) => ((j.state as Record<string, Record<string, unknown>>).map.tiles = "AAAA")),
       /tiles hold 3 cells/,
     ],
-    [edit((j) => ((j.state as Record<string, unknown>).playerId = 999)), /has no player/],
+    [
+      edit((j) => ((j.state as Record<string, unknown>).playerId = 999)),
+      /the save is damaged: 0 players on the map/,
+    ],
     [JSON.stringify({ format: "delve-save", version: 1, game: "x", savedAt: "y", state: null }), /damaged/],
   ];
   for (const [text, expected, compress] of cases) {
