@@ -14,6 +14,7 @@ import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
 import type { GameState } from "../src/engine/state.ts";
 import { bundledContent } from "./support/content.ts";
 import { titleSession } from "./support/title_session.ts";
+import { shownMessages } from "./support/ui_harness.ts";
 
 const content = await bundledContent();
 const { rules } = content;
@@ -60,7 +61,7 @@ Deno.test("y abandons: high scores say abandoned, the morgue file too, and the r
   await t.press("n", "y");
   const game = t.app.game!;
   equal(game.state.turn, 0, "a new game began");
-  const said = game.state.log.map((e) => e.text).join("\n");
+  const said = shownMessages(game).map((e) => e.text).join("\n");
   const morgueDir = `${t.dir}/morgue`;
   const files = [...Deno.readDirSync(morgueDir)].map((e) => e.name).sort();
   equal(files.length, 2, files.join());

@@ -4,7 +4,7 @@ import { displayText } from "../src/engine/message_log.ts";
 import { runMonsterPhase } from "../src/engine/monster_phase.ts";
 import { Rng } from "../src/engine/rng.ts";
 import { playerOf } from "../src/engine/state.ts";
-import { playerTurn } from "../src/engine/turn.ts";
+import { playCommand } from "../src/engine/turn.ts";
 import { arena, byId } from "./support/arena.ts";
 import { bruteDistances } from "./support/brute_paths.ts";
 import { bundledContent } from "./support/content.ts";
@@ -120,11 +120,11 @@ Deno.test("confusion: ten random bumps, then recovery on the 11th turn with the 
   const orc = byId(state, 1);
   orc.ai = { type: "confused", turnsRemaining: 10, previous: orc.ai! };
   for (let turn = 0; turn < 10; turn++) {
-    playerTurn(state, rules, { type: "wait" });
+    playCommand(state, rules, { act: { type: "wait" } });
     equal((orc.ai as { turnsRemaining: number }).turnsRemaining, 9 - turn);
   }
   ok(!state.log.some((e) => e.text.includes("no longer confused")), "still confused after 10 bumps");
-  playerTurn(state, rules, { type: "wait" });
+  playCommand(state, rules, { act: { type: "wait" } });
   equal(orc.ai!.type, "hostile", "the 11th turn brings it back");
   ok(state.log.some((e) => displayText(e) === "The Orc is no longer confused." && e.color === "white"));
 });
@@ -134,7 +134,7 @@ Deno.test("a confused monster's bump on another monster is an attack in enemy_at
   const state = arena(rules, "#########\n#ooo#####\n#oCo###@#\n#ooo#####\n#########", { o: "orc", C: "orc" });
   const confused = state.entities.find((e) => e.x === 2 && e.y === 2)!;
   confused.ai = { type: "confused", turnsRemaining: 5, previous: confused.ai! };
-  playerTurn(state, rules, { type: "wait" });
+  playCommand(state, rules, { act: { type: "wait" } });
   const hurt = state.entities.filter((e) => e.fighter!.hp === 7);
   equal(hurt.length, 1, "exactly one neighbour took 3 damage");
   equal(Math.max(Math.abs(hurt[0].x - 2), Math.abs(hurt[0].y - 2)), 1);

@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameApp } from "../src/app/game_app.ts";
+import { GameSession } from "../src/app/game_session.ts";
 import { InProcessRunner } from "../src/app/monster_runner.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
@@ -12,13 +12,13 @@ const content = await bundledContent();
 function start(columns: number, rows: number, seed = 42) {
   const terminal = new HeadlessTerminal(columns, rows);
   const state = newGame(content.rules, seed);
-  const app = new GameApp(terminal, content, state, new InProcessRunner(content.rules), {
+  const app = new GameSession(terminal, content, state, new InProcessRunner(content.rules), {
     colorDepth: "truecolor",
   });
   return { terminal, app };
 }
 
-function screenText(app: GameApp): string[] {
+function screenText(app: GameSession): string[] {
   return [...Array(app.screen.height).keys()].map((y) => app.screen.rowText(y).trimEnd());
 }
 

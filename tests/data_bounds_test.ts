@@ -15,7 +15,7 @@ import { scoreOf } from "../src/engine/score.ts";
 import { takeDamage } from "../src/engine/combat.ts";
 import { instantiate } from "../src/engine/templates.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
-import { playerTurn } from "../src/engine/turn.ts";
+import { playCommand } from "../src/engine/turn.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -118,7 +118,7 @@ Deno.test("the generator's budget: maps past it are refused in one line; the lar
   const state = newGame(rules, 7);
   ok(state.entities.length > 10_000, `a full floor: ${state.entities.length} things`);
   ok(state.entities.length <= REACHABLE.things);
-  playerTurn(state, rules, { type: "wait" });
+  playCommand(state, rules, { act: { type: "wait" } });
   const again = decodeSave(JSON.parse(encodeSave(state, stamp, "t", new Date(0))), rules);
   equal(again.entities.length, state.entities.length, "and its save reads back");
 });
@@ -159,7 +159,7 @@ Deno.test("the most extreme data the checks take plays to the highest level and 
     for (; levelUpPending(state, rules) && taken <= MAX_LEVEL; taken++) chooseLevelUp(state, rules, choice);
     equal(player.level!.current, MAX_LEVEL, "levels stop at the highest");
     equal(taken, MAX_LEVEL - 1, "and the window closes there");
-    playerTurn(state, rules, { type: "wait" });
+    playCommand(state, rules, { act: { type: "wait" } });
     const f = player.fighter!;
     const raised = (from: number, by: number) => from + (MAX_LEVEL - 1) * by;
     if (choice === 0) {
@@ -218,9 +218,9 @@ Deno.test("the deepest floor's stairs lead nowhere, so a game never goes past wh
   const state = newGame(rules, 4);
   Object.assign(playerOf(state), state.map.stairs);
   state.floor = MAX_FLOOR - 1;
-  ok(playerTurn(state, rules, { type: "descend" }), "down to the deepest floor");
+  ok(playCommand(state, rules, { act: { type: "descend" } }), "down to the deepest floor");
   equal(state.floor, MAX_FLOOR);
   Object.assign(playerOf(state), state.map.stairs);
-  equal(playerTurn(state, rules, { type: "descend" }), false, "and no further");
+  equal(playCommand(state, rules, { act: { type: "descend" } }), undefined, "and no further");
   equal(state.floor, MAX_FLOOR);
 });

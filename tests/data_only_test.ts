@@ -8,7 +8,7 @@ import { loadContent } from "../src/content/load_content.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
-import { playerTurn } from "../src/engine/turn.ts";
+import { playCommand } from "../src/engine/turn.ts";
 import { userDir } from "../src/app/paths.ts";
 import { copyOfData } from "./support/content.ts";
 
@@ -56,7 +56,7 @@ Deno.test("code-like and placeholder-like names in data and saves are only ever 
     )!;
   state.entities.push(instantiate(rules.templates.orc, state.nextId++, spot.x, spot.y));
   for (let k = 0; k < 20; k++) {
-    playerTurn(state, rules, { type: "bump", dx: spot.x - player.x, dy: spot.y - player.y });
+    playCommand(state, rules, { act: { type: "bump", dx: spot.x - player.x, dy: spot.y - player.y } });
   }
   const lines = state.log.map(displayText);
   ok(lines.some((l) => l.startsWith(`Player attacks ${hostile} `)), lines.join("\n"));

@@ -7,7 +7,7 @@
  * the log will say.
  */
 import { equal, ok } from "node:assert/strict";
-import type { GameApp } from "../src/app/game_app.ts";
+import type { GameSession } from "../src/app/game_session.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import type { Rules } from "../src/engine/rules.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
@@ -28,7 +28,7 @@ const BACK: Record<string, string> = { h: "l", l: "h", j: "k", k: "j", y: "n", n
 const rowFrom = (screen: string, y: number, x: number) => (screen.split("\n")[y] ?? "").slice(x).trim();
 
 /** The newest log line as the twin's layout places it. */
-function lastLogLine(screen: string, twin: GameApp): string {
+function lastLogLine(screen: string, twin: GameSession): string {
   const { log } = twin.ui.layout;
   return rowFrom(screen, log.y + log.height - 1, log.x);
 }
@@ -153,7 +153,7 @@ Deno.test("e2e 80x24: explore goes on with orcs already in view and stops for a 
 Deno.test("e2e 80x24: a key pressed during a walk stops it, saying Interrupted.", async () => {
   const { dir, rules } = await itemsOnlyData();
   // A seed whose first explore is a long walk: at 200 ms a step, a key 0.7 s in falls in the middle of it.
-  let seed = 4900, twin: GameApp;
+  let seed = 4900, twin: GameSession;
   do {
     twin = appOn(newGame(rules, ++seed), rules, undefined, 80, 24);
     await twin.handleInput(keyEvent("x"));

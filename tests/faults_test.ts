@@ -5,7 +5,7 @@
  */
 import { deepEqual, equal, match, notEqual, ok, rejects } from "node:assert/strict";
 import { dirname } from "node:path";
-import { SaveOnLeavingFailed } from "../src/app/delve_app.ts";
+import { SaveOnLeavingFailed } from "../src/app/program.ts";
 import { readScores } from "../src/app/high_scores.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave } from "../src/app/save_format.ts";
@@ -20,6 +20,7 @@ import { bundledContent } from "./support/content.ts";
 import { doomPlayer, type TitleSession, titleSession } from "./support/title_session.ts";
 import { smallDisk } from "./support/full_disk.ts";
 import { readOnly } from "./support/read_only.ts";
+import { lastShown } from "./support/ui_harness.ts";
 
 const { rules } = await bundledContent();
 
@@ -32,7 +33,7 @@ async function playedOnPastTheSave(t: TitleSession): Promise<{ saved: Uint8Array
   return { saved, turn: t.app.game!.state.turn };
 }
 
-const lastLine = (t: TitleSession) => t.app.game!.state.log.at(-1)!.text;
+const lastLine = (t: TitleSession) => lastShown(t.app.game!).text;
 
 async function savedTurn(path: string): Promise<number> {
   const read = await readSave(path);

@@ -6,7 +6,7 @@
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
-import type { DelveApp } from "../src/app/delve_app.ts";
+import type { DelveProgram } from "../src/app/program.ts";
 import { fuzzCommand, type FuzzOptions, runFuzz } from "../tools/fuzz/fuzz.ts";
 import type { CommandOutput } from "../src/app/flags.ts";
 import type { Entity } from "../src/engine/entity.ts";
@@ -79,7 +79,7 @@ function planter(
   when = (state: GameState) => state.entities.some((e) => e.ai),
 ) {
   let plantedAt: number | undefined;
-  const afterEvent = (index: number, app: DelveApp) => {
+  const afterEvent = (index: number, app: DelveProgram) => {
     const game = app.game;
     if (plantedAt !== undefined || index < 300 || !game || game.top !== game.stack[0]) return;
     if (isGameOver(game.state) || !when(game.state)) return;
@@ -151,7 +151,7 @@ Deno.test("HP above the maximum is reported", async () => {
 });
 
 Deno.test("a continued game that is not the game saved (here its XP) is reported when it is entered", async () => {
-  let left: GameState | undefined, current: DelveApp["game"], plantedAt: number | undefined;
+  let left: GameState | undefined, current: DelveProgram["game"], plantedAt: number | undefined;
   const result = await runFuzz({
     seed: 11,
     events: 5000,
@@ -176,7 +176,7 @@ Deno.test("a continued game that is not the game saved (here its XP) is reported
 });
 
 Deno.test("a stale save (the game as it was at its start) is reported when it is continued", async () => {
-  let current: DelveApp["game"], first: Uint8Array | undefined, planted = 0;
+  let current: DelveProgram["game"], first: Uint8Array | undefined, planted = 0;
   const result = await runFuzz({
     seed: 11,
     events: 5000,

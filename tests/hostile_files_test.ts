@@ -28,6 +28,7 @@ import {
 } from "../tools/hostile_files.ts";
 import { titleSession } from "./support/title_session.ts";
 import { runScript } from "./support/run_program.ts";
+import { shownMessages } from "./support/ui_harness.ts";
 
 const { rules } = await bundledContent();
 const GB = 1024 * 1024 * 1024;
@@ -236,7 +237,7 @@ Deno.test("title: a deep save and a deep score table each get one line, and a ne
   ok(popup.includes("expected lists and objects nested at most"), popup);
   await t.press("x", "n");
   ok(t.app.game, "a new game goes on");
-  ok(t.app.game.state.log.some((e) => e.text.includes("it was kept as")), "the deep save kept aside");
+  ok(shownMessages(t.app.game).some((e) => e.text.includes("it was kept as")), "the deep save kept aside");
   await t.press("Escape");
   ok(t.text().includes("Saved game: seed 31"), "the new game saved in its place");
   await t.press("q");

@@ -4,7 +4,7 @@
  * Ctrl-C acts at once whatever waits.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameApp } from "../src/app/game_app.ts";
+import { GameSession } from "../src/app/game_session.ts";
 import { InProcessRunner } from "../src/app/monster_runner.ts";
 import { newGame } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
@@ -13,6 +13,7 @@ import { INPUT_QUEUE_LIMIT, InputQueue } from "../src/terminal/input_queue.ts";
 import { bundledContent } from "./support/content.ts";
 import { assertRestored, saveFile, startGame } from "./support/e2e_game.ts";
 import { TmuxPane } from "./support/tmux.ts";
+import { shownMessages } from "./support/ui_harness.ts";
 
 const content = await bundledContent();
 
@@ -71,11 +72,17 @@ Deno.test("draining waiting input (a key that stops a walk) is not counted as dr
   equal(queue.dropped, 0);
 });
 
-function floodedGame(): { app: GameApp; terminal: HeadlessTerminal } {
+function floodedGame(): { app: GameSession; terminal: HeadlessTerminal } {
   const terminal = new HeadlessTerminal(80, 24);
-  const app = new GameApp(terminal, content, newGame(content.rules, 7), new InProcessRunner(content.rules), {
-    colorDepth: "truecolor",
-  });
+  const app = new GameSession(
+    terminal,
+    content,
+    newGame(content.rules, 7),
+    new InProcessRunner(content.rules),
+    {
+      colorDepth: "truecolor",
+    },
+  );
   return { app, terminal };
 }
 
@@ -96,7 +103,7 @@ Deno.test("a flood without Ctrl-C plays the keys the queue kept and tells the pl
   terminal.end();
   equal(await running, "input-closed");
   equal(app.eventsDone, 1 + INPUT_QUEUE_LIMIT);
-  const told = app.state.log.filter((m) => m.text.includes("keys typed ahead were dropped"));
+  const told = shownMessages(app).filter((m) => m.text.includes("keys typed ahead were dropped"));
   equal(told.length, 1);
   ok(told[0].text.startsWith(`${1000 - 1 - INPUT_QUEUE_LIMIT} keys`), told[0].text);
 });

@@ -12,7 +12,7 @@ import { Rng } from "../src/engine/rng.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
 import { Tile } from "../src/engine/tiles.ts";
-import { isGameOver, playerTurn } from "../src/engine/turn.ts";
+import { isGameOver, playCommand } from "../src/engine/turn.ts";
 import { bundledContent } from "./support/content.ts";
 
 const { rules } = await bundledContent();
@@ -71,7 +71,7 @@ Deno.test("random turns over 60 seeded games (about 3,000) keep every invariant;
     for (let k = 0; k < 100 && !isGameOver(state); k++) {
       const before = itemLedger(state);
       const action = randomAction(state, rng);
-      const tookTime = playerTurn(state, rules, action);
+      const tookTime = playCommand(state, rules, { act: action }) !== undefined;
       const after = itemLedger(state);
       const where = `seed ${seed} turn ${k} (${JSON.stringify(action)})`;
       deepEqual([...ledgerProblems(before, after), ...stateProblems(state, rules)], [], where);

@@ -1,11 +1,11 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameApp } from "../src/app/game_app.ts";
+import type { GameSession } from "../src/app/game_session.ts";
 import { loadContent } from "../src/content/load_content.ts";
 import { inBlast } from "../src/engine/items.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import { playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
-import { playerAct } from "../src/engine/turn.ts";
+import { playPlayerAction } from "../src/engine/turn.ts";
 import { type MouseEvent, mouseEvent } from "../src/terminal/input_events.ts";
 import { InventoryScreen } from "../src/ui/inventory_screen.ts";
 import { paletteColor } from "../src/ui/theme.ts";
@@ -13,18 +13,18 @@ import { PlayScreen } from "../src/ui/play_screen.ts";
 import type { Screen } from "../src/ui/screen.ts";
 import { TargetScreen } from "../src/ui/target_screen.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
-import { feed, screenText, startApp, type } from "./support/ui_harness.ts";
+import { feed, lastShown, screenText, startApp, type } from "./support/ui_harness.ts";
 
 const { rules } = await bundledContent();
-const top = (app: GameApp): Screen => app.top;
-const lastLine = (app: GameApp) => {
-  const e = app.state.log.at(-1)!;
+const top = (app: GameSession): Screen => app.top;
+const lastLine = (app: GameSession) => {
+  const e = lastShown(app);
   return [displayText(e), e.color];
 };
 const click = (x: number, y: number, button: MouseEvent["button"] = "left") =>
   mouseEvent("press", button, x, y);
 
-function give(app: GameApp, ...templates: string[]): void {
+function give(app: GameSession, ...templates: string[]): void {
   for (const t of templates) {
     playerOf(app.state).inventory!.items.push(instantiate(rules.templates[t], app.state.nextId++, 0, 0));
   }
@@ -232,7 +232,7 @@ Deno.test("a scroll made in JSON only spawns where its table says and works", as
   game.entities.push(orc);
   p.inventory!.items.push(instantiate(modded.templates.frost_scroll, game.nextId++, 0, 0));
   const slot = p.inventory!.items.length - 1;
-  ok(playerAct(game, modded, { type: "use", item: slot, target: { x: p.x + 1, y: p.y } }));
+  ok(playPlayerAction(game, modded, { type: "use", item: slot, target: { x: p.x + 1, y: p.y } }));
   deepEqual([orc.fighter!.hp, p.fighter!.hp], [5, 25], "the orc and the player beside it both took 5");
   ok(game.log.some((e) => e.text === "The Orc is engulfed in a fiery explosion, taking 5 damage!"));
 });

@@ -7,7 +7,7 @@ import { runMonsterPhase } from "../src/engine/monster_phase.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import { type GameState, playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
-import { playerAct } from "../src/engine/turn.ts";
+import { playPlayerAction } from "../src/engine/turn.ts";
 import { arena, byId } from "./support/arena.ts";
 import { bundledContent } from "./support/content.ts";
 
@@ -31,19 +31,19 @@ const ROOM = "#########\n#.......#\n#.@.....#\n#.......#\n#########";
 Deno.test("pick up: the item dropped last comes first; nothing here, and a full pack, are impossible", () => {
   const state = arena(rules, ROOM);
   const p = playerOf(state);
-  deepEqual([playerAct(state, rules, { type: "pickup" }), last(state)], [false, [
+  deepEqual([playPlayerAction(state, rules, { type: "pickup" }), last(state)], [undefined, [
     "There is nothing here to pick up.",
     "impossible",
   ]]);
   lay(state, "health_potion", p.x, p.y);
   const scroll = lay(state, "confusion_scroll", p.x, p.y);
-  ok(playerAct(state, rules, { type: "pickup" }));
+  ok(playPlayerAction(state, rules, { type: "pickup" }));
   deepEqual(last(state), ["You picked up the Confusion Scroll!", "white"]);
   equal(p.inventory!.items[0], scroll, "the topmost (dropped last) first");
   ok(!state.entities.includes(scroll), "it left the map");
   equal(state.turn, 1, "a pickup takes a turn");
   while (p.inventory!.items.length < 26) carry(state, "health_potion");
-  deepEqual([playerAct(state, rules, { type: "pickup" }), last(state)], [false, [
+  deepEqual([playPlayerAction(state, rules, { type: "pickup" }), last(state)], [undefined, [
     "Your inventory is full.",
     "impossible",
   ]]);
@@ -53,7 +53,7 @@ Deno.test("drop: the item goes on top of the player's cell and takes a turn", ()
   const state = arena(rules, ROOM);
   const p = playerOf(state);
   const potion = carry(state, "health_potion");
-  ok(playerAct(state, rules, { type: "drop", item: 0 }));
+  ok(playPlayerAction(state, rules, { type: "drop", item: 0 }));
   deepEqual(last(state), ["You dropped the Health Potion.", "white"]);
   deepEqual([potion.x, potion.y, state.entities.at(-1)], [p.x, p.y, potion]);
   deepEqual(p.inventory!.items, []);
@@ -63,14 +63,14 @@ Deno.test("health potion: heals up to 4, says how much; at full HP it is kept an
   const state = arena(rules, ROOM);
   const p = playerOf(state);
   carry(state, "health_potion");
-  deepEqual([playerAct(state, rules, { type: "use", item: 0 }), last(state)], [false, [
+  deepEqual([playPlayerAction(state, rules, { type: "use", item: 0 }), last(state)], [undefined, [
     "Your health is already full.",
     "impossible",
   ]]);
   equal(p.inventory!.items.length, 1);
   equal(state.turn, 0);
   p.fighter!.hp = 28;
-  ok(playerAct(state, rules, { type: "use", item: 0 }));
+  ok(playPlayerAction(state, rules, { type: "use", item: 0 }));
   deepEqual(last(state), ["You consume the Health Potion, and recover 2 HP!", "health_recovered"]);
   deepEqual([p.fighter!.hp, p.inventory!.items.length], [30, 0]);
 });
@@ -78,7 +78,7 @@ Deno.test("health potion: heals up to 4, says how much; at full HP it is kept an
 Deno.test("lightning: the nearest visible enemy within range 5 takes 20; none in reach is impossible", () => {
   const state = arena(rules, "###########\n#@...o..T.#\n###########", { o: "orc", T: "troll" });
   carry(state, "lightning_scroll");
-  ok(playerAct(state, rules, { type: "use", item: 0 }));
+  ok(playPlayerAction(state, rules, { type: "use", item: 0 }));
   const lines = state.log.slice(-2).map((e) => [displayText(e), e.color]);
   deepEqual(lines, [
     ["A lightning bolt strikes the Orc with a loud thunder, for 20 damage!", "white"],
@@ -87,7 +87,7 @@ Deno.test("lightning: the nearest visible enemy within range 5 takes 20; none in
   equal(byId(state, 2).fighter!.hp, 16, "the troll, farther, was spared");
   const far = arena(rules, "###########\n#@......T.#\n###########", { T: "troll" });
   carry(far, "lightning_scroll");
-  deepEqual([playerAct(far, rules, { type: "use", item: 0 }), last(far)], [false, [
+  deepEqual([playPlayerAction(far, rules, { type: "use", item: 0 }), last(far)], [undefined, [
     "No enemy is close enough to strike.",
     "impossible",
   ]]);
@@ -100,10 +100,10 @@ Deno.test("confusion: the three checks in order, then 10 turns of confusion", ()
   const tryAt = (
     x: number,
     y: number,
-  ) => [playerAct(state, rules, { type: "use", item: 0, target: { x, y } }), last(state)];
-  deepEqual(tryAt(3, 3), [false, ["You cannot target an area that you cannot see.", "impossible"]]);
-  deepEqual(tryAt(2, 1), [false, ["You must select an enemy to target.", "impossible"]]);
-  deepEqual(tryAt(1, 1), [false, ["You cannot confuse yourself!", "impossible"]]);
+  ) => [playPlayerAction(state, rules, { type: "use", item: 0, target: { x, y } }), last(state)];
+  deepEqual(tryAt(3, 3), [undefined, ["You cannot target an area that you cannot see.", "impossible"]]);
+  deepEqual(tryAt(2, 1), [undefined, ["You must select an enemy to target.", "impossible"]]);
+  deepEqual(tryAt(1, 1), [undefined, ["You cannot confuse yourself!", "impossible"]]);
   equal(state.turn, 0);
   ok(tryAt(3, 1)[0]);
   deepEqual(last(state), [
@@ -120,7 +120,7 @@ Deno.test("confusion on a confused monster remembers the confusion before it, up
   const orc = byId(state, 1);
   const confuseOrc = () => {
     carry(state, "confusion_scroll");
-    ok(playerAct(state, rules, { type: "use", item: 0, target: { x: 3, y: 1 } }));
+    ok(playPlayerAction(state, rules, { type: "use", item: 0, target: { x: 3, y: 1 } }));
   };
   confuseOrc();
   confuseOrc();
@@ -134,12 +134,13 @@ Deno.test("fireball: everyone alive within 3 (the player too) takes 12; unseen o
   const room = "###########\n#@..o..T..#\n#.........#\n#.........#\n#.........#\n#.........#\n###########";
   const state = arena(rules, room, { o: "orc", T: "troll" });
   carry(state, "fireball_scroll");
-  const use = (x: number, y: number) => playerAct(state, rules, { type: "use", item: 0, target: { x, y } });
+  const use = (x: number, y: number) =>
+    playPlayerAction(state, rules, { type: "use", item: 0, target: { x, y } });
   state.map.visible[1 * 11 + 9] = 0;
-  equal(use(9, 1), false);
+  equal(use(9, 1), undefined);
   deepEqual(last(state), ["You cannot target an area that you cannot see.", "impossible"]);
   state.map.visible[1 * 11 + 9] = 1;
-  equal(use(1, 5), false, "in view, but nobody within 3 of it");
+  equal(use(1, 5), undefined, "in view, but nobody within 3 of it");
   deepEqual(last(state), ["There are no targets in the radius.", "impossible"]);
   ok(use(4, 1));
   const lines = state.log.slice(-4).map((e) => displayText(e));
@@ -180,15 +181,15 @@ Deno.test("equip and unequip: using wearables swaps the slot with the rules' mes
   const p = playerOf(state);
   const dagger = carry(state, "dagger"), sword = carry(state, "sword");
   carry(state, "chain_mail");
-  ok(playerAct(state, rules, { type: "use", item: 0 }));
+  ok(playPlayerAction(state, rules, { type: "use", item: 0 }));
   deepEqual(last(state), ["You equip the Dagger.", "white"]);
   ok(isWorn(p, dagger) && attackOf(p) === 4);
-  ok(playerAct(state, rules, { type: "use", item: 1 }));
+  ok(playPlayerAction(state, rules, { type: "use", item: 1 }));
   deepEqual(state.log.slice(-2).map((e) => e.text), ["You remove the Dagger.", "You equip the Sword."]);
   ok(!isWorn(p, dagger) && isWorn(p, sword) && attackOf(p) === 6);
-  ok(playerAct(state, rules, { type: "use", item: 2 }));
+  ok(playPlayerAction(state, rules, { type: "use", item: 2 }));
   equal(defenseOf(p), 1 + 3, "armour goes in its own slot");
-  ok(playerAct(state, rules, { type: "use", item: 1 }));
+  ok(playPlayerAction(state, rules, { type: "use", item: 1 }));
   deepEqual(last(state), ["You remove the Sword.", "white"]);
   equal(attackOf(p), 2);
   equal(state.turn, 4);
@@ -198,8 +199,8 @@ Deno.test("dropping a worn item takes it off first", () => {
   const state = arena(rules, ROOM);
   const p = playerOf(state);
   carry(state, "chain_mail");
-  playerAct(state, rules, { type: "use", item: 0 });
-  ok(playerAct(state, rules, { type: "drop", item: 0 }));
+  playPlayerAction(state, rules, { type: "use", item: 0 });
+  ok(playPlayerAction(state, rules, { type: "drop", item: 0 }));
   deepEqual(state.log.slice(-2).map((e) => e.text), [
     "You remove the Chain Mail.",
     "You dropped the Chain Mail.",
@@ -212,10 +213,10 @@ Deno.test("melee counts what is worn: the Dagger makes 4 damage to an orc, Leath
   const state = arena(rules, "#####\n#@o.#\n#####", { o: "orc" });
   carry(state, "dagger");
   carry(state, "leather_armor");
-  playerAct(state, rules, { type: "use", item: 0 });
-  playerAct(state, rules, { type: "use", item: 1 });
+  playPlayerAction(state, rules, { type: "use", item: 0 });
+  playPlayerAction(state, rules, { type: "use", item: 1 });
   const hp = playerOf(state).fighter!.hp;
-  playerAct(state, rules, { type: "bump", dx: 1, dy: 0 });
+  playPlayerAction(state, rules, { type: "bump", dx: 1, dy: 0 });
   deepEqual(last(state), ["Player attacks Orc for 4 hit points.", "player_atk"]);
   runMonsterPhase(state, rules);
   equal(playerOf(state).fighter!.hp, hp - 1);

@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameApp } from "../src/app/game_app.ts";
+import { GameSession } from "../src/app/game_session.ts";
 import { InProcessRunner } from "../src/app/monster_runner.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
@@ -13,17 +13,17 @@ import { PlayScreen } from "../src/ui/play_screen.ts";
 import type { Screen } from "../src/ui/screen.ts";
 import { bundledContent } from "./support/content.ts";
 import { delveSession } from "./support/delve_session.ts";
-import { feed, screenText, startApp } from "./support/ui_harness.ts";
+import { feed, lastShown, screenText, startApp } from "./support/ui_harness.ts";
 import { loadContent } from "../src/content/load_content.ts";
 import { levelUpPending } from "../src/engine/progression.ts";
 import { newGame } from "../src/engine/state.ts";
 import { characterLines } from "../src/ui/character_screen.ts";
 
 const content = await bundledContent();
-const top = (app: GameApp): Screen => app.top;
+const top = (app: GameSession): Screen => app.top;
 
 /** An orc with 1 HP beside the player, and the key that attacks it. */
-function weakOrcBeside(app: GameApp): string {
+function weakOrcBeside(app: GameSession): string {
   const p = playerOf(app.state);
   for (const [dx, dy, key] of [[1, 0, "l"], [-1, 0, "h"], [0, 1, "j"], [0, -1, "k"]] as const) {
     const x = p.x + dx, y = p.y + dy;
@@ -48,7 +48,7 @@ Deno.test("the level-up window opens after the turn that earned it; a wrong key 
   ok(text.some((l) => l.includes("d) Perception (+1 sight radius, from 8)")));
   const turn = app.state.turn;
   await feed(app, "x", "Escape");
-  deepEqual([app.state.log.at(-1)!.text, app.state.log.at(-1)!.color], ["Invalid entry.", "invalid"]);
+  deepEqual([lastShown(app).text, lastShown(app).color], ["Invalid entry.", "invalid"]);
   ok(top(app) instanceof LevelUpScreen, "still open: a choice must be made");
   await feed(app, "b");
   ok(top(app) instanceof PlayScreen);
@@ -69,7 +69,7 @@ Deno.test("a game saved with a level still to choose opens the level-up window a
     JSON.parse(encodeSave(app.state, dataStamp(content), "test", new Date(0))),
     content.rules,
   );
-  const continued = new GameApp(app.terminal, content, saved, new InProcessRunner(content.rules), {
+  const continued = new GameSession(app.terminal, content, saved, new InProcessRunner(content.rules), {
     colorDepth: "truecolor",
   });
   ok(continued.top instanceof LevelUpScreen, "the window is back before any turn");

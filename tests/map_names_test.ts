@@ -4,7 +4,7 @@
  * terrain at its cursor, moved by every key that moves the player.
  */
 import { deepEqual, equal } from "node:assert/strict";
-import type { GameApp } from "../src/app/game_app.ts";
+import type { GameSession } from "../src/app/game_session.ts";
 import { playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
 import { keyEvent, mouseEvent } from "../src/terminal/input_events.ts";
@@ -16,15 +16,15 @@ import { appOn, feed, screenText, startApp } from "./support/ui_harness.ts";
 
 const { rules } = await bundledContent();
 
-const glyphAt = (app: GameApp, x: number, y: number) =>
+const glyphAt = (app: GameSession, x: number, y: number) =>
   String.fromCodePoint(app.screen.glyphs[y * app.screen.width + x]);
-const namesLine = (app: GameApp) => {
+const namesLine = (app: GameSession) => {
   const { names } = app.ui.layout;
   return screenText(app)[names.y].slice(names.x);
 };
 
 /** A room with the stairs and a potion lying on them, the player three steps away; a room never seen beyond. */
-function stairsWithPotion(columns: number, rows: number): GameApp {
+function stairsWithPotion(columns: number, rows: number): GameSession {
   const state = arena(
     rules,
     "####################\n#@..>...#..........#\n#.......#..........#\n####################",

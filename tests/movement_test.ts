@@ -5,7 +5,7 @@ import { isWalkable } from "../src/engine/game_map.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import { Rng } from "../src/engine/rng.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { playerTurn } from "../src/engine/turn.ts";
+import { playCommand } from "../src/engine/turn.ts";
 import { bundledContent, emptyDungeonRules } from "./support/content.ts";
 
 // Movement and view alone: no monster gets in the way.
@@ -31,7 +31,7 @@ Deno.test("moving in each of the 8 directions moves one cell and takes a turn", 
       const p = playerOf(state);
       const { x, y } = p;
       if (!isWalkable(state.map, x + dx, y + dy)) continue;
-      ok(playerTurn(state, rules, { type: "bump", dx, dy }));
+      ok(playCommand(state, rules, { act: { type: "bump", dx, dy } }));
       deepEqual([p.x, p.y, state.turn], [x + dx, y + dy, 1]);
     }
   }
@@ -41,10 +41,12 @@ Deno.test('walking into a wall says "That way is blocked." in grey, takes no tur
   const state = newGame(rules, 11);
   const p = playerOf(state);
   // Walk north until the wall.
-  while (isWalkable(state.map, p.x, p.y - 1)) playerTurn(state, rules, { type: "bump", dx: 0, dy: -1 });
+  while (isWalkable(state.map, p.x, p.y - 1)) {
+    playCommand(state, rules, { act: { type: "bump", dx: 0, dy: -1 } });
+  }
   const turn = state.turn, at = [p.x, p.y];
   for (let k = 0; k < 3; k++) {
-    equal(playerTurn(state, rules, { type: "bump", dx: 0, dy: -1 }), false);
+    equal(playCommand(state, rules, { act: { type: "bump", dx: 0, dy: -1 } }), undefined);
   }
   equal(state.turn, turn);
   deepEqual([p.x, p.y], at);
@@ -56,7 +58,7 @@ Deno.test("waiting takes a turn and keeps the player in place", () => {
   const state = newGame(rules, 4);
   const p = playerOf(state);
   const at = [p.x, p.y];
-  ok(playerTurn(state, rules, { type: "wait" }));
+  ok(playCommand(state, rules, { act: { type: "wait" } }));
   deepEqual([p.x, p.y, state.turn], [...at, 1]);
 });
 
@@ -68,7 +70,7 @@ function randomWalk(seed: number, steps: number): { state: GameState; actions: A
     const [dx, dy] = DIRS[rng.int(0, 7)];
     const action: Action = rng.int(0, 9) === 0 ? { type: "wait" } : { type: "bump", dx, dy };
     actions.push(action);
-    playerTurn(state, fullRules, action);
+    playCommand(state, fullRules, { act: action });
   }
   return { state, actions };
 }
@@ -79,7 +81,7 @@ Deno.test("after every step the view is the FOV from the player and memory only 
   let explored = state.map.explored.slice();
   for (let k = 0; k < 400; k++) {
     const [dx, dy] = DIRS[rng.int(0, 7)];
-    playerTurn(state, rules, { type: "bump", dx, dy });
+    playCommand(state, rules, { act: { type: "bump", dx, dy } });
     const p = playerOf(state);
     const { map } = state;
     deepEqual(map.visible, computeFov(map.transparent, map.width, map.height, p.x, p.y, rules.sightRadius));

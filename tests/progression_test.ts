@@ -7,7 +7,7 @@ import { chooseLevelUp, levelsEarned, levelUpPending, threshold } from "../src/e
 import type { Rules } from "../src/engine/rules.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
-import { report } from "../src/engine/turn.ts";
+import { settleAndNarrate } from "../src/engine/turn.ts";
 import { bundledContent } from "./support/content.ts";
 
 const rules = (await bundledContent()).rules;
@@ -25,7 +25,7 @@ function kill(state: GameState, r: Rules, template: string, count: number): [str
     state.entities.push(victim);
     const events: GameEvent[] = [];
     die(victim, r, events);
-    report(state, r, events);
+    settleAndNarrate(state, r, events);
   }
   return state.log.slice(before).map((e) => [displayText(e), e.color]);
 }
@@ -54,7 +54,7 @@ Deno.test("default choices: Constitution +20 max and +20 HP, Strength +1, Agilit
   kill(s, rules, "orc", 11);
   const p = playerOf(s);
   p.fighter!.hp = 25;
-  report(s, rules, chooseLevelUp(s, rules, 0));
+  settleAndNarrate(s, rules, chooseLevelUp(s, rules, 0));
   deepEqual([level(s).current, level(s).xp, p.fighter!.maxHp, p.fighter!.hp], [2, 35, 50, 45]);
   equal(s.log.at(-1)!.text, "Your health improves!");
   equal(levelUpPending(s, rules), false);
@@ -69,7 +69,7 @@ Deno.test("default choices: Constitution +20 max and +20 HP, Strength +1, Agilit
     const t = newGame(rules, 3);
     kill(t, rules, "troll", 4);
     const before = playerOf(t).fighter![field];
-    report(t, rules, chooseLevelUp(t, rules, choice));
+    settleAndNarrate(t, rules, chooseLevelUp(t, rules, choice));
     equal(playerOf(t).fighter![field], before + 1);
     equal(t.log.at(-1)!.text, message);
   }
@@ -119,11 +119,11 @@ Deno.test("RogueBasin rules: ≥, its own death and level messages, half HP on t
   ok(levelUpPending(s, roguebasin), "350 reaches 350");
   chooseLevelUp(s, roguebasin, 0);
   equal(s.log.at(-1)!.text, "Your battle skills grow stronger! You reached level 2!", "no stat message");
-  const { playerAct } = await import("../src/engine/turn.ts");
+  const { playPlayerAction } = await import("../src/engine/turn.ts");
   const p = playerOf(s);
   p.fighter!.hp = 10;
   Object.assign(p, s.map.stairs);
-  ok(playerAct(s, roguebasin, { type: "descend" }));
+  ok(playPlayerAction(s, roguebasin, { type: "descend" }));
   equal(p.fighter!.hp, 10 + Math.floor(50 / 2));
   deepEqual(s.log.slice(-2).map((e) => [e.text, e.color]), [
     ["You take a moment to rest, and recover your strength.", "descend"],
@@ -143,7 +143,7 @@ Deno.test("Caves of Zircon rules: XP per kill from stats, cumulative, level^1.5 
   ok(levelUpPending(s, zircon), "30 > 20");
   deepEqual(s.log.at(-1)!.text, "Player advanced to level 2.");
   p.fighter!.hp = 20;
-  report(s, zircon, chooseLevelUp(s, zircon, 0));
+  settleAndNarrate(s, zircon, chooseLevelUp(s, zircon, 0));
   deepEqual(
     [level(s).current, level(s).xp, p.fighter!.maxHp, p.fighter!.hp],
     [2, 30, 40, 24],

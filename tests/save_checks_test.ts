@@ -8,7 +8,7 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import { dataStamp, decodeSave, encodeSave, SaveError } from "../src/app/save_format.ts";
 import { MAX_LEVEL } from "../src/engine/limits.ts";
 import { newGame } from "../src/engine/state.ts";
-import { playerTurn } from "../src/engine/turn.ts";
+import { playCommand } from "../src/engine/turn.ts";
 import { gzip } from "../src/app/save_file.ts";
 import { bundledContent } from "./support/content.ts";
 import { titleSession } from "./support/title_session.ts";
@@ -22,7 +22,7 @@ type Json = Record<string, any>;
 /** A game a few turns in, as a save's JSON. */
 function goodSave(): Json {
   const state = newGame(rules, 12);
-  for (let k = 0; k < 5; k++) playerTurn(state, rules, { type: "wait" });
+  for (let k = 0; k < 5; k++) playCommand(state, rules, { act: { type: "wait" } });
   return JSON.parse(encodeSave(state, dataStamp(content), "test", new Date(0)));
 }
 
@@ -46,7 +46,7 @@ const player = (state: Json) => state.entities.find((e: Json) => e.id === state.
 
 Deno.test("a good save is taken, and a turn plays on it", () => {
   const state = decodeSave(goodSave(), rules);
-  ok(playerTurn(state, rules, { type: "wait" }));
+  ok(playCommand(state, rules, { act: { type: "wait" } }));
 });
 
 Deno.test("a monster heading for a cell off the map is refused, by its path or where it last saw the player", () => {
@@ -117,14 +117,32 @@ Deno.test("a 0-HP player saved alive, and HP above the maximum, are refused", ()
 Deno.test("everything else the engine assumes is checked: walls, ids, packs, what is worn, the view, the stairs", () => {
   const cases: [string, (s: Json) => void][] = [
     ["Player #0 in a wall or off the map at 0,0", (s) => Object.assign(player(s), { x: 0, y: 0 })],
-    ["the save is damaged: two things have id 0", (s) => (monster(s).id = 0)],
-    ["the save is damaged: its id counter is behind its things", (s) => (s.nextId = 1)],
+    ["the save is damaged: id 0 used twice (Orc #0)", (s) => (monster(s).id = 0)],
+    ["has an id not below the counter 1", (s) => (s.nextId = 1)],
     ["Player #0 wears #999 as its weapon but does not carry it", (s) => (player(s).equipment.weapon = 999)],
     ["the view is not the player's FOV", (s) => (s.map.visible = btoa("\x01".repeat(80 * 43)))],
     ["the stairs at 0,0 are not a staircase on the map", (s) => (s.map.stairs = { x: 0, y: 0 })],
     ["the stairs at 5000,1 are not a staircase on the map", (s) => (s.map.stairs = { x: 5000, y: 1 })],
     ["two blockers on", (s) => Object.assign(monster(s), { x: player(s).x, y: player(s).y })],
-    ["its player is moved by an AI", (s) => (player(s).ai = { type: "hostile", lastSeen: -1, path: [] })],
+    ["the player Player #0 is moved by an AI", (s) => {
+      player(s).ai = { type: "hostile", lastSeen: -1, path: [] };
+    }],
+    ["the player Player #0 cannot fight", (s) => {
+      delete player(s).fighter;
+      player(s).blocksMovement = false; // else "dead but blocks" comes first
+    }],
+    [
+      "kills are counted on floors deeper than the one reached (1)",
+      (s) => (s.chronicle.killsByFloor = [1, 2]),
+    ],
+    ["id 50000 used twice", (s) => {
+      const carried = player(s).inventory.items;
+      carried[0].inventory = {
+        capacity: 2,
+        items: [{ ...carried[1], id: 50000 }, { ...carried[1], id: 50000 }],
+      };
+      s.nextId = 50001;
+    }],
     ["at entities[0].inventory.capacity: expected at most 26", (s) => (player(s).inventory.capacity = 27)],
     ["its map's view holds something other than seen and unseen", (s) => {
       s.map.explored = btoa("\x07".repeat(80 * 43));

@@ -16,7 +16,7 @@ import { type Content, loadContent } from "../src/content/load_content.ts";
 import { dataChecksum, stateChecksum } from "../src/engine/checksum.ts";
 import type { Rules } from "../src/engine/rules.ts";
 import { newGame } from "../src/engine/state.ts";
-import { applyCommand } from "../src/engine/turn.ts";
+import { playCommand } from "../src/engine/turn.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
 import { type TitleSession, titleSession } from "./support/title_session.ts";
 import { userDir } from "../src/app/paths.ts";
@@ -31,7 +31,7 @@ async function saveMadeWith(path: string, content: Content, version?: number): P
   const recording = startRecording(9, "test", dataChecksum(rules));
   for (let k = 0; k < 4; k++) {
     const turnBefore = state.turn;
-    applyCommand(state, rules, { act: { type: "wait" } });
+    playCommand(state, rules, { act: { type: "wait" } });
     record(recording, { act: { type: "wait" } }, state, turnBefore);
   }
   const json = JSON.parse(encodeSave(state, dataStamp(content), "test", new Date(0), recording));

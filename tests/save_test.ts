@@ -5,9 +5,10 @@ import { dataStamp, decodeSave, encodeSave, SAVE_VERSION, SaveError } from "../s
 import type { Action } from "../src/engine/actions.ts";
 import { Rng } from "../src/engine/rng.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { playerTurn } from "../src/engine/turn.ts";
+import { playCommand } from "../src/engine/turn.ts";
 import { bundledContent } from "./support/content.ts";
 import { doomPlayer, titleSession } from "./support/title_session.ts";
+import { shownMessages } from "./support/ui_harness.ts";
 
 const content = await bundledContent();
 const { rules } = content;
@@ -27,12 +28,12 @@ Deno.test("save, load, play on: the same game as never having stopped, at 40 ran
     const stopAt = rng.int(0, 119);
     const straight = newGame(rules, trial), resumed = newGame(rules, trial);
     script.forEach((a, i) => {
-      playerTurn(straight, rules, a);
-      if (i < stopAt) playerTurn(resumed, rules, a);
+      playCommand(straight, rules, { act: a });
+      if (i < stopAt) playCommand(resumed, rules, { act: a });
     });
     let loaded = decodeSave(JSON.parse(encodeSave(resumed, stamp, "t", new Date())), rules);
     deepEqual(plain(loaded), plain(resumed), `trial ${trial}: the save holds the whole state`);
-    for (const a of script.slice(stopAt)) playerTurn(loaded, rules, a);
+    for (const a of script.slice(stopAt)) playCommand(loaded, rules, { act: a });
     deepEqual(
       plain(loaded),
       plain(straight),
@@ -98,7 +99,10 @@ Deno.test("truncated, corrupted, empty, wrong-version and hostile saves each say
       edit((j) => ((j.state as Record<string, Record<string, unknown>>).map.tiles = "AAAA")),
       /tiles hold 3 cells/,
     ],
-    [edit((j) => ((j.state as Record<string, unknown>).playerId = 999)), /has no player/],
+    [
+      edit((j) => ((j.state as Record<string, unknown>).playerId = 999)),
+      /the save is damaged: 0 players on the map/,
+    ],
     [JSON.stringify({ format: "delve-save", version: 1, game: "x", savedAt: "y", state: null }), /damaged/],
   ];
   for (const [text, expected, compress] of cases) {
@@ -202,7 +206,7 @@ Deno.test("title: an unreadable save gives the popup, is never changed, and a ne
   await t.press("x", "n");
   const kept = `${dirname(t.savePath)}/kept/savegame.json.gz.unreadable-2026-11-21T10-00-00-000Z`;
   equal(await Deno.readTextFile(kept), "garbage", "kept aside, whole");
-  ok(t.app.game!.state.log.some((e) => e.text.includes("it was kept as")));
+  ok(shownMessages(t.app.game!).some((e) => e.text.includes("it was kept as")));
   await t.press("Escape");
   ok((await readSave(t.savePath)).kind === "read", "the new game saved in its place");
   await t.press("q");

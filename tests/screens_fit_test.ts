@@ -6,7 +6,7 @@
  * every element keeps a visible form in 16 colours and in none.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameApp } from "../src/app/game_app.ts";
+import type { GameSession } from "../src/app/game_session.ts";
 import { type GameState, playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
 import { Attr, CellBuffer } from "../src/terminal/cell_buffer.ts";
@@ -33,7 +33,7 @@ import { feed, screenText, startApp } from "./support/ui_harness.ts";
 import { titleSession } from "./support/title_session.ts";
 
 const content = await bundledContent();
-const top = (app: GameApp): Screen => app.top;
+const top = (app: GameSession): Screen => app.top;
 
 /** Fills the player's pack to 26 items (the two worn ones first). */
 function fillPack(state: GameState): string[] {
@@ -46,7 +46,7 @@ function fillPack(state: GameState): string[] {
 }
 
 /** The lines inside the side window whose title row holds `title`, and the rows it spans. */
-function sideWindow(app: GameApp, title: string): { lines: string[]; top: number; bottom: number } {
+function sideWindow(app: GameSession, title: string): { lines: string[]; top: number; bottom: number } {
   const text = screenText(app);
   const top = text.findIndex((l) => l.includes(`┤${title}├`));
   const left = text[top].indexOf("┌"), right = text[top].indexOf("┐");
@@ -104,7 +104,7 @@ Deno.test("inventory: PgDn, PgUp, Home and End scroll the list (the border says 
 });
 
 /** Every screen with a key table, as the game opens them. */
-function screensWithHelp(app: GameApp): Screen[] {
+function screensWithHelp(app: GameSession): Screen[] {
   const { ui } = app;
   return [
     new PlayScreen(),
@@ -120,7 +120,7 @@ function screensWithHelp(app: GameApp): Screen[] {
 }
 
 /** The help box's frame on the screen, and the text inside it (one column of margin). */
-function helpBox(app: GameApp) {
+function helpBox(app: GameSession) {
   const text = screenText(app);
   const top = text.findIndex((l) => l.includes("┤Keys: "));
   const left = text[top].indexOf("┌"), right = text[top].indexOf("┐");
@@ -216,7 +216,7 @@ for (const [columns, rows] of [[80, 24], [80, 50], [120, 60]]) {
     equal(log.width, columns - 21, "the log runs from column 21 to the right edge");
     const logRows = () => screenText(app).slice(log.y, log.y + log.height).map((l) => l.slice(log.x));
     const path = "/home/someone/.local/share/delve/morgue/morgue-2026-11-21-10-00-00-seed42.txt";
-    app.state.log.push({ text: `Morgue file written to ${path}`, color: "white", count: 1 });
+    app.notify("morgue_written", { file: path });
     app.render();
     const pathRows = logRows().slice(logRows().findIndex((l) => l.startsWith("Morgue file written")));
     deepEqual(pathRows, wrapText(`Morgue file written to ${path}`, log.width));

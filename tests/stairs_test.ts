@@ -4,7 +4,7 @@ import { Rng } from "../src/engine/rng.ts";
 import { populateRooms, type SpawnTarget, weightsForFloor } from "../src/engine/spawning.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
 import { Tile } from "../src/engine/tiles.ts";
-import { playerAct } from "../src/engine/turn.ts";
+import { playPlayerAction } from "../src/engine/turn.ts";
 import { bundledContent } from "./support/content.ts";
 
 const { rules } = await bundledContent();
@@ -12,14 +12,14 @@ const { rules } = await bundledContent();
 Deno.test("taking the stairs: floor 2, a new map, the player whole, the rules' message; elsewhere it is refused", () => {
   const s = newGame(rules, 3);
   const p = playerOf(s);
-  equal(playerAct(s, rules, { type: "descend" }), false);
+  equal(playPlayerAction(s, rules, { type: "descend" }), undefined);
   deepEqual([s.log.at(-1)!.text, s.log.at(-1)!.color], ["There are no stairs here.", "impossible"]);
   p.fighter!.hp = 17;
   p.level!.xp = 123;
   const inventory = p.inventory!.items.map((i) => i.id), equipment = { ...p.equipment };
   const oldMap = s.map;
   Object.assign(p, s.map.stairs);
-  ok(playerAct(s, rules, { type: "descend" }));
+  ok(playPlayerAction(s, rules, { type: "descend" }));
   deepEqual([s.floor, s.map !== oldMap], [2, true]);
   deepEqual([p.fighter!.hp, p.level!.xp, p.inventory!.items.map((i) => i.id), p.equipment], [
     17,

@@ -13,6 +13,7 @@ import { newGame } from "../src/engine/state.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
 import { titleSession } from "./support/title_session.ts";
 import { runScript } from "./support/run_program.ts";
+import { lastShown } from "./support/ui_harness.ts";
 
 const content = await bundledContent();
 const { rules } = content;
@@ -128,8 +129,8 @@ Deno.test("a save's messages and kills holding escape sequences reach the screen
   await t.press("c");
   ok(t.gameText().includes("The orc says"), t.gameText());
   await t.press("c", "m");
-  const path = /^Morgue file written to (.*)$/.exec(t.app.game!.state.log.at(-1)!.text)?.[1];
-  ok(path, t.app.game!.state.log.at(-1)!.text);
+  const path = /^Morgue file written to (.*)$/.exec(lastShown(t.app.game!).text)?.[1];
+  ok(path, lastShown(t.app.game!).text);
   const morgue = await Deno.readTextFile(path);
   assertNoRaw(morgue, "the morgue file");
   assertShownEscaped(morgue, "the morgue file");

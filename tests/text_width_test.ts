@@ -8,7 +8,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import stringWidth from "string-width";
-import type { GameApp } from "../src/app/game_app.ts";
+import type { GameSession } from "../src/app/game_session.ts";
 import { loadContent } from "../src/content/load_content.ts";
 import { ContentError } from "../src/content/problems.ts";
 import { addMessage } from "../src/engine/message_log.ts";
@@ -41,7 +41,7 @@ async function orcProblems(change: (orc: Record<string, unknown>) => void): Prom
 }
 
 /** What the terminal shows after everything `app` wrote. */
-function shown(app: GameApp, vt = new VtScreen(app.screen.width, app.screen.height), from = 0): VtScreen {
+function shown(app: GameSession, vt = new VtScreen(app.screen.width, app.screen.height), from = 0): VtScreen {
   for (const w of (app.terminal as HeadlessTerminal).writes.slice(from)) vt.apply(w);
   return vt;
 }

@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameApp } from "../src/app/game_app.ts";
+import type { GameSession } from "../src/app/game_session.ts";
 import { WorkerRunner } from "../src/app/monster_runner.ts";
 import { isWalkable } from "../src/engine/game_map.ts";
 import { displayText } from "../src/engine/message_log.ts";
@@ -10,11 +10,11 @@ import { keyEvent, mouseEvent } from "../src/terminal/input_events.ts";
 import { arena } from "./support/arena.ts";
 import { bruteDistances } from "./support/brute_paths.ts";
 import { emptyDungeonRules } from "./support/content.ts";
-import { appOn as appFor } from "./support/ui_harness.ts";
+import { appOn as appFor, lastShown } from "./support/ui_harness.ts";
 
 const empty = await emptyDungeonRules();
 
-const press = (app: GameApp, key: string, mods = {}) => app.handleInput(keyEvent(key, mods));
+const press = (app: GameSession, key: string, mods = {}) => app.handleInput(keyEvent(key, mods));
 
 function reachable(state: GameState): number[] {
   const { map } = state;
@@ -95,7 +95,7 @@ Deno.test("> with the stairs not yet found says so and takes no turn", async () 
   map.explored[map.stairs.y * map.width + map.stairs.x] = 0;
   const app = appFor(state, empty);
   await press(app, ">");
-  deepEqual([state.log.at(-1)!.text, state.turn], ["You have not found the stairs yet.", 0]);
+  deepEqual([lastShown(app).text, state.turn], ["You have not found the stairs yet.", 0]);
 });
 
 Deno.test("running follows a corridor round its corner and stops at the branch", async () => {

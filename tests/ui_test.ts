@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameApp } from "../src/app/game_app.ts";
+import type { GameSession } from "../src/app/game_session.ts";
 import { isWalkable } from "../src/engine/game_map.ts";
 import { playerOf } from "../src/engine/state.ts";
 import { CellBuffer } from "../src/terminal/cell_buffer.ts";
@@ -18,7 +18,7 @@ import type { Screen } from "../src/ui/screen.ts";
 import { assertSnapshot, feed, screenText, startApp, type } from "./support/ui_harness.ts";
 
 /** The top screen, read afresh (assertions must not narrow it between inputs). */
-const top = (app: GameApp): Screen => app.top;
+const top = (app: GameSession): Screen => app.top;
 
 const mouse = (action: MouseEvent["action"], x: number, y: number, button: MouseEvent["button"] = "none") =>
   mouseEvent(action, button, x, y);
@@ -74,7 +74,7 @@ Deno.test("log drawing: newest on the bottom line, wrapped in order, stacked as 
     { text: "a long message wraps", color: "white", count: 1 },
     { text: "blocked", color: "impossible", count: 3 },
   ];
-  drawMessages(buf, theme, log, { x: 0, y: 0, width: 12, height: 4 });
+  drawMessages(buf, theme, [...log].reverse(), { x: 0, y: 0, width: 12, height: 4 });
   deepEqual([0, 1, 2, 3].map((y) => buf.rowText(y).trimEnd()), [
     "a long",
     "message",
@@ -83,7 +83,7 @@ Deno.test("log drawing: newest on the bottom line, wrapped in order, stacked as 
   ]);
   equal(buf.fg[3 * 12], 0x808080);
   const short = new CellBuffer(12, 2);
-  drawMessages(short, theme, log, { x: 0, y: 0, width: 12, height: 2 });
+  drawMessages(short, theme, [...log].reverse(), { x: 0, y: 0, width: 12, height: 2 });
   deepEqual([0, 1].map((y) => short.rowText(y).trimEnd()), ["wraps", "blocked (x3)"]);
 });
 

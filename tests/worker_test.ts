@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameApp } from "../src/app/game_app.ts";
+import { GameSession } from "../src/app/game_session.ts";
 import {
   AI_WORKER_OPTIONS,
   InProcessRunner,
@@ -93,7 +93,7 @@ Deno.test("killing the worker mid-game loses no key: keys queue and apply once e
     const state = newGame(rules, 21);
     const runner = kill ? new WorkerRunner(rules, 300) : new InProcessRunner(rules);
     if (runner instanceof WorkerRunner) await runner.ready;
-    const app = new GameApp(terminal, content, state, runner, { colorDepth: "truecolor" });
+    const app = new GameSession(terminal, content, state, runner, { colorDepth: "truecolor" });
     const running = app.run();
     // Everything typed at once, while turns are still resolving.
     terminal.input(...keys.slice(0, 10));

@@ -1,6 +1,6 @@
 /**
  * `deno task soak [--turns N] [--seed S] [--every K] [--game-turns G] [--json]`:
- * bot games played through the real app (GameApp, the AI worker, a frame
+ * bot games played through the real app (GameSession, the AI worker, a frame
  * drawn after every command) for N player turns in one process, with the
  * memory sampled every K turns. The report gives the peak RSS and whether
  * memory stays flat: a leak anywhere on the game's path grows it turn by
@@ -25,13 +25,13 @@ import type { Terminal } from "../src/terminal/terminal.ts";
 import { SinkTerminal } from "./sink_terminal.ts";
 import { loadDataOr } from "../src/app/data_dir.ts";
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine } from "../src/app/flags.ts";
-import { GameApp } from "../src/app/game_app.ts";
+import { GameSession } from "../src/app/game_session.ts";
 import { WorkerRunner } from "../src/app/monster_runner.ts";
 import type { Command } from "../src/app/replay_format.ts";
 import { say, sayJson, sayOut } from "../src/app/say.ts";
 
 /** Plays `command` in `app` and draws the frame; the soak's way, and the default of {@link BotPlayer}. */
-export type Deliver = (app: GameApp, command: Command) => Promise<void>;
+export type Deliver = (app: GameSession, command: Command) => Promise<void>;
 
 const perform: Deliver = async (app, command) => {
   await app.perform(command);
@@ -39,13 +39,13 @@ const perform: Deliver = async (app, command) => {
 };
 
 /**
- * Bot games one after another through a GameApp with the AI worker, as the
+ * Bot games one after another through a GameSession with the AI worker, as the
  * real loop plays them: when a game ends (death, or `gameTurns` turns), a
  * new game gets a new app and a new worker, and the old worker is closed.
  */
 export class BotPlayer {
   #runner: WorkerRunner | undefined;
-  #app: GameApp | undefined;
+  #app: GameSession | undefined;
   /** Player turns played, over every game. */
   turns = 0;
   /** Games begun. */
@@ -72,7 +72,7 @@ export class BotPlayer {
     return this.#game().state;
   }
 
-  #game(): GameApp {
+  #game(): GameSession {
     if (!this.#app) throw new Error("BotPlayer: call start() first");
     return this.#app;
   }
@@ -85,7 +85,7 @@ export class BotPlayer {
     if (!(await runner.ready)) throw new Error("the AI worker did not load");
     const state = newGame(this.content.rules, (this.seed + this.games) % (MAX_SEED + 1));
     this.games++;
-    this.#app = new GameApp(this.terminal, this.content, state, runner, { colorDepth: "truecolor" });
+    this.#app = new GameSession(this.terminal, this.content, state, runner, { colorDepth: "truecolor" });
     this.#app.render();
   }
 

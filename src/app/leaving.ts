@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { type DelveApp, SaveOnLeavingFailed } from "./delve_app.ts";
+import { type DelveProgram, SaveOnLeavingFailed } from "./program.ts";
 import { CRASH_EXIT, crashMessage, notSavedLine, saveThenRestore } from "./exit_guard.ts";
-import type { ExitReason } from "./game_app.ts";
+import type { ExitReason } from "./game_session.ts";
 import { say } from "./say.ts";
 
 const EXIT_CODES: Record<ExitReason, number> = { quit: 0, "input-closed": 0, interrupt: 130 };
@@ -27,7 +27,11 @@ export interface LeavingTerminal {
  * progress is saved and the terminal restored). Left from a game, one line
  * says where it was saved, or why it was not.
  */
-export async function runAndLeave(app: DelveApp, terminal: LeavingTerminal, debug: boolean): Promise<number> {
+export async function runAndLeave(
+  app: DelveProgram,
+  terminal: LeavingTerminal,
+  debug: boolean,
+): Promise<number> {
   try {
     let problem: string | undefined;
     let crash: string | undefined;

@@ -10,7 +10,7 @@ import { TtyTerminal } from "../terminal/tty_terminal.ts";
 import { parseCli, USAGE } from "./cli.ts";
 import { helpText, UsageError, versionText } from "./flags.ts";
 import { guardExits } from "./exit_guard.ts";
-import { DelveApp } from "./delve_app.ts";
+import { DelveProgram } from "./program.ts";
 import { runAndLeave } from "./leaving.ts";
 import { WorkerRunner } from "./monster_runner.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
@@ -68,7 +68,7 @@ export async function main(args: readonly string[]): Promise<number> {
   let prepared: WorkerRunner | undefined = new WorkerRunner(content.rules);
   prepared.start();
   const terminal = TtyTerminal.open();
-  const app = new DelveApp(terminal, content, {
+  const app = new DelveProgram(terminal, content, {
     ...paths,
     saveInUse,
     seed: command.seed,

@@ -1,16 +1,17 @@
 /**
  * Replays: the seed, the version, a checksum of the data, every command
- * the player gave (an action per turn, a choice per level-up) and a
- * checksum of the state every 100 turns. Playing the commands again from
+ * the player gave (an action, done or found impossible; a choice per
+ * level-up; the end of a walk, with its reason) and a checksum of the state
+ * every 100 turns. Playing the commands again from
  * the seed must give the same sums, or the replay is out of sync.
  *
  * @module
  */
 import { z } from "zod";
-import { stateChecksum } from "../engine/checksum.ts";
+import { stateChecksum, stateChecksumWithoutLog } from "../engine/checksum.ts";
 import type { Rules } from "../engine/rules.ts";
 import { type GameState, newGame } from "../engine/state.ts";
-import { applyCommand, type Command } from "../engine/turn.ts";
+import { type Command, playCommand } from "../engine/turn.ts";
 import type { JsonLimits } from "../content/untrusted_json.ts";
 
 export type { Command } from "../engine/turn.ts";
@@ -20,10 +21,23 @@ export const CHECK_EVERY = 100;
 
 /**
  * Bumped whenever the state checksum changes. Version 2: the checksum sorts
- * keys, leaves out the message log (screens write notices into it that no
- * command makes) and covers the chronicle.
+ * keys, leaves out the message log (the program wrote notices into it then
+ * that no command makes) and covers the chronicle. Version 3: the program's
+ * notices are kept apart and a walk's end is a command, so the checksum
+ * covers the whole log again.
  */
-export const REPLAY_VERSION = 2;
+export const REPLAY_VERSION = 3;
+
+/** The oldest version whose checksums this Delve still checks, the way that version took them. */
+export const OLDEST_REPLAY_VERSION = 2;
+
+/** A version this Delve checks. */
+export type ReplayVersion = 2 | 3;
+
+/** The state's checksum as a replay of `version` takes it. */
+export function checksumOf(version: ReplayVersion, state: GameState): number {
+  return version === 2 ? stateChecksumWithoutLog(state) : stateChecksum(state);
+}
 
 /**
  * What a replay file may hold. A command takes ~40 bytes: 32 MB holds some
@@ -39,7 +53,7 @@ export const REPLAY_LIMITS: JsonLimits = {
 /** A recorded game. */
 export interface Recording {
   readonly format: "delve-replay";
-  readonly version: typeof REPLAY_VERSION;
+  readonly version: ReplayVersion;
   readonly game: string;
   readonly seed: number;
   readonly dataChecksum: number;
@@ -65,7 +79,7 @@ export function startRecording(seed: number, game: string, dataChecksum: number)
 export function record(recording: Recording, command: Command, state: GameState, turnBefore: number): void {
   recording.commands.push(command);
   if (state.turn !== turnBefore && state.turn % CHECK_EVERY === 0) {
-    recording.checks.push({ turn: state.turn, sum: stateChecksum(state) });
+    recording.checks.push({ turn: state.turn, sum: checksumOf(recording.version, state) });
   }
 }
 
@@ -84,10 +98,10 @@ export function* replaySteps(recording: Recording, rules: Rules): Generator<Game
   let next = 0;
   for (const command of recording.commands) {
     const turnBefore = state.turn;
-    applyCommand(state, rules, command);
+    playCommand(state, rules, command);
     const check = recording.checks[next];
     if (check && state.turn !== turnBefore && state.turn === check.turn) {
-      if (stateChecksum(state) !== check.sum) {
+      if (checksumOf(recording.version, state) !== check.sum) {
         throw new ReplayError(`replay out of sync at turn ${check.turn}`);
       }
       next++;
@@ -124,27 +138,41 @@ const actionSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("descend") }),
 ]);
 
+const names = z.array(z.string().max(200)).min(1).max(10_000);
+const walkStopSchema = z.discriminatedUnion("reason", [
+  z.strictObject({ reason: z.enum(["monster", "item"]), names }),
+  z.strictObject({
+    reason: z.enum(["hurt", "interrupted", "explored", "stairs", "blocked", "no_way", "arrived", "end"]),
+  }),
+]);
+
 const recordingSchema = z.strictObject({
   format: z.literal("delve-replay"),
-  version: z.literal(REPLAY_VERSION),
+  version: z.union([z.literal(2), z.literal(3)]),
   game: z.string(),
   seed: z.int().min(0).max(0xffff_ffff),
   dataChecksum: z.int().min(0).max(0xffff_ffff),
   commands: z.array(
-    z.union([z.strictObject({ act: actionSchema }), z.strictObject({ level: z.int().nonnegative() })]),
+    z.union([
+      z.strictObject({ act: actionSchema }),
+      z.strictObject({ level: z.int().nonnegative() }),
+      z.strictObject({ stop: walkStopSchema }),
+    ]),
   ),
   checks: z.array(z.strictObject({ turn: z.int().positive(), sum: z.int().min(0).max(0xffff_ffff) })),
 });
 
 /**
- * The recording a saved game carries, to go on with: one from an older
- * version keeps its commands (their shape has not changed) and drops its
- * checksums, which were taken another way, so the game stays recorded.
+ * The recording a saved game carries, to go on with, in its own version: the
+ * game's log may hold notices from before version 3, so its checksums go on
+ * being taken that version's way. One from version 1 keeps its commands
+ * (their shape has not changed) and drops its checksums, which were taken
+ * another way: it goes on as version 2.
  */
 export function continueRecording(json: unknown): Recording {
   const old = json as { format?: unknown; version?: unknown } | null;
   if (old?.format === "delve-replay" && old.version === 1) {
-    return decodeRecording({ ...old, version: REPLAY_VERSION, checks: [] });
+    return decodeRecording({ ...old, version: 2, checks: [] });
   }
   return decodeRecording(json);
 }
@@ -152,10 +180,13 @@ export function continueRecording(json: unknown): Recording {
 /** A recording from JSON, checked; a bad one is a {@link ReplayError} saying why. */
 export function decodeRecording(json: unknown): Recording {
   const { format, version } = (json ?? {}) as { format?: unknown; version?: unknown };
-  if (format === "delve-replay" && typeof version === "number" && version !== REPLAY_VERSION) {
+  if (
+    format === "delve-replay" && typeof version === "number" &&
+    !(version >= OLDEST_REPLAY_VERSION && version <= REPLAY_VERSION)
+  ) {
     throw new ReplayError(
       version < REPLAY_VERSION
-        ? `recorded by an older Delve (replay version ${version}); this one checks version ${REPLAY_VERSION} only`
+        ? `recorded by an older Delve (replay version ${version}); this one checks versions ${OLDEST_REPLAY_VERSION} to ${REPLAY_VERSION}`
         : `recorded by a newer Delve (replay version ${version}); this one reads up to ${REPLAY_VERSION}`,
     );
   }

@@ -11,7 +11,7 @@ import type { Content } from "../content/load_content.ts";
 import { detectColorDepth } from "../terminal/color.ts";
 import { TtyTerminal } from "../terminal/tty_terminal.ts";
 import { guardExits } from "../app/exit_guard.ts";
-import { GameApp } from "../app/game_app.ts";
+import { GameSession } from "../app/game_session.ts";
 import { InProcessRunner } from "../app/monster_runner.ts";
 import { loadDataOr, readEnv } from "../app/data_dir.ts";
 import { dataChecksum } from "../engine/checksum.ts";
@@ -59,7 +59,7 @@ async function playInTerminal(recording: Recording, content: Content, speed: num
     const steps = replaySteps(recording, content.rules);
     const first = steps.next();
     if (first.done) return;
-    const app = new GameApp(terminal, content, first.value, new InProcessRunner(content.rules), {
+    const app = new GameSession(terminal, content, first.value, new InProcessRunner(content.rules), {
       colorDepth: detectColorDepth(readEnv),
     });
     app.render();

@@ -12,7 +12,7 @@ import { botDecide } from "../engine/bot.ts";
 import type { KillCount } from "../engine/chronicle.ts";
 import { MAX_SEED } from "../engine/rng.ts";
 import { newGame, playerOf } from "../engine/state.ts";
-import { applyCommand, isGameOver } from "../engine/turn.ts";
+import { isGameOver, playCommand } from "../engine/turn.ts";
 import { loadDataOr } from "../app/data_dir.ts";
 import { record, type Recording } from "../app/replay_format.ts";
 import { deathText } from "../ui/death_text.ts";
@@ -45,8 +45,8 @@ export function simulate(
   for (let commands = 0; state.turn < maxTurns && commands < maxTurns * 4; commands++) {
     const command = botDecide(state, rules);
     const turnBefore = state.turn;
-    const events = applyCommand(state, rules, command);
-    if (events && recording) record(recording, command, state, turnBefore);
+    playCommand(state, rules, command);
+    if (recording) record(recording, command, state, turnBefore);
     if (isGameOver(state)) break;
   }
   const { death, killsByFloor, kills } = state.chronicle;

@@ -271,6 +271,13 @@ export const effectSchema = z.discriminatedUnion("type", [
   }),
 ]);
 
+/** What wearing a thing adds, in its slot: a template's, and a thing's in a save. */
+export const equippableSchema = z.strictObject({
+  slot: z.enum(["weapon", "armor"]),
+  power: stat(),
+  defense: stat(),
+});
+
 export const templateSchema = z.strictObject({
   name: textSchema(NAME_LIMITS.template),
   glyph: glyphSchema,
@@ -288,11 +295,9 @@ export const templateSchema = z.strictObject({
   item: z.strictObject({ effect: effectSchema.optional() }).optional().describe(
     "Makes this a thing to pick up.",
   ),
-  equippable: z.strictObject({
-    slot: z.enum(["weapon", "armor"]),
-    power: stat(),
-    defense: stat(),
-  }).optional().describe("Makes this a thing to wear; it is picked up like an item."),
+  equippable: equippableSchema.optional().describe(
+    "Makes this a thing to wear; it is picked up like an item.",
+  ),
 });
 
 /** `data/entities.json`: every template, by id. */

@@ -20,6 +20,11 @@ function mixText(h: number, text: string): number {
   return h;
 }
 
+/** Mixes `n` as no character (code below 0x10000) can be: the end of a field, so fields cannot run together. */
+function mixEnd(h: number, n: number): number {
+  return Math.imul(h ^ (0x10000 + n), PRIME);
+}
+
 /** Objects with their keys sorted, so that equal values give equal JSON whatever order they were built in. */
 export function sortedKeys(_key: string, value: unknown): unknown {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
@@ -28,18 +33,33 @@ export function sortedKeys(_key: string, value: unknown): unknown {
 }
 
 /**
- * FNV-1a over the state: the map's grids, then everything else as JSON
- * with sorted keys (a loaded game builds its objects in the save schema's
- * order, a played one in the engine's; both must sum the same). The message
- * log is left out: it only tells what happened, and the screens add notices
- * to it ("Invalid entry.", where a file was written) that no command makes.
+ * FNV-1a over the whole state: the map's grids, the message log, then
+ * everything else as JSON with sorted keys (a loaded game builds its objects
+ * in the save schema's order, a played one in the engine's; both must sum
+ * the same). Every line of the log comes from a command (the program's own
+ * notices are kept apart, by the app), so a replay says it again.
  */
 export function stateChecksum(state: GameState): number {
-  const { map, log: _log, ...rest } = state;
+  return checksum(state, true);
+}
+
+/**
+ * The state's checksum as replays of version 2 took it: the message log
+ * left out, for the program wrote notices into it then that no command makes.
+ */
+export function stateChecksumWithoutLog(state: GameState): number {
+  return checksum(state, false);
+}
+
+function checksum(state: GameState, withLog: boolean): number {
+  const { map, log, ...rest } = state;
   let h = OFFSET;
   h = mixBytes(h, map.tiles);
   h = mixBytes(h, map.explored);
   h = mixBytes(h, map.visible);
+  if (withLog) {
+    for (const entry of log) h = mixEnd(mixText(mixEnd(mixText(h, entry.text), 0), entry.color), entry.count);
+  }
   h = mixText(h, JSON.stringify({ ...rest, stairs: map.stairs, width: map.width }, sortedKeys));
   return h >>> 0;
 }

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { StepCosts } from "./pathfinding.ts";
+import { type StepCosts, stepCosts } from "./pathfinding.ts";
 
 /** The distance of a cell no goal can be reached from. */
 export const UNREACHABLE = 0x7fff_ffff;
@@ -54,10 +54,7 @@ export function distanceMap(
   opts: StepCosts = {},
   out?: Int32Array,
 ): Int32Array {
-  const cardinal = opts.cardinal ?? 2, diagonal = opts.diagonal ?? 3;
-  if (!Number.isInteger(cardinal) || !Number.isInteger(diagonal) || cardinal <= 0 || diagonal <= 0) {
-    throw new RangeError("distance maps need positive integer step costs");
-  }
+  const { cardinal, diagonal } = stepCosts(opts);
   const size = width * height;
   const dist = out ?? new Int32Array(size);
   dist.fill(UNREACHABLE, 0, size);

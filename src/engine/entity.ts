@@ -85,6 +85,14 @@ export interface Entity {
   sight?: number;
 }
 
+/** Each of `entities` and, after each, everything it carries, at any depth. */
+export function* withCarried(entities: readonly Entity[]): Generator<Entity> {
+  for (const e of entities) {
+    yield e;
+    if (e.inventory) yield* withCarried(e.inventory.items);
+  }
+}
+
 /** True for an actor that can still act and be hurt. */
 export function isAlive(e: Entity): boolean {
   return e.layer === "actor" && e.fighter !== undefined && e.fighter.hp > 0;

@@ -1,12 +1,12 @@
 /**
- * What must hold of every game state, whatever was played: for the fuzzer
- * and the property tests. Each check returns the problems it finds as
+ * What must hold of every game state, whatever was played: for the fuzzer,
+ * the property tests and the checks of a save being loaded. Each check returns the problems it finds as
  * lines of text (none when all is well), so a caller can assert, count or
  * print them as it likes.
  *
  * @module
  */
-import type { Ai, Entity } from "./entity.ts";
+import { type Ai, type Entity, withCarried } from "./entity.ts";
 import { computeFov } from "./fov.ts";
 import { inBounds, isWalkable, tileAt } from "./game_map.ts";
 import { Tile } from "./tiles.ts";
@@ -19,25 +19,30 @@ function named(e: Entity): string {
 
 /**
  * The problems of `state` alone: an entity in a wall or off the map, an id
- * used twice (carried items included) or not below the id counter, two
- * blockers on one cell, HP outside [0, max], a fighter at 0 HP that is not
- * a corpse (or a corpse with HP), a dead blocker, a corpse that still thinks, an AI heading for a cell off the map, more carried than the
- * capacity, a worn item not carried, not exactly one player, stairs that
- * are not a staircase, and a view that is not the player's field of view
- * (or not explored).
+ * used twice (carried items included, at any depth) or not below the id
+ * counter, two blockers on one cell, HP outside [0, max], a fighter at 0
+ * HP that is not a corpse (or a corpse with HP), a dead blocker, a corpse
+ * that still thinks, an AI heading for a cell off the map, more carried
+ * than the capacity, a worn item not carried, not exactly one player, a
+ * player who cannot fight or is moved by an AI, kills counted on floors
+ * not yet reached, stairs that are not a staircase, and a view that is not
+ * the player's field of view (or not explored). Loading a save checks
+ * these too, so a save holds nothing a played game could not.
  */
 export function stateProblems(state: GameState, rules: Rules): string[] {
   const problems: string[] = [];
   const { map } = state;
   const ids = new Set<number>();
-  const countId = (e: Entity) => {
+  for (const e of withCarried(state.entities)) {
     if (ids.has(e.id)) problems.push(`id ${e.id} used twice (${named(e)})`);
     ids.add(e.id);
     if (e.id >= state.nextId) problems.push(`${named(e)} has an id not below the counter ${state.nextId}`);
-  };
+  }
+  if (state.chronicle.killsByFloor.length > state.floor) {
+    problems.push(`kills are counted on floors deeper than the one reached (${state.floor})`);
+  }
   const blockers = new Set<number>();
   for (const e of state.entities) {
-    countId(e);
     if (!isWalkable(map, e.x, e.y)) problems.push(`${named(e)} in a wall or off the map at ${e.x},${e.y}`);
     const f = e.fighter;
     if (f && !(f.hp >= 0 && f.hp <= f.maxHp)) problems.push(`${named(e)} has ${f.hp} of ${f.maxHp} HP`);
@@ -58,7 +63,6 @@ export function stateProblems(state: GameState, rules: Rules): string[] {
     if (pack.items.length > pack.capacity) {
       problems.push(`${named(e)} carries ${pack.items.length} items, over the capacity ${pack.capacity}`);
     }
-    pack.items.forEach(countId);
     for (const [slot, id] of Object.entries(e.equipment ?? {})) {
       const worn = pack.items.find((i) => i.id === id);
       if (!worn) problems.push(`${named(e)} wears #${id} as its ${slot} but does not carry it`);
@@ -77,6 +81,8 @@ export function stateProblems(state: GameState, rules: Rules): string[] {
     problems.push(`the stairs at ${stairs.x},${stairs.y} are not a staircase on the map`);
   }
   const p = players[0];
+  if (!p.fighter) problems.push(`the player ${named(p)} cannot fight`);
+  if (p.ai) problems.push(`the player ${named(p)} is moved by an AI`);
   // The view is only the player's FOV from a cell on the map (else the player is reported above).
   if (!inBounds(map, p.x, p.y)) return problems;
   const fov = computeFov(map.transparent, map.width, map.height, p.x, p.y, sightOf(p, rules));

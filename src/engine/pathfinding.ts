@@ -9,10 +9,19 @@
  * @module
  */
 
-/** Step costs: entering a cell costs its cost times one of these. */
+/** Step costs: entering a cell costs its cost times one of these (positive integers; 2 and 3 unless given). */
 export interface StepCosts {
   readonly cardinal?: number;
   readonly diagonal?: number;
+}
+
+/** The step costs `opts` gives, defaults filled in; a RangeError unless both are positive integers. */
+export function stepCosts(opts: StepCosts): { cardinal: number; diagonal: number } {
+  const cardinal = opts.cardinal ?? 2, diagonal = opts.diagonal ?? 3;
+  if (!Number.isInteger(cardinal) || !Number.isInteger(diagonal) || cardinal <= 0 || diagonal <= 0) {
+    throw new RangeError("step costs must be positive integers");
+  }
+  return { cardinal, diagonal };
 }
 
 /** The eight neighbour offsets; cardinal first. */
@@ -25,9 +34,6 @@ let closed = new Uint32Array(0);
 let gScore = new Float64Array(0);
 let parent = new Int32Array(0);
 let generation = 0;
-let heapCell = new Int32Array(1024);
-let heapF = new Float64Array(1024);
-let heapG = new Float64Array(1024);
 
 function ensureCapacity(size: number): void {
   if (size <= capacity) return;
@@ -46,61 +52,6 @@ function nextGeneration(): number {
     generation = 0;
   }
   return ++generation;
-}
-
-/** Heap order: lower f first; on equal f, the deeper node (higher g) first. */
-function before(a: number, b: number): boolean {
-  return heapF[a] < heapF[b] || (heapF[a] === heapF[b] && heapG[a] > heapG[b]);
-}
-
-function swap(a: number, b: number): void {
-  const c = heapCell[a], f = heapF[a], g = heapG[a];
-  heapCell[a] = heapCell[b];
-  heapF[a] = heapF[b];
-  heapG[a] = heapG[b];
-  heapCell[b] = c;
-  heapF[b] = f;
-  heapG[b] = g;
-}
-
-function push(size: number, cell: number, f: number, g: number): number {
-  if (size === heapCell.length) {
-    const grow = <T extends Int32Array | Float64Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-      b.set(a);
-      return b;
-    };
-    heapCell = grow(heapCell);
-    heapF = grow(heapF);
-    heapG = grow(heapG);
-  }
-  heapCell[size] = cell;
-  heapF[size] = f;
-  heapG[size] = g;
-  let i = size;
-  while (i > 0) {
-    const p = (i - 1) >> 1;
-    if (!before(i, p)) break;
-    swap(i, p);
-    i = p;
-  }
-  return size + 1;
-}
-
-function pop(size: number): number {
-  const last = size - 1;
-  swap(0, last);
-  let i = 0;
-  for (;;) {
-    const l = 2 * i + 1, r = l + 1;
-    let m = i;
-    if (l < last && before(l, m)) m = l;
-    if (r < last && before(r, m)) m = r;
-    if (m === i) break;
-    swap(i, m);
-    i = m;
-  }
-  return last;
 }
 
 /**
@@ -134,7 +85,7 @@ function growPool(): void {
 }
 
 /**
- * A* with a ring of buckets keyed by f (integer step costs only). With a
+ * A* with a ring of buckets keyed by f (step costs are integers). With a
  * consistent heuristic f never decreases, so the ring only has to span the
  * largest single increase; it doubles (rechaining live entries) if a step
  * ever needs more. Within a bucket the newest entry comes out first, which
@@ -234,48 +185,6 @@ function bucketSearch(
 }
 
 /**
- * A* with a binary heap, for step costs that are not integers. Its
- * neighbour loop repeats the bucket search's on purpose: sharing it would
- * put a call on the hottest path of both.
- */
-function heapSearch(
-  cost: Uint8Array | Uint16Array,
-  width: number,
-  height: number,
-  start: number,
-  goal: number,
-  cardinal: number,
-  diagonal: number,
-  gen: number,
-): void {
-  const gy = (goal / width) | 0, gx = goal - gy * width;
-  const sy = (start / width) | 0, sx = start - sy * width;
-  let size = push(0, start, freeDistance(Math.abs(sx - gx), Math.abs(sy - gy), cardinal, diagonal), 0);
-  while (size > 0) {
-    const cell = heapCell[0], g = heapG[0];
-    size = pop(size);
-    if (closed[cell] === gen || g > gScore[cell]) continue;
-    closed[cell] = gen;
-    if (cell === goal) return;
-    const cy = (cell / width) | 0, cx = cell - cy * width;
-    for (let d = 0; d < 8; d++) {
-      const nx = cx + DX[d], ny = cy + DY[d];
-      if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-      const n = ny * width + nx;
-      const c = cost[n];
-      if (c === 0) continue;
-      const ng = g + c * (d < 4 ? cardinal : diagonal);
-      if (stamp[n] === gen && ng >= gScore[n]) continue;
-      stamp[n] = gen;
-      gScore[n] = ng;
-      parent[n] = cell;
-      const ax = nx > gx ? nx - gx : gx - nx, ay = ny > gy ? ny - gy : gy - ny;
-      size = push(size, n, ng + freeDistance(ax, ay, cardinal, diagonal), ng);
-    }
-  }
-}
-
-/**
  * The cheapest path from (sx, sy) to (gx, gy).
  *
  * @returns the cell indices (`y * width + x`) of each step after the start,
@@ -292,8 +201,7 @@ export function findPath(
   gy: number,
   opts: StepCosts = {},
 ): Int32Array | null {
-  const cardinal = opts.cardinal ?? 2, diagonal = opts.diagonal ?? 3;
-  if (!(cardinal > 0 && diagonal > 0)) throw new RangeError("step costs must be positive");
+  const { cardinal, diagonal } = stepCosts(opts);
   for (const [x, y] of [[sx, sy], [gx, gy]]) {
     if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= width || y >= height) {
       throw new RangeError(`(${x}, ${y}) is outside the ${width}x${height} map`);
@@ -308,8 +216,7 @@ export function findPath(
   stamp[start] = gen;
   gScore[start] = 0;
   parent[start] = -1;
-  const search = Number.isInteger(cardinal) && Number.isInteger(diagonal) ? bucketSearch : heapSearch;
-  search(cost, width, height, start, goal, cardinal, diagonal, gen);
+  bucketSearch(cost, width, height, start, goal, cardinal, diagonal, gen);
   if (closed[goal] !== gen) return null;
   let length = 0;
   for (let c = goal; c !== start; c = parent[c]) length++;

@@ -1,8 +1,8 @@
 /**
  * When a walk (explore, travel, run) stops, and what it tells the player:
  * a pure function of the game state and of what the player had seen when
- * the walk began, so the rules are tested on hand-drawn maps and whoever
- * paces the steps (the app) only asks.
+ * the walk began, so the rules are tested on hand-drawn maps. The walk's
+ * behaviour (behavior.ts) asks them after each step and before the next.
  *
  * A walk stops for a monster that comes into view (not one already in view
  * when it began), for HP lost, for a key, on an item it has not stopped on
@@ -54,7 +54,12 @@ export type WalkStop =
   /** The cell travelled to is known, but no way to it over known cells is. */
   | { readonly reason: "no_way" }
   /** A travel reached the cell it was sent to (the map shows it: nothing is said). */
-  | { readonly reason: "arrived" };
+  | { readonly reason: "arrived" }
+  /**
+   * The walk came to its own end where the map shows why: a run where its
+   * corridor branches or ends, or where a room's wall opens (nothing is said).
+   */
+  | { readonly reason: "end" };
 
 /** What the player has seen as a walk begins. */
 export function startWalk(state: GameState, walk: Walk): WalkStart {
@@ -118,6 +123,11 @@ export function withArticle(name: string): string {
   return `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`;
 }
 
+/** False for the stops the map shows, which nothing is said of. */
+export function isTold(stop: WalkStop): boolean {
+  return stop.reason !== "arrived" && stop.reason !== "end";
+}
+
 /** Tells the player why the walk stopped (nothing, when the map shows it). */
 export function tellStop(log: LogEntry[], rules: Rules, stop: WalkStop): void {
   const named = (id: "walk_monster" | "walk_item", names: readonly string[]) => {
@@ -141,6 +151,7 @@ export function tellStop(log: LogEntry[], rules: Rules, stop: WalkStop): void {
     case "no_way":
       return tell(log, rules, "walk_no_way");
     case "arrived":
+    case "end":
       return;
   }
 }

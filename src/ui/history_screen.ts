@@ -13,6 +13,7 @@ import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
+import { type Notices, shownLog } from "./notices.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { Scroll, scrollBindings, type ScrollCommand } from "./scroll.ts";
 import { wrapText } from "./text.ts";
@@ -38,8 +39,8 @@ export class HistoryScreen implements Screen {
   readonly bindings = HISTORY_BINDINGS;
   /** Opens on the newest messages. */
   readonly scroll = new Scroll(true);
-  /** The log wrapped at `width`, as it was when it had `size` entries, the last `count` times over. */
-  #wrapped: { width: number; size: number; count: number; lines: HistoryLine[] } | undefined;
+  /** The log wrapped at `width`, as it was when it had `size` entries, the last `count` times over, and those notices. */
+  #wrapped: { width: number; size: number; count: number; notices: string; lines: HistoryLine[] } | undefined;
 
   handleKey(event: KeyEvent): ScreenResult {
     const command = lookupKey(HISTORY_BINDINGS, event)?.value;
@@ -57,17 +58,21 @@ export class HistoryScreen implements Screen {
   }
 
   /**
-   * Every message of `log` wrapped to `width`, oldest first; wrapped again
-   * only when the width or the log changed (a log only grows at its end).
+   * Every message of `log`, the notices among them, wrapped to `width`,
+   * oldest first; wrapped again only when the width, the log or the notices
+   * changed (each only grows at its end).
    */
-  #lines(log: readonly LogEntry[], width: number): HistoryLine[] {
-    const size = log.length, count = log.at(-1)?.count ?? 0;
+  #lines(log: readonly LogEntry[], told: Notices, width: number): HistoryLine[] {
+    const size = log.length, count = log.at(-1)?.count ?? 0, notices = told.version;
     let known = this.#wrapped;
-    if (!known || known.width !== width || known.size !== size || known.count !== count) {
-      const lines = log.flatMap((entry) =>
+    if (
+      !known || known.width !== width || known.size !== size || known.count !== count ||
+      known.notices !== notices
+    ) {
+      const lines = shownLog(log, told).flatMap((entry) =>
         wrapText(displayText(entry), width).map((text) => ({ text, color: entry.color }))
       );
-      known = this.#wrapped = { width, size, count, lines };
+      known = this.#wrapped = { width, size, count, notices, lines };
     }
     return known.lines;
   }
@@ -76,7 +81,7 @@ export class HistoryScreen implements Screen {
     const { columns, rows } = ui.layout;
     const frame = { x: 3, y: 3, width: columns - 6, height: rows - 6 };
     const inside = drawWindow(buf, frame, this.title);
-    const lines = this.#lines(ui.state.log, inside.width);
+    const lines = this.#lines(ui.state.log, ui.notices, inside.width);
     this.scroll.fit(lines.length, inside.height);
     // A log shorter than the window sits at its foot, newest on the bottom line, as in the panel.
     const below = inside.y + Math.max(0, inside.height - lines.length);

@@ -9,6 +9,7 @@ import { message } from "../engine/narration.ts";
 import { playerOf } from "../engine/state.ts";
 import { Attr, type CellBuffer } from "../terminal/cell_buffer.ts";
 import type { Region } from "./layout.ts";
+import { shownNewestFirst } from "./notices.ts";
 import { namesAt, underfoot } from "./cell_names.ts";
 import type { UiContext } from "./screen.ts";
 import { clipText, wrapText } from "./text.ts";
@@ -42,20 +43,19 @@ function drawHpBar(buf: CellBuffer, ui: UiContext): void {
 }
 
 /**
- * Draws `entries` (up to and including `last`) into `area`, newest on the
- * bottom line, each message word-wrapped with its lines in order, as far up
- * as there is room (docs/rules.md, Message log).
+ * Draws the messages `newestFirst` gives into `area`, newest on the bottom
+ * line, each message word-wrapped with its lines in order, as far up as
+ * there is room (docs/rules.md, Message log).
  */
 export function drawMessages(
   buf: CellBuffer,
   theme: Theme,
-  entries: readonly LogEntry[],
+  newestFirst: Iterable<LogEntry>,
   area: Region,
-  last = entries.length - 1,
 ): void {
   let y = area.y + area.height - 1;
-  for (let m = last; m >= 0 && y >= area.y; m--) {
-    const entry = entries[m];
+  for (const entry of newestFirst) {
+    if (y < area.y) break;
     const lines = wrapText(displayText(entry), area.width);
     for (let l = lines.length - 1; l >= 0 && y >= area.y; l--, y--) {
       buf.text(area.x, y, lines[l], paletteColor(theme, entry.color));
@@ -77,7 +77,7 @@ export function drawPanel(buf: CellBuffer, ui: UiContext): void {
   const prompt = ui.prompt && message(ui.rules, ui.prompt);
   const asked = prompt ? wrapText(prompt.text, layout.names.width).slice(0, layout.log.height) : [];
   const log = { ...layout.log, height: layout.log.height - asked.length };
-  drawMessages(buf, theme, state.log, log);
+  drawMessages(buf, theme, shownNewestFirst(state.log, ui.notices), log);
   const color = prompt ? paletteColor(theme, prompt.color) : white;
   asked.forEach((line, k) => buf.text(layout.names.x, log.y + log.height + k, line, color));
 }

@@ -15,6 +15,7 @@ import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
 import type { Binding } from "./keymap.ts";
 import type { Layout } from "./layout.ts";
+import type { Notices } from "./notices.ts";
 import type { Theme } from "./theme.ts";
 
 export type { Walk };
@@ -40,6 +41,8 @@ export interface UiContext {
    * ("Select a target location."): shown under the log, never added to it.
    */
   prompt?: MessageId;
+  /** The program's notices, shown among the game's messages (never added to them). */
+  readonly notices: Notices;
 }
 
 /** What a screen asks the app to do after an input. */
@@ -53,7 +56,7 @@ export type ScreenResult =
    * closes if it happened; if it was impossible the screen stays open.
    */
   | { readonly type: "act"; readonly action: Action; readonly closeOnSuccess?: boolean }
-  /** Tell the player something (nothing else happens). */
+  /** Tell the player something, as a notice (nothing else happens). */
   | { readonly type: "say"; readonly message: MessageId }
   /** Take one earned level with choice `choice` (no turn passes). */
   | { readonly type: "levelUp"; readonly choice: number }
@@ -68,16 +71,21 @@ export const STAY: ScreenResult = { type: "stay" };
 /** This screen is done. */
 export const CLOSE: ScreenResult = { type: "close" };
 
-/** One screen of the stack. */
-export interface Screen {
+/**
+ * One screen: the keys it answers and how it draws. The game's screens (a
+ * stack of them) share the game's {@link UiContext} and ask for a
+ * {@link ScreenResult}; the title, before any game, has a context and
+ * answers of its own (title_screen.ts).
+ */
+export interface Screen<Context = UiContext, Result = ScreenResult> {
   /** Shown as the help window's title. */
   readonly title: string;
   /** Every key this screen answers, for the help window. */
   readonly bindings: readonly Binding<unknown>[];
-  handleKey(event: KeyEvent, ui: UiContext): ScreenResult;
-  handleMouse(event: MouseEvent, ui: UiContext): ScreenResult;
+  handleKey(event: KeyEvent, ui: Context): Result;
+  handleMouse(event: MouseEvent, ui: Context): Result;
   /** Draws over whatever the screens below drew. */
-  draw(buf: CellBuffer, ui: UiContext): void;
+  draw(buf: CellBuffer, ui: Context): void;
   /** What the prompt line asks while this screen is on top, if anything. */
-  prompt?(ui: UiContext): MessageId | undefined;
+  prompt?(ui: Context): MessageId | undefined;
 }

@@ -3,6 +3,8 @@
  * the terminal, the three choices, what the saved game is, the high
  * scores, and popups ("No saved game to load.") that dim everything behind
  * them. On a short terminal the subtitle and credit give way to the scores.
+ * A {@link Screen} like the game's: it answers keys with what the player
+ * chose, and the program (which knows saves and games) carries it out.
  *
  * @module
  */
@@ -13,6 +15,9 @@ import { paletteColor, type Theme } from "./theme.ts";
 import { fitWidth } from "../text/text_width.ts";
 import { centredX, clipText, displayWidth, padText, wrapText } from "./text.ts";
 import { drawWindow } from "./window.ts";
+import type { KeyEvent } from "../terminal/input_events.ts";
+import { type Binding, lookupKey } from "./keymap.ts";
+import type { Screen } from "./screen.ts";
 
 /** "DELVE" in a 5-row block font. */
 const BANNER = [
@@ -178,4 +183,75 @@ function drawPopup(buf: CellBuffer, given: readonly string[]): void {
     const text = fitWidth(line, inner);
     buf.text(centredX(inside.x, inner, text), inside.y + k, text, 0xffffff, 0x000000);
   });
+}
+
+/** What the title is drawn with. */
+export interface TitleContext {
+  readonly theme: Theme;
+  /** No colours: the stone wall is drawn in ░. */
+  readonly monochrome: boolean;
+}
+
+/** What the player chose on the title. */
+export type TitleChoice =
+  /** Nothing for the program to do (a popup dismissed, a key that means nothing here). */
+  | { readonly type: "stay" }
+  | { readonly type: "quit" }
+  /** A new game; `abandon`: the player said yes to abandoning the old one. */
+  | { readonly type: "new"; readonly abandon: boolean }
+  /** Continue the saved game; `offered`: the player said yes to the data the popup offered for it. */
+  | { readonly type: "continue"; readonly offered: boolean };
+
+/** A yes/no question a popup asks: continue with the data offered, or abandon the old game. */
+export type TitleQuestion = "offer" | "abandon";
+
+/** What a key means on the title. */
+type TitleKey = "new" | "continue" | "quit" | "yes";
+
+const TITLE_BINDINGS: readonly Binding<TitleKey>[] = [
+  { keys: ["n", "N"], value: "new", help: "play a new game" },
+  { keys: ["c", "C"], value: "continue", help: "continue the saved game" },
+  { keys: ["q", "Q", "Escape"], value: "quit", help: "quit" },
+  { keys: ["y", "Y"], value: "yes", help: "yes, to a popup's question" },
+  { keys: ["any other key"], help: "no, to a popup's question; any key closes a popup", listedOnly: true },
+];
+
+/** The title: the program's first screen, and where a game left with Esc comes back to. */
+export class TitleScreen implements Screen<TitleContext, TitleChoice> {
+  readonly title = "Delve";
+  readonly bindings = TITLE_BINDINGS;
+  /** What it shows besides its fixed parts. */
+  view: TitleView = {};
+  /** The question the popup asks, if it asks one: Y says yes, any other key no. */
+  #question: TitleQuestion | undefined;
+
+  /** Shows `popup` (asking `question`, if given: any key answers it). */
+  showPopup(popup: readonly string[], question?: TitleQuestion): void {
+    this.view = { ...this.view, popup };
+    this.#question = question;
+  }
+
+  handleKey(event: KeyEvent): TitleChoice {
+    const key = lookupKey(TITLE_BINDINGS, event)?.value;
+    const question = this.#question;
+    this.#question = undefined;
+    const yes = question !== undefined && key === "yes";
+    // A popup: Y answers its question, any other key dismisses it.
+    if (this.view.popup && !yes) {
+      this.view = { ...this.view, popup: undefined };
+      return { type: "stay" };
+    }
+    if (key === "quit") return { type: "quit" };
+    if (key === "new" || question === "abandon") return { type: "new", abandon: yes };
+    if (key === "continue" || yes) return { type: "continue", offered: yes };
+    return { type: "stay" };
+  }
+
+  handleMouse(): TitleChoice {
+    return { type: "stay" };
+  }
+
+  draw(buf: CellBuffer, context: TitleContext): void {
+    drawTitle(buf, context.theme, this.view, context.monochrome);
+  }
 }

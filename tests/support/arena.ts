@@ -50,6 +50,13 @@ export function arena(
   return state;
 }
 
+/** {@link arena} with its monsters standing still (no AI), so a test says where they are. */
+export function arenaStill(rules: Rules, picture: string, monsters: Record<string, string> = {}): GameState {
+  const state = arena(rules, picture, monsters);
+  for (const e of state.entities) e.ai = undefined;
+  return state;
+}
+
 /** The entity with `id`. */
 export function byId(state: GameState, id: number): Entity {
   const e = state.entities.find((x) => x.id === id);

@@ -1,5 +1,5 @@
 /** The whole program (title and games) on a headless terminal with its own save folder. */
-import { DelveApp, type DelveOptions } from "../../src/app/delve_app.ts";
+import { type DelveOptions, DelveProgram } from "../../src/app/program.ts";
 import { InProcessRunner } from "../../src/app/monster_runner.ts";
 import { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
 import { bundledContent } from "./content.ts";
@@ -8,12 +8,12 @@ import { bundledContent } from "./content.ts";
 export interface DelveSession {
   readonly dir: string;
   readonly terminal: HeadlessTerminal;
-  readonly app: DelveApp;
+  readonly app: DelveProgram;
   readonly savePath: string;
   readonly recordPath: string;
 }
 
-/** A DelveApp saving into a new temporary folder; `options` override the defaults. */
+/** A DelveProgram saving into a new temporary folder; `options` override the defaults. */
 export async function delveSession(
   options: Partial<DelveOptions> = {},
   columns = 80,
@@ -22,7 +22,7 @@ export async function delveSession(
   const content = await bundledContent();
   const dir = await Deno.makeTempDir({ prefix: "delve-session-" });
   const terminal = new HeadlessTerminal(columns, rows);
-  const app = new DelveApp(terminal, content, {
+  const app = new DelveProgram(terminal, content, {
     savePath: `${dir}/savegame.json.gz`,
     recordPath: `${dir}/last-game.replay.json.gz`,
     morgueDir: `${dir}/morgue`,

@@ -8,7 +8,7 @@ import { narrate } from "../../src/engine/narration.ts";
 import { Rng } from "../../src/engine/rng.ts";
 import type { Rules } from "../../src/engine/rules.ts";
 import { type GameState, newGame } from "../../src/engine/state.ts";
-import { playerAct } from "../../src/engine/turn.ts";
+import { playPlayerAction } from "../../src/engine/turn.ts";
 
 /** `length` random moves and waits from `seed`. */
 export function script(seed: number, length: number): Action[] {
@@ -29,7 +29,7 @@ export async function turn(
   runner: MonsterRunner,
   action: Action,
 ): Promise<boolean> {
-  if (!playerAct(state, rules, action)) return false;
+  if (!playPlayerAction(state, rules, action)) return false;
   narrate(state.log, rules, await runner.run(state), state.playerId);
   return true;
 }

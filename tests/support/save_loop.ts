@@ -6,7 +6,7 @@ import { writeSave } from "../../src/app/save_file.ts";
 import { dataStamp, encodeSave } from "../../src/app/save_format.ts";
 import { loadContent } from "../../src/content/load_content.ts";
 import { newGame } from "../../src/engine/state.ts";
-import { playerTurn } from "../../src/engine/turn.ts";
+import { playCommand } from "../../src/engine/turn.ts";
 
 const [path] = Deno.args;
 const content = await loadContent(new URL("../../data/", import.meta.url), "data/");
@@ -14,6 +14,6 @@ const { rules } = content;
 const state = newGame(rules, 3);
 console.log("ready");
 for (let k = 0;; k++) {
-  playerTurn(state, rules, { type: "wait" });
+  playCommand(state, rules, { act: { type: "wait" } });
   await writeSave(path, encodeSave(state, dataStamp(content), "test", new Date()));
 }

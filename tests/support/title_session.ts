@@ -1,6 +1,6 @@
 /** The whole program from its title, on a headless terminal with its own save folder. */
-import type { DelveApp, DelveOptions } from "../../src/app/delve_app.ts";
-import type { ExitReason } from "../../src/app/game_app.ts";
+import type { DelveOptions, DelveProgram } from "../../src/app/program.ts";
+import type { ExitReason } from "../../src/app/game_session.ts";
 import type { Rules } from "../../src/engine/rules.ts";
 import type { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
 import { isWalkable } from "../../src/engine/game_map.ts";
@@ -14,7 +14,7 @@ export interface TitleSession {
   readonly dir: string;
   readonly savePath: string;
   readonly terminal: HeadlessTerminal;
-  readonly app: DelveApp;
+  readonly app: DelveProgram;
   /** The title screen's text. */
   readonly text: () => string;
   /** The game's screen text. */

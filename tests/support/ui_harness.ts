@@ -1,6 +1,6 @@
 /** Drives the real app on a headless terminal, one input at a time. */
 import { equal } from "node:assert/strict";
-import { GameApp } from "../../src/app/game_app.ts";
+import { GameSession } from "../../src/app/game_session.ts";
 import { InProcessRunner, type MonsterRunner } from "../../src/app/monster_runner.ts";
 import type { Rules } from "../../src/engine/rules.ts";
 import { type GameState, newGame } from "../../src/engine/state.ts";
@@ -9,6 +9,8 @@ import { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
 import { type InputEvent, keyEvent } from "../../src/terminal/input_events.ts";
 import { KeyDecoder } from "../../src/terminal/key_decoder.ts";
 import { bundledContent } from "./content.ts";
+import type { LogEntry } from "../../src/engine/message_log.ts";
+import { shownLog } from "../../src/ui/notices.ts";
 
 const content = await bundledContent();
 
@@ -18,9 +20,9 @@ export function startApp(
   rows: number,
   seed = 42,
   colorDepth: ColorDepth = "truecolor",
-): GameApp {
+): GameSession {
   const terminal = new HeadlessTerminal(columns, rows);
-  const app = new GameApp(
+  const app = new GameSession(
     terminal,
     content,
     newGame(content.rules, seed),
@@ -38,8 +40,8 @@ export function appOn(
   runner: MonsterRunner = new InProcessRunner(rules),
   columns = 80,
   rows = 50,
-): GameApp {
-  const app = new GameApp(new HeadlessTerminal(columns, rows), { ...content, rules }, state, runner, {
+): GameSession {
+  const app = new GameSession(new HeadlessTerminal(columns, rows), { ...content, rules }, state, runner, {
     colorDepth: "truecolor",
   });
   app.render();
@@ -47,7 +49,7 @@ export function appOn(
 }
 
 /** Feeds events (or keys by name) and renders after each, as the loop does. */
-export async function feed(app: GameApp, ...inputs: (InputEvent | string)[]): Promise<void> {
+export async function feed(app: GameSession, ...inputs: (InputEvent | string)[]): Promise<void> {
   for (const input of inputs) {
     await app.handleInput(typeof input === "string" ? keyEvent(input) : input);
     app.render();
@@ -55,17 +57,30 @@ export async function feed(app: GameApp, ...inputs: (InputEvent | string)[]): Pr
 }
 
 /** Feeds raw terminal bytes through the real decoder (escape sequences and all). */
-export async function type(app: GameApp, bytes: string): Promise<void> {
+export async function type(app: GameSession, bytes: string): Promise<void> {
   await feed(app, ...new KeyDecoder().feed(new TextEncoder().encode(bytes)));
 }
 
+/**
+ * The log as the player reads it (the game's messages with the program's
+ * notices among them), oldest first.
+ */
+export function shownMessages(app: GameSession): LogEntry[] {
+  return shownLog(app.state.log, app.notices);
+}
+
+/** The newest message the player reads: a notice or the game's. */
+export function lastShown(app: GameSession): LogEntry {
+  return shownMessages(app).at(-1)!;
+}
+
 /** The screen as text, one line per row, trailing spaces cut. */
-export function screenText(app: GameApp): string[] {
+export function screenText(app: GameSession): string[] {
   return [...Array(app.screen.height).keys()].map((y) => app.screen.rowText(y).trimEnd());
 }
 
 /** Compares the screen with `tests/snapshots/NAME.txt` (UPDATE_SNAPSHOTS=1 rewrites it). */
-export async function assertSnapshot(app: GameApp, name: string): Promise<void> {
+export async function assertSnapshot(app: GameSession, name: string): Promise<void> {
   const file = new URL(`../snapshots/${name}.txt`, import.meta.url);
   const text = screenText(app).join("\n") + "\n";
   if (Deno.env.get("UPDATE_SNAPSHOTS") === "1") await Deno.writeTextFile(file, text);

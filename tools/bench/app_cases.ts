@@ -17,6 +17,7 @@ import { instantiate } from "../../src/engine/templates.ts";
 import { CellBuffer } from "../../src/terminal/cell_buffer.ts";
 import { DiffRenderer } from "../../src/terminal/diff_renderer.ts";
 import { computeLayout } from "../../src/ui/layout.ts";
+import { Notices } from "../../src/ui/notices.ts";
 import { PlayScreen } from "../../src/ui/play_screen.ts";
 import type { UiContext } from "../../src/ui/screen.ts";
 import { benchDungeon, benchMosaic, benchOpenDungeon, floorCells, floorShare } from "./bench_maps.ts";
@@ -120,6 +121,7 @@ export function renderCase(content: Content, columns: number, rows: number): Ren
     plainGlyphs: false,
     pointer: undefined,
     focus: undefined,
+    notices: new Notices(),
   };
   const screen = new PlayScreen();
   const buffer = new CellBuffer(columns, rows);

@@ -1,5 +1,5 @@
 /**
- * Key-to-frame latency: the bot plays through a GameApp with the AI worker,
+ * Key-to-frame latency: the bot plays through a GameSession with the AI worker,
  * and each of its steps and attacks is handed to the app as the key a player
  * would press (vi letters); the time runs from handing over the key to the
  * moment that key's frame is written to the terminal, as the real loop does

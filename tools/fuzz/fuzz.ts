@@ -22,7 +22,7 @@ import type { TerminalEvent } from "../../src/terminal/input_events.ts";
 import { loadDataOr } from "../../src/app/data_dir.ts";
 import { decodeRecording, playRecording, REPLAY_LIMITS } from "../../src/app/replay_format.ts";
 import { readJsonFile } from "../../src/app/save_file.ts";
-import { DelveApp } from "../../src/app/delve_app.ts";
+import { DelveProgram } from "../../src/app/program.ts";
 import {
   type CommandOutput,
   HELP_USAGE,
@@ -39,7 +39,7 @@ import {
   runFileFuzz,
 } from "./fuzz_files.ts";
 import { FuzzEvents } from "./fuzz_events.ts";
-import type { GameApp } from "../../src/app/game_app.ts";
+import type { GameSession } from "../../src/app/game_session.ts";
 import { BUNDLED_DATA_DIR } from "../../src/app/paths.ts";
 import { type MonsterRunner, WorkerRunner } from "../../src/app/monster_runner.ts";
 import { CheckedRunner } from "./checked_runner.ts";
@@ -65,7 +65,7 @@ export interface FuzzOptions {
    * For tests: called once event `index` is handled, before the checks,
    * so a test can plant a fault and see it reported at that index.
    */
-  readonly afterEvent?: (index: number, app: DelveApp) => void;
+  readonly afterEvent?: (index: number, app: DelveProgram) => void;
   /** Monsters think in the AI worker, as in play (slower: a worker a game); in-process when absent. */
   readonly worker?: boolean;
 }
@@ -122,8 +122,8 @@ class FuzzRun {
   games = 0;
   readonly screens: Record<string, number> = {};
   failure: FuzzFailure | undefined;
-  app: DelveApp | undefined;
-  #lastGame: GameApp | undefined;
+  app: DelveProgram | undefined;
+  #lastGame: GameSession | undefined;
   #lastState: GameState | undefined;
   #lastLedger: ItemLedger | undefined;
   /** The game saved when the last one was left for the title. */
@@ -183,7 +183,7 @@ class FuzzRun {
    * over; its replay was written) and entered `entered`: a game continued
    * must be the one saved, field for field.
    */
-  async #switched(left: GameApp | undefined, entered: GameApp | undefined): Promise<void> {
+  async #switched(left: GameSession | undefined, entered: GameSession | undefined): Promise<void> {
     if (left) {
       const { state } = left;
       this.#saved = isGameOver(state)
@@ -264,9 +264,9 @@ class FuzzRun {
   }
 
   /** A new program on the same save folder, so what the last one saved is there to continue. */
-  newApp(): DelveApp {
+  newApp(): DelveProgram {
     const { dir, content, rng } = this;
-    const app = new DelveApp(this.terminal, content, {
+    const app = new DelveProgram(this.terminal, content, {
       savePath: `${dir}/savegame.json.gz`,
       recordPath: this.recordPath,
       morgueDir: `${dir}/morgue`,

@@ -204,6 +204,7 @@ export class FuzzEvents {
   #typed(state: GameState, rules: Rules): TerminalEvent[] {
     const command = botDecide(state, rules);
     if ("level" in command) return [keyEvent(rules.progression.choices[command.level].key)];
+    if ("stop" in command) return []; // the bot takes its steps one by one: it never walks
     return this.#keysFor(command.act, state);
   }
 

@@ -20,7 +20,7 @@ import { botDecide } from "../../src/engine/bot.ts";
 import { stateProblems } from "../../src/engine/invariants.ts";
 import { Rng } from "../../src/engine/rng.ts";
 import { type GameState, newGame } from "../../src/engine/state.ts";
-import { applyCommand, isGameOver } from "../../src/engine/turn.ts";
+import { isGameOver, playCommand } from "../../src/engine/turn.ts";
 import { BYTE_MUTATIONS, TEXT_MUTATIONS } from "./file_mutations.ts";
 import { readScores } from "../../src/app/high_scores.ts";
 import { BUNDLED_DATA_DIR, userDir } from "../../src/app/paths.ts";
@@ -81,7 +81,7 @@ async function makeCorpus(content: Content, seed: number): Promise<Corpus> {
   for (let turn = 0; turn < 300 && !isGameOver(state); turn++) {
     const command = botDecide(state, rules);
     const before = state.turn;
-    applyCommand(state, rules, command);
+    playCommand(state, rules, command);
     record(recording, command, state, before);
   }
   const now = new Date("2026-01-01T00:00:00Z");
@@ -126,7 +126,7 @@ function playOn(state: GameState, content: Content, turns: number): void {
   const before = stateProblems(state, rules);
   if (before.length > 0) throw new Crash(`taken with a broken invariant: ${before[0]}`);
   for (let t = 0; t < turns && !isGameOver(state); t++) {
-    applyCommand(state, rules, botDecide(state, rules));
+    playCommand(state, rules, botDecide(state, rules));
     const problems = stateProblems(state, rules);
     if (problems.length > 0) throw new Crash(`after ${t + 1} turns: ${problems[0]}`);
   }

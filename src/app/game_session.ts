@@ -1,30 +1,19 @@
 /**
- * The loop: input → screen → engine → AI worker → engine → render, one
- * event at a time, in the order the events came. Screens form a stack: the
- * top one gets the input, all of them draw, bottom first.
+ * One game, played: the loop input → screen → engine → AI worker → engine →
+ * render, one event at a time, in the order the events came. Screens form a
+ * stack: the top one gets the input, all of them draw, bottom first.
  *
  * @module
  */
 import type { Content } from "../content/load_content.ts";
 import type { Action } from "../engine/actions.ts";
-import type { Point } from "../engine/geometry.ts";
-import { cloneState, playerOf } from "../engine/state.ts";
-import { inCorridor, knownItemCells, runStep, sides } from "../engine/travel.ts";
-import {
-  itemsUnderfoot,
-  monsterCells,
-  startWalk,
-  stopAfterStep,
-  stopBeforeStep,
-  tellStop,
-  type Walk,
-  type WalkStart,
-  type WalkStop,
-} from "../engine/walk_stop.ts";
-import { tell } from "../engine/narration.ts";
+import { walkBehavior } from "../engine/behavior.ts";
+import { cloneState } from "../engine/state.ts";
+import { isTold, type Walk, type WalkStop } from "../engine/walk_stop.ts";
+import type { MessageId } from "../engine/rules.ts";
 import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
 import type { GameState } from "../engine/state.ts";
-import { isGameOver, playerAct, report } from "../engine/turn.ts";
+import { isGameOver, playCommand, playPlayerAction, settleAndNarrate } from "../engine/turn.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import type { InputEvent } from "../terminal/input_events.ts";
@@ -34,6 +23,7 @@ import { type GameOverReport, GameOverScreen, type MorgueWritten } from "../ui/g
 import { LevelUpScreen } from "../ui/level_up_screen.ts";
 import { Frame } from "../ui/frame.ts";
 import { computeLayout } from "../ui/layout.ts";
+import { Notices } from "../ui/notices.ts";
 import { PlayScreen } from "../ui/play_screen.ts";
 import type { Screen, ScreenResult, UiContext } from "../ui/screen.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
@@ -44,7 +34,7 @@ import { themeFromContent } from "./theme_from_content.ts";
 export type ExitReason = "quit" | "interrupt" | "input-closed";
 
 /** Options for a session. */
-export interface GameAppOptions {
+export interface GameSessionOptions {
   readonly colorDepth: ColorDepth;
   /**
    * Called once when the player dies: the save is deleted there, the morgue
@@ -61,19 +51,21 @@ export interface GameAppOptions {
   readonly record?: (command: Command, turnBefore: number) => void;
 }
 
-/** One play session on one terminal. */
-export class GameApp {
+/** One game, played on one terminal until the player leaves it. */
+export class GameSession {
   readonly #frame: Frame;
   readonly ui: UiContext;
   /** The screens, bottom first; the play screen is always at the bottom. */
   readonly stack: Screen[] = [new PlayScreen()];
+  /** What the program tells the player during this game, apart from the game's own log. */
+  readonly notices: Notices = new Notices();
 
   constructor(
     readonly terminal: Terminal,
     readonly content: Content,
     readonly state: GameState,
     readonly runner: MonsterRunner,
-    readonly options: GameAppOptions,
+    readonly options: GameSessionOptions,
   ) {
     this.#frame = new Frame(terminal, options.colorDepth);
     this.ui = {
@@ -84,6 +76,7 @@ export class GameApp {
       plainGlyphs: options.colorDepth === "16" || options.colorDepth === "none",
       pointer: undefined,
       focus: undefined,
+      notices: this.notices,
     };
     if (isGameOver(state)) this.stack.push(new GameOverScreen());
     // A game saved with a level still to choose (Ctrl-C in the window) asks for it again at once.
@@ -131,12 +124,14 @@ export class GameApp {
     const { rules } = this.content;
     const floor = this.state.floor, turnBefore = this.state.turn;
     this.#before = cloneState(this.state);
-    if (!playerAct(this.state, rules, action)) {
+    if (!playPlayerAction(this.state, rules, action)) {
+      // Recorded all the same: the replay tells the log why it could not be done.
+      this.options.record?.({ act: action }, turnBefore);
       this.#before = undefined;
       return false;
     }
     const faults = this.runner.faults.length;
-    report(this.state, rules, await this.runner.run(this.state));
+    settleAndNarrate(this.state, rules, await this.runner.run(this.state));
     this.options.record?.({ act: action }, turnBefore);
     this.#before = undefined;
     // A dying worker may have written to the terminal: paint everything again.
@@ -155,86 +150,45 @@ export class GameApp {
     return true;
   }
 
-  /** Items a walk has stopped on (or started from): exploring does not go back to them, nor stop on them again. */
+  /** Items walks have stopped on (or started from): exploring does not go back to them, nor stop on them again. */
   readonly #visitedItems = new Set<number>();
 
-  /** Cells of the items seen and not yet visited: exploring goes to them. */
-  #itemsToVisit(): number[] {
-    return knownItemCells(this.state, (e) => this.#visitedItems.has(e.id));
-  }
-
-  /** The next cell of `walk`, or why it ends here (undefined: a run's natural end). */
-  async #nextStep(walk: Walk, first: boolean, corridor: boolean): Promise<Point | WalkStop | undefined> {
-    const { state } = this;
-    const { map } = state;
-    const from = playerOf(state);
-    if (walk.kind === "run") {
-      const d = runStep(map, from, { x: walk.dx, y: walk.dy }, corridor, first);
-      return d && { x: from.x + d.x, y: from.y + d.y };
-    }
-    const avoid = monsterCells(state);
-    const request = walk.kind === "explore"
-      ? { kind: walk.kind, from, items: this.#itemsToVisit(), avoid }
-      : { kind: walk.kind, from, to: walk.to, avoid };
-    const answer = await this.runner.plan(state, request);
-    if (answer.step >= 0) return { x: answer.step % map.width, y: Math.floor(answer.step / map.width) };
-    return answer.end ? { reason: answer.end } : undefined;
-  }
-
   /**
-   * Walks a step a turn (monsters act after each, like any move) until it
-   * has a reason to stop (see `walk_stop.ts`), and tells that reason. This
-   * part only paces the steps: the key that interrupts, the planner, the
-   * pause between frames.
+   * Plays `walk` (see behavior.ts) a step a turn, monsters acting after
+   * each like any move, until it stops, and tells why. This part only
+   * paces the steps: the pause between frames, and a key that interrupts.
    */
   async #walk(walk: Walk): Promise<void> {
     const { state } = this;
-    // What lies underfoot as a walk begins has been seen: it does not stop this walk or the next.
-    for (const item of itemsUnderfoot(state)) this.#visitedItems.add(item.id);
-    const stop = await this.#walkSteps(walk, startWalk(state, walk));
-    if (stop) tellStop(state.log, this.content.rules, stop);
-    if (stop?.reason === "item") itemsUnderfoot(state).forEach((e) => this.#visitedItems.add(e.id));
-  }
-
-  /** The steps of `walk`; why it stopped, or undefined when there is nothing to say. */
-  async #walkSteps(walk: Walk, start: WalkStart): Promise<WalkStop | undefined> {
-    const { state } = this;
-    const player = playerOf(state);
-    let corridor = inCorridor(state.map, player);
-    let heading = walk;
-    let beside = walk.kind === "run" ? sides(state.map, player, { x: walk.dx, y: walk.dy }) : "";
-    for (let steps = 0; steps < 10_000; steps++) {
-      if (this.#halted) return undefined;
+    const behavior = walkBehavior(state, walk, this.#visitedItems);
+    for (let first = true;; first = false) {
+      if (!first) {
+        this.render();
+        if (this.options.walkDelayMs) await new Promise((r) => setTimeout(r, this.options.walkDelayMs));
+      }
+      if (this.#halted) return;
+      const next = behavior.next(state);
+      if ("stop" in next) return this.#endWalk(next.stop);
       if (this.terminal.hasPendingInput()) {
         this.terminal.discardPendingInput();
-        return { reason: "interrupted" };
+        return this.#endWalk({ reason: "interrupted" });
       }
-      const next = await this.#nextStep(heading, steps === 0, corridor);
-      if (!next || "reason" in next) return next;
-      const blocked = stopBeforeStep(state, next);
-      if (blocked) return blocked;
-      const step = { dx: next.x - player.x, dy: next.y - player.y };
-      if (!(await this.#act({ type: "move", ...step }))) return undefined; // told why already
-      if (this.top !== this.stack[0]) return undefined; // a level-up window or game over says it
-      this.render();
-      if (this.options.walkDelayMs) await new Promise((r) => setTimeout(r, this.options.walkDelayMs));
-      const stop = stopAfterStep(state, start, this.#visitedItems);
-      if (stop) return stop;
-      if (heading.kind === "run") {
-        // A run also ends where the corridor branches or, in the open, where the cells beside it change.
-        const around = sides(state.map, player, { x: step.dx, y: step.dy });
-        if (!corridor && steps > 0 && around !== beside) return undefined;
-        beside = around;
-        corridor = inCorridor(state.map, player);
-        heading = { ...heading, ...step };
-      }
+      if (!(await this.#act(next.act))) return; // told why already
+      if (this.top !== this.stack[0]) return; // a level-up window or game over says it
     }
-    return undefined;
+  }
+
+  /** Ends a walk, telling why: a command of its own (recorded), when there is something to tell. */
+  #endWalk(stop: WalkStop): void {
+    if (!isTold(stop)) return;
+    const command = { stop };
+    playCommand(this.state, this.content.rules, command);
+    this.options.record?.(command, this.state.turn);
   }
 
   #levelUp(choice: number): void {
     this.#before = cloneState(this.state);
-    report(this.state, this.content.rules, chooseLevelUp(this.state, this.content.rules, choice));
+    settleAndNarrate(this.state, this.content.rules, chooseLevelUp(this.state, this.content.rules, choice));
     this.options.record?.({ level: choice }, this.state.turn);
     this.#before = undefined;
   }
@@ -246,6 +200,10 @@ export class GameApp {
    */
   async perform(command: Command): Promise<boolean> {
     if ("act" in command) return await this.#act(command.act);
+    if ("stop" in command) {
+      this.#endWalk(command.stop);
+      return true;
+    }
     if (!levelUpPending(this.state, this.content.rules)) return false;
     this.#levelUp(command.level);
     if (!levelUpPending(this.state, this.content.rules) && this.top instanceof LevelUpScreen) {
@@ -272,7 +230,7 @@ export class GameApp {
         return undefined;
       }
       case "say":
-        tell(this.state.log, this.content.rules, result.message);
+        this.notify(result.message);
         return undefined;
       case "levelUp":
         this.#levelUp(result.choice);
@@ -289,11 +247,15 @@ export class GameApp {
     }
   }
 
+  /** Tells the player the rules' message `id` as a notice of the program, shown among the game's messages. */
+  notify(id: MessageId, params?: Readonly<Record<string, string | number>>): void {
+    this.notices.tell(this.state.log, this.content.rules, id, params);
+  }
+
   /** Says where the morgue file was written, or why it was not. */
   #tellMorgue(morgue: MorgueWritten): void {
-    const { rules } = this.content;
-    if ("path" in morgue) tell(this.state.log, rules, "morgue_written", { file: morgue.path });
-    else tell(this.state.log, rules, "morgue_failed", { reason: morgue.error });
+    if ("path" in morgue) this.notify("morgue_written", { file: morgue.path });
+    else this.notify("morgue_failed", { reason: morgue.error });
   }
 
   /**
@@ -344,10 +306,7 @@ export class GameApp {
   #tellDroppedInput(): void {
     const dropped = this.terminal.droppedInput;
     if (dropped === this.#droppedTold) return;
-    tell(this.state.log, this.content.rules, "input_dropped", {
-      count: dropped - this.#droppedTold,
-      limit: INPUT_QUEUE_LIMIT,
-    });
+    this.notify("input_dropped", { count: dropped - this.#droppedTold, limit: INPUT_QUEUE_LIMIT });
     this.#droppedTold = dropped;
   }
 

@@ -7,7 +7,6 @@
  * @module
  */
 import type { Content } from "../content/load_content.ts";
-import { tell } from "../engine/narration.ts";
 import type { Rules } from "../engine/rules.ts";
 import { type GameState, newGame } from "../engine/state.ts";
 import { dataChecksum } from "../engine/checksum.ts";
@@ -16,9 +15,8 @@ import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import type { Terminal } from "../terminal/terminal.ts";
 import { Frame } from "../ui/frame.ts";
-import type { Theme } from "../ui/theme.ts";
-import { drawTitle, type TitleView } from "../ui/title_screen.ts";
-import { type ExitReason, GameApp } from "./game_app.ts";
+import { type TitleContext, type TitleQuestion, TitleScreen } from "../ui/title_screen.ts";
+import { type ExitReason, GameSession } from "./game_session.ts";
 import { abandonGame, recordDeath, type RecordPlaces, type Told, writeMorgueOf } from "./game_records.ts";
 import { readScores } from "./high_scores.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
@@ -59,33 +57,35 @@ export interface DelveOptions {
   readonly saveInUse?: { readonly pid: number | undefined };
 }
 
+/** A popup over the title: its lines, and the yes/no question it asks, if it asks one. */
+interface Popup {
+  readonly lines: readonly string[];
+  readonly ask?: TitleQuestion;
+}
+
 /** The save made on leaving the program (Ctrl-C, the input gone) failed: the reason, for one line. */
 export class SaveOnLeavingFailed extends Error {
   override name = "SaveOnLeavingFailed";
 }
 
-/** The program: title, games, saves. */
-export class DelveApp {
-  readonly #theme: Theme;
+/** The program the player runs: its title screen, and the games started or continued from it. */
+export class DelveProgram {
+  readonly #title = new TitleScreen();
+  readonly #titleContext: TitleContext;
   readonly #frame: Frame;
-  #view: TitleView = {};
   /** The game being played, if any. */
-  game: GameApp | undefined;
+  game: GameSession | undefined;
   /** The recording of that game (none for a save from before recordings). */
   #recording: Recording | undefined;
   /** With the save in use elsewhere: the game left with Esc, kept here for C to continue. */
   #unsaved: GameState | undefined;
-  /**
-   * The yes/no question the title's popup asks, if it asks one: whether to
-   * continue the saved game with the bundled data it was made with, or to
-   * abandon it for a new game. Y says yes; any other key, no.
-   */
-  #question: { readonly kind: "offer"; readonly content: Content } | { readonly kind: "abandon" } | undefined;
+  /** The data the title's popup offers to continue the saved game with, while it asks. */
+  #offered: Content | undefined;
   /** What became of the game in progress when the program was left (Ctrl-C, the input gone), said on the way out. */
   #farewell: string | undefined;
 
   constructor(readonly terminal: Terminal, readonly content: Content, readonly options: DelveOptions) {
-    this.#theme = themeFromContent(content);
+    this.#titleContext = { theme: themeFromContent(content), monochrome: options.colorDepth === "none" };
     this.#frame = new Frame(terminal, options.colorDepth);
   }
 
@@ -99,7 +99,7 @@ export class DelveApp {
   }
 
   #render(): void {
-    this.#frame.paint((buf) => drawTitle(buf, this.#theme, this.#view, this.options.colorDepth === "none"));
+    this.#frame.paint((buf) => this.#title.draw(buf, this.#titleContext));
   }
 
   /** Who holds the save, for the title and its popups. */
@@ -126,19 +126,19 @@ export class DelveApp {
     return { line: savedGameLine(saved), loadable: saved.kind === "loadable" };
   }
 
-  async #showTitle(popup?: readonly string[]): Promise<void> {
+  async #showTitle(popup?: Popup): Promise<void> {
     const scores = await readScores(this.options.scoresPath);
     const saved = await this.#describeSave();
-    this.#view = {
+    this.#title.view = {
       saved: saved.line,
       canContinue: saved.loadable,
-      popup,
       scores: scores.kind === "read" ? scores.scores : [],
       scoresNote: scores.kind === "unreadable"
         ? `The high scores in ${this.options.scoresPath} cannot be read (${scores.reason}); ` +
           "the next game to end keeps that file aside and starts a new table."
         : undefined,
     };
+    if (popup) this.#title.showPopup(popup.lines, popup.ask);
     this.#frame.invalidate();
     this.#render();
   }
@@ -150,24 +150,27 @@ export class DelveApp {
    * (and `offered` is that data, once the player said yes). With the save
    * in use elsewhere, only the unsaved game left with Esc continues.
    */
-  async #load(offered?: Content): Promise<{ state: GameState; content: Content } | string[]> {
+  async #load(offered?: Content): Promise<{ state: GameState; content: Content } | Popup> {
     if (this.options.saveInUse) {
       if (this.#unsaved) return { state: this.#unsaved, content: this.content };
-      return [
-        `The save is in use by ${this.#holder()}.`,
-        "Continue it there, or press N for an unsaved game.",
-      ];
+      return {
+        lines: [
+          `The save is in use by ${this.#holder()}.`,
+          "Continue it there, or press N for an unsaved game.",
+        ],
+      };
     }
     const saved = await examineSave(this.options.savePath, this.content);
-    if (saved.kind !== "loadable") return whyNotLoaded(saved);
+    if (saved.kind !== "loadable") return { lines: whyNotLoaded(saved) };
     const { content } = saved;
     if (saved.bundled && offered !== content) {
-      this.#question = { kind: "offer", content };
-      return [
+      this.#offered = content;
+      const lines = [
         `This save was made with the data in ${content.label},`,
         `not ${this.content.label}: continue it with that data?`,
         "[Y] Yes   [N] No",
       ];
+      return { lines, ask: "offer" };
     }
     this.#recording = saved.recording;
     return { state: saved.state, content };
@@ -211,47 +214,47 @@ export class DelveApp {
   }
 
   /**
-   * A new game; the old one is abandoned first when the player said so (or,
-   * if that cannot be done, the popup saying why). An unreadable old save
-   * is moved aside, and the player told.
+   * A new game, with what the player is to be told as it starts; the old one
+   * is abandoned first when the player said so (or, if that cannot be done,
+   * the popup saying why). An unreadable old save is moved aside, and the
+   * player told.
    */
-  async #newGame(abandon: boolean): Promise<GameState | string[]> {
+  async #newGame(abandon: boolean): Promise<{ state: GameState; told: Told[] } | Popup> {
     let told: Told[] = [];
     if (abandon) {
       const abandoned = await this.#abandon();
-      if ("popup" in abandoned) return abandoned.popup;
+      if ("popup" in abandoned) return { lines: abandoned.popup };
       told = abandoned.told;
     }
     const state = newGame(this.content.rules, this.options.seed ?? this.options.randomSeed());
     this.#recording = startRecording(state.seed, this.options.version, dataChecksum(this.content.rules));
-    for (const [id, values] of told) tell(state.log, this.content.rules, id, values);
     if (this.options.saveInUse) {
       this.#unsaved = state;
-      return state;
+      return { state, told };
     }
     // A game made with other data that is not at hand cannot be read here either: it is kept too.
     const saved = await examineSave(this.options.savePath, this.content);
     if (saved.kind === "unreadable" || saved.kind === "other-data") {
       const kept = await keepUnreadable(this.options.savePath, this.#now());
-      tell(state.log, this.content.rules, "save_kept", { file: kept });
+      told = [...told, ["save_kept", { file: kept }]];
     }
-    return state;
+    return { state, told };
   }
 
-  /** Writes the game's save; says so in the game's log if it cannot. An unsaved game has nothing to write. */
-  async #save(game: GameApp): Promise<boolean> {
+  /** Writes the game's save; tells the player if it cannot. An unsaved game has nothing to write. */
+  async #save(game: GameSession): Promise<boolean> {
     if (this.options.saveInUse) return true;
     try {
       await this.#write(this.options.savePath, this.#encode(game));
       return true;
     } catch (e) {
-      tell(game.state.log, game.content.rules, "save_failed", { reason: (e as Error).message });
+      game.notify("save_failed", { reason: (e as Error).message });
       return false;
     }
   }
 
   /** The save of `game` as it stands whole, stamped with the data it is played by. */
-  #encode(game: GameApp): string {
+  #encode(game: GameSession): string {
     return encodeSave(
       game.wholeState(),
       dataStamp(game.content),
@@ -275,12 +278,13 @@ export class DelveApp {
 
   /**
    * Plays `state` by `content` (the data it was made with) until the player
-   * leaves; the game is saved unless it is over. After an internal error the
-   * game stays {@link game}, for the way out to save it whole.
+   * leaves, first telling the player `told`; the game is saved unless it is
+   * over. After an internal error the game stays {@link game}, for the way
+   * out to save it whole.
    */
-  async #play(state: GameState, content: Content): Promise<ExitReason> {
+  async #play(state: GameState, content: Content, told: readonly Told[] = []): Promise<ExitReason> {
     const runner = this.options.makeRunner(content.rules);
-    const game = new GameApp(this.terminal, content, state, runner, {
+    const game = new GameSession(this.terminal, content, state, runner, {
       colorDepth: this.options.colorDepth,
       record: (command, turnBefore) => this.#recording && record(this.#recording, command, state, turnBefore),
       onGameOver: async () => {
@@ -293,6 +297,7 @@ export class DelveApp {
       onNewFloor: async () => void (await this.#save(game)),
       walkDelayMs: this.options.walkDelayMs,
     });
+    for (const [id, values] of told) game.notify(id, values);
     this.game = game;
     let crashed = false;
     try {
@@ -397,32 +402,26 @@ export class DelveApp {
         if (event.ctrl && event.key === "c") return "interrupt";
         // The title is hidden behind the too-small notice: its keys must not act unseen.
         if (this.#frame.tooSmall) continue;
-        const key = event.key.toLowerCase();
-        // A popup asking a question: Y says yes, any other key no.
-        const question = this.#question;
-        this.#question = undefined;
-        const yes = question !== undefined && key === "y";
-        if (this.#view.popup && !yes) {
-          this.#view = { ...this.#view, popup: undefined };
+        const choice = this.#title.handleKey(event);
+        const offered = this.#offered;
+        this.#offered = undefined;
+        if (choice.type === "stay") {
           this.#render();
           continue;
         }
-        if (key === "q" || event.key === "Escape") return "quit";
-        let popup: readonly string[] | undefined;
+        if (choice.type === "quit") return "quit";
+        let popup: Popup | undefined;
         let reason: ExitReason = "quit";
-        if (key === "n" || question?.kind === "abandon") {
+        if (choice.type === "new") {
           // A new game never takes a game's place unasked.
-          const ask = yes ? undefined : await this.#abandonQuestion();
-          if (ask) this.#question = { kind: "abandon" };
-          const started = ask ?? await this.#newGame(yes);
-          if (Array.isArray(started)) popup = started;
-          else reason = await this.#play(started, this.content);
-        } else if (key === "c" || yes) {
-          const loaded = await this.#load(question?.content);
-          if (Array.isArray(loaded)) popup = loaded;
-          else reason = await this.#play(loaded.state, loaded.content);
+          const ask = choice.abandon ? undefined : await this.#abandonQuestion();
+          const started = ask ? { lines: ask, ask: "abandon" as const } : await this.#newGame(choice.abandon);
+          if ("lines" in started) popup = started;
+          else reason = await this.#play(started.state, this.content, started.told);
         } else {
-          continue;
+          const loaded = await this.#load(choice.offered ? offered : undefined);
+          if ("lines" in loaded) popup = loaded;
+          else reason = await this.#play(loaded.state, loaded.content);
         }
         if (reason !== "quit") return reason;
         await this.#showTitle(popup);
