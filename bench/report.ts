@@ -39,6 +39,7 @@ import {
 } from "./engine_cases.ts";
 import { refuseHostileFiles } from "./hostile_files.ts";
 import { keyToFrameLatency } from "./latency.ts";
+import { ptyEchoFloor, ptyKeyToFrame, type PtyLatency } from "./pty_latency.ts";
 import { startupToFirstFrame } from "./startup.ts";
 import { measure, measureAsync, median } from "./timing.ts";
 
@@ -159,12 +160,37 @@ async function frameRows(): Promise<void> {
   }
 }
 
+/** Key to frame as a player feels it: the game in a real pty (bench/pty_latency.ts), and the pty's own floor. */
+async function ptyRows(): Promise<void> {
+  const rounds = 200;
+  const times = (t: PtyLatency) =>
+    `first byte p50 ${formatMs(t.firstP50)}, p99 ${formatMs(t.firstP99)}; whole frame p50 ` +
+    `${formatMs(t.completeP50)}, p99 ${formatMs(t.completeP99)}`;
+  for (const colors of ["256", "truecolor"] as const) {
+    progress(`key to frame in a pty, ${colors} colours`);
+    const t = await ptyKeyToFrame(rounds, 20, colors);
+    rows.push({
+      figure:
+        `key to frame in a pty, 80x24, ${colors} colours (\`play --seed 1\`, ${rounds}× a step east and back)`,
+      ours: `${times(t)}; ${thousands(t.bytesP50)} B a step`,
+      target: "≤ 1 ms p50, ≤ 3 ms p99, ≤ 200 B",
+      met: t.completeP50 <= 1 && t.completeP99 <= 3 && t.bytesP50 <= 200,
+    });
+  }
+  progress("the pty's floor");
+  const echo = await ptyEchoFloor(rounds);
+  rows.push({
+    figure: "a key echoed by `cat` in the same pty (the floor under the two rows above)",
+    ours: `p50 ${formatMs(echo.completeP50)}, p99 ${formatMs(echo.completeP99)}`,
+  });
+}
+
 async function loopRows(): Promise<void> {
   const content = await benchContent();
   progress("key-to-frame latency");
   const latency = await keyToFrameLatency(content, 500);
   rows.push({
-    figure: `key to frame with the worker, 80x24 (${latency.keys} moves)`,
+    figure: `key to frame in the app alone (no pty), with the worker, 80x24 (${latency.keys} moves)`,
     ours: `p50 ${formatMs(latency.p50)}, p99 ${formatMs(latency.p99)}`,
   });
   if (latency.faults > 0) notes.push(`latency run: ${latency.faults} worker faults`);
@@ -305,6 +331,7 @@ if (import.meta.main) {
   engineRows();
   await monsterRows();
   await frameRows();
+  await ptyRows();
   await loopRows();
   await hostileRows();
   await budgetRows();
@@ -333,6 +360,10 @@ if (import.meta.main) {
       "Latency is percentiles of single keys, startup the median of single starts; games per second is a",
       `throughput (${SIM_GAMES} games, seeds 1-${SIM_GAMES}). "In the worker" is the worker's own clock around`,
       "reading the turn, the phase and writing the answer; the round trip adds posting, waiting and replaying.",
+      "Key to frame in a pty starts the game as `deno task play --seed 1` does, in a pty of 80x24 made by",
+      "`script` (TERM=xterm-256color, COLORTERM=truecolor for the second row), presses N, then writes l and h",
+      "to the pty, 15 ms after the last frame each, and times each key to the frame's first byte and to its",
+      "end (the end of its synchronized update), 20 rounds untimed first; B a step is the median.",
       "The soak runs as `deno task soak` runs it. Each hostile file is read as the game reads it, by a",
       "fresh process (bench/refuse_file.ts): the time is the read's own (median of 3, after one untimed), the",
       "peak RSS the whole process's (VmHWM), Deno and the game's modules included.",
