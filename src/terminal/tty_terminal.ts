@@ -171,6 +171,10 @@ export class TtyTerminal implements Terminal {
           for (const event of this.#decoder.flush()) this.#queue.push(event);
         }, ESC_TIMEOUT_MS);
       }
+      // The next read waits for the event loop's next turn, when the app has taken what was just read
+      // and its turn is under way (in the AI worker): asking for input wakes a thread, which must not
+      // delay the key in hand. Keys typed meanwhile wait in the terminal driver.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
   }
 }
