@@ -56,8 +56,8 @@ export class DiffRenderer {
   #runs = new Int32Array(0);
   #drawn = new Uint8Array(0);
   #penCosts = new Int32Array(0);
-  /** Cells of this frame that look different from the last. */
-  #changed = new Uint8Array(0);
+  /** The last frame while this one is worked out (undefined: drawn whole). */
+  #base: CellBuffer | undefined;
 
   constructor(readonly depth: ColorDepth) {
     this.#pen = new Pen(depth);
@@ -94,8 +94,10 @@ export class DiffRenderer {
       prev = undefined;
       this.#forget();
     }
+    this.#base = prev;
     const runs = this.#collect(prev, next);
     const out = runs === 0 ? "" : SYNC_BEGIN + this.#emit(next, runs) + SYNC_END;
+    this.#base = undefined;
     this.#prev = prev ?? new CellBuffer(next.width, next.height);
     this.#prev.copyFrom(next);
     return out;
@@ -137,46 +139,56 @@ export class DiffRenderer {
    * many. With no `prev` every cell has changed.
    */
   #collect(prev: CellBuffer | undefined, next: CellBuffer): number {
-    const { width, height, glyphs, attrs, bg } = next;
+    const { width, height, glyphs, attrs, fg, bg } = next;
     const size = width * height;
-    if (this.#changed.length !== size) {
-      this.#changed = new Uint8Array(size);
+    if (this.#drawn.length !== size) {
       this.#drawn = new Uint8Array(size);
       this.#penCosts = new Int32Array(size);
       this.#runs = new Int32Array(size * FIELDS);
     }
-    const changed = this.#changed, runs = this.#runs, colored = this.depth !== "none";
+    const runs = this.#runs, colored = this.depth !== "none";
+    // The last frame's cells (this frame's when there is none: then nothing is compared).
+    const last = prev ?? next,
+      lastGlyphs = last.glyphs,
+      lastAttrs = last.attrs,
+      lastFg = last.fg,
+      lastBg = last.bg;
     let n = 0;
     for (let y = 0; y < height; y++) {
       let open = false;
-      for (let x = 0; x < width; x++) {
-        const i = y * width + x;
+      for (let x = 0, i = y * width; x < width; x++, i++) {
+        const glyph = glyphs[i];
+        // Most cells: as they were, and no wide character begins here.
+        if (
+          prev && lastGlyphs[i] === glyph && lastAttrs[i] === attrs[i] && lastFg[i] === fg[i] &&
+          lastBg[i] === bg[i] && (x + 1 === width || glyphs[i + 1] !== WIDE_TAIL || glyph === WIDE_TAIL)
+        ) {
+          open = false;
+          continue;
+        }
         // A wide character goes out whole with its lead cell's colours, or not at all: it is
         // sent again when its lead or any cell it covers changed. (A tail with no lead, which
         // the buffer never makes, is a cell of its own and goes out as a space.)
         let span = 1;
-        while (x + span < width && glyphs[i + span] === WIDE_TAIL && glyphs[i] !== WIDE_TAIL) span++;
+        while (x + span < width && glyphs[i + span] === WIDE_TAIL && glyph !== WIDE_TAIL) span++;
+        const start = i;
         x += span - 1;
-        if (
-          prev && (span === 1 && prev.glyphs[i] === glyphs[i] && prev.attrs[i] === attrs[i] &&
-              prev.fg[i] === next.fg[i] && prev.bg[i] === bg[i] || this.#same(prev, next, i, span))
-        ) {
-          for (let k = i; k < i + span; k++) changed[k] = 0;
+        i += span - 1;
+        if (prev && this.#same(prev, next, start, span)) {
           open = false;
           continue;
         }
-        for (let k = i; k < i + span; k++) changed[k] = 1;
-        const blank = this.#blank(next, i);
-        const needBg = colored ? this.#q(bg[i]) : ANY;
-        const needFg = colored && !blank ? this.#fgOf(next, i, needBg) : ANY;
-        const needAttr = blank ? ANY : attrs[i];
+        const blank = this.#blank(next, start);
+        const needBg = colored ? this.#q(bg[start]) : ANY;
+        const needFg = colored && !blank ? this.#fgOf(next, start, needBg) : ANY;
+        const needAttr = blank ? ANY : attrs[start];
         if (open && this.#join(n - 1, needAttr, needFg, needBg)) {
-          runs[(n - 1) * FIELDS + END] = i + span;
+          runs[(n - 1) * FIELDS + END] = start + span;
           continue;
         }
         const r = n++ * FIELDS;
-        runs[r + START] = i;
-        runs[r + END] = i + span;
+        runs[r + START] = start;
+        runs[r + END] = start + span;
         runs[r + ATTR] = needAttr;
         runs[r + FG] = needFg;
         runs[r + BG] = needBg;
@@ -264,7 +276,8 @@ export class DiffRenderer {
     const colored = this.depth !== "none";
     for (let k = from; k < to; k++) {
       const glyph = next.glyphs[k];
-      if (this.#changed[k] || glyph < SPACE || glyph > TILDE) return false;
+      const base = this.#base;
+      if (glyph < SPACE || glyph > TILDE || !base || !this.#same(base, next, k, 1)) return false;
       const blank = this.#blank(next, k);
       const bg = colored ? this.#q(next.bg[k]) : ANY;
       const fg = colored && !blank ? this.#fgOf(next, k, bg) : ANY;
