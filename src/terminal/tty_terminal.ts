@@ -175,10 +175,11 @@ export class TtyTerminal implements Terminal {
           for (const event of this.#decoder.flush()) this.#queue.push(event);
         }, ESC_TIMEOUT_MS);
       }
-      // The next read waits for the event loop's next turn, when the app has taken what was just read
-      // and its turn is under way (in the AI worker): asking for input wakes a thread, which must not
-      // delay the key in hand. Keys typed meanwhile wait in the terminal driver.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // The next read is asked for a microtask later: the app, waiting on the queue, has then taken what
+      // was just read and played its turn up to the AI worker. Asking for input (or setting a timer) costs
+      // tens of microseconds in the game, which must not come before the key in hand. Keys typed
+      // meanwhile wait in the terminal driver.
+      await Promise.resolve();
     }
   }
 }
