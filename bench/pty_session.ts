@@ -67,8 +67,11 @@ export interface Answer {
 export class PtySession {
   readonly #child: Deno.ChildProcess;
   readonly #stdin: WritableStreamDefaultWriter<Uint8Array>;
-  readonly #chunks: Chunk[] = [];
+  /** What came since the last key pressed (all of it before the first): its chunks and its text. */
+  #chunks: Chunk[] = [];
   #text = "";
+  /** The end of what came before, for messages. */
+  #before = "";
   #wake: (() => void) | undefined;
   #ended = false;
   readonly #reading: Promise<void>;
@@ -104,20 +107,22 @@ export class PtySession {
     return this.#chunks.at(-1)?.at ?? NaN;
   }
 
-  /** Everything the program wrote so far. */
+  /** What the program wrote since the last key pressed (everything, before the first). */
   get text(): string {
     return this.#text;
   }
 
   /**
-   * Waits until `marker` is in what the program wrote after `fromText`
-   * characters; resolves to the index just past it. Rejects after `limitMs`
-   * or when the program ends first.
+   * Waits until `marker` is in what the program wrote since the last key
+   * pressed; resolves to the index just past it. Rejects after `limitMs` or
+   * when the program ends first.
    */
-  async until(marker: string, fromText = 0, limitMs = 30_000): Promise<number> {
+  async until(marker: string, limitMs = 30_000): Promise<number> {
     const deadline = performance.now() + limitMs;
-    for (;;) {
-      const found = this.#text.indexOf(marker, fromText);
+    for (let from = 0;;) {
+      const found = this.#text.indexOf(marker, from);
+      // Only the new text is searched again: the text of a long run is never scanned whole.
+      from = Math.max(0, this.#text.length - marker.length);
       if (found >= 0) return found + marker.length;
       if (this.#ended) throw new Error(`the program ended before ${JSON.stringify(marker)}: ${this.#tail()}`);
       const left = deadline - performance.now();
@@ -134,21 +139,27 @@ export class PtySession {
   }
 
   #tail(): string {
-    return JSON.stringify(this.#text.slice(-300));
+    return JSON.stringify((this.#before + this.#text).slice(-300));
   }
 
-  /** Writes `key` to the pty and times what comes back until `marker` (see {@link Answer}). */
+  /**
+   * Writes `key` to the pty and times what comes back until `marker` (see
+   * {@link Answer}). What came before is let go: a long run keeps no more
+   * than one key's answer.
+   */
   async press(key: string, marker: string): Promise<Answer> {
-    const fromText = this.#text.length, fromChunk = this.#chunks.length;
+    this.#before = (this.#before + this.#text).slice(-300);
+    this.#text = "";
+    this.#chunks = [];
     const start = performance.now();
     await this.#stdin.write(new TextEncoder().encode(key));
-    await this.until(marker, fromText);
-    const chunks = this.#chunks.slice(fromChunk);
+    await this.until(marker);
+    const chunks = this.#chunks;
     return {
       first: chunks[0].at - start,
       complete: chunks[chunks.length - 1].at - start,
       bytes: chunks.reduce((sum, c) => sum + c.bytes, 0),
-      text: this.#text.slice(fromText),
+      text: this.#text,
     };
   }
 
