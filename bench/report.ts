@@ -168,12 +168,12 @@ async function ptyRows(): Promise<void> {
     `${formatMs(t.completeP50)}, p99 ${formatMs(t.completeP99)}`;
   const runs = [["256", 0], ["256", idle], ["truecolor", 0]] as const;
   for (const [colors, pauseMs] of runs) {
-    progress(`key to frame in a pty, ${colors} colours, ${pauseMs} ms between keys`);
+    const depth = colors === "256" ? "256 colours" : "truecolor";
+    progress(`key to frame in a pty, ${depth}, ${pauseMs} ms between keys`);
     const t = await ptyKeyToFrame(rounds, 20, colors, pauseMs);
     const keys = pauseMs ? `${pauseMs} ms after each frame` : "back to back";
     rows.push({
-      figure:
-        `key to frame in a pty, 80x24, ${colors} colours, keys ${keys} (\`play --seed 1\`, ${rounds}× a step ` +
+      figure: `key to frame in a pty, 80x24, ${depth}, keys ${keys} (\`play --seed 1\`, ${rounds}× a step ` +
         "east and back)",
       ours: `${times(t)}; ${thousands(t.bytesP50)} B a step`,
       target: "≤ 1 ms p50, ≤ 3 ms p99, ≤ 200 B",
