@@ -1,18 +1,38 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { Rng } from "../src/engine/rng.ts";
 import { Attr, CellBuffer, WIDE_TAIL } from "../src/terminal/cell_buffer.ts";
+import { type ColorDepth, glyphColor16, quantize } from "../src/terminal/color.ts";
 import { DiffRenderer, SYNC_BEGIN, SYNC_END } from "../src/terminal/diff_renderer.ts";
 import { VtScreen } from "./support/vt_screen.ts";
 
-function sameScreen(vt: VtScreen, buf: CellBuffer): void {
+/**
+ * True to the eye: every cell of the emulator shows what the buffer holds
+ * as a terminal of `depth` shows it: its glyph and background; and its
+ * foreground and attributes, but where they cannot be seen (a space with no
+ * underline or reversed colours).
+ */
+function sameScreen(vt: VtScreen, buf: CellBuffer, depth: ColorDepth = "truecolor"): void {
   for (let i = 0; i < buf.width * buf.height; i++) {
     const where = `cell (${i % buf.width}, ${Math.floor(i / buf.width)})`;
     equal(vt.glyphs[i], buf.cellText(i), where);
     // The second cell of a wide character shows in its first cell's colours.
     let lead = i;
     while (buf.glyphs[lead] === WIDE_TAIL && lead % buf.width > 0) lead--;
-    equal(vt.fg[i], buf.fg[lead], `${where} fg`);
-    equal(vt.bg[i], buf.bg[lead], `${where} bg`);
+    const bg = quantize(buf.bg[lead], depth);
+    if (depth !== "none") equal(vt.bg[i], bg, `${where} bg`);
+    const shownOnBlank = Attr.Underline | Attr.Reverse;
+    if (buf.cellText(i) === " " && (buf.attrs[lead] & shownOnBlank) === 0) {
+      equal(vt.attrs[i] & shownOnBlank, 0, `${where}: a blank cell shows no line and no swapped colours`);
+      continue;
+    }
+    if (depth !== "none") {
+      const fg = quantize(buf.fg[lead], depth);
+      equal(
+        vt.fg[i],
+        depth === "16" && buf.cellText(lead) !== " " ? glyphColor16(fg, bg) : fg,
+        `${where} fg`,
+      );
+    }
     equal(vt.attrs[i], buf.attrs[lead], `${where} attrs`);
   }
 }
@@ -29,16 +49,28 @@ Deno.test("one changed cell: cursor move, one SGR and the glyph, inside synchron
   const buf = new CellBuffer(10, 3);
   r.render(buf);
   buf.set(4, 1, "@", 0xffffff, 0xc8b432);
-  equal(r.render(buf), `${SYNC_BEGIN}\x1b[2;5H\x1b[0;38;2;255;255;255;48;2;200;180;50m@${SYNC_END}`);
+  // The first frame left the pen with no attributes, on black: only the colours are sent.
+  equal(r.render(buf), `${SYNC_BEGIN}\x1b[2;5H\x1b[38;2;255;255;255;48;2;200;180;50m@${SYNC_END}`);
 });
 
-Deno.test("adjacent changes share one cursor move; same colours share one SGR; gaps jump forward", () => {
+Deno.test("the first frame, and the first after invalidate, resets the pen before it sets what it needs", () => {
   const r = new DiffRenderer("truecolor");
-  const buf = new CellBuffer(10, 2);
+  const buf = new CellBuffer(1, 1);
+  buf.set(0, 0, "@", 0xff0000, 0x0000ff, Attr.Bold);
+  const first = `${SYNC_BEGIN}\x1b[H\x1b[0;1;38;2;255;0;0;48;2;0;0;255m@${SYNC_END}`;
+  equal(r.render(buf), first);
+  r.invalidate();
+  equal(r.render(buf), first);
+});
+
+Deno.test("adjacent changes share one cursor move and one SGR; a short gap the pen draws as it is is written over, others jumped", () => {
+  const r = new DiffRenderer("truecolor");
+  const buf = new CellBuffer(12, 2);
   r.render(buf);
   buf.text(2, 0, "ab", 0x102030);
   buf.set(6, 0, "c", 0x102030, 0);
-  equal(r.render(buf), `${SYNC_BEGIN}\x1b[1;3H\x1b[0;38;2;16;32;48;48;2;0;0;0mab\x1b[2Cc${SYNC_END}`);
+  buf.set(11, 0, "d", 0x102030, 0);
+  equal(r.render(buf), `${SYNC_BEGIN}\x1b[1;3H\x1b[38;2;16;32;48mab  c\x1b[4Cd${SYNC_END}`);
 });
 
 Deno.test("only the colour that changed is sent again", () => {
@@ -47,19 +79,16 @@ Deno.test("only the colour that changed is sent again", () => {
   r.render(buf);
   buf.set(0, 0, "x", 0xff0000, 0);
   buf.set(1, 0, "y", 0xff0000, 0x0000ff);
-  equal(
-    r.render(buf),
-    `${SYNC_BEGIN}\x1b[1;1H\x1b[0;38;2;255;0;0;48;2;0;0;0mx\x1b[48;2;0;0;255my${SYNC_END}`,
-  );
+  equal(r.render(buf), `${SYNC_BEGIN}\x1b[H\x1b[38;2;255;0;0mx\x1b[48;2;0;0;255my${SYNC_END}`);
 });
 
 Deno.test("256 and 16 colour depths send palette indices; no colour sends none", () => {
   const buf = new CellBuffer(1, 1);
   buf.set(0, 0, "#", 0xffffff, 0xc8b432);
-  equal(new DiffRenderer("256").render(buf), `${SYNC_BEGIN}\x1b[1;1H\x1b[0;38;5;231;48;5;179m#${SYNC_END}`);
-  equal(new DiffRenderer("16").render(buf), `${SYNC_BEGIN}\x1b[1;1H\x1b[0;97;43m#${SYNC_END}`);
+  equal(new DiffRenderer("256").render(buf), `${SYNC_BEGIN}\x1b[H\x1b[0;38;5;231;48;5;179m#${SYNC_END}`);
+  equal(new DiffRenderer("16").render(buf), `${SYNC_BEGIN}\x1b[H\x1b[0;97;43m#${SYNC_END}`);
   buf.attrs[0] = Attr.Dim;
-  equal(new DiffRenderer("none").render(buf), `${SYNC_BEGIN}\x1b[1;1H\x1b[0;2m#${SYNC_END}`);
+  equal(new DiffRenderer("none").render(buf), `${SYNC_BEGIN}\x1b[H\x1b[0;2m#${SYNC_END}`);
 });
 
 Deno.test("a colour change invisible at the terminal's depth writes nothing", () => {
@@ -112,8 +141,8 @@ Deno.test("after invalidate or a size change the whole frame is written again", 
   sameScreen(vt2, bigger);
 });
 
-/** The SGR that starts a frame drawn white on black. */
-const WHITE_ON_BLACK = "\x1b[0;38;2;255;255;255;48;2;0;0;0m";
+/** The SGR that makes the pen a blank frame left (no attributes, on black) draw white. */
+const WHITE = "\x1b[38;2;255;255;255m";
 
 Deno.test("a wide character takes two cells, goes out once, and is sent again whole when it or a cell it covers changes", () => {
   const r = new DiffRenderer("truecolor");
@@ -128,26 +157,27 @@ Deno.test("a wide character takes two cells, goes out once, and is sent again wh
   };
   vt.apply(r.render(buf));
   buf.text(1, 0, "あ", 0xffffff);
-  step(`\x1b[1;2H${WHITE_ON_BLACK}あ`, [" ", "あ", "", " ", " ", " "]);
+  step(`\x1b[1;2H${WHITE}あ`, [" ", "あ", "", " ", " ", " "]);
   step("", [" ", "あ", "", " ", " ", " "]);
+  // The cursor is after it (two cells on): two backspaces.
   buf.text(1, 0, "い", 0xffffff);
-  step(`\x1b[1;2H${WHITE_ON_BLACK}い`, [" ", "い", "", " ", " ", " "]);
+  step(`\b\bい`, [" ", "い", "", " ", " ", " "]);
   // Narrow over its first half: the second half is blanked, in the buffer as on any terminal.
   buf.text(1, 0, "x", 0xffffff);
-  step(`\x1b[1;2H${WHITE_ON_BLACK}x `, [" ", "x", " ", " ", " ", " "]);
+  step(`\b\bx `, [" ", "x", " ", " ", " ", " "]);
   buf.text(3, 0, "うa", 0xffffff);
-  step(`\x1b[1;4H${WHITE_ON_BLACK}うa`, [" ", "x", " ", "う", "", "a"]);
-  // Narrow over its second half: the first half is blanked.
+  step(`うa`, [" ", "x", " ", "う", "", "a"]);
+  // Narrow over its second half: the first half is blanked. (After the last column the cursor is placed again.)
   buf.set(4, 0, "z", 0xffffff, 0);
-  step(`\x1b[1;4H${WHITE_ON_BLACK} z`, [" ", "x", " ", " ", "z", "a"]);
+  step(`\x1b[1;4H z`, [" ", "x", " ", " ", "z", "a"]);
   // A wide character over two narrow ones; then only its second cell's colour changes.
   buf.text(4, 0, "え", 0xffffff);
-  step(`\x1b[1;5H${WHITE_ON_BLACK}え`, [" ", "x", " ", " ", "え", ""]);
+  step(`\bえ`, [" ", "x", " ", " ", "え", ""]);
   buf.fg[5] = 0xff0000;
-  step(`\x1b[1;5H${WHITE_ON_BLACK}え`, [" ", "x", " ", " ", "え", ""]);
+  step(`\x1b[1;5Hえ`, [" ", "x", " ", " ", "え", ""]);
 });
 
-Deno.test("a wide character that does not fit at the right edge is not drawn; the cursor after one at the edge is placed again", () => {
+Deno.test("a wide character that does not fit at the right edge is not drawn", () => {
   const r = new DiffRenderer("truecolor");
   const vt = new VtScreen(4, 2);
   const buf = new CellBuffer(4, 2);
@@ -158,7 +188,7 @@ Deno.test("a wide character that does not fit at the right edge is not drawn; th
   equal(buf.rowText(0), "abc ");
   equal(buf.rowText(1), "q い");
   const out = r.render(buf);
-  equal(out, `${SYNC_BEGIN}\x1b[1;1H${WHITE_ON_BLACK}abc\x1b[2;1Hq\x1b[1Cい${SYNC_END}`);
+  equal(out, `${SYNC_BEGIN}\x1b[H${WHITE}abc\v\rq い${SYNC_END}`);
   vt.apply(out);
   sameScreen(vt, buf);
 });
@@ -171,13 +201,13 @@ Deno.test("a combining mark stays on its letter's cell, and a lone one sits on a
   buf.text(0, 0, "e\u0301x\u0301", 0xffffff);
   deepEqual([0, 1, 2].map((i) => buf.cellText(i)), ["e\u0301", "x\u0301", " "]);
   let out = r.render(buf);
-  equal(out, `${SYNC_BEGIN}\x1b[1;1H${WHITE_ON_BLACK}e\u0301x\u0301${SYNC_END}`);
+  equal(out, `${SYNC_BEGIN}\x1b[H${WHITE}e\u0301x\u0301${SYNC_END}`);
   vt.apply(out);
   sameScreen(vt, buf);
   equal(r.render(buf), "", "the same graphemes again: nothing to write");
   buf.text(0, 0, "a\u0301", 0xffffff);
   out = r.render(buf);
-  equal(out, `${SYNC_BEGIN}\x1b[1;1H${WHITE_ON_BLACK}a\u0301${SYNC_END}`);
+  equal(out, `${SYNC_BEGIN}\ra\u0301${SYNC_END}`);
   vt.apply(out);
   sameScreen(vt, buf);
   buf.text(3, 0, "\u0301", 0xffffff);
@@ -220,6 +250,60 @@ Deno.test("random frames of wide, combining, escaped and plain text replayed on 
       }
       vt.apply(r.render(buf));
       sameScreen(vt, buf);
+    }
+  }
+});
+
+Deno.test("frames changed a little at a time, at every colour depth, replayed on an emulator show exactly the buffer, also after another writer and invalidate", () => {
+  const rng = Rng.fromSeed(17);
+  // Colours apart in truecolor that some depths show as one (two near blacks, two near yellows).
+  const colors = [0x000000, 0x010101, 0xffffff, 0xc8b432, 0xc8b433, 0x323296, 0x826e32, 0x00ff00];
+  const pick = () => colors[rng.int(0, colors.length - 1)];
+  const attrs = [0, 0, 0, Attr.Bold, Attr.Dim, Attr.Underline, Attr.Reverse, Attr.Bold | Attr.Underline];
+  for (const depth of ["truecolor", "256", "16", "none"] as const) {
+    for (const [w, h] of [[80, 24], [9, 4]]) {
+      const r = new DiffRenderer(depth);
+      const vt = new VtScreen(w, h);
+      const buf = new CellBuffer(w, h);
+      for (let frame = 0; frame < 150; frame++) {
+        for (let k = rng.int(0, 6); k > 0; k--) {
+          const x = rng.int(0, w - 1), y = rng.int(0, h - 1);
+          switch (rng.int(0, 4)) {
+            case 0: // a patch of light and shadow: backgrounds only
+              for (let dy = 0; dy < 3; dy++) {
+                for (let dx = 0; dx < 4; dx++) if (rng.int(0, 1)) buf.fillBg(x + dx, y + dy, 1, 1, pick());
+              }
+              break;
+            case 1: // something moves: a glyph, maybe with an attribute
+              buf.set(x, y, "@o. #"[rng.int(0, 4)], pick(), pick(), attrs[rng.int(0, attrs.length - 1)]);
+              break;
+            case 2: // a line of text, now and then a wide or combined character in it
+              buf.text(
+                x,
+                y,
+                ["You hit the orc.", "オーク", "e\u0301!", "   "][rng.int(0, 3)],
+                pick(),
+                pick(),
+              );
+              break;
+            case 3: // blanks recoloured: a foreground nobody sees, or attributes that show
+              buf.recolor(x, y, pick(), pick(), attrs[rng.int(0, attrs.length - 1)]);
+              break;
+            default:
+              buf.set(x, y, " ", pick(), buf.bg[y * w + x]);
+          }
+        }
+        if (frame % 37 === 36) {
+          // Something else wrote: the pen and cursor moved, cells changed; the app invalidates.
+          vt.apply("\x1b[0;4;7;38;2;9;9;9;48;2;9;9;9m\x1b[2;2HXY");
+          r.invalidate();
+        }
+        const out = r.render(buf);
+        ok(!out.includes("\n"), "never a line feed (the tty may turn it into a return and a line feed)");
+        vt.apply(out);
+        equal(vt.scrolled, 0, "never a scroll");
+        sameScreen(vt, buf, depth);
+      }
     }
   }
 });

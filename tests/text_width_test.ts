@@ -40,7 +40,11 @@ async function orcProblems(change: (orc: Record<string, unknown>) => void): Prom
   }
 }
 
-/** What the terminal shows after everything `app` wrote. */
+/**
+ * What the terminal shows after everything `app` wrote (from write `from` on,
+ * applied to `vt`: a terminal that showed the writes before, its cursor and
+ * pen where they left them, as the renderer counts on).
+ */
 function shown(app: GameSession, vt = new VtScreen(app.screen.width, app.screen.height), from = 0): VtScreen {
   for (const w of (app.terminal as HeadlessTerminal).writes.slice(from)) vt.apply(w);
   return vt;
@@ -115,10 +119,10 @@ Deno.test("an item with a wide name: its inventory window is as wide as the name
   item.name = "竜".repeat(15);
   playerOf(app.state).inventory!.items.push(item);
   app.render();
-  const before = [...shown(app).glyphs];
+  const screen = shown(app), before = [...screen.glyphs];
   const written = (app.terminal as HeadlessTerminal).writes.length;
   await feed(app, "i");
-  const vt = shown(app, Object.assign(new VtScreen(80, 50), { glyphs: [...before] }), written);
+  const vt = shown(app, screen, written);
   const left = row(vt, 0).indexOf("┌"),
     right = [...row(vt, 0)].length - 1 - [...row(vt, 0)].reverse().indexOf("┐");
   const bottom = [...Array(50).keys()].find((y) => vt.glyphs[y * 80 + left] === "└")!;
@@ -142,11 +146,11 @@ Deno.test("an item with a wide name: its inventory window is as wide as the name
 Deno.test("looking at a wide name: the panel cuts it to its line, and the log under it stays", async () => {
   const app = startApp(80, 50);
   app.render();
-  const before = [...shown(app).glyphs];
+  const screen = shown(app), before = [...screen.glyphs];
   playerOf(app.state).name = "竜".repeat(35);
   const written = (app.terminal as HeadlessTerminal).writes.length;
   await feed(app, "/");
-  const vt = shown(app, Object.assign(new VtScreen(80, 50), { glyphs: [...before] }), written);
+  const vt = shown(app, screen, written);
   const { names } = app.ui.layout;
   const line = row(vt, names.y, names.x);
   ok(line.startsWith("竜竜竜"), line);
@@ -161,11 +165,11 @@ Deno.test("a save's glyph that is not one column is drawn as ?, and the map besi
   const player = playerOf(app.state);
   const at = player.y * 80 + player.x;
   for (const glyph of ["◽", "🐉", "\x1b", "ab"]) {
-    const before = [...shown(app).glyphs];
+    const screen = shown(app), before = [...screen.glyphs];
     const written = (app.terminal as HeadlessTerminal).writes.length;
     player.glyph = glyph;
     app.render();
-    const vt = shown(app, Object.assign(new VtScreen(80, 50), { glyphs: [...before] }), written);
+    const vt = shown(app, screen, written);
     equal(vt.glyphs[at], "?", JSON.stringify(glyph));
     for (let i = at + 1; i < at + 80; i++) {
       equal(vt.glyphs[i], before[i], `${JSON.stringify(glyph)}: cell ${i - at} right`);

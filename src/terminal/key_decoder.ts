@@ -127,6 +127,8 @@ function controlKey(byte: number): InputEvent {
 function plainKey(buf: Uint8Array, i: number): Step | typeof INCOMPLETE {
   const byte = buf[i];
   if (byte < 0x20 || byte === 0x7f) return { events: [controlKey(byte)], length: 1 };
+  // Printable ASCII, most keys: no decoder needed.
+  if (byte < 0x80) return { events: [keyEvent(String.fromCharCode(byte))], length: 1 };
   const length = utf8Length(byte);
   if (length === 0) return { events: [keyEvent("\uFFFD")], length: 1 };
   for (let k = 1; k < length && i + k < buf.length; k++) {

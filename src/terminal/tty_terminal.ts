@@ -42,6 +42,7 @@ export class TtyTerminal implements Terminal {
   #rows: number;
   #active = true;
   #escTimer: ReturnType<typeof setTimeout> | undefined;
+  #out = new Uint8Array(16384);
   #pollTimer: ReturnType<typeof setInterval> | undefined;
   readonly #onWinch = () => this.#checkSize();
 
@@ -100,7 +101,10 @@ export class TtyTerminal implements Terminal {
   write(text: string): void {
     if (!this.#active || this.#outputLost || text.length === 0) return;
     try {
-      writeAll(encoder.encode(text));
+      // A frame is encoded into the same buffer each time: no new memory for every frame.
+      if (this.#out.length < text.length * 3) this.#out = new Uint8Array(text.length * 3);
+      const { written } = encoder.encodeInto(text, this.#out);
+      writeAll(this.#out.subarray(0, written));
     } catch (e) {
       this.#outputLost = (e as Error).message;
       this.#queue.close();
@@ -171,6 +175,11 @@ export class TtyTerminal implements Terminal {
           for (const event of this.#decoder.flush()) this.#queue.push(event);
         }, ESC_TIMEOUT_MS);
       }
+      // The next read is asked for a microtask later: the app, waiting on the queue, has then taken what
+      // was just read and played its turn up to the AI worker. Asking for input (or setting a timer) costs
+      // tens of microseconds in the game, which must not come before the key in hand. Keys typed
+      // meanwhile wait in the terminal driver.
+      await Promise.resolve();
     }
   }
 }

@@ -42,6 +42,21 @@ function drawHpBar(buf: CellBuffer, ui: UiContext): void {
   }
 }
 
+/** Messages wrapped to a width, remembered: every frame draws the same few again. */
+const wrapped = new Map<string, readonly string[]>();
+
+/** {@link wrapText}, remembered for the last few hundred texts and widths. */
+function wrappedLines(text: string, width: number): readonly string[] {
+  const key = `${width} ${text}`;
+  let lines = wrapped.get(key);
+  if (lines === undefined) {
+    if (wrapped.size >= 256) wrapped.clear();
+    lines = wrapText(text, width);
+    wrapped.set(key, lines);
+  }
+  return lines;
+}
+
 /**
  * Draws the messages `newestFirst` gives into `area`, newest on the bottom
  * line, each message word-wrapped with its lines in order, as far up as
@@ -56,7 +71,7 @@ export function drawMessages(
   let y = area.y + area.height - 1;
   for (const entry of newestFirst) {
     if (y < area.y) break;
-    const lines = wrapText(displayText(entry), area.width);
+    const lines = wrappedLines(displayText(entry), area.width);
     for (let l = lines.length - 1; l >= 0 && y >= area.y; l--, y--) {
       buf.text(area.x, y, lines[l], paletteColor(theme, entry.color));
     }

@@ -39,6 +39,7 @@ import {
 } from "./engine_cases.ts";
 import { refuseHostileFiles } from "./hostile_files.ts";
 import { keyToFrameLatency } from "./latency.ts";
+import { ptyEchoFloor, ptyKeyToFrame, type PtyLatency } from "./pty_latency.ts";
 import { startupToFirstFrame } from "./startup.ts";
 import { measure, measureAsync, median } from "./timing.ts";
 
@@ -159,12 +160,44 @@ async function frameRows(): Promise<void> {
   }
 }
 
+/** Key to frame as a player feels it: the game in a real pty (tools/bench/pty_latency.ts), and the pty's own floor. */
+async function ptyRows(): Promise<void> {
+  const rounds = 200, idle = 15;
+  const times = (t: PtyLatency) =>
+    `first byte p50 ${formatMs(t.firstP50)}, p99 ${formatMs(t.firstP99)}; whole frame p50 ` +
+    `${formatMs(t.completeP50)}, p99 ${formatMs(t.completeP99)}`;
+  const runs = [["256", 0], ["256", idle], ["truecolor", 0]] as const;
+  for (const [colors, pauseMs] of runs) {
+    const depth = colors === "256" ? "256 colours" : "truecolor";
+    progress(`key to frame in a pty, ${depth}, ${pauseMs} ms between keys`);
+    const t = await ptyKeyToFrame(rounds, 20, colors, pauseMs);
+    const keys = pauseMs ? `${pauseMs} ms after each frame` : "back to back";
+    rows.push({
+      figure: `key to frame in a pty, 80x24, ${depth}, keys ${keys} (\`play --seed 1\`, ${rounds}× a step ` +
+        "east and back)",
+      ours: `${times(t)}; ${thousands(t.bytesP50)} B a step`,
+      target: "≤ 1 ms p50, ≤ 3 ms p99, ≤ 200 B",
+      met: t.completeP50 <= 1 && t.completeP99 <= 3 && t.bytesP50 <= 200,
+    });
+  }
+  progress("the pty's floor");
+  const [echo, echoIdle] = [await ptyEchoFloor(rounds), await ptyEchoFloor(rounds, idle)];
+  rows.push({
+    figure:
+      `a key echoed by \`cat\` in the same pty, back to back; ${idle} ms after each echo (the floor under the ` +
+      "rows above)",
+    ours: `p50 ${formatMs(echo.completeP50)}, p99 ${formatMs(echo.completeP99)}; p50 ${
+      formatMs(echoIdle.completeP50)
+    }, p99 ${formatMs(echoIdle.completeP99)}`,
+  });
+}
+
 async function loopRows(): Promise<void> {
   const content = await benchContent();
   progress("key-to-frame latency");
   const latency = await keyToFrameLatency(content, 500);
   rows.push({
-    figure: `key to frame with the worker, 80x24 (${latency.keys} moves)`,
+    figure: `key to frame in the app alone (no pty), with the worker, 80x24 (${latency.keys} moves)`,
     ours: `p50 ${formatMs(latency.p50)}, p99 ${formatMs(latency.p99)}`,
   });
   if (latency.faults > 0) notes.push(`latency run: ${latency.faults} worker faults`);
@@ -305,6 +338,7 @@ if (import.meta.main) {
   engineRows();
   await monsterRows();
   await frameRows();
+  await ptyRows();
   await loopRows();
   await hostileRows();
   await budgetRows();
@@ -333,6 +367,11 @@ if (import.meta.main) {
       "Latency is percentiles of single keys, startup the median of single starts; games per second is a",
       `throughput (${SIM_GAMES} games, seeds 1-${SIM_GAMES}). "In the worker" is the worker's own clock around`,
       "reading the turn, the phase and writing the answer; the round trip adds posting, waiting and replaying.",
+      "Key to frame in a pty starts the game as `deno task play --seed 1` does, in a pty of 80x24 made by",
+      "`script` (TERM=xterm-256color, and COLORTERM=truecolor for truecolor), presses N, then writes l and h",
+      "to the pty, as soon as the last frame is complete or 15 ms after, and times each key to the frame's",
+      "first byte and to its end (the end of its synchronized update), 20 rounds untimed first; B a step is",
+      "the median.",
       "The soak runs as `deno task soak` runs it. Each hostile file is read as the game reads it, by a",
       "fresh process (bench/refuse_file.ts): the time is the read's own (median of 3, after one untimed), the",
       "peak RSS the whole process's (VmHWM), Deno and the game's modules included.",

@@ -1,66 +1,38 @@
 /**
  * Startup to first frame: the real program, started as `deno task play`
  * starts it (the same flags, from deno.json) with `--seed 1`, in a real pty
- * of 80x24 made by `script`, with a private XDG_DATA_HOME. The time runs from
- * spawning `script` until the end of the first frame (the renderer closes
- * each frame with the end of a synchronized update) reaches us; then `q`
- * quits the title screen.
+ * of 80x24 made by `script` ({@link PtySession}), with a private XDG_DATA_HOME.
+ * The time runs from spawning `script` until the end of the first frame (the
+ * renderer closes each frame with the end of a synchronized update) reaches
+ * us; then `q` quits the title screen.
  *
  * @module
  */
-import config from "../../deno.json" with { type: "json" };
-import { SYNC_BEGIN, SYNC_END } from "../../src/terminal/diff_renderer.ts";
+import { SYNC_END } from "../../src/terminal/diff_renderer.ts";
+import { playCommand, PtySession } from "./pty_session.ts";
 import { median } from "./timing.ts";
-
-const ROOT = new URL("../../", import.meta.url).pathname;
-const LIMIT_MS = 30_000;
-
-/** The play task's command line, with this Deno, `--seed 1` and the pty's size set first. */
-function playCommand(): string {
-  const words = config.tasks.play.split(/\s+/);
-  if (words[0] !== "deno") throw new Error(`unexpected play task: ${config.tasks.play}`);
-  // The task's `$XDG_DATA_HOME` and `$HOME` are expanded by this shell, as by `deno task`.
-  return `stty cols 80 rows 24 && exec '${Deno.execPath()}' ${words.slice(1).join(" ")} --seed 1`;
-}
 
 /** One start: ms from spawn to the end of the first frame. */
 async function startOnce(): Promise<number> {
   const saves = await Deno.makeTempDir({ prefix: "delve-bench-" });
-  const child = new Deno.Command("script", {
-    args: ["-qfec", playCommand(), "/dev/null"],
-    cwd: ROOT,
-    // HOME stays: Deno keeps its module cache under it, and a fresh one would time downloads.
-    env: { XDG_DATA_HOME: saves, TERM: "xterm-256color", COLORTERM: "truecolor" },
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  });
   const start = performance.now();
-  const game = child.spawn();
-  const killer = setTimeout(() => game.kill("SIGKILL"), LIMIT_MS);
-  const decoder = new TextDecoder();
-  let text = "", firstFrame: number | undefined;
+  // HOME stays: Deno keeps its module cache under it, and a fresh one would time downloads.
+  const game = new PtySession(playCommand(["--seed", "1"]), {
+    XDG_DATA_HOME: saves,
+    TERM: "xterm-256color",
+    COLORTERM: "truecolor",
+  });
   try {
-    for await (const chunk of game.stdout) {
-      text += decoder.decode(chunk, { stream: true });
-      const begin = text.indexOf(SYNC_BEGIN);
-      if (firstFrame === undefined && begin >= 0 && text.indexOf(SYNC_END, begin) >= 0) {
-        firstFrame = performance.now() - start;
-        const stdin = game.stdin.getWriter();
-        await stdin.write(new TextEncoder().encode("q"));
-        await stdin.close();
-      }
-    }
-    const status = await game.status;
-    const errors = new TextDecoder().decode(await new Response(game.stderr).arrayBuffer());
-    if (firstFrame === undefined || !status.success) {
-      throw new Error(
-        `the game did not start and quit (status ${status.code}): ${errors}${text.slice(-400)}`,
-      );
-    }
+    await game.until(SYNC_END);
+    const firstFrame = game.lastChunkAt - start;
+    await game.send("q");
+    const { code, stderr } = await game.close();
+    if (code !== 0) throw new Error(`the game did not start and quit (status ${code}): ${stderr}`);
     return firstFrame;
+  } catch (e) {
+    await game.kill();
+    throw e;
   } finally {
-    clearTimeout(killer);
     await Deno.remove(saves, { recursive: true });
   }
 }
