@@ -13,7 +13,7 @@ import { isTold, type Walk, type WalkStop } from "../engine/walk_stop.ts";
 import type { MessageId } from "../engine/rules.ts";
 import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
 import type { GameState } from "../engine/state.ts";
-import { isGameOver, playCommand, playPlayerAction, settleAndNarrate } from "../engine/turn.ts";
+import { type Command, isGameOver, playCommand, playPlayerAction, settleAndNarrate } from "../engine/turn.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import type { InputEvent } from "../terminal/input_events.ts";
@@ -27,7 +27,6 @@ import { Notices } from "../ui/notices.ts";
 import { PlayScreen } from "../ui/play_screen.ts";
 import type { Screen, ScreenResult, UiContext } from "../ui/screen.ts";
 import type { MonsterRunner } from "./monster_runner.ts";
-import type { Command } from "./replay_format.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 
 /** Why the loop ended. */
@@ -68,6 +67,7 @@ export class GameSession {
     readonly options: GameSessionOptions,
   ) {
     this.#frame = new Frame(terminal, options.colorDepth);
+    this.#start = cloneState(state);
     this.ui = {
       state,
       rules: content.rules,
@@ -108,32 +108,58 @@ export class GameSession {
   }
 
   /**
-   * The game as the command in progress found it, while one is played: an
-   * internal error half way through leaves the game as it was before the
-   * command (and the recording without it), never half a turn.
+   * The game as this session found it, or as it stood when it last reached
+   * a new floor, and every command played since: an internal error half way
+   * through a command leaves the game as that command found it (and the
+   * recording without it), never half a turn. The engine is deterministic
+   * (the worker's moves are the engine's own): playing those commands again
+   * on a copy of the start rebuilds it, so no command pays for a copy.
    */
-  #before: GameState | undefined;
+  #start: GameState;
+  readonly #since: Command[] = [];
+  /** True from a command's first change to the game until it is recorded. */
+  #playing = false;
+  /** The game rebuilt as the failed command found it, once asked for. */
+  #rebuilt: GameState | undefined;
 
   /** The game whole: as it is between commands, or as the command in progress found it. */
   wholeState(): GameState {
-    return this.#before ?? this.state;
+    if (!this.#playing) return this.state;
+    if (!this.#rebuilt) {
+      const state = cloneState(this.#start);
+      for (const command of this.#since) playCommand(state, this.content.rules, command);
+      this.#rebuilt = state;
+    }
+    return this.#rebuilt;
+  }
+
+  /** A command starts changing the game. */
+  #begin(): void {
+    this.#playing = true;
+    this.#rebuilt = undefined;
+  }
+
+  /** The command begun is whole: it is recorded, for the replay and for {@link wholeState}. */
+  #played(command: Command, turnBefore: number): void {
+    this.options.record?.(command, turnBefore);
+    // After the recording took it: if that fails, the game is saved as the recording ends.
+    this.#since.push(command);
+    this.#playing = false;
   }
 
   /** Plays the player's action and, if it took time, the monsters'; true if it did. */
   async #act(action: Action): Promise<boolean> {
     const { rules } = this.content;
     const floor = this.state.floor, turnBefore = this.state.turn;
-    this.#before = cloneState(this.state);
+    this.#begin();
     if (!playPlayerAction(this.state, rules, action)) {
       // Recorded all the same: the replay tells the log why it could not be done.
-      this.options.record?.({ act: action }, turnBefore);
-      this.#before = undefined;
+      this.#played({ act: action }, turnBefore);
       return false;
     }
     const faults = this.runner.faults.length;
     settleAndNarrate(this.state, rules, await this.runner.run(this.state));
-    this.options.record?.({ act: action }, turnBefore);
-    this.#before = undefined;
+    this.#played({ act: action }, turnBefore);
     // A dying worker may have written to the terminal: paint everything again.
     if (this.runner.faults.length !== faults) this.#frame.invalidate();
     if (isGameOver(this.state)) {
@@ -144,7 +170,12 @@ export class GameSession {
       if (over.report) this.#tellMorgue(over.report.morgue);
       return true;
     }
-    if (this.state.floor !== floor) await this.options.onNewFloor?.();
+    if (this.state.floor !== floor) {
+      // A new start, once a floor: an error later plays again only what came after it.
+      this.#start = cloneState(this.state);
+      this.#since.length = 0;
+      await this.options.onNewFloor?.();
+    }
     // The level-up window opens after the turn that earned it, once per level.
     if (levelUpPending(this.state, rules)) this.stack.push(new LevelUpScreen(rules));
     return true;
@@ -182,15 +213,15 @@ export class GameSession {
   #endWalk(stop: WalkStop): void {
     if (!isTold(stop)) return;
     const command = { stop };
+    this.#begin();
     playCommand(this.state, this.content.rules, command);
-    this.options.record?.(command, this.state.turn);
+    this.#played(command, this.state.turn);
   }
 
   #levelUp(choice: number): void {
-    this.#before = cloneState(this.state);
+    this.#begin();
     settleAndNarrate(this.state, this.content.rules, chooseLevelUp(this.state, this.content.rules, choice));
-    this.options.record?.({ level: choice }, this.state.turn);
-    this.#before = undefined;
+    this.#played({ level: choice }, this.state.turn);
   }
 
   /**
