@@ -80,20 +80,42 @@ export class Pen {
   change(attr: number, fg: number, bg: number): string {
     const plan = this.#plan(attr, fg, bg);
     if (plan === 0) return "";
-    const params: string[] = [];
-    if (plan & RESET) params.push("0");
-    if (plan & OFF_BOLD_DIM) params.push("22");
-    if (plan & OFF_UNDERLINE) params.push("24");
-    if (plan & OFF_REVERSE) params.push("27");
-    const add = plan >> ADD_SHIFT;
-    for (const [bit, code] of ATTR_CODES) if (add & bit) params.push(code);
-    if (plan & SET_FG) params.push(this.#param(fg, false));
-    if (plan & SET_BG) params.push(this.#param(bg, true));
+    const sequence = this.#sequence(plan, plan & SET_FG ? fg : ANY, plan & SET_BG ? bg : ANY);
     this.attr = this.#target(attr);
     if (plan & RESET) this.fg = this.bg = UNKNOWN;
     if (plan & SET_FG) this.fg = fg;
     if (plan & SET_BG) this.bg = bg;
-    return `\x1b[${params.join(";")}m`;
+    return sequence;
+  }
+
+  /**
+   * The sequences made so far, by plan, foreground and background (ANY for a
+   * colour the plan does not set): a frame asks for the same few again and
+   * again, and a key's frame then makes no garbage for them.
+   */
+  readonly #sequences = new Map<number, Map<number, Map<number, string>>>();
+
+  /** The SGR sequence of `plan` with these colours, remembered. */
+  #sequence(plan: number, fg: number, bg: number): string {
+    let byFg = this.#sequences.get(plan);
+    if (!byFg) this.#sequences.set(plan, byFg = new Map());
+    let byBg = byFg.get(fg);
+    if (!byBg) byFg.set(fg, byBg = new Map());
+    let sequence = byBg.get(bg);
+    if (sequence === undefined) {
+      const params: string[] = [];
+      if (plan & RESET) params.push("0");
+      if (plan & OFF_BOLD_DIM) params.push("22");
+      if (plan & OFF_UNDERLINE) params.push("24");
+      if (plan & OFF_REVERSE) params.push("27");
+      const add = plan >> ADD_SHIFT;
+      for (const [bit, code] of ATTR_CODES) if (add & bit) params.push(code);
+      if (plan & SET_FG) params.push(this.#param(fg, false));
+      if (plan & SET_BG) params.push(this.#param(bg, true));
+      sequence = `\x1b[${params.join(";")}m`;
+      byBg.set(bg, sequence);
+    }
+    return sequence;
   }
 
   /** The attributes the pen will hold: the cell's, or for a blank cell the pen's own if they will do. */
