@@ -22,7 +22,7 @@ import type { Terminal } from "../terminal/terminal.ts";
 import { type GameOverReport, GameOverScreen, type MorgueWritten } from "../ui/game_over_screen.ts";
 import { LevelUpScreen } from "../ui/level_up_screen.ts";
 import { Frame } from "../ui/frame.ts";
-import { computeLayout } from "../ui/layout.ts";
+import { computeLayout, type Layout } from "../ui/layout.ts";
 import { Notices } from "../ui/notices.ts";
 import { PlayScreen } from "../ui/play_screen.ts";
 import type { Screen, ScreenResult, UiContext } from "../ui/screen.ts";
@@ -93,9 +93,20 @@ export class GameSession {
     return this.stack[this.stack.length - 1];
   }
 
-  #layout() {
-    const { columns, rows } = this.terminal;
-    return computeLayout(columns, rows, this.state.map.width, this.state.map.height);
+  /** The layout last made, and the map size it was made for: it holds while no size changes (nearly every frame). */
+  #laid: Layout | undefined;
+  #laidMap = { width: 0, height: 0 };
+
+  #layout(): Layout {
+    const { columns, rows } = this.terminal, { width, height } = this.state.map, laid = this.#laid;
+    if (
+      laid?.columns === columns && laid.rows === rows && this.#laidMap.width === width &&
+      this.#laidMap.height === height
+    ) {
+      return laid;
+    }
+    this.#laidMap = { width, height };
+    return this.#laid = computeLayout(columns, rows, width, height);
   }
 
   /** Draws every screen and writes what changed. */
