@@ -78,8 +78,11 @@ export class CellBuffer {
     this.fg.fill(fg);
     this.bg.fill(bg);
     this.attrs.fill(0);
-    this.#clusters = [];
-    this.#clusterCodes.clear();
+    // Most frames have no graphemes of several characters: nothing to forget, nothing made anew.
+    if (this.#clusters.length > 0) {
+      this.#clusters = [];
+      this.#clusterCodes.clear();
+    }
   }
 
   /**
@@ -185,8 +188,10 @@ export class CellBuffer {
     this.fg.set(source.fg);
     this.bg.set(source.bg);
     this.attrs.set(source.attrs);
-    this.#clusters = [...source.#clusters];
-    this.#clusterCodes = new Map(source.#clusterCodes);
+    if (this.#clusters.length > 0 || source.#clusters.length > 0) {
+      this.#clusters = [...source.#clusters];
+      this.#clusterCodes = new Map(source.#clusterCodes);
+    }
   }
 
   /** The text of row `y`, for tests and snapshots. */
