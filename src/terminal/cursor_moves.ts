@@ -32,8 +32,29 @@ function csiLength(n: number): number {
   return n === 1 ? 3 : 3 + digits(n);
 }
 
+/** Up to this many rows or columns, each move's text is made once and remembered: a frame makes none. */
+const REMEMBERED = 1024;
+const csiTexts = new Map<string, string[]>();
+const absoluteTexts = new Map<number, string>();
+
 function csi(n: number, final: string): string {
-  return n === 1 ? `\x1b[${final}` : `\x1b[${n}${final}`;
+  let texts = csiTexts.get(final);
+  if (!texts) csiTexts.set(final, texts = []);
+  const remembered = n < REMEMBERED ? texts[n] : undefined;
+  if (remembered !== undefined) return remembered;
+  const text = n === 1 ? `\x1b[${final}` : `\x1b[${n}${final}`;
+  if (n < REMEMBERED) texts[n] = text;
+  return text;
+}
+
+/** CUP to (`x`, `y`), parameters left out where they are 1. */
+function absolute(x: number, y: number): string {
+  const key = x < REMEMBERED && y < REMEMBERED ? y * REMEMBERED + x : -1;
+  const remembered = absoluteTexts.get(key);
+  if (remembered !== undefined) return remembered;
+  const text = x === 0 ? (y === 0 ? "\x1b[H" : `\x1b[${y + 1}H`) : `\x1b[${y + 1};${x + 1}H`;
+  if (key >= 0) absoluteTexts.set(key, text);
+  return text;
 }
 
 /** Up to this many columns back go as backspaces, a byte each (CUB is 3 or 4). */
@@ -84,7 +105,7 @@ export function moveText(cx: number, cy: number, x: number, y: number): string {
   if (cx === x && cy === y) return "";
   const kind = plan(cx, cy, x, y) % KINDS;
   if (kind === ABSOLUTE) {
-    return x === 0 ? (y === 0 ? "\x1b[H" : `\x1b[${y + 1}H`) : `\x1b[${y + 1};${x + 1}H`;
+    return absolute(x, y);
   }
   const down = vertical(y - cy);
   switch (kind) {
@@ -93,7 +114,7 @@ export function moveText(cx: number, cy: number, x: number, y: number): string {
     case H_BACK:
       return down + (cx - x <= BACKSPACES ? "\b".repeat(cx - x) : csi(cx - x, "D"));
     case H_COLUMN:
-      return down + (x === 0 ? "\x1b[G" : `\x1b[${x + 1}G`);
+      return down + (x === 0 ? "\x1b[G" : csi(x + 1, "G"));
     case H_RETURN:
       return down + "\r";
     case H_RETURN_FORWARD:
