@@ -6,7 +6,7 @@
  * the worker runs); "round trip" is a real turn through the AI worker: post,
  * compute, answer, replay.
  */
-import { WorkerRunner } from "../src/app/monster_runner.ts";
+import { WorkerRunner } from "../src/worker/mod.ts";
 import { runMonsterPhase } from "../src/engine/monster_phase.ts";
 import { benchContent, huntingState, type MonsterScale, TARGET_SCALES } from "./app_cases.ts";
 

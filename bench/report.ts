@@ -9,7 +9,7 @@
  */
 import config from "../deno.json" with { type: "json" };
 import { HELP_USAGE, parseFlags, readCommandLine } from "../src/app/flags.ts";
-import { WorkerRunner } from "../src/app/monster_runner.ts";
+import { WorkerRunner } from "../src/worker/mod.ts";
 import { simulate } from "../src/app/sim.ts";
 import type { SoakResult } from "../src/app/soak.ts";
 import { runMonsterPhase } from "../src/engine/monster_phase.ts";

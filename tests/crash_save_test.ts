@@ -5,14 +5,13 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { runAndLeave } from "../src/app/leaving.ts";
-import { InProcessRunner } from "../src/app/monster_runner.ts";
+import { InProcessRunner, type PlanAnswer, type PlanRequest } from "../src/worker/mod.ts";
 import { continueRecording, playRecording } from "../src/app/replay_format.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave, savedReplay } from "../src/app/save_format.ts";
 import { stateChecksum } from "../src/engine/checksum.ts";
 import type { GameEvent } from "../src/engine/events.ts";
 import type { GameState } from "../src/engine/state.ts";
-import type { PlanAnswer, PlanRequest } from "../src/engine/worker_protocol.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { captureConsole } from "./support/console_capture.ts";
 import { bundledContent } from "./support/content.ts";

@@ -9,7 +9,7 @@ import { SaveOnLeavingFailed } from "../src/app/delve_app.ts";
 import { readScores } from "../src/app/high_scores.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave } from "../src/app/save_format.ts";
-import { InProcessRunner } from "../src/app/monster_runner.ts";
+import { InProcessRunner } from "../src/worker/mod.ts";
 import { stateChecksum } from "../src/engine/checksum.ts";
 import type { GameEvent } from "../src/engine/events.ts";
 import type { Rules } from "../src/engine/rules.ts";

@@ -1,7 +1,7 @@
 import { deepEqual, equal, notEqual, ok, throws } from "node:assert/strict";
 import { dataChecksum } from "../src/engine/checksum.ts";
 import { GameApp } from "../src/app/game_app.ts";
-import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/app/monster_runner.ts";
+import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { replayMain } from "../src/app/replay.ts";
 import {
   type Command,

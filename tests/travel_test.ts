@@ -1,11 +1,10 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import type { GameApp } from "../src/app/game_app.ts";
-import { WorkerRunner } from "../src/app/monster_runner.ts";
+import { planWalk, WorkerRunner } from "../src/worker/mod.ts";
 import { isWalkable } from "../src/engine/game_map.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
 import { knownCost } from "../src/engine/travel.ts";
-import { planWalk } from "../src/engine/worker_protocol.ts";
 import { keyEvent, mouseEvent } from "../src/terminal/input_events.ts";
 import { arena } from "./support/arena.ts";
 import { bruteDistances } from "./support/brute_paths.ts";

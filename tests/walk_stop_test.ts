@@ -5,7 +5,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import type { GameApp } from "../src/app/game_app.ts";
-import { InProcessRunner, type MonsterRunner } from "../src/app/monster_runner.ts";
+import { InProcessRunner, type MonsterRunner } from "../src/worker/mod.ts";
 import type { GameEvent } from "../src/engine/events.ts";
 import { updateVisibility } from "../src/engine/game_map.ts";
 import type { MessageId, Rules } from "../src/engine/rules.ts";

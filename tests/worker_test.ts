@@ -1,11 +1,6 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { GameApp } from "../src/app/game_app.ts";
-import {
-  AI_WORKER_OPTIONS,
-  InProcessRunner,
-  type MonsterRunner,
-  WorkerRunner,
-} from "../src/app/monster_runner.ts";
+import { AI_WORKER_OPTIONS, InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/worker/mod.ts";
 import type { Action } from "../src/engine/actions.ts";
 import { type GameState, newGame } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";

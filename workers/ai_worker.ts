@@ -5,12 +5,8 @@
  *
  * @module
  */
-import {
-  type FromWorker,
-  handleToWorker,
-  type ToWorker,
-  type WorkerMemory,
-} from "../src/engine/worker_protocol.ts";
+import { handleToWorker, type WorkerMemory } from "../src/worker/handler/mirror.ts";
+import type { FromWorker, ToWorker } from "../src/worker/protocol.ts";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;

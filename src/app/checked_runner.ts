@@ -7,8 +7,14 @@
 import type { Content } from "../content/load_content.ts";
 import type { GameEvent } from "../engine/events.ts";
 import type { GameState } from "../engine/state.ts";
-import type { PlanAnswer, PlanRequest } from "../engine/worker_protocol.ts";
-import { InProcessRunner, type MonsterRunner, type WorkerFault, WorkerRunner } from "./monster_runner.ts";
+import {
+  InProcessRunner,
+  type MonsterRunner,
+  type PlanAnswer,
+  type PlanRequest,
+  type WorkerFault,
+  WorkerRunner,
+} from "../worker/mod.ts";
 
 /** The monsters (in-process, or in the AI worker), with a check after each of their phases: the end of a turn. */
 export class CheckedRunner implements MonsterRunner {

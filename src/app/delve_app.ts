@@ -21,7 +21,7 @@ import { drawTitle, type TitleView } from "../ui/title_screen.ts";
 import { type ExitReason, GameApp } from "./game_app.ts";
 import { abandonGame, recordDeath, type RecordPlaces, type Told, writeMorgueOf } from "./game_records.ts";
 import { readScores } from "./high_scores.ts";
-import type { MonsterRunner } from "./monster_runner.ts";
+import type { MonsterRunner } from "../worker/mod.ts";
 import { deleteSave, keepUnreadable, type SaveWriting, writeSave } from "./save_file.ts";
 import { dataStamp, encodeSave } from "./save_format.ts";
 import { record, type Recording, REPLAY_LIMITS, startRecording } from "./replay_format.ts";

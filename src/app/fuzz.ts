@@ -34,7 +34,7 @@ import {
 import { FuzzEvents } from "./fuzz_events.ts";
 import type { GameApp } from "./game_app.ts";
 import { BUNDLED_DATA_DIR } from "./paths.ts";
-import { type MonsterRunner, WorkerRunner } from "./monster_runner.ts";
+import { type MonsterRunner, WorkerRunner } from "../worker/mod.ts";
 import { CheckedRunner } from "./checked_runner.ts";
 import { SinkTerminal } from "../terminal/sink_terminal.ts";
 import { say, sayOut } from "./say.ts";

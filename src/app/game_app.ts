@@ -36,7 +36,7 @@ import { Frame } from "../ui/frame.ts";
 import { computeLayout } from "../ui/layout.ts";
 import { PlayScreen } from "../ui/play_screen.ts";
 import type { Screen, ScreenResult, UiContext } from "../ui/screen.ts";
-import type { MonsterRunner } from "./monster_runner.ts";
+import type { MonsterRunner } from "../worker/mod.ts";
 import type { Command } from "./replay_format.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 

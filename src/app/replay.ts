@@ -12,7 +12,7 @@ import { detectColorDepth } from "../terminal/color.ts";
 import { TtyTerminal } from "../terminal/tty_terminal.ts";
 import { guardExits } from "./exit_guard.ts";
 import { GameApp } from "./game_app.ts";
-import { InProcessRunner } from "./monster_runner.ts";
+import { InProcessRunner } from "../worker/mod.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
 import { dataChecksum } from "../engine/checksum.ts";
 import {

@@ -26,7 +26,7 @@ import { SinkTerminal } from "../terminal/sink_terminal.ts";
 import { loadDataOr } from "./data_dir.ts";
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine } from "./flags.ts";
 import { GameApp } from "./game_app.ts";
-import { WorkerRunner } from "./monster_runner.ts";
+import { WorkerRunner } from "../worker/mod.ts";
 import type { Command } from "./replay_format.ts";
 import { say, sayJson, sayOut } from "./say.ts";
 

@@ -2,7 +2,7 @@
  * A short game played with a faulty AI worker beside the same game played
  * in-process: the worker's faults, and whether the two games came out the same.
  */
-import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../../src/app/monster_runner.ts";
+import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../../src/worker/mod.ts";
 import type { Action } from "../../src/engine/actions.ts";
 import { narrate } from "../../src/engine/narration.ts";
 import { Rng } from "../../src/engine/rng.ts";

@@ -1,7 +1,8 @@
 /**
- * Runs the monsters' half of each turn, in the AI worker when it answers and
- * in-process when it does not. Either way the state ends the same, because
- * the worker's moves are replayed here with the same engine functions.
+ * The client of the AI worker: runs the monsters' half of each turn in the
+ * worker when it answers and in-process when it does not (restarting it).
+ * Either way the state ends the same, because the worker's moves are
+ * replayed here with the same engine functions.
  *
  * @module
  */
@@ -10,45 +11,16 @@ import type { GameMap } from "../engine/game_map.ts";
 import { applyMonsterMoves, runMonsterPhase } from "../engine/monster_phase.ts";
 import type { Rules } from "../engine/rules.ts";
 import type { GameState } from "../engine/state.ts";
+import { planWalk } from "./plan.ts";
 import {
   type FromWorker,
   parseMoves,
   type PlanAnswer,
   type PlanRequest,
-  planWalk,
   type ToWorker,
   turnPayload,
-} from "../engine/worker_protocol.ts";
-
-/** What went wrong with the worker, for whoever wants to know. */
-export type WorkerFault = "error" | "timeout" | "failed";
-
-/** Something that plays the monsters' turns on a state (and plans the player's walks). */
-export interface MonsterRunner {
-  run(state: GameState): Promise<GameEvent[]>;
-  /** The next step of a walk on the state's map, by distance maps. */
-  plan(state: GameState, request: PlanRequest): Promise<PlanAnswer>;
-  /** Faults met so far, oldest first (a crashed worker may have printed). */
-  readonly faults: readonly WorkerFault[];
-  close(): void;
-}
-
-/** The monsters, in this thread. */
-export class InProcessRunner implements MonsterRunner {
-  readonly faults: readonly WorkerFault[] = [];
-
-  constructor(readonly rules: Rules) {}
-
-  run(state: GameState): Promise<GameEvent[]> {
-    return Promise.resolve(runMonsterPhase(state, this.rules).events);
-  }
-
-  plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {
-    return Promise.resolve(planWalk(state.map, request));
-  }
-
-  close(): void {}
-}
+} from "./protocol.ts";
+import type { MonsterRunner, WorkerFault } from "./runner.ts";
 
 /** The AI worker's module, found from this file as in a compiled binary. */
 export const AI_WORKER_URL: URL = new URL("../../workers/ai_worker.ts", import.meta.url);

@@ -1,0 +1,17 @@
+/**
+ * The AI worker as the rest of the program sees it: who plays the monsters
+ * (in the worker, with restarts and an in-process fallback, or in-process),
+ * and what a walk's plan asks and answers.
+ *
+ * @module
+ */
+export {
+  AI_WORKER_OPTIONS,
+  AI_WORKER_URL,
+  WORKER_STARTUP_MS,
+  WORKER_TIMEOUT_MS,
+  WorkerRunner,
+} from "./client.ts";
+export { planWalk } from "./plan.ts";
+export type { PlanAnswer, PlanRequest } from "./protocol.ts";
+export { InProcessRunner, type MonsterRunner, type WorkerFault } from "./runner.ts";
