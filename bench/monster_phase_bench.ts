@@ -40,7 +40,7 @@ for (const scale of SCALES) {
     fn: async (b) => {
       reset();
       b.start();
-      await runner.run(state);
+      await runner.play(state, { act: { type: "wait" } });
       b.end();
     },
   });

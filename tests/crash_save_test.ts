@@ -5,30 +5,26 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { runAndLeave } from "../src/app/leaving.ts";
-import { InProcessRunner, type PlanAnswer, type PlanRequest } from "../src/worker/mod.ts";
+import type { PlanAnswer, PlanRequest } from "../src/worker/mod.ts";
 import { continueRecording, playRecording } from "../src/app/replay_format.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave, savedReplay } from "../src/app/save_format.ts";
 import { stateChecksum } from "../src/engine/checksum.ts";
-import type { GameEvent } from "../src/engine/events.ts";
 import type { GameState } from "../src/engine/state.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { captureConsole } from "./support/console_capture.ts";
 import { bundledContent } from "./support/content.ts";
 import { delveSession } from "./support/delve_session.ts";
+import { HookedRunner } from "./support/hooked_runner.ts";
 
 const { rules } = await bundledContent();
 
-/** The monsters in-process, until the turn or the walk it was told to fail on. */
-class FailingRunner extends InProcessRunner {
-  turns = 0;
+/** The monsters in-process, until the turn (its monsters' half) or the walk it was told to fail on. */
+class FailingRunner extends HookedRunner {
   constructor(readonly failTurn: number, readonly failPlan = false, readonly message = "injected fault") {
-    super(rules);
-  }
-
-  override run(state: GameState): Promise<GameEvent[]> {
-    if (++this.turns === this.failTurn) throw new Error(this.message);
-    return super.run(state);
+    super(rules, (_state, turn) => {
+      if (turn === failTurn) throw new Error(message);
+    });
   }
 
   override plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {

@@ -10,7 +10,7 @@ import type { FromWorker, ToWorker } from "../src/worker/protocol.ts";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
-  postMessage(message: FromWorker): void;
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
 }
 
 const scope = self as unknown as WorkerScope;
@@ -22,9 +22,12 @@ scope.postMessage({ type: "ready" });
 scope.onmessage = (event) => {
   try {
     const answer = handleToWorker(memory, event.data, () => performance.now());
-    if (answer) scope.postMessage(answer);
+    // The moves' numbers are moved to the app, not copied.
+    if (answer) {
+      scope.postMessage(answer, answer.type === "played" && answer.moves ? [answer.moves.ints.buffer] : []);
+    }
   } catch (e) {
-    const seq = event.data.type === "turn" || event.data.type === "plan" ? event.data.seq : -1;
+    const seq = event.data.type === "play" || event.data.type === "plan" ? event.data.seq : -1;
     scope.postMessage({ type: "failed", seq, error: e instanceof Error ? e.message : String(e) });
   }
 };

@@ -1,12 +1,13 @@
 /**
  * The monster runner the fuzzer drives the program with: it checks the
- * game after every monster phase.
+ * game after every turn (an action that took time, the monsters' included).
  *
  * @module
  */
 import type { Content } from "../content/load_content.ts";
 import type { GameEvent } from "../engine/events.ts";
 import type { GameState } from "../engine/state.ts";
+import type { Command } from "../engine/turn.ts";
 import {
   InProcessRunner,
   type MonsterRunner,
@@ -16,7 +17,7 @@ import {
   WorkerRunner,
 } from "../worker/mod.ts";
 
-/** The monsters (in-process, or in the AI worker), with a check after each of their phases: the end of a turn. */
+/** The monsters (in-process, or in the AI worker), with a check after each turn. */
 export class CheckedRunner implements MonsterRunner {
   readonly #inner: MonsterRunner;
   /**
@@ -41,10 +42,10 @@ export class CheckedRunner implements MonsterRunner {
     return this.#inner.faults;
   }
 
-  async run(state: GameState): Promise<GameEvent[]> {
+  async play(state: GameState, command: Command): Promise<GameEvent[] | undefined> {
     await this.#loaded;
-    const events = await this.#inner.run(state);
-    this.afterTurn(state);
+    const events = await this.#inner.play(state, command);
+    if (events && "act" in command) this.afterTurn(state);
     return events;
   }
 

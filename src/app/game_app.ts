@@ -22,9 +22,9 @@ import {
   type WalkStop,
 } from "../engine/walk_stop.ts";
 import { tell } from "../engine/narration.ts";
-import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
+import { levelUpPending } from "../engine/progression.ts";
 import type { GameState } from "../engine/state.ts";
-import { isGameOver, playerAct, report } from "../engine/turn.ts";
+import { isGameOver } from "../engine/turn.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import type { InputEvent } from "../terminal/input_events.ts";
@@ -131,12 +131,11 @@ export class GameApp {
     const { rules } = this.content;
     const floor = this.state.floor, turnBefore = this.state.turn;
     this.#before = cloneState(this.state);
-    if (!playerAct(this.state, rules, action)) {
+    const faults = this.runner.faults.length;
+    if (!(await this.runner.play(this.state, { act: action }))) {
       this.#before = undefined;
       return false;
     }
-    const faults = this.runner.faults.length;
-    report(this.state, rules, await this.runner.run(this.state));
     this.options.record?.({ act: action }, turnBefore);
     this.#before = undefined;
     // A dying worker may have written to the terminal: paint everything again.
@@ -232,9 +231,9 @@ export class GameApp {
     return undefined;
   }
 
-  #levelUp(choice: number): void {
+  async #levelUp(choice: number): Promise<void> {
     this.#before = cloneState(this.state);
-    report(this.state, this.content.rules, chooseLevelUp(this.state, this.content.rules, choice));
+    await this.runner.play(this.state, { level: choice });
     this.options.record?.({ level: choice }, this.state.turn);
     this.#before = undefined;
   }
@@ -247,7 +246,7 @@ export class GameApp {
   async perform(command: Command): Promise<boolean> {
     if ("act" in command) return await this.#act(command.act);
     if (!levelUpPending(this.state, this.content.rules)) return false;
-    this.#levelUp(command.level);
+    await this.#levelUp(command.level);
     if (!levelUpPending(this.state, this.content.rules) && this.top instanceof LevelUpScreen) {
       this.stack.pop();
     }
@@ -275,7 +274,7 @@ export class GameApp {
         tell(this.state.log, this.content.rules, result.message);
         return undefined;
       case "levelUp":
-        this.#levelUp(result.choice);
+        await this.#levelUp(result.choice);
         if (!levelUpPending(this.state, this.content.rules)) this.stack.pop();
         return undefined;
       case "walk":

@@ -1,196 +1,219 @@
 /**
- * The client of the AI worker: runs the monsters' half of each turn in the
- * worker when it answers and in-process when it does not (restarting it).
- * Either way the state ends the same, because the worker's moves are
- * replayed here with the same engine functions.
+ * The client of the AI worker: plays each command on the game here while
+ * the worker plays it on its copy, and replays the monsters' moves it
+ * answers with the same engine functions, so the game ends the same as
+ * in-process. When the worker fails (throws, dies, is late, or its copy
+ * turns out not to be the game) the monsters' turn runs in-process instead,
+ * and the worker is replaced or sent the game again.
  *
  * @module
  */
+import { stateChecksum } from "../engine/checksum.ts";
+import type { Entity } from "../engine/entity.ts";
 import type { GameEvent } from "../engine/events.ts";
 import type { GameMap } from "../engine/game_map.ts";
-import { applyMonsterMoves, runMonsterPhase } from "../engine/monster_phase.ts";
+import { applyMonsterMoves, type MonsterMove, runMonsterPhase } from "../engine/monster_phase.ts";
 import type { Rules } from "../engine/rules.ts";
-import type { GameState } from "../engine/state.ts";
+import { type GameState, playerOf } from "../engine/state.ts";
+import { applyCommand, type Command, playerActEvents, report } from "../engine/turn.ts";
+import { AI_WORKER_URL, type Reply, WorkerConnection } from "./connection.ts";
+import { decodeMoves, entitiesById } from "./moves.ts";
 import { planWalk } from "./plan.ts";
-import {
-  type FromWorker,
-  parseMoves,
-  type PlanAnswer,
-  type PlanRequest,
-  type ToWorker,
-  turnPayload,
-} from "./protocol.ts";
+import { mirrorOf, type PlanAnswer, type PlanRequest } from "./protocol.ts";
 import type { MonsterRunner, WorkerFault } from "./runner.ts";
 
-/** The AI worker's module, found from this file as in a compiled binary. */
-export const AI_WORKER_URL: URL = new URL("../../workers/ai_worker.ts", import.meta.url);
-
-/** The AI worker runs with no permissions at all: it only computes. */
-export const AI_WORKER_OPTIONS: WorkerOptions = { type: "module", deno: { permissions: "none" } };
+export { AI_WORKER_OPTIONS, AI_WORKER_URL, WORKER_STARTUP_MS } from "./connection.ts";
 
 /** How long a turn may take in the worker before it is given up on. */
 export const WORKER_TIMEOUT_MS = 1000;
 
-/** How long a new worker may take to load before it counts as failed. */
-export const WORKER_STARTUP_MS = 10_000;
+/**
+ * Every this many of the worker's turns, its copy is compared with the game
+ * by checksum (each side sums itself as the command found it, at the same
+ * time). Between those turns every answer is checked for the turn count and
+ * the number of entities, and the game here for changes the worker was not
+ * told of.
+ */
+export const CHECK_EVERY = 100;
 
 /**
- * The monsters, in a worker with no permissions. If the worker throws,
- * dies or does not answer in time, it is replaced and the turn runs
- * in-process, so the game goes on exactly as it would have. While a worker
- * is still loading, turns run in-process too: a cold start never stalls a
- * key, and the time limit only ever counts a loaded worker's thinking.
+ * The game as the worker's copy was left: what it is made of (the same
+ * objects) and the numbers a command changes. A game that no longer matches
+ * was changed by something the worker did not see, and is sent again.
+ */
+interface Fingerprint {
+  readonly state: GameState;
+  readonly map: GameMap;
+  readonly entities: readonly Entity[];
+  readonly count: number;
+  readonly turn: number;
+  readonly floor: number;
+  readonly nextId: number;
+  readonly rng: string;
+  /** The player as JSON: what tests and tools most often change by hand. */
+  readonly player: string;
+}
+
+function fingerprint(state: GameState): Fingerprint {
+  const { map, entities, turn, floor, nextId } = state;
+  const player = JSON.stringify(playerOf(state));
+  return { state, map, entities, count: entities.length, turn, floor, nextId, rng: state.rng.join(), player };
+}
+
+function matches(f: Fingerprint, state: GameState): boolean {
+  return f.state === state && f.map === state.map && f.entities === state.entities &&
+    f.count === state.entities.length && f.turn === state.turn && f.floor === state.floor &&
+    f.nextId === state.nextId && f.rng === state.rng.join() && f.player === JSON.stringify(playerOf(state));
+}
+
+/**
+ * The player's commands, the monsters thinking in a worker with no
+ * permissions. While the worker is still loading, commands play in-process.
  */
 export class WorkerRunner implements MonsterRunner {
-  #worker: Worker | undefined;
-  #loaded = false;
-  #ready: Promise<boolean> = Promise.resolve(false);
+  readonly #connection: WorkerConnection;
   #seq = 0;
-  #mapIds = new WeakMap<GameMap, number>();
-  #sentMap: GameMap | undefined;
-  #nextMapId = 1;
-  #pending: ((reply: FromWorker | WorkerFault) => void) | undefined;
-  /** Faults seen so far, oldest first. */
-  readonly faults: WorkerFault[] = [];
+  /** The game as the worker's copy was left; undefined when it has none (or a wrong one). */
+  #mirror: Fingerprint | undefined;
+  #sinceCheck = 0;
   /** Turns the worker answered. */
   workerTurns = 0;
   /** Milliseconds the worker spent on them, as it measured. */
   workerMs = 0;
+  /** Copies of the game sent to the worker. */
+  loads = 0;
 
   constructor(
     readonly rules: Rules,
     readonly timeoutMs = WORKER_TIMEOUT_MS,
     readonly workerUrl: URL = AI_WORKER_URL,
-  ) {}
+    readonly checkEvery = CHECK_EVERY,
+  ) {
+    this.#connection = new WorkerConnection(workerUrl, timeoutMs);
+    this.#connection.onStart = (worker) => {
+      this.#mirror = undefined;
+      worker.postMessage({ type: "rules", rules });
+    };
+    // A stray answer is one to an action found impossible here: the copy must have found so too.
+    this.#connection.onStray = (reply) => {
+      if (reply.type !== "played" || reply.moves) this.#mirror = undefined;
+    };
+  }
+
+  /** Faults seen so far, oldest first. */
+  get faults(): readonly WorkerFault[] {
+    return this.#connection.faults;
+  }
 
   /** Starts the worker now (it loads while the game draws its first frame). */
   start(): void {
-    void this.worker;
+    void this.#connection.worker;
   }
 
   /** Resolves once the current worker has loaded (false if it failed to). */
   get ready(): Promise<boolean> {
-    void this.worker;
-    return this.#ready;
+    return this.#connection.ready;
+  }
+
+  /** The current worker (started on first use). */
+  get worker(): Worker {
+    return this.#connection.worker;
+  }
+
+  /** Sends the worker the game, unless its copy is the game as it is. */
+  #sync(state: GameState): void {
+    if (this.#mirror && matches(this.#mirror, state)) return;
+    const { state: copy, transfer } = mirrorOf(state);
+    this.#connection.post({ type: "load", state: copy }, transfer);
+    this.#mirror = fingerprint(state);
+    this.#sinceCheck = 0;
+    this.loads++;
+  }
+
+  async play(state: GameState, command: Command): Promise<GameEvent[] | undefined> {
+    const connection = this.#connection;
+    void connection.worker;
+    if (!connection.loaded) {
+      this.#mirror = undefined;
+      return applyCommand(state, this.rules, command);
+    }
+    this.#sync(state);
+    const seq = ++this.#seq;
+    if (!("act" in command)) {
+      connection.post({ type: "play", seq, command, check: false });
+      const events = applyCommand(state, this.rules, command);
+      this.#mirror = fingerprint(state);
+      return events;
+    }
+    const check = ++this.#sinceCheck >= this.checkEvery;
+    if (check) this.#sinceCheck = 0;
+    connection.post({ type: "play", seq, command, check });
+    const answer = connection.answer(seq);
+    // While the worker plays the command on its copy, the game here plays the player's half.
+    const sum = check ? stateChecksum(state) : undefined;
+    const mine = playerActEvents(state, this.rules, command.act);
+    if (!mine) {
+      connection.forget(seq);
+      this.#mirror = fingerprint(state);
+      return undefined;
+    }
+    const reply = await answer;
+    const moves = this.#movesOf(state, reply, sum);
+    let theirs: GameEvent[];
+    if (moves && typeof reply !== "string" && reply.type === "played") {
+      theirs = report(state, this.rules, applyMonsterMoves(state, this.rules, moves));
+      state.rng = reply.rng;
+      this.#mirror = fingerprint(state);
+      this.workerTurns++;
+      this.workerMs += reply.computeMs;
+    } else {
+      this.#mirror = undefined;
+      theirs = report(state, this.rules, runMonsterPhase(state, this.rules).events);
+    }
+    return [...mine, ...theirs];
   }
 
   /**
-   * The current worker (started on first use). Without
-   * `--unstable-worker-options` Deno ends the process right here with a
-   * one-line message, which is why the app starts it before the screen opens.
+   * The monsters' moves in `reply`, if they are this game's: the worker's
+   * copy had the same sum (when asked), reached the same turn with as many
+   * entities, and moved monsters this game has. Otherwise the fault is
+   * noted and undefined returned.
    */
-  get worker(): Worker {
-    if (this.#worker) return this.#worker;
-    const worker = new Worker(this.workerUrl, AI_WORKER_OPTIONS);
-    this.#worker = worker;
-    this.#loaded = false;
-    this.#sentMap = undefined;
-    let settleLoad: (ok: boolean) => void = () => {};
-    this.#ready = new Promise((resolve) => (settleLoad = resolve));
-    const failLoad = (fault: WorkerFault) => {
-      if (this.#worker !== worker || this.#loaded) return;
-      this.faults.push(fault);
-      this.#restart();
-      settleLoad(false);
-    };
-    const startup = setTimeout(() => failLoad("timeout"), WORKER_STARTUP_MS);
-    Deno.unrefTimer(startup);
-    worker.onmessage = (e: MessageEvent<FromWorker>) => {
-      if (e.data.type !== "ready") return this.#settle(e.data);
-      clearTimeout(startup);
-      this.#loaded = true;
-      settleLoad(true);
-    };
-    worker.onerror = (e) => {
-      e.preventDefault();
-      clearTimeout(startup);
-      if (this.#loaded) this.#settle("error");
-      else failLoad("error");
-    };
-    worker.onmessageerror = () => this.#settle("error");
-    worker.postMessage({ type: "rules", rules: this.rules } satisfies ToWorker);
-    return worker;
-  }
-
-  #settle(reply: FromWorker | WorkerFault): void {
-    const pending = this.#pending;
-    this.#pending = undefined;
-    pending?.(reply);
-  }
-
-  #mapId(map: GameMap): number {
-    let id = this.#mapIds.get(map);
-    if (id === undefined) {
-      id = this.#nextMapId++;
-      this.#mapIds.set(map, id);
+  #movesOf(state: GameState, reply: Reply, sum: number | undefined): MonsterMove[] | undefined {
+    if (typeof reply === "string") return undefined;
+    if (reply.type !== "played") {
+      this.#connection.faults.push("failed");
+      return undefined;
     }
-    return id;
-  }
-
-  /** Sends `message` (made for the map's id and a new seq) and waits for the answer or a fault. */
-  #ask(
-    worker: Worker,
-    state: GameState,
-    message: (mapId: number, seq: number) => ToWorker,
-  ): Promise<FromWorker | WorkerFault> {
-    const mapId = this.#mapId(state.map);
-    if (this.#sentMap !== state.map) {
-      // The grids are shared memory: this is the only time they travel.
-      worker.postMessage({ type: "map", mapId, map: state.map } satisfies ToWorker);
-      this.#sentMap = state.map;
+    const agrees = reply.moves !== undefined && reply.sum === sum && reply.turn === state.turn &&
+      reply.entities === state.entities.length;
+    try {
+      if (agrees) return decodeMoves(reply.moves!, entitiesById(state.entities));
+    } catch {
+      // A monster this game does not have: the copy is not this game.
     }
-    const seq = ++this.#seq;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => this.#settle("timeout"), this.timeoutMs);
-      this.#pending = (reply) => {
-        clearTimeout(timer);
-        resolve(reply);
-      };
-      worker.postMessage(message(mapId, seq));
-    });
+    this.#connection.faults.push("diverged");
+    return undefined;
   }
 
   async plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {
-    const worker = this.worker;
-    if (this.#loaded) {
-      const reply = await this.#ask(worker, state, (mapId, seq) => ({ type: "plan", seq, mapId, request }));
-      if (typeof reply !== "string" && reply.type === "planned" && reply.seq === this.#seq) {
-        return reply.answer;
+    const connection = this.#connection;
+    void connection.worker;
+    if (connection.loaded) {
+      this.#sync(state);
+      const seq = ++this.#seq;
+      connection.post({ type: "plan", seq, request });
+      const reply = await connection.answer(seq);
+      if (typeof reply !== "string" && reply.type === "planned") return reply.answer;
+      if (typeof reply !== "string") {
+        connection.faults.push("failed");
+        this.#mirror = undefined;
       }
-      this.faults.push(typeof reply === "string" ? reply : "failed");
-      this.#restart();
     }
     return planWalk(state.map, request);
   }
 
-  async run(state: GameState): Promise<GameEvent[]> {
-    const worker = this.worker;
-    if (!this.#loaded) return runMonsterPhase(state, this.rules).events;
-    const reply = await this.#ask(
-      worker,
-      state,
-      (mapId, seq) => ({ type: "turn", seq, mapId, state: turnPayload(state) }),
-    );
-    if (typeof reply !== "string" && reply.type === "moves" && reply.seq === this.#seq) {
-      const events = applyMonsterMoves(state, this.rules, parseMoves(reply.moves));
-      state.rng = reply.rng;
-      this.workerTurns++;
-      this.workerMs += reply.computeMs;
-      return events;
-    }
-    this.faults.push(typeof reply === "string" ? reply : "failed");
-    this.#restart();
-    return runMonsterPhase(state, this.rules).events;
-  }
-
-  #restart(): void {
-    this.#worker?.terminate();
-    this.#worker = undefined;
-    this.#loaded = false;
-  }
-
   close(): void {
-    this.#settle("error");
-    this.#restart();
+    this.#connection.close();
   }
 }

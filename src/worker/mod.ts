@@ -1,13 +1,15 @@
 /**
- * The AI worker as the rest of the program sees it: who plays the monsters
- * (in the worker, with restarts and an in-process fallback, or in-process),
- * and what a walk's plan asks and answers.
+ * The AI worker as the rest of the program sees it: who plays the player's
+ * commands (with the monsters in the worker, which keeps its own copy of
+ * the game, restarted and replaced by in-process play when it fails; or all
+ * in-process), and what a walk's plan asks and answers.
  *
  * @module
  */
 export {
   AI_WORKER_OPTIONS,
   AI_WORKER_URL,
+  CHECK_EVERY,
   WORKER_STARTUP_MS,
   WORKER_TIMEOUT_MS,
   WorkerRunner,

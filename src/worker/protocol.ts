@@ -1,32 +1,38 @@
 /**
  * What the app and the AI worker say to each other.
  *
- * The map's grids live in shared memory and are sent once per floor; each
- * turn sends the entities and the RNG state, and the answer is the moves
- * and the RNG state after them. Both travel as JSON text: for thousands of
- * plain objects, JSON.stringify and JSON.parse are about twice as fast as
- * the structured clone postMessage would otherwise do.
+ * The worker keeps a mirror: its own copy of the game, sent whole when it
+ * has none (a new worker, a game started or loaded) or when the game changed
+ * in a way it cannot derive. Each turn then sends only the player's command;
+ * the worker plays it and the monsters' turn on its copy, and answers with
+ * the monsters' moves (as numbers, see `moves.ts`) and the RNG after them,
+ * which the app replays on the game itself. Every so often the app asks for
+ * a checksum of the copy as the command found it, and compares it with its
+ * own: a mirror that disagrees is reloaded, its moves never used.
  *
  * @module
  */
-import type { GameMap } from "../engine/game_map.ts";
 import type { Point } from "../engine/geometry.ts";
-import type { MonsterMove } from "../engine/monster_phase.ts";
 import type { Rules } from "../engine/rules.ts";
 import type { GameState } from "../engine/state.ts";
+import type { Command } from "../engine/turn.ts";
+import type { EncodedMoves } from "./moves.ts";
+
+/** The game as it travels to the worker: all but the message log, its grids copied out of shared memory. */
+export type MirrorState = Omit<GameState, "log">;
 
 /** App → worker. */
 export type ToWorker =
   | { readonly type: "rules"; readonly rules: Rules }
-  | { readonly type: "map"; readonly mapId: number; readonly map: GameMap }
-  | {
-    readonly type: "turn";
-    readonly seq: number;
-    readonly mapId: number;
-    /** JSON of {@link TurnPayload}. */
-    readonly state: string;
-  }
-  | { readonly type: "plan"; readonly seq: number; readonly mapId: number; readonly request: PlanRequest };
+  /** The whole game: the worker's copy from now on. */
+  | { readonly type: "load"; readonly state: MirrorState }
+  /**
+   * The player's command, to play on the copy. An action is answered with
+   * `played` (a level-up choice, which the monsters do not answer, is not);
+   * with `check`, the answer carries the copy's checksum before the command.
+   */
+  | { readonly type: "play"; readonly seq: number; readonly command: Command; readonly check: boolean }
+  | { readonly type: "plan"; readonly seq: number; readonly request: PlanRequest };
 
 /**
  * A walk the player asked for: explore, or go to a known cell; `avoid`
@@ -51,31 +57,42 @@ export interface PlanAnswer {
   readonly end?: "explored" | "blocked" | "no_way";
 }
 
-/** The part of a state a turn carries: everything but the map and the log. */
-export type TurnPayload = Omit<GameState, "map" | "log" | "chronicle">;
+/** What the worker's copy did with an action. */
+export interface Played {
+  readonly type: "played";
+  readonly seq: number;
+  /** The monsters' moves; none when the action was impossible on the copy (no time passed). */
+  readonly moves?: EncodedMoves;
+  /** The RNG state after the monsters' turn. */
+  readonly rng: number[];
+  /** The copy's turn count and number of entities after it: a cheap agreement check every turn. */
+  readonly turn: number;
+  readonly entities: number;
+  /** The copy's checksum as the command found it, when asked for. */
+  readonly sum?: number;
+  /** Milliseconds the worker spent on the command, its answer written. */
+  readonly computeMs: number;
+}
 
 /** Worker → app. */
 export type FromWorker =
   | { readonly type: "ready" }
-  | {
-    readonly type: "moves";
-    readonly seq: number;
-    /** JSON of the {@link MonsterMove} list. */
-    readonly moves: string;
-    readonly rng: number[];
-    /** Milliseconds the worker spent on the turn, reading and writing JSON included. */
-    readonly computeMs: number;
-  }
+  | Played
   | { readonly type: "planned"; readonly seq: number; readonly answer: PlanAnswer }
   | { readonly type: "failed"; readonly seq: number; readonly error: string };
 
-/** The turn payload of `state`, as the JSON a turn message carries. */
-export function turnPayload(state: GameState): string {
-  const { map: _map, log: _log, chronicle: _chronicle, ...rest } = state;
-  return JSON.stringify(rest satisfies TurnPayload);
-}
-
-/** The moves of a `moves` answer. */
-export function parseMoves(json: string): MonsterMove[] {
-  return JSON.parse(json) as MonsterMove[];
+/**
+ * The game as a `load` message carries it, and what to transfer with it:
+ * the grids are copied out of shared memory (the worker's copy must be its
+ * own, not the game's grids seen from another thread) and moved, not cloned.
+ */
+export function mirrorOf(state: GameState): { state: MirrorState; transfer: ArrayBuffer[] } {
+  const { log: _log, map, ...rest } = state;
+  const tiles = map.tiles.slice(), transparent = map.transparent.slice();
+  const visible = map.visible.slice(), explored = map.explored.slice();
+  const transfer = [tiles, transparent, visible, explored].map((grid) => grid.buffer as ArrayBuffer);
+  return {
+    state: { ...rest, map: { ...map, tiles, transparent, visible, explored, stairs: { ...map.stairs } } },
+    transfer,
+  };
 }

@@ -1,22 +1,31 @@
 /**
- * Who plays the monsters' half of a turn: the interface the app holds, and
- * the runner that plays it in this thread.
+ * Who plays the game's commands, the monsters' turns with them: the
+ * interface the app holds, and the runner that plays them in this thread.
  *
  * @module
  */
 import type { GameEvent } from "../engine/events.ts";
-import { runMonsterPhase } from "../engine/monster_phase.ts";
 import type { Rules } from "../engine/rules.ts";
 import type { GameState } from "../engine/state.ts";
+import { applyCommand, type Command } from "../engine/turn.ts";
 import { planWalk } from "./plan.ts";
 import type { PlanAnswer, PlanRequest } from "./protocol.ts";
 
-/** What went wrong with the worker, for whoever wants to know. */
-export type WorkerFault = "error" | "timeout" | "failed";
+/**
+ * What went wrong with the worker, for whoever wants to know: it threw or
+ * died, took too long, could not do what it was asked, or its copy of the
+ * game turned out not to be the game (it is then sent the game again).
+ */
+export type WorkerFault = "error" | "timeout" | "failed" | "diverged";
 
-/** Something that plays the monsters' turns on a state (and plans the player's walks). */
+/** Something that plays the player's commands on a game, and plans the player's walks. */
 export interface MonsterRunner {
-  run(state: GameState): Promise<GameEvent[]>;
+  /**
+   * Plays `command` on `state`: the player's action and, if it took time,
+   * the monsters' turn; or a level-up choice. The events, settled, or
+   * undefined when the action was impossible (told, and no time passed).
+   */
+  play(state: GameState, command: Command): Promise<GameEvent[] | undefined>;
   /** The next step of a walk on the state's map, by distance maps. */
   plan(state: GameState, request: PlanRequest): Promise<PlanAnswer>;
   /** Faults met so far, oldest first (a crashed worker may have printed). */
@@ -30,8 +39,8 @@ export class InProcessRunner implements MonsterRunner {
 
   constructor(readonly rules: Rules) {}
 
-  run(state: GameState): Promise<GameEvent[]> {
-    return Promise.resolve(runMonsterPhase(state, this.rules).events);
+  play(state: GameState, command: Command): Promise<GameEvent[] | undefined> {
+    return Promise.resolve(applyCommand(state, this.rules, command));
   }
 
   plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {

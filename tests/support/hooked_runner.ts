@@ -1,0 +1,37 @@
+/**
+ * In-process play with a pause between the halves of each turn that takes
+ * time: after the player's action, where the AI worker would be thinking,
+ * before the monsters' turn. Tests put a delay, a fault or a change there.
+ */
+import type { GameEvent } from "../../src/engine/events.ts";
+import { runMonsterPhase } from "../../src/engine/monster_phase.ts";
+import type { Rules } from "../../src/engine/rules.ts";
+import type { GameState } from "../../src/engine/state.ts";
+import { applyCommand, type Command, playerActEvents, report } from "../../src/engine/turn.ts";
+import { type MonsterRunner, type PlanAnswer, type PlanRequest, planWalk } from "../../src/worker/mod.ts";
+
+/** What runs between the halves: told the state and the turn's number (1 for the first that took time). */
+export type Between = (state: GameState, turn: number) => void | Promise<void>;
+
+/** A runner that plays as InProcessRunner does, `between` awaited between each turn's halves. */
+export class HookedRunner implements MonsterRunner {
+  readonly faults = [];
+  /** Turns that took time so far. */
+  turns = 0;
+
+  constructor(readonly rules: Rules, readonly between: Between) {}
+
+  async play(state: GameState, command: Command): Promise<GameEvent[] | undefined> {
+    if (!("act" in command)) return applyCommand(state, this.rules, command);
+    const mine = playerActEvents(state, this.rules, command.act);
+    if (!mine) return undefined;
+    await this.between(state, ++this.turns);
+    return [...mine, ...report(state, this.rules, runMonsterPhase(state, this.rules).events)];
+  }
+
+  plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {
+    return Promise.resolve(planWalk(state.map, request));
+  }
+
+  close(): void {}
+}

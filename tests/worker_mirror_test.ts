@@ -1,0 +1,173 @@
+/**
+ * The worker's copy of the game: made once and kept by playing each command
+ * as the game does (new floors and level-up choices included), checked
+ * against the game, and sent again when it is found to disagree, with the
+ * game going on exactly as it would in-process.
+ */
+import { deepEqual, equal, ok } from "node:assert/strict";
+import { botDecide } from "../src/engine/bot.ts";
+import { stateChecksum } from "../src/engine/checksum.ts";
+import type { Ai, Entity } from "../src/engine/entity.ts";
+import { type MonsterMove, runMonsterPhase } from "../src/engine/monster_phase.ts";
+import { cloneState, type GameState, newGame, playerOf } from "../src/engine/state.ts";
+import { type Command, playerActEvents, report } from "../src/engine/turn.ts";
+import { handleToWorker, type WorkerMemory } from "../src/worker/handler/mirror.ts";
+import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/worker/mod.ts";
+import { decodeMoves, encodeMoves, entitiesById } from "../src/worker/moves.ts";
+import { mirrorOf } from "../src/worker/protocol.ts";
+import { bundledContent } from "./support/content.ts";
+import { script, snapshot } from "./support/faulty_game.ts";
+
+const { rules } = await bundledContent();
+
+/** Plays `command` with both runners on their games, and says whether the two games are still the same. */
+async function both(
+  command: Command,
+  games: readonly [GameState, GameState],
+  runners: readonly [MonsterRunner, MonsterRunner],
+): Promise<void> {
+  await runners[0].play(games[0], command);
+  await runners[1].play(games[1], command);
+  deepEqual(snapshot(games[0]), snapshot(games[1]));
+}
+
+Deno.test("a bot's game with a level-up choice and a new floor is the same with the worker, which made the floor itself", async () => {
+  const worker = new WorkerRunner(rules, 1000, undefined, 7);
+  ok(await worker.ready);
+  const games = [newGame(rules, 6), newGame(rules, 6)] as const;
+  const kinds = new Set<string>();
+  try {
+    for (let n = 0; n < 330; n++) {
+      const command = botDecide(games[1], rules);
+      kinds.add("level" in command ? "level" : command.act.type);
+      await both(command, games, [worker, new InProcessRunner(rules)]);
+    }
+  } finally {
+    worker.close();
+  }
+  ok(kinds.has("level") && kinds.has("descend") && games[0].floor === 2, [...kinds].join());
+  // One copy sent, at the start: the worker derived the rest, checksums agreeing every 7 turns.
+  deepEqual([worker.faults, worker.loads], [[], 1]);
+  ok(worker.workerTurns > 300);
+});
+
+/** Replaces the worker's copy with `state` changed by `change`, behind the runner's back. */
+function corruptCopy(runner: WorkerRunner, state: GameState, change: (copy: GameState) => void): void {
+  const copy = cloneState(state);
+  change(copy);
+  const { state: mirror, transfer } = mirrorOf(copy);
+  runner.worker.postMessage({ type: "load", state: mirror }, transfer);
+}
+
+/**
+ * 40 turns of a script with the worker, its copy corrupted by `change`
+ * after turn 10, beside the same turns in-process; the turn (counted from
+ * the corruption) whose answer was found wrong.
+ */
+async function divergedGame(checkEvery: number, change: (copy: GameState) => void): Promise<number> {
+  const worker = new WorkerRunner(rules, 1000, undefined, checkEvery);
+  ok(await worker.ready);
+  const games = [newGame(rules, 2), newGame(rules, 2)] as const;
+  let caught = -1;
+  try {
+    for (const [n, action] of script(2, 40).entries()) {
+      if (n === 10) corruptCopy(worker, games[0], change);
+      await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
+      if (caught < 0 && worker.faults.length > 0) caught = n - 10;
+    }
+  } finally {
+    worker.close();
+  }
+  deepEqual(worker.faults, ["diverged"], "caught once, then the copy was right again");
+  equal(worker.loads, 2, "the game was sent again");
+  return caught;
+}
+
+Deno.test("a copy whose monsters stand elsewhere is caught by the checksum before its moves are used: the game goes on as in-process", async () => {
+  const caught = await divergedGame(1, (copy) => {
+    for (const e of copy.entities) if (e.ai) e.x = e.x + 1 < copy.map.width ? e.x + 1 : e.x - 1;
+  });
+  equal(caught, 0, "on the first turn after");
+});
+
+Deno.test("a copy a turn ahead is caught on its next answer, even between checksums", async () => {
+  equal(await divergedGame(1000, (copy) => copy.turn++), 0);
+});
+
+Deno.test("a difference only the checksum sees (the player's XP) is caught within the turns between checksums", async () => {
+  const caught = await divergedGame(5, (copy) => playerOf(copy).level!.xp += 3);
+  ok(caught >= 0 && caught < 5, `caught ${caught} turns after`);
+});
+
+Deno.test("the worker's side, run without a worker, answers each action with the moves and sums the game makes in-process", () => {
+  const game = newGame(rules, 3);
+  const memory: WorkerMemory = {};
+  handleToWorker(memory, { type: "rules", rules });
+  // As posting it would: a copy of its own.
+  handleToWorker(memory, { type: "load", state: structuredClone(mirrorOf(game).state) });
+  let moved = 0;
+  for (const [seq, action] of script(3, 80).entries()) {
+    const sum = stateChecksum(game);
+    const answer = handleToWorker(memory, { type: "play", seq, command: { act: action }, check: true });
+    ok(answer?.type === "played" && answer.seq === seq);
+    equal(answer.sum, sum, "the copy sums as the game does");
+    // The same action in-process: the player's half, then the monsters' phase.
+    const mine = playerActEvents(game, rules, action);
+    equal(answer.moves !== undefined, mine !== undefined, "impossible on both or neither");
+    if (!answer.moves) continue;
+    const decoded = decodeMoves(answer.moves, entitiesById(game.entities));
+    const phase = runMonsterPhase(game, rules);
+    deepEqual(decoded, phase.moves);
+    report(game, rules, phase.events);
+    deepEqual([answer.rng, answer.turn, answer.entities], [game.rng, game.turn, game.entities.length]);
+    moved += decoded.length;
+  }
+  ok(moved > 20, `only ${moved} moves compared`);
+});
+
+Deno.test("moves travel as numbers: a path stepped along costs nothing however long, other changes are told in full", () => {
+  const path = Array.from({ length: 500 }, (_, k) => 1000 + k);
+  const hostile: Ai = { type: "hostile", lastSeen: 77, path };
+  const confused: Ai = { type: "confused", turnsRemaining: 4, previous: hostile };
+  const before: (Ai | undefined)[] = [];
+  before[1] = hostile;
+  before[2] = confused;
+  before[3] = { type: "confused", turnsRemaining: 0, previous: hostile };
+  before[4] = hostile;
+  before[5] = hostile;
+  const moves: MonsterMove[] = [
+    {
+      id: 1,
+      ai: { type: "hostile", lastSeen: 77, path: path.slice(1) },
+      action: { type: "move", dx: 1, dy: -1 },
+    },
+    { id: 2, ai: { ...confused, turnsRemaining: 3 }, action: { type: "bump", dx: -1, dy: 0 } },
+    { id: 3, ai: before[3]!, action: { type: "recover" } },
+    {
+      id: 4,
+      ai: { type: "hostile", lastSeen: 12, path: [5, 6, 7] },
+      action: { type: "melee", dx: 0, dy: 1 },
+    },
+    { id: 5, ai: { type: "confused", turnsRemaining: 9, previous: hostile }, action: { type: "pickup" } },
+  ];
+  const encoded = encodeMoves(moves, before);
+  // Seven numbers a move, and the new path of three cells; the rest as objects.
+  equal(encoded.ints.length, 5 * 7 + 3);
+  equal(encoded.objects.length, 2);
+  const byId: Entity[] = [];
+  before.forEach((ai, id) => byId[id] = { id, ai } as Entity);
+  const decoded = decodeMoves(structuredClone(encoded), byId);
+  deepEqual(decoded, moves);
+  equal(decoded[2].ai, before[3], "an AI state kept is the monster's own");
+  // A move this game cannot hold is refused, not half applied.
+  ok(throws(() => decodeMoves(encoded, byId.slice(0, 3))));
+});
+
+function throws(f: () => unknown): boolean {
+  try {
+    f();
+    return false;
+  } catch {
+    return true;
+  }
+}
