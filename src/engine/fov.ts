@@ -140,16 +140,14 @@ function scan(startDepth: number, startLow: number, high: number): void {
     let prevWall = false;
     // The first and last column lit on this row (none while litHi < litLo).
     let litLo = 0, litHi = -1;
-    for (let column = gColumnLo; column <= last; column++) {
-      const x = rowX + column * gXY;
-      const y = rowY + column * gYY;
-      const i = y * gWidth + x;
-      const wall = gTransparent[i] === 0;
-      if (
-        (wall || (column >= lowEdge && column <= highEdge)) &&
-        (gRadius === 0 || depth * depth + column * column < gRadiusSq)
-      ) {
-        gOut[i] = 1;
+    // The row's cells, one index step apart; within the radius while column² < reach.
+    const transparent = gTransparent, out = gOut, step = gYY * gWidth + gXY;
+    const reach = gRadius === 0 ? Infinity : gRadiusSq - depth * depth;
+    let i = (rowY + gColumnLo * gYY) * gWidth + rowX + gColumnLo * gXY;
+    for (let column = gColumnLo; column <= last; column++, i += step) {
+      const wall = transparent[i] === 0;
+      if ((wall || (column >= lowEdge && column <= highEdge)) && column * column < reach) {
+        out[i] = 1;
         if (litHi < litLo) litLo = column;
         litHi = column;
       }

@@ -7,7 +7,7 @@
  * @module
  */
 import { type Action, resolve } from "./actions.ts";
-import { decide, PhaseContext } from "./ai.ts";
+import { decide, PhaseContext, type PhaseGrids } from "./ai.ts";
 import type { Ai, Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import { BlockerIndex } from "./occupancy.ts";
@@ -42,10 +42,23 @@ function applyMove(
   if (result.kind === "done") events.push(...result.events);
 }
 
+/**
+ * The last phase's cost and distance grids, kept for the next phase on a
+ * map of the same size: on a large map, new ones each turn would be
+ * megabytes to allocate and collect.
+ */
+let grids: PhaseGrids | undefined;
+
+function gridsFor(size: number): PhaseGrids {
+  if (grids?.cost.length !== size) grids = { cost: new Uint8Array(size), dist: new Int32Array(size) };
+  return grids;
+}
+
 /** Runs every monster's turn on `state`, drawing from its RNG. */
 export function runMonsterPhase(state: GameState, rules: Rules): MonsterPhaseResult {
   const rng = Rng.fromState(state.rng);
-  const ctx = new PhaseContext(state.map, state.entities, playerOf(state));
+  const { map } = state;
+  const ctx = new PhaseContext(map, state.entities, playerOf(state), gridsFor(map.width * map.height));
   const occupancy = new BlockerIndex(state.map.width, state.entities);
   const moves: MonsterMove[] = [];
   const events: GameEvent[] = [];
@@ -68,10 +81,11 @@ export function applyMonsterMoves(
   moves: readonly MonsterMove[],
 ): GameEvent[] {
   const events: GameEvent[] = [];
-  const byId = new Map(state.entities.map((e) => [e.id, e]));
+  const byId: Entity[] = [];
+  for (const e of state.entities) byId[e.id] = e;
   const occupancy = new BlockerIndex(state.map.width, state.entities);
   for (const move of moves) {
-    const monster = byId.get(move.id);
+    const monster = byId[move.id];
     if (!monster) throw new Error(`monster ${move.id} is not in the state`);
     applyMove(state, rules, monster, move, occupancy, events);
   }

@@ -125,7 +125,11 @@ export function decodeMoves(encoded: EncodedMoves, byId: readonly (Entity | unde
         ai = old;
         break;
       case AI_HOSTILE:
-        ai = { type: "hostile", lastSeen: value, path: Array.from(ints.subarray(at, at + length)) };
+        ai = {
+          type: "hostile",
+          lastSeen: value,
+          path: length === 0 ? [] : Array.from(ints.subarray(at, at + length)),
+        };
         break;
       case AI_STEPPED:
         if (old.type !== "hostile") throw new Error(`monster ${id} has no path to step along`);
