@@ -10,11 +10,12 @@ import { stateChecksum } from "../src/engine/checksum.ts";
 import type { Ai, Entity } from "../src/engine/entity.ts";
 import { type MonsterMove, runMonsterPhase } from "../src/engine/monster_phase.ts";
 import { cloneState, type GameState, newGame, playerOf } from "../src/engine/state.ts";
+import { instantiate } from "../src/engine/templates.ts";
 import { type Command, playerActEvents, report } from "../src/engine/turn.ts";
 import { handleToWorker, type WorkerMemory } from "../src/worker/handler/mirror.ts";
 import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { decodeMoves, encodeMoves, entitiesById } from "../src/worker/moves.ts";
-import { mirrorOf } from "../src/worker/protocol.ts";
+import { mirrorOf, type MovesPart } from "../src/worker/protocol.ts";
 import { bundledContent } from "./support/content.ts";
 import { script, snapshot } from "./support/faulty_game.ts";
 
@@ -99,30 +100,80 @@ Deno.test("a difference only the checksum sees (the player's XP) is caught withi
   ok(caught >= 0 && caught < 5, `caught ${caught} turns after`);
 });
 
-Deno.test("the worker's side, run without a worker, answers each action with the moves and sums the game makes in-process", () => {
+/** Seed 3's first floor with an orc on every third cell that is floor: a turn of them comes in parts. */
+function crowdedGame(): GameState {
   const game = newGame(rules, 3);
+  const { map } = game, player = playerOf(game);
+  for (let i = 0; i < map.tiles.length; i += 3) {
+    const x = i % map.width, y = Math.floor(i / map.width);
+    if (map.tiles[i] !== 1 || game.entities.some((e) => e.x === x && e.y === y)) continue;
+    game.entities.push(instantiate(rules.templates.orc, game.nextId++, x, y));
+  }
+  // They have all seen the player where the game begins: they hunt, with paths to walk, and do not kill.
+  player.fighter = { ...player.fighter!, hp: 1e6, maxHp: 1e6 };
+  for (const e of game.entities) {
+    if (e.ai) e.ai = { type: "hostile", lastSeen: player.y * map.width + player.x, path: [] };
+  }
+  return game;
+}
+
+Deno.test("the worker's side, run without a worker, answers each action with the moves, parts and sums the game makes in-process", () => {
+  const game = crowdedGame();
   const memory: WorkerMemory = {};
   handleToWorker(memory, { type: "rules", rules });
   // As posting it would: a copy of its own.
   handleToWorker(memory, { type: "load", state: structuredClone(mirrorOf(game).state) });
-  let moved = 0;
-  for (const [seq, action] of script(3, 80).entries()) {
+  let moved = 0, parted = 0;
+  for (const [seq, action] of script(3, 40).entries()) {
     const sum = stateChecksum(game);
-    const answer = handleToWorker(memory, { type: "play", seq, command: { act: action }, check: true });
+    const parts: MovesPart[] = [];
+    const answer = handleToWorker(
+      memory,
+      { type: "play", seq, command: { act: action }, check: true },
+      (part) => {
+        parts.push(structuredClone(part));
+      },
+    );
     ok(answer?.type === "played" && answer.seq === seq);
-    equal(answer.sum, sum, "the copy sums as the game does");
     // The same action in-process: the player's half, then the monsters' phase.
     const mine = playerActEvents(game, rules, action);
     equal(answer.moves !== undefined, mine !== undefined, "impossible on both or neither");
+    deepEqual(
+      answer.checks,
+      { turn: game.turn, entities: game.entities.length, sum },
+      "the copy checks as the game",
+    );
     if (!answer.moves) continue;
-    const decoded = decodeMoves(answer.moves, entitiesById(game.entities));
+    const byId = entitiesById(game.entities);
+    // The parts, decoded in order as the app replays them, then the last moves.
+    const decoded: MonsterMove[] = [];
+    for (const part of [...parts, answer]) {
+      deepEqual(part.checks, answer.checks);
+      decoded.push(...decodeMoves(part.moves!, byId));
+    }
     const phase = runMonsterPhase(game, rules);
     deepEqual(decoded, phase.moves);
     report(game, rules, phase.events);
-    deepEqual([answer.rng, answer.turn, answer.entities], [game.rng, game.turn, game.entities.length]);
+    deepEqual(answer.rng, game.rng);
     moved += decoded.length;
+    parted += parts.length;
   }
-  ok(moved > 20, `only ${moved} moves compared`);
+  ok(moved > 5000 && parted > 20, `only ${moved} moves compared, ${parted} parts`);
+});
+
+Deno.test("a crowded game, each monsters' turn replayed in parts as the worker decides it, is the same as in-process", async () => {
+  const worker = new WorkerRunner(rules, 5000, undefined, 4);
+  ok(await worker.ready);
+  const games = [crowdedGame(), crowdedGame()] as const;
+  try {
+    for (const action of script(4, 30)) {
+      await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
+    }
+  } finally {
+    worker.close();
+  }
+  deepEqual([worker.faults, worker.loads], [[], 1]);
+  ok(worker.workerTurns > 20);
 });
 
 Deno.test("moves travel as numbers: a path stepped along costs nothing however long, other changes are told in full", () => {

@@ -19,13 +19,16 @@ const memory: WorkerMemory = {};
 // Loaded: turns may be timed from now on.
 scope.postMessage({ type: "ready" });
 
+/** Posts `answer`, the numbers of its moves moved to the app, not copied. */
+function send(answer: FromWorker): void {
+  const moves = answer.type === "moves" || answer.type === "played" ? answer.moves : undefined;
+  scope.postMessage(answer, moves ? [moves.ints.buffer] : []);
+}
+
 scope.onmessage = (event) => {
   try {
-    const answer = handleToWorker(memory, event.data, () => performance.now());
-    // The moves' numbers are moved to the app, not copied.
-    if (answer) {
-      scope.postMessage(answer, answer.type === "played" && answer.moves ? [answer.moves.ints.buffer] : []);
-    }
+    const answer = handleToWorker(memory, event.data, send, () => performance.now());
+    if (answer) send(answer);
   } catch (e) {
     const seq = event.data.type === "play" || event.data.type === "plan" ? event.data.seq : -1;
     scope.postMessage({ type: "failed", seq, error: e instanceof Error ? e.message : String(e) });

@@ -12,14 +12,14 @@ import { stateChecksum } from "../engine/checksum.ts";
 import type { Entity } from "../engine/entity.ts";
 import type { GameEvent } from "../engine/events.ts";
 import type { GameMap } from "../engine/game_map.ts";
-import { applyMonsterMoves, type MonsterMove, runMonsterPhase } from "../engine/monster_phase.ts";
+import { type MonsterMove, MoveReplay, runMonsterPhase } from "../engine/monster_phase.ts";
 import type { Rules } from "../engine/rules.ts";
 import { type GameState, playerOf } from "../engine/state.ts";
 import { applyCommand, type Command, playerActEvents, report } from "../engine/turn.ts";
-import { AI_WORKER_URL, type Reply, WorkerConnection } from "./connection.ts";
-import { decodeMoves, entitiesById } from "./moves.ts";
+import { AI_WORKER_URL, WorkerConnection } from "./connection.ts";
+import { decodeMoves, type EncodedMoves } from "./moves.ts";
 import { planWalk } from "./plan.ts";
-import { mirrorOf, type PlanAnswer, type PlanRequest } from "./protocol.ts";
+import { type Checks, mirrorOf, type PlanAnswer, type PlanRequest } from "./protocol.ts";
 import type { MonsterRunner, WorkerFault } from "./runner.ts";
 
 export { AI_WORKER_OPTIONS, AI_WORKER_URL, WORKER_STARTUP_MS } from "./connection.ts";
@@ -64,6 +64,56 @@ function matches(f: Fingerprint, state: GameState): boolean {
   return f.state === state && f.map === state.map && f.entities === state.entities &&
     f.count === state.entities.length && f.turn === state.turn && f.floor === state.floor &&
     f.nextId === state.nextId && f.rng === state.rng.join() && f.player === JSON.stringify(playerOf(state));
+}
+
+/**
+ * The moves of one answer, replayed on the game a part at a time as they
+ * come, once the copy's checks agree with the game; none if they do not.
+ */
+class AnswerReplay {
+  #replay: MoveReplay | undefined;
+  #parts = 0;
+  /** Why the answer cannot be used, if it cannot: nothing of it has been replayed then. */
+  fault: WorkerFault | undefined;
+  /**
+   * A part that did not fit the game after others had been replayed: the
+   * game is then half way through the monsters' turn, and only the copy the
+   * app took before the command is whole.
+   */
+  broken: Error | undefined;
+
+  constructor(readonly state: GameState, readonly rules: Rules, readonly sum: number | undefined) {}
+
+  /** Replays `moves` (the next part), if the answer can still be used. */
+  part(moves: EncodedMoves, checks: Checks): void {
+    if (this.fault || this.broken) return;
+    const { state } = this;
+    if (!this.#replay) {
+      const agrees = checks.sum === this.sum && checks.turn === state.turn &&
+        checks.entities === state.entities.length;
+      if (!agrees) {
+        this.fault = "diverged";
+        return;
+      }
+      this.#replay = new MoveReplay(state, this.rules);
+    }
+    let decoded: MonsterMove[];
+    try {
+      decoded = decodeMoves(moves, this.#replay.byId);
+    } catch (e) {
+      // A move this game cannot hold: the copy is not this game.
+      if (this.#parts === 0) this.fault = "diverged";
+      else this.broken = new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
+      return;
+    }
+    this.#replay.apply(decoded);
+    this.#parts++;
+  }
+
+  /** What the moves replayed did. */
+  get events(): GameEvent[] {
+    return this.#replay?.events ?? [];
+  }
 }
 
 /**
@@ -148,8 +198,10 @@ export class WorkerRunner implements MonsterRunner {
     const check = ++this.#sinceCheck >= this.checkEvery;
     if (check) this.#sinceCheck = 0;
     connection.post({ type: "play", seq, command, check });
-    const answer = connection.answer(seq);
-    // While the worker plays the command on its copy, the game here plays the player's half.
+    let replay: AnswerReplay | undefined;
+    const answer = connection.answer(seq, (part) => replay?.part(part.moves, part.checks));
+    // While the worker plays the command on its copy, the game here plays the player's half (the
+    // parts of the answer wait for it: they are only read once this function waits below).
     const sum = check ? stateChecksum(state) : undefined;
     const mine = playerActEvents(state, this.rules, command.act);
     if (!mine) {
@@ -157,43 +209,26 @@ export class WorkerRunner implements MonsterRunner {
       this.#mirror = fingerprint(state);
       return undefined;
     }
+    replay = new AnswerReplay(state, this.rules, sum);
     const reply = await answer;
-    const moves = this.#movesOf(state, reply, sum);
-    let theirs: GameEvent[];
-    if (moves && typeof reply !== "string" && reply.type === "played") {
-      theirs = report(state, this.rules, applyMonsterMoves(state, this.rules, moves));
+    if (typeof reply !== "string" && reply.type === "played") {
+      if (reply.moves) replay.part(reply.moves, reply.checks);
+      else replay.fault ??= "diverged";
+    } else if (typeof reply !== "string") {
+      replay.fault ??= "failed";
+    }
+    if (replay.broken) throw replay.broken;
+    if (typeof reply !== "string" && reply.type === "played" && !replay.fault) {
       state.rng = reply.rng;
       this.#mirror = fingerprint(state);
       this.workerTurns++;
       this.workerMs += reply.computeMs;
-    } else {
-      this.#mirror = undefined;
-      theirs = report(state, this.rules, runMonsterPhase(state, this.rules).events);
+      return [...mine, ...report(state, this.rules, replay.events)];
     }
-    return [...mine, ...theirs];
-  }
-
-  /**
-   * The monsters' moves in `reply`, if they are this game's: the worker's
-   * copy had the same sum (when asked), reached the same turn with as many
-   * entities, and moved monsters this game has. Otherwise the fault is
-   * noted and undefined returned.
-   */
-  #movesOf(state: GameState, reply: Reply, sum: number | undefined): MonsterMove[] | undefined {
-    if (typeof reply === "string") return undefined;
-    if (reply.type !== "played") {
-      this.#connection.faults.push("failed");
-      return undefined;
-    }
-    const agrees = reply.moves !== undefined && reply.sum === sum && reply.turn === state.turn &&
-      reply.entities === state.entities.length;
-    try {
-      if (agrees) return decodeMoves(reply.moves!, entitiesById(state.entities));
-    } catch {
-      // A monster this game does not have: the copy is not this game.
-    }
-    this.#connection.faults.push("diverged");
-    return undefined;
+    // The worker failed (the fault is noted), or its copy is not the game: the monsters play here.
+    if (replay.fault) this.#connection.faults.push(replay.fault);
+    this.#mirror = undefined;
+    return [...mine, ...report(state, this.rules, runMonsterPhase(state, this.rules).events)];
   }
 
   async plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { FromWorker, ToWorker } from "./protocol.ts";
+import type { FromWorker, MovesPart, ToWorker } from "./protocol.ts";
 import type { WorkerFault } from "./runner.ts";
 
 /** The AI worker's module, found from this file as in a compiled binary. */
@@ -28,7 +28,13 @@ export class WorkerConnection {
   #worker: Worker | undefined;
   #loaded = false;
   #ready: Promise<boolean> = Promise.resolve(false);
-  #waiting: { readonly seq: number; readonly settle: (reply: Reply) => void } | undefined;
+  #waiting:
+    | {
+      readonly seq: number;
+      readonly settle: (reply: Reply) => void;
+      readonly part: (part: MovesPart) => void;
+    }
+    | undefined;
   /** Faults seen so far, oldest first. */
   readonly faults: WorkerFault[] = [];
   /** Told each answer no one waits for (one to a question given up on). */
@@ -94,13 +100,15 @@ export class WorkerConnection {
   /**
    * The answer to the question numbered `seq` (posted just before or just
    * after), or the fault that came instead: an error, or no answer in time.
-   * A fault replaces the worker.
+   * A fault replaces the worker. The parts of the answer that come before
+   * it are handed to `part` as they arrive.
    */
-  answer(seq: number): Promise<Reply> {
+  answer(seq: number, part: (part: MovesPart) => void = () => {}): Promise<Reply> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.#fail("timeout"), this.timeoutMs);
       this.#waiting = {
         seq,
+        part,
         settle: (reply) => {
           clearTimeout(timer);
           resolve(reply);
@@ -119,6 +127,7 @@ export class WorkerConnection {
   #answer(reply: FromWorker): void {
     const waiting = this.#waiting;
     if (waiting && "seq" in reply && reply.seq === waiting.seq) {
+      if (reply.type === "moves") return waiting.part(reply);
       this.#waiting = undefined;
       waiting.settle(reply);
     } else {

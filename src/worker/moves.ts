@@ -43,19 +43,18 @@ function room(ints: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuff
   return grown;
 }
 
-/**
- * Encodes `moves`; `before[id]` is each monster's AI as the phase found it
- * (the same object, where the move kept it).
- */
-export function encodeMoves(
-  moves: readonly MonsterMove[],
-  before: readonly (Ai | undefined)[],
-): EncodedMoves {
-  let ints = new Int32Array(moves.length * HEADER + 16);
-  const objects: (Action | Ai)[] = [];
-  let at = 0;
-  for (const { id, ai, action } of moves) {
-    ints = room(ints, at + HEADER);
+/** Moves as they are decided, encoded into numbers; taken a part at a time. */
+export class MoveEncoder {
+  #ints = new Int32Array(1024);
+  #objects: (Action | Ai)[] = [];
+  #at = 0;
+  /** Moves encoded since the last part was taken. */
+  count = 0;
+
+  /** Encodes `move`; `before` is the monster's AI state as the phase found it (the same object, if kept). */
+  add({ id, ai, action }: MonsterMove, before: Ai | undefined): void {
+    let ints = room(this.#ints, this.#at + HEADER);
+    const objects = this.#objects, at = this.#at;
     ints[at] = id;
     const kind = ACTION_KINDS.indexOf(action.type as typeof ACTION_KINDS[number]);
     if (kind > 0) {
@@ -67,12 +66,12 @@ export function encodeMoves(
       ints[at + 2] = objects.push(action) - 1;
       ints[at + 3] = 0;
     }
-    const old = before[id];
     let path: readonly number[] = [];
-    if (ai === old) {
+    if (ai === before) {
       ints[at + 4] = AI_SAME;
     } else if (
-      ai.type === "hostile" && old?.type === "hostile" && ai.path.length > 0 && sameRest(ai.path, old.path)
+      ai.type === "hostile" && before?.type === "hostile" && ai.path.length > 0 &&
+      sameRest(ai.path, before.path)
     ) {
       ints[at + 4] = AI_STEPPED;
       ints[at + 5] = ai.lastSeen;
@@ -81,7 +80,8 @@ export function encodeMoves(
       ints[at + 5] = ai.lastSeen;
       path = ai.path;
     } else if (
-      old?.type === "confused" && ai.previous === old.previous && ai.turnsRemaining === old.turnsRemaining - 1
+      before?.type === "confused" && ai.previous === before.previous &&
+      ai.turnsRemaining === before.turnsRemaining - 1
     ) {
       ints[at + 4] = AI_CONFUSED_TICK;
     } else {
@@ -89,14 +89,36 @@ export function encodeMoves(
       ints[at + 5] = objects.push(ai) - 1;
     }
     ints[at + 6] = path.length;
-    at += HEADER;
     if (path.length > 0) {
-      ints = room(ints, at + path.length);
-      for (let k = 0; k < path.length; k++) ints[at + k] = path[k];
-      at += path.length;
+      ints = room(ints, at + HEADER + path.length);
+      for (let k = 0; k < path.length; k++) ints[at + HEADER + k] = path[k];
     }
+    this.#ints = ints;
+    this.#at = at + HEADER + path.length;
+    this.count++;
   }
-  return { ints: ints.slice(0, at), objects };
+
+  /** The moves encoded since the last part, as a part of their own (its numbers to be moved, not copied). */
+  take(): EncodedMoves {
+    const part = { ints: this.#ints.slice(0, this.#at), objects: this.#objects };
+    this.#objects = [];
+    this.#at = 0;
+    this.count = 0;
+    return part;
+  }
+}
+
+/**
+ * Encodes `moves`; `before[id]` is each monster's AI as the phase found it
+ * (the same object, where the move kept it).
+ */
+export function encodeMoves(
+  moves: readonly MonsterMove[],
+  before: readonly (Ai | undefined)[],
+): EncodedMoves {
+  const encoder = new MoveEncoder();
+  for (const move of moves) encoder.add(move, before[move.id]);
+  return encoder.take();
 }
 
 /**

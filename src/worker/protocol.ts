@@ -6,9 +6,12 @@
  * in a way it cannot derive. Each turn then sends only the player's command;
  * the worker plays it and the monsters' turn on its copy, and answers with
  * the monsters' moves (as numbers, see `moves.ts`) and the RNG after them,
- * which the app replays on the game itself. Every so often the app asks for
- * a checksum of the copy as the command found it, and compares it with its
- * own: a mirror that disagrees is reloaded, its moves never used.
+ * which the app replays on the game itself. A long monsters' turn sends its
+ * moves in parts as they are decided, so the app replays the first while the
+ * worker decides the rest. Every answer carries checks of the copy (its
+ * turn, its number of things and, every so often, its checksum as the
+ * command found it), which the app compares with its own game before it
+ * replays anything: a mirror that disagrees is reloaded, its moves unused.
  *
  * @module
  */
@@ -57,19 +60,34 @@ export interface PlanAnswer {
   readonly end?: "explored" | "blocked" | "no_way";
 }
 
-/** What the worker's copy did with an action. */
+/**
+ * What the app checks of the copy before it replays its moves: its turn and
+ * number of entities after the player's action (the monsters' turn changes
+ * neither), and its checksum as the command found it, when asked for.
+ */
+export interface Checks {
+  readonly turn: number;
+  readonly entities: number;
+  readonly sum?: number;
+}
+
+/** Some of the monsters' moves, while the worker decides the rest. */
+export interface MovesPart {
+  readonly type: "moves";
+  readonly seq: number;
+  readonly moves: EncodedMoves;
+  readonly checks: Checks;
+}
+
+/** What the worker's copy did with an action: the last of its answer. */
 export interface Played {
   readonly type: "played";
   readonly seq: number;
-  /** The monsters' moves; none when the action was impossible on the copy (no time passed). */
+  /** The monsters' last moves; none when the action was impossible on the copy (no time passed). */
   readonly moves?: EncodedMoves;
+  readonly checks: Checks;
   /** The RNG state after the monsters' turn. */
   readonly rng: number[];
-  /** The copy's turn count and number of entities after it: a cheap agreement check every turn. */
-  readonly turn: number;
-  readonly entities: number;
-  /** The copy's checksum as the command found it, when asked for. */
-  readonly sum?: number;
   /** Milliseconds the worker spent on the command, its answer written. */
   readonly computeMs: number;
 }
@@ -77,6 +95,7 @@ export interface Played {
 /** Worker → app. */
 export type FromWorker =
   | { readonly type: "ready" }
+  | MovesPart
   | Played
   | { readonly type: "planned"; readonly seq: number; readonly answer: PlanAnswer }
   | { readonly type: "failed"; readonly seq: number; readonly error: string };

@@ -7,14 +7,13 @@
  * @module
  */
 import { stateChecksum } from "../../engine/checksum.ts";
-import type { Ai } from "../../engine/entity.ts";
 import { runMonsterPhase } from "../../engine/monster_phase.ts";
 import type { Rules } from "../../engine/rules.ts";
 import type { GameState } from "../../engine/state.ts";
-import { applyCommand, playerActEvents, report } from "../../engine/turn.ts";
-import { encodeMoves } from "../moves.ts";
+import { applyCommand, type Command, playerActEvents, report } from "../../engine/turn.ts";
+import { MoveEncoder } from "../moves.ts";
 import { planWalk } from "../plan.ts";
-import type { FromWorker, ToWorker } from "../protocol.ts";
+import type { Checks, FromWorker, MovesPart, Played, ToWorker } from "../protocol.ts";
 
 /** The worker's memory between messages: the rules, and its copy of the game once it has one. */
 export interface WorkerMemory {
@@ -22,20 +21,54 @@ export interface WorkerMemory {
   state?: GameState;
 }
 
-/** Each actor's AI state at its id, as the phase is about to find it. */
-function aiById(state: GameState): (Ai | undefined)[] {
-  const before: (Ai | undefined)[] = [];
-  for (const e of state.entities) if (e.ai) before[e.id] = e.ai;
-  return before;
+/**
+ * How many moves make a part: enough that a turn is sent in at most about
+ * sixteen messages, at least 256 (a turn of fewer moves is sent whole).
+ */
+function partSize(state: GameState): number {
+  let actors = 0;
+  for (const e of state.entities) if (e.ai) actors++;
+  return Math.max(256, Math.ceil(actors / 16));
+}
+
+/**
+ * Plays `command` on the copy; for an action, the answer (its last part)
+ * and, through `send`, the parts before it.
+ */
+function play(
+  state: GameState,
+  rules: Rules,
+  seq: number,
+  command: Command,
+  check: boolean,
+  send: ((part: MovesPart) => void) | undefined,
+): Played | undefined {
+  const sum = check ? stateChecksum(state) : undefined;
+  if (!("act" in command)) {
+    applyCommand(state, rules, command);
+    return undefined;
+  }
+  const mine = playerActEvents(state, rules, command.act);
+  const checks: Checks = { turn: state.turn, entities: state.entities.length, sum };
+  if (!mine) return { type: "played", seq, checks, rng: state.rng, computeMs: 0 };
+  const encoder = new MoveEncoder(), size = send ? partSize(state) : Infinity;
+  const { events } = runMonsterPhase(state, rules, (move, before) => {
+    encoder.add(move, before);
+    if (encoder.count >= size) send!({ type: "moves", seq, moves: encoder.take(), checks });
+  });
+  report(state, rules, events);
+  return { type: "played", seq, moves: encoder.take(), checks, rng: state.rng, computeMs: 0 };
 }
 
 /**
  * Handles one message; returns the answer, if the message asks for one.
- * `now` is a clock in milliseconds (the engine reads none of its own).
+ * `send` posts the parts of a long answer before it (without it, an answer
+ * comes whole); `now` is a clock in milliseconds (the engine reads none).
  */
 export function handleToWorker(
   memory: WorkerMemory,
   message: ToWorker,
+  send?: (part: MovesPart) => void,
   now: () => number = () => 0,
 ): FromWorker | undefined {
   switch (message.type) {
@@ -54,33 +87,9 @@ export function handleToWorker(
       const { rules, state } = memory;
       if (!rules || !state) return { type: "failed", seq: message.seq, error: "no rules or game yet" };
       const started = now();
-      const sum = message.check ? stateChecksum(state) : undefined;
-      const { command } = message;
-      if (!("act" in command)) {
-        applyCommand(state, rules, command);
-        state.log.length = 0;
-        return undefined;
-      }
-      const mine = playerActEvents(state, rules, command.act);
-      let moves;
-      if (mine) {
-        const before = aiById(state);
-        const phase = runMonsterPhase(state, rules);
-        report(state, rules, phase.events);
-        moves = encodeMoves(phase.moves, before);
-      }
+      const answer = play(state, rules, message.seq, message.command, message.check, send);
       state.log.length = 0;
-      const { rng, turn, entities } = state;
-      return {
-        type: "played",
-        seq: message.seq,
-        moves,
-        rng,
-        turn,
-        entities: entities.length,
-        sum,
-        computeMs: now() - started,
-      };
+      return answer && { ...answer, computeMs: now() - started };
     }
   }
 }
