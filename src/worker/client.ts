@@ -198,18 +198,16 @@ export class WorkerRunner implements MonsterRunner {
     const check = ++this.#sinceCheck >= this.checkEvery;
     if (check) this.#sinceCheck = 0;
     connection.post({ type: "play", seq, command, check });
-    let replay: AnswerReplay | undefined;
-    const answer = connection.answer(seq, (part) => replay?.part(part.moves, part.checks));
-    // While the worker plays the command on its copy, the game here plays the player's half (the
-    // parts of the answer wait for it: they are only read once this function waits below).
-    const sum = check ? stateChecksum(state) : undefined;
+    // While the worker plays the command on its copy, the game here sums itself (when asked) and plays
+    // the player's half; the parts of the answer wait for that: they are read once this function waits.
+    const replay = new AnswerReplay(state, this.rules, check ? stateChecksum(state) : undefined);
+    const answer = connection.answer(seq, (part) => replay.part(part.moves, part.checks));
     const mine = playerActEvents(state, this.rules, command.act);
     if (!mine) {
       connection.forget(seq);
       this.#mirror = fingerprint(state);
       return undefined;
     }
-    replay = new AnswerReplay(state, this.rules, sum);
     const reply = await answer;
     if (typeof reply !== "string" && reply.type === "played") {
       if (reply.moves) replay.part(reply.moves, reply.checks);
