@@ -101,6 +101,28 @@ Deno.test("a difference only the checksum sees (the player's XP) is caught withi
   ok(caught >= 0 && caught < 5, `caught ${caught} turns after`);
 });
 
+Deno.test("each new floor is checked by checksum on its first turn, however far the next checksum: a difference only it sees is caught there", async () => {
+  const worker = new WorkerRunner(rules, 1000, undefined, 1000);
+  ok(await worker.ready);
+  const games = [newGame(rules, 6), newGame(rules, 6)] as const;
+  let descended = -1;
+  try {
+    for (let n = 0; descended < 0 || n < descended + 3; n++) {
+      const command = botDecide(games[1], rules);
+      if ("act" in command && command.act.type === "descend" && descended < 0) {
+        // The player's XP in the copy is not the game's: no move shows it, only a sum does.
+        corruptCopy(worker, games[0], (copy) => playerOf(copy).level!.xp += 1);
+        descended = n;
+      }
+      await both(command, games, [worker, new InProcessRunner(rules)]);
+      equal(worker.faults.length, descended >= 0 && n > descended ? 1 : 0, `after command ${n}`);
+    }
+  } finally {
+    worker.close();
+  }
+  deepEqual([worker.faults, worker.loads, games[0].floor], [["diverged"], 2, 2]);
+});
+
 /** `n` waits. */
 const waits = (n: number): Action[] => Array.from({ length: n }, () => ({ type: "wait" }));
 

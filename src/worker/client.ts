@@ -28,11 +28,11 @@ export { AI_WORKER_OPTIONS, AI_WORKER_URL, WORKER_STARTUP_MS } from "./connectio
 export const WORKER_TIMEOUT_MS = 1000;
 
 /**
- * Every this many of the worker's turns, its copy is compared with the game
- * by checksum (each side sums itself as the command found it, at the same
- * time). Between those turns every answer is checked for the turn count and
- * the number of entities, and the game here for changes the worker was not
- * told of.
+ * Every this many of the worker's turns, and on the first turn of each floor
+ * it made itself, its copy is compared with the game by checksum (each side
+ * sums itself as the command found it, at the same time). Between those
+ * turns every answer is checked for the turn count and the number of
+ * entities, and the game here for changes the worker was not told of.
  */
 export const CHECK_EVERY = 100;
 
@@ -126,6 +126,8 @@ export class WorkerRunner implements MonsterRunner {
   /** The game as the worker's copy was left; undefined when it has none (or a wrong one). */
   #mirror: Fingerprint | undefined;
   #sinceCheck = 0;
+  /** The floor of the last checksum (or copy sent): the first turn on a floor the worker made itself is checked. */
+  #checkedFloor = 0;
   /** Turns the worker answered. */
   workerTurns = 0;
   /** Milliseconds the worker spent on them, as it measured. */
@@ -177,6 +179,7 @@ export class WorkerRunner implements MonsterRunner {
     this.#connection.post({ type: "load", state: copy }, transfer);
     this.#mirror = fingerprint(state);
     this.#sinceCheck = 0;
+    this.#checkedFloor = state.floor;
     this.loads++;
   }
 
@@ -195,8 +198,11 @@ export class WorkerRunner implements MonsterRunner {
       this.#mirror = fingerprint(state);
       return events;
     }
-    const check = ++this.#sinceCheck >= this.checkEvery;
-    if (check) this.#sinceCheck = 0;
+    const check = ++this.#sinceCheck >= this.checkEvery || state.floor !== this.#checkedFloor;
+    if (check) {
+      this.#sinceCheck = 0;
+      this.#checkedFloor = state.floor;
+    }
     connection.post({ type: "play", seq, command, check });
     // While the worker plays the command on its copy, the game here sums itself (when asked) and plays
     // the player's half; the parts of the answer wait for that: they are read once this function waits.
