@@ -1,6 +1,6 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { GameSession } from "../src/app/game_session.ts";
-import { InProcessRunner } from "../src/app/monster_runner.ts";
+import { InProcessRunner } from "../src/worker/mod.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";

@@ -5,33 +5,28 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { runAndLeave } from "../src/app/leaving.ts";
-import { InProcessRunner } from "../src/app/monster_runner.ts";
 import { continueRecording, playRecording } from "../src/app/replay_format.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave, savedReplay } from "../src/app/save_format.ts";
 import { stateChecksum } from "../src/engine/checksum.ts";
-import type { GameEvent } from "../src/engine/events.ts";
 import { GameSession } from "../src/app/game_session.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
+import { newGame, playerOf } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { captureConsole } from "./support/console_capture.ts";
 import { bundledContent } from "./support/content.ts";
 import { delveSession } from "./support/delve_session.ts";
+import { HookedRunner } from "./support/hooked_runner.ts";
 
 const content = await bundledContent();
 const { rules } = content;
 
-/** The monsters in-process, until the turn it was told to fail on. */
-class FailingRunner extends InProcessRunner {
-  turns = 0;
+/** The monsters in-process, until the turn (its monsters' half) it was told to fail on. */
+class FailingRunner extends HookedRunner {
   constructor(readonly failTurn: number, readonly message = "injected fault") {
-    super(rules);
-  }
-
-  override run(state: GameState): Promise<GameEvent[]> {
-    if (++this.turns === this.failTurn) throw new Error(this.message);
-    return super.run(state);
+    super(rules, (_state, turn) => {
+      if (turn === failTurn) throw new Error(message);
+    });
   }
 }
 

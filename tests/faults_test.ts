@@ -9,11 +9,8 @@ import { SaveOnLeavingFailed } from "../src/app/program.ts";
 import { readScores } from "../src/app/high_scores.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave } from "../src/app/save_format.ts";
-import { InProcessRunner } from "../src/app/monster_runner.ts";
 import { stateChecksum } from "../src/engine/checksum.ts";
-import type { GameEvent } from "../src/engine/events.ts";
 import type { Rules } from "../src/engine/rules.ts";
-import type { GameState } from "../src/engine/state.ts";
 import { isGameOver } from "../src/engine/turn.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { bundledContent } from "./support/content.ts";
@@ -21,6 +18,7 @@ import { doomPlayer, type TitleSession, titleSession } from "./support/title_ses
 import { smallDisk } from "./support/full_disk.ts";
 import { readOnly } from "./support/read_only.ts";
 import { lastShown } from "./support/ui_harness.ts";
+import { HookedRunner } from "./support/hooked_runner.ts";
 
 const { rules } = await bundledContent();
 
@@ -91,20 +89,12 @@ Deno.test("a read-only save folder: saving fails with the reason told, the game 
   equal(await t.running, "quit");
 });
 
-/** The AI as slow as a busy worker: each monster phase answers after `ms`. */
-class SlowRunner extends InProcessRunner {
-  constructor(rules: Rules, readonly ms: number) {
-    super(rules);
-  }
-
-  override async run(state: GameState): Promise<GameEvent[]> {
-    await new Promise((r) => setTimeout(r, this.ms));
-    return super.run(state);
-  }
-}
+/** The AI as slow as a busy worker: each monster phase starts after `ms`. */
+const slowRunner = (rules: Rules, ms: number) =>
+  new HookedRunner(rules, () => new Promise((r) => setTimeout(r, ms)));
 
 Deno.test("leaving with keys typed ahead saves a whole turn, and no key starts a turn after it", async () => {
-  const t = await titleSession(undefined, { makeRunner: () => new SlowRunner(rules, 30) });
+  const t = await titleSession(undefined, { makeRunner: () => slowRunner(rules, 30) });
   await t.tick();
   await t.press("n");
   const game = t.app.game!;
@@ -122,7 +112,7 @@ Deno.test("leaving with keys typed ahead saves a whole turn, and no key starts a
 });
 
 Deno.test("leaving during the turn that kills the player leaves no save of the dead game", async () => {
-  const t = await titleSession(undefined, { makeRunner: () => new SlowRunner(rules, 30) });
+  const t = await titleSession(undefined, { makeRunner: () => slowRunner(rules, 30) });
   await t.tick();
   await t.press("n", "Escape", "c");
   ok((await readSave(t.savePath)).kind === "read", "a save to delete");
@@ -150,7 +140,7 @@ Deno.test("Ctrl-C with a full disk: leaving fails loudly (SaveOnLeavingFailed), 
 });
 
 Deno.test("a signal just after the fatal turn waits for the morgue file and the score before the exit", async () => {
-  const t = await titleSession(undefined, { makeRunner: () => new SlowRunner(rules, 30) });
+  const t = await titleSession(undefined, { makeRunner: () => slowRunner(rules, 30) });
   await t.tick();
   await t.press("n");
   doomPlayer(t.app.game!.state, rules);

@@ -1,5 +1,5 @@
 import { deepEqual, equal } from "node:assert/strict";
-import { computeFov } from "../src/engine/fov.ts";
+import { computeFov, markLit } from "../src/engine/fov.ts";
 import { Rng } from "../src/engine/rng.ts";
 import { bruteForceFloorVisible } from "./support/fov_brute_force.ts";
 import { literalFov } from "./support/fov_literal.ts";
@@ -45,6 +45,8 @@ Deno.test("computeFov reproduces every libtcod reference sample", async () => {
 
 Deno.test("computeFov equals the literal libtcod port on random maps, edges and radii", () => {
   const rng = Rng.fromSeed(2024);
+  // One array reused on every map too, whatever its size: it is cleared where the last call lit.
+  const shared = new Uint8Array(40 * 40);
   for (let trial = 0; trial < 300; trial++) {
     const width = rng.int(1, 40), height = rng.int(1, 40);
     const map = randomMap(rng, width, height, rng.int(0, 45), false);
@@ -61,6 +63,34 @@ Deno.test("computeFov equals the literal libtcod port on random maps, edges and 
         expected,
         `reused out, trial ${trial} origin (${x},${y}) r=${radius}`,
       );
+      computeFov(map.transparent, width, height, x, y, radius, shared);
+      deepEqual(shared.subarray(0, width * height), expected, `shared out, trial ${trial}`);
+    }
+  }
+});
+
+Deno.test("markLit adds to what was seen exactly what each view lit, as a pass over the whole map would", () => {
+  const rng = Rng.fromSeed(31);
+  for (let trial = 0; trial < 100; trial++) {
+    const width = rng.int(1, 60), height = rng.int(1, 60);
+    const map = randomMap(rng, width, height, rng.int(0, 60), rng.int(0, 1) === 1);
+    const visible = new Uint8Array(width * height);
+    const seen = new Uint8Array(width * height), whole = new Uint8Array(width * height);
+    for (let k = 0; k < 10; k++) {
+      // Unlimited views half of the time: their lit cells are followed, not bounded by a radius.
+      const radius = rng.int(0, 1) * rng.int(1, 20);
+      computeFov(
+        map.transparent,
+        width,
+        height,
+        rng.int(0, width - 1),
+        rng.int(0, height - 1),
+        radius,
+        visible,
+      );
+      markLit(visible, seen);
+      for (let i = 0; i < whole.length; i++) whole[i] |= visible[i];
+      deepEqual(seen, whole, `trial ${trial}, view ${k}`);
     }
   }
 });

@@ -1,6 +1,6 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { GameSession } from "../src/app/game_session.ts";
-import { InProcessRunner } from "../src/app/monster_runner.ts";
+import { InProcessRunner } from "../src/worker/mod.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
 import { isWalkable } from "../src/engine/game_map.ts";

@@ -1,7 +1,7 @@
 import { deepEqual, equal, notEqual, ok, throws } from "node:assert/strict";
 import { dataChecksum } from "../src/engine/checksum.ts";
 import { GameSession } from "../src/app/game_session.ts";
-import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/app/monster_runner.ts";
+import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { replayMain } from "../src/commands/replay.ts";
 import {
   type Command,

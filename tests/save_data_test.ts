@@ -6,7 +6,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { dirname } from "node:path";
-import { InProcessRunner } from "../src/app/monster_runner.ts";
+import { InProcessRunner } from "../src/worker/mod.ts";
 import { replayMain } from "../src/commands/replay.ts";
 import { captureConsole } from "./support/console_capture.ts";
 import { continueRecording, playRecording, record, startRecording } from "../src/app/replay_format.ts";

@@ -52,7 +52,7 @@ Deno.test("compile bundles data/ and the worker module, leaves node_modules out,
 });
 
 Deno.test("the AI worker module is found from import.meta, where compile puts it", async () => {
-  const { AI_WORKER_URL } = await import("../src/app/monster_runner.ts");
+  const { AI_WORKER_URL } = await import("../src/worker/mod.ts");
   ok((await Deno.stat(AI_WORKER_URL)).isFile);
   ok(AI_WORKER_URL.href.endsWith("/workers/ai_worker.ts"));
 });

@@ -1,11 +1,10 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import type { GameSession } from "../src/app/game_session.ts";
-import { WorkerRunner } from "../src/app/monster_runner.ts";
+import { planWalk } from "../src/engine/walk_plan.ts";
 import { isWalkable } from "../src/engine/game_map.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
 import { knownCost } from "../src/engine/travel.ts";
-import { planWalk } from "../src/engine/worker_protocol.ts";
 import { keyEvent, mouseEvent } from "../src/terminal/input_events.ts";
 import { arena } from "./support/arena.ts";
 import { bruteDistances } from "./support/brute_paths.ts";
@@ -145,31 +144,4 @@ Deno.test("a left click on a known cell walks there", async () => {
   const click = mouseEvent("press", "left", target % 80, Math.floor(target / 80));
   await app.handleInput(click);
   deepEqual([p.x, p.y], [target % 80, Math.floor(target / 80)]);
-});
-
-Deno.test("the worker plans the same steps as the engine in-process, and says when monsters block the way", async () => {
-  const runner = new WorkerRunner(empty);
-  ok(await runner.ready);
-  try {
-    for (const seed of [11, 12]) {
-      const state = newGame(empty, seed);
-      for (let k = 0; k < 30; k++) {
-        const request = { kind: "explore" as const, from: { ...playerOf(state) }, items: [], avoid: [] };
-        const viaWorker = await runner.plan(state, request);
-        deepEqual(viaWorker, planWalk(state.map, request));
-        if (viaWorker.step < 0) break;
-        // Hemmed in by monsters on every side: the worker says so, as the engine does.
-        const p = playerOf(state);
-        const around = [-81, -80, -79, -1, 1, 79, 80, 81].map((d) => p.y * 80 + p.x + d);
-        const hemmed = { ...request, avoid: around };
-        deepEqual(await runner.plan(state, hemmed), { step: -1, end: "blocked" });
-        Object.assign(playerOf(state), { x: viaWorker.step % 80, y: Math.floor(viaWorker.step / 80) });
-        const { updateVisibility } = await import("../src/engine/game_map.ts");
-        updateVisibility(state.map, playerOf(state), 8);
-      }
-    }
-    deepEqual(runner.faults, []);
-  } finally {
-    runner.close();
-  }
 });

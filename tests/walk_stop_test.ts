@@ -5,8 +5,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import type { GameSession } from "../src/app/game_session.ts";
-import { InProcessRunner, type MonsterRunner } from "../src/app/monster_runner.ts";
-import type { GameEvent } from "../src/engine/events.ts";
+import type { MonsterRunner } from "../src/worker/mod.ts";
 import { updateVisibility } from "../src/engine/game_map.ts";
 import type { MessageId, Rules } from "../src/engine/rules.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
@@ -14,6 +13,7 @@ import { startWalk, stopAfterStep, stopBeforeStep } from "../src/engine/walk_sto
 import type { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { arena, arenaStill } from "./support/arena.ts";
+import { HookedRunner } from "./support/hooked_runner.ts";
 import { bundledContent, emptyDungeonRules } from "./support/content.ts";
 import { appOn } from "./support/ui_harness.ts";
 
@@ -107,19 +107,11 @@ Deno.test("> away from known stairs walks all the way in one command, over items
   }
 });
 
-/** A runner that does what the real one does, and something more on turn `at`. */
+/** A runner that does what the real one does, and something more on turn `at` (before the monsters act). */
 function withHook(rules: Rules, at: number, hook: (state: GameState) => void): MonsterRunner {
-  const inner = new InProcessRunner(rules);
-  let turns = 0;
-  return {
-    faults: [],
-    plan: (s, r) => inner.plan(s, r),
-    close: () => {},
-    run: (s): Promise<GameEvent[]> => {
-      if (++turns === at) hook(s);
-      return inner.run(s);
-    },
-  };
+  return new HookedRunner(rules, (state, turn) => {
+    if (turn === at) hook(state);
+  });
 }
 
 Deno.test("a walk stops when HP drops (You are hurt.) and when a key is pressed (Interrupted., the key used up)", async () => {

@@ -1,25 +1,15 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { GameSession } from "../src/app/game_session.ts";
-import {
-  AI_WORKER_OPTIONS,
-  InProcessRunner,
-  type MonsterRunner,
-  WorkerRunner,
-} from "../src/app/monster_runner.ts";
-import type { Action } from "../src/engine/actions.ts";
-import { type GameState, newGame } from "../src/engine/state.ts";
+import { AI_WORKER_OPTIONS, InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
+import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { bundledContent } from "./support/content.ts";
 import { runWithDeliberateWorkerErrors } from "./support/deliberate_errors.ts";
-import { faultyGame, script, snapshot, turn as playTurn } from "./support/faulty_game.ts";
+import { faultyGame, script, snapshot, turn } from "./support/faulty_game.ts";
 
 const content = await bundledContent();
 const { rules } = content;
-
-/** One turn with these rules; true when it took time (the monsters then acted). */
-const turn = (state: GameState, runner: MonsterRunner, action: Action) =>
-  playTurn(state, rules, runner, action);
 
 Deno.test("the worker and in-process AI give the same game, compared after every turn", async () => {
   let fights = 0;
@@ -141,27 +131,36 @@ Deno.test("while the worker is still loading, turns run in-process at once: a co
   }
 });
 
-Deno.test("the map travels to the worker once per floor, as shared memory", async () => {
+Deno.test("the game travels to the worker once, and each turn only the command; a change it cannot derive sends it again", async () => {
   const runner = new WorkerRunner(rules);
   ok(await runner.ready);
-  const sent: string[] = [];
+  const sent: { type: string; keys: string[] }[] = [];
   const worker = runner.worker;
   const post = worker.postMessage.bind(worker);
-  worker.postMessage = (message: { type: string; map?: { tiles: Uint8Array } }) => {
-    sent.push(message.type);
-    if (message.map) {
-      ok(message.map.tiles.buffer instanceof SharedArrayBuffer, "tiles are shared, not copied");
+  worker.postMessage = (
+    message: { type: string },
+    transfer?: Transferable[] | StructuredSerializeOptions,
+  ) => {
+    sent.push({ type: message.type, keys: Object.keys(message).sort() });
+    if (message.type === "load") {
+      const { map } = (message as unknown as { state: GameState }).state;
+      ok(!(map.tiles.buffer instanceof SharedArrayBuffer), "the copy's grids are its own, not the game's");
     }
-    post(message);
+    post(message, transfer as Transferable[]);
   };
   try {
     const state = newGame(rules, 6);
     for (let k = 0; k < 5; k++) await turn(state, runner, { type: "wait" });
-    deepEqual(sent, ["map", "turn", "turn", "turn", "turn", "turn"]);
-    // A new floor (a new map) is sent once more.
+    deepEqual(sent.map((m) => m.type), ["load", "play", "play", "play", "play", "play"]);
+    deepEqual(sent[1].keys, ["check", "command", "seq", "type"], "a turn carries the command, not the game");
+    // A change no command made (a new map put in by hand): the game is sent again.
     state.map = newGame(rules, 7).map;
     await turn(state, runner, { type: "wait" });
-    deepEqual(sent.slice(6), ["map", "turn"]);
+    deepEqual(sent.slice(6).map((m) => m.type), ["load", "play"]);
+    playerOf(state).fighter!.hp -= 1;
+    await turn(state, runner, { type: "wait" });
+    deepEqual(sent.slice(8).map((m) => m.type), ["load", "play"]);
+    deepEqual([runner.faults, runner.workerTurns, runner.loads], [[], 7, 3]);
   } finally {
     runner.close();
   }

@@ -26,7 +26,7 @@ import { SinkTerminal } from "./sink_terminal.ts";
 import { loadDataOr } from "../src/app/data_dir.ts";
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine } from "../src/app/flags.ts";
 import { GameSession } from "../src/app/game_session.ts";
-import { WorkerRunner } from "../src/app/monster_runner.ts";
+import { WorkerRunner } from "../src/worker/mod.ts";
 import type { Command } from "../src/app/replay_format.ts";
 import { say, sayJson, sayOut } from "../src/app/say.ts";
 

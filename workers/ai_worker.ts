@@ -5,16 +5,12 @@
  *
  * @module
  */
-import {
-  type FromWorker,
-  handleToWorker,
-  type ToWorker,
-  type WorkerMemory,
-} from "../src/engine/worker_protocol.ts";
+import { handleToWorker, type WorkerMemory } from "../src/worker/handler/mirror.ts";
+import type { FromWorker, ToWorker } from "../src/worker/protocol.ts";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
-  postMessage(message: FromWorker): void;
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
 }
 
 const scope = self as unknown as WorkerScope;
@@ -23,12 +19,18 @@ const memory: WorkerMemory = {};
 // Loaded: turns may be timed from now on.
 scope.postMessage({ type: "ready" });
 
+/** Posts `answer`, the numbers of its moves moved to the app, not copied. */
+function send(answer: FromWorker): void {
+  const moves = answer.type === "moves" || answer.type === "played" ? answer.moves : undefined;
+  scope.postMessage(answer, moves ? [moves.ints.buffer] : []);
+}
+
 scope.onmessage = (event) => {
   try {
-    const answer = handleToWorker(memory, event.data, () => performance.now());
-    if (answer) scope.postMessage(answer);
+    const answer = handleToWorker(memory, event.data, send, () => performance.now());
+    if (answer) send(answer);
   } catch (e) {
-    const seq = event.data.type === "turn" || event.data.type === "plan" ? event.data.seq : -1;
+    const seq = event.data.type === "play" ? event.data.seq : -1;
     scope.postMessage({ type: "failed", seq, error: e instanceof Error ? e.message : String(e) });
   }
 };

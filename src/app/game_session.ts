@@ -11,9 +11,9 @@ import { walkBehavior } from "../engine/behavior.ts";
 import { cloneState } from "../engine/state.ts";
 import { isTold, type Walk, type WalkStop } from "../engine/walk_stop.ts";
 import type { MessageId } from "../engine/rules.ts";
-import { chooseLevelUp, levelUpPending } from "../engine/progression.ts";
+import { levelUpPending } from "../engine/progression.ts";
 import type { GameState } from "../engine/state.ts";
-import { type Command, isGameOver, playCommand, playPlayerAction, settleAndNarrate } from "../engine/turn.ts";
+import { type Command, isGameOver, playCommand } from "../engine/turn.ts";
 import type { CellBuffer } from "../terminal/cell_buffer.ts";
 import type { ColorDepth } from "../terminal/color.ts";
 import type { InputEvent } from "../terminal/input_events.ts";
@@ -26,7 +26,7 @@ import { computeLayout, type Layout } from "../ui/layout.ts";
 import { Notices } from "../ui/notices.ts";
 import { PlayScreen } from "../ui/play_screen.ts";
 import type { Screen, ScreenResult, UiContext } from "../ui/screen.ts";
-import type { MonsterRunner } from "./monster_runner.ts";
+import type { MonsterRunner } from "../worker/mod.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 
 /** Why the loop ended. */
@@ -163,14 +163,11 @@ export class GameSession {
     const { rules } = this.content;
     const floor = this.state.floor, turnBefore = this.state.turn;
     this.#begin();
-    if (!playPlayerAction(this.state, rules, action)) {
-      // Recorded all the same: the replay tells the log why it could not be done.
-      this.#played({ act: action }, turnBefore);
-      return false;
-    }
     const faults = this.runner.faults.length;
-    settleAndNarrate(this.state, rules, await this.runner.run(this.state));
+    const played = await this.runner.play(this.state, { act: action });
+    // Recorded even when impossible: the replay tells the log why it could not be done.
     this.#played({ act: action }, turnBefore);
+    if (!played) return false;
     // A dying worker may have written to the terminal: paint everything again.
     if (this.runner.faults.length !== faults) this.#frame.invalidate();
     if (isGameOver(this.state)) {
@@ -221,17 +218,18 @@ export class GameSession {
   }
 
   /** Ends a walk, telling why: a command of its own (recorded), when there is something to tell. */
-  #endWalk(stop: WalkStop): void {
+  async #endWalk(stop: WalkStop): Promise<void> {
     if (!isTold(stop)) return;
     const command = { stop };
     this.#begin();
-    playCommand(this.state, this.content.rules, command);
+    // Through the runner: the worker's copy of the game tells its log the same line.
+    await this.runner.play(this.state, command);
     this.#played(command, this.state.turn);
   }
 
-  #levelUp(choice: number): void {
+  async #levelUp(choice: number): Promise<void> {
     this.#begin();
-    settleAndNarrate(this.state, this.content.rules, chooseLevelUp(this.state, this.content.rules, choice));
+    await this.runner.play(this.state, { level: choice });
     this.#played({ level: choice }, this.state.turn);
   }
 
@@ -243,11 +241,11 @@ export class GameSession {
   async perform(command: Command): Promise<boolean> {
     if ("act" in command) return await this.#act(command.act);
     if ("stop" in command) {
-      this.#endWalk(command.stop);
+      await this.#endWalk(command.stop);
       return true;
     }
     if (!levelUpPending(this.state, this.content.rules)) return false;
-    this.#levelUp(command.level);
+    await this.#levelUp(command.level);
     if (!levelUpPending(this.state, this.content.rules) && this.top instanceof LevelUpScreen) {
       this.stack.pop();
     }
@@ -275,7 +273,7 @@ export class GameSession {
         this.notify(result.message);
         return undefined;
       case "levelUp":
-        this.#levelUp(result.choice);
+        await this.#levelUp(result.choice);
         if (!levelUpPending(this.state, this.content.rules)) this.stack.pop();
         return undefined;
       case "walk":

@@ -12,7 +12,7 @@ import { helpText, UsageError, versionText } from "./flags.ts";
 import { guardExits } from "./exit_guard.ts";
 import { DelveProgram } from "./program.ts";
 import { runAndLeave } from "./leaving.ts";
-import { WorkerRunner } from "./monster_runner.ts";
+import { WorkerRunner } from "../worker/mod.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
 import { checkGrants, checkPlaces, NO_SAVE_PLACE, PlaceRefused, playFiles } from "./write_paths.ts";
 import { lockSave } from "./file_lock.ts";

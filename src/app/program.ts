@@ -19,7 +19,7 @@ import { type TitleContext, type TitleQuestion, TitleScreen } from "../ui/title_
 import { type ExitReason, GameSession } from "./game_session.ts";
 import { abandonGame, recordDeath, type RecordPlaces, type Told, writeMorgueOf } from "./game_records.ts";
 import { readScores } from "./high_scores.ts";
-import type { MonsterRunner } from "./monster_runner.ts";
+import type { MonsterRunner } from "../worker/mod.ts";
 import { deleteSave, keepUnreadable, type SaveWriting, writeSave } from "./save_file.ts";
 import { dataStamp, encodeSave } from "./save_format.ts";
 import { record, type Recording, REPLAY_LIMITS, startRecording } from "./replay_format.ts";

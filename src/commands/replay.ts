@@ -12,7 +12,7 @@ import { detectColorDepth } from "../terminal/color.ts";
 import { TtyTerminal } from "../terminal/tty_terminal.ts";
 import { guardExits } from "../app/exit_guard.ts";
 import { GameSession } from "../app/game_session.ts";
-import { InProcessRunner } from "../app/monster_runner.ts";
+import { InProcessRunner } from "../worker/mod.ts";
 import { loadDataOr, readEnv } from "../app/data_dir.ts";
 import { dataChecksum } from "../engine/checksum.ts";
 import {

@@ -17,6 +17,12 @@ import { WALKABLE } from "./tiles.ts";
 /** Path cost of a cell held by a blocking actor, on top of the floor's 1. */
 export const BLOCKER_SURCHARGE = 10;
 
+/** Arrays a phase fills whole before it reads them, which may be reused from phase to phase. */
+export interface PhaseGrids {
+  readonly cost: Uint8Array;
+  readonly dist: Int32Array;
+}
+
 /**
  * What every monster of one phase shares: the path costs as the phase began
  * and, once someone needs it, the distance map to the player.
@@ -24,10 +30,18 @@ export const BLOCKER_SURCHARGE = 10;
 export class PhaseContext {
   readonly cost: Uint8Array;
   #dist: Int32Array | undefined;
+  readonly #distOut: Int32Array | undefined;
 
-  constructor(readonly map: GameMap, entities: readonly Entity[], readonly player: Entity) {
+  /** `grids`, if given, are filled instead of new arrays (of the map's size). */
+  constructor(
+    readonly map: GameMap,
+    entities: readonly Entity[],
+    readonly player: Entity,
+    grids?: PhaseGrids,
+  ) {
     const { width, height, tiles } = map;
-    this.cost = new Uint8Array(width * height);
+    this.cost = grids?.cost ?? new Uint8Array(width * height);
+    this.#distOut = grids?.dist;
     for (let i = 0; i < this.cost.length; i++) this.cost[i] = WALKABLE[tiles[i]];
     for (const e of entities) {
       if (e.blocksMovement && isAlive(e)) this.cost[e.y * width + e.x] += BLOCKER_SURCHARGE;
@@ -36,9 +50,14 @@ export class PhaseContext {
 
   /** The cheapest cost from every cell to the player's. */
   get distances(): Int32Array {
-    this.#dist ??= distanceMap(this.cost, this.map.width, this.map.height, [
-      this.player.y * this.map.width + this.player.x,
-    ]);
+    this.#dist ??= distanceMap(
+      this.cost,
+      this.map.width,
+      this.map.height,
+      [this.player.y * this.map.width + this.player.x],
+      {},
+      this.#distOut,
+    );
     return this.#dist;
   }
 }

@@ -3,10 +3,11 @@
  * exactly what libtcod 1.18's `FOV_SYMMETRIC_SHADOWCAST` gives with walls lit,
  * including its 32-bit float slopes and its rounding of `depth × slope`.
  *
- * Two things keep the cost proportional to the radius rather than the map:
- * rows at depth ≥ radius are never scanned (every cell there fails
+ * Two things keep the cost proportional to what is seen rather than to the
+ * map: rows at depth ≥ radius are never scanned (every cell there fails
  * `dx² + dy² < r²`, and no shallower cell depends on them), and a reused
- * `out` array is cleared only where the previous call could have written.
+ * `out` array is cleared only where the previous call lit cells (each row's
+ * span of them, remembered per array), whatever the radius.
  *
  * @module
  */
@@ -44,12 +45,81 @@ let gXX = 0;
 let gXY = 0;
 let gYX = 0;
 let gYY = 0;
+/** The columns of the current scan row that lie on the map (set by {@link onMap}). */
+let gColumnLo = 0;
+let gColumnHi = 0;
 
-/** The box [x0, y0, x1, y1] each reused `out` may hold visible cells in. */
-const lastBox = new WeakMap<Uint8Array, Int32Array>();
+/**
+ * Where a call lit cells: on each row, the first and last column lit (first
+ * > last on a row with none), and the first and last row with any.
+ */
+interface LitSpans {
+  width: number;
+  minY: number;
+  maxY: number;
+  readonly first: Int32Array;
+  readonly last: Int32Array;
+}
+
+/** The spans the last call lit in each reused `out`. */
+const lastLit = new WeakMap<Uint8Array, LitSpans>();
+/** The spans of a call with no `out` (grown to the tallest map). */
+let scratch: LitSpans = newSpans(0, 0);
+
+function newSpans(width: number, height: number): LitSpans {
+  return {
+    width,
+    minY: height,
+    maxY: -1,
+    first: new Int32Array(height).fill(0x7fff_ffff),
+    last: new Int32Array(height).fill(-1),
+  };
+}
+
+let gFirst: Int32Array = new Int32Array(0);
+let gLast: Int32Array = new Int32Array(0);
+let gMinY = 0;
+let gMaxY = 0;
+
+/**
+ * True when the spans follow the cells lit; false at a radius, where the
+ * spans are the radius's square, set once (cheaper than following cells).
+ */
+let gTrack = false;
+
+/** Widens the spans by the cells of columns lo..hi of the scan row through (rowX, rowY). */
+function widen(rowX: number, rowY: number, lo: number, hi: number): void {
+  if (gXY !== 0) {
+    // The row is a map row: one span.
+    const a = rowX + lo * gXY, b = rowX + hi * gXY;
+    if (Math.min(a, b) < gFirst[rowY]) gFirst[rowY] = Math.min(a, b);
+    if (Math.max(a, b) > gLast[rowY]) gLast[rowY] = Math.max(a, b);
+    if (rowY < gMinY) gMinY = rowY;
+    if (rowY > gMaxY) gMaxY = rowY;
+    return;
+  }
+  // The row is a map column: a cell on each map row.
+  for (let column = lo; column <= hi; column++) {
+    const y = rowY + column * gYY;
+    if (rowX < gFirst[y]) gFirst[y] = rowX;
+    if (rowX > gLast[y]) gLast[y] = rowX;
+  }
+  const a = rowY + lo * gYY, b = rowY + hi * gYY;
+  if (Math.min(a, b) < gMinY) gMinY = Math.min(a, b);
+  if (Math.max(a, b) > gMaxY) gMaxY = Math.max(a, b);
+}
 
 function slope(depth: number, column: number): number {
   return f32((2 * column - 1) / (2 * depth));
+}
+
+/** The columns of a scan row (through `(rowX, rowY)`) that lie on the map, within [lo, hi]. */
+function onMap(rowX: number, rowY: number, lo: number, hi: number): void {
+  // Along a row only one of x and y changes, by gXY or gYY (±1) a column.
+  const along = gXY !== 0 ? gXY : gYY, at = gXY !== 0 ? rowX : rowY;
+  const size = gXY !== 0 ? gWidth : gHeight;
+  gColumnLo = Math.max(lo, along > 0 ? -at : at - (size - 1));
+  gColumnHi = Math.min(hi, along > 0 ? size - 1 - at : at);
 }
 
 function scan(startDepth: number, startLow: number, high: number): void {
@@ -62,61 +132,102 @@ function scan(startDepth: number, startLow: number, high: number): void {
     if (rowX < 0 || rowY < 0 || rowX >= gWidth || rowY >= gHeight) return;
     const columnMin = roundf(f32(f32(depth * low) * ONE_PLUS_EPS));
     const columnMax = roundf(f32(f32(depth * high) * ONE_MINUS_EPS));
+    // Columns off the map are skipped as if absent: they change nothing below.
+    onMap(rowX, rowY, columnMin, columnMax);
+    const last = gColumnHi;
+    let lowEdge = f32(depth * low);
+    const highEdge = f32(depth * high);
     let prevWall = false;
-    for (let column = columnMin; column <= columnMax; column++) {
-      const x = rowX + column * gXY;
-      const y = rowY + column * gYY;
-      if (x < 0 || y < 0 || x >= gWidth || y >= gHeight) continue;
-      const i = y * gWidth + x;
-      const wall = gTransparent[i] === 0;
-      if (
-        (wall ||
-          (column >= f32(depth * low) && column <= f32(depth * high))) &&
-        (gRadius === 0 || depth * depth + column * column < gRadiusSq)
-      ) {
-        gOut[i] = 1;
+    // The first and last column lit on this row (none while litHi < litLo).
+    let litLo = 0, litHi = -1;
+    // The row's cells, one index step apart; within the radius while column² < reach.
+    const transparent = gTransparent, out = gOut, step = gYY * gWidth + gXY;
+    const reach = gRadius === 0 ? Infinity : gRadiusSq - depth * depth;
+    let i = (rowY + gColumnLo * gYY) * gWidth + rowX + gColumnLo * gXY;
+    for (let column = gColumnLo; column <= last; column++, i += step) {
+      const wall = transparent[i] === 0;
+      if ((wall || (column >= lowEdge && column <= highEdge)) && column * column < reach) {
+        out[i] = 1;
+        if (litHi < litLo) litLo = column;
+        litHi = column;
       }
-      if (prevWall && !wall) low = slope(depth, column);
+      if (prevWall && !wall) {
+        low = slope(depth, column);
+        lowEdge = f32(depth * low);
+      }
       if (column !== columnMin && !prevWall && wall) {
         scan(depth + 1, low, slope(depth, column));
       }
       prevWall = wall;
     }
+    if (gTrack && litLo <= litHi) widen(rowX, rowY, litLo, litHi);
     if (prevWall) return;
     depth++;
   }
 }
 
-function clearPrevious(out: Uint8Array, width: number): void {
-  const box = lastBox.get(out);
-  if (box === undefined || box[4] !== width) {
-    out.fill(0);
-    return;
-  }
-  for (let y = box[1]; y <= box[3]; y++) {
-    out.fill(0, y * width + box[0], y * width + box[2] + 1);
+/** Sets the spans to the square within `reach` of (x, y), clipped to the map. */
+function boxSpans(width: number, height: number, x: number, y: number, reach: number): void {
+  const x0 = Math.max(0, x - reach), x1 = Math.min(width - 1, x + reach);
+  gMinY = Math.max(0, y - reach);
+  gMaxY = Math.min(height - 1, y + reach);
+  for (let row = gMinY; row <= gMaxY; row++) {
+    gFirst[row] = x0;
+    gLast[row] = x1;
   }
 }
 
-function rememberBox(
-  out: Uint8Array,
-  width: number,
-  height: number,
-  x: number,
-  y: number,
-  radius: number,
-): void {
-  let box = lastBox.get(out);
-  if (box === undefined) {
-    box = new Int32Array(5);
-    lastBox.set(out, box);
+/**
+ * Clears in `out` the spans `spans` holds and empties them (every row's, if
+ * `out` is cleared whole).
+ */
+function clearSpans(spans: LitSpans, out: Uint8Array | undefined): void {
+  const { first, last, width } = spans;
+  for (let y = spans.minY; y <= spans.maxY; y++) {
+    if (out && first[y] <= last[y]) out.fill(0, y * width + first[y], y * width + last[y] + 1);
+    first[y] = 0x7fff_ffff;
+    last[y] = -1;
   }
-  const reach = radius === 0 ? Math.max(width, height) : radius - 1;
-  box[0] = Math.max(0, x - reach);
-  box[1] = Math.max(0, y - reach);
-  box[2] = Math.min(width - 1, x + reach);
-  box[3] = Math.min(height - 1, y + reach);
-  box[4] = width;
+  spans.minY = first.length;
+  spans.maxY = -1;
+}
+
+/**
+ * The spans to record this call's cells in, `out` cleared where the last
+ * call into it lit cells (whole, when no call or one on another map did).
+ */
+function spansFor(out: Uint8Array | undefined, width: number, height: number): LitSpans {
+  if (out === undefined) {
+    if (scratch.first.length < height) scratch = newSpans(width, height);
+    scratch.width = width;
+    return scratch;
+  }
+  const spans = lastLit.get(out);
+  if (spans !== undefined && spans.width === width && spans.first.length === height) {
+    clearSpans(spans, out);
+    return spans;
+  }
+  out.fill(0);
+  const fresh = newSpans(width, height);
+  lastLit.set(out, fresh);
+  return fresh;
+}
+
+/**
+ * Sets `seen[i]` to 1 wherever the last {@link computeFov} into `out` lit
+ * cell i: for a view, adding what is in sight to what has been seen, at
+ * the cost of the cells in sight. `out` must be an array computeFov filled.
+ */
+export function markLit(out: Uint8Array, seen: Uint8Array): void {
+  const spans = lastLit.get(out);
+  if (spans === undefined) {
+    for (let i = 0; i < out.length; i++) seen[i] |= out[i];
+    return;
+  }
+  const { first, last, width } = spans;
+  for (let y = spans.minY; y <= spans.maxY; y++) {
+    for (let i = y * width + first[y], end = y * width + last[y]; i <= end; i++) seen[i] |= out[i];
+  }
 }
 
 /**
@@ -149,14 +260,15 @@ export function computeFov(
   if (!Number.isInteger(radius) || radius < 0) {
     throw new RangeError(`radius must be a non-negative integer, got ${radius}`);
   }
-  let result: Uint8Array;
-  if (out === undefined) {
-    result = new Uint8Array(width * height);
-  } else {
-    if (out.length < width * height) throw new RangeError("out is smaller than width * height");
-    clearPrevious(out, width);
-    result = out;
+  if (out !== undefined && out.length < width * height) {
+    throw new RangeError("out is smaller than width * height");
   }
+  const result = out ?? new Uint8Array(width * height);
+  const spans = spansFor(out, width, height);
+  gFirst = spans.first;
+  gLast = spans.last;
+  gMinY = spans.minY;
+  gMaxY = spans.maxY;
   gTransparent = transparent;
   gOut = result;
   gWidth = width;
@@ -165,7 +277,13 @@ export function computeFov(
   gPovY = y;
   gRadius = radius;
   gRadiusSq = radius * radius;
+  gTrack = radius === 0;
+  if (!gTrack) boxSpans(width, height, x, y, radius - 1);
   result[y * width + x] = 1;
+  if (gTrack) {
+    gFirst[y] = gLast[y] = x;
+    gMinY = gMaxY = y;
+  }
   for (const q of QUADRANTS) {
     gXX = q[0];
     gXY = q[1];
@@ -173,7 +291,9 @@ export function computeFov(
     gYY = q[3];
     scan(1, -1, 1);
   }
-  if (out !== undefined) rememberBox(result, width, height, x, y, radius);
+  spans.minY = gMinY;
+  spans.maxY = gMaxY;
+  if (out === undefined) clearSpans(scratch, undefined);
   // Drop the references so a large map is not kept alive by this module.
   gTransparent = gOut = EMPTY;
   return result;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { computeFov } from "./fov.ts";
+import { computeFov, markLit } from "./fov.ts";
 import type { Point } from "./geometry.ts";
 import { Tile, TRANSPARENT, WALKABLE } from "./tiles.ts";
 
@@ -73,6 +73,5 @@ export function isWalkable(map: GameMap, x: number, y: number): boolean {
 /** Recomputes what is visible from `from` and adds it to the explored cells. */
 export function updateVisibility(map: GameMap, from: Point, radius: number): void {
   computeFov(map.transparent, map.width, map.height, from.x, from.y, radius, map.visible);
-  const { visible, explored } = map;
-  for (let i = 0; i < visible.length; i++) explored[i] |= visible[i];
+  markLit(map.visible, map.explored);
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import { type Action, resolve } from "./actions.ts";
-import { decide, PhaseContext } from "./ai.ts";
+import { decide, PhaseContext, type PhaseGrids } from "./ai.ts";
 import type { Ai, Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import { BlockerIndex } from "./occupancy.ts";
@@ -42,10 +42,31 @@ function applyMove(
   if (result.kind === "done") events.push(...result.events);
 }
 
-/** Runs every monster's turn on `state`, drawing from its RNG. */
-export function runMonsterPhase(state: GameState, rules: Rules): MonsterPhaseResult {
+/**
+ * The last phase's cost and distance grids, kept for the next phase on a
+ * map of the same size: on a large map, new ones each turn would be
+ * megabytes to allocate and collect.
+ */
+let grids: PhaseGrids | undefined;
+
+function gridsFor(size: number): PhaseGrids {
+  if (grids?.cost.length !== size) grids = { cost: new Uint8Array(size), dist: new Int32Array(size) };
+  return grids;
+}
+
+/**
+ * Runs every monster's turn on `state`, drawing from its RNG. `onMove` is
+ * told each move as it is decided, with the AI state the monster had (the
+ * one it had when the phase began), before the move is carried out.
+ */
+export function runMonsterPhase(
+  state: GameState,
+  rules: Rules,
+  onMove?: (move: MonsterMove, before: Ai) => void,
+): MonsterPhaseResult {
   const rng = Rng.fromState(state.rng);
-  const ctx = new PhaseContext(state.map, state.entities, playerOf(state));
+  const { map } = state;
+  const ctx = new PhaseContext(map, state.entities, playerOf(state), gridsFor(map.width * map.height));
   const occupancy = new BlockerIndex(state.map.width, state.entities);
   const moves: MonsterMove[] = [];
   const events: GameEvent[] = [];
@@ -55,10 +76,38 @@ export function runMonsterPhase(state: GameState, rules: Rules): MonsterPhaseRes
     if (!decision) continue;
     const move = { id: monster.id, ai: decision.ai, action: decision.action };
     moves.push(move);
+    onMove?.(move, monster.ai!);
     applyMove(state, rules, monster, move, occupancy, events);
   }
   state.rng = rng.state();
   return { moves, events };
+}
+
+/**
+ * Replays moves decided elsewhere (the worker) on `state`, in order, a part
+ * at a time if they come in parts: nothing else may change the state
+ * between parts.
+ */
+export class MoveReplay {
+  /** What the moves so far did. */
+  readonly events: GameEvent[] = [];
+  /** Each entity at its id. */
+  readonly byId: Entity[] = [];
+  readonly #occupancy: BlockerIndex;
+
+  constructor(readonly state: GameState, readonly rules: Rules) {
+    for (const e of state.entities) this.byId[e.id] = e;
+    this.#occupancy = new BlockerIndex(state.map.width, state.entities);
+  }
+
+  /** Carries out `moves`, after those before them. */
+  apply(moves: readonly MonsterMove[]): void {
+    for (const move of moves) {
+      const monster = this.byId[move.id];
+      if (!monster) throw new Error(`monster ${move.id} is not in the state`);
+      applyMove(this.state, this.rules, monster, move, this.#occupancy, this.events);
+    }
+  }
 }
 
 /** Replays moves decided elsewhere (the worker) on `state`, in order. */
@@ -67,13 +116,7 @@ export function applyMonsterMoves(
   rules: Rules,
   moves: readonly MonsterMove[],
 ): GameEvent[] {
-  const events: GameEvent[] = [];
-  const byId = new Map(state.entities.map((e) => [e.id, e]));
-  const occupancy = new BlockerIndex(state.map.width, state.entities);
-  for (const move of moves) {
-    const monster = byId.get(move.id);
-    if (!monster) throw new Error(`monster ${move.id} is not in the state`);
-    applyMove(state, rules, monster, move, occupancy, events);
-  }
-  return events;
+  const replay = new MoveReplay(state, rules);
+  replay.apply(moves);
+  return replay.events;
 }

@@ -9,7 +9,7 @@ import type { Point } from "./geometry.ts";
 import { type GameState, playerOf } from "./state.ts";
 import { inCorridor, knownItemCells, runStep, sides } from "./travel.ts";
 import { monsterCells, type Walk, type WalkStop } from "./walk_stop.ts";
-import { type PlanRequest, planWalk } from "./worker_protocol.ts";
+import { type PlanRequest, planWalk } from "./walk_plan.ts";
 
 /** The way a walk goes, one step at a time. */
 export interface Route {

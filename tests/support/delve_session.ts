@@ -1,6 +1,6 @@
 /** The whole program (title and games) on a headless terminal with its own save folder. */
 import { type DelveOptions, DelveProgram } from "../../src/app/program.ts";
-import { InProcessRunner } from "../../src/app/monster_runner.ts";
+import { InProcessRunner } from "../../src/worker/mod.ts";
 import { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
 import { bundledContent } from "./content.ts";
 

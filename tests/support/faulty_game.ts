@@ -2,13 +2,11 @@
  * A short game played with a faulty AI worker beside the same game played
  * in-process: the worker's faults, and whether the two games came out the same.
  */
-import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../../src/app/monster_runner.ts";
+import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../../src/worker/mod.ts";
 import type { Action } from "../../src/engine/actions.ts";
-import { narrate } from "../../src/engine/narration.ts";
 import { Rng } from "../../src/engine/rng.ts";
 import type { Rules } from "../../src/engine/rules.ts";
 import { type GameState, newGame } from "../../src/engine/state.ts";
-import { playPlayerAction } from "../../src/engine/turn.ts";
 
 /** `length` random moves and waits from `seed`. */
 export function script(seed: number, length: number): Action[] {
@@ -23,15 +21,8 @@ export function script(seed: number, length: number): Action[] {
 }
 
 /** One turn; true when it took time (the monsters then acted). */
-export async function turn(
-  state: GameState,
-  rules: Rules,
-  runner: MonsterRunner,
-  action: Action,
-): Promise<boolean> {
-  if (!playPlayerAction(state, rules, action)) return false;
-  narrate(state.log, rules, await runner.run(state), state.playerId);
-  return true;
+export async function turn(state: GameState, runner: MonsterRunner, action: Action): Promise<boolean> {
+  return (await runner.play(state, { act: action })) !== undefined;
 }
 
 /** The state without its typed-array views' buffers, for comparing. */
@@ -50,8 +41,8 @@ export async function faultyGame(
   const faulty = newGame(rules, 8), reference = newGame(rules, 8);
   try {
     for (const action of script(8, 12)) {
-      await turn(faulty, rules, runner, action);
-      await turn(reference, rules, new InProcessRunner(rules), action);
+      await turn(faulty, runner, action);
+      await turn(reference, new InProcessRunner(rules), action);
     }
   } finally {
     runner.close();

@@ -1,7 +1,7 @@
 /** Drives the real app on a headless terminal, one input at a time. */
 import { equal } from "node:assert/strict";
 import { GameSession } from "../../src/app/game_session.ts";
-import { InProcessRunner, type MonsterRunner } from "../../src/app/monster_runner.ts";
+import { InProcessRunner, type MonsterRunner } from "../../src/worker/mod.ts";
 import type { Rules } from "../../src/engine/rules.ts";
 import { type GameState, newGame } from "../../src/engine/state.ts";
 import type { ColorDepth } from "../../src/terminal/color.ts";

@@ -28,9 +28,9 @@ export function smallFovCases(): FovCase[] {
   });
 }
 
-/** A 1024x1024 map tiled with 80x43 floors (the same structure, only bigger), 200 origins. */
-export function largeFovCase(): FovCase {
-  const map = benchMosaic(1024, 1024, 1000);
+/** A `side`x`side` map tiled with 80x43 floors (the same structure, only bigger), 200 origins. */
+export function largeFovCase(side = 1024): FovCase {
+  const map = benchMosaic(side, side, 1000);
   return { map, cells: floorCells(map, 200, 5) };
 }
 

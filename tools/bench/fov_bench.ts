@@ -1,8 +1,8 @@
 /**
  * FOV: one call per iteration, cycling through 200 floor cells, on 80x43
- * floors and on a 1024x1024 map tiled with such floors (same structure, only
- * the size differs), at radius 8 and unlimited; rot.js PreciseShadowcasting
- * on the same cells in the same run.
+ * floors and on 256x256 and 1024x1024 maps tiled with such floors (same
+ * structure, only the size differs), at radius 8 and unlimited; rot.js
+ * PreciseShadowcasting on the same cells in the same run.
  */
 import { fovOurs, fovRot, largeFovCase, smallFovCases } from "./engine_cases.ts";
 
@@ -33,3 +33,10 @@ Deno.bench({
   group: "fov unlimited 80x43",
   fn: fovRot(small, 80),
 });
+Deno.bench({
+  name: "computeFov unlimited, 256x256",
+  group: "fov unlimited large",
+  baseline: true,
+  fn: fovOurs([largeFovCase(256)], 0),
+});
+Deno.bench({ name: "computeFov unlimited, 1024x1024", group: "fov unlimited large", fn: fovOurs(large, 0) });

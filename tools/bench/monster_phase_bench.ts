@@ -1,16 +1,21 @@
 /**
- * The monster phase with every monster hunting the player (all cells marked
- * in view): 20 monsters on 80x43, 1,000 on 256x256, 10,000 on 1024x1024, and
- * on 1024x1024 also 1,000 monsters (how the cost grows with monsters alone)
- * and 10,000 on the open worst case. "compute" is the phase itself (the code
- * the worker runs); "round trip" is a real turn through the AI worker: post,
- * compute, answer, replay.
+ * Turns with every monster hunting the player, in view of it: 20 monsters on
+ * 80x43, 1,000 on 256x256, 10,000 on 1024x1024, and on 1024x1024 also 1,000
+ * monsters (how the cost grows with monsters alone) and 10,000 on the open
+ * worst case. "phase" is the monsters' half in-process; "turn through the
+ * worker" the whole turn through the AI worker: the player's command
+ * posted, played on the worker's copy with the monsters' turn, the moves
+ * applied here. Each is a game of its own that goes on from bench to bench.
  */
-import { WorkerRunner } from "../../src/app/monster_runner.ts";
 import { runMonsterPhase } from "../../src/engine/monster_phase.ts";
-import { benchContent, huntingState, type MonsterScale, TARGET_SCALES } from "./app_cases.ts";
+import { cloneState } from "../../src/engine/state.ts";
+import { type Command, playPlayerAction, settleAndNarrate } from "../../src/engine/turn.ts";
+import { WorkerRunner } from "../../src/worker/mod.ts";
+import { benchContent, type MonsterScale, TARGET_SCALES } from "./app_cases.ts";
+import { huntingGame } from "./monster_turns.ts";
 
 const { rules } = await benchContent();
+const WAIT = { act: { type: "wait" } } as const satisfies Command;
 
 const SCALES: MonsterScale[] = [
   ...TARGET_SCALES,
@@ -19,35 +24,37 @@ const SCALES: MonsterScale[] = [
 ];
 
 for (const scale of SCALES) {
-  const { state, reset, label: group } = huntingState(rules, scale);
+  const { state: local, label: group } = huntingGame(rules, scale);
+  const remote = cloneState(local);
   Deno.bench({
-    name: `compute: ${group}`,
+    name: `phase in-process: ${group}`,
     group,
     baseline: true,
+    n: 50,
+    warmup: 10,
     fn: (b) => {
-      reset();
+      playPlayerAction(local, rules, WAIT.act);
       b.start();
-      runMonsterPhase(state, rules);
+      const { events } = runMonsterPhase(local, rules);
       b.end();
+      settleAndNarrate(local, rules, events);
     },
   });
   const runner = new WorkerRunner(rules, 10_000);
   // Time a loaded worker, not its cold start (turns meanwhile run in-process).
   if (!(await runner.ready)) throw new Error("the AI worker did not load");
   Deno.bench({
-    name: `round trip via the worker: ${group}`,
+    name: `turn through the worker: ${group}`,
     group,
-    fn: async (b) => {
-      reset();
-      b.start();
-      await runner.run(state);
-      b.end();
-    },
+    n: 50,
+    warmup: 10,
+    fn: async () => void await runner.play(remote, WAIT),
   });
   globalThis.addEventListener("unload", () => {
     // Every timed turn must have been the worker's, or the figure is not a round trip.
     if (runner.faults.length > 0) console.error(`${group}: worker faults ${runner.faults.join(", ")}`);
     const inWorker = runner.workerMs / runner.workerTurns;
+    if (runner.workerTurns === 0) return runner.close();
     console.log(
       `${group}: ${runner.workerTurns} turns answered by the worker, ${inWorker.toFixed(2)} ms each in it`,
     );

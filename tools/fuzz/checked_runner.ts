@@ -1,21 +1,16 @@
 /**
  * The monster runner the fuzzer drives the program with: it checks the
- * game after every monster phase.
+ * game after every turn (an action that took time, the monsters' included).
  *
  * @module
  */
 import type { Content } from "../../src/content/load_content.ts";
 import type { GameEvent } from "../../src/engine/events.ts";
 import type { GameState } from "../../src/engine/state.ts";
-import type { PlanAnswer, PlanRequest } from "../../src/engine/worker_protocol.ts";
-import {
-  InProcessRunner,
-  type MonsterRunner,
-  type WorkerFault,
-  WorkerRunner,
-} from "../../src/app/monster_runner.ts";
+import type { Command } from "../../src/engine/turn.ts";
+import { InProcessRunner, type MonsterRunner, type WorkerFault, WorkerRunner } from "../../src/worker/mod.ts";
 
-/** The monsters (in-process, or in the AI worker), with a check after each of their phases: the end of a turn. */
+/** The monsters (in-process, or in the AI worker), with a check after each turn. */
 export class CheckedRunner implements MonsterRunner {
   readonly #inner: MonsterRunner;
   /**
@@ -40,16 +35,11 @@ export class CheckedRunner implements MonsterRunner {
     return this.#inner.faults;
   }
 
-  async run(state: GameState): Promise<GameEvent[]> {
+  async play(state: GameState, command: Command): Promise<GameEvent[] | undefined> {
     await this.#loaded;
-    const events = await this.#inner.run(state);
-    this.afterTurn(state);
+    const events = await this.#inner.play(state, command);
+    if (events && "act" in command) this.afterTurn(state);
     return events;
-  }
-
-  async plan(state: GameState, request: PlanRequest): Promise<PlanAnswer> {
-    await this.#loaded;
-    return await this.#inner.plan(state, request);
   }
 
   close(): void {

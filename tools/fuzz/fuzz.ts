@@ -41,7 +41,7 @@ import {
 import { FuzzEvents } from "./fuzz_events.ts";
 import type { GameSession } from "../../src/app/game_session.ts";
 import { BUNDLED_DATA_DIR } from "../../src/app/paths.ts";
-import { type MonsterRunner, WorkerRunner } from "../../src/app/monster_runner.ts";
+import { type MonsterRunner, WorkerRunner } from "../../src/worker/mod.ts";
 import { CheckedRunner } from "./checked_runner.ts";
 import { SinkTerminal } from "../sink_terminal.ts";
 import { say, sayOut } from "../../src/app/say.ts";

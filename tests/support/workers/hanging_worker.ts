@@ -5,5 +5,5 @@ const scope = self as unknown as {
 };
 scope.postMessage({ type: "ready" });
 scope.onmessage = (event) => {
-  if (event.data.type === "turn") { for (;;) { /* hang */ } }
+  if (event.data.type === "play") { for (;;) { /* hang */ } }
 };

@@ -5,5 +5,5 @@ const scope = self as unknown as {
 };
 scope.postMessage({ type: "ready" });
 scope.onmessage = (event) => {
-  if (event.data.type === "turn") throw new Error("the AI broke");
+  if (event.data.type === "play") throw new Error("the AI broke");
 };

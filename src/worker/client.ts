@@ -1,0 +1,241 @@
+/**
+ * The client of the AI worker: plays each command on the game here while
+ * the worker plays it on its copy, and replays the monsters' moves it
+ * answers with the same engine functions, so the game ends the same as
+ * in-process. When the worker fails (throws, dies, is late, or its copy
+ * turns out not to be the game) the monsters' turn runs in-process instead,
+ * and the worker is replaced or sent the game again.
+ *
+ * @module
+ */
+import { stateChecksumWithoutLog } from "../engine/checksum.ts";
+import type { Entity } from "../engine/entity.ts";
+import type { GameEvent } from "../engine/events.ts";
+import type { GameMap } from "../engine/game_map.ts";
+import { type MonsterMove, MoveReplay, runMonsterPhase } from "../engine/monster_phase.ts";
+import type { Rules } from "../engine/rules.ts";
+import { type GameState, playerOf } from "../engine/state.ts";
+import { type Command, playCommand, playPlayerAction, settleAndNarrate } from "../engine/turn.ts";
+import { AI_WORKER_URL, WorkerConnection } from "./connection.ts";
+import { decodeMoves, type EncodedMoves } from "./moves.ts";
+import { type Checks, mirrorOf } from "./protocol.ts";
+import type { MonsterRunner, WorkerFault } from "./runner.ts";
+
+export { AI_WORKER_OPTIONS, AI_WORKER_URL, WORKER_STARTUP_MS } from "./connection.ts";
+
+/** How long a turn may take in the worker before it is given up on. */
+export const WORKER_TIMEOUT_MS = 1000;
+
+/**
+ * Every this many of the worker's turns, and on the first turn of each floor
+ * it made itself, its copy is compared with the game by checksum (each side
+ * sums itself as the command found it, at the same time; the message log
+ * aside, which the copy does not keep). Between those
+ * turns every answer is checked for the turn count and the number of
+ * entities, and the game here for changes the worker was not told of.
+ */
+export const CHECK_EVERY = 100;
+
+/**
+ * The game as the worker's copy was left: what it is made of (the same
+ * objects) and the numbers a command changes. A game that no longer matches
+ * was changed by something the worker did not see, and is sent again.
+ */
+interface Fingerprint {
+  readonly state: GameState;
+  readonly map: GameMap;
+  readonly entities: readonly Entity[];
+  readonly count: number;
+  readonly turn: number;
+  readonly floor: number;
+  readonly nextId: number;
+  readonly rng: string;
+  /** The player as JSON: what tests and tools most often change by hand. */
+  readonly player: string;
+}
+
+function fingerprint(state: GameState): Fingerprint {
+  const { map, entities, turn, floor, nextId } = state;
+  const player = JSON.stringify(playerOf(state));
+  return { state, map, entities, count: entities.length, turn, floor, nextId, rng: state.rng.join(), player };
+}
+
+function matches(f: Fingerprint, state: GameState): boolean {
+  return f.state === state && f.map === state.map && f.entities === state.entities &&
+    f.count === state.entities.length && f.turn === state.turn && f.floor === state.floor &&
+    f.nextId === state.nextId && f.rng === state.rng.join() && f.player === JSON.stringify(playerOf(state));
+}
+
+/**
+ * The moves of one answer, replayed on the game a part at a time as they
+ * come, once the copy's checks agree with the game; none if they do not.
+ */
+class AnswerReplay {
+  #replay: MoveReplay | undefined;
+  #parts = 0;
+  /** Why the answer cannot be used, if it cannot: nothing of it has been replayed then. */
+  fault: WorkerFault | undefined;
+  /**
+   * A part that did not fit the game after others had been replayed: the
+   * game is then half way through the monsters' turn, and only the copy the
+   * app took before the command is whole.
+   */
+  broken: Error | undefined;
+
+  constructor(readonly state: GameState, readonly rules: Rules, readonly sum: number | undefined) {}
+
+  /** Replays `moves` (the next part), if the answer can still be used. */
+  part(moves: EncodedMoves, checks: Checks): void {
+    if (this.fault || this.broken) return;
+    const { state } = this;
+    if (!this.#replay) {
+      const agrees = checks.sum === this.sum && checks.turn === state.turn &&
+        checks.entities === state.entities.length;
+      if (!agrees) {
+        this.fault = "diverged";
+        return;
+      }
+      this.#replay = new MoveReplay(state, this.rules);
+    }
+    let decoded: MonsterMove[];
+    try {
+      decoded = decodeMoves(moves, this.#replay.byId);
+    } catch (e) {
+      // A move this game cannot hold: the copy is not this game.
+      if (this.#parts === 0) this.fault = "diverged";
+      else this.broken = new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
+      return;
+    }
+    this.#replay.apply(decoded);
+    this.#parts++;
+  }
+
+  /** What the moves replayed did. */
+  get events(): GameEvent[] {
+    return this.#replay?.events ?? [];
+  }
+}
+
+/**
+ * The player's commands, the monsters thinking in a worker with no
+ * permissions. While the worker is still loading, commands play in-process.
+ */
+export class WorkerRunner implements MonsterRunner {
+  readonly #connection: WorkerConnection;
+  #seq = 0;
+  /** The game as the worker's copy was left; undefined when it has none (or a wrong one). */
+  #mirror: Fingerprint | undefined;
+  #sinceCheck = 0;
+  /** The floor of the last checksum (or copy sent): the first turn on a floor the worker made itself is checked. */
+  #checkedFloor = 0;
+  /** Turns the worker answered. */
+  workerTurns = 0;
+  /** Milliseconds the worker spent on them, as it measured. */
+  workerMs = 0;
+  /** Copies of the game sent to the worker. */
+  loads = 0;
+
+  constructor(
+    readonly rules: Rules,
+    readonly timeoutMs = WORKER_TIMEOUT_MS,
+    readonly workerUrl: URL = AI_WORKER_URL,
+    readonly checkEvery = CHECK_EVERY,
+  ) {
+    this.#connection = new WorkerConnection(workerUrl, timeoutMs);
+    this.#connection.onStart = (worker) => {
+      this.#mirror = undefined;
+      worker.postMessage({ type: "rules", rules });
+    };
+    // A stray answer is one to an action found impossible here: the copy must have found so too.
+    this.#connection.onStray = (reply) => {
+      if (reply.type !== "played" || reply.moves) this.#mirror = undefined;
+    };
+  }
+
+  /** Faults seen so far, oldest first. */
+  get faults(): readonly WorkerFault[] {
+    return this.#connection.faults;
+  }
+
+  /** Starts the worker now (it loads while the game draws its first frame). */
+  start(): void {
+    void this.#connection.worker;
+  }
+
+  /** Resolves once the current worker has loaded (false if it failed to). */
+  get ready(): Promise<boolean> {
+    return this.#connection.ready;
+  }
+
+  /** The current worker (started on first use). */
+  get worker(): Worker {
+    return this.#connection.worker;
+  }
+
+  /** Sends the worker the game, unless its copy is the game as it is. */
+  #sync(state: GameState): void {
+    if (this.#mirror && matches(this.#mirror, state)) return;
+    const { state: copy, transfer } = mirrorOf(state);
+    this.#connection.post({ type: "load", state: copy }, transfer);
+    this.#mirror = fingerprint(state);
+    this.#sinceCheck = 0;
+    this.#checkedFloor = state.floor;
+    this.loads++;
+  }
+
+  async play(state: GameState, command: Command): Promise<GameEvent[] | undefined> {
+    const connection = this.#connection;
+    void connection.worker;
+    if (!connection.loaded) {
+      this.#mirror = undefined;
+      return playCommand(state, this.rules, command);
+    }
+    this.#sync(state);
+    const seq = ++this.#seq;
+    if (!("act" in command)) {
+      connection.post({ type: "play", seq, command, check: false });
+      const events = playCommand(state, this.rules, command);
+      this.#mirror = fingerprint(state);
+      return events;
+    }
+    const check = ++this.#sinceCheck >= this.checkEvery || state.floor !== this.#checkedFloor;
+    if (check) {
+      this.#sinceCheck = 0;
+      this.#checkedFloor = state.floor;
+    }
+    connection.post({ type: "play", seq, command, check });
+    // While the worker plays the command on its copy, the game here sums itself (when asked) and plays
+    // the player's half; the parts of the answer wait for that: they are read once this function waits.
+    const replay = new AnswerReplay(state, this.rules, check ? stateChecksumWithoutLog(state) : undefined);
+    const answer = connection.answer(seq, (part) => replay.part(part.moves, part.checks));
+    const mine = playPlayerAction(state, this.rules, command.act);
+    if (!mine) {
+      connection.forget(seq);
+      this.#mirror = fingerprint(state);
+      return undefined;
+    }
+    const reply = await answer;
+    if (typeof reply !== "string" && reply.type === "played") {
+      if (reply.moves) replay.part(reply.moves, reply.checks);
+      else replay.fault ??= "diverged";
+    } else if (typeof reply !== "string") {
+      replay.fault ??= "failed";
+    }
+    if (replay.broken) throw replay.broken;
+    if (typeof reply !== "string" && reply.type === "played" && !replay.fault) {
+      state.rng = reply.rng;
+      this.#mirror = fingerprint(state);
+      this.workerTurns++;
+      this.workerMs += reply.computeMs;
+      return [...mine, ...settleAndNarrate(state, this.rules, replay.events)];
+    }
+    // The worker failed (the fault is noted), or its copy is not the game: the monsters play here.
+    if (replay.fault) this.#connection.faults.push(replay.fault);
+    this.#mirror = undefined;
+    return [...mine, ...settleAndNarrate(state, this.rules, runMonsterPhase(state, this.rules).events)];
+  }
+
+  close(): void {
+    this.#connection.close();
+  }
+}

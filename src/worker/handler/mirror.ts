@@ -1,0 +1,92 @@
+/**
+ * The worker's side: its copy of the game (the mirror), and what it does
+ * with each message, as a plain function so tests can run it without a
+ * worker. A command is played on the copy as the app plays it on the game:
+ * the player's action, then the monsters' turn, whose moves are the answer.
+ *
+ * @module
+ */
+import { stateChecksumWithoutLog } from "../../engine/checksum.ts";
+import { runMonsterPhase } from "../../engine/monster_phase.ts";
+import type { Rules } from "../../engine/rules.ts";
+import type { GameState } from "../../engine/state.ts";
+import { type Command, playCommand, playPlayerAction, settleAndNarrate } from "../../engine/turn.ts";
+import { MoveEncoder } from "../moves.ts";
+import type { Checks, FromWorker, MovesPart, Played, ToWorker } from "../protocol.ts";
+
+/** The worker's memory between messages: the rules, and its copy of the game once it has one. */
+export interface WorkerMemory {
+  rules?: Rules;
+  state?: GameState;
+}
+
+/**
+ * How many moves make a part: enough that a turn is sent in at most about
+ * sixteen messages, and at least 1,024 (a turn of fewer moves is sent
+ * whole: the app replays a thousand moves in about 0.1 ms, less than what
+ * a message more costs both sides).
+ */
+function partSize(state: GameState): number {
+  let actors = 0;
+  for (const e of state.entities) if (e.ai) actors++;
+  return Math.max(1024, Math.ceil(actors / 16));
+}
+
+/**
+ * Plays `command` on the copy; for an action, the answer (its last part)
+ * and, through `send`, the parts before it.
+ */
+function play(
+  state: GameState,
+  rules: Rules,
+  seq: number,
+  command: Command,
+  check: boolean,
+  send: ((part: MovesPart) => void) | undefined,
+): Played | undefined {
+  const sum = check ? stateChecksumWithoutLog(state) : undefined;
+  if (!("act" in command)) {
+    playCommand(state, rules, command);
+    return undefined;
+  }
+  const mine = playPlayerAction(state, rules, command.act);
+  const checks: Checks = { turn: state.turn, entities: state.entities.length, sum };
+  if (!mine) return { type: "played", seq, checks, rng: state.rng, computeMs: 0 };
+  const encoder = new MoveEncoder(), size = send ? partSize(state) : Infinity;
+  const { events } = runMonsterPhase(state, rules, (move, before) => {
+    encoder.add(move, before);
+    if (encoder.count >= size) send!({ type: "moves", seq, moves: encoder.take(), checks });
+  });
+  settleAndNarrate(state, rules, events);
+  return { type: "played", seq, moves: encoder.take(), checks, rng: state.rng, computeMs: 0 };
+}
+
+/**
+ * Handles one message; returns the answer, if the message asks for one.
+ * `send` posts the parts of a long answer before it (without it, an answer
+ * comes whole); `now` is a clock in milliseconds (the engine reads none).
+ */
+export function handleToWorker(
+  memory: WorkerMemory,
+  message: ToWorker,
+  send?: (part: MovesPart) => void,
+  now: () => number = () => 0,
+): FromWorker | undefined {
+  switch (message.type) {
+    case "rules":
+      memory.rules = message.rules;
+      return undefined;
+    case "load":
+      // The log only tells what happened: the copy starts with none and keeps none.
+      memory.state = { ...message.state, log: [] };
+      return undefined;
+    case "play": {
+      const { rules, state } = memory;
+      if (!rules || !state) return { type: "failed", seq: message.seq, error: "no rules or game yet" };
+      const started = now();
+      const answer = play(state, rules, message.seq, message.command, message.check, send);
+      state.log.length = 0;
+      return answer && { ...answer, computeMs: now() - started };
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * The AI worker as the rest of the program sees it: who plays the player's
+ * commands (with the monsters in the worker, which keeps its own copy of
+ * the game, restarted and replaced by in-process play when it fails; or all
+ * in-process).
+ *
+ * @module
+ */
+export {
+  AI_WORKER_OPTIONS,
+  AI_WORKER_URL,
+  CHECK_EVERY,
+  WORKER_STARTUP_MS,
+  WORKER_TIMEOUT_MS,
+  WorkerRunner,
+} from "./client.ts";
+export { InProcessRunner, type MonsterRunner, type WorkerFault } from "./runner.ts";

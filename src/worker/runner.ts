@@ -1,0 +1,43 @@
+/**
+ * Who plays the game's commands, the monsters' turns with them: the
+ * interface the app holds, and the runner that plays them in this thread.
+ *
+ * @module
+ */
+import type { GameEvent } from "../engine/events.ts";
+import type { Rules } from "../engine/rules.ts";
+import type { GameState } from "../engine/state.ts";
+import { type Command, playCommand } from "../engine/turn.ts";
+
+/**
+ * What went wrong with the worker, for whoever wants to know: it threw or
+ * died, took too long, could not do what it was asked, or its copy of the
+ * game turned out not to be the game (it is then sent the game again).
+ */
+export type WorkerFault = "error" | "timeout" | "failed" | "diverged";
+
+/** Something that plays the player's commands on a game. */
+export interface MonsterRunner {
+  /**
+   * Plays `command` on `state`: the player's action and, if it took time,
+   * the monsters' turn; or a level-up choice. The events, settled, or
+   * undefined when the action was impossible (told, and no time passed).
+   */
+  play(state: GameState, command: Command): Promise<GameEvent[] | undefined>;
+  /** Faults met so far, oldest first (a crashed worker may have printed). */
+  readonly faults: readonly WorkerFault[];
+  close(): void;
+}
+
+/** The monsters, in this thread. */
+export class InProcessRunner implements MonsterRunner {
+  readonly faults: readonly WorkerFault[] = [];
+
+  constructor(readonly rules: Rules) {}
+
+  play(state: GameState, command: Command): Promise<GameEvent[] | undefined> {
+    return Promise.resolve(playCommand(state, this.rules, command));
+  }
+
+  close(): void {}
+}

@@ -1,0 +1,251 @@
+/**
+ * The worker's copy of the game: made once and kept by playing each command
+ * as the game does (new floors and level-up choices included), checked
+ * against the game, and sent again when it is found to disagree, with the
+ * game going on exactly as it would in-process.
+ */
+import { deepEqual, equal, ok } from "node:assert/strict";
+import type { Action } from "../src/engine/actions.ts";
+import { botDecide } from "../src/engine/bot.ts";
+import { stateChecksumWithoutLog } from "../src/engine/checksum.ts";
+import type { Ai, Entity } from "../src/engine/entity.ts";
+import { type MonsterMove, runMonsterPhase } from "../src/engine/monster_phase.ts";
+import { cloneState, type GameState, newGame, playerOf } from "../src/engine/state.ts";
+import { instantiate } from "../src/engine/templates.ts";
+import { type Command, playPlayerAction, settleAndNarrate } from "../src/engine/turn.ts";
+import { handleToWorker, type WorkerMemory } from "../src/worker/handler/mirror.ts";
+import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/worker/mod.ts";
+import { decodeMoves, encodeMoves, entitiesById } from "../src/worker/moves.ts";
+import { mirrorOf, type MovesPart } from "../src/worker/protocol.ts";
+import { bundledContent } from "./support/content.ts";
+import { script, snapshot } from "./support/faulty_game.ts";
+
+const { rules } = await bundledContent();
+
+/** Plays `command` with both runners on their games, and says whether the two games are still the same. */
+async function both(
+  command: Command,
+  games: readonly [GameState, GameState],
+  runners: readonly [MonsterRunner, MonsterRunner],
+): Promise<void> {
+  await runners[0].play(games[0], command);
+  await runners[1].play(games[1], command);
+  deepEqual(snapshot(games[0]), snapshot(games[1]));
+}
+
+Deno.test("a bot's game with a level-up choice and a new floor is the same with the worker, which made the floor itself", async () => {
+  const worker = new WorkerRunner(rules, 1000, undefined, 7);
+  ok(await worker.ready);
+  const games = [newGame(rules, 6), newGame(rules, 6)] as const;
+  const kinds = new Set<string>();
+  try {
+    for (let n = 0; n < 330; n++) {
+      const command = botDecide(games[1], rules);
+      kinds.add("level" in command ? "level" : "stop" in command ? "stop" : command.act.type);
+      await both(command, games, [worker, new InProcessRunner(rules)]);
+    }
+  } finally {
+    worker.close();
+  }
+  ok(kinds.has("level") && kinds.has("descend") && games[0].floor === 2, [...kinds].join());
+  // One copy sent, at the start: the worker derived the rest, checksums agreeing every 7 turns.
+  deepEqual([worker.faults, worker.loads], [[], 1]);
+  ok(worker.workerTurns > 300);
+});
+
+/** Replaces the worker's copy with `state` changed by `change`, behind the runner's back. */
+function corruptCopy(runner: WorkerRunner, state: GameState, change: (copy: GameState) => void): void {
+  const copy = cloneState(state);
+  change(copy);
+  const { state: mirror, transfer } = mirrorOf(copy);
+  runner.worker.postMessage({ type: "load", state: mirror }, transfer);
+}
+
+/**
+ * 40 turns of a script with the worker, its copy corrupted by `change`
+ * after turn 10, beside the same turns in-process; the turn (counted from
+ * the corruption) whose answer was found wrong.
+ */
+async function divergedGame(checkEvery: number, change: (copy: GameState) => void): Promise<number> {
+  const worker = new WorkerRunner(rules, 1000, undefined, checkEvery);
+  ok(await worker.ready);
+  const games = [newGame(rules, 2), newGame(rules, 2)] as const;
+  let caught = -1;
+  try {
+    for (const [n, action] of script(2, 40).entries()) {
+      if (n === 10) corruptCopy(worker, games[0], change);
+      await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
+      if (caught < 0 && worker.faults.length > 0) caught = n - 10;
+    }
+  } finally {
+    worker.close();
+  }
+  deepEqual(worker.faults, ["diverged"], "caught once, then the copy was right again");
+  equal(worker.loads, 2, "the game was sent again");
+  return caught;
+}
+
+Deno.test("a copy whose monsters stand elsewhere is caught by the checksum before its moves are used: the game goes on as in-process", async () => {
+  const caught = await divergedGame(1, (copy) => {
+    for (const e of copy.entities) if (e.ai) e.x = e.x + 1 < copy.map.width ? e.x + 1 : e.x - 1;
+  });
+  equal(caught, 0, "on the first turn after");
+});
+
+Deno.test("a copy a turn ahead is caught on its next answer, even between checksums", async () => {
+  equal(await divergedGame(1000, (copy) => copy.turn++), 0);
+});
+
+Deno.test("a difference only the checksum sees (the player's XP) is caught within the turns between checksums", async () => {
+  const caught = await divergedGame(5, (copy) => playerOf(copy).level!.xp += 3);
+  ok(caught >= 0 && caught < 5, `caught ${caught} turns after`);
+});
+
+Deno.test("each new floor is checked by checksum on its first turn, however far the next checksum: a difference only it sees is caught there", async () => {
+  const worker = new WorkerRunner(rules, 1000, undefined, 1000);
+  ok(await worker.ready);
+  const games = [newGame(rules, 6), newGame(rules, 6)] as const;
+  let descended = -1;
+  try {
+    for (let n = 0; descended < 0 || n < descended + 3; n++) {
+      const command = botDecide(games[1], rules);
+      if ("act" in command && command.act.type === "descend" && descended < 0) {
+        // The player's XP in the copy is not the game's: no move shows it, only a sum does.
+        corruptCopy(worker, games[0], (copy) => playerOf(copy).level!.xp += 1);
+        descended = n;
+      }
+      await both(command, games, [worker, new InProcessRunner(rules)]);
+      equal(worker.faults.length, descended >= 0 && n > descended ? 1 : 0, `after command ${n}`);
+    }
+  } finally {
+    worker.close();
+  }
+  deepEqual([worker.faults, worker.loads, games[0].floor], [["diverged"], 2, 2]);
+});
+
+/** `n` waits. */
+const waits = (n: number): Action[] => Array.from({ length: n }, () => ({ type: "wait" }));
+
+/** Rules whose floors are four times the bundled ones. */
+const bigFloors = { ...rules, dungeon: { ...rules.dungeon, width: 160, height: 86, maxRooms: 120 } };
+
+/** Seed 3's first big floor with an orc on every other cell that is floor: a turn of them comes in parts. */
+function crowdedGame(): GameState {
+  const game = newGame(bigFloors, 3);
+  const { map } = game, player = playerOf(game);
+  for (let i = 0; i < map.tiles.length; i += 2) {
+    const x = i % map.width, y = Math.floor(i / map.width);
+    if (map.tiles[i] !== 1 || game.entities.some((e) => e.x === x && e.y === y)) continue;
+    game.entities.push(instantiate(rules.templates.orc, game.nextId++, x, y));
+  }
+  // Those in view hunt the player, who does not die of it.
+  player.fighter = { ...player.fighter!, hp: 1e6, maxHp: 1e6 };
+  return game;
+}
+
+Deno.test("the worker's side, run without a worker, answers each action with the moves, parts and sums the game makes in-process", () => {
+  const game = crowdedGame();
+  const memory: WorkerMemory = {};
+  handleToWorker(memory, { type: "rules", rules: bigFloors });
+  // As posting it would: a copy of its own.
+  handleToWorker(memory, { type: "load", state: structuredClone(mirrorOf(game).state) });
+  let moved = 0, parted = 0;
+  // The player waits: nothing loses sight of it, so nothing looks for a path through the crowd.
+  for (const [seq, action] of waits(30).entries()) {
+    const sum = stateChecksumWithoutLog(game);
+    const parts: MovesPart[] = [];
+    const answer = handleToWorker(
+      memory,
+      { type: "play", seq, command: { act: action }, check: true },
+      (part) => {
+        parts.push(structuredClone(part));
+      },
+    );
+    ok(answer?.type === "played" && answer.seq === seq);
+    // The same action in-process: the player's half, then the monsters' phase.
+    const mine = playPlayerAction(game, bigFloors, action);
+    ok(answer.moves && mine, "a wait always takes a turn");
+    deepEqual(
+      answer.checks,
+      { turn: game.turn, entities: game.entities.length, sum },
+      "the copy checks as the game",
+    );
+    if (!answer.moves) continue;
+    const byId = entitiesById(game.entities);
+    // The parts, decoded in order as the app replays them, then the last moves.
+    const decoded: MonsterMove[] = [];
+    for (const part of [...parts, answer]) {
+      deepEqual(part.checks, answer.checks);
+      decoded.push(...decodeMoves(part.moves!, byId));
+    }
+    const phase = runMonsterPhase(game, bigFloors);
+    deepEqual(decoded, phase.moves);
+    settleAndNarrate(game, bigFloors, phase.events);
+    deepEqual(answer.rng, game.rng);
+    moved += decoded.length;
+    parted += parts.length;
+  }
+  ok(moved > 20_000 && parted > 10, `only ${moved} moves compared, ${parted} parts`);
+});
+
+Deno.test("a crowded game, each monsters' turn replayed in parts as the worker decides it, is the same as in-process", async () => {
+  const worker = new WorkerRunner(bigFloors, 5000, undefined, 4);
+  ok(await worker.ready);
+  const games = [crowdedGame(), crowdedGame()] as const;
+  try {
+    for (const action of script(4, 30)) {
+      await both({ act: action }, games, [worker, new InProcessRunner(bigFloors)]);
+    }
+  } finally {
+    worker.close();
+  }
+  deepEqual([worker.faults, worker.loads], [[], 1]);
+  ok(worker.workerTurns > 10);
+});
+
+Deno.test("moves travel as numbers: a path stepped along costs nothing however long, other changes are told in full", () => {
+  const path = Array.from({ length: 500 }, (_, k) => 1000 + k);
+  const hostile: Ai = { type: "hostile", lastSeen: 77, path };
+  const confused: Ai = { type: "confused", turnsRemaining: 4, previous: hostile };
+  const before: (Ai | undefined)[] = [];
+  before[1] = hostile;
+  before[2] = confused;
+  before[3] = { type: "confused", turnsRemaining: 0, previous: hostile };
+  before[4] = hostile;
+  before[5] = hostile;
+  const moves: MonsterMove[] = [
+    {
+      id: 1,
+      ai: { type: "hostile", lastSeen: 77, path: path.slice(1) },
+      action: { type: "move", dx: 1, dy: -1 },
+    },
+    { id: 2, ai: { ...confused, turnsRemaining: 3 }, action: { type: "bump", dx: -1, dy: 0 } },
+    { id: 3, ai: before[3]!, action: { type: "recover" } },
+    {
+      id: 4,
+      ai: { type: "hostile", lastSeen: 12, path: [5, 6, 7] },
+      action: { type: "melee", dx: 0, dy: 1 },
+    },
+    { id: 5, ai: { type: "confused", turnsRemaining: 9, previous: hostile }, action: { type: "pickup" } },
+  ];
+  const encoded = encodeMoves(moves, before);
+  // Seven numbers a move, and the new path of three cells; the rest as objects.
+  equal(encoded.ints.length, 5 * 7 + 3);
+  equal(encoded.objects.length, 2);
+  const byId: Entity[] = [];
+  before.forEach((ai, id) => byId[id] = { id, ai } as Entity);
+  const decoded = decodeMoves(structuredClone(encoded), byId);
+  deepEqual(decoded, moves);
+  equal(decoded[2].ai, before[3], "an AI state kept is the monster's own");
+  // A move this game cannot hold is refused, not half applied.
+  ok(throws(() => decodeMoves(encoded, byId.slice(0, 3))));
+});
+
+function throws(f: () => unknown): boolean {
+  try {
+    f();
+    return false;
+  } catch {
+    return true;
+  }
+}

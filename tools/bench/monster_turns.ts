@@ -1,0 +1,99 @@
+/**
+ * Turns with every monster hunting the player, played in-process and through
+ * the AI worker side by side: the same game twice from the same start, a
+ * turn of one then the same turn of the other, so that whatever else the
+ * machine does falls on both alike; and the two games must end the same.
+ *
+ * @module
+ */
+import { stateChecksum } from "../../src/engine/checksum.ts";
+import { runMonsterPhase } from "../../src/engine/monster_phase.ts";
+import type { Rules } from "../../src/engine/rules.ts";
+import { cloneState, type GameState, playerOf } from "../../src/engine/state.ts";
+import { type Command, playPlayerAction, settleAndNarrate } from "../../src/engine/turn.ts";
+import { WorkerRunner } from "../../src/worker/mod.ts";
+import { huntingState, type MonsterScale } from "./app_cases.ts";
+import { median } from "./timing.ts";
+
+/** The player's command each turn. */
+const WAIT = { act: { type: "wait" } } as const satisfies Command;
+
+/**
+ * The hunting state made to last: its walls let light through and the
+ * player sees without limit, so every monster is in view turn after turn
+ * (as `huntingState` marks every cell in view for one phase), and the
+ * player cannot die.
+ */
+export function huntingGame(rules: Rules, scale: MonsterScale): { state: GameState; label: string } {
+  const { state, label } = huntingState(rules, scale);
+  state.map.transparent.fill(1);
+  const player = playerOf(state);
+  player.sight = 0;
+  player.fighter = { ...player.fighter!, hp: 1e9, maxHp: 1e9 };
+  return { state, label };
+}
+
+/** Median times of a turn, ms, and what the worker did. */
+export interface MonsterTurns {
+  readonly label: string;
+  /** The monsters' phase alone, in-process. */
+  readonly phase: number;
+  /** The whole turn in-process: the player's wait, then the phase. */
+  readonly turn: number;
+  /** The whole turn through the worker: the command posted, the moves applied here. */
+  readonly trip: number;
+  /** The worker's own clock on its side of the turn. */
+  readonly inWorker: number;
+  readonly turns: number;
+  readonly faults: readonly string[];
+  /** Copies of the game sent to the worker (1: only the first). */
+  readonly loads: number;
+  /** Whether the two games ended the same. */
+  readonly same: boolean;
+}
+
+/** Plays `warmup` untimed turns and then `turns` timed ones of `scale`, in-process and through the worker. */
+export async function monsterTurns(
+  rules: Rules,
+  scale: MonsterScale,
+  turns: number,
+  warmup: number,
+): Promise<MonsterTurns> {
+  const { state: local, label } = huntingGame(rules, scale);
+  const remote = cloneState(local);
+  const runner = new WorkerRunner(rules, 10_000);
+  if (!(await runner.ready)) throw new Error("the AI worker did not load");
+  const phase: number[] = [], turn: number[] = [], trip: number[] = [], inWorker: number[] = [];
+  try {
+    for (let k = 0; k < warmup + turns; k++) {
+      const started = performance.now();
+      playPlayerAction(local, rules, WAIT.act);
+      const phaseStarted = performance.now();
+      const { events } = runMonsterPhase(local, rules);
+      const phaseEnded = performance.now();
+      settleAndNarrate(local, rules, events);
+      const ended = performance.now();
+      const workerMs = runner.workerMs;
+      await runner.play(remote, WAIT);
+      const answered = performance.now();
+      if (k < warmup) continue;
+      phase.push(phaseEnded - phaseStarted);
+      turn.push(ended - started);
+      trip.push(answered - ended);
+      inWorker.push(runner.workerMs - workerMs);
+    }
+  } finally {
+    runner.close();
+  }
+  return {
+    label,
+    phase: median(phase),
+    turn: median(turn),
+    trip: median(trip),
+    inWorker: median(inWorker),
+    turns,
+    faults: runner.faults,
+    loads: runner.loads,
+    same: stateChecksum(local) === stateChecksum(remote),
+  };
+}
