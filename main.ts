@@ -3,9 +3,7 @@
  *
  * @module
  */
-import { CRASH_EXIT, crashMessage } from "./src/app/exit_guard.ts";
-import { debugging, main } from "./src/app/main.ts";
-import { say } from "./src/app/say.ts";
+import { CRASH_EXIT, crashMessage, debugging, main, say } from "./src/app/mod.ts";
 
 if (import.meta.main) {
   let code: number;

@@ -4,11 +4,8 @@
  * and gzip that inflates to gigabytes. Shared by the bench and the tests.
  */
 import { constants, deflateRawSync } from "node:zlib";
-import { encodeSave } from "../src/app/save_format.ts";
-import { dataChecksum } from "../src/engine/checksum.ts";
-import { startRecording } from "../src/app/replay_format.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { newGame } from "../src/engine/state.ts";
+import { encodeSave, startRecording } from "../src/app/mod.ts";
+import { dataChecksum, newGame, type Rules } from "../src/engine/mod.ts";
 
 /** How deep the hostile files nest. */
 export const HOSTILE_DEPTH = 100_000;

@@ -5,9 +5,8 @@
  *
  * @module
  */
-import { jsonSchemaFiles } from "../src/content/json_schemas.ts";
-import { HELP_USAGE, parseFlags, readCommandLine } from "../src/app/flags.ts";
-import { sayOut } from "../src/app/say.ts";
+import { jsonSchemaFiles } from "../src/content/mod.ts";
+import { HELP_USAGE, parseFlags, readCommandLine, sayOut } from "../src/app/mod.ts";
 
 /** `deno task schema --help`. */
 export const SCHEMA_HELP = {

@@ -7,8 +7,7 @@
  *
  * @module
  */
-import type { TerminalEvent } from "../src/terminal/input_events.ts";
-import type { Terminal } from "../src/terminal/terminal.ts";
+import type { Terminal, TerminalEvent } from "../src/terminal/mod.ts";
 
 const NO_INPUT: AsyncIterator<TerminalEvent> = {
   next: () => Promise.resolve({ done: true, value: undefined }),

@@ -16,19 +16,23 @@
  *
  * @module
  */
-import type { Content } from "../src/content/load_content.ts";
-import { botDecide } from "../src/engine/bot.ts";
-import { MAX_SEED } from "../src/engine/rng.ts";
-import { type GameState, newGame } from "../src/engine/state.ts";
-import { isGameOver } from "../src/engine/turn.ts";
-import type { Terminal } from "../src/terminal/terminal.ts";
+import type { Content } from "../src/content/mod.ts";
+import { botDecide, type GameState, isGameOver, MAX_SEED, newGame } from "../src/engine/mod.ts";
+import type { Terminal } from "../src/terminal/mod.ts";
 import { SinkTerminal } from "./sink_terminal.ts";
-import { loadDataOr } from "../src/app/data_dir.ts";
-import { HELP_USAGE, intFlag, parseFlags, readCommandLine } from "../src/app/flags.ts";
-import { GameSession } from "../src/app/game_session.ts";
+import {
+  type Command,
+  GameSession,
+  HELP_USAGE,
+  intFlag,
+  loadDataOr,
+  parseFlags,
+  readCommandLine,
+  say,
+  sayJson,
+  sayOut,
+} from "../src/app/mod.ts";
 import { WorkerRunner } from "../src/worker/mod.ts";
-import type { Command } from "../src/app/replay_format.ts";
-import { say, sayJson, sayOut } from "../src/app/say.ts";
 
 /** Plays `command` in `app` and draws the frame; the soak's way, and the default of {@link BotPlayer}. */
 export type Deliver = (app: GameSession, command: Command) => Promise<void>;

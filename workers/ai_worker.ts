@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { handleToWorker, type WorkerMemory } from "../src/worker/handler/mirror.ts";
-import type { FromWorker, ToWorker } from "../src/worker/protocol.ts";
+import { type FromWorker, handleToWorker, type ToWorker, type WorkerMemory } from "../src/worker/mod.ts";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;

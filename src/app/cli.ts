@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { MAX_SEED } from "../engine/rng.ts";
+import { MAX_SEED } from "../engine/mod.ts";
 import { HELP_USAGE, intFlag, parseFlags, pathFlag } from "./flags.ts";
 
 /** What the command line asked for. */

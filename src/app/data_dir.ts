@@ -4,8 +4,7 @@
  *
  * @module
  */
-import { type Content, loadContent } from "../content/load_content.ts";
-import { ContentError } from "../content/problems.ts";
+import { type Content, ContentError, loadContent } from "../content/mod.ts";
 import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
 import { say } from "./say.ts";
 

@@ -8,7 +8,7 @@
  * @module
  */
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
-import { wrapText } from "../ui/text.ts";
+import { wrapText } from "../ui/mod.ts";
 import { say as sayLine, sayOut } from "./say.ts";
 import { VERSION } from "./version.ts";
 

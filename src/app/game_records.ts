@@ -6,13 +6,9 @@
  *
  * @module
  */
-import type { Content } from "../content/load_content.ts";
-import type { MessageId } from "../engine/rules.ts";
-import { type HighScore, scoreOf } from "../engine/score.ts";
-import { type GameState, playerOf } from "../engine/state.ts";
-import { deathText } from "../ui/death_text.ts";
-import type { GameOverReport, MorgueWritten } from "../ui/game_over_screen.ts";
-import { morgueText } from "../ui/morgue_text.ts";
+import type { Content } from "../content/mod.ts";
+import { type GameState, type HighScore, type MessageId, playerOf, scoreOf } from "../engine/mod.ts";
+import { deathText, type GameOverReport, morgueText, type MorgueWritten } from "../ui/mod.ts";
 import { addHighScore, ScoresNotWritten } from "./high_scores.ts";
 import { writeMorgue, writeMorgueReplay } from "./morgue_file.ts";
 import type { Recording } from "./replay_format.ts";

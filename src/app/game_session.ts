@@ -5,27 +5,42 @@
  *
  * @module
  */
-import type { Content } from "../content/load_content.ts";
-import type { Action } from "../engine/actions.ts";
-import { walkBehavior } from "../engine/behavior.ts";
-import { cloneState } from "../engine/state.ts";
-import { isTold, type Walk, type WalkStop } from "../engine/walk_stop.ts";
-import type { MessageId } from "../engine/rules.ts";
-import { levelUpPending } from "../engine/progression.ts";
-import type { GameState } from "../engine/state.ts";
-import { type Command, isGameOver, playCommand } from "../engine/turn.ts";
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
-import type { ColorDepth } from "../terminal/color.ts";
-import type { InputEvent } from "../terminal/input_events.ts";
-import { INPUT_QUEUE_LIMIT } from "../terminal/input_queue.ts";
-import type { Terminal } from "../terminal/terminal.ts";
-import { type GameOverReport, GameOverScreen, type MorgueWritten } from "../ui/game_over_screen.ts";
-import { LevelUpScreen } from "../ui/level_up_screen.ts";
-import { Frame } from "../ui/frame.ts";
-import { computeLayout, type Layout } from "../ui/layout.ts";
-import { Notices } from "../ui/notices.ts";
-import { PlayScreen } from "../ui/play_screen.ts";
-import type { Screen, ScreenResult, UiContext } from "../ui/screen.ts";
+import type { Content } from "../content/mod.ts";
+import {
+  type Action,
+  cloneState,
+  type Command,
+  type GameState,
+  isGameOver,
+  isTold,
+  levelUpPending,
+  type MessageId,
+  playCommand,
+  type Walk,
+  walkBehavior,
+  type WalkStop,
+} from "../engine/mod.ts";
+import {
+  type CellBuffer,
+  type ColorDepth,
+  INPUT_QUEUE_LIMIT,
+  type InputEvent,
+  type Terminal,
+} from "../terminal/mod.ts";
+import {
+  computeLayout,
+  Frame,
+  type GameOverReport,
+  GameOverScreen,
+  type Layout,
+  LevelUpScreen,
+  type MorgueWritten,
+  Notices,
+  PlayScreen,
+  type Screen,
+  type ScreenResult,
+  type UiContext,
+} from "../ui/mod.ts";
 import type { MonsterRunner } from "../worker/mod.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 

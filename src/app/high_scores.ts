@@ -6,11 +6,10 @@
  * @module
  */
 import { z } from "zod";
-import { textSchema } from "../content/schemas.ts";
-import { HIGH_SCORES_KEPT, type HighScore, placeScore } from "../engine/score.ts";
+import { type JsonLimits, textSchema } from "../content/mod.ts";
+import { HIGH_SCORES_KEPT, type HighScore, placeScore } from "../engine/mod.ts";
 import { firstProblem } from "./save_format.ts";
 import { keepUnreadable, readJsonFile, writeFileAtomic } from "./save_file.ts";
-import type { JsonLimits } from "../content/untrusted_json.ts";
 import { withLock } from "./file_lock.ts";
 
 const FORMAT = "delve-scores";

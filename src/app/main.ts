@@ -4,9 +4,8 @@
  *
  * @module
  */
-import { MAX_SEED } from "../engine/rng.ts";
-import { detectColorDepth } from "../terminal/color.ts";
-import { TtyTerminal } from "../terminal/tty_terminal.ts";
+import { MAX_SEED } from "../engine/mod.ts";
+import { detectColorDepth, TtyTerminal } from "../terminal/mod.ts";
 import { parseCli, USAGE } from "./cli.ts";
 import { helpText, UsageError, versionText } from "./flags.ts";
 import { guardExits } from "./exit_guard.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import { join } from "node:path";
-import type { GameState } from "../engine/state.ts";
+import type { GameState } from "../engine/mod.ts";
 import { claimName, writeFileAtomic, writeSave } from "./save_file.ts";
 import { REPLAY_LIMITS } from "./replay_format.ts";
 

@@ -6,16 +6,10 @@
  *
  * @module
  */
-import type { Content } from "../content/load_content.ts";
-import type { Rules } from "../engine/rules.ts";
-import { type GameState, newGame } from "../engine/state.ts";
-import { dataChecksum } from "../engine/checksum.ts";
-import { isGameOver } from "../engine/turn.ts";
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
-import type { ColorDepth } from "../terminal/color.ts";
-import type { Terminal } from "../terminal/terminal.ts";
-import { Frame } from "../ui/frame.ts";
-import { type TitleContext, type TitleQuestion, TitleScreen } from "../ui/title_screen.ts";
+import type { Content } from "../content/mod.ts";
+import { dataChecksum, type GameState, isGameOver, newGame, type Rules } from "../engine/mod.ts";
+import type { CellBuffer, ColorDepth, Terminal } from "../terminal/mod.ts";
+import { Frame, type TitleContext, type TitleQuestion, TitleScreen } from "../ui/mod.ts";
 import { type ExitReason, GameSession } from "./game_session.ts";
 import { abandonGame, recordDeath, type RecordPlaces, type Told, writeMorgueOf } from "./game_records.ts";
 import { readScores } from "./high_scores.ts";

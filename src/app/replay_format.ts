@@ -8,13 +8,18 @@
  * @module
  */
 import { z } from "zod";
-import { stateChecksum, stateChecksumWithoutLog } from "../engine/checksum.ts";
-import type { Rules } from "../engine/rules.ts";
-import { type GameState, newGame } from "../engine/state.ts";
-import { type Command, playCommand } from "../engine/turn.ts";
-import type { JsonLimits } from "../content/untrusted_json.ts";
+import {
+  type Command,
+  type GameState,
+  newGame,
+  playCommand,
+  type Rules,
+  stateChecksum,
+  stateChecksumWithoutLog,
+} from "../engine/mod.ts";
+import type { JsonLimits } from "../content/mod.ts";
 
-export type { Command } from "../engine/turn.ts";
+export { type Command } from "../engine/mod.ts";
 
 /** How often a checksum is taken. */
 export const CHECK_EVERY = 100;

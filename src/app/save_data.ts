@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { type Content, loadContent } from "../content/load_content.ts";
-import { dataChecksum } from "../engine/checksum.ts";
+import { type Content, loadContent } from "../content/mod.ts";
+import { dataChecksum } from "../engine/mod.ts";
 import { BUNDLED_DATA_DIR } from "./paths.ts";
 import type { DataStamp } from "./save_format.ts";
 

@@ -13,12 +13,7 @@
  * @module
  */
 import { basename, dirname, join } from "node:path";
-import {
-  bytesInWords,
-  describeJsonProblem,
-  type JsonLimits,
-  readUntrustedJson,
-} from "../content/untrusted_json.ts";
+import { bytesInWords, describeJsonProblem, type JsonLimits, readUntrustedJson } from "../content/mod.ts";
 
 /**
  * What a save may hold. A save is the game's state and its replay so far:

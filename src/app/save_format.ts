@@ -6,19 +6,31 @@
  * @module
  */
 import { z } from "zod";
-import { DATA_LIMITS, NAME_LIMITS, REACHABLE } from "../content/limits.ts";
-import type { Content } from "../content/load_content.ts";
-import { dataChecksum } from "../engine/checksum.ts";
-import { describeValue } from "../content/problems.ts";
-import { effectSchema, equippableSchema, textSchema } from "../content/schemas.ts";
-import { emptyChronicle } from "../engine/chronicle.ts";
-import type { Ai, Entity, Fighter } from "../engine/entity.ts";
-import { createMap, setTile } from "../engine/game_map.ts";
-import { stateProblems } from "../engine/invariants.ts";
-import { MAX_SEED } from "../engine/rng.ts";
-import type { Rules } from "../engine/rules.ts";
-import type { GameState } from "../engine/state.ts";
-import { Tile, TILE_NAMES } from "../engine/tiles.ts";
+import {
+  type Content,
+  DATA_LIMITS,
+  describeValue,
+  effectSchema,
+  equippableSchema,
+  NAME_LIMITS,
+  REACHABLE,
+  textSchema,
+} from "../content/mod.ts";
+import {
+  type Ai,
+  createMap,
+  dataChecksum,
+  emptyChronicle,
+  type Entity,
+  type Fighter,
+  type GameState,
+  MAX_SEED,
+  type Rules,
+  setTile,
+  stateProblems,
+  Tile,
+  TILE_NAMES,
+} from "../engine/mod.ts";
 
 /** What the file says it is. */
 export const SAVE_FORMAT = "delve-save";

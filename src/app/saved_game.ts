@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { Content } from "../content/load_content.ts";
-import type { GameState } from "../engine/state.ts";
+import type { Content } from "../content/mod.ts";
+import type { GameState } from "../engine/mod.ts";
 import { readSave } from "./save_file.ts";
 import { decodeSave, savedReplay, SaveError, type SaveSummary, summarizeSave } from "./save_format.ts";
 import { continueRecording, type Recording } from "./replay_format.ts";

@@ -3,9 +3,9 @@
  *
  * @module
  */
-import { type Content, parseColor } from "../content/load_content.ts";
-import { TILE_NAMES } from "../engine/tiles.ts";
-import type { CellLook, Theme } from "../ui/theme.ts";
+import { type Content, parseColor } from "../content/mod.ts";
+import { TILE_NAMES } from "../engine/mod.ts";
+import type { CellLook, Theme } from "../ui/mod.ts";
 
 function cellLook(look: { glyph: string; fg: string; bg: string }): CellLook {
   return { glyph: look.glyph, fg: parseColor(look.fg), bg: parseColor(look.bg) };

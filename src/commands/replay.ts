@@ -6,26 +6,32 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, parseFlags, pathFlag, readCommandLine, UsageError } from "../app/flags.ts";
-import type { Content } from "../content/load_content.ts";
-import { detectColorDepth } from "../terminal/color.ts";
-import { TtyTerminal } from "../terminal/tty_terminal.ts";
-import { guardExits } from "../app/exit_guard.ts";
-import { GameSession } from "../app/game_session.ts";
-import { InProcessRunner } from "../worker/mod.ts";
-import { loadDataOr, readEnv } from "../app/data_dir.ts";
-import { dataChecksum } from "../engine/checksum.ts";
 import {
+  bundledDataWith,
   decodeRecording,
+  GameSession,
+  guardExits,
+  HELP_USAGE,
+  intFlag,
+  loadDataOr,
+  parseFlags,
+  pathFlag,
   playRecording,
+  readCommandLine,
+  readEnv,
+  readJsonFile,
   type Recording,
   REPLAY_LIMITS,
   ReplayError,
   replaySteps,
-} from "../app/replay_format.ts";
-import { readJsonFile } from "../app/save_file.ts";
-import { say, sayOut } from "../app/say.ts";
-import { bundledDataWith } from "../app/save_data.ts";
+  say,
+  sayOut,
+  UsageError,
+} from "../app/mod.ts";
+import type { Content } from "../content/mod.ts";
+import { detectColorDepth, TtyTerminal } from "../terminal/mod.ts";
+import { InProcessRunner } from "../worker/mod.ts";
+import { dataChecksum } from "../engine/mod.ts";
 
 /** `deno task replay --help`. */
 export const REPLAY_HELP = {

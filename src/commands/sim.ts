@@ -6,17 +6,28 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, parseFlags, pathFlag, readCommandLine } from "../app/flags.ts";
-import type { Content } from "../content/load_content.ts";
-import { botDecide } from "../engine/bot.ts";
-import type { KillCount } from "../engine/chronicle.ts";
-import { MAX_SEED } from "../engine/rng.ts";
-import { newGame, playerOf } from "../engine/state.ts";
-import { isGameOver, playCommand } from "../engine/turn.ts";
-import { loadDataOr } from "../app/data_dir.ts";
-import { record, type Recording } from "../app/replay_format.ts";
-import { deathText } from "../ui/death_text.ts";
-import { sayOut } from "../app/say.ts";
+import {
+  HELP_USAGE,
+  intFlag,
+  loadDataOr,
+  parseFlags,
+  pathFlag,
+  readCommandLine,
+  record,
+  type Recording,
+  sayOut,
+} from "../app/mod.ts";
+import type { Content } from "../content/mod.ts";
+import {
+  botDecide,
+  isGameOver,
+  type KillCount,
+  MAX_SEED,
+  newGame,
+  playCommand,
+  playerOf,
+} from "../engine/mod.ts";
+import { deathText } from "../ui/mod.ts";
 
 /** How one game went. */
 export interface GameResult {

@@ -5,9 +5,7 @@
  *
  * @module
  */
-import { loadDataOr } from "../app/data_dir.ts";
-import { HELP_USAGE, parseFlags, pathFlag, readCommandLine } from "../app/flags.ts";
-import { sayOut } from "../app/say.ts";
+import { HELP_USAGE, loadDataOr, parseFlags, pathFlag, readCommandLine, sayOut } from "../app/mod.ts";
 
 /** `deno task validate --help`. */
 export const VALIDATE_HELP = {

@@ -6,9 +6,8 @@
  *
  * @module
  */
-import { MAX_LEVEL } from "../engine/limits.ts";
+import { cheapLevel, MAX_LEVEL } from "../engine/mod.ts";
 import { NAME_LIMITS } from "./limits.ts";
-import { cheapLevel } from "../engine/progression.ts";
 import { describeValue } from "./problems.ts";
 import type { GameConfig, SpawnTablesConfig, TemplateConfig } from "./schemas.ts";
 

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { MAX_CAPACITY, MAX_FLOOR, MAX_LEVEL } from "../engine/limits.ts";
+import { MAX_CAPACITY, MAX_FLOOR, MAX_LEVEL } from "../engine/mod.ts";
 
 /**
  * The generator's budget: the most cells, room attempts and things a room

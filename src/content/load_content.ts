@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EntityTemplate, Rules } from "../engine/rules.ts";
+import type { EntityTemplate, Rules } from "../engine/mod.ts";
 import { crossChecks, type DataFiles, type Labels } from "./cross_checks.ts";
 import { ContentError } from "./problems.ts";
 import { readDataFile } from "./read_json.ts";

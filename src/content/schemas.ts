@@ -6,12 +6,10 @@
  * @module
  */
 import { z } from "zod";
-import { MAX_CAPACITY, MAX_LEVEL } from "../engine/limits.ts";
-import type { MessageId } from "../engine/rules.ts";
+import { MAX_CAPACITY, MAX_LEVEL, type MessageId } from "../engine/mod.ts";
 // What a terminal can show, and how wide, is one rule for the checks here and
 // for the screen that draws the text: a text that passes never shows an escape.
-import { firstNonPrintable } from "../text/printable.ts";
-import { displayWidth } from "../text/text_width.ts";
+import { displayWidth, firstNonPrintable } from "../text/mod.ts";
 import { DATA_LIMITS, MAP_BUDGET, NAME_LIMITS } from "./limits.ts";
 
 /** A colour as `#RRGGBB`. */

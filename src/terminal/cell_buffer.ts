@@ -11,8 +11,7 @@
  *
  * @module
  */
-import { graphemes } from "../text/text_width.ts";
-import { isPlainAscii } from "../text/printable.ts";
+import { graphemes, isPlainAscii } from "../text/mod.ts";
 
 /** Attribute bits for {@link CellBuffer.attrs}. */
 export const Attr = { None: 0, Bold: 1, Dim: 2, Underline: 4, Reverse: 8 } as const;

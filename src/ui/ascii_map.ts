@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { GameState } from "../engine/state.ts";
-import { displayWidth } from "../text/text_width.ts";
+import type { GameState } from "../engine/mod.ts";
+import { displayWidth } from "../text/mod.ts";
 import type { Theme } from "./theme.ts";
 
 const LAYER_ORDER = { corpse: 0, item: 1, actor: 2 } as const;

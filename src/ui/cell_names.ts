@@ -5,10 +5,7 @@
  *
  * @module
  */
-import type { Entity } from "../engine/entity.ts";
-import type { Point } from "../engine/geometry.ts";
-import { playerOf } from "../engine/state.ts";
-import { Tile } from "../engine/tiles.ts";
+import { type Entity, playerOf, type Point, Tile } from "../engine/mod.ts";
 import { LAYER_ORDER } from "./map_view.ts";
 import type { UiContext } from "./screen.ts";
 

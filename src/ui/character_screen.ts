@@ -6,12 +6,16 @@
  *
  * @module
  */
-import { attackOf, defenseOf } from "../engine/equipment.ts";
-import { xpForNextLevel } from "../engine/progression.ts";
-import type { Rules } from "../engine/rules.ts";
-import { type GameState, playerOf, sightOf } from "../engine/state.ts";
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
-import type { KeyEvent } from "../terminal/input_events.ts";
+import {
+  attackOf,
+  defenseOf,
+  type GameState,
+  playerOf,
+  type Rules,
+  sightOf,
+  xpForNextLevel,
+} from "../engine/mod.ts";
+import type { CellBuffer, KeyEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";

@@ -7,10 +7,8 @@
  *
  * @module
  */
-import type { Point } from "../engine/geometry.ts";
-import { playerOf } from "../engine/state.ts";
-import { Attr, type CellBuffer } from "../terminal/cell_buffer.ts";
-import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import { playerOf, type Point } from "../engine/mod.ts";
+import { Attr, type CellBuffer, type KeyEvent, type MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf } from "./keymap.ts";
 import { mapCellAt, screenCellOf } from "./map_view.ts";

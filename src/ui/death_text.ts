@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { DeathCause } from "../engine/chronicle.ts";
+import type { DeathCause } from "../engine/mod.ts";
 
 /** `name` with "a" or "an" before it. */
 export function withArticle(name: string): string {

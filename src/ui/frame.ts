@@ -5,10 +5,7 @@
  *
  * @module
  */
-import { CellBuffer } from "../terminal/cell_buffer.ts";
-import type { ColorDepth } from "../terminal/color.ts";
-import { DiffRenderer } from "../terminal/diff_renderer.ts";
-import type { Terminal } from "../terminal/terminal.ts";
+import { CellBuffer, type ColorDepth, DiffRenderer, type Terminal } from "../terminal/mod.ts";
 import { MIN_COLUMNS, MIN_ROWS } from "./layout.ts";
 import { centredX, wrapText } from "./text.ts";
 

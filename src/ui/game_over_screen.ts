@@ -6,8 +6,7 @@
  *
  * @module
  */
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
-import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { mapCellAt, screenCellOf } from "./map_view.ts";
@@ -16,8 +15,7 @@ import { displayWidth, wrapText } from "./text.ts";
 import { paletteColor } from "./theme.ts";
 import { drawWindow } from "./window.ts";
 import { deathText } from "./death_text.ts";
-import { scoreOf } from "../engine/score.ts";
-import { playerOf } from "../engine/state.ts";
+import { playerOf, scoreOf } from "../engine/mod.ts";
 
 /** The morgue file's path, or why it could not be written. */
 export type MorgueWritten = { readonly path: string } | { readonly error: string };

@@ -7,8 +7,7 @@
  *
  * @module
  */
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
-import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { type Binding, helpLines, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { Scroll, SCROLL_BINDINGS, type ScrollCommand } from "./scroll.ts";

@@ -8,9 +8,8 @@
  *
  * @module
  */
-import { displayText, type LogEntry } from "../engine/message_log.ts";
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
-import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import { displayText, type LogEntry } from "../engine/mod.ts";
+import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { type Notices, shownLog } from "./notices.ts";

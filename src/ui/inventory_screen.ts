@@ -8,11 +8,8 @@
  *
  * @module
  */
-import { isWorn } from "../engine/equipment.ts";
-import { targetingOf } from "../engine/items.ts";
-import { type GameState, playerOf } from "../engine/state.ts";
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
-import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import { type GameState, isWorn, playerOf, targetingOf } from "../engine/mod.ts";
+import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";

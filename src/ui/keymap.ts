@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { KeyEvent } from "../terminal/input_events.ts";
+import type { KeyEvent } from "../terminal/mod.ts";
 
 /** Keys that share one meaning (`value`), and how help describes them. */
 export interface ActiveBinding<T> {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Point } from "../engine/geometry.ts";
+import type { Point } from "../engine/mod.ts";
 
 /** The smallest terminal the game draws in. */
 export const MIN_COLUMNS = 80;

@@ -6,12 +6,8 @@
  *
  * @module
  */
-import { attackOf, defenseOf } from "../engine/equipment.ts";
-import { formatTemplate } from "../engine/message_log.ts";
-import type { Rules } from "../engine/rules.ts";
-import { playerOf, sightOf } from "../engine/state.ts";
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
-import type { KeyEvent } from "../terminal/input_events.ts";
+import { attackOf, defenseOf, formatTemplate, playerOf, type Rules, sightOf } from "../engine/mod.ts";
+import type { CellBuffer, KeyEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import type { CellBuffer } from "../terminal/mod.ts";
 import { describeCell } from "./cell_names.ts";
 import { cursorBindings, CursorScreen } from "./cursor_screen.ts";
 import type { ScreenResult, UiContext } from "./screen.ts";

@@ -5,11 +5,8 @@
  *
  * @module
  */
-import type { Entity, RenderLayer } from "../engine/entity.ts";
-import type { Point } from "../engine/geometry.ts";
-import { playerOf } from "../engine/state.ts";
-import { Tile } from "../engine/tiles.ts";
-import { Attr, type CellBuffer } from "../terminal/cell_buffer.ts";
+import { type Entity, playerOf, type Point, type RenderLayer, Tile } from "../engine/mod.ts";
+import { Attr, type CellBuffer } from "../terminal/mod.ts";
 import { cameraOrigin } from "./layout.ts";
 import type { UiContext } from "./screen.ts";
 

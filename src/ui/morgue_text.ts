@@ -6,13 +6,16 @@
  *
  * @module
  */
-import { totalKills } from "../engine/chronicle.ts";
-import { wornIn } from "../engine/equipment.ts";
-import { displayText } from "../engine/message_log.ts";
-import type { Rules } from "../engine/rules.ts";
-import { printable } from "../text/printable.ts";
-import { scoreOf } from "../engine/score.ts";
-import { type GameState, playerOf } from "../engine/state.ts";
+import {
+  displayText,
+  type GameState,
+  playerOf,
+  type Rules,
+  scoreOf,
+  totalKills,
+  wornIn,
+} from "../engine/mod.ts";
+import { printable } from "../text/mod.ts";
 import { asciiMap } from "./ascii_map.ts";
 import { characterLines } from "./character_screen.ts";
 import { deathText } from "./death_text.ts";

@@ -7,9 +7,7 @@
  *
  * @module
  */
-import type { LogEntry } from "../engine/message_log.ts";
-import { message } from "../engine/narration.ts";
-import type { MessageId, Rules } from "../engine/rules.ts";
+import { type LogEntry, message, type MessageId, type Rules } from "../engine/mod.ts";
 
 /** A notice, and where the game's log stood when it was told. */
 export interface Notice {

@@ -4,10 +4,8 @@
  *
  * @module
  */
-import { displayText, type LogEntry } from "../engine/message_log.ts";
-import { message } from "../engine/narration.ts";
-import { playerOf } from "../engine/state.ts";
-import { Attr, type CellBuffer } from "../terminal/cell_buffer.ts";
+import { displayText, type LogEntry, message, playerOf } from "../engine/mod.ts";
+import { Attr, type CellBuffer } from "../terminal/mod.ts";
 import type { Region } from "./layout.ts";
 import { shownNewestFirst } from "./notices.ts";
 import { namesAt, underfoot } from "./cell_names.ts";

@@ -4,10 +4,8 @@
  *
  * @module
  */
-import type { Action } from "../engine/actions.ts";
-import { playerOf } from "../engine/state.ts";
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
-import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import { type Action, playerOf } from "../engine/mod.ts";
+import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { CharacterScreen } from "./character_screen.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { HistoryScreen } from "./history_screen.ts";

@@ -6,13 +6,8 @@
  *
  * @module
  */
-import type { Action } from "../engine/actions.ts";
-import type { Point } from "../engine/geometry.ts";
-import type { MessageId, Rules } from "../engine/rules.ts";
-import type { GameState } from "../engine/state.ts";
-import type { Walk } from "../engine/walk_stop.ts";
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
-import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import type { Action, GameState, MessageId, Point, Rules, Walk } from "../engine/mod.ts";
+import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import type { Binding } from "./keymap.ts";
 import type { Layout } from "./layout.ts";
 import type { Notices } from "./notices.ts";

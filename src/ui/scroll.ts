@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import type { CellBuffer } from "../terminal/mod.ts";
 import type { ActiveBinding, Binding } from "./keymap.ts";
 import type { Region } from "./layout.ts";
 import { centredX, displayWidth } from "./text.ts";

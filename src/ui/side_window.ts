@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { playerOf } from "../engine/state.ts";
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import { playerOf } from "../engine/mod.ts";
+import type { CellBuffer } from "../terminal/mod.ts";
 import type { Region } from "./layout.ts";
 import { screenCellOf } from "./map_view.ts";
 import type { UiContext } from "./screen.ts";

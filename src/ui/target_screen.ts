@@ -8,11 +8,8 @@
  *
  * @module
  */
-import { inBlast, type Targeting } from "../engine/items.ts";
-import type { MessageId } from "../engine/rules.ts";
-import { playerOf } from "../engine/state.ts";
-import { Attr, type CellBuffer } from "../terminal/cell_buffer.ts";
-import type { KeyEvent, MouseEvent } from "../terminal/input_events.ts";
+import { inBlast, type MessageId, playerOf, type Targeting } from "../engine/mod.ts";
+import { Attr, type CellBuffer, type KeyEvent, type MouseEvent } from "../terminal/mod.ts";
 import { cursorBindings, type CursorCommand, CursorScreen } from "./cursor_screen.ts";
 import type { Binding } from "./keymap.ts";
 import { screenCellOf } from "./map_view.ts";

@@ -5,10 +5,9 @@
  *
  * @module
  */
-import { displayWidth, fitWidth, graphemes } from "../text/text_width.ts";
-import { isPlainAscii } from "../text/printable.ts";
+import { displayWidth, fitWidth, graphemes, isPlainAscii } from "../text/mod.ts";
 
-export { displayWidth } from "../text/text_width.ts";
+export { displayWidth } from "../text/mod.ts";
 
 /** A word cut after each "/": where a path may break. */
 const SLASH_PIECES = /[^/]*\/|[^/]+/g;

@@ -8,14 +8,12 @@
  *
  * @module
  */
-import { Rng } from "../engine/rng.ts";
-import type { HighScore } from "../engine/score.ts";
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import { type HighScore, Rng } from "../engine/mod.ts";
+import type { CellBuffer, KeyEvent } from "../terminal/mod.ts";
 import { paletteColor, type Theme } from "./theme.ts";
-import { fitWidth } from "../text/text_width.ts";
+import { fitWidth } from "../text/mod.ts";
 import { centredX, clipText, displayWidth, padText, wrapText } from "./text.ts";
 import { drawWindow } from "./window.ts";
-import type { KeyEvent } from "../terminal/input_events.ts";
 import { type Binding, lookupKey } from "./keymap.ts";
 import type { Screen } from "./screen.ts";
 

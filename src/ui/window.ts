@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { CellBuffer } from "../terminal/cell_buffer.ts";
+import type { CellBuffer } from "../terminal/mod.ts";
 import type { Region } from "./layout.ts";
 import { centredX, clipText } from "./text.ts";
 

@@ -8,14 +8,22 @@
  *
  * @module
  */
-import { stateChecksumWithoutLog } from "../engine/checksum.ts";
-import type { Entity } from "../engine/entity.ts";
-import type { GameEvent } from "../engine/events.ts";
-import type { GameMap } from "../engine/game_map.ts";
-import { type MonsterMove, MoveReplay, runMonsterPhase } from "../engine/monster_phase.ts";
-import type { Rules } from "../engine/rules.ts";
-import { type GameState, playerOf } from "../engine/state.ts";
-import { type Command, playCommand, playPlayerAction, settleAndNarrate } from "../engine/turn.ts";
+import {
+  type Command,
+  type Entity,
+  type GameEvent,
+  type GameMap,
+  type GameState,
+  type MonsterMove,
+  MoveReplay,
+  playCommand,
+  playerOf,
+  playPlayerAction,
+  type Rules,
+  runMonsterPhase,
+  settleAndNarrate,
+  stateChecksumWithoutLog,
+} from "../engine/mod.ts";
 import { AI_WORKER_URL, WorkerConnection } from "./connection.ts";
 import { decodeMoves, type EncodedMoves } from "./moves.ts";
 import { type Checks, mirrorOf } from "./protocol.ts";

@@ -15,3 +15,6 @@ export {
   WorkerRunner,
 } from "./client.ts";
 export { InProcessRunner, type MonsterRunner, type WorkerFault } from "./runner.ts";
+export { handleToWorker } from "./handler/mirror.ts";
+export type { WorkerMemory } from "./handler/mirror.ts";
+export type { FromWorker, ToWorker } from "./protocol.ts";

@@ -10,9 +10,7 @@
  *
  * @module
  */
-import type { Action } from "../engine/actions.ts";
-import type { Ai, Entity } from "../engine/entity.ts";
-import type { MonsterMove } from "../engine/monster_phase.ts";
+import type { Action, Ai, Entity, MonsterMove } from "../engine/mod.ts";
 
 /** Moves as numbers, and what could not be told in numbers. */
 export interface EncodedMoves {

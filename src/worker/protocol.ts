@@ -15,9 +15,7 @@
  *
  * @module
  */
-import type { Rules } from "../engine/rules.ts";
-import type { GameState } from "../engine/state.ts";
-import type { Command } from "../engine/turn.ts";
+import type { Command, GameState, Rules } from "../engine/mod.ts";
 import type { EncodedMoves } from "./moves.ts";
 
 /** The game as it travels to the worker: all but the message log, its grids copied out of shared memory. */

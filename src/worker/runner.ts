@@ -4,10 +4,7 @@
  *
  * @module
  */
-import type { GameEvent } from "../engine/events.ts";
-import type { Rules } from "../engine/rules.ts";
-import type { GameState } from "../engine/state.ts";
-import { type Command, playCommand } from "../engine/turn.ts";
+import { type Command, type GameEvent, type GameState, playCommand, type Rules } from "../engine/mod.ts";
 
 /**
  * What went wrong with the worker, for whoever wants to know: it threw or

@@ -5,21 +5,21 @@
  *
  * @module
  */
-import { themeFromContent } from "../../src/app/theme_from_content.ts";
-import { type Content, loadContent } from "../../src/content/load_content.ts";
-import { emptyChronicle } from "../../src/engine/chronicle.ts";
-import type { Entity } from "../../src/engine/entity.ts";
-import { isWalkable, updateVisibility } from "../../src/engine/game_map.ts";
-import { type GameState, newGame, playerOf } from "../../src/engine/state.ts";
-import type { Rules } from "../../src/engine/rules.ts";
-import { MAP_BUDGET } from "../../src/content/limits.ts";
-import { instantiate } from "../../src/engine/templates.ts";
-import { CellBuffer } from "../../src/terminal/cell_buffer.ts";
-import { DiffRenderer } from "../../src/terminal/diff_renderer.ts";
-import { computeLayout } from "../../src/ui/layout.ts";
-import { Notices } from "../../src/ui/notices.ts";
-import { PlayScreen } from "../../src/ui/play_screen.ts";
-import type { UiContext } from "../../src/ui/screen.ts";
+import { themeFromContent } from "../../src/app/mod.ts";
+import { type Content, loadContent, MAP_BUDGET } from "../../src/content/mod.ts";
+import {
+  emptyChronicle,
+  type Entity,
+  type GameState,
+  instantiate,
+  isWalkable,
+  newGame,
+  playerOf,
+  type Rules,
+  updateVisibility,
+} from "../../src/engine/mod.ts";
+import { CellBuffer, DiffRenderer } from "../../src/terminal/mod.ts";
+import { computeLayout, Notices, PlayScreen, type UiContext } from "../../src/ui/mod.ts";
 import { benchDungeon, benchMosaic, benchOpenDungeon, floorCells, floorShare } from "./bench_maps.ts";
 
 let content: Content | undefined;

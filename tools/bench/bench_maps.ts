@@ -1,8 +1,5 @@
 /** Dungeon maps and floor cells shared by the benchmarks. */
-import { generateDungeon } from "../../src/engine/dungeon.ts";
-import { createMap, type GameMap, setTile } from "../../src/engine/game_map.ts";
-import { Rng } from "../../src/engine/rng.ts";
-import { Tile } from "../../src/engine/tiles.ts";
+import { createMap, type GameMap, generateDungeon, Rng, setTile, Tile } from "../../src/engine/mod.ts";
 
 const FLOOR = { width: 80, height: 43, maxRooms: 30, roomMinSize: 6, roomMaxSize: 10 };
 

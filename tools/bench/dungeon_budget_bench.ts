@@ -5,8 +5,8 @@
  * Tests show such data is taken and the save of it reads back; this says
  * how long a floor of it takes to make.
  */
-import { MAP_BUDGET } from "../../src/content/limits.ts";
-import { newGame } from "../../src/engine/state.ts";
+import { MAP_BUDGET } from "../../src/content/mod.ts";
+import { newGame } from "../../src/engine/mod.ts";
 import { benchContent, worstBudgetRules } from "./app_cases.ts";
 
 const { rules } = await benchContent();

@@ -7,11 +7,7 @@
  * @module
  */
 import * as ROT from "rot-js";
-import { distanceMap } from "../../src/engine/distance_map.ts";
-import { computeFov } from "../../src/engine/fov.ts";
-import type { GameMap } from "../../src/engine/game_map.ts";
-import { findPath } from "../../src/engine/pathfinding.ts";
-import { WALKABLE } from "../../src/engine/tiles.ts";
+import { computeFov, distanceMap, findPath, type GameMap, WALKABLE } from "../../src/engine/mod.ts";
 import { benchDungeon, benchMosaic, floorCells } from "./bench_maps.ts";
 
 /** A map and the origins FOV is computed from. */

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { gzip } from "../../src/app/save_file.ts";
-import type { Rules } from "../../src/engine/rules.ts";
+import { gzip } from "../../src/app/mod.ts";
+import type { Rules } from "../../src/engine/mod.ts";
 import { confusedSave, deepReplay, deepScores, gzipBomb, HOSTILE_DEPTH, makeFifo } from "../hostile_files.ts";
 import type { Refusal } from "./refuse_file.ts";
 import { median } from "./timing.ts";

@@ -9,9 +9,9 @@
  */
 import { BotPlayer, type Deliver } from "../soak.ts";
 import { SinkTerminal } from "../sink_terminal.ts";
-import type { Content } from "../../src/content/load_content.ts";
-import { keyEvent } from "../../src/terminal/input_events.ts";
-import { MOVE_BINDINGS } from "../../src/ui/keymap.ts";
+import type { Content } from "../../src/content/mod.ts";
+import { keyEvent } from "../../src/terminal/mod.ts";
+import { MOVE_BINDINGS } from "../../src/ui/mod.ts";
 import { percentile } from "./timing.ts";
 
 /** The vi letter (the last key of each binding) that moves by (dx, dy). */

@@ -7,9 +7,13 @@
  * posted, played on the worker's copy with the monsters' turn, the moves
  * applied here. Each is a game of its own that goes on from bench to bench.
  */
-import { runMonsterPhase } from "../../src/engine/monster_phase.ts";
-import { cloneState } from "../../src/engine/state.ts";
-import { type Command, playPlayerAction, settleAndNarrate } from "../../src/engine/turn.ts";
+import {
+  cloneState,
+  type Command,
+  playPlayerAction,
+  runMonsterPhase,
+  settleAndNarrate,
+} from "../../src/engine/mod.ts";
 import { WorkerRunner } from "../../src/worker/mod.ts";
 import { benchContent, type MonsterScale, TARGET_SCALES } from "./app_cases.ts";
 import { huntingGame } from "./monster_turns.ts";

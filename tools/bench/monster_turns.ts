@@ -6,11 +6,17 @@
  *
  * @module
  */
-import { stateChecksum } from "../../src/engine/checksum.ts";
-import { runMonsterPhase } from "../../src/engine/monster_phase.ts";
-import type { Rules } from "../../src/engine/rules.ts";
-import { cloneState, type GameState, playerOf } from "../../src/engine/state.ts";
-import { type Command, playPlayerAction, settleAndNarrate } from "../../src/engine/turn.ts";
+import {
+  cloneState,
+  type Command,
+  type GameState,
+  playerOf,
+  playPlayerAction,
+  type Rules,
+  runMonsterPhase,
+  settleAndNarrate,
+  stateChecksum,
+} from "../../src/engine/mod.ts";
 import { WorkerRunner } from "../../src/worker/mod.ts";
 import { huntingState, type MonsterScale } from "./app_cases.ts";
 import { median } from "./timing.ts";

@@ -18,7 +18,7 @@
  *
  * @module
  */
-import { SYNC_END } from "../../src/terminal/diff_renderer.ts";
+import { SYNC_END } from "../../src/terminal/mod.ts";
 import { type Answer, ECHO_READY, echoCommand, playCommand, PtySession } from "./pty_session.ts";
 import { percentile } from "./timing.ts";
 

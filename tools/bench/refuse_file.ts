@@ -14,11 +14,9 @@
  * @module
  */
 import process from "node:process";
-import { readScores } from "../../src/app/high_scores.ts";
-import { readRecording } from "../../src/commands/replay.ts";
-import { readSave, type SaveRead } from "../../src/app/save_file.ts";
-import { loadContent } from "../../src/content/load_content.ts";
-import { ContentError } from "../../src/content/problems.ts";
+import { readSave, readScores, type SaveRead } from "../../src/app/mod.ts";
+import { readRecording } from "../../src/commands/mod.ts";
+import { ContentError, loadContent } from "../../src/content/mod.ts";
 
 /** What the child prints. */
 export interface Refusal {

@@ -8,11 +8,11 @@
  * @module
  */
 import config from "../../deno.json" with { type: "json" };
-import { HELP_USAGE, parseFlags, readCommandLine, UsageError } from "../../src/app/flags.ts";
-import { simulate } from "../../src/commands/sim.ts";
+import { HELP_USAGE, parseFlags, readCommandLine, UsageError } from "../../src/app/mod.ts";
+import { simulate } from "../../src/commands/mod.ts";
 import type { SoakResult } from "../soak.ts";
-import { MAP_BUDGET } from "../../src/content/limits.ts";
-import { cloneState, newGame } from "../../src/engine/state.ts";
+import { MAP_BUDGET } from "../../src/content/mod.ts";
+import { cloneState, newGame } from "../../src/engine/mod.ts";
 import {
   benchContent,
   FRAME_SIZES,

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { SYNC_END } from "../../src/terminal/diff_renderer.ts";
+import { SYNC_END } from "../../src/terminal/mod.ts";
 import { playCommand, PtySession } from "./pty_session.ts";
 import { median } from "./timing.ts";
 

@@ -4,10 +4,8 @@
  *
  * @module
  */
-import type { Content } from "../../src/content/load_content.ts";
-import type { GameEvent } from "../../src/engine/events.ts";
-import type { GameState } from "../../src/engine/state.ts";
-import type { Command } from "../../src/engine/turn.ts";
+import type { Content } from "../../src/content/mod.ts";
+import type { Command, GameEvent, GameState } from "../../src/engine/mod.ts";
 import { InProcessRunner, type MonsterRunner, type WorkerFault, WorkerRunner } from "../../src/worker/mod.ts";
 
 /** The monsters (in-process, or in the AI worker), with a check after each turn. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Rng } from "../../src/engine/rng.ts";
+import type { Rng } from "../../src/engine/mod.ts";
 
 /** A mutation of JSON text. */
 export type TextMutation = (text: string, rng: Rng) => string;

@@ -11,26 +11,39 @@
  *
  * @module
  */
-import { type Content, loadContent } from "../../src/content/load_content.ts";
-import { type ItemLedger, itemLedger, ledgerProblems, stateProblems } from "../../src/engine/invariants.ts";
-import { MAX_SEED, Rng } from "../../src/engine/rng.ts";
-import type { GameState } from "../../src/engine/state.ts";
-import { isGameOver } from "../../src/engine/turn.ts";
-import { sortedKeys, stateChecksum, textChecksum } from "../../src/engine/checksum.ts";
-import type { ColorDepth } from "../../src/terminal/color.ts";
-import type { TerminalEvent } from "../../src/terminal/input_events.ts";
-import { loadDataOr } from "../../src/app/data_dir.ts";
-import { decodeRecording, playRecording, REPLAY_LIMITS } from "../../src/app/replay_format.ts";
-import { readJsonFile } from "../../src/app/save_file.ts";
-import { DelveProgram } from "../../src/app/program.ts";
+import { type Content, loadContent } from "../../src/content/mod.ts";
 import {
+  type GameState,
+  isGameOver,
+  type ItemLedger,
+  itemLedger,
+  ledgerProblems,
+  MAX_SEED,
+  Rng,
+  sortedKeys,
+  stateChecksum,
+  stateProblems,
+  textChecksum,
+} from "../../src/engine/mod.ts";
+import type { ColorDepth, TerminalEvent } from "../../src/terminal/mod.ts";
+import {
+  BUNDLED_DATA_DIR,
   type CommandOutput,
+  decodeRecording,
+  DelveProgram,
+  type GameSession,
   HELP_USAGE,
   intFlag,
+  loadDataOr,
   parseFlags,
+  playRecording,
   readCommandLine,
+  readJsonFile,
+  REPLAY_LIMITS,
+  say,
+  sayOut,
   UsageError,
-} from "../../src/app/flags.ts";
+} from "../../src/app/mod.ts";
 import {
   FILE_KINDS,
   type FileFuzzOptions,
@@ -39,12 +52,9 @@ import {
   runFileFuzz,
 } from "./fuzz_files.ts";
 import { FuzzEvents } from "./fuzz_events.ts";
-import type { GameSession } from "../../src/app/game_session.ts";
-import { BUNDLED_DATA_DIR } from "../../src/app/paths.ts";
 import { type MonsterRunner, WorkerRunner } from "../../src/worker/mod.ts";
 import { CheckedRunner } from "./checked_runner.ts";
 import { SinkTerminal } from "../sink_terminal.ts";
-import { say, sayOut } from "../../src/app/say.ts";
 
 /** What to fuzz. */
 export interface FuzzOptions {

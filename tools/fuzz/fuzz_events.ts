@@ -8,21 +8,18 @@
  *
  * @module
  */
-import { botDecide } from "../../src/engine/bot.ts";
-import type { Action } from "../../src/engine/actions.ts";
-import { targetingOf } from "../../src/engine/items.ts";
-import type { Rules } from "../../src/engine/rules.ts";
-import type { Rng } from "../../src/engine/rng.ts";
-import { type GameState, playerOf } from "../../src/engine/state.ts";
-import { isGameOver } from "../../src/engine/turn.ts";
 import {
-  keyEvent,
-  type MouseButton,
-  mouseEvent,
-  type TerminalEvent,
-} from "../../src/terminal/input_events.ts";
-import { MOVE_BINDINGS } from "../../src/ui/keymap.ts";
-import { MIN_COLUMNS, MIN_ROWS } from "../../src/ui/layout.ts";
+  type Action,
+  botDecide,
+  type GameState,
+  isGameOver,
+  playerOf,
+  type Rng,
+  type Rules,
+  targetingOf,
+} from "../../src/engine/mod.ts";
+import { keyEvent, type MouseButton, mouseEvent, type TerminalEvent } from "../../src/terminal/mod.ts";
+import { MIN_COLUMNS, MIN_ROWS, MOVE_BINDINGS } from "../../src/ui/mod.ts";
 
 /** What the fuzzer sees when it picks the next event. */
 export interface FuzzScene {

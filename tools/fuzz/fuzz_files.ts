@@ -14,28 +14,36 @@
  * @module
  */
 import { join } from "node:path";
-import { ContentError } from "../../src/content/problems.ts";
-import { type Content, loadContent } from "../../src/content/load_content.ts";
-import { botDecide } from "../../src/engine/bot.ts";
-import { stateProblems } from "../../src/engine/invariants.ts";
-import { Rng } from "../../src/engine/rng.ts";
-import { type GameState, newGame } from "../../src/engine/state.ts";
-import { isGameOver, playCommand } from "../../src/engine/turn.ts";
-import { BYTE_MUTATIONS, TEXT_MUTATIONS } from "./file_mutations.ts";
-import { readScores } from "../../src/app/high_scores.ts";
-import { BUNDLED_DATA_DIR, userDir } from "../../src/app/paths.ts";
-import { readRecording } from "../../src/commands/replay.ts";
-import { dataChecksum } from "../../src/engine/checksum.ts";
+import { type Content, ContentError, loadContent } from "../../src/content/mod.ts";
 import {
+  botDecide,
+  dataChecksum,
+  type GameState,
+  isGameOver,
+  newGame,
+  playCommand,
+  Rng,
+  stateProblems,
+} from "../../src/engine/mod.ts";
+import { BYTE_MUTATIONS, TEXT_MUTATIONS } from "./file_mutations.ts";
+import {
+  BUNDLED_DATA_DIR,
+  dataStamp,
+  encodeSave,
+  examineSave,
+  gzip,
   playRecording,
+  readScores,
   record,
   type Recording,
   ReplayError,
+  savedGameLine,
+  SaveError,
   startRecording,
-} from "../../src/app/replay_format.ts";
-import { gzip } from "../../src/app/save_file.ts";
-import { examineSave, savedGameLine, whyNotLoaded } from "../../src/app/saved_game.ts";
-import { dataStamp, encodeSave, SaveError } from "../../src/app/save_format.ts";
+  userDir,
+  whyNotLoaded,
+} from "../../src/app/mod.ts";
+import { readRecording } from "../../src/commands/mod.ts";
 
 /** The kinds of file the game reads. */
 export const FILE_KINDS = ["save", "replay", "scores", "data"] as const;

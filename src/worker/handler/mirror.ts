@@ -6,11 +6,16 @@
  *
  * @module
  */
-import { stateChecksumWithoutLog } from "../../engine/checksum.ts";
-import { runMonsterPhase } from "../../engine/monster_phase.ts";
-import type { Rules } from "../../engine/rules.ts";
-import type { GameState } from "../../engine/state.ts";
-import { type Command, playCommand, playPlayerAction, settleAndNarrate } from "../../engine/turn.ts";
+import {
+  type Command,
+  type GameState,
+  playCommand,
+  playPlayerAction,
+  type Rules,
+  runMonsterPhase,
+  settleAndNarrate,
+  stateChecksumWithoutLog,
+} from "../../engine/mod.ts";
 import { MoveEncoder } from "../moves.ts";
 import type { Checks, FromWorker, MovesPart, Played, ToWorker } from "../protocol.ts";
 

@@ -1,0 +1,14 @@
+/**
+ * The game as data: reading untrusted files within limits, checking `data/*.json`
+ * against its schemas and turning it into the rules and templates the engine plays.
+ *
+ * @module
+ */
+export { jsonSchemaFiles } from "./json_schemas.ts";
+export { DATA_LIMITS, MAP_BUDGET, NAME_LIMITS, REACHABLE } from "./limits.ts";
+export { loadContent, parseColor } from "./load_content.ts";
+export type { Content } from "./load_content.ts";
+export { ContentError, describeValue } from "./problems.ts";
+export { effectSchema, equippableSchema, textSchema } from "./schemas.ts";
+export { bytesInWords, describeJsonProblem, readUntrustedJson } from "./untrusted_json.ts";
+export type { JsonLimits } from "./untrusted_json.ts";

@@ -1,0 +1,52 @@
+/**
+ * The engine: the rules of the game, pure and seeded. State is plain data; actions are
+ * values; a turn returns events, which narration turns into the game log. It imports no
+ * other layer and uses no Deno API (README, Layout).
+ *
+ * @module
+ */
+export type { Action } from "./actions.ts";
+export { walkBehavior } from "./behavior.ts";
+export { botDecide } from "./bot.ts";
+export {
+  dataChecksum,
+  sortedKeys,
+  stateChecksum,
+  stateChecksumWithoutLog,
+  textChecksum,
+} from "./checksum.ts";
+export { emptyChronicle, totalKills } from "./chronicle.ts";
+export type { DeathCause, KillCount } from "./chronicle.ts";
+export { distanceMap } from "./distance_map.ts";
+export { generateDungeon } from "./dungeon.ts";
+export type { Ai, Entity, Fighter, RenderLayer } from "./entity.ts";
+export { attackOf, defenseOf, isWorn, wornIn } from "./equipment.ts";
+export type { GameEvent } from "./events.ts";
+export { computeFov } from "./fov.ts";
+export { createMap, isWalkable, setTile, updateVisibility } from "./game_map.ts";
+export type { GameMap } from "./game_map.ts";
+export type { Point } from "./geometry.ts";
+export { itemLedger, ledgerProblems, stateProblems } from "./invariants.ts";
+export type { ItemLedger } from "./invariants.ts";
+export { inBlast, targetingOf } from "./items.ts";
+export type { Targeting } from "./items.ts";
+export { MAX_CAPACITY, MAX_FLOOR, MAX_LEVEL } from "./limits.ts";
+export { displayText, formatTemplate } from "./message_log.ts";
+export type { LogEntry } from "./message_log.ts";
+export { MoveReplay, runMonsterPhase } from "./monster_phase.ts";
+export type { MonsterMove } from "./monster_phase.ts";
+export { message } from "./narration.ts";
+export { findPath } from "./pathfinding.ts";
+export { cheapLevel, levelUpPending, xpForNextLevel } from "./progression.ts";
+export { MAX_SEED, Rng } from "./rng.ts";
+export type { EntityTemplate, MessageId, Rules } from "./rules.ts";
+export { HIGH_SCORES_KEPT, placeScore, scoreOf } from "./score.ts";
+export type { HighScore } from "./score.ts";
+export { cloneState, newGame, playerOf, sightOf } from "./state.ts";
+export type { GameState } from "./state.ts";
+export { instantiate } from "./templates.ts";
+export { Tile, TILE_NAMES, WALKABLE } from "./tiles.ts";
+export { isGameOver, playCommand, playPlayerAction, settleAndNarrate } from "./turn.ts";
+export type { Command } from "./turn.ts";
+export { isTold } from "./walk_stop.ts";
+export type { Walk, WalkStop } from "./walk_stop.ts";

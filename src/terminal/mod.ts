@@ -1,0 +1,16 @@
+/**
+ * The terminal and nothing of the game: raw mode and its restore, keys and mouse
+ * decoded from bytes, the cell buffer and the renderer that writes the difference of
+ * two frames.
+ *
+ * @module
+ */
+export { Attr, CellBuffer } from "./cell_buffer.ts";
+export { detectColorDepth } from "./color.ts";
+export type { ColorDepth } from "./color.ts";
+export { DiffRenderer, SYNC_END } from "./diff_renderer.ts";
+export { keyEvent, mouseEvent } from "./input_events.ts";
+export type { InputEvent, KeyEvent, MouseButton, MouseEvent, TerminalEvent } from "./input_events.ts";
+export { INPUT_QUEUE_LIMIT } from "./input_queue.ts";
+export type { Terminal } from "./terminal.ts";
+export { TtyTerminal } from "./tty_terminal.ts";

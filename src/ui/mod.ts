@@ -1,0 +1,22 @@
+/**
+ * The screens: game state drawn into cells, keys turned into intents. Screens read
+ * the game; they change no rule.
+ *
+ * @module
+ */
+export { deathText } from "./death_text.ts";
+export { Frame } from "./frame.ts";
+export { GameOverScreen } from "./game_over_screen.ts";
+export type { GameOverReport, MorgueWritten } from "./game_over_screen.ts";
+export { MOVE_BINDINGS } from "./keymap.ts";
+export { computeLayout, MIN_COLUMNS, MIN_ROWS } from "./layout.ts";
+export type { Layout } from "./layout.ts";
+export { LevelUpScreen } from "./level_up_screen.ts";
+export { morgueText } from "./morgue_text.ts";
+export { Notices } from "./notices.ts";
+export { PlayScreen } from "./play_screen.ts";
+export type { Screen, ScreenResult, UiContext } from "./screen.ts";
+export { wrapText } from "./text.ts";
+export type { CellLook, Theme } from "./theme.ts";
+export { TitleScreen } from "./title_screen.ts";
+export type { TitleContext, TitleQuestion } from "./title_screen.ts";

@@ -1,0 +1,113 @@
+/**
+ * The house plan (README, Layout): which layer may import which, and that a
+ * layer is reached from outside only through its `mod.ts`.
+ */
+import { deepEqual, ok } from "node:assert/strict";
+import { dirname, join, normalize } from "node:path";
+import { ROOT } from "./support/run_program.ts";
+
+/** What each layer may import besides itself; a layer missing here may import nothing. */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  "src/engine": [],
+  "src/text": [],
+  "src/content": ["src/engine", "src/text"],
+  "src/terminal": ["src/text"],
+  "src/ui": ["src/engine", "src/terminal", "src/text"],
+  "src/worker": ["src/engine"],
+  "src/app": ["src/engine", "src/text", "src/content", "src/terminal", "src/ui", "src/worker"],
+  "src/commands": [
+    "src/engine",
+    "src/text",
+    "src/content",
+    "src/terminal",
+    "src/ui",
+    "src/worker",
+    "src/app",
+  ],
+  "workers": ["src/worker"],
+  "main.ts": ["src/app"],
+  "tools": [
+    "src/engine",
+    "src/text",
+    "src/content",
+    "src/terminal",
+    "src/ui",
+    "src/worker",
+    "src/app",
+    "src/commands",
+  ],
+};
+
+/** Files any layer may read as modules: the project's own configuration (its version). */
+const SHARED = new Set(["deno.json"]);
+
+/** The layer a repository path belongs to: `src/<folder>`, a top-level folder, or `main.ts`. */
+function layerOf(path: string): string {
+  const parts = path.split("/");
+  return parts[0] === "src" ? `src/${parts[1]}` : parts[0];
+}
+
+/** Every `.ts` file under `dir` (repository paths). */
+async function sources(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for await (const entry of Deno.readDir(join(ROOT, dir))) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory) found.push(...await sources(path));
+    else if (entry.name.endsWith(".ts")) found.push(path);
+  }
+  return found;
+}
+
+/** The relative modules `text` imports or re-exports, statically or with `import()`. */
+export function importedPaths(text: string): string[] {
+  const specifiers = [
+    ...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.{1,2}\/[^"]+)"/gms),
+    ...text.matchAll(/\bimport\(\s*"(\.{1,2}\/[^"]+)"\s*\)/g),
+  ];
+  return specifiers.map((m) => m[1]);
+}
+
+interface Edge {
+  readonly from: string;
+  readonly to: string;
+}
+
+async function edges(): Promise<Edge[]> {
+  const files = ["main.ts", ...await sources("src"), ...await sources("workers"), ...await sources("tools")];
+  const found: Edge[] = [];
+  for (const from of files) {
+    for (const spec of importedPaths(await Deno.readTextFile(join(ROOT, from)))) {
+      found.push({ from, to: normalize(join(dirname(from), spec)) });
+    }
+  }
+  return found;
+}
+
+Deno.test("the import scanner finds static imports, re-exports and import() of relative modules", () => {
+  const text = `import { a } from "./a.ts";\nimport type {\n  B,\n} from "../b/mod.ts";\n` +
+    `export { c } from "./c.ts";\nconst d = await import("../d.ts");\nimport e from "npm:e";\n` +
+    `// "from" in a comment: import nothing from "./not.ts" here\n`;
+  deepEqual(importedPaths(text), ["./a.ts", "../b/mod.ts", "./c.ts", "../d.ts"]);
+});
+
+Deno.test("each layer imports only the layers below it (README, Layout)", async () => {
+  const wrong = (await edges())
+    .filter(({ from, to }) => layerOf(from) !== layerOf(to) && !SHARED.has(to))
+    .filter(({ from, to }) => !(MAY_IMPORT[layerOf(from)] ?? []).includes(layerOf(to)))
+    .map(({ from, to }) => `${from} imports ${to}`);
+  deepEqual(wrong, []);
+});
+
+Deno.test("a layer is reached from another only through its mod.ts", async () => {
+  const all = await edges();
+  const around = all
+    .filter(({ from, to }) => layerOf(from) !== layerOf(to) && !SHARED.has(to) && !to.endsWith("/mod.ts"))
+    .map(({ from, to }) => `${from} imports ${to}`);
+  deepEqual(around, []);
+  // Every layer others import has its surface, and the surface says what the layer is.
+  for (const layer of new Set(all.map(({ to }) => layerOf(to)))) {
+    if (!layer.startsWith("src/")) continue;
+    const surface = await Deno.readTextFile(join(ROOT, layer, "mod.ts"));
+    ok(/^\/\*\*[\s\S]*?@module/.test(surface), `${layer}/mod.ts opens with its module doc`);
+  }
+});
