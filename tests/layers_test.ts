@@ -6,6 +6,9 @@ import { deepEqual, ok } from "node:assert/strict";
 import { dirname, join, normalize } from "node:path";
 import { ROOT } from "./support/run_program.ts";
 
+/** The layers under the program, each importing only those listed before it (or none). */
+const BELOW_APP = ["src/engine", "src/text", "src/content", "src/terminal", "src/ui", "src/worker"];
+
 /** What each layer may import besides itself; a layer missing here may import nothing. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
   "src/engine": [],
@@ -14,28 +17,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   "src/terminal": ["src/text"],
   "src/ui": ["src/engine", "src/terminal", "src/text"],
   "src/worker": ["src/engine"],
-  "src/app": ["src/engine", "src/text", "src/content", "src/terminal", "src/ui", "src/worker"],
-  "src/commands": [
-    "src/engine",
-    "src/text",
-    "src/content",
-    "src/terminal",
-    "src/ui",
-    "src/worker",
-    "src/app",
-  ],
+  "src/app": BELOW_APP,
+  "src/commands": [...BELOW_APP, "src/app"],
   "workers": ["src/worker"],
   "main.ts": ["src/app"],
-  "tools": [
-    "src/engine",
-    "src/text",
-    "src/content",
-    "src/terminal",
-    "src/ui",
-    "src/worker",
-    "src/app",
-    "src/commands",
-  ],
+  "tools": [...BELOW_APP, "src/app", "src/commands"],
 };
 
 /** Files any layer may read as modules: the project's own configuration (its version). */
