@@ -242,9 +242,9 @@ async function loopRows(): Promise<void> {
 
 /**
  * The generator's budget: the largest, fullest floor the data may ask for,
- * made from scratch; and the copy of the state the app takes before each
- * command (so an internal error saves the turn as it began), on the bundled
- * floor and on that one.
+ * made from scratch; and the copy of the state the app takes as each floor
+ * begins (from it and the commands since, an internal error rebuilds the
+ * game as the failing command found it), on the bundled floor and on that one.
  */
 async function budgetRows(): Promise<void> {
   progress("the generator's budget");
@@ -260,7 +260,7 @@ async function budgetRows(): Promise<void> {
   });
   const bundled = newGame(rules, 1), full = newGame(worst, 1);
   rows.push({
-    figure: "copy of the state before a command (bundled floor; fullest floor at the budget)",
+    figure: "copy of the state as a floor begins (bundled floor; fullest floor at the budget)",
     ours: `${formatMs(measure(() => void cloneState(bundled)).ms)}; ${
       formatMs(measure(() => void cloneState(full)).ms)
     } (${thousands(full.entities.length)} things)`,
@@ -418,7 +418,7 @@ if (import.meta.main) {
       "first byte and to its end (the end of its synchronized update), 20 rounds untimed first; B a step is",
       "the median.",
       "The soak runs as `deno task soak` runs it. Each hostile file is read as the game reads it, by a",
-      "fresh process (bench/refuse_file.ts): the time is the read's own (median of 3, after one untimed), the",
+      "fresh process (tools/bench/refuse_file.ts): the time is the read's own (median of 3, after one untimed), the",
       "peak RSS the whole process's (VmHWM), Deno and the game's modules included.",
       ...notes.map((n) => `Note: ${n}`),
       "",
