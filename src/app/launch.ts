@@ -32,6 +32,9 @@ const CONFIG = fileURLToPath(new URL("../../deno.json", import.meta.url));
 /** What the game may do besides writing: read (data and any mod folder) and a few named variables. */
 export const GAME_FLAGS: readonly string[] = [
   "--no-prompt",
+  // Deno's own status line (drawn and cleared on stderr when a worker loads its modules) would
+  // otherwise erase the screen's line under the cursor: the game's terminal is the game's alone.
+  "--quiet",
   "--unstable-worker-options",
   "--allow-read",
   "--allow-env=COLORTERM,TERM,NO_COLOR,FORCE_COLOR,HOME,XDG_DATA_HOME,DELVE_DEBUG",
