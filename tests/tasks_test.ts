@@ -32,8 +32,14 @@ Deno.test("the launcher runs main.ts with read, named variables and write in the
   const flags = plan.args.slice(1, plan.args.indexOf(main)).filter((w) => !w.startsWith("--config="));
   deepEqual(
     flags.sort(),
-    ["--allow-read", "--allow-write=/srv/saves/delve", PLAY_ENV, "--no-prompt", "--unstable-worker-options"]
-      .sort(),
+    [
+      "--allow-read",
+      "--allow-write=/srv/saves/delve",
+      PLAY_ENV,
+      "--no-prompt",
+      "--quiet",
+      "--unstable-worker-options",
+    ].sort(),
   );
   deepEqual([plan.args[0], ...plan.args.slice(-3)], ["run", main, "--seed", "1"]);
 });
@@ -45,7 +51,11 @@ Deno.test("compile bundles data/ and the worker module, leaves node_modules out,
   deepEqual(after("--include").sort(), ["data", "workers/ai_worker.ts"]);
   deepEqual(after("--exclude"), ["node_modules"]);
   // A binary cannot know its user's home when it is built: write is not scoped there.
-  ok(GAME_FLAGS.every((flag) => args.includes(flag)), "what the launcher grants the game");
+  // --quiet aside: a compiled binary fetches nothing, so Deno draws no status line over the game.
+  ok(
+    GAME_FLAGS.every((flag) => flag === "--quiet" || args.includes(flag)),
+    "what the launcher grants the game",
+  );
   ok(args.includes("--allow-write") && !args.includes("-A"));
   equal(args.at(-1), "main.ts");
   ok(args.includes("--unstable-worker-options"), "the worker is started with no permissions");
