@@ -48,5 +48,5 @@ export { instantiate } from "./templates.ts";
 export { Tile, TILE_NAMES, WALKABLE } from "./tiles.ts";
 export { isGameOver, playCommand, playPlayerAction, settleAndNarrate } from "./turn.ts";
 export type { Command } from "./turn.ts";
-export { isTold } from "./walk_stop.ts";
+export { isTold, withArticle } from "./walk_stop.ts";
 export type { Walk, WalkStop } from "./walk_stop.ts";

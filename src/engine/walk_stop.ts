@@ -18,7 +18,7 @@ import { isWalkable } from "./game_map.ts";
 import type { Point } from "./geometry.ts";
 import type { LogEntry } from "./message_log.ts";
 import { tell } from "./narration.ts";
-import type { Rules } from "./rules.ts";
+import type { MessageId, Rules } from "./rules.ts";
 import { type GameState, playerOf } from "./state.ts";
 import { monstersInView } from "./travel.ts";
 
@@ -123,35 +123,29 @@ export function withArticle(name: string): string {
   return `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`;
 }
 
+/** What each stop says: a message of the rules, or nothing for the stops the map shows. */
+const STOP_MESSAGES: { readonly [R in WalkStop["reason"]]: MessageId | undefined } = {
+  monster: "walk_monster",
+  item: "walk_item",
+  hurt: "walk_hurt",
+  interrupted: "walk_interrupted",
+  explored: "explored",
+  stairs: "walk_stairs",
+  blocked: "walk_blocked",
+  no_way: "walk_no_way",
+  arrived: undefined,
+  end: undefined,
+};
+
 /** False for the stops the map shows, which nothing is said of. */
 export function isTold(stop: WalkStop): boolean {
-  return stop.reason !== "arrived" && stop.reason !== "end";
+  return STOP_MESSAGES[stop.reason] !== undefined;
 }
 
-/** Tells the player why the walk stopped (nothing, when the map shows it). */
+/** Tells the player why the walk stopped (nothing, when the map shows it): one line per name it names. */
 export function tellStop(log: LogEntry[], rules: Rules, stop: WalkStop): void {
-  const named = (id: "walk_monster" | "walk_item", names: readonly string[]) => {
-    for (const name of names) tell(log, rules, id, { name, a_name: withArticle(name) });
-  };
-  switch (stop.reason) {
-    case "monster":
-      return named("walk_monster", stop.names);
-    case "item":
-      return named("walk_item", stop.names);
-    case "hurt":
-      return tell(log, rules, "walk_hurt");
-    case "interrupted":
-      return tell(log, rules, "walk_interrupted");
-    case "explored":
-      return tell(log, rules, "explored");
-    case "stairs":
-      return tell(log, rules, "walk_stairs");
-    case "blocked":
-      return tell(log, rules, "walk_blocked");
-    case "no_way":
-      return tell(log, rules, "walk_no_way");
-    case "arrived":
-    case "end":
-      return;
-  }
+  const id = STOP_MESSAGES[stop.reason];
+  if (id === undefined) return;
+  if (!("names" in stop)) return tell(log, rules, id);
+  for (const name of stop.names) tell(log, rules, id, { name, a_name: withArticle(name) });
 }

@@ -4,12 +4,7 @@
  *
  * @module
  */
-import type { DeathCause } from "../engine/mod.ts";
-
-/** `name` with "a" or "an" before it. */
-export function withArticle(name: string): string {
-  return /^[aeiou]/i.test(name) ? `an ${name}` : `a ${name}`;
-}
+import { type DeathCause, withArticle } from "../engine/mod.ts";
 
 /** The cause of death as a phrase that follows "You were …" or stands alone. */
 export function deathText(cause: DeathCause): string {
