@@ -14,6 +14,7 @@ import { writeSave } from "../src/app/save_file.ts";
 import { dataChecksum } from "../src/engine/checksum.ts";
 import { enterFloor, newGame } from "../src/engine/state.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
+import { runTask } from "./support/run_program.ts";
 import { tmpdir } from "node:os";
 
 const ROOT = new URL("..", import.meta.url);
@@ -99,19 +100,9 @@ const NOT_DELVE: Record<string, string> = {
   "npm install -g deno@2": "installs Deno itself",
 };
 
-/** `deno task -q NAME args` from the repository, saving under `home`. */
-async function task(name: string, args: readonly string[], home: string) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "-q", name, ...args],
-    cwd: ROOT,
-    // Saves go to a folder of its own (HOME stays: Deno keeps its cache there).
-    env: { XDG_DATA_HOME: `${home}/data`, NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+/** `deno task -q NAME args` from the repository, saving under `home` (HOME stays: Deno keeps its cache there). */
+function task(name: string, args: readonly string[], home: string) {
+  return runTask(name, args, { env: { XDG_DATA_HOME: `${home}/data`, NO_COLOR: "1" } });
 }
 
 Deno.test("the README's shell lines run as written (a TTY aside), or name only flags their task lists", async () => {
