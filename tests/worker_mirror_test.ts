@@ -7,7 +7,7 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import type { Action } from "../src/engine/actions.ts";
 import { botDecide } from "../src/engine/bot.ts";
-import { stateChecksumWithoutLog } from "../src/engine/checksum.ts";
+import { stateDigest } from "../src/engine/state_digest.ts";
 import type { Ai, Entity } from "../src/engine/entity.ts";
 import { type MonsterMove, runMonsterPhase } from "../src/engine/monster_phase.ts";
 import { cloneState, type GameState, newGame, playerOf } from "../src/engine/state.ts";
@@ -152,7 +152,7 @@ Deno.test("the worker's side, run without a worker, answers each action with the
   let moved = 0, parted = 0;
   // The player waits: nothing loses sight of it, so nothing looks for a path through the crowd.
   for (const [seq, action] of waits(30).entries()) {
-    const sum = stateChecksumWithoutLog(game);
+    const sum = stateDigest(game);
     const parts: MovesPart[] = [];
     const answer = handleToWorker(
       memory,

@@ -5,7 +5,15 @@
  *
  * @module
  */
-import { type FromWorker, handleToWorker, type ToWorker, type WorkerMemory } from "../src/worker/mod.ts";
+import {
+  type FromWorker,
+  handleToWorker,
+  PARK_ACTIVE_MS,
+  PARK_SLICE_MS,
+  type ToWorker,
+  WorkerBell,
+  type WorkerMemory,
+} from "../src/worker/mod.ts";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
@@ -14,6 +22,9 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 const memory: WorkerMemory = {};
+const now = () => performance.now();
+let bell: WorkerBell | undefined;
+let parked = false;
 
 // Loaded: turns may be timed from now on.
 scope.postMessage({ type: "ready" });
@@ -22,14 +33,28 @@ scope.postMessage({ type: "ready" });
 function send(answer: FromWorker): void {
   const moves = answer.type === "moves" || answer.type === "played" ? answer.moves : undefined;
   scope.postMessage(answer, moves ? [moves.ints.buffer] : []);
+  bell?.posted();
+}
+
+/** Parks on the bell between messages while the app is playing, its event loop turning between slices. */
+function park(): void {
+  parked = bell?.park(PARK_SLICE_MS, PARK_ACTIVE_MS) ?? false;
+  if (parked) setTimeout(park, 0);
 }
 
 scope.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === "bell") bell = new WorkerBell(message.bell, now);
+  bell?.read();
   try {
-    const answer = handleToWorker(memory, event.data, send, () => performance.now());
+    const answer = handleToWorker(memory, message, send, now);
     if (answer) send(answer);
   } catch (e) {
-    const seq = event.data.type === "play" ? event.data.seq : -1;
-    scope.postMessage({ type: "failed", seq, error: e instanceof Error ? e.message : String(e) });
+    const seq = message.type === "play" ? message.seq : -1;
+    send({ type: "failed", seq, error: e instanceof Error ? e.message : String(e) });
+  }
+  if (!parked) {
+    parked = true;
+    setTimeout(park, 0);
   }
 };

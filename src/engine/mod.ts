@@ -15,6 +15,7 @@ export {
   stateChecksumWithoutLog,
   textChecksum,
 } from "./checksum.ts";
+export { stateDigest } from "./state_digest.ts";
 export { emptyChronicle, totalKills } from "./chronicle.ts";
 export type { DeathCause, KillCount } from "./chronicle.ts";
 export { distanceMap } from "./distance_map.ts";

@@ -22,7 +22,7 @@ import {
   type Rules,
   runMonsterPhase,
   settleAndNarrate,
-  stateChecksumWithoutLog,
+  stateDigest,
 } from "../engine/mod.ts";
 import { AI_WORKER_URL, WorkerConnection } from "./connection.ts";
 import { decodeMoves, type EncodedMoves } from "./moves.ts";
@@ -150,9 +150,9 @@ export class WorkerRunner implements MonsterRunner {
     readonly checkEvery = CHECK_EVERY,
   ) {
     this.#connection = new WorkerConnection(workerUrl, timeoutMs);
-    this.#connection.onStart = (worker) => {
+    this.#connection.onStart = () => {
       this.#mirror = undefined;
-      worker.postMessage({ type: "rules", rules });
+      this.#connection.post({ type: "rules", rules });
     };
     // A stray answer is one to an action found impossible here: the copy must have found so too.
     this.#connection.onStray = (reply) => {
@@ -214,7 +214,7 @@ export class WorkerRunner implements MonsterRunner {
     connection.post({ type: "play", seq, command, check });
     // While the worker plays the command on its copy, the game here sums itself (when asked) and plays
     // the player's half; the parts of the answer wait for that: they are read once this function waits.
-    const replay = new AnswerReplay(state, this.rules, check ? stateChecksumWithoutLog(state) : undefined);
+    const replay = new AnswerReplay(state, this.rules, check ? stateDigest(state) : undefined);
     const answer = connection.answer(seq, (part) => replay.part(part.moves, part.checks));
     const mine = playPlayerAction(state, this.rules, command.act);
     if (!mine) {
@@ -222,6 +222,7 @@ export class WorkerRunner implements MonsterRunner {
       this.#mirror = fingerprint(state);
       return undefined;
     }
+    connection.expectMessage();
     const reply = await answer;
     if (typeof reply !== "string" && reply.type === "played") {
       if (reply.moves) replay.part(reply.moves, reply.checks);

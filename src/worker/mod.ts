@@ -18,3 +18,5 @@ export { InProcessRunner, type MonsterRunner, type WorkerFault } from "./runner.
 export { handleToWorker } from "./handler/mirror.ts";
 export type { WorkerMemory } from "./handler/mirror.ts";
 export type { FromWorker, ToWorker } from "./protocol.ts";
+export { PARK_ACTIVE_MS, PARK_SLICE_MS } from "./connection.ts";
+export { WorkerBell } from "./doorbell.ts";

@@ -16,6 +16,7 @@
  * @module
  */
 import type { Command, GameState, Rules } from "../engine/mod.ts";
+import type { BellMessage } from "./doorbell.ts";
 import type { EncodedMoves } from "./moves.ts";
 
 /** The game as it travels to the worker: all but the message log, its grids copied out of shared memory. */
@@ -23,6 +24,8 @@ export type MirrorState = Omit<GameState, "log">;
 
 /** App → worker. */
 export type ToWorker =
+  /** The doorbell's shared counters (see `doorbell.ts`), first of all, where memory can be shared. */
+  | BellMessage
   | { readonly type: "rules"; readonly rules: Rules }
   /** The whole game: the worker's copy from now on. */
   | { readonly type: "load"; readonly state: MirrorState }

@@ -14,7 +14,7 @@ import {
   type Rules,
   runMonsterPhase,
   settleAndNarrate,
-  stateChecksumWithoutLog,
+  stateDigest,
 } from "../../engine/mod.ts";
 import { MoveEncoder } from "../moves.ts";
 import type { Checks, FromWorker, MovesPart, Played, ToWorker } from "../protocol.ts";
@@ -49,7 +49,7 @@ function play(
   check: boolean,
   send: ((part: MovesPart) => void) | undefined,
 ): Played | undefined {
-  const sum = check ? stateChecksumWithoutLog(state) : undefined;
+  const sum = check ? stateDigest(state) : undefined;
   if (!("act" in command)) {
     playCommand(state, rules, command);
     return undefined;
@@ -78,6 +78,9 @@ export function handleToWorker(
   now: () => number = () => 0,
 ): FromWorker | undefined {
   switch (message.type) {
+    case "bell":
+      // The thread's own business (workers/ai_worker.ts): the copy has nothing to do with it.
+      return undefined;
     case "rules":
       memory.rules = message.rules;
       return undefined;
