@@ -60,7 +60,7 @@ export async function addScoreOf(
   const now = places.now();
   const player = playerOf(state);
   const entry: HighScore = {
-    score: scoreOf(state, content.rules.score),
+    score: scoreOf(state, content.rules.score, content.rules.goal),
     depth: state.floor,
     level: player.level?.current ?? 1,
     xp: state.chronicle.xpEarned,

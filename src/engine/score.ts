@@ -3,16 +3,18 @@
  *
  * @module
  */
-import type { ScoreWeights } from "./rules.ts";
+import type { Goal, ScoreWeights } from "./rules.ts";
 import type { GameState } from "./state.ts";
 
 /**
  * The score of `state` as it stands: each weight times its count, rounded,
- * never below 0, nor above the largest whole number the table keeps exactly.
+ * never below 0, nor above the largest whole number the table keeps exactly;
+ * a game won (docs/rules.md, A goal) adds the goal's bonus.
  */
-export function scoreOf(state: GameState, weights: ScoreWeights): number {
+export function scoreOf(state: GameState, weights: ScoreWeights, goal?: Goal): number {
+  const won = state.chronicle.escaped === "won" ? goal?.bonus ?? 0 : 0;
   const points = weights.perFloor * state.floor + weights.perXp * state.chronicle.xpEarned +
-    weights.perTurn * state.turn;
+    weights.perTurn * state.turn + won;
   return Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, Math.round(points)));
 }
 
@@ -31,6 +33,8 @@ export interface HighScore {
   readonly cause: string;
   /** The Delve version that played it. */
   readonly version: string;
+  /** True for a game won: the goal carried out (docs/rules.md, A goal); absent otherwise. */
+  readonly won?: boolean;
 }
 
 /** How many games the table keeps. */

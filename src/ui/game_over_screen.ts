@@ -64,7 +64,7 @@ export class GameOverScreen implements Screen {
     const death = state.chronicle.death;
     const how = death ? `, ${deathText(death)}` : "";
     const lines = [`You died on dungeon level ${state.floor}${how} (seed ${state.seed}).`];
-    const score = `Score: ${scoreOf(state, rules.score)}`;
+    const score = `Score: ${scoreOf(state, rules.score, rules.goal)}`;
     const rank = this.report?.rank;
     lines.push(rank ? `${score}, number ${rank} in the high scores!` : `${score}.`);
     if (this.report?.scoreError) lines.push(`High scores not saved: ${this.report.scoreError}`);

@@ -64,7 +64,7 @@ export function morgueText(state: GameState, rules: Rules, theme: Theme, info: M
     // A dead player's name is their remains': the template keeps the living one.
     `${rules.templates[player.template]?.name ?? player.name}, seed ${state.seed}`,
     fate,
-    `Score: ${scoreOf(state, rules.score)}`,
+    `Score: ${scoreOf(state, rules.score, rules.goal)}`,
     "",
     "Character",
     ...indent([
