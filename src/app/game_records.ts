@@ -8,7 +8,7 @@
  */
 import type { Content } from "../content/mod.ts";
 import { type GameState, type HighScore, type MessageId, playerOf, scoreOf } from "../engine/mod.ts";
-import { deathText, type GameOverReport, morgueText, type MorgueWritten } from "../ui/mod.ts";
+import { endText, type GameOverReport, morgueText, type MorgueWritten } from "../ui/mod.ts";
 import { addHighScore, ScoresNotWritten } from "./high_scores.ts";
 import { writeMorgue, writeMorgueReplay } from "./morgue_file.ts";
 import type { Recording } from "./replay_format.ts";
@@ -69,6 +69,7 @@ export async function addScoreOf(
     date: now.toISOString(),
     cause,
     version: places.version,
+    ...(state.chronicle.escaped === "won" ? { won: true } : {}),
   };
   try {
     const { rank, keptAs } = await addHighScore(places.scoresPath, entry, now);
@@ -79,14 +80,14 @@ export async function addScoreOf(
   }
 }
 
-/** After a death: the morgue file, and the game in the high scores. */
+/** After a death, or the way out of the dungeon: the morgue file, and the game in the high scores. */
 export async function recordDeath(
   places: RecordPlaces,
   state: GameState,
   content: Content,
 ): Promise<GameOverReport> {
   const morgue = await writeMorgueOf(places, state, content);
-  const cause = state.chronicle.death ? deathText(state.chronicle.death) : "died";
+  const cause = endText(state.chronicle, content.rules) ?? "died";
   return { morgue, ...(await addScoreOf(places, state, content, cause)) };
 }
 

@@ -17,7 +17,7 @@ export {
 } from "./checksum.ts";
 export { stateDigest } from "./state_digest.ts";
 export { emptyChronicle, totalKills } from "./chronicle.ts";
-export type { DeathCause, KillCount } from "./chronicle.ts";
+export type { Chronicle, DeathCause, KillCount } from "./chronicle.ts";
 export { distanceMap } from "./distance_map.ts";
 export { generateDungeon } from "./dungeon.ts";
 export type { Ai, Entity, Fighter, RenderLayer } from "./entity.ts";

@@ -11,6 +11,7 @@ import { HelpScreen } from "./help_screen.ts";
 import { HistoryScreen } from "./history_screen.ts";
 import { InventoryScreen } from "./inventory_screen.ts";
 import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf } from "./keymap.ts";
+import { LeaveScreen } from "./leave_screen.ts";
 import { LookScreen } from "./look_screen.ts";
 import { drawMap, mapCellAt } from "./map_view.ts";
 import { drawPanel } from "./panel.ts";
@@ -26,7 +27,8 @@ type PlayCommand =
   | "drop"
   | "character"
   | "explore"
-  | "stairs";
+  | "stairs"
+  | "upstairs";
 
 /** The main game's keys: moving (or attacking), waiting, the windows, quitting. */
 export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
@@ -40,6 +42,11 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["i"], value: "use", help: "use an item" },
   { keys: ["d"], value: "drop", help: "drop an item" },
   { keys: [">"], value: "stairs", help: "take the stairs down; away from them, walk to them" },
+  {
+    keys: ["<"],
+    value: "upstairs",
+    help: "take the stairs up (on floor 1: out); away from them, walk to them",
+  },
   { keys: ["x"], value: "explore", help: "explore until something turns up" },
   {
     keys: ["Shift+direction", "H J K L Y U B N"],
@@ -94,6 +101,17 @@ export class PlayScreen implements Screen {
         }
         if (!map.explored[stairs.y * map.width + stairs.x]) return { type: "say", message: "stairs_unknown" };
         return { type: "walk", walk: { kind: "travel", to: stairs } };
+      }
+      case "upstairs": {
+        // Only floors the rules keep have up stairs (docs/rules.md, Persistent floors).
+        const player = playerOf(ui.state), { map } = ui.state, up = map.upStairs;
+        if (!up) return { type: "say", message: "no_stairs" };
+        if (player.x === up.x && player.y === up.y) {
+          if (ui.state.floor <= 1) return { type: "open", screen: new LeaveScreen() };
+          return { type: "act", action: { type: "ascend" } };
+        }
+        if (!map.explored[up.y * map.width + up.x]) return { type: "say", message: "stairs_unknown" };
+        return { type: "walk", walk: { kind: "travel", to: up } };
       }
       default:
         return { type: "act", action: command };
