@@ -7,7 +7,14 @@
  * @module
  */
 import type { Content } from "../content/mod.ts";
-import { type GameState, type HighScore, type MessageId, playerOf, scoreOf } from "../engine/mod.ts";
+import {
+  deepestFloor,
+  type GameState,
+  type HighScore,
+  type MessageId,
+  playerOf,
+  scoreOf,
+} from "../engine/mod.ts";
 import { endText, type GameOverReport, morgueText, type MorgueWritten } from "../ui/mod.ts";
 import { addHighScore, ScoresNotWritten } from "./high_scores.ts";
 import { writeMorgue, writeMorgueReplay } from "./morgue_file.ts";
@@ -61,7 +68,7 @@ export async function addScoreOf(
   const player = playerOf(state);
   const entry: HighScore = {
     score: scoreOf(state, content.rules.score, content.rules.goal),
-    depth: state.floor,
+    depth: deepestFloor(state),
     level: player.level?.current ?? 1,
     xp: state.chronicle.xpEarned,
     turns: state.turn,

@@ -41,7 +41,7 @@ export { findPath } from "./pathfinding.ts";
 export { cheapLevel, levelUpPending, xpForNextLevel } from "./progression.ts";
 export { MAX_SEED, Rng } from "./rng.ts";
 export type { EntityTemplate, Goal, MessageId, Rules } from "./rules.ts";
-export { HIGH_SCORES_KEPT, placeScore, scoreOf } from "./score.ts";
+export { deepestFloor, HIGH_SCORES_KEPT, placeScore, scoreOf } from "./score.ts";
 export type { HighScore } from "./score.ts";
 export { cloneState, copyMap, newGame, playerOf, sightOf } from "./state.ts";
 export { carriesGoal, floorSeed, keepsFloors } from "./floors.ts";

@@ -13,9 +13,19 @@ import type { GameState } from "./state.ts";
  */
 export function scoreOf(state: GameState, weights: ScoreWeights, goal?: Goal): number {
   const won = state.chronicle.escaped === "won" ? goal?.bonus ?? 0 : 0;
-  const points = weights.perFloor * state.floor + weights.perXp * state.chronicle.xpEarned +
+  const points = weights.perFloor * deepestFloor(state) + weights.perXp * state.chronicle.xpEarned +
     weights.perTurn * state.turn + won;
   return Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, Math.round(points)));
+}
+
+/**
+ * The deepest floor the game reached: the one it is on, or a kept one
+ * deeper (a player who climbed back up keeps the depth they reached).
+ */
+export function deepestFloor(state: GameState): number {
+  let deepest = state.floor;
+  for (const kept of state.keptFloors ?? []) deepest = Math.max(deepest, kept.floor);
+  return deepest;
 }
 
 /** One line of the high-score table. */
