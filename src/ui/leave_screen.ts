@@ -1,6 +1,7 @@
 /**
- * Asks before the player leaves the dungeon by floor 1's up stairs (docs/rules.md,
- * A goal): leaving ends the game, so `y` goes and any other key stays.
+ * Asks before the player leaves the dungeon by floor 1's up stairs
+ * (docs/rules.md, A goal): leaving ends the game, so `y` goes and any
+ * other key stays.
  *
  * @module
  */
