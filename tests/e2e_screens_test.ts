@@ -94,7 +94,7 @@ for (const rows of [24, 50]) {
       ),
       said,
     );
-    ok(said.includes("> take the stairs down; away from them, walk to them"), said);
+    ok(said.includes(">, < take the stairs down or up; away from them, walk to them"), said);
     await pane.keys("Escape");
     await pane.waitFor(
       (s) => !s.includes("Keys: Dungeon") && s.includes("Dungeon level: 1"),

@@ -7,8 +7,15 @@
  * @module
  */
 import type { Content } from "../content/mod.ts";
-import { type GameState, type HighScore, type MessageId, playerOf, scoreOf } from "../engine/mod.ts";
-import { deathText, type GameOverReport, morgueText, type MorgueWritten } from "../ui/mod.ts";
+import {
+  deepestFloor,
+  type GameState,
+  type HighScore,
+  type MessageId,
+  playerOf,
+  scoreOf,
+} from "../engine/mod.ts";
+import { endText, type GameOverReport, morgueText, type MorgueWritten } from "../ui/mod.ts";
 import { addHighScore, ScoresNotWritten } from "./high_scores.ts";
 import { writeMorgue, writeMorgueReplay } from "./morgue_file.ts";
 import type { Recording } from "./replay_format.ts";
@@ -60,8 +67,8 @@ export async function addScoreOf(
   const now = places.now();
   const player = playerOf(state);
   const entry: HighScore = {
-    score: scoreOf(state, content.rules.score),
-    depth: state.floor,
+    score: scoreOf(state, content.rules.score, content.rules.goal),
+    depth: deepestFloor(state),
     level: player.level?.current ?? 1,
     xp: state.chronicle.xpEarned,
     turns: state.turn,
@@ -69,6 +76,7 @@ export async function addScoreOf(
     date: now.toISOString(),
     cause,
     version: places.version,
+    ...(state.chronicle.escaped === "won" ? { won: true } : {}),
   };
   try {
     const { rank, keptAs } = await addHighScore(places.scoresPath, entry, now);
@@ -79,14 +87,14 @@ export async function addScoreOf(
   }
 }
 
-/** After a death: the morgue file, and the game in the high scores. */
+/** After a death, or the way out of the dungeon: the morgue file, and the game in the high scores. */
 export async function recordDeath(
   places: RecordPlaces,
   state: GameState,
   content: Content,
 ): Promise<GameOverReport> {
   const morgue = await writeMorgueOf(places, state, content);
-  const cause = state.chronicle.death ? deathText(state.chronicle.death) : "died";
+  const cause = endText(state.chronicle, content.rules) ?? "died";
   return { morgue, ...(await addScoreOf(places, state, content, cause)) };
 }
 

@@ -29,6 +29,8 @@ const entrySchema = z.strictObject({
   // Drawn on the title one cell a character, like the data's own text.
   cause: textSchema(CAUSE_CHARS),
   version: textSchema(50),
+  /** A game won (docs/rules.md, A goal); absent otherwise. */
+  won: z.literal(true).optional(),
 });
 
 const fileSchema = z.strictObject({

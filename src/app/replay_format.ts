@@ -141,6 +141,8 @@ const actionSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("drop"), item: z.int().nonnegative() }),
   z.strictObject({ type: z.literal("use"), item: z.int().nonnegative(), target: point.optional() }),
   z.strictObject({ type: z.literal("descend") }),
+  // Only rules that keep floors make it (docs/rules.md, Persistent floors); older replays never hold it.
+  z.strictObject({ type: z.literal("ascend") }),
 ]);
 
 const names = z.array(z.string().max(200)).min(1).max(10_000);

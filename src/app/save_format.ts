@@ -18,12 +18,15 @@ import {
 } from "../content/mod.ts";
 import {
   type Ai,
+  copyMap,
   createMap,
   dataChecksum,
   emptyChronicle,
   type Entity,
   type Fighter,
+  type GameMap,
   type GameState,
+  type KeptFloor,
   MAX_SEED,
   type Rules,
   setTile,
@@ -37,9 +40,12 @@ export const SAVE_FORMAT = "delve-save";
 /**
  * Bumped whenever the shape of a save changes; older ones are then migrated
  * or refused. Version 2 added the chronicle (kills, XP earned, cause of
- * death); version 3 the data the game was made with ({@link DataStamp}).
+ * death); version 3 the data the game was made with ({@link DataStamp});
+ * version 4 the floors kept (docs/rules.md, Persistent floors), the up
+ * stairs and how the player left the dungeon. Older saves hold none of them:
+ * they load as a game of one floor.
  */
-export const SAVE_VERSION = 3;
+export const SAVE_VERSION = 4;
 
 /**
  * Which data a game is played by: the checksum of its rules, and the data
@@ -136,6 +142,7 @@ const chronicleSchema = z.strictObject({
     z.strictObject({ kind: z.literal("melee"), by: z.string().max(200) }),
     z.strictObject({ kind: z.enum(["lightning", "fire", "unknown"]) }),
   ]).optional(),
+  escaped: z.enum(["won", "left"]).optional(),
 });
 
 const bytes = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: "expected base64" });
@@ -143,6 +150,23 @@ const bytes = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: "expected base
 const int32 = whole(-(2 ** 31), 2 ** 31 - 1);
 
 // Every bound is what a game played by data within the schemas' bounds can reach (content/limits.ts).
+const point = z.strictObject({ x: count, y: count });
+
+/**
+ * A kept floor: one byte a cell, the tile in the low bits and 0x80 where the
+ * player has seen it (nothing is in view on a floor no one is on): a tenth
+ * of the save's size on a ten-floor game.
+ */
+const keptFloorSchema = z.strictObject({
+  floor: whole(1, REACHABLE.floor),
+  width: whole(1, REACHABLE.mapSide),
+  height: whole(1, REACHABLE.mapSide),
+  cells: bytes,
+  stairs: point,
+  upStairs: point.optional(),
+  entities: z.array(entitySchema).max(REACHABLE.things),
+});
+
 const stateSchema = z.strictObject({
   seed: whole(0, MAX_SEED),
   rng: z.tuple([int32, int32, int32, int32]),
@@ -154,8 +178,10 @@ const stateSchema = z.strictObject({
     tiles: bytes,
     explored: bytes,
     visible: bytes,
-    stairs: z.strictObject({ x: count, y: count }),
+    stairs: point,
+    upStairs: point.optional(),
   }),
+  keptFloors: z.array(keptFloorSchema).max(REACHABLE.floor).optional(),
   entities: z.array(entitySchema).max(REACHABLE.things),
   playerId: count,
   nextId: count,
@@ -211,7 +237,7 @@ export function encodeSave(
   now: Date,
   replay?: unknown,
 ): string {
-  const { map } = state;
+  const { map, keptFloors } = state;
   return JSON.stringify({
     format: SAVE_FORMAT,
     version: SAVE_VERSION,
@@ -228,7 +254,22 @@ export function encodeSave(
         explored: toBase64(map.explored),
         visible: toBase64(map.visible),
         stairs: map.stairs,
+        upStairs: map.upStairs,
       },
+      keptFloors: keptFloors?.map((k) => {
+        const cells = new Uint8Array(k.map.tiles.length);
+        for (let i = 0; i < cells.length; i++) cells[i] = k.map.tiles[i] | (k.map.explored[i] << 7);
+        const { width, height, stairs, upStairs } = k.map;
+        return {
+          floor: k.floor,
+          width,
+          height,
+          cells: toBase64(cells),
+          stairs,
+          upStairs,
+          entities: k.entities,
+        };
+      }),
     },
   });
 }
@@ -299,30 +340,13 @@ function migrate(version: number, state: unknown): unknown {
   return state;
 }
 
-/**
- * The game in a save file's JSON, checked through and through against the
- * rules it is to be played by: every field the engine trusts (the engine's
- * own invariants, see {@link stateProblems}), so the first turn cannot break.
- */
-export function decodeSave(json: unknown, rules: Rules): GameState {
-  const file = envelope(json);
-  let parsed;
-  try {
-    parsed = stateSchema.safeParse(migrate(file.version, file.state), { reportInput: true });
-  } catch (e) {
-    // Absurdly deep nesting (a hand-made file) overflows the checker.
-    if (e instanceof RangeError) throw new SaveError("the save is nested too deeply to be a game");
-    throw e;
-  }
-  if (!parsed.success) throw new SaveError(firstProblem(parsed.error, "the save is damaged"));
-  const s = parsed.data;
-  const { width, height } = s.map;
+/** A map of `width` × `height` from its grids, checked cell by cell. */
+function decodeMap(
+  width: number,
+  height: number,
+  grids: { tiles: Uint8Array; explored: Uint8Array; visible: Uint8Array },
+): GameMap {
   const map = createMap(width, height);
-  const grids = {
-    tiles: fromBase64(s.map.tiles),
-    explored: fromBase64(s.map.explored),
-    visible: fromBase64(s.map.visible),
-  };
   for (const [name, grid] of Object.entries(grids)) {
     if (grid.length !== width * height) {
       throw new SaveError(
@@ -341,14 +365,57 @@ export function decodeSave(json: unknown, rules: Rules): GameState {
   }
   map.explored.set(grids.explored);
   map.visible.set(grids.visible);
-  map.stairs = s.map.stairs;
-  // Each thing on a cell of its own, and what the player carried dropped: no more than that.
-  if (s.entities.length > width * height + REACHABLE.capacity) {
+  return map;
+}
+
+/** Each thing on a cell of its own, and what the player carried dropped: no more than that. */
+function checkThings(things: number, { width, height }: GameMap): void {
+  if (things > width * height + REACHABLE.capacity) {
     throw new SaveError(
-      `the save is damaged: it holds ${s.entities.length} things, more than its ${width}x${height} map can`,
+      `the save is damaged: it holds ${things} things, more than its ${width}x${height} map can`,
     );
   }
-  const state: GameState = { ...s, map, rng: [...s.rng] };
+}
+
+/**
+ * The game in a save file's JSON, checked through and through against the
+ * rules it is to be played by: every field the engine trusts (the engine's
+ * own invariants, see {@link stateProblems}), so the first turn cannot break.
+ */
+export function decodeSave(json: unknown, rules: Rules): GameState {
+  const file = envelope(json);
+  let parsed;
+  try {
+    parsed = stateSchema.safeParse(migrate(file.version, file.state), { reportInput: true });
+  } catch (e) {
+    // Absurdly deep nesting (a hand-made file) overflows the checker.
+    if (e instanceof RangeError) throw new SaveError("the save is nested too deeply to be a game");
+    throw e;
+  }
+  if (!parsed.success) throw new SaveError(firstProblem(parsed.error, "the save is damaged"));
+  const s = parsed.data;
+  const map = decodeMap(s.map.width, s.map.height, {
+    tiles: fromBase64(s.map.tiles),
+    explored: fromBase64(s.map.explored),
+    visible: fromBase64(s.map.visible),
+  });
+  map.stairs = s.map.stairs;
+  if (s.map.upStairs) map.upStairs = s.map.upStairs;
+  checkThings(s.entities.length, map);
+  const keptFloors = s.keptFloors?.map((k): KeptFloor => {
+    const cells = fromBase64(k.cells);
+    const tiles = cells.map((c) => c & 0x7f), explored = cells.map((c) => c >> 7);
+    const kept = copyMap(
+      decodeMap(k.width, k.height, { tiles, explored, visible: new Uint8Array(cells.length) }),
+    );
+    kept.stairs = k.stairs;
+    if (k.upStairs) kept.upStairs = k.upStairs;
+    checkThings(k.entities.length, kept);
+    return { floor: k.floor, map: kept, entities: k.entities };
+  });
+  const { keptFloors: _, ...rest } = s;
+  const state: GameState = { ...rest, map, rng: [...s.rng] };
+  if (keptFloors) state.keptFloors = keptFloors;
   const problems = stateProblems(state, rules);
   if (problems.length > 0) throw new SaveError(`the save is damaged: ${problems[0]}`);
   return state;

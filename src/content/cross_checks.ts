@@ -150,6 +150,35 @@ function spawnProblems(labels: Labels, files: Pick<DataFiles, "entities" | "spaw
   return problems;
 }
 
+/** A goal that names no item, one a floor could also draw (so not unique), or one never placed (docs/rules.md, A goal). */
+function goalProblems(labels: Labels, files: Pick<DataFiles, "game" | "entities" | "spawn">): string[] {
+  const goal = files.game.dungeon?.goal;
+  if (!goal) return [];
+  const problems: string[] = [];
+  const where = `${labels.game}: $.dungeon.goal`;
+  const t = files.entities[goal.item];
+  if (!t) problems.push(`${where}.item: expected a template from ${labels.entities}, found "${goal.item}"`);
+  else if (!(t.item || t.equippable)) {
+    problems.push(`${where}.item: expected an item or equippable template, found "${goal.item}"`);
+  }
+  files.spawn.items.forEach((step, i) => {
+    if (Object.hasOwn(step.weights, goal.item)) {
+      problems.push(
+        `${labels.spawn}: $.items[${i}].weights.${goal.item}: expected no weight for the goal item ` +
+          `(it is unique, placed once on floor ${goal.floor}), found ${step.weights[goal.item]}`,
+      );
+    }
+  });
+  const floors = files.game.dungeon?.floors ?? "fresh";
+  if (floors !== "persistent") {
+    problems.push(
+      `${where}: expected $.dungeon.floors "persistent" (else the goal item is never placed and ` +
+        `floor 1 has no way out), found "${floors}"`,
+    );
+  }
+  return problems;
+}
+
 /** Every problem that spans fields or files, for the files that parsed. */
 export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[] {
   const { game, entities, spawn } = files;
@@ -157,5 +186,6 @@ export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[]
     ...(game ? gameProblems(labels.game, game) : []),
     ...(entities ? entityProblems(labels.entities, entities) : []),
     ...(entities && spawn ? spawnProblems(labels, { entities, spawn }) : []),
+    ...(game && entities && spawn ? goalProblems(labels, { game, entities, spawn }) : []),
   ];
 }

@@ -57,6 +57,9 @@ function toRules({ game, entities, spawn }: DataFiles): Rules {
     messages: game.messages,
     progression: game.progression,
     score: game.score,
+    // Only when given: rules without them are today's, checksum and all.
+    ...(game.dungeon?.floors === "persistent" ? { floors: "persistent" as const } : {}),
+    ...(game.dungeon?.goal ? { goal: game.dungeon.goal } : {}),
   };
 }
 

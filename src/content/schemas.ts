@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { MAX_CAPACITY, MAX_LEVEL, type MessageId } from "../engine/mod.ts";
+import { MAX_CAPACITY, MAX_FLOOR, MAX_LEVEL, type MessageId } from "../engine/mod.ts";
 // What a terminal can show, and how wide, is one rule for the checks here and
 // for the screen that draws the text: a text that passes never shows an escape.
 import { displayWidth, firstNonPrintable } from "../text/mod.ts";
@@ -156,6 +156,25 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   game_abandoned: true,
   scores_failed: true,
   blast_reaches_you: true,
+  ascended: true,
+  left_dungeon: true,
+  escaped_with_goal: true,
+  confirm_leave: true,
+};
+
+/**
+ * Messages added after the tutorial rule sets were written, with the text
+ * a data folder that does not give them says (docs/rules.md, Persistent
+ * floors; A goal): they only ever show with the words that make them.
+ */
+const MESSAGE_DEFAULTS: Partial<Record<MessageId, { text: string; color: string }>> = {
+  ascended: { text: "You climb the staircase.", color: "descend" },
+  left_dungeon: { text: "You leave the dungeon.", color: "descend" },
+  escaped_with_goal: { text: "You leave the dungeon with the {item}!", color: "descend" },
+  confirm_leave: {
+    text: "These stairs lead out of the dungeon: leave it, and end the game?",
+    color: "white",
+  },
 };
 
 /** The message ids, in order. */
@@ -223,7 +242,17 @@ export const gameSchema = z.strictObject({
   ),
   sightRadius: nonNegative(DATA_LIMITS.sight).describe("FOV radius; 0 is unlimited."),
   palette: z.record(idSchema, colorSchema),
-  tiles: z.strictObject({ wall: tileLookSchema, floor: tileLookSchema, stairs: tileLookSchema }),
+  tiles: z.strictObject({
+    wall: tileLookSchema,
+    floor: tileLookSchema,
+    stairs: tileLookSchema,
+    upstairs: tileLookSchema.default({
+      name: "stairs up",
+      plain: "<",
+      dark: { glyph: "<", fg: "#808080", bg: "#000064" },
+      light: { glyph: "<", fg: "#ffffff", bg: "#c8b432" },
+    }).describe("Only on kept floors ($.dungeon.floors); the default is a `<`."),
+  }),
   shroud: cellLookSchema.extend({ name: textSchema(40).describe("What look mode calls a cell never seen.") })
     .describe("Never-seen cells."),
   corpse: z.strictObject({
@@ -234,10 +263,14 @@ export const gameSchema = z.strictObject({
     glyph: glyphSchema,
     color: colorSchema,
   }),
-  messages: z.strictObject(Object.fromEntries(MESSAGE_IDS.map((id) => [id, messageSchema])) as Record<
-    MessageId,
-    typeof messageSchema
-  >),
+  messages: z.strictObject(
+    Object.fromEntries(
+      MESSAGE_IDS.map((id) => {
+        const fallback = MESSAGE_DEFAULTS[id];
+        return [id, fallback ? messageSchema.default(fallback) : messageSchema];
+      }),
+    ) as Record<MessageId, typeof messageSchema>,
+  ),
   progression: progressionSchema,
   score: z.strictObject({
     perFloor: real(-1e6, 1e6).describe("Points for each dungeon level reached."),
@@ -246,6 +279,19 @@ export const gameSchema = z.strictObject({
   }).default({ perFloor: 1000, perXp: 1, perTurn: -0.1 }).describe(
     "The high-score formula: the sum of each weight times its count, rounded, never below 0.",
   ),
+  dungeon: z.strictObject({
+    floors: z.enum(["fresh", "persistent"]).default("fresh").describe(
+      "fresh: each floor is made anew below, no way back up (the tutorial); persistent: every floor " +
+        "is kept, `<` climbs, each floor has its own seed, and floor 1's up stairs lead out.",
+    ),
+    goal: z.strictObject({
+      item: idSchema.describe("A template of entities.json: the unique item to carry out."),
+      floor: positive(MAX_FLOOR).describe("The floor it lies on."),
+      bonus: real(0, 1e9).default(0).describe("Points added to the score of a game won."),
+    }).optional().describe(
+      "Carried out through floor 1's up stairs, it wins the game; needs floors: persistent.",
+    ),
+  }).optional().describe("How floors are kept, and the goal (docs/rules.md, Persistent floors; A goal)."),
 });
 
 /** The parsed `data/game.json`. */

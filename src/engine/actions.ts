@@ -9,6 +9,7 @@ import { melee } from "./combat.ts";
 import type { Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import type { Point } from "./geometry.ts";
+import { carriesGoal } from "./floors.ts";
 import { applyEffect } from "./items.ts";
 import { toggleEquip, unequip } from "./equipment.ts";
 import { isWalkable, tileAt } from "./game_map.ts";
@@ -33,7 +34,9 @@ export type Action =
   /** Use the carried item in slot `item`, aimed at `target` if it needs aiming (wearables: put on or off). */
   | { readonly type: "use"; readonly item: number; readonly target?: Point }
   /** Take the stairs down. */
-  | { readonly type: "descend" };
+  | { readonly type: "descend" }
+  /** Take the stairs up (docs/rules.md, Persistent floors); on floor 1, out of the dungeon. */
+  | { readonly type: "ascend" };
 
 /** The outcome of performing an action. */
 export type ActionResult =
@@ -92,6 +95,8 @@ export function perform(
       return use(state, rules, actor, action.item, action.target);
     case "descend":
       return descend(state, rules, actor);
+    case "ascend":
+      return ascend(state, rules, actor);
   }
 }
 
@@ -153,7 +158,9 @@ function descend(state: GameState, rules: Rules, actor: Entity): ActionResult {
   }
   const events: GameEvent[] = [];
   const fighter = actor.fighter;
-  const rest = fighter
+  // Kept floors heal only on a first arrival: going up and down again is no rest (docs/rules.md, Persistent floors).
+  const known = state.keptFloors?.some((k) => k.floor === state.floor + 1) ?? false;
+  const rest = fighter && !known
     ? Math.min(fighter.maxHp - fighter.hp, Math.floor(fighter.maxHp * rules.progression.healOnDescend))
     : 0;
   if (fighter && rest > 0) {
@@ -163,6 +170,29 @@ function descend(state: GameState, rules: Rules, actor: Entity): ActionResult {
   enterFloor(state, rules, state.floor + 1);
   events.push({ type: "descended", entityId: actor.id, floor: state.floor });
   return { kind: "done", events };
+}
+
+function ascend(state: GameState, rules: Rules, actor: Entity): ActionResult {
+  const up = state.map.upStairs;
+  if (!up || actor.x !== up.x || actor.y !== up.y || tileAt(state.map, up.x, up.y) !== Tile.UpStairs) {
+    return { kind: "impossible", reason: "no_stairs" };
+  }
+  if (state.floor <= 1) {
+    // Floor 1's up stairs lead out: the game ends, won if the goal item comes along (docs/rules.md, A goal).
+    const won = carriesGoal(actor, rules);
+    state.chronicle.escaped = won ? "won" : "left";
+    const item = won ? rules.templates[rules.goal!.item].name : undefined;
+    return {
+      kind: "done",
+      events: [
+        item
+          ? { type: "left_dungeon", entityId: actor.id, item }
+          : { type: "left_dungeon", entityId: actor.id },
+      ],
+    };
+  }
+  enterFloor(state, rules, state.floor - 1);
+  return { kind: "done", events: [{ type: "ascended", entityId: actor.id, floor: state.floor }] };
 }
 
 /** Performs `action`, following alternates until it succeeds or fails. */

@@ -52,7 +52,7 @@ export function stateChecksumWithoutLog(state: GameState): number {
 }
 
 function checksum(state: GameState, withLog: boolean): number {
-  const { map, log, ...rest } = state;
+  const { map, log, keptFloors, ...rest } = state;
   let h = OFFSET;
   h = mixBytes(h, map.tiles);
   h = mixBytes(h, map.explored);
@@ -60,7 +60,18 @@ function checksum(state: GameState, withLog: boolean): number {
   if (withLog) {
     for (const entry of log) h = mixEnd(mixText(mixEnd(mixText(h, entry.text), 0), entry.color), entry.count);
   }
-  h = mixText(h, JSON.stringify({ ...rest, stairs: map.stairs, width: map.width }, sortedKeys));
+  // Absent unless the rules keep floors (an undefined upStairs is left out of the JSON): older sums stand.
+  const kept = keptFloors?.map(({ map: m, floor, entities }) => {
+    h = mixBytes(mixBytes(mixEnd(h, floor), m.tiles), m.explored);
+    return { floor, entities, stairs: m.stairs, upStairs: m.upStairs, width: m.width };
+  });
+  h = mixText(
+    h,
+    JSON.stringify(
+      { ...rest, keptFloors: kept, stairs: map.stairs, upStairs: map.upStairs, width: map.width },
+      sortedKeys,
+    ),
+  );
   return h >>> 0;
 }
 

@@ -30,6 +30,11 @@ export interface Chronicle {
   xpEarned: number;
   /** What killed the player, once they have died (the floor and turn are the state's last). */
   death?: DeathCause;
+  /**
+   * How the player left the dungeon by floor 1's up stairs, once they have
+   * (docs/rules.md, A goal): `won` carrying the goal item, `left` without it.
+   */
+  escaped?: "won" | "left";
 }
 
 /** The chronicle of a game not yet played. */

@@ -47,4 +47,7 @@ export type GameEvent =
   | { readonly type: "equipped"; readonly entityId: number; readonly item: string }
   | { readonly type: "unequipped"; readonly entityId: number; readonly item: string }
   | { readonly type: "rested"; readonly entityId: number; readonly amount: number }
-  | { readonly type: "descended"; readonly entityId: number; readonly floor: number };
+  | { readonly type: "descended"; readonly entityId: number; readonly floor: number }
+  | { readonly type: "ascended"; readonly entityId: number; readonly floor: number }
+  /** Out by floor 1's up stairs; `item` is the goal item's name when it was carried out. */
+  | { readonly type: "left_dungeon"; readonly entityId: number; readonly item?: string };

@@ -22,6 +22,8 @@ export interface GameMap {
   readonly explored: Uint8Array;
   /** Where the down staircase is. */
   stairs: Point;
+  /** Where the up staircase is: only on floors the rules keep (docs/rules.md, Persistent floors). */
+  upStairs?: Point;
 }
 
 /**

@@ -8,13 +8,13 @@
  */
 import { type Ai, type Entity, withCarried } from "./entity.ts";
 import { computeFov } from "./fov.ts";
-import { inBounds, isWalkable, tileAt } from "./game_map.ts";
+import { type GameMap, inBounds, isWalkable, tileAt } from "./game_map.ts";
 import { Tile } from "./tiles.ts";
 import type { Rules } from "./rules.ts";
 import { type GameState, sightOf } from "./state.ts";
 
-function named(e: Entity): string {
-  return `${e.name} #${e.id}`;
+function named(e: Entity, where = ""): string {
+  return `${e.name} #${e.id}${where && ` ${where}`}`;
 }
 
 /**
@@ -31,55 +31,110 @@ function named(e: Entity): string {
  */
 export function stateProblems(state: GameState, rules: Rules): string[] {
   const problems: string[] = [];
-  const { map } = state;
   const ids = new Set<number>();
-  for (const e of withCarried(state.entities)) {
-    if (ids.has(e.id)) problems.push(`id ${e.id} used twice (${named(e)})`);
+  idProblems(state, state.entities, ids, problems, "");
+  const deepest = Math.max(state.floor, ...(state.keptFloors ?? []).map((k) => k.floor));
+  if (state.chronicle.killsByFloor.length > deepest) {
+    problems.push(`kills are counted on floors deeper than the one reached (${deepest})`);
+  }
+  thingProblems(state.map, state.entities, problems, "");
+  problems.push(...playerProblems(state, rules));
+  const floors = new Set([state.floor]);
+  for (const kept of state.keptFloors ?? []) {
+    const where = `on kept floor ${kept.floor}`;
+    if (floors.has(kept.floor)) problems.push(`floor ${kept.floor} is kept twice`);
+    floors.add(kept.floor);
+    idProblems(state, kept.entities, ids, problems, where);
+    thingProblems(kept.map, kept.entities, problems, where);
+    stairsProblems(kept.map, problems, where);
+  }
+  return problems;
+}
+
+function stairsProblems(map: GameMap, problems: string[], where: string): void {
+  const { stairs, upStairs } = map;
+  if (!inBounds(map, stairs.x, stairs.y) || tileAt(map, stairs.x, stairs.y) !== Tile.DownStairs) {
+    problems.push(
+      `the stairs at ${stairs.x},${stairs.y} are not a staircase on the map${where && ` ${where}`}`,
+    );
+  }
+  if (
+    upStairs &&
+    (!inBounds(map, upStairs.x, upStairs.y) || tileAt(map, upStairs.x, upStairs.y) !== Tile.UpStairs)
+  ) {
+    problems.push(
+      `the up stairs at ${upStairs.x},${upStairs.y} are not a staircase on the map${where && ` ${where}`}`,
+    );
+  }
+}
+
+/** Ids used twice or not below the counter, on one floor (`where` names a kept floor). */
+function idProblems(
+  state: GameState,
+  entities: readonly Entity[],
+  ids: Set<number>,
+  problems: string[],
+  where: string,
+): void {
+  for (const e of withCarried(entities)) {
+    if (ids.has(e.id)) problems.push(`id ${e.id} used twice (${named(e, where)})`);
     ids.add(e.id);
-    if (e.id >= state.nextId) problems.push(`${named(e)} has an id not below the counter ${state.nextId}`);
+    if (e.id >= state.nextId) {
+      problems.push(`${named(e, where)} has an id not below the counter ${state.nextId}`);
+    }
   }
-  if (state.chronicle.killsByFloor.length > state.floor) {
-    problems.push(`kills are counted on floors deeper than the one reached (${state.floor})`);
-  }
+}
+
+/** The problems of the things on one floor (`where` names a kept floor). */
+function thingProblems(map: GameMap, entities: readonly Entity[], problems: string[], where: string): void {
   const blockers = new Set<number>();
-  for (const e of state.entities) {
-    if (!isWalkable(map, e.x, e.y)) problems.push(`${named(e)} in a wall or off the map at ${e.x},${e.y}`);
+  for (const e of entities) {
+    if (!isWalkable(map, e.x, e.y)) {
+      problems.push(`${named(e, where)} in a wall or off the map at ${e.x},${e.y}`);
+    }
     const f = e.fighter;
-    if (f && !(f.hp >= 0 && f.hp <= f.maxHp)) problems.push(`${named(e)} has ${f.hp} of ${f.maxHp} HP`);
+    if (f && !(f.hp >= 0 && f.hp <= f.maxHp)) {
+      problems.push(`${named(e, where)} has ${f.hp} of ${f.maxHp} HP`);
+    }
     // Only a death makes a corpse, and only at 0 HP.
-    if (f && f.hp === 0 && e.layer !== "corpse") problems.push(`${named(e)} has 0 HP but is not dead`);
-    if (f && f.hp > 0 && e.layer === "corpse") problems.push(`the corpse ${named(e)} has ${f.hp} HP`);
+    if (f && f.hp === 0 && e.layer !== "corpse") problems.push(`${named(e, where)} has 0 HP but is not dead`);
+    if (f && f.hp > 0 && e.layer === "corpse") problems.push(`the corpse ${named(e, where)} has ${f.hp} HP`);
     if (e.blocksMovement) {
       const cell = e.y * map.width + e.x;
-      if (blockers.has(cell)) problems.push(`two blockers on ${e.x},${e.y} (${named(e)} and another)`);
+      if (blockers.has(cell)) problems.push(`two blockers on ${e.x},${e.y} (${named(e, where)} and another)`);
       blockers.add(cell);
-      if (!f || f.hp <= 0) problems.push(`${named(e)} is dead but blocks`);
+      if (!f || f.hp <= 0) problems.push(`${named(e, where)} is dead but blocks`);
     }
-    if (e.layer === "corpse" && e.ai) problems.push(`the corpse ${named(e)} still has an AI`);
+    if (e.layer === "corpse" && e.ai) problems.push(`the corpse ${named(e, where)} still has an AI`);
     const offMap = aiTargets(e.ai).find((cell) => !(cell >= 0 && cell < map.tiles.length));
-    if (offMap !== undefined) problems.push(`${named(e)} heads for cell ${offMap}, off the map`);
+    if (offMap !== undefined) problems.push(`${named(e, where)} heads for cell ${offMap}, off the map`);
     const pack = e.inventory;
     if (!pack) continue;
     if (pack.items.length > pack.capacity) {
-      problems.push(`${named(e)} carries ${pack.items.length} items, over the capacity ${pack.capacity}`);
+      problems.push(
+        `${named(e, where)} carries ${pack.items.length} items, over the capacity ${pack.capacity}`,
+      );
     }
     for (const [slot, id] of Object.entries(e.equipment ?? {})) {
       const worn = pack.items.find((i) => i.id === id);
-      if (!worn) problems.push(`${named(e)} wears #${id} as its ${slot} but does not carry it`);
+      if (!worn) problems.push(`${named(e, where)} wears #${id} as its ${slot} but does not carry it`);
       else if (worn.equippable?.slot !== slot) {
-        problems.push(`${named(e)} wears ${named(worn)} as its ${slot}`);
+        problems.push(`${named(e, where)} wears ${named(worn, where)} as its ${slot}`);
       }
     }
   }
+}
+
+/** The player's own problems and the view's, on the floor they are on. */
+function playerProblems(state: GameState, rules: Rules): string[] {
+  const problems: string[] = [];
+  const { map } = state;
   const players = state.entities.filter((e) => e.id === state.playerId);
   if (players.length !== 1) {
     problems.push(`${players.length} players on the map`);
     return problems;
   }
-  const { stairs } = map;
-  if (!inBounds(map, stairs.x, stairs.y) || tileAt(map, stairs.x, stairs.y) !== Tile.DownStairs) {
-    problems.push(`the stairs at ${stairs.x},${stairs.y} are not a staircase on the map`);
-  }
+  stairsProblems(map, problems, "");
   const p = players[0];
   if (!p.fighter) problems.push(`the player ${named(p)} cannot fight`);
   if (p.ai) problems.push(`the player ${named(p)} is moved by an AI`);
@@ -140,9 +195,12 @@ export function itemLedger(state: GameState): ItemLedger {
   const items = new Map<number, LedgerEntry>();
   const note = (e: Entity, carried: boolean) =>
     items.set(e.id, { carried, consumable: e.item?.effect !== undefined, name: e.name });
-  for (const e of state.entities) {
-    if (e.layer === "item") note(e, false);
-    for (const carried of e.inventory?.items ?? []) note(carried, true);
+  // Kept floors' items too (docs/rules.md, Persistent floors): found again, they did not appear from nowhere.
+  for (const entities of [state.entities, ...(state.keptFloors ?? []).map((k) => k.entities)]) {
+    for (const e of entities) {
+      if (e.layer === "item") note(e, false);
+      for (const carried of e.inventory?.items ?? []) note(carried, true);
+    }
   }
   return { floor: state.floor, nextId: state.nextId, items };
 }

@@ -64,6 +64,8 @@ export function runMonsterPhase(
   rules: Rules,
   onMove?: (move: MonsterMove, before: Ai) => void,
 ): MonsterPhaseResult {
+  // The player has left the dungeon: no one is left to act against (docs/rules.md, A goal).
+  if (state.chronicle.escaped) return { moves: [], events: [] };
   const rng = Rng.fromState(state.rng);
   const { map } = state;
   const ctx = new PhaseContext(map, state.entities, playerOf(state), gridsFor(map.width * map.height));

@@ -78,6 +78,13 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
       case "descended":
         tell(log, rules, "descended", { floor: e.floor });
         break;
+      case "ascended":
+        tell(log, rules, "ascended", { floor: e.floor });
+        break;
+      case "left_dungeon":
+        if (e.item) tell(log, rules, "escaped_with_goal", { item: e.item });
+        else tell(log, rules, "left_dungeon");
+        break;
       case "confusion_ended":
         tell(log, rules, "confusion_ended", { name: e.name }, false);
         break;

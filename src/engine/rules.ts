@@ -56,7 +56,11 @@ export type MessageId =
   | "input_dropped"
   | "game_abandoned"
   | "scores_failed"
-  | "blast_reaches_you";
+  | "blast_reaches_you"
+  | "ascended"
+  | "left_dungeon"
+  | "escaped_with_goal"
+  | "confirm_leave";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),
@@ -181,6 +185,17 @@ export interface Rules {
   readonly messages: Readonly<Record<MessageId, MessageTemplate>>;
   readonly progression: Progression;
   readonly score: ScoreWeights;
+  /** `persistent`: floors are kept and up stairs lead back (docs/rules.md, Persistent floors); absent: fresh floors. */
+  readonly floors?: "persistent";
+  /** The item to carry out of the dungeon, when the rules name one (docs/rules.md, A goal). */
+  readonly goal?: Goal;
+}
+
+/** A goal: the unique item `item` (a template id) lies on floor `floor`; carrying it out scores `bonus`. */
+export interface Goal {
+  readonly item: string;
+  readonly floor: number;
+  readonly bonus: number;
 }
 
 /** The high-score formula's weights: points per floor reached, per XP earned, per turn taken. */

@@ -3,17 +3,29 @@
  *
  * @module
  */
-import type { ScoreWeights } from "./rules.ts";
+import type { Goal, ScoreWeights } from "./rules.ts";
 import type { GameState } from "./state.ts";
 
 /**
  * The score of `state` as it stands: each weight times its count, rounded,
- * never below 0, nor above the largest whole number the table keeps exactly.
+ * never below 0, nor above the largest whole number the table keeps exactly;
+ * a game won (docs/rules.md, A goal) adds the goal's bonus.
  */
-export function scoreOf(state: GameState, weights: ScoreWeights): number {
-  const points = weights.perFloor * state.floor + weights.perXp * state.chronicle.xpEarned +
-    weights.perTurn * state.turn;
+export function scoreOf(state: GameState, weights: ScoreWeights, goal?: Goal): number {
+  const won = state.chronicle.escaped === "won" ? goal?.bonus ?? 0 : 0;
+  const points = weights.perFloor * deepestFloor(state) + weights.perXp * state.chronicle.xpEarned +
+    weights.perTurn * state.turn + won;
   return Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, Math.round(points)));
+}
+
+/**
+ * The deepest floor the game reached: the one it is on, or a kept one
+ * deeper (a player who climbed back up keeps the depth they reached).
+ */
+export function deepestFloor(state: GameState): number {
+  let deepest = state.floor;
+  for (const kept of state.keptFloors ?? []) deepest = Math.max(deepest, kept.floor);
+  return deepest;
 }
 
 /** One line of the high-score table. */
@@ -31,6 +43,8 @@ export interface HighScore {
   readonly cause: string;
   /** The Delve version that played it. */
   readonly version: string;
+  /** True for a game won: the goal carried out (docs/rules.md, A goal); absent otherwise. */
+  readonly won?: boolean;
 }
 
 /** How many games the table keeps. */

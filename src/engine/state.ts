@@ -7,6 +7,7 @@ import { generateDungeon } from "./dungeon.ts";
 import { type Chronicle, emptyChronicle } from "./chronicle.ts";
 import type { Entity } from "./entity.ts";
 import { equip } from "./equipment.ts";
+import { changeFloor, keepsFloors, type KeptFloor } from "./floors.ts";
 import { createMap, type GameMap, updateVisibility } from "./game_map.ts";
 import type { LogEntry } from "./message_log.ts";
 import { tell } from "./narration.ts";
@@ -32,6 +33,11 @@ export interface GameState {
   log: LogEntry[];
   /** What has happened so far, for the morgue and the scores. */
   chronicle: Chronicle;
+  /**
+   * The floors visited and left, by depth, as they were left: only when the
+   * rules keep floors (docs/rules.md, Persistent floors); absent otherwise.
+   */
+  keptFloors?: KeptFloor[];
 }
 
 /** The player entity. */
@@ -68,29 +74,47 @@ function copyPlain<T>(value: T): T {
  * as it is now, whatever later happens to `state`.
  */
 export function cloneState(state: GameState): GameState {
-  const { map, log, ...rest } = state;
-  return {
+  const { map, log, keptFloors, ...rest } = state;
+  const copy: GameState = {
     ...copyPlain(rest),
     // Log lines are never changed but for the last one's count: a copy of each line will do.
     log: log.map((line) => ({ ...line })),
-    map: {
-      width: map.width,
-      height: map.height,
-      tiles: map.tiles.slice(),
-      transparent: map.transparent.slice(),
-      visible: map.visible.slice(),
-      explored: map.explored.slice(),
-      stairs: { ...map.stairs },
-    },
+    map: copyMap(map),
   };
+  if (keptFloors) {
+    copy.keptFloors = keptFloors.map((k) => ({
+      floor: k.floor,
+      map: copyMap(k.map),
+      entities: copyPlain(k.entities),
+    }));
+  }
+  return copy;
+}
+
+/** A copy of `map`, its grids copied out of shared memory. */
+export function copyMap(map: GameMap): GameMap {
+  const copy: GameMap = {
+    width: map.width,
+    height: map.height,
+    tiles: map.tiles.slice(),
+    transparent: map.transparent.slice(),
+    visible: map.visible.slice(),
+    explored: map.explored.slice(),
+    stairs: { ...map.stairs },
+  };
+  if (map.upStairs) copy.upStairs = { ...map.upStairs };
+  return copy;
 }
 
 /**
  * Makes floor `floor`: a new map from the state's RNG, the player at the
  * first room's centre (with everything they carry), monsters and items
- * from that depth's spawn tables, and a fresh view.
+ * from that depth's spawn tables, and a fresh view. When the rules keep
+ * floors, the floor left is kept and `floor` found again or made from its
+ * own seed instead (floors.ts); true when it was made new.
  */
-export function enterFloor(state: GameState, rules: Rules, floor: number): void {
+export function enterFloor(state: GameState, rules: Rules, floor: number): boolean {
+  if (keepsFloors(rules)) return changeFloor(state, rules, floor);
   const rng = Rng.fromState(state.rng);
   const { map, rooms, start } = generateDungeon(rules.dungeon, rng);
   const player = playerOf(state);
@@ -102,6 +126,7 @@ export function enterFloor(state: GameState, rules: Rules, floor: number): void 
   populateRooms(state, rooms, floor, rules.spawn, rules.templates, rng);
   state.rng = rng.state();
   updateVisibility(map, start, sightOf(player, rules));
+  return true;
 }
 
 /**

@@ -10,19 +10,21 @@ export const Tile = {
   Wall: 0,
   Floor: 1,
   DownStairs: 2,
+  /** Only on floors the rules keep (docs/rules.md, Persistent floors). */
+  UpStairs: 3,
 } as const;
 
 /** A terrain kind. */
 export type Tile = typeof Tile[keyof typeof Tile];
 
 /** The names content uses for each terrain kind, indexed by {@link Tile}. */
-export const TILE_NAMES = ["wall", "floor", "stairs"] as const;
+export const TILE_NAMES = ["wall", "floor", "stairs", "upstairs"] as const;
 
 /** A terrain kind's name as content spells it. */
 export type TileName = typeof TILE_NAMES[number];
 
 /** 1 where an actor may stand, indexed by {@link Tile}. */
-export const WALKABLE: Uint8Array = Uint8Array.of(0, 1, 1);
+export const WALKABLE: Uint8Array = Uint8Array.of(0, 1, 1, 1);
 
 /** 1 where light passes, indexed by {@link Tile}. */
-export const TRANSPARENT: Uint8Array = Uint8Array.of(0, 1, 1);
+export const TRANSPARENT: Uint8Array = Uint8Array.of(0, 1, 1, 1);

@@ -19,9 +19,9 @@ import type { Rules } from "./rules.ts";
 import { type GameState, playerOf, sightOf } from "./state.ts";
 import { tellStop, type WalkStop } from "./walk_stop.ts";
 
-/** True once the player has died: only leaving the game remains. */
+/** True once the player has died or left the dungeon: only leaving the game remains. */
 export function isGameOver(state: GameState): boolean {
-  return !isAlive(playerOf(state));
+  return state.chronicle.escaped !== undefined || !isAlive(playerOf(state));
 }
 
 /**

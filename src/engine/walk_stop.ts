@@ -14,12 +14,13 @@
  * @module
  */
 import { type Entity, isAlive } from "./entity.ts";
-import { isWalkable } from "./game_map.ts";
+import { isWalkable, tileAt } from "./game_map.ts";
 import type { Point } from "./geometry.ts";
 import type { LogEntry } from "./message_log.ts";
 import { tell } from "./narration.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import { type GameState, playerOf } from "./state.ts";
+import { Tile } from "./tiles.ts";
 import { monstersInView } from "./travel.ts";
 
 /** A walk without a key per step. */
@@ -94,8 +95,9 @@ export function stopAfterStep(
     const items = itemsUnderfoot(state).filter((e) => !visited.has(e.id));
     if (items.length > 0) return { reason: "item", names: items.map((e) => e.name) };
   }
-  const { stairs } = state.map;
-  const onStairs = player.x === stairs.x && player.y === stairs.y;
+  // Either way (up stairs only on kept floors): where `>` and `<` travel to, and where a run stops.
+  const here = tileAt(state.map, player.x, player.y);
+  const onStairs = here === Tile.DownStairs || here === Tile.UpStairs;
   if (walk.kind === "travel" && player.x === walk.to.x && player.y === walk.to.y) {
     return { reason: onStairs ? "stairs" : "arrived" };
   }

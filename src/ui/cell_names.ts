@@ -59,6 +59,7 @@ export function underfoot(ui: UiContext): string {
   const player = playerOf(ui.state);
   const { map } = ui.state;
   const things = thingsAt(ui, player).filter((e) => e !== player).map((e) => e.name);
-  const onStairs = map.tiles[player.y * map.width + player.x] === Tile.DownStairs;
+  const tile = map.tiles[player.y * map.width + player.x];
+  const onStairs = tile === Tile.DownStairs || tile === Tile.UpStairs;
   return capitalised([...things, ...(onStairs ? [terrainAt(ui, player)] : [])].join(", "));
 }

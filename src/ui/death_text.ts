@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type DeathCause, withArticle } from "../engine/mod.ts";
+import { type Chronicle, type DeathCause, type Rules, withArticle } from "../engine/mod.ts";
 
 /** The cause of death as a phrase that follows "You were …" or stands alone. */
 export function deathText(cause: DeathCause): string {
@@ -18,4 +18,18 @@ export function deathText(cause: DeathCause): string {
     case "unknown":
       return "died";
   }
+}
+
+/**
+ * How a game that ended ended, for the scores and the morgue file: out of
+ * the dungeon with the goal item or without it (docs/rules.md, A goal), or
+ * the death; undefined while it goes on.
+ */
+export function endText(chronicle: Chronicle, rules: Rules): string | undefined {
+  if (chronicle.escaped === "won") {
+    const goal = rules.goal ? rules.templates[rules.goal.item]?.name : undefined;
+    return goal ? `escaped with the ${goal}` : "escaped the dungeon";
+  }
+  if (chronicle.escaped === "left") return "left the dungeon";
+  return chronicle.death ? deathText(chronicle.death) : undefined;
 }

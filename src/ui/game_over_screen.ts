@@ -14,7 +14,7 @@ import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.t
 import { displayWidth, wrapText } from "./text.ts";
 import { paletteColor } from "./theme.ts";
 import { drawWindow } from "./window.ts";
-import { deathText } from "./death_text.ts";
+import { deathText, endText } from "./death_text.ts";
 import { playerOf, scoreOf } from "../engine/mod.ts";
 
 /** The morgue file's path, or why it could not be written. */
@@ -38,9 +38,13 @@ const GAME_OVER_BINDINGS: readonly Binding<"leave" | "help">[] = [
   { keys: ["any other key"], help: "nothing (the game is over)", listedOnly: true },
 ];
 
-/** The game-over screen, over the play screen. */
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The game-over screen, over the play screen (a victory screen for a game won). */
 export class GameOverScreen implements Screen {
-  readonly title = "Game over";
+  title = "Game over";
   readonly bindings = GAME_OVER_BINDINGS;
   /** Filled in once the morgue file and the score are written. */
   report: GameOverReport | undefined;
@@ -61,10 +65,18 @@ export class GameOverScreen implements Screen {
   /** What the window says, a paragraph a line (each wraps to the window). */
   lines(ui: UiContext): string[] {
     const { state, rules } = ui;
-    const death = state.chronicle.death;
+    const { death, escaped } = state.chronicle;
     const how = death ? `, ${deathText(death)}` : "";
-    const lines = [`You died on dungeon level ${state.floor}${how} (seed ${state.seed}).`];
-    const score = `Score: ${scoreOf(state, rules.score)}`;
+    const lines = escaped === "won"
+      ? [
+        `You won! ${
+          capitalised(endText(state.chronicle, rules)!)
+        } in ${state.turn} turns (seed ${state.seed}).`,
+      ]
+      : escaped === "left"
+      ? [`You left the dungeon without the goal after ${state.turn} turns (seed ${state.seed}).`]
+      : [`You died on dungeon level ${state.floor}${how} (seed ${state.seed}).`];
+    const score = `Score: ${scoreOf(state, rules.score, rules.goal)}`;
     const rank = this.report?.rank;
     lines.push(rank ? `${score}, number ${rank} in the high scores!` : `${score}.`);
     if (this.report?.scoreError) lines.push(`High scores not saved: ${this.report.scoreError}`);
@@ -94,8 +106,11 @@ export class GameOverScreen implements Screen {
     const foot = map.y + map.height - height;
     const y = remains && remains.y >= foot ? map.y : foot;
     const x = map.x + Math.floor((map.width - width) / 2);
+    const won = ui.state.chronicle.escaped === "won";
+    // A victory screen, not a death's (docs/rules.md, A goal).
+    this.title = won ? "Victory" : "Game over";
     const inside = drawWindow(buf, { x, y, width, height }, this.title);
-    const color = paletteColor(ui.theme, "player_die");
+    const color = paletteColor(ui.theme, won ? "welcome_text" : "player_die");
     lines.slice(0, inside.height).forEach((line, k) => buf.text(inside.x + 1, inside.y + k, line, color, 0));
   }
 }

@@ -65,7 +65,8 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
   const shown = state.entities
     .filter((e) => {
       const i = e.y * map.width + e.x;
-      return map.visible[i] === 1 && (e.layer === "actor" || map.tiles[i] !== Tile.DownStairs);
+      return map.visible[i] === 1 &&
+        (e.layer === "actor" || (map.tiles[i] !== Tile.DownStairs && map.tiles[i] !== Tile.UpStairs));
     })
     .sort((a: Entity, b: Entity) => LAYER_ORDER[a.layer] - LAYER_ORDER[b.layer]);
   for (const e of shown) {

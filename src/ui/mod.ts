@@ -4,7 +4,7 @@
  *
  * @module
  */
-export { deathText } from "./death_text.ts";
+export { deathText, endText } from "./death_text.ts";
 export { Frame } from "./frame.ts";
 export { GameOverScreen } from "./game_over_screen.ts";
 export type { GameOverReport, MorgueWritten } from "./game_over_screen.ts";

@@ -18,7 +18,7 @@ import {
 import { printable } from "../text/mod.ts";
 import { asciiMap } from "./ascii_map.ts";
 import { characterLines } from "./character_screen.ts";
-import { deathText } from "./death_text.ts";
+import { endText } from "./death_text.ts";
 import { inventoryLines } from "./inventory_screen.ts";
 import type { Theme } from "./theme.ts";
 
@@ -48,8 +48,11 @@ export function morgueText(state: GameState, rules: Rules, theme: Theme, info: M
   const player = playerOf(state);
   const { chronicle } = state;
   const hp = player.fighter;
-  const fate = chronicle.death
-    ? `${capitalize(deathText(chronicle.death))} on dungeon level ${state.floor} after ${turns(state.turn)}.`
+  const ended = endText(chronicle, rules);
+  const fate = chronicle.escaped
+    ? `${chronicle.escaped === "won" ? "Won: " : ""}${capitalize(ended!)} after ${turns(state.turn)}.`
+    : ended
+    ? `${capitalize(ended)} on dungeon level ${state.floor} after ${turns(state.turn)}.`
     : `${info.abandoned ? "Abandoned" : "Alive"} on dungeon level ${state.floor} after ${turns(state.turn)}.`;
   const gear = (["weapon", "armor"] as const).map((slot) =>
     `${slot === "weapon" ? "Weapon" : "Armor"}: ${wornIn(player, slot)?.name ?? "(none)"}`
@@ -64,7 +67,7 @@ export function morgueText(state: GameState, rules: Rules, theme: Theme, info: M
     // A dead player's name is their remains': the template keeps the living one.
     `${rules.templates[player.template]?.name ?? player.name}, seed ${state.seed}`,
     fate,
-    `Score: ${scoreOf(state, rules.score)}`,
+    `Score: ${scoreOf(state, rules.score, rules.goal)}`,
     "",
     "Character",
     ...indent([

@@ -11,6 +11,7 @@ import { HelpScreen } from "./help_screen.ts";
 import { HistoryScreen } from "./history_screen.ts";
 import { InventoryScreen } from "./inventory_screen.ts";
 import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf } from "./keymap.ts";
+import { LeaveScreen } from "./leave_screen.ts";
 import { LookScreen } from "./look_screen.ts";
 import { drawMap, mapCellAt } from "./map_view.ts";
 import { drawPanel } from "./panel.ts";
@@ -39,7 +40,8 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["g"], value: { type: "pickup" }, help: "pick up what lies here" },
   { keys: ["i"], value: "use", help: "use an item" },
   { keys: ["d"], value: "drop", help: "drop an item" },
-  { keys: [">"], value: "stairs", help: "take the stairs down; away from them, walk to them" },
+  // One line for both ways, so the help window keeps its length (up stairs only on kept floors).
+  { keys: [">", "<"], value: "stairs", help: "take the stairs down or up; away from them, walk to them" },
   { keys: ["x"], value: "explore", help: "explore until something turns up" },
   {
     keys: ["Shift+direction", "H J K L Y U B N"],
@@ -88,6 +90,7 @@ export class PlayScreen implements Screen {
       case "explore":
         return { type: "walk", walk: { kind: "explore" } };
       case "stairs": {
+        if (event.key === "<") return this.#up(ui);
         const player = playerOf(ui.state), { map } = ui.state, { stairs } = map;
         if (player.x === stairs.x && player.y === stairs.y) {
           return { type: "act", action: { type: "descend" } };
@@ -98,6 +101,18 @@ export class PlayScreen implements Screen {
       default:
         return { type: "act", action: command };
     }
+  }
+
+  /** `<`: climb, ask before leaving by floor 1's, or walk to the up stairs (docs/rules.md, Persistent floors). */
+  #up(ui: UiContext): ScreenResult {
+    const player = playerOf(ui.state), { map } = ui.state, up = map.upStairs;
+    if (!up) return { type: "say", message: "no_stairs" };
+    if (player.x === up.x && player.y === up.y) {
+      if (ui.state.floor <= 1) return { type: "open", screen: new LeaveScreen() };
+      return { type: "act", action: { type: "ascend" } };
+    }
+    if (!map.explored[up.y * map.width + up.x]) return { type: "say", message: "stairs_unknown" };
+    return { type: "walk", walk: { kind: "travel", to: up } };
   }
 
   handleMouse(event: MouseEvent, ui: UiContext): ScreenResult {

@@ -65,7 +65,9 @@ export function scoreLines(scores: readonly HighScore[], width: number): string[
       String(s.seed),
       s.date.slice(0, 10),
     );
-    lines.push(start + clipText(s.cause, Math.max(1, width - displayWidth(start))));
+    // A game won says so first (docs/rules.md, A goal).
+    const cause = s.won ? `Won: ${s.cause}` : s.cause;
+    lines.push(start + clipText(cause, Math.max(1, width - displayWidth(start))));
   });
   return lines;
 }

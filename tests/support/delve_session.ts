@@ -2,6 +2,7 @@
 import { type DelveOptions, DelveProgram } from "../../src/app/program.ts";
 import { InProcessRunner } from "../../src/worker/mod.ts";
 import { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
+import type { Content } from "../../src/content/mod.ts";
 import { bundledContent } from "./content.ts";
 
 /** What a session gives a test. */
@@ -13,13 +14,14 @@ export interface DelveSession {
   readonly recordPath: string;
 }
 
-/** A DelveProgram saving into a new temporary folder; `options` override the defaults. */
+/** A DelveProgram saving into a new temporary folder; `options` override the defaults (and `data` the bundled data). */
 export async function delveSession(
   options: Partial<DelveOptions> = {},
   columns = 80,
   rows = 24,
+  data?: Content,
 ): Promise<DelveSession> {
-  const content = await bundledContent();
+  const content = data ?? await bundledContent();
   const dir = await Deno.makeTempDir({ prefix: "delve-session-" });
   const terminal = new HeadlessTerminal(columns, rows);
   const app = new DelveProgram(terminal, content, {

@@ -2,6 +2,7 @@
 import type { DelveOptions, DelveProgram } from "../../src/app/program.ts";
 import type { ExitReason } from "../../src/app/game_session.ts";
 import type { Rules } from "../../src/engine/rules.ts";
+import type { Content } from "../../src/content/mod.ts";
 import type { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
 import { isWalkable } from "../../src/engine/game_map.ts";
 import { type GameState, playerOf } from "../../src/engine/state.ts";
@@ -30,17 +31,23 @@ export interface TitleSession {
 export async function titleSession(
   before?: (savePath: string) => Promise<void>,
   options: Partial<DelveOptions> = {},
+  content?: Content,
 ): Promise<TitleSession> {
-  const { dir, terminal, app, savePath } = await delveSession({
-    seed: 31,
-    now: () => new Date("2026-11-21T10:00:00Z"),
-    savePath: await (async () => {
-      const folder = await Deno.makeTempDir({ prefix: "delve-title-" });
-      await before?.(`${folder}/savegame.json.gz`);
-      return `${folder}/savegame.json.gz`;
-    })(),
-    ...options,
-  });
+  const { dir, terminal, app, savePath } = await delveSession(
+    {
+      seed: 31,
+      now: () => new Date("2026-11-21T10:00:00Z"),
+      savePath: await (async () => {
+        const folder = await Deno.makeTempDir({ prefix: "delve-title-" });
+        await before?.(`${folder}/savegame.json.gz`);
+        return `${folder}/savegame.json.gz`;
+      })(),
+      ...options,
+    },
+    80,
+    24,
+    content,
+  );
   const text = () => [...Array(24).keys()].map((y) => app.screen.rowText(y)).join("\n");
   const gameText = () => [...Array(24).keys()].map((y) => app.game!.screen.rowText(y)).join("\n");
   const tick = () => new Promise((r) => setTimeout(r, 20));

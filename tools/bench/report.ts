@@ -40,6 +40,7 @@ import { ptyEchoFloor, ptyKeyToFrame, type PtyLatency } from "./pty_latency.ts";
 import { startupToFirstFrame } from "./startup.ts";
 import { monsterTurns } from "./monster_turns.ts";
 import { measure } from "./timing.ts";
+import { floorsSave } from "./floors_save.ts";
 
 /** One line of the table; `met` is set where there is a target. */
 interface Row {
@@ -105,6 +106,25 @@ function engineRows(): void {
     ours: formatMs(dijkstra),
     target: "≤ 1.35 ms",
     met: dijkstra <= 1.35,
+  });
+}
+
+/** Saving a game of ten kept floors (docs/rules.md, Persistent floors): its time and its size. */
+async function floorsRows(): Promise<void> {
+  progress("a ten-floor save");
+  const save = await floorsSave();
+  rows.push({
+    figure: "save a 10-floor game (JSON, then gzip)",
+    ours: `${formatMs(save.totalMs)} (JSON ${formatMs(save.encodeMs)})`,
+    target: "≤ 30 ms",
+    met: save.totalMs <= 30,
+  });
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  rows.push({
+    figure: "size of a 10-floor save",
+    ours: `${kb(save.fileBytes)} on disk (${kb(save.jsonBytes)} of JSON)`,
+    target: "≤ 150 KB",
+    met: save.jsonBytes <= 150 * 1024,
   });
 }
 
@@ -341,7 +361,17 @@ function markdownTable(header: readonly string[], body: readonly (readonly strin
 }
 
 /** The parts of the report, in the order they run (`--only` picks some). */
-const SECTIONS = ["soak", "engine", "monsters", "frames", "pty", "loop", "hostile", "budget"] as const;
+const SECTIONS = [
+  "soak",
+  "engine",
+  "monsters",
+  "frames",
+  "pty",
+  "loop",
+  "hostile",
+  "budget",
+  "floors",
+] as const;
 
 /** `deno task bench --help`. */
 export const BENCH_HELP = {
@@ -383,6 +413,7 @@ if (import.meta.main) {
   if (only.has("loop")) await loopRows();
   if (only.has("hostile")) await hostileRows();
   if (only.has("budget")) await budgetRows();
+  if (only.has("floors")) await floorsRows();
   if (soak) rows.push(soak);
   const table = markdownTable(
     ["figure", "ours", "rot.js", "ours vs rot.js", "target", "met"],
