@@ -47,4 +47,6 @@ export type GameEvent =
   | { readonly type: "equipped"; readonly entityId: number; readonly item: string }
   | { readonly type: "unequipped"; readonly entityId: number; readonly item: string }
   | { readonly type: "rested"; readonly entityId: number; readonly amount: number }
-  | { readonly type: "descended"; readonly entityId: number; readonly floor: number };
+  | { readonly type: "descended"; readonly entityId: number; readonly floor: number }
+  /** A closed door at (x, y) was opened by walking into it. */
+  | { readonly type: "door_opened"; readonly entityId: number; readonly x: number; readonly y: number };

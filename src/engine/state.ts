@@ -12,7 +12,9 @@ import type { LogEntry } from "./message_log.ts";
 import { tell } from "./narration.ts";
 import { Rng } from "./rng.ts";
 import type { Rules } from "./rules.ts";
-import { populateRooms } from "./spawning.ts";
+import { drawWeighted, populateAreas, populateRooms, weightsForFloor } from "./spawning.ts";
+import { buildFloor, planFor } from "./floor_plan.ts";
+import type { VaultThing } from "./vaults.ts";
 import { instantiate } from "./templates.ts";
 
 /** Everything that changes during a game. */
@@ -92,16 +94,47 @@ export function cloneState(state: GameState): GameState {
  */
 export function enterFloor(state: GameState, rules: Rules, floor: number): void {
   const rng = Rng.fromState(state.rng);
-  const { map, rooms, start } = generateDungeon(rules.dungeon, rng);
+  const plan = rules.floors && planFor(rules.floors, floor);
   const player = playerOf(state);
-  player.x = start.x;
-  player.y = start.y;
   state.floor = floor;
-  state.map = map;
   state.entities = [player];
-  populateRooms(state, rooms, floor, rules.spawn, rules.templates, rng);
+  if (!plan) {
+    // No plan: today's rooms, with today's draws exactly.
+    const { map, rooms, start } = generateDungeon(rules.dungeon, rng);
+    player.x = start.x;
+    player.y = start.y;
+    state.map = map;
+    populateRooms(state, rooms, floor, rules.spawn, rules.templates, rng);
+  } else {
+    const built = buildFloor(rules.dungeon, plan, rules.vaults ?? [], floor, rng);
+    player.x = built.start.x;
+    player.y = built.start.y;
+    state.map = built.map;
+    spawnVaultThings(state, rules, built.things, floor, rng);
+    populateAreas(state, built.areas, built.reserved, floor, rules.spawn, rules.templates, rng);
+  }
   state.rng = rng.state();
-  updateVisibility(map, start, sightOf(player, rules));
+  updateVisibility(state.map, player, sightOf(player, rules));
+}
+
+/** Puts down what the vaults hold; a random one is drawn from the floor's spawn tables (none if they are empty). */
+function spawnVaultThings(
+  state: GameState,
+  rules: Rules,
+  things: readonly VaultThing[],
+  floor: number,
+  rng: Rng,
+): void {
+  for (const thing of things) {
+    const id = "template" in thing ? thing.template : drawWeighted(
+      weightsForFloor(thing.random === "monster" ? rules.spawn.monsters : rules.spawn.items, floor),
+      1,
+      rng,
+    )[0];
+    if (id !== undefined) {
+      state.entities.push(instantiate(rules.templates[id], state.nextId++, thing.x, thing.y));
+    }
+  }
 }
 
 /**
