@@ -6,7 +6,7 @@
  * @module
  */
 import { cellularCave, countOpen, Rng } from "../engine/mod.ts";
-import { describeValue } from "./problems.ts";
+import { describeValue, jsonPath } from "./problems.ts";
 import type { GameConfig, TemplateConfig } from "./schemas.ts";
 
 /** The fewest floor cells a cave must make: room for a start, stairs and a little more. */
@@ -94,13 +94,13 @@ function vaultProblems(
     for (const [ch, cell] of Object.entries(vault.legend)) {
       if (typeof cell !== "object" || !("template" in cell)) continue;
       const t = entities[cell.template];
-      const at = `${where}.legend[${JSON.stringify(ch)}].template`;
+      const at = `${label}: ${jsonPath(["vaults", i, "legend", ch, "template"])}`;
       if (!t) {
         problems.push(
           `${at}: expected a template from ${entitiesLabel}, found ${describeValue(cell.template)}`,
         );
-      } else if (cell.template === "player") {
-        problems.push(`${at}: expected a monster or item, found "player"`);
+      } else if (!(t.fighter && t.ai) && !(t.item || t.equippable)) {
+        problems.push(`${at}: expected a monster (fighter and ai) or an item, found "${cell.template}"`);
       }
     }
   });
