@@ -97,8 +97,8 @@ export function perform(
 }
 
 /**
- * Walking into a closed door opens it and spends the move (docs/rules.md,
- * Doors). The view is recomputed at once: the door no longer blocks sight,
+ * Walking into a closed door opens it and spends the move
+ * (docs/rules.md, Doors). The view is recomputed at once: the door no longer blocks sight,
  * and the monsters that act after in the same phase see what the player sees.
  */
 function openDoor(state: GameState, rules: Rules, actor: Entity, x: number, y: number): ActionResult {
