@@ -8,6 +8,7 @@
  */
 import { cheapLevel, MAX_LEVEL } from "../engine/mod.ts";
 import { NAME_LIMITS } from "./limits.ts";
+import { mapProblems } from "./map_checks.ts";
 import { describeValue } from "./problems.ts";
 import type { GameConfig, SpawnTablesConfig, TemplateConfig } from "./schemas.ts";
 
@@ -184,6 +185,7 @@ export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[]
   const { game, entities, spawn } = files;
   return [
     ...(game ? gameProblems(labels.game, game) : []),
+    ...(game ? mapProblems(labels.game, labels.entities, game, entities) : []),
     ...(entities ? entityProblems(labels.entities, entities) : []),
     ...(entities && spawn ? spawnProblems(labels, { entities, spawn }) : []),
     ...(game && entities && spawn ? goalProblems(labels, { game, entities, spawn }) : []),

@@ -21,6 +21,10 @@ export const MAP_BUDGET = {
   roomAttempts: 1000,
   /** Monsters, and items, one room may draw. */
   perRoom: 100,
+  /** Smoothing steps of a cave's automaton (each a pass over every cell). */
+  smoothing: 20,
+  /** Vaults a floor may try to place (each tries a few dozen places). */
+  vaults: 50,
 } as const;
 
 /** The bounds of the data's numbers (each schema states its own). */

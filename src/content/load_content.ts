@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EntityTemplate, Rules } from "../engine/mod.ts";
+import { type EntityTemplate, MAX_FLOOR, type Rules, type Vault, type VaultCell } from "../engine/mod.ts";
 import { crossChecks, type DataFiles, type Labels } from "./cross_checks.ts";
 import { ContentError } from "./problems.ts";
 import { readDataFile } from "./read_json.ts";
@@ -14,6 +14,7 @@ import {
   gameSchema,
   spawnTablesSchema,
   type TemplateConfig,
+  type VaultConfig,
 } from "./schemas.ts";
 
 /** A loaded data folder. */
@@ -46,9 +47,31 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
   };
 }
 
+/** The characters every vault knows unless its legend says otherwise. */
+export const DEFAULT_LEGEND: Readonly<Record<string, VaultCell>> = {
+  "#": { tile: "wall" },
+  ".": { tile: "floor" },
+  "+": { tile: "door" },
+};
+
+function toVaultCell(cell: VaultConfig["legend"][string]): VaultCell {
+  return typeof cell === "string" ? { tile: cell } : cell;
+}
+
+/** A vault as the engine takes it: the legend with the default characters. */
+export function toVault(v: VaultConfig): Vault {
+  const legend = { ...DEFAULT_LEGEND };
+  for (const [ch, cell] of Object.entries(v.legend)) legend[ch] = toVaultCell(cell);
+  return { id: v.id, weight: v.weight, from: v.from, to: v.to ?? MAX_FLOOR, rows: v.rows, legend };
+}
+
 function toRules({ game, entities, spawn }: DataFiles): Rules {
+  const { floors, ...dungeon } = game.map;
   return {
-    dungeon: game.map,
+    dungeon,
+    // Present only when the data names them: a rule set without them is made as always.
+    ...(floors ? { floorPlans: floors } : {}),
+    ...(game.vaults ? { vaults: game.vaults.map(toVault) } : {}),
     sightRadius: game.sightRadius,
     playerTemplate: "player",
     templates: Object.fromEntries(Object.entries(entities).map(([id, t]) => [id, toTemplate(id, t)])),

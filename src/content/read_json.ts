@@ -26,8 +26,18 @@ function issueLines(label: string, issue: Issue): string[] {
           describeValue(issue.input)
         }`,
       ];
-    default:
-      return [`${where}: ${issue.message}, found ${describeValue(issue.input)}`];
+    default: {
+      // A discriminated union that knows no such kind names the kind's key; the whole object is what zod keeps.
+      const key = issue.code === "invalid_union"
+        ? (issue as { discriminator?: string }).discriminator
+        : undefined;
+      const input = issue.input;
+      const found =
+        key !== undefined && typeof input === "object" && input !== null && Object.hasOwn(input, key)
+          ? (input as Record<string, unknown>)[key]
+          : input;
+      return [`${where}: ${issue.message}, found ${describeValue(found)}`];
+    }
   }
 }
 

@@ -227,6 +227,72 @@ const progressionSchema = z.strictObject({
   })).min(1),
 });
 
+const caveNumbers = {
+  fill: real(0, 1).default(0.45).describe("The chance, 0 to 1, that a cell starts as wall."),
+  smoothing: nonNegative(MAP_BUDGET.smoothing).default(4).describe("Smoothing steps of the automaton."),
+  birth: int(0, 9, "an integer from 0 to 9").default(5).describe(
+    "A floor cell turns to wall with at least this many wall neighbours (of 8; 9: never).",
+  ),
+  survive: int(0, 9, "an integer from 0 to 9").default(4).describe(
+    "A wall cell stays wall with at least this many wall neighbours (of 8; 9: never).",
+  ),
+  areaSize: int(2, MAP_BUDGET.side, "an integer of at least 2").default(8).describe(
+    "Caves spawn monsters and items by squares of this side (each square with as many floor cells is a room).",
+  ),
+};
+const planBase = {
+  from: positive(10_000).describe(
+    "The first floor this generator makes; it makes floors until the next plan's.",
+  ),
+  vaults: nonNegative(MAP_BUDGET.vaults).default(0).describe("Vaults drawn from $.vaults for each floor."),
+};
+
+/** Which generator makes a range of floors (docs/rules.md, Map kinds). */
+export const floorPlanSchema = z.discriminatedUnion("generator", [
+  z.strictObject({
+    ...planBase,
+    generator: z.literal("rooms").describe("Rooms and corridors (the map's numbers)."),
+  }),
+  z.strictObject({
+    ...planBase,
+    generator: z.literal("caves").describe("Cellular-automaton caves."),
+    ...caveNumbers,
+  }),
+  z.strictObject({
+    ...planBase,
+    generator: z.literal("mixed").describe("Rooms (the map's numbers) joined by caves."),
+    ...caveNumbers,
+  }),
+], { error: 'expected a generator: "rooms", "caves" or "mixed"' });
+
+const vaultCellSchema = z.union([
+  z.enum(["wall", "floor", "door"]),
+  z.strictObject({ template: idSchema.describe("A monster or item template, on floor.") }),
+  z.strictObject({
+    random: z.enum(["monster", "item"]).describe("One drawn from this floor's spawn tables."),
+  }),
+], { error: 'expected "wall", "floor", "door", {"template": id} or {"random": "monster" | "item"}' });
+
+/** A hand-drawn prefab (docs/rules.md, Vaults). */
+export const vaultSchema = z.strictObject({
+  id: idSchema,
+  weight: positive(1_000_000),
+  from: positive(10_000).describe("The first floor it may appear on."),
+  to: positive(10_000).optional().describe("The last floor it may appear on (default: every one after)."),
+  rows: z.array(
+    z.string().regex(/^[!-~]+$/, { error: "expected a row of printable ASCII characters, no spaces" }).max(
+      MAP_BUDGET.side,
+    ),
+  ).min(1).max(MAP_BUDGET.side).describe("The drawing, one string a row, all rows as long."),
+  legend: z.record(
+    z.string().regex(/^[!-~]$/, { error: "expected one printable ASCII character" }),
+    vaultCellSchema,
+  ).default({}).describe('What each character makes; "#" wall, "." floor and "+" door unless redefined.'),
+});
+
+/** One vault as written. */
+export type VaultConfig = z.output<typeof vaultSchema>;
+
 /** `data/game.json`: map, sight, looks, messages, progression. */
 export const gameSchema = z.strictObject({
   $schema: z.string().optional(),
@@ -236,6 +302,9 @@ export const gameSchema = z.strictObject({
     maxRooms: positive(MAP_BUDGET.roomAttempts).describe("Room placement attempts a floor."),
     roomMinSize: int(3, MAP_BUDGET.side, "an integer of at least 3"),
     roomMaxSize: int(3, MAP_BUDGET.side, "an integer of at least 3"),
+    floors: z.array(floorPlanSchema).min(1).max(100).optional().describe(
+      "Which generator makes which floors, by ascending from; absent: rooms everywhere.",
+    ),
   }).describe(
     `The generator's budget: at most ${MAP_BUDGET.side} cells a side and ${MAP_BUDGET.roomAttempts} ` +
       "room attempts, so a floor is made in well under a second.",
@@ -252,7 +321,20 @@ export const gameSchema = z.strictObject({
       dark: { glyph: "<", fg: "#808080", bg: "#000064" },
       light: { glyph: "<", fg: "#ffffff", bg: "#c8b432" },
     }).describe("Only on kept floors ($.dungeon.floors); the default is a `<`."),
+    door: tileLookSchema.default({
+      name: "closed door",
+      plain: "+",
+      dark: { glyph: "+", fg: "#6E4A1E", bg: "#000064" },
+      light: { glyph: "+", fg: "#C89632", bg: "#826E32" },
+    }).describe("A closed door (vaults' +)."),
+    open_door: tileLookSchema.default({
+      name: "open door",
+      plain: "'",
+      dark: { glyph: "'", fg: "#6E4A1E", bg: "#6464C8" },
+      light: { glyph: "'", fg: "#6E4A1E", bg: "#C8B432" },
+    }).describe("A door walked open."),
   }),
+  vaults: z.array(vaultSchema).max(1000).optional().describe("Prefabs the floor plans may place."),
   shroud: cellLookSchema.extend({ name: textSchema(40).describe("What look mode calls a cell never seen.") })
     .describe("Never-seen cells."),
   corpse: z.strictObject({

@@ -12,11 +12,11 @@ import type { Point } from "./geometry.ts";
 import { carriesGoal } from "./floors.ts";
 import { applyEffect } from "./items.ts";
 import { toggleEquip, unequip } from "./equipment.ts";
-import { isWalkable, tileAt } from "./game_map.ts";
+import { isWalkable, setTile, tileAt, updateVisibility } from "./game_map.ts";
 import { MAX_FLOOR } from "./limits.ts";
 import { type Occupancy, scanOccupancy } from "./occupancy.ts";
 import type { MessageId, Rules } from "./rules.ts";
-import { enterFloor, type GameState } from "./state.ts";
+import { enterFloor, type GameState, playerOf, sightOf } from "./state.ts";
 import { Tile } from "./tiles.ts";
 
 /** Something an actor tries to do this turn. */
@@ -67,6 +67,7 @@ export function perform(
       if (!isWalkable(state.map, x, y) || occupancy.blockerAt(x, y)) {
         return { kind: "impossible", reason: "blocked" };
       }
+      if (tileAt(state.map, x, y) === Tile.ClosedDoor) return openDoor(state, rules, actor, x, y);
       const fromX = actor.x, fromY = actor.y;
       actor.x = x;
       actor.y = y;
@@ -98,6 +99,18 @@ export function perform(
     case "ascend":
       return ascend(state, rules, actor);
   }
+}
+
+/**
+ * Walking into a closed door opens it and spends the move
+ * (docs/rules.md, Doors). The view is recomputed at once: the door no longer blocks sight,
+ * and the monsters that act after in the same phase see what the player sees.
+ */
+function openDoor(state: GameState, rules: Rules, actor: Entity, x: number, y: number): ActionResult {
+  setTile(state.map, x, y, Tile.OpenDoor);
+  const player = playerOf(state);
+  updateVisibility(state.map, player, sightOf(player, rules));
+  return { kind: "done", events: [{ type: "door_opened", entityId: actor.id, x, y }] };
 }
 
 function pickUp(state: GameState, actor: Entity): ActionResult {

@@ -50,4 +50,6 @@ export type GameEvent =
   | { readonly type: "descended"; readonly entityId: number; readonly floor: number }
   | { readonly type: "ascended"; readonly entityId: number; readonly floor: number }
   /** Out by floor 1's up stairs; `item` is the goal item's name when it was carried out. */
-  | { readonly type: "left_dungeon"; readonly entityId: number; readonly item?: string };
+  | { readonly type: "left_dungeon"; readonly entityId: number; readonly item?: string }
+  /** A closed door at (x, y) was opened by walking into it. */
+  | { readonly type: "door_opened"; readonly entityId: number; readonly x: number; readonly y: number };

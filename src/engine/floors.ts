@@ -8,13 +8,12 @@
  *
  * @module
  */
-import { generateDungeon } from "./dungeon.ts";
+import { fillFloor, layFloor } from "./floor_fill.ts";
 import type { Entity } from "./entity.ts";
 import { createMap, type GameMap, isWalkable, setTile, updateVisibility } from "./game_map.ts";
 import type { Point, Rect } from "./geometry.ts";
 import { Rng } from "./rng.ts";
 import type { Rules } from "./rules.ts";
-import { populateRooms } from "./spawning.ts";
 import type { GameState } from "./state.ts";
 import { instantiate } from "./templates.ts";
 import { Tile } from "./tiles.ts";
@@ -59,7 +58,7 @@ function placeGoal(state: GameState, rules: Rules, map: GameMap, rooms: readonly
   const free = (x: number, y: number) =>
     map.tiles[y * map.width + x] === Tile.Floor && !taken.has(y * map.width + x);
   let at: Point | undefined;
-  for (let attempt = 0; attempt < 100 && !at; attempt++) {
+  for (let attempt = 0; attempt < 100 && !at && rooms.length > 0; attempt++) {
     const room = rooms[rng.int(0, rooms.length - 1)];
     const x = rng.int(room.x1 + 1, room.x2 - 1), y = rng.int(room.y1 + 1, room.y2 - 1);
     if (free(x, y)) at = { x, y };
@@ -82,8 +81,10 @@ function placeGoal(state: GameState, rules: Rules, map: GameMap, rooms: readonly
  */
 function makeFloor(state: GameState, rules: Rules, floor: number, player: Entity): void {
   const rng = Rng.fromSeed(floorSeed(state.seed, floor));
-  const { map, rooms, start } = generateDungeon(rules.dungeon, rng);
-  const up = start.x === map.stairs.x && start.y === map.stairs.y ? otherCell(map, rooms[0], start) : start;
+  const laid = layFloor(rules, floor, rng);
+  const { map, rooms, start } = laid;
+  const onStairs = start.x === map.stairs.x && start.y === map.stairs.y;
+  const up = onStairs ? rooms[0] && otherCell(map, rooms[0], start) : start;
   if (up) {
     setTile(map, up.x, up.y, Tile.UpStairs);
     map.upStairs = up;
@@ -93,7 +94,7 @@ function makeFloor(state: GameState, rules: Rules, floor: number, player: Entity
   state.floor = floor;
   state.map = map;
   state.entities = [player];
-  populateRooms(state, rooms, floor, rules.spawn, rules.templates, rng);
+  fillFloor(state, rules, laid, floor, rng);
   if (rules.goal?.floor === floor) placeGoal(state, rules, map, rooms, rng);
 }
 

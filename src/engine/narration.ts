@@ -108,6 +108,7 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
         break;
       case "moved":
       case "waited":
+      case "door_opened":
         break;
     }
   }

@@ -6,6 +6,8 @@
  */
 import type { DungeonParams } from "./dungeon.ts";
 import type { Equippable, ItemEffect } from "./entity.ts";
+import type { FloorPlan } from "./floor_plan.ts";
+import type { Vault } from "./vaults.ts";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
@@ -175,6 +177,13 @@ export interface CorpseLook {
 /** Everything the rules engine needs from content. */
 export interface Rules {
   readonly dungeon: DungeonParams;
+  /**
+   * Which generator makes which floors (docs/rules.md, Map kinds); absent:
+   * every floor is rooms, made exactly as {@link DungeonParams} say.
+   */
+  readonly floorPlans?: readonly FloorPlan[];
+  /** Prefabs the plans' `vaults` draw from (docs/rules.md, Vaults). */
+  readonly vaults?: readonly Vault[];
   /** FOV radius; 0 means unlimited. */
   readonly sightRadius: number;
   /** The template the player is made from. */

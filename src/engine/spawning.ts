@@ -5,7 +5,7 @@
  * @module
  */
 import type { Entity } from "./entity.ts";
-import type { Rect } from "./geometry.ts";
+import type { Point, Rect } from "./geometry.ts";
 import type { Rng } from "./rng.ts";
 import type { EntityTemplate, FloorStep, SpawnTables, WeightStep } from "./rules.ts";
 import { instantiate } from "./templates.ts";
@@ -52,6 +52,14 @@ export interface SpawnTarget {
   nextId: number;
 }
 
+/** Where in an area a spawn lands: a room's interior cell, or one of a list of cells. */
+export type Area = Rect | readonly Point[];
+
+function pickCell(area: Area, rng: Rng): Point {
+  if ("x1" in area) return { x: rng.int(area.x1 + 1, area.x2 - 1), y: rng.int(area.y1 + 1, area.y2 - 1) };
+  return area[rng.int(0, area.length - 1)];
+}
+
 /**
  * Spawns each room's monsters, then its items, at random interior cells; a
  * thing drawn onto an occupied cell is skipped, not moved.
@@ -64,6 +72,23 @@ export function populateRooms(
   templates: Readonly<Record<string, EntityTemplate>>,
   rng: Rng,
 ): void {
+  populateAreas(target, rooms, [], floor, tables, templates, rng);
+}
+
+/**
+ * As {@link populateRooms}, for rooms or lists of cells (a cave's squares);
+ * a thing drawn onto a `reserved` cell (a vault's) is skipped like one drawn
+ * onto an occupied cell.
+ */
+export function populateAreas(
+  target: SpawnTarget,
+  areas: readonly Area[],
+  reserved: readonly Point[],
+  floor: number,
+  tables: SpawnTables,
+  templates: Readonly<Record<string, EntityTemplate>>,
+  rng: Rng,
+): void {
   const monsterWeights = weightsForFloor(tables.monsters, floor);
   const itemWeights = weightsForFloor(tables.items, floor);
   const maxMonsters = valueForFloor(tables.maxMonstersPerRoom, floor);
@@ -71,11 +96,12 @@ export function populateRooms(
   // The cells taken, as a set rather than a scan of every entity per draw: filling a floor stays linear.
   const cell = (x: number, y: number) => y * 0x10000 + x;
   const taken = new Set(target.entities.map((e) => cell(e.x, e.y)));
-  for (const room of rooms) {
+  for (const p of reserved) taken.add(cell(p.x, p.y));
+  for (const area of areas) {
     const monsters = drawWeighted(monsterWeights, rng.int(0, maxMonsters), rng);
     const items = drawWeighted(itemWeights, rng.int(0, maxItems), rng);
     for (const id of [...monsters, ...items]) {
-      const x = rng.int(room.x1 + 1, room.x2 - 1), y = rng.int(room.y1 + 1, room.y2 - 1);
+      const { x, y } = pickCell(area, rng);
       if (taken.has(cell(x, y))) continue;
       taken.add(cell(x, y));
       target.entities.push(instantiate(templates[id], target.nextId++, x, y));

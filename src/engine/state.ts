@@ -3,17 +3,16 @@
  *
  * @module
  */
-import { generateDungeon } from "./dungeon.ts";
 import { type Chronicle, emptyChronicle } from "./chronicle.ts";
 import type { Entity } from "./entity.ts";
 import { equip } from "./equipment.ts";
 import { changeFloor, keepsFloors, type KeptFloor } from "./floors.ts";
+import { fillFloor, layFloor } from "./floor_fill.ts";
 import { createMap, type GameMap, updateVisibility } from "./game_map.ts";
 import type { LogEntry } from "./message_log.ts";
 import { tell } from "./narration.ts";
 import { Rng } from "./rng.ts";
 import type { Rules } from "./rules.ts";
-import { populateRooms } from "./spawning.ts";
 import { instantiate } from "./templates.ts";
 
 /** Everything that changes during a game. */
@@ -116,16 +115,16 @@ export function copyMap(map: GameMap): GameMap {
 export function enterFloor(state: GameState, rules: Rules, floor: number): boolean {
   if (keepsFloors(rules)) return changeFloor(state, rules, floor);
   const rng = Rng.fromState(state.rng);
-  const { map, rooms, start } = generateDungeon(rules.dungeon, rng);
   const player = playerOf(state);
-  player.x = start.x;
-  player.y = start.y;
+  const laid = layFloor(rules, floor, rng);
+  player.x = laid.start.x;
+  player.y = laid.start.y;
   state.floor = floor;
-  state.map = map;
+  state.map = laid.map;
   state.entities = [player];
-  populateRooms(state, rooms, floor, rules.spawn, rules.templates, rng);
+  fillFloor(state, rules, laid, floor, rng);
   state.rng = rng.state();
-  updateVisibility(map, start, sightOf(player, rules));
+  updateVisibility(state.map, player, sightOf(player, rules));
   return true;
 }
 

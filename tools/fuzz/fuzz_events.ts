@@ -218,6 +218,9 @@ export class FuzzEvents {
         return [keyEvent("g")];
       case "descend":
         return [keyEvent(">")];
+      case "ascend":
+        // Leaving by floor 1's stairs asks first: the fuzzer answers yes.
+        return [keyEvent("<"), keyEvent("y")];
       case "drop":
         return [keyEvent("d"), keyEvent(LETTERS[action.item] ?? "z")];
       case "use": {
