@@ -7,6 +7,7 @@
  * @module
  */
 import { cheapLevel, MAX_LEVEL } from "../engine/mod.ts";
+import { combatProblems } from "./combat_checks.ts";
 import { NAME_LIMITS } from "./limits.ts";
 import { describeValue } from "./problems.ts";
 import type { GameConfig, SpawnTablesConfig, TemplateConfig } from "./schemas.ts";
@@ -157,5 +158,6 @@ export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[]
     ...(game ? gameProblems(labels.game, game) : []),
     ...(entities ? entityProblems(labels.entities, entities) : []),
     ...(entities && spawn ? spawnProblems(labels, { entities, spawn }) : []),
+    ...combatProblems(labels, game, entities),
   ];
 }

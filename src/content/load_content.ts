@@ -40,14 +40,15 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     ai: t.ai,
     xp: t.xp,
     inventoryCapacity: t.inventoryCapacity,
-    item: t.item,
+    // A stack's name defaults to the name with "s" (docs/rules.md, Stacks).
+    item: t.item?.stacks ? { ...t.item, plural: t.item.plural ?? `${t.name}s` } : t.item,
     equippable: t.equippable,
     startingEquipment: t.startingEquipment,
   };
 }
 
 function toRules({ game, entities, spawn }: DataFiles): Rules {
-  return {
+  const rules: Rules = {
     dungeon: game.map,
     sightRadius: game.sightRadius,
     playerTemplate: "player",
@@ -58,6 +59,9 @@ function toRules({ game, entities, spawn }: DataFiles): Rules {
     progression: game.progression,
     score: game.score,
   };
+  // Only where the data says them, so the rules (and their checksum) of other data sets are as they were.
+  const combat = game.combat ? { ...rules, combat: game.combat } : rules;
+  return game.inventory?.keepLetters ? { ...combat, keepLetters: true } : combat;
 }
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 import type { DungeonParams } from "./dungeon.ts";
-import type { Equippable, ItemEffect } from "./entity.ts";
+import type { Equippable, ItemPart } from "./entity.ts";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
@@ -56,7 +56,14 @@ export type MessageId =
   | "input_dropped"
   | "game_abandoned"
   | "scores_failed"
-  | "blast_reaches_you";
+  | "blast_reaches_you"
+  | "attack_missed"
+  | "thrown"
+  | "thrown_hit"
+  | "thrown_no_damage"
+  | "thrown_missed"
+  | "shattered"
+  | "throw_self";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),
@@ -73,6 +80,9 @@ export interface FighterTemplate {
   readonly hp: number;
   readonly defense: number;
   readonly power: number;
+  readonly damage?: string;
+  readonly accuracy?: number;
+  readonly evasion?: number;
 }
 
 /** An equipment slot and the bonuses worn in it. */
@@ -89,7 +99,7 @@ export interface EntityTemplate {
   readonly ai?: "hostile";
   readonly xp?: number;
   readonly inventoryCapacity?: number;
-  readonly item?: { readonly effect?: ItemEffect };
+  readonly item?: ItemPart;
   readonly equippable?: EquippableTemplate;
   /** Templates given and worn from the start (the player's). */
   readonly startingEquipment?: readonly string[];
@@ -181,6 +191,20 @@ export interface Rules {
   readonly messages: Readonly<Record<MessageId, MessageTemplate>>;
   readonly progression: Progression;
   readonly score: ScoreWeights;
+  /** Rolled combat (docs/rules.md, Combat rolls); absent: power − defense, no draws. */
+  readonly combat?: CombatRules;
+  /** Carried items keep their letter until they leave the pack (docs/rules.md, Stacks). */
+  readonly keepLetters?: boolean;
+}
+
+/**
+ * Rolled combat: the chance to hit in percent is `base` + accuracy −
+ * evasion, kept within [min, max] (absent: every blow hits), and a hit does
+ * at least `minDamage`.
+ */
+export interface CombatRules {
+  readonly toHit?: { readonly base: number; readonly min: number; readonly max: number };
+  readonly minDamage: number;
 }
 
 /** The high-score formula's weights: points per floor reached, per XP earned, per turn taken. */
