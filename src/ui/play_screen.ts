@@ -24,6 +24,7 @@ type PlayCommand =
   | "quit"
   | "use"
   | "drop"
+  | "throw"
   | "character"
   | "explore"
   | "stairs";
@@ -39,6 +40,7 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["g"], value: { type: "pickup" }, help: "pick up what lies here" },
   { keys: ["i"], value: "use", help: "use an item" },
   { keys: ["d"], value: "drop", help: "drop an item" },
+  { keys: ["t"], value: "throw", help: "throw an item at a place" },
   { keys: [">"], value: "stairs", help: "take the stairs down; away from them, walk to them" },
   { keys: ["x"], value: "explore", help: "explore until something turns up" },
   {
@@ -82,6 +84,7 @@ export class PlayScreen implements Screen {
         return { type: "open", screen: new HelpScreen(this) };
       case "use":
       case "drop":
+      case "throw":
         return { type: "open", screen: new InventoryScreen(command) };
       case "character":
         return { type: "open", screen: new CharacterScreen(ui.rules) };
