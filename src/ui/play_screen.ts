@@ -40,7 +40,6 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["g"], value: { type: "pickup" }, help: "pick up what lies here" },
   { keys: ["i"], value: "use", help: "use an item" },
   { keys: ["d"], value: "drop", help: "drop an item" },
-  { keys: ["t"], value: "throw", help: "throw an item at a place" },
   { keys: [">"], value: "stairs", help: "take the stairs down; away from them, walk to them" },
   { keys: ["x"], value: "explore", help: "explore until something turns up" },
   {
@@ -51,6 +50,7 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["c"], value: "character", help: "character information" },
   { keys: ["v"], value: "history", help: "message history" },
   { keys: ["/"], value: "look", help: "look around" },
+  { keys: ["t"], value: "throw", help: "throw an item at a place" },
   { keys: [HELP_KEY], value: "help", help: "this help" },
   { keys: ["Escape"], value: "quit", help: "save the game and go back to the title" },
   { keys: ["Ctrl-C"], help: "save the game and quit Delve", listedOnly: true },
