@@ -120,3 +120,19 @@ Deno.test("the tutorial keeps today's letters: they follow the items' order and 
   deepEqual(inventoryLines(state), ["(a) Leather Armor (E)", "(b) Health Potion"]);
   ok(pack.items.every((i) => !("letter" in i) && !("count" in i)));
 });
+
+Deno.test("a save keeps stacks, kept letters and the rolls stream, and loads them back the same", async () => {
+  const { dataStamp, decodeSave, encodeSave } = await import("../src/app/save_format.ts");
+  const content = await combatContent();
+  const state = newGame(mod, 9);
+  give(state, "dart").count = 4;
+  give(state, "health_potion");
+  ok(playPlayerAction(state, mod, { type: "drop", item: 2, count: 1 }));
+  const json = JSON.parse(encodeSave(state, dataStamp(content), "test", new Date(0)));
+  const loaded = decodeSave(json, mod);
+  deepEqual(JSON.parse(JSON.stringify(loaded)), JSON.parse(JSON.stringify(state)));
+  ok(
+    Array.isArray(loaded.rolls) &&
+      playerOf(loaded).inventory!.items.some((i) => i.count === 3 && i.letter === 2),
+  );
+});
