@@ -64,6 +64,13 @@ Deno.test("the README's modding examples, applied to a copy of data/, validate a
   const dir = await readmeMod();
   const { rules } = await loadContent(new URL(`file://${dir}/`), "readme-mod/");
   ok(rules.templates.goblin?.fighter && rules.templates.frost_scroll?.item?.effect, "both templates");
+  // The combat example: rolled combat, kept letters, stacking darts and potions (docs/rules.md, Combat rolls; Stacks).
+  deepEqual([rules.combat?.minDamage, rules.keepLetters, rules.templates.dart?.item?.stacks], [
+    1,
+    true,
+    true,
+  ]);
+  equal(rules.templates.health_potion.item?.plural, "Health Potions");
   // Goblins from floor 2 on, never on floor 1; frost scrolls from floor 3 on, never before.
   const found = (template: string, floor: number) =>
     Array.from({ length: 30 }, (_, seed) => {
@@ -81,7 +88,7 @@ Deno.test("the README's modding examples, applied to a copy of data/, validate a
   }).output();
   deepEqual(
     [validate.code, new TextDecoder().decode(validate.stdout), new TextDecoder().decode(validate.stderr)],
-    [0, `${dir}/: OK (13 templates)\n`, ""],
+    [0, `${dir}/: OK (15 templates)\n`, ""],
   );
 });
 

@@ -138,7 +138,12 @@ const actionSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("melee"), dx: step, dy: step }),
   z.strictObject({ type: z.literal("wait") }),
   z.strictObject({ type: z.literal("pickup") }),
-  z.strictObject({ type: z.literal("drop"), item: z.int().nonnegative() }),
+  z.strictObject({
+    type: z.literal("drop"),
+    item: z.int().nonnegative(),
+    count: z.int().positive().optional(),
+  }),
+  z.strictObject({ type: z.literal("throw"), item: z.int().nonnegative(), target: point }),
   z.strictObject({ type: z.literal("use"), item: z.int().nonnegative(), target: point.optional() }),
   z.strictObject({ type: z.literal("descend") }),
   // Only rules that keep floors make it (docs/rules.md, Persistent floors); older replays never hold it.

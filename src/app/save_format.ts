@@ -10,8 +10,9 @@ import {
   type Content,
   DATA_LIMITS,
   describeValue,
-  effectSchema,
+  diceSchema,
   equippableSchema,
+  itemPartSchema,
   NAME_LIMITS,
   REACHABLE,
   textSchema,
@@ -116,11 +117,17 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
           hp: whole(0, REACHABLE.maxHp),
           defense: stat,
           power: stat,
+          damage: diceSchema.optional(),
+          accuracy: whole(-100, 100).optional(),
+          evasion: whole(-100, 100).optional(),
         } satisfies FieldsOf<Fighter>,
       ).optional(),
       ai: aiSchema.optional(),
       xpGiven: whole(0, DATA_LIMITS.xp).optional(),
-      item: z.strictObject({ effect: effectSchema.optional() }).optional(),
+      item: itemPartSchema.optional(),
+      // Stacks gather across floors: no bound but a safe integer.
+      count: whole(2, Number.MAX_SAFE_INTEGER).optional(),
+      letter: whole(0, REACHABLE.capacity - 1).optional(),
       inventory: z.strictObject({
         capacity: whole(0, REACHABLE.capacity),
         items: z.array(entitySchema).max(REACHABLE.capacity),
@@ -170,6 +177,7 @@ const keptFloorSchema = z.strictObject({
 const stateSchema = z.strictObject({
   seed: whole(0, MAX_SEED),
   rng: z.tuple([int32, int32, int32, int32]),
+  rolls: z.tuple([int32, int32, int32, int32]).optional(),
   turn: count,
   floor: whole(1, REACHABLE.floor),
   map: z.strictObject({

@@ -7,6 +7,7 @@
  * @module
  */
 import { cheapLevel, MAX_LEVEL } from "../engine/mod.ts";
+import { combatProblems } from "./combat_checks.ts";
 import { NAME_LIMITS } from "./limits.ts";
 import { mapProblems } from "./map_checks.ts";
 import { describeValue } from "./problems.ts";
@@ -189,5 +190,6 @@ export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[]
     ...(entities ? entityProblems(labels.entities, entities) : []),
     ...(entities && spawn ? spawnProblems(labels, { entities, spawn }) : []),
     ...(game && entities && spawn ? goalProblems(labels, { game, entities, spawn }) : []),
+    ...combatProblems(labels, game, entities),
   ];
 }

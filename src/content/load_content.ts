@@ -41,7 +41,8 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     ai: t.ai,
     xp: t.xp,
     inventoryCapacity: t.inventoryCapacity,
-    item: t.item,
+    // A stack's name defaults to the name with "s" (docs/rules.md, Stacks).
+    item: t.item?.stacks ? { ...t.item, plural: t.item.plural ?? `${t.name}s` } : t.item,
     equippable: t.equippable,
     startingEquipment: t.startingEquipment,
   };
@@ -67,9 +68,10 @@ export function toVault(v: VaultConfig): Vault {
 
 function toRules({ game, entities, spawn }: DataFiles): Rules {
   const { floors, ...dungeon } = game.map;
+  // The words below are present only when the data names them, so the rules (and their checksum)
+  // of other data sets are as they were.
   return {
     dungeon,
-    // Present only when the data names them: a rule set without them is made as always.
     ...(floors ? { floorPlans: floors } : {}),
     ...(game.vaults ? { vaults: game.vaults.map(toVault) } : {}),
     sightRadius: game.sightRadius,
@@ -80,9 +82,10 @@ function toRules({ game, entities, spawn }: DataFiles): Rules {
     messages: game.messages,
     progression: game.progression,
     score: game.score,
-    // Only when given: rules without them are today's, checksum and all.
     ...(game.dungeon?.floors === "persistent" ? { floors: "persistent" as const } : {}),
     ...(game.dungeon?.goal ? { goal: game.dungeon.goal } : {}),
+    ...(game.combat ? { combat: game.combat } : {}),
+    ...(game.inventory?.keepLetters ? { keepLetters: true } : {}),
   };
 }
 

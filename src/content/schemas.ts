@@ -6,7 +6,15 @@
  * @module
  */
 import { z } from "zod";
-import { MAX_CAPACITY, MAX_FLOOR, MAX_LEVEL, type MessageId } from "../engine/mod.ts";
+import {
+  DICE_LIMITS,
+  MAX_CAPACITY,
+  MAX_FLOOR,
+  MAX_LEVEL,
+  type MessageId,
+  type MessageTemplate,
+  parseDice,
+} from "../engine/mod.ts";
 // What a terminal can show, and how wide, is one rule for the checks here and
 // for the screen that draws the text: a text that passes never shows an escape.
 import { displayWidth, firstNonPrintable } from "../text/mod.ts";
@@ -160,14 +168,22 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   left_dungeon: true,
   escaped_with_goal: true,
   confirm_leave: true,
+  attack_missed: true,
+  thrown: true,
+  thrown_hit: true,
+  thrown_no_damage: true,
+  thrown_missed: true,
+  shattered: true,
+  throw_self: true,
 };
 
 /**
- * Messages added after the tutorial rule sets were written, with the text
- * a data folder that does not give them says (docs/rules.md, Persistent
- * floors; A goal): they only ever show with the words that make them.
+ * Messages added after the tutorial rule sets were written, with the text a
+ * data folder that does not give them says: they only ever show with the
+ * words that make them (docs/rules.md, Persistent floors; A goal; Combat
+ * rolls; Throwing).
  */
-const MESSAGE_DEFAULTS: Partial<Record<MessageId, { text: string; color: string }>> = {
+const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   ascended: { text: "You climb the staircase.", color: "descend" },
   left_dungeon: { text: "You leave the dungeon.", color: "descend" },
   escaped_with_goal: { text: "You leave the dungeon with the {item}!", color: "descend" },
@@ -175,6 +191,13 @@ const MESSAGE_DEFAULTS: Partial<Record<MessageId, { text: string; color: string 
     text: "These stairs lead out of the dungeon: leave it, and end the game?",
     color: "white",
   },
+  attack_missed: { text: "{Attacker} misses {target}.", color: { player: "player_atk", other: "enemy_atk" } },
+  thrown: { text: "You throw the {item}.", color: "white" },
+  thrown_hit: { text: "The {item} hits {target} for {damage} hit points.", color: "player_atk" },
+  thrown_no_damage: { text: "The {item} hits {target} but does no damage.", color: "player_atk" },
+  thrown_missed: { text: "The {item} misses {target}.", color: "player_atk" },
+  shattered: { text: "The {item} shatters.", color: "white" },
+  throw_self: { text: "You cannot throw at yourself.", color: "impossible" },
 };
 
 /** The message ids, in order. */
@@ -354,6 +377,25 @@ export const gameSchema = z.strictObject({
     ) as Record<MessageId, typeof messageSchema>,
   ),
   progression: progressionSchema,
+  combat: z.strictObject({
+    toHit: z.strictObject({
+      base: int(-1000, 1000, "an integer of at least -1000").describe(
+        "The chance in percent before accuracy and evasion.",
+      ),
+      min: int(0, 100, "a percentage"),
+      max: int(0, 100, "a percentage"),
+    }).optional().describe(
+      "Chance to hit % = base + accuracy − evasion, kept within [min, max]; absent: every blow hits.",
+    ),
+    minDamage: nonNegative(DATA_LIMITS.effectAmount).default(0).describe(
+      "The least damage a hit does after defense.",
+    ),
+  }).optional().describe(
+    "Rolled combat (docs/rules.md, Combat rolls): dice, to-hit rolls, a least damage. Absent: power − defense, nothing rolled.",
+  ),
+  inventory: z.strictObject({
+    keepLetters: z.boolean().describe("An item keeps its letter until it leaves the pack."),
+  }).optional().describe("Absent: letters follow the items' order (a is the first)."),
   score: z.strictObject({
     perFloor: real(-1e6, 1e6).describe("Points for each dungeon level reached."),
     perXp: real(-1e6, 1e6).describe("Points for each XP earned (before levelling takes any)."),
@@ -397,11 +439,41 @@ export const effectSchema = z.discriminatedUnion("type", [
   }),
 ]);
 
+/** Dice as `"2d4+1"`, `"d6"` or `"3"` (docs/rules.md, Dice). */
+export const diceSchema = z.string({ error: 'expected dice like "2d4+1"' }).check((ctx) => {
+  if (parseDice(ctx.value)) return;
+  ctx.issues.push({
+    code: "custom",
+    message: `expected dice like "2d4+1" (at most ${DICE_LIMITS.count}d${DICE_LIMITS.sides}, ` +
+      `a bonus of at most ${DICE_LIMITS.bonus})`,
+    input: ctx.value,
+  });
+}).describe('Dice: "2d4+1", "d6", "1d8-1" or a plain number "3".');
+
+/** Accuracy or evasion: percentage points. */
+const points = () => int(-100, 100, "an integer of at least -100");
+
 /** What wearing a thing adds, in its slot: a template's, and a thing's in a save. */
 export const equippableSchema = z.strictObject({
   slot: z.enum(["weapon", "armor"]),
   power: stat(),
   defense: stat(),
+  damage: diceSchema.optional().describe("A weapon's damage dice, rolled instead of the wielder's own."),
+  accuracy: points().optional().describe("Added to the wearer's accuracy."),
+  evasion: points().optional().describe("Added to the wearer's evasion."),
+});
+
+/** What a thing is as an item: a template's, and a thing's in a save. */
+export const itemPartSchema = z.strictObject({
+  effect: effectSchema.optional(),
+  stacks: z.boolean().optional().describe("Like items merge into one stack (not for wearables)."),
+  plural: textSchema(NAME_LIMITS.template).optional().describe(
+    'A stack\'s name after its count; absent: the name with "s" added.',
+  ),
+  thrown: z.strictObject({
+    damage: diceSchema.optional().describe("Damage dice to the actor it hits; absent: it hurts no one."),
+    shatters: z.boolean().optional().describe("It breaks where it lands and is gone."),
+  }).optional().describe("What it does thrown (any item can be thrown)."),
 });
 
 export const templateSchema = z.strictObject({
@@ -412,15 +484,18 @@ export const templateSchema = z.strictObject({
     hp: positive(DATA_LIMITS.hp),
     defense: stat(),
     power: stat(),
+    damage: diceSchema.optional().describe(
+      "Damage dice rolled on a hit, before power (needs $.combat in game.json).",
+    ),
+    accuracy: points().optional().describe("Added to the chance to hit, in percent."),
+    evasion: points().optional().describe("Taken from the chance to be hit, in percent."),
   })
     .optional().describe("Makes this an actor: it blocks, fights and can die."),
   ai: z.enum(["hostile"]).optional().describe("How a monster decides."),
   xp: nonNegative(DATA_LIMITS.xp).optional().describe("Experience its death gives the player."),
   inventoryCapacity: nonNegative(MAX_CAPACITY).optional(),
   startingEquipment: z.array(idSchema).optional().describe("Templates given and worn at the start."),
-  item: z.strictObject({ effect: effectSchema.optional() }).optional().describe(
-    "Makes this a thing to pick up.",
-  ),
+  item: itemPartSchema.optional().describe("Makes this a thing to pick up."),
   equippable: equippableSchema.optional().describe(
     "Makes this a thing to wear; it is picked up like an item.",
   ),

@@ -17,6 +17,8 @@ import { MAX_FLOOR } from "./limits.ts";
 import { type Occupancy, scanOccupancy } from "./occupancy.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import { enterFloor, type GameState, playerOf, sightOf } from "./state.ts";
+import { carry, countOf, itemLabel, layDown, stackFor, takeSome, useUpOne } from "./stacks.ts";
+import { throwItem } from "./throwing.ts";
 import { Tile } from "./tiles.ts";
 
 /** Something an actor tries to do this turn. */
@@ -29,10 +31,12 @@ export type Action =
   | { readonly type: "recover" }
   /** Take the topmost item here (the one dropped last). */
   | { readonly type: "pickup" }
-  /** Put down the carried item in slot `item`. */
-  | { readonly type: "drop"; readonly item: number }
+  /** Put down the carried item in slot `item`: `count` of a stack (absent: all of it). */
+  | { readonly type: "drop"; readonly item: number; readonly count?: number }
   /** Use the carried item in slot `item`, aimed at `target` if it needs aiming (wearables: put on or off). */
   | { readonly type: "use"; readonly item: number; readonly target?: Point }
+  /** Throw one of the carried item in slot `item` at the cell `target` (docs/rules.md, Throwing). */
+  | { readonly type: "throw"; readonly item: number; readonly target: Point }
   /** Take the stairs down. */
   | { readonly type: "descend" }
   /** Take the stairs up (docs/rules.md, Persistent floors); on floor 1, out of the dungeon. */
@@ -78,7 +82,7 @@ export function perform(
       const target = occupancy.livingActorAt(actor.x + action.dx, actor.y + action.dy);
       if (!target || target === actor) return { kind: "impossible", reason: "nothing_to_attack" };
       const events: GameEvent[] = [];
-      melee(actor, target, rules, events);
+      melee(state, actor, target, rules, events);
       return { kind: "done", events };
     }
     case "wait":
@@ -89,9 +93,11 @@ export function perform(
       return { kind: "done", events: [{ type: "confusion_ended", entityId: actor.id, name: actor.name }] };
     }
     case "pickup":
-      return pickUp(state, actor);
+      return pickUp(state, rules, actor);
     case "drop":
-      return drop(state, actor, action.item);
+      return drop(state, actor, action.item, action.count);
+    case "throw":
+      return throwItem(state, rules, actor, action.item, action.target, occupancy);
     case "use":
       return use(state, rules, actor, action.item, action.target);
     case "descend":
@@ -113,27 +119,30 @@ function openDoor(state: GameState, rules: Rules, actor: Entity, x: number, y: n
   return { kind: "done", events: [{ type: "door_opened", entityId: actor.id, x, y }] };
 }
 
-function pickUp(state: GameState, actor: Entity): ActionResult {
+function pickUp(state: GameState, rules: Rules, actor: Entity): ActionResult {
   const inventory = actor.inventory;
   // The last item in the list is the one on top: the one dropped last.
   const here = state.entities.findLastIndex((e) => e.layer === "item" && e.x === actor.x && e.y === actor.y);
   if (here < 0 || !inventory) return { kind: "impossible", reason: "nothing_to_pick_up" };
-  if (inventory.items.length >= inventory.capacity) return { kind: "impossible", reason: "inventory_full" };
+  // A stack joining one already carried takes no slot (docs/rules.md, Stacks).
+  if (inventory.items.length >= inventory.capacity && !stackFor(inventory, state.entities[here])) {
+    return { kind: "impossible", reason: "inventory_full" };
+  }
   const [item] = state.entities.splice(here, 1);
-  inventory.items.push(item);
-  return { kind: "done", events: [{ type: "picked_up", entityId: actor.id, item: item.name }] };
+  const label = itemLabel(item);
+  carry(inventory, item, rules);
+  return { kind: "done", events: [{ type: "picked_up", entityId: actor.id, item: label }] };
 }
 
-function drop(state: GameState, actor: Entity, slot: number): ActionResult {
-  const item = actor.inventory?.items[slot];
-  if (!item) return { kind: "impossible", reason: "invalid_entry" };
+function drop(state: GameState, actor: Entity, slot: number, count: number | undefined): ActionResult {
+  const inventory = actor.inventory;
+  const item = inventory?.items[slot];
+  if (!item || (count !== undefined && count < 1)) return { kind: "impossible", reason: "invalid_entry" };
   const events: GameEvent[] = [];
   unequip(actor, item, events);
-  actor.inventory!.items.splice(slot, 1);
-  item.x = actor.x;
-  item.y = actor.y;
-  state.entities.push(item);
-  events.push({ type: "dropped", entityId: actor.id, item: item.name });
+  const dropped = takeSome(state, inventory!, slot, count ?? countOf(item));
+  events.push({ type: "dropped", entityId: actor.id, item: itemLabel(dropped) });
+  layDown(state, dropped, actor.x, actor.y);
   return { kind: "done", events };
 }
 
@@ -156,7 +165,7 @@ function use(
   if (!effect) return { kind: "impossible" };
   const reason = applyEffect(state, rules, actor, item.name, effect, target, events);
   if (reason) return { kind: "impossible", reason };
-  actor.inventory!.items.splice(slot, 1);
+  useUpOne(actor.inventory!, slot);
   return { kind: "done", events };
 }
 

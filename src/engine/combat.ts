@@ -1,14 +1,45 @@
 /**
- * Melee and death. Damage is power minus defense; an actor at 0 HP becomes
- * a corpse that no longer blocks or acts.
+ * Melee and death. Damage is power minus defense, or, where the rules roll
+ * combat, a to-hit roll and dice (docs/rules.md, Combat rolls); an actor at
+ * 0 HP becomes a corpse that no longer blocks or acts.
  *
  * @module
  */
+import { rollDice } from "./dice.ts";
 import type { Entity } from "./entity.ts";
-import { attackOf, defenseOf } from "./equipment.ts";
+import { accuracyOf, attackOf, damageDiceOf, defenseOf, evasionOf } from "./equipment.ts";
 import { formatTemplate } from "./message_log.ts";
 import type { GameEvent } from "./events.ts";
-import type { Rules } from "./rules.ts";
+import { Rng } from "./rng.ts";
+import type { CombatRules, Rules } from "./rules.ts";
+import type { GameState } from "./state.ts";
+
+/**
+ * Runs `roll` with the game's rolls stream, the one only action resolution
+ * draws from, so a monster's blow rolled in the worker rolls the same when
+ * the main thread replays it (docs/rules.md, Combat rolls). Without the
+ * stream (rules that roll nothing) `roll` gets none.
+ */
+export function withRolls<T>(state: GameState, roll: (rng: Rng | undefined) => T): T {
+  if (!state.rolls) return roll(undefined);
+  const rng = Rng.fromState(state.rolls);
+  const result = roll(rng);
+  state.rolls = rng.state();
+  return result;
+}
+
+/** True when a blow with `accuracy` against `evasion` lands: always, unless the rules roll to hit. */
+export function rollToHit(
+  combat: CombatRules,
+  accuracy: number,
+  evasion: number,
+  rng: Rng | undefined,
+): boolean {
+  const toHit = combat.toHit;
+  if (!toHit || !rng) return true;
+  const chance = Math.min(toHit.max, Math.max(toHit.min, toHit.base + accuracy - evasion));
+  return rng.int(1, 100) <= chance;
+}
 
 /** Takes `amount` HP (floored at 0); reports a death when it is lethal. */
 export function takeDamage(target: Entity, amount: number, rules: Rules, events: GameEvent[]): void {
@@ -29,9 +60,52 @@ export function die(target: Entity, rules: Rules, events: GameEvent[]): void {
   delete target.ai;
 }
 
-/** `attacker` hits `target` in melee. */
-export function melee(attacker: Entity, target: Entity, rules: Rules, events: GameEvent[]): void {
+/** `attacker` hits `target` in melee (or misses, where the rules roll to hit). */
+export function melee(
+  state: GameState,
+  attacker: Entity,
+  target: Entity,
+  rules: Rules,
+  events: GameEvent[],
+): void {
+  const combat = rules.combat;
+  if (combat) return rolledMelee(state, combat, attacker, target, rules, events);
   const damage = attackOf(attacker) - defenseOf(target);
+  events.push({
+    type: "attacked",
+    attackerId: attacker.id,
+    attacker: attacker.name,
+    targetId: target.id,
+    target: target.name,
+    damage: Math.max(0, damage),
+  });
+  if (damage > 0) takeDamage(target, damage, rules, events);
+}
+
+function rolledMelee(
+  state: GameState,
+  combat: CombatRules,
+  attacker: Entity,
+  target: Entity,
+  rules: Rules,
+  events: GameEvent[],
+): void {
+  const damage = withRolls(state, (rng) => {
+    if (!rollToHit(combat, accuracyOf(attacker), evasionOf(target), rng)) return undefined;
+    const dice = damageDiceOf(attacker);
+    const rolled = (dice === undefined ? 0 : rollDice(dice, rng)) + attackOf(attacker);
+    return Math.max(combat.minDamage, rolled - defenseOf(target));
+  });
+  if (damage === undefined) {
+    events.push({
+      type: "missed",
+      attackerId: attacker.id,
+      attacker: attacker.name,
+      targetId: target.id,
+      target: target.name,
+    });
+    return;
+  }
   events.push({
     type: "attacked",
     attackerId: attacker.id,

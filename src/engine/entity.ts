@@ -15,6 +15,12 @@ export interface Fighter {
   hp: number;
   defense: number;
   power: number;
+  /** Damage dice rolled on a hit, before power (docs/rules.md, Combat rolls); only where the data gives them. */
+  damage?: string;
+  /** Added to the chance to hit (docs/rules.md, Combat rolls). */
+  accuracy?: number;
+  /** Taken from the chance to be hit. */
+  evasion?: number;
 }
 
 /**
@@ -40,6 +46,28 @@ export interface Equippable {
   readonly slot: Slot;
   readonly power: number;
   readonly defense: number;
+  /** A weapon's damage dice, rolled instead of the wielder's own (docs/rules.md, Combat rolls). */
+  readonly damage?: string;
+  readonly accuracy?: number;
+  readonly evasion?: number;
+}
+
+/** What throwing an item does where it lands (docs/rules.md, Throwing). */
+export interface Thrown {
+  /** Damage dice to the actor it hits; none: it hurts no one. */
+  readonly damage?: string;
+  /** It breaks where it lands and is gone. */
+  readonly shatters?: boolean;
+}
+
+/** What makes a thing an item; each part only where the data gives it. */
+export interface ItemPart {
+  readonly effect?: ItemEffect;
+  /** Like items merge into one stack (docs/rules.md, Stacks). */
+  readonly stacks?: boolean;
+  /** A stack's name, with its count before it ("3 Health Potions"). */
+  readonly plural?: string;
+  readonly thrown?: Thrown;
 }
 
 /** Experience and level (the player's). `xp` counts as the rules say (per level or in all). */
@@ -72,7 +100,11 @@ export interface Entity {
   /** Experience its death gives the player. */
   xpGiven?: number;
   /** Makes it an item; `effect` is what using it does (none: it is not usable). */
-  item?: { readonly effect?: ItemEffect };
+  item?: ItemPart;
+  /** How many a stack holds; absent: one (docs/rules.md, Stacks). */
+  count?: number;
+  /** The inventory letter a carried item keeps (0 is a), where the rules keep letters. */
+  letter?: number;
   /** What it carries. */
   inventory?: Inventory;
   /** Makes it wearable. */

@@ -20,7 +20,7 @@ export function isWorn(wearer: Entity, item: Entity): boolean {
   return slot !== undefined && wearer.equipment?.[slot] === item.id;
 }
 
-function bonus(wearer: Entity, stat: "power" | "defense"): number {
+function bonus(wearer: Entity, stat: "power" | "defense" | "accuracy" | "evasion"): number {
   return (["weapon", "armor"] as const).reduce(
     (sum, slot) => sum + (wornIn(wearer, slot)?.equippable?.[stat] ?? 0),
     0,
@@ -35,6 +35,21 @@ export function attackOf(e: Entity): number {
 /** Defense with what is worn. */
 export function defenseOf(e: Entity): number {
   return (e.fighter?.defense ?? 0) + bonus(e, "defense");
+}
+
+/** Accuracy with what is worn (docs/rules.md, Combat rolls). */
+export function accuracyOf(e: Entity): number {
+  return (e.fighter?.accuracy ?? 0) + bonus(e, "accuracy");
+}
+
+/** Evasion with what is worn. */
+export function evasionOf(e: Entity): number {
+  return (e.fighter?.evasion ?? 0) + bonus(e, "evasion");
+}
+
+/** The damage dice of a blow: the wielded weapon's, else the attacker's own, else none. */
+export function damageDiceOf(e: Entity): string | undefined {
+  return wornIn(e, "weapon")?.equippable?.damage ?? e.fighter?.damage;
 }
 
 /** Takes `item` off; says so unless `quietly`. */

@@ -17,6 +17,25 @@ export type GameEvent =
     readonly target: string;
     readonly damage: number;
   }
+  /** A blow that did not land (docs/rules.md, Combat rolls). */
+  | {
+    readonly type: "missed";
+    readonly attackerId: number;
+    readonly attacker: string;
+    readonly targetId: number;
+    readonly target: string;
+  }
+  /** An item thrown (docs/rules.md, Throwing); `item` is its name. */
+  | { readonly type: "thrown"; readonly entityId: number; readonly item: string }
+  /** A thrown item hit `target` for `damage`, or missed it (`damage` undefined). */
+  | {
+    readonly type: "thrown_hit";
+    readonly item: string;
+    readonly targetId: number;
+    readonly target: string;
+    readonly damage?: number;
+  }
+  | { readonly type: "shattered"; readonly item: string }
   /** `xp` is what the player earned from it (filled in once deaths are settled). */
   | { readonly type: "died"; readonly entityId: number; readonly name: string; readonly xp?: number }
   | { readonly type: "confusion_ended"; readonly entityId: number; readonly name: string }

@@ -53,6 +53,31 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
           e.attackerId === playerId,
         );
         break;
+      case "missed":
+        tell(
+          log,
+          rules,
+          "attack_missed",
+          { attacker: e.attacker, target: e.target },
+          e.attackerId === playerId,
+        );
+        break;
+      case "thrown":
+        tell(log, rules, "thrown", { item: e.item });
+        break;
+      case "thrown_hit":
+        if (e.damage === undefined) tell(log, rules, "thrown_missed", { item: e.item, target: e.target });
+        else {
+          tell(log, rules, e.damage > 0 ? "thrown_hit" : "thrown_no_damage", {
+            item: e.item,
+            target: e.target,
+            damage: e.damage,
+          });
+        }
+        break;
+      case "shattered":
+        tell(log, rules, "shattered", { item: e.item });
+        break;
       case "died":
         if (e.entityId === playerId) tell(log, rules, "player_died", { name: e.name }, true);
         else tell(log, rules, "monster_died", { name: e.name, xp: e.xp ?? 0 }, false);

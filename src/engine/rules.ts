@@ -5,7 +5,7 @@
  * @module
  */
 import type { DungeonParams } from "./dungeon.ts";
-import type { Equippable, ItemEffect } from "./entity.ts";
+import type { Equippable, ItemPart } from "./entity.ts";
 import type { FloorPlan } from "./floor_plan.ts";
 import type { Vault } from "./vaults.ts";
 
@@ -62,7 +62,14 @@ export type MessageId =
   | "ascended"
   | "left_dungeon"
   | "escaped_with_goal"
-  | "confirm_leave";
+  | "confirm_leave"
+  | "attack_missed"
+  | "thrown"
+  | "thrown_hit"
+  | "thrown_no_damage"
+  | "thrown_missed"
+  | "shattered"
+  | "throw_self";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),
@@ -79,6 +86,9 @@ export interface FighterTemplate {
   readonly hp: number;
   readonly defense: number;
   readonly power: number;
+  readonly damage?: string;
+  readonly accuracy?: number;
+  readonly evasion?: number;
 }
 
 /** An equipment slot and the bonuses worn in it. */
@@ -95,7 +105,7 @@ export interface EntityTemplate {
   readonly ai?: "hostile";
   readonly xp?: number;
   readonly inventoryCapacity?: number;
-  readonly item?: { readonly effect?: ItemEffect };
+  readonly item?: ItemPart;
   readonly equippable?: EquippableTemplate;
   /** Templates given and worn from the start (the player's). */
   readonly startingEquipment?: readonly string[];
@@ -198,6 +208,10 @@ export interface Rules {
   readonly floors?: "persistent";
   /** The item to carry out of the dungeon, when the rules name one (docs/rules.md, A goal). */
   readonly goal?: Goal;
+  /** Rolled combat (docs/rules.md, Combat rolls); absent: power − defense, no draws. */
+  readonly combat?: CombatRules;
+  /** Carried items keep their letter until they leave the pack (docs/rules.md, Stacks). */
+  readonly keepLetters?: boolean;
 }
 
 /** A goal: the unique item `item` (a template id) lies on floor `floor`; carrying it out scores `bonus`. */
@@ -205,6 +219,16 @@ export interface Goal {
   readonly item: string;
   readonly floor: number;
   readonly bonus: number;
+}
+
+/**
+ * Rolled combat: the chance to hit in percent is `base` + accuracy −
+ * evasion, kept within [min, max] (absent: every blow hits), and a hit does
+ * at least `minDamage`.
+ */
+export interface CombatRules {
+  readonly toHit?: { readonly base: number; readonly min: number; readonly max: number };
+  readonly minDamage: number;
 }
 
 /** The high-score formula's weights: points per floor reached, per XP earned, per turn taken. */

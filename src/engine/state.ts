@@ -8,6 +8,7 @@ import type { Entity } from "./entity.ts";
 import { equip } from "./equipment.ts";
 import { changeFloor, keepsFloors, type KeptFloor } from "./floors.ts";
 import { fillFloor, layFloor } from "./floor_fill.ts";
+import { carry } from "./stacks.ts";
 import { createMap, type GameMap, updateVisibility } from "./game_map.ts";
 import type { LogEntry } from "./message_log.ts";
 import { tell } from "./narration.ts";
@@ -15,11 +16,22 @@ import { Rng } from "./rng.ts";
 import type { Rules } from "./rules.ts";
 import { instantiate } from "./templates.ts";
 
+/** The rolls stream's seed: the game's, mixed so that the stream is not the main one's. */
+function rollsSeed(seed: number): number {
+  return (Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) ^ 0x68e31da4) >>> 0;
+}
+
 /** Everything that changes during a game. */
 export interface GameState {
   readonly seed: number;
-  /** The RNG's state; every random draw goes through it. */
+  /** The RNG's state; every random draw goes through it, but combat's rolls. */
   rng: number[];
+  /**
+   * The rolls stream's state: the to-hit and damage rolls, drawn only while
+   * an action is carried out, so the worker and the main thread draw alike
+   * (docs/rules.md, Combat rolls). Only where the rules roll combat.
+   */
+  rolls?: number[];
   /** Turns taken by the player. */
   turn: number;
   /** Dungeon depth, from 1. */
@@ -149,9 +161,10 @@ export function newGame(rules: Rules, seed: number): GameState {
     log: [],
     chronicle: emptyChronicle(),
   };
+  if (rules.combat) state.rolls = Rng.fromSeed(rollsSeed(seed)).state();
   for (const id of template.startingEquipment ?? []) {
     const item = instantiate(rules.templates[id], state.nextId++, 0, 0);
-    player.inventory?.items.push(item);
+    if (player.inventory) carry(player.inventory, item, rules);
     equip(player, item, [], true);
   }
   enterFloor(state, rules, 1);

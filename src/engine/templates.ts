@@ -21,12 +21,21 @@ export function instantiate(template: EntityTemplate, id: number, x: number, y: 
     layer: actor ? "actor" : "item",
   };
   if (template.fighter) {
-    const { hp, defense, power } = template.fighter;
+    const { hp, defense, power, damage, accuracy, evasion } = template.fighter;
     entity.fighter = { maxHp: hp, hp, defense, power };
+    // Rolled combat's words only where the data gives them, so other rule sets' states stay as they were.
+    if (damage !== undefined) entity.fighter.damage = damage;
+    if (accuracy !== undefined) entity.fighter.accuracy = accuracy;
+    if (evasion !== undefined) entity.fighter.evasion = evasion;
   }
   if (template.ai === "hostile") entity.ai = { type: "hostile", lastSeen: -1, path: [] };
   if (template.xp !== undefined) entity.xpGiven = template.xp;
-  if (template.item || template.equippable) entity.item = { effect: template.item?.effect };
+  if (template.item || template.equippable) {
+    const { effect, stacks, plural, thrown } = template.item ?? {};
+    entity.item = { effect };
+    if (stacks) entity.item = { ...entity.item, stacks, plural };
+    if (thrown) entity.item = { ...entity.item, thrown: { ...thrown } };
+  }
   if (template.equippable) entity.equippable = { ...template.equippable };
   if (template.inventoryCapacity !== undefined) {
     entity.inventory = { capacity: template.inventoryCapacity, items: [] };

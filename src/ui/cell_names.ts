@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type Entity, playerOf, type Point, Tile } from "../engine/mod.ts";
+import { type Entity, itemLabel, playerOf, type Point, Tile } from "../engine/mod.ts";
 import { LAYER_ORDER } from "./map_view.ts";
 import type { UiContext } from "./screen.ts";
 
@@ -32,7 +32,7 @@ function thingsAt(ui: UiContext, p: Point): Entity[] {
  * capitalised; nothing when the cell is out of view.
  */
 export function namesAt(ui: UiContext, p: Point | undefined): string {
-  return p ? capitalised(thingsAt(ui, p).map((e) => e.name).join(", ")) : "";
+  return p ? capitalised(thingsAt(ui, p).map(itemLabel).join(", ")) : "";
 }
 
 /** The terrain's name at `p` as the player knows it: "unexplored" where never seen. */
@@ -48,7 +48,7 @@ function terrainAt(ui: UiContext, p: Point): string {
  * "Unexplored").
  */
 export function describeCell(ui: UiContext, p: Point): string {
-  return capitalised([...thingsAt(ui, p).map((e) => e.name), terrainAt(ui, p)].join(", "));
+  return capitalised([...thingsAt(ui, p).map(itemLabel), terrainAt(ui, p)].join(", "));
 }
 
 /**
@@ -58,7 +58,7 @@ export function describeCell(ui: UiContext, p: Point): string {
 export function underfoot(ui: UiContext): string {
   const player = playerOf(ui.state);
   const { map } = ui.state;
-  const things = thingsAt(ui, player).filter((e) => e !== player).map((e) => e.name);
+  const things = thingsAt(ui, player).filter((e) => e !== player).map(itemLabel);
   const tile = map.tiles[player.y * map.width + player.x];
   const onStairs = tile === Tile.DownStairs || tile === Tile.UpStairs;
   return capitalised([...things, ...(onStairs ? [terrainAt(ui, player)] : [])].join(", "));

@@ -1,43 +1,62 @@
 /**
  * The inventory windows (docs/rules.md, Windows): `i` to use an item, `d` to drop
- * one. A letter picks the item in that slot; a letter with no item says
+ * one, `t` to throw one. A letter picks the item in that slot; a letter with no item says
  * "Invalid entry." and the window stays; the scrolling keys scroll a list
  * longer than the window; any other key or a click closes it.
  * An impossible use (a potion at full health) is told and the window stays;
- * an item that needs aiming switches to targeting.
+ * an item that needs aiming, or is thrown, switches to targeting; dropping
+ * a stack asks how many (docs/rules.md, Stacks).
  *
  * @module
  */
-import { type GameState, isWorn, playerOf, targetingOf } from "../engine/mod.ts";
+import {
+  countOf,
+  type GameState,
+  isWorn,
+  itemLabel,
+  letterAt,
+  playerOf,
+  slotOfLetter,
+  slotsByLetter,
+  targetingOf,
+} from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
 import { Scroll, SCROLL_BINDINGS, type ScrollCommand } from "./scroll.ts";
+import { CountScreen } from "./count_screen.ts";
 import { TargetScreen } from "./target_screen.ts";
 
-/** The player's items as listed: `(a) Health Potion`, `(b) Dagger (E)`, or `(Empty)`. */
+/**
+ * The player's items as listed, in their letters' order: `(a) Health Potion`,
+ * `(b) Dagger (E)`, `(d) 3 Health Potions`, or `(Empty)`.
+ */
 export function inventoryLines(state: GameState): string[] {
   const player = playerOf(state);
-  const items = player.inventory?.items ?? [];
-  if (items.length === 0) return ["(Empty)"];
-  return items.map((item, i) =>
-    `(${String.fromCharCode(97 + i)}) ${item.name}${isWorn(player, item) ? " (E)" : ""}`
-  );
+  const inventory = player.inventory;
+  if (!inventory || inventory.items.length === 0) return ["(Empty)"];
+  return slotsByLetter(inventory).map((slot) => {
+    const item = inventory.items[slot];
+    const letter = String.fromCharCode(97 + letterAt(inventory, slot));
+    return `(${letter}) ${itemLabel(item)}${isWorn(player, item) ? " (E)" : ""}`;
+  });
 }
 
 /** What the window is for. */
-export type InventoryMode = "use" | "drop";
+export type InventoryMode = "use" | "drop" | "throw";
 
 const TITLES: Readonly<Record<InventoryMode, string>> = {
   use: "Select an item to use",
   drop: "Select an item to drop",
+  throw: "Select an item to throw",
 };
 
 const PICK_HELP: Readonly<Record<InventoryMode, string>> = {
   use: "use the item in that slot (what is worn: put on or take off); an empty slot: Invalid entry.",
-  drop: "drop the item in that slot; an empty slot: Invalid entry.",
+  drop: "drop the item in that slot (a stack: asks how many); an empty slot: Invalid entry.",
+  throw: "aim the item in that slot, then throw one of it; an empty slot: Invalid entry.",
 };
 
 /** An inventory window; a list longer than the window scrolls, each item keeping its letter. */
@@ -69,11 +88,18 @@ export class InventoryScreen implements Screen {
       return STAY;
     }
     if (!/^[a-z]$/.test(event.key) || event.ctrl || event.alt) return CLOSE;
-    const slot = event.key.charCodeAt(0) - 97;
-    const item = playerOf(ui.state).inventory?.items[slot];
+    const inventory = playerOf(ui.state).inventory;
+    const slot = inventory ? slotOfLetter(inventory, event.key.charCodeAt(0) - 97) : -1;
+    const item = inventory?.items[slot];
     if (!item) return { type: "say", message: "invalid_entry" };
     if (this.mode === "drop") {
+      if (countOf(item) > 1) {
+        return { type: "open", screen: new CountScreen(slot, countOf(item)), replace: true };
+      }
       return { type: "act", action: { type: "drop", item: slot }, closeOnSuccess: true };
+    }
+    if (this.mode === "throw") {
+      return { type: "open", screen: new TargetScreen(ui, slot, { kind: "single" }, "throw"), replace: true };
     }
     const targeting = targetingOf(item.item?.effect);
     if (targeting.kind === "none") {

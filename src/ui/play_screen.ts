@@ -25,6 +25,7 @@ type PlayCommand =
   | "quit"
   | "use"
   | "drop"
+  | "throw"
   | "character"
   | "explore"
   | "stairs";
@@ -51,6 +52,7 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["c"], value: "character", help: "character information" },
   { keys: ["v"], value: "history", help: "message history" },
   { keys: ["/"], value: "look", help: "look around" },
+  { keys: ["t"], value: "throw", help: "throw an item at a place" },
   { keys: [HELP_KEY], value: "help", help: "this help" },
   { keys: ["Escape"], value: "quit", help: "save the game and go back to the title" },
   { keys: ["Ctrl-C"], help: "save the game and quit Delve", listedOnly: true },
@@ -84,6 +86,7 @@ export class PlayScreen implements Screen {
         return { type: "open", screen: new HelpScreen(this) };
       case "use":
       case "drop":
+      case "throw":
         return { type: "open", screen: new InventoryScreen(command) };
       case "character":
         return { type: "open", screen: new CharacterScreen(ui.rules) };

@@ -21,7 +21,7 @@ function blend(a: number, b: number): number {
   return (((a >> 1) & 0x7f7f7f) + ((b >> 1) & 0x7f7f7f)) & 0xffffff;
 }
 
-/** Aiming the item in inventory slot `slot`. */
+/** Aiming the item in inventory slot `slot`: to use it, or to throw one of it (docs/rules.md, Throwing). */
 export class TargetScreen extends CursorScreen {
   readonly title = "Target";
   readonly bindings: readonly Binding<CursorCommand>[] = [
@@ -35,7 +35,12 @@ export class TargetScreen extends CursorScreen {
   /** Asking whether to use the item where its blast would reach the player. */
   asking = false;
 
-  constructor(ui: UiContext, readonly slot: number, readonly targeting: Targeting) {
+  constructor(
+    ui: UiContext,
+    readonly slot: number,
+    readonly targeting: Targeting,
+    readonly verb: "use" | "throw" = "use",
+  ) {
     super(ui);
   }
 
@@ -55,7 +60,7 @@ export class TargetScreen extends CursorScreen {
     ui.focus = undefined;
     return {
       type: "act",
-      action: { type: "use", item: this.slot, target: this.cursor },
+      action: { type: this.verb, item: this.slot, target: this.cursor },
       closeOnSuccess: true,
     };
   }

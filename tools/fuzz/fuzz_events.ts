@@ -223,8 +223,12 @@ export class FuzzEvents {
         return [keyEvent("<"), keyEvent("y")];
       case "drop":
         return [keyEvent("d"), keyEvent(LETTERS[action.item] ?? "z")];
-      case "use": {
-        const keys: TerminalEvent[] = [keyEvent("i"), keyEvent(LETTERS[action.item] ?? "z")];
+      case "use":
+      case "throw": {
+        const keys: TerminalEvent[] = [
+          keyEvent(action.type === "use" ? "i" : "t"),
+          keyEvent(LETTERS[action.item] ?? "z"),
+        ];
         if (!action.target) return keys;
         // The cursor starts on the player: walk it onto the target.
         let { x, y } = playerOf(state);

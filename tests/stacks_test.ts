@@ -1,0 +1,138 @@
+import { deepEqual, equal, ok } from "node:assert/strict";
+import type { Entity } from "../src/engine/entity.ts";
+import { displayText } from "../src/engine/message_log.ts";
+import { carry, itemLabel } from "../src/engine/stacks.ts";
+import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
+import { instantiate } from "../src/engine/templates.ts";
+import { playPlayerAction } from "../src/engine/turn.ts";
+import { inventoryLines } from "../src/ui/inventory_screen.ts";
+import { combatContent, rolledArena } from "./support/combat_mod.ts";
+import { bundledContent } from "./support/content.ts";
+
+const mod = (await combatContent()).rules;
+const ROOM = "#######\n#.....#\n#..@..#\n#.....#\n#######";
+
+function lay(state: GameState, template: string, count = 1): Entity {
+  const p = playerOf(state);
+  const item = instantiate(mod.templates[template], state.nextId++, p.x, p.y);
+  if (count > 1) item.count = count;
+  state.entities.push(item);
+  return item;
+}
+
+function give(state: GameState, template: string): Entity {
+  const item = instantiate(mod.templates[template], state.nextId++, 0, 0);
+  carry(playerOf(state).inventory!, item, mod);
+  return item;
+}
+
+const last = (state: GameState) => displayText(state.log.at(-1)!);
+
+Deno.test("stacks merge on pick-up, named with their count; a merge needs no free slot", () => {
+  const state = rolledArena(mod, ROOM);
+  const pack = playerOf(state).inventory!;
+  lay(state, "health_potion");
+  ok(playPlayerAction(state, mod, { type: "pickup" }));
+  lay(state, "health_potion", 2);
+  ok(playPlayerAction(state, mod, { type: "pickup" }));
+  equal(last(state), "You picked up the 2 Health Potions!");
+  equal(pack.items.length, 1);
+  equal(itemLabel(pack.items[0]), "3 Health Potions");
+  // The default plural: the name with "s".
+  const darts = give(state, "dart");
+  darts.count = 4;
+  equal(itemLabel(darts), "4 Darts");
+  while (pack.items.length < pack.capacity) give(state, "javelin");
+  lay(state, "dart");
+  ok(playPlayerAction(state, mod, { type: "pickup" }), "a full pack still takes a dart onto its stack");
+  equal(darts.count, 5);
+  lay(state, "health_potion");
+  lay(state, "javelin");
+  equal(playPlayerAction(state, mod, { type: "pickup" }), undefined, "but not a javelin, which needs a slot");
+});
+
+Deno.test("a stack is used one at a time, and the last one leaves the pack", () => {
+  const state = rolledArena(mod, ROOM);
+  const player = playerOf(state), pack = player.inventory!;
+  const potions = give(state, "health_potion");
+  potions.count = 2;
+  player.fighter!.hp = 10;
+  ok(playPlayerAction(state, mod, { type: "use", item: 0 }));
+  deepEqual([pack.items[0], "count" in potions, player.fighter!.hp], [potions, false, 14]);
+  ok(playPlayerAction(state, mod, { type: "use", item: 0 }));
+  deepEqual(pack.items, []);
+});
+
+Deno.test("a drop takes a count of a stack (a new thing of the next id) or all of it, and merges on the floor", () => {
+  const state = rolledArena(mod, ROOM);
+  const pack = playerOf(state).inventory!;
+  const darts = give(state, "dart");
+  darts.count = 5;
+  const nextId = state.nextId;
+  ok(playPlayerAction(state, mod, { type: "drop", item: 0, count: 2 }));
+  equal(last(state), "You dropped the 2 Darts.");
+  const floor = state.entities.at(-1)!;
+  deepEqual([floor.id, floor.count, darts.count, pack.items[0]], [nextId, 2, 3, darts]);
+  ok(playPlayerAction(state, mod, { type: "drop", item: 0 }));
+  equal(last(state), "You dropped the 3 Darts.");
+  deepEqual(pack.items, []);
+  const onFloor = state.entities.filter((e) => e.template === "dart");
+  deepEqual(onFloor.map((e) => [e.id, e.count]), [[darts.id, 5]], "one stack of five on the cell, on top");
+  equal(state.entities.at(-1), darts);
+  equal(playPlayerAction(state, mod, { type: "drop", item: 0, count: 0 }), undefined);
+});
+
+Deno.test("kept letters: an item keeps its letter until it leaves, and a new one takes the first free letter", () => {
+  const state = newGame(mod, 3);
+  const pack = playerOf(state).inventory!;
+  give(state, "javelin");
+  give(state, "health_potion");
+  deepEqual(inventoryLines(state), [
+    "(a) Short Sword (E)",
+    "(b) Leather Armor (E)",
+    "(c) Javelin",
+    "(d) Health Potion",
+  ]);
+  ok(playPlayerAction(state, mod, { type: "drop", item: 2 }));
+  deepEqual(inventoryLines(state), ["(a) Short Sword (E)", "(b) Leather Armor (E)", "(d) Health Potion"]);
+  give(state, "dart");
+  deepEqual(inventoryLines(state), [
+    "(a) Short Sword (E)",
+    "(b) Leather Armor (E)",
+    "(c) Dart",
+    "(d) Health Potion",
+  ]);
+  give(state, "health_potion");
+  equal(inventoryLines(state)[3], "(d) 2 Health Potions");
+  ok(pack.items.every((i) => i.letter !== undefined));
+  ok(
+    state.entities.every((e) => e.layer !== "item" || e.letter === undefined),
+    "things on the floor keep none",
+  );
+});
+
+Deno.test("the tutorial keeps today's letters: they follow the items' order and no letter is stored", async () => {
+  const { rules } = await bundledContent();
+  const state = newGame(rules, 3);
+  const pack = playerOf(state).inventory!;
+  pack.items.push(instantiate(rules.templates.health_potion, state.nextId++, 0, 0));
+  ok(playPlayerAction(state, rules, { type: "drop", item: 0 }));
+  deepEqual(inventoryLines(state), ["(a) Leather Armor (E)", "(b) Health Potion"]);
+  ok(pack.items.every((i) => !("letter" in i) && !("count" in i)));
+});
+
+Deno.test("a save keeps stacks, kept letters and the rolls stream, and loads them back the same", async () => {
+  const { dataStamp, decodeSave, encodeSave } = await import("../src/app/save_format.ts");
+  const content = await combatContent();
+  const state = newGame(mod, 9);
+  give(state, "dart").count = 4;
+  give(state, "health_potion");
+  ok(playPlayerAction(state, mod, { type: "drop", item: 2, count: 1 }));
+  const json = JSON.parse(encodeSave(state, dataStamp(content), "test", new Date(0)));
+  const loaded = decodeSave(json, mod);
+  deepEqual(JSON.parse(JSON.stringify(loaded)), JSON.parse(JSON.stringify(state)));
+  ok(
+    Array.isArray(loaded.rolls) &&
+      playerOf(loaded).inventory!.items.some((i) => i.count === 3 && i.letter === 2),
+  );
+});
