@@ -9,6 +9,7 @@ import { attackOf, defenseOf } from "./equipment.ts";
 import { formatTemplate } from "./message_log.ts";
 import type { GameEvent } from "./events.ts";
 import type { Rules } from "./rules.ts";
+import { wakeOnHurt } from "./statuses.ts";
 
 /** Takes `amount` HP (floored at 0); reports a death when it is lethal. */
 export function takeDamage(target: Entity, amount: number, rules: Rules, events: GameEvent[]): void {
@@ -16,6 +17,7 @@ export function takeDamage(target: Entity, amount: number, rules: Rules, events:
   if (!fighter || fighter.hp <= 0) return;
   fighter.hp = Math.max(0, fighter.hp - amount);
   if (fighter.hp === 0) die(target, rules, events);
+  else if (amount > 0) wakeOnHurt(target, rules, events);
 }
 
 /** Turns an actor into its corpse. */
@@ -27,11 +29,12 @@ export function die(target: Entity, rules: Rules, events: GameEvent[]): void {
   target.blocksMovement = false;
   target.layer = "corpse";
   delete target.ai;
+  delete target.statuses;
 }
 
 /** `attacker` hits `target` in melee. */
 export function melee(attacker: Entity, target: Entity, rules: Rules, events: GameEvent[]): void {
-  const damage = attackOf(attacker) - defenseOf(target);
+  const damage = attackOf(attacker, rules) - defenseOf(target, rules);
   events.push({
     type: "attacked",
     attackerId: attacker.id,

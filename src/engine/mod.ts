@@ -43,6 +43,8 @@ export { MAX_SEED, Rng } from "./rng.ts";
 export type { EntityTemplate, MessageId, Rules } from "./rules.ts";
 export { HIGH_SCORES_KEPT, placeScore, scoreOf } from "./score.ts";
 export type { HighScore } from "./score.ts";
+export { MAX_STATUSES, speedOf } from "./statuses.ts";
+export type { ActionCosts, Regeneration, StatusDef, TimeRules } from "./rules.ts";
 export { cloneState, newGame, playerOf, sightOf } from "./state.ts";
 export type { GameState } from "./state.ts";
 export { instantiate } from "./templates.ts";
