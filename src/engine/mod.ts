@@ -7,6 +7,8 @@
  */
 export type { Action } from "./actions.ts";
 export { walkBehavior } from "./behavior.ts";
+export { restBehavior } from "./rest.ts";
+export type { Rest } from "./rest.ts";
 export { botDecide } from "./bot.ts";
 export {
   dataChecksum,

@@ -26,6 +26,7 @@ type PlayCommand =
   | "drop"
   | "character"
   | "explore"
+  | "rest"
   | "stairs";
 
 /** The main game's keys: moving (or attacking), waiting, the windows, quitting. */
@@ -41,6 +42,7 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["d"], value: "drop", help: "drop an item" },
   { keys: [">"], value: "stairs", help: "take the stairs down; away from them, walk to them" },
   { keys: ["x"], value: "explore", help: "explore until something turns up" },
+  { keys: ["R"], value: "rest", help: "rest until healed, something comes into view or a status ends" },
   {
     keys: ["Shift+direction", "H J K L Y U B N"],
     help: "run that way until something turns up",
@@ -87,6 +89,8 @@ export class PlayScreen implements Screen {
         return { type: "open", screen: new CharacterScreen(ui.rules) };
       case "explore":
         return { type: "walk", walk: { kind: "explore" } };
+      case "rest":
+        return { type: "walk", walk: { kind: "rest" } };
       case "stairs": {
         const player = playerOf(ui.state), { map } = ui.state, { stairs } = map;
         if (player.x === stairs.x && player.y === stairs.y) {
