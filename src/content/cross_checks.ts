@@ -93,7 +93,9 @@ function statusProblems(label: string, game: GameConfig): string[] {
   const problems: string[] = [];
   const statuses = Object.entries(game.statuses ?? {});
   if (statuses.length > DATA_LIMITS.statuses) {
-    problems.push(`${label}: $.statuses: expected at most ${DATA_LIMITS.statuses} statuses, found ${statuses.length}`);
+    problems.push(
+      `${label}: $.statuses: expected at most ${DATA_LIMITS.statuses} statuses, found ${statuses.length}`,
+    );
   }
   for (const [id, status] of statuses) {
     for (const when of ["start", "end"] as const) {

@@ -238,7 +238,9 @@ const timeSchema = z.strictObject({
     attack: energyAmount().default(100),
     use: energyAmount().default(100),
     wait: energyAmount().default(100),
-  }).optional().describe("Energy each kind of action costs (100 each by default): any turns the scheduler on."),
+  }).optional().describe(
+    "Energy each kind of action costs (100 each by default): any turns the scheduler on.",
+  ),
   regeneration: regenerationSchema.optional().describe("For actors whose template sets none."),
 });
 
@@ -252,7 +254,9 @@ const statusTextSchema = z.strictObject({
 const statusSchema = z.strictObject({
   name: textSchema(NAME_LIMITS.status).describe("Shown in the panel with the turns left."),
   turns: positive(DATA_LIMITS.statusTurns).describe("How long it lasts, unless what puts it on says."),
-  speed: real(0.1, 10).default(1).describe("Multiplies the actor's speed (any other than 1 turns the scheduler on)."),
+  speed: real(0.1, 10).default(1).describe(
+    "Multiplies the actor's speed (any other than 1 turns the scheduler on).",
+  ),
   power: stat().default(0),
   defense: stat().default(0),
   damagePerTurn: nonNegative(DATA_LIMITS.effectAmount).default(0),

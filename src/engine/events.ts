@@ -49,9 +49,24 @@ export type GameEvent =
   | { readonly type: "rested"; readonly entityId: number; readonly amount: number }
   | { readonly type: "descended"; readonly entityId: number; readonly floor: number }
   /** A status was put on (or refreshed on) an actor; `status` is its id. */
-  | { readonly type: "status_started"; readonly entityId: number; readonly name: string; readonly status: string }
-  | { readonly type: "status_ended"; readonly entityId: number; readonly name: string; readonly status: string }
+  | {
+    readonly type: "status_started";
+    readonly entityId: number;
+    readonly name: string;
+    readonly status: string;
+  }
+  | {
+    readonly type: "status_ended";
+    readonly entityId: number;
+    readonly name: string;
+    readonly status: string;
+  }
   /** A status's damage for the turn (told by the HP, not the log); `status` is its name. */
-  | { readonly type: "status_hurt"; readonly entityId: number; readonly status: string; readonly damage: number }
+  | {
+    readonly type: "status_hurt";
+    readonly entityId: number;
+    readonly status: string;
+    readonly damage: number;
+  }
   /** Regeneration or a status healed an actor at the end of a turn (not told). */
   | { readonly type: "regenerated"; readonly entityId: number; readonly amount: number };

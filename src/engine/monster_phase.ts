@@ -56,7 +56,12 @@ const WAIT: Action = { type: "wait" };
  * nothing while asleep), else what its mind decides. With the scheduler,
  * a monster named to act always acts: if its mind gives nothing, it waits.
  */
-function decideWithStatuses(monster: Entity, rules: Rules, ctx: PhaseContext, rng: Rng): Decision | undefined {
+function decideWithStatuses(
+  monster: Entity,
+  rules: Rules,
+  ctx: PhaseContext,
+  rng: Rng,
+): Decision | undefined {
   const override = monster.statuses ? statusAction(monster, rules) : undefined;
   if (override === "asleep") return { ai: monster.ai!, action: WAIT };
   if (override === "random_steps") {
@@ -137,7 +142,9 @@ export class MoveReplay {
       if (!monster) throw new Error(`monster ${move.id} is not in the state`);
       if (this.#strict) {
         const due = this.#scheduler.next();
-        if (due !== monster) throw new Error(`monster ${move.id} moved when ${due?.id ?? "nobody"} was due to`);
+        if (due !== monster) {
+          throw new Error(`monster ${move.id} moved when ${due?.id ?? "nobody"} was due to`);
+        }
       }
       applyMove(this.state, this.rules, monster, move, this.#occupancy, this.events);
     }

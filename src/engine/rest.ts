@@ -33,7 +33,11 @@ function poisoned(e: Entity, rules: Rules): boolean {
 
 /** The rest `rest` as a behaviour, from the state as it begins. */
 export function restBehavior(rules: Rules, rest: Rest): Behavior {
-  return new RestBehavior(rules, Math.min(rest.turns ?? MAX_WALK_STEPS, MAX_WALK_STEPS), rest.turns !== undefined);
+  return new RestBehavior(
+    rules,
+    Math.min(rest.turns ?? MAX_WALK_STEPS, MAX_WALK_STEPS),
+    rest.turns !== undefined,
+  );
 }
 
 class RestBehavior implements Behavior {
@@ -54,7 +58,9 @@ class RestBehavior implements Behavior {
       const now = new Set((player.statuses ?? []).map((s) => s.id));
       const ended = this.#statuses.filter((id) => !now.has(id));
       if (ended.length > 0) {
-        return { stop: { reason: "status", names: ended.map((id) => this.rules.statuses?.[id]?.name ?? id) } };
+        return {
+          stop: { reason: "status", names: ended.map((id) => this.rules.statuses?.[id]?.name ?? id) },
+        };
       }
       if (fighter.hp < this.#hp && !poisoned(player, this.rules)) return { stop: { reason: "hurt" } };
     }

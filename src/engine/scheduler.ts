@@ -1,11 +1,12 @@
 /**
  * Who acts next in the monsters' half of a turn (docs/rules.md, Speed and
  * energy). Without the energy scheduler, every living monster acts once, in
- * ascending id, then the turn ends. With it, the half runs turns of game
- * time until the player has the energy to act again: in each, the monsters
- * with enough energy act in ascending id, round after round while any has
- * enough left, then the turn ends and every actor gains its speed. With
- * every speed and cost 100 that is one action each, in the same order.
+ * ascending id, then the turn ends. With it, the monsters with enough
+ * energy act in ascending id, round after round while any has enough left;
+ * then, unless the player can act again already (a fast player), the turn
+ * ends, every actor gains its speed, and so on until the player can act.
+ * With every speed and cost 100 that is one action each, in the same
+ * order, and one end of turn per player action.
  *
  * The game and the AI worker's copy each run one: the worker to decide,
  * the game to check that each move it replays is the one due.
@@ -58,7 +59,9 @@ export class PhaseScheduler {
         this.#acted = false;
         continue;
       }
-      this.#endTurn();
+      // The player may still act in this turn of game time: the monsters wait for them.
+      if (this.#energy && this.#playerReady()) this.#done = true;
+      else this.#endTurn();
     }
     return undefined;
   }
@@ -68,11 +71,15 @@ export class PhaseScheduler {
     if (!this.#done) this.#endTurn();
   }
 
+  /** True when the player can act (or never will again: dead). */
+  #playerReady(): boolean {
+    const player = playerOf(this.state);
+    return !isAlive(player) || energyOf(player, this.rules) >= ENERGY_TO_ACT;
+  }
+
   #endTurn(): void {
     endOfTurn(this.state, this.rules, this.events);
     this.#turns++;
-    const player = playerOf(this.state);
-    this.#done = !this.#energy || !isAlive(player) || energyOf(player, this.rules) >= ENERGY_TO_ACT ||
-      this.#turns >= MAX_TURNS_A_PHASE;
+    this.#done = !this.#energy || this.#playerReady() || this.#turns >= MAX_TURNS_A_PHASE;
   }
 }

@@ -53,7 +53,7 @@ export function statusBonus(e: Entity, rules: Rules, stat: "power" | "defense"):
 /** Energy `e` gains a turn: its speed (100 by default) times its statuses' multipliers, at least 1. */
 export function speedOf(e: Entity, rules: Rules): number {
   let speed = e.speed ?? 100;
-  if (e.statuses) for (const s of e.statuses) speed *= defOf(rules, s)?.speed ?? 1;
+  if (e.statuses) { for (const s of e.statuses) speed *= defOf(rules, s)?.speed ?? 1; }
   return Math.max(1, Math.round(speed));
 }
 
