@@ -42,7 +42,6 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["d"], value: "drop", help: "drop an item" },
   { keys: [">"], value: "stairs", help: "take the stairs down; away from them, walk to them" },
   { keys: ["x"], value: "explore", help: "explore until something turns up" },
-  { keys: ["R"], value: "rest", help: "rest until healed, something comes into view or a status ends" },
   {
     keys: ["Shift+direction", "H J K L Y U B N"],
     help: "run that way until something turns up",
@@ -51,6 +50,7 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["c"], value: "character", help: "character information" },
   { keys: ["v"], value: "history", help: "message history" },
   { keys: ["/"], value: "look", help: "look around" },
+  { keys: ["R"], value: "rest", help: "rest until healed, something comes into view or a status ends" },
   { keys: [HELP_KEY], value: "help", help: "this help" },
   { keys: ["Escape"], value: "quit", help: "save the game and go back to the title" },
   { keys: ["Ctrl-C"], help: "save the game and quit Delve", listedOnly: true },
