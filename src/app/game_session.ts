@@ -16,6 +16,8 @@ import {
   levelUpPending,
   type MessageId,
   playCommand,
+  type Rest,
+  restBehavior,
   type Walk,
   walkBehavior,
   type WalkStop,
@@ -212,9 +214,11 @@ export class GameSession {
    * each like any move, until it stops, and tells why. This part only
    * paces the steps: the pause between frames, and a key that interrupts.
    */
-  async #walk(walk: Walk): Promise<void> {
+  async #walk(walk: Walk | Rest): Promise<void> {
     const { state } = this;
-    const behavior = walkBehavior(state, walk, this.#visitedItems);
+    const behavior = walk.kind === "rest"
+      ? restBehavior(this.content.rules, walk)
+      : walkBehavior(state, walk, this.#visitedItems);
     for (let first = true;; first = false) {
       if (!first) {
         this.render();

@@ -152,9 +152,20 @@ const actionSchema = z.discriminatedUnion("type", [
 
 const names = z.array(z.string().max(200)).min(1).max(10_000);
 const walkStopSchema = z.discriminatedUnion("reason", [
-  z.strictObject({ reason: z.enum(["monster", "item"]), names }),
+  z.strictObject({ reason: z.enum(["monster", "item", "status"]), names }),
   z.strictObject({
-    reason: z.enum(["hurt", "interrupted", "explored", "stairs", "blocked", "no_way", "arrived", "end"]),
+    reason: z.enum([
+      "hurt",
+      "interrupted",
+      "explored",
+      "stairs",
+      "blocked",
+      "no_way",
+      "arrived",
+      "end",
+      "rested",
+      "cannot_rest",
+    ]),
   }),
 ]);
 

@@ -29,6 +29,7 @@ import {
   type GameState,
   type KeptFloor,
   MAX_SEED,
+  MAX_STATUSES,
   type Rules,
   setTile,
   stateProblems,
@@ -68,6 +69,7 @@ const whole = (min: number, max: number) =>
     .min(min, { error: `expected at least ${min}` })
     .max(max, { error: `expected at most ${max}` });
 const count = whole(0, Number.MAX_SAFE_INTEGER);
+const int32 = whole(-(2 ** 31), 2 ** 31 - 1);
 /** Power or defense as a game can reach them (the data's bound, raised by every level). */
 const stat = whole(-REACHABLE.stat, REACHABLE.stat);
 /** XP and the like: any finite amount. */
@@ -136,6 +138,10 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
       equipment: z.strictObject({ weapon: count.optional(), armor: count.optional() }).optional(),
       level: z.strictObject({ current: whole(1, REACHABLE.level), xp: amount }).optional(),
       sight: whole(0, REACHABLE.sight).optional(),
+      speed: whole(1, DATA_LIMITS.speed).optional(),
+      energy: int32.optional(),
+      statuses: z.array(z.strictObject({ id: z.string().max(100), turns: whole(1, DATA_LIMITS.statusTurns) }))
+        .max(MAX_STATUSES).optional(),
     } satisfies FieldsOf<Entity>,
   )
 );
@@ -148,13 +154,12 @@ const chronicleSchema = z.strictObject({
   death: z.discriminatedUnion("kind", [
     z.strictObject({ kind: z.literal("melee"), by: z.string().max(200) }),
     z.strictObject({ kind: z.enum(["lightning", "fire", "unknown"]) }),
+    z.strictObject({ kind: z.literal("status"), by: z.string().max(200) }),
   ]).optional(),
   escaped: z.enum(["won", "left"]).optional(),
 });
 
 const bytes = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: "expected base64" });
-
-const int32 = whole(-(2 ** 31), 2 ** 31 - 1);
 
 // Every bound is what a game played by data within the schemas' bounds can reach (content/limits.ts).
 const point = z.strictObject({ x: count, y: count });
@@ -179,6 +184,7 @@ const stateSchema = z.strictObject({
   rng: z.tuple([int32, int32, int32, int32]),
   rolls: z.tuple([int32, int32, int32, int32]).optional(),
   turn: count,
+  ticks: count.optional(),
   floor: whole(1, REACHABLE.floor),
   map: z.strictObject({
     width: whole(1, REACHABLE.mapSide),

@@ -8,7 +8,7 @@
  */
 import { cheapLevel, MAX_LEVEL } from "../engine/mod.ts";
 import { combatProblems } from "./combat_checks.ts";
-import { NAME_LIMITS } from "./limits.ts";
+import { DATA_LIMITS, NAME_LIMITS } from "./limits.ts";
 import { mapProblems } from "./map_checks.ts";
 import { describeValue } from "./problems.ts";
 import type { GameConfig, SpawnTablesConfig, TemplateConfig } from "./schemas.ts";
@@ -87,6 +87,43 @@ function gameProblems(label: string, game: GameConfig): string[] {
       );
     }
   });
+  return problems;
+}
+
+/** Statuses: how many, and their colours in the palette. */
+function statusProblems(label: string, game: GameConfig): string[] {
+  const problems: string[] = [];
+  const statuses = Object.entries(game.statuses ?? {});
+  if (statuses.length > DATA_LIMITS.statuses) {
+    problems.push(
+      `${label}: $.statuses: expected at most ${DATA_LIMITS.statuses} statuses, found ${statuses.length}`,
+    );
+  }
+  for (const [id, status] of statuses) {
+    for (const when of ["start", "end"] as const) {
+      const name = status[when].color;
+      if (!Object.hasOwn(game.palette, name)) {
+        problems.push(
+          `${label}: $.statuses.${id}.${when}.color: expected a colour named in $.palette, found ${
+            describeValue(name)
+          }`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+/** Items that put on a status name one the game file defines. */
+function effectProblems(labels: Labels, game: GameConfig, entities: DataFiles["entities"]): string[] {
+  const problems: string[] = [];
+  for (const [id, t] of Object.entries(entities)) {
+    const effect = t.item?.effect;
+    if (effect?.type !== "apply_status" || Object.hasOwn(game.statuses ?? {}, effect.status)) continue;
+    problems.push(
+      `${labels.entities}: $.${id}.item.effect.status: expected a status of ${labels.game} $.statuses, found "${effect.status}"`,
+    );
+  }
   return problems;
 }
 
@@ -187,6 +224,8 @@ export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[]
   return [
     ...(game ? gameProblems(labels.game, game) : []),
     ...(game ? mapProblems(labels.game, labels.entities, game, entities) : []),
+    ...(game ? statusProblems(labels.game, game) : []),
+    ...(game && entities ? effectProblems(labels, game, entities) : []),
     ...(entities ? entityProblems(labels.entities, entities) : []),
     ...(entities && spawn ? spawnProblems(labels, { entities, spawn }) : []),
     ...(game && entities && spawn ? goalProblems(labels, { game, entities, spawn }) : []),

@@ -45,12 +45,20 @@ export const DATA_LIMITS = {
   effectReach: 1000,
   /** Turns of confusion. */
   confuseTurns: 10_000,
+  /** An actor's speed, and an action's cost, in energy (100: once a turn). */
+  speed: 1000,
+  /** Turns a status lasts. */
+  statusTurns: 10_000,
+  /** Statuses a data folder defines. */
+  statuses: 64,
 } as const;
 
 /** The longest texts a data folder names things with, in characters. */
 export const NAME_LIMITS = {
   /** A template's name. */
   template: 40,
+  /** A status's name (the panel shows it with its turns). */
+  status: 20,
   /** The corpse's name, before `{name}` is filled in with the dead actor's. */
   corpse: 60,
   /**

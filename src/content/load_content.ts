@@ -4,7 +4,15 @@
  *
  * @module
  */
-import { type EntityTemplate, MAX_FLOOR, type Rules, type Vault, type VaultCell } from "../engine/mod.ts";
+import {
+  type EntityTemplate,
+  MAX_FLOOR,
+  type Rules,
+  type StatusDef,
+  type TimeRules,
+  type Vault,
+  type VaultCell,
+} from "../engine/mod.ts";
 import { crossChecks, type DataFiles, type Labels } from "./cross_checks.ts";
 import { ContentError } from "./problems.ts";
 import { readDataFile } from "./read_json.ts";
@@ -45,6 +53,8 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     item: t.item?.stacks ? { ...t.item, plural: t.item.plural ?? `${t.name}s` } : t.item,
     equippable: t.equippable,
     startingEquipment: t.startingEquipment,
+    speed: t.speed,
+    regeneration: t.regeneration,
   };
 }
 
@@ -64,6 +74,29 @@ export function toVault(v: VaultConfig): Vault {
   const legend = { ...DEFAULT_LEGEND };
   for (const [ch, cell] of Object.entries(v.legend)) legend[ch] = toVaultCell(cell);
   return { id: v.id, weight: v.weight, from: v.from, to: v.to ?? MAX_FLOOR, rows: v.rows, legend };
+/**
+ * Time's rules, when the data uses any of its words (else none: every
+ * actor acts once a turn, as the tutorial's rule sets play). The energy
+ * scheduler runs when a template sets a speed, the costs are given, or a
+ * status changes speed (docs/rules.md, Speed and energy).
+ */
+function toTime(game: GameConfig, templates: readonly TemplateConfig[]): TimeRules | undefined {
+  const statuses = Object.values(game.statuses ?? {});
+  const energy = game.time?.costs !== undefined || templates.some((t) => t.speed !== undefined) ||
+    statuses.some((s) => s.speed !== 1);
+  if (!energy && !game.time && !templates.some((t) => t.regeneration)) return undefined;
+  const costs = game.time?.costs ?? { move: 100, attack: 100, use: 100, wait: 100 };
+  return { energy, costs, regeneration: game.time?.regeneration };
+}
+
+function toStatuses(game: GameConfig): Record<string, StatusDef> | undefined {
+  if (!game.statuses) return undefined;
+  return Object.fromEntries(Object.entries(game.statuses).map(([id, s]) => [id, { id, ...s }]));
+}
+
+/** `{ [key]: value }`, or nothing when `value` is undefined: the rules of the tutorial's rule sets stay as they were. */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return value === undefined ? {} : { [key]: value } as { [P in K]?: V };
 }
 
 function toRules({ game, entities, spawn }: DataFiles): Rules {
@@ -86,6 +119,8 @@ function toRules({ game, entities, spawn }: DataFiles): Rules {
     ...(game.dungeon?.goal ? { goal: game.dungeon.goal } : {}),
     ...(game.combat ? { combat: game.combat } : {}),
     ...(game.inventory?.keepLetters ? { keepLetters: true } : {}),
+    ...optional("time", toTime(game, Object.values(entities))),
+    ...optional("statuses", toStatuses(game)),
   };
 }
 

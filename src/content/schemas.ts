@@ -175,13 +175,17 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   thrown_missed: true,
   shattered: true,
   throw_self: true,
+  rest_done: true,
+  rest_status: true,
+  rest_cannot: true,
+  cannot_status_self: true,
 };
 
 /**
  * Messages added after the tutorial rule sets were written, with the text a
  * data folder that does not give them says: they only ever show with the
  * words that make them (docs/rules.md, Persistent floors; A goal; Combat
- * rolls; Throwing).
+ * rolls; Throwing; Resting; Statuses), in colours every rule set's palette names.
  */
 const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   ascended: { text: "You climb the staircase.", color: "descend" },
@@ -198,6 +202,10 @@ const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   thrown_missed: { text: "The {item} misses {target}.", color: "player_atk" },
   shattered: { text: "The {item} shatters.", color: "white" },
   throw_self: { text: "You cannot throw at yourself.", color: "impossible" },
+  rest_done: { text: "You feel rested.", color: "health_recovered" },
+  rest_status: { text: "You stop resting: {Name} is over.", color: "white" },
+  rest_cannot: { text: "Resting would not heal you.", color: "impossible" },
+  cannot_status_self: { text: "You cannot aim that at yourself.", color: "impossible" },
 };
 
 /** The message ids, in order. */
@@ -315,6 +323,50 @@ export const vaultSchema = z.strictObject({
 
 /** One vault as written. */
 export type VaultConfig = z.output<typeof vaultSchema>;
+/** `hp` HP every `turns` turns. */
+const regenerationSchema = z.strictObject({
+  hp: positive(DATA_LIMITS.hp),
+  turns: positive(DATA_LIMITS.statusTurns),
+}).describe("HP regained every so many turns of game time.");
+
+/** Energy: 100 is once a turn. */
+const energyAmount = () => positive(DATA_LIMITS.speed);
+
+const timeSchema = z.strictObject({
+  costs: z.strictObject({
+    move: energyAmount().default(100),
+    attack: energyAmount().default(100),
+    use: energyAmount().default(100),
+    wait: energyAmount().default(100),
+  }).optional().describe(
+    "Energy each kind of action costs (100 each by default): any turns the scheduler on.",
+  ),
+  regeneration: regenerationSchema.optional().describe("For actors whose template sets none."),
+});
+
+const statusTextSchema = z.strictObject({
+  player: textSchema(200, false, 0).describe("Said of the player; empty: nothing is said."),
+  other: textSchema(200, false, 0).describe("Said of a monster ({name}, {Name}); empty: nothing is said."),
+  color: paletteName,
+});
+
+/** A status: what it does while it lasts (docs/rules.md, Statuses). */
+const statusSchema = z.strictObject({
+  name: textSchema(NAME_LIMITS.status).describe("Shown in the panel with the turns left."),
+  turns: positive(DATA_LIMITS.statusTurns).describe("How long it lasts, unless what puts it on says."),
+  speed: real(0.1, 10).default(1).describe(
+    "Multiplies the actor's speed (any other than 1 turns the scheduler on).",
+  ),
+  power: stat().default(0),
+  defense: stat().default(0),
+  damagePerTurn: nonNegative(DATA_LIMITS.effectAmount).default(0),
+  healPerTurn: nonNegative(DATA_LIMITS.effectAmount).default(0),
+  action: z.enum(["random_steps", "asleep"]).optional().describe(
+    "random_steps: every move goes a random way; asleep: no action until hurt.",
+  ),
+  start: statusTextSchema,
+  end: statusTextSchema,
+});
 
 /** `data/game.json`: map, sight, looks, messages, progression. */
 export const gameSchema = z.strictObject({
@@ -396,6 +448,12 @@ export const gameSchema = z.strictObject({
   inventory: z.strictObject({
     keepLetters: z.boolean().describe("An item keeps its letter until it leaves the pack."),
   }).optional().describe("Absent: letters follow the items' order (a is the first)."),
+  time: timeSchema.optional().describe(
+    "What actions cost and how actors regenerate (docs/rules.md, Speed and energy; Regeneration).",
+  ),
+  statuses: z.record(idSchema, statusSchema).optional().describe(
+    `The statuses items and monsters can put on actors, by id (at most ${DATA_LIMITS.statuses}).`,
+  ),
   score: z.strictObject({
     perFloor: real(-1e6, 1e6).describe("Points for each dungeon level reached."),
     perXp: real(-1e6, 1e6).describe("Points for each XP earned (before levelling takes any)."),
@@ -432,6 +490,12 @@ export const effectSchema = z.discriminatedUnion("type", [
     range: positive(DATA_LIMITS.effectReach),
   }),
   z.strictObject({ type: z.literal("confuse"), turns: positive(DATA_LIMITS.confuseTurns) }),
+  z.strictObject({
+    type: z.literal("apply_status"),
+    status: idSchema.describe("A status of the game file's $.statuses."),
+    on: z.enum(["self", "target"]).describe("target: aimed at a seen actor, as confusion is."),
+    turns: positive(DATA_LIMITS.statusTurns).optional().describe("The status's own turns by default."),
+  }),
   z.strictObject({
     type: z.literal("damage_area"),
     amount: amount(),
@@ -492,6 +556,8 @@ export const templateSchema = z.strictObject({
   })
     .optional().describe("Makes this an actor: it blocks, fights and can die."),
   ai: z.enum(["hostile"]).optional().describe("How a monster decides."),
+  speed: energyAmount().optional().describe("Energy gained a turn; 100 (the default) acts once a turn."),
+  regeneration: regenerationSchema.optional(),
   xp: nonNegative(DATA_LIMITS.xp).optional().describe("Experience its death gives the player."),
   inventoryCapacity: nonNegative(MAX_CAPACITY).optional(),
   startingEquipment: z.array(idSchema).optional().describe("Templates given and worn at the start."),

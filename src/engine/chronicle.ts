@@ -12,6 +12,8 @@ export type DeathCause =
   | { readonly kind: "melee"; readonly by: string }
   | { readonly kind: "lightning" }
   | { readonly kind: "fire" }
+  /** The damage a status does each turn (`by` is the status's name). */
+  | { readonly kind: "status"; readonly by: string }
   | { readonly kind: "unknown" };
 
 /** One kind of monster killed, by its name when alive. */
@@ -49,6 +51,7 @@ function causeOf(events: readonly GameEvent[], upTo: number, playerId: number): 
     if (e.type === "attacked" && e.targetId === playerId) return { kind: "melee", by: e.attacker };
     if (e.type === "engulfed" && e.targetId === playerId) return { kind: "fire" };
     if (e.type === "lightning" && e.targetId === playerId) return { kind: "lightning" };
+    if (e.type === "status_hurt" && e.entityId === playerId) return { kind: "status", by: e.status };
   }
   return { kind: "unknown" };
 }

@@ -40,6 +40,7 @@ export function rollToHit(
   const chance = Math.min(toHit.max, Math.max(toHit.min, toHit.base + accuracy - evasion));
   return rng.int(1, 100) <= chance;
 }
+import { wakeOnHurt } from "./statuses.ts";
 
 /** Takes `amount` HP (floored at 0); reports a death when it is lethal. */
 export function takeDamage(target: Entity, amount: number, rules: Rules, events: GameEvent[]): void {
@@ -47,6 +48,7 @@ export function takeDamage(target: Entity, amount: number, rules: Rules, events:
   if (!fighter || fighter.hp <= 0) return;
   fighter.hp = Math.max(0, fighter.hp - amount);
   if (fighter.hp === 0) die(target, rules, events);
+  else if (amount > 0) wakeOnHurt(target, rules, events);
 }
 
 /** Turns an actor into its corpse. */
@@ -58,6 +60,7 @@ export function die(target: Entity, rules: Rules, events: GameEvent[]): void {
   target.blocksMovement = false;
   target.layer = "corpse";
   delete target.ai;
+  delete target.statuses;
 }
 
 /** `attacker` hits `target` in melee (or misses, where the rules roll to hit). */
@@ -70,7 +73,7 @@ export function melee(
 ): void {
   const combat = rules.combat;
   if (combat) return rolledMelee(state, combat, attacker, target, rules, events);
-  const damage = attackOf(attacker) - defenseOf(target);
+  const damage = attackOf(attacker, rules) - defenseOf(target, rules);
   events.push({
     type: "attacked",
     attackerId: attacker.id,
@@ -93,8 +96,8 @@ function rolledMelee(
   const damage = withRolls(state, (rng) => {
     if (!rollToHit(combat, accuracyOf(attacker), evasionOf(target), rng)) return undefined;
     const dice = damageDiceOf(attacker);
-    const rolled = (dice === undefined ? 0 : rollDice(dice, rng)) + attackOf(attacker);
-    return Math.max(combat.minDamage, rolled - defenseOf(target));
+    const rolled = (dice === undefined ? 0 : rollDice(dice, rng)) + attackOf(attacker, rules);
+    return Math.max(combat.minDamage, rolled - defenseOf(target, rules));
   });
   if (damage === undefined) {
     events.push({

@@ -36,7 +36,23 @@ export type ItemEffect =
   | { readonly type: "heal"; readonly amount: number }
   | { readonly type: "damage_nearest"; readonly amount: number; readonly range: number }
   | { readonly type: "confuse"; readonly turns: number }
-  | { readonly type: "damage_area"; readonly amount: number; readonly radius: number };
+  | { readonly type: "damage_area"; readonly amount: number; readonly radius: number }
+  /**
+   * Puts the status `status` on the user (`self`) or on an actor aimed at
+   * (`target`, aimed like confusion), for `turns` (the status's own by default).
+   */
+  | {
+    readonly type: "apply_status";
+    readonly status: string;
+    readonly on: "self" | "target";
+    readonly turns?: number;
+  };
+
+/** A status an actor is under (docs/rules.md, Statuses): its id in the rules, and the turns it has left. */
+export interface StatusEffect {
+  readonly id: string;
+  turns: number;
+}
 
 /** The two equipment slots. */
 export type Slot = "weapon" | "armor";
@@ -115,6 +131,12 @@ export interface Entity {
   level?: Level;
   /** How far it sees (the player's FOV radius; 0 is unlimited). */
   sight?: number;
+  /** Its speed, when its template sets one (100 otherwise; docs/rules.md, Speed and energy). */
+  speed?: number;
+  /** Energy towards its next action, once the scheduler has counted any (rule sets with speeds only). */
+  energy?: number;
+  /** The statuses it is under, oldest first; absent when none. */
+  statuses?: StatusEffect[];
 }
 
 /** Each of `entities` and, after each, everything it carries, at any depth. */

@@ -7,6 +7,8 @@
  */
 import type { Entity, Slot } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
+import type { Rules } from "./rules.ts";
+import { statusBonus } from "./statuses.ts";
 
 /** The carried item worn in `slot`, if any. */
 export function wornIn(wearer: Entity, slot: Slot): Entity | undefined {
@@ -27,14 +29,14 @@ function bonus(wearer: Entity, stat: "power" | "defense" | "accuracy" | "evasion
   );
 }
 
-/** Power with what is worn. */
-export function attackOf(e: Entity): number {
-  return (e.fighter?.power ?? 0) + bonus(e, "power");
+/** Power with what is worn and, given the rules, the statuses `e` is under. */
+export function attackOf(e: Entity, rules?: Rules): number {
+  return (e.fighter?.power ?? 0) + bonus(e, "power") + (rules ? statusBonus(e, rules, "power") : 0);
 }
 
-/** Defense with what is worn. */
-export function defenseOf(e: Entity): number {
-  return (e.fighter?.defense ?? 0) + bonus(e, "defense");
+/** Defense with what is worn and, given the rules, the statuses `e` is under. */
+export function defenseOf(e: Entity, rules?: Rules): number {
+  return (e.fighter?.defense ?? 0) + bonus(e, "defense") + (rules ? statusBonus(e, rules, "defense") : 0);
 }
 
 /** Accuracy with what is worn (docs/rules.md, Combat rolls). */

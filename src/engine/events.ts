@@ -71,4 +71,26 @@ export type GameEvent =
   /** Out by floor 1's up stairs; `item` is the goal item's name when it was carried out. */
   | { readonly type: "left_dungeon"; readonly entityId: number; readonly item?: string }
   /** A closed door at (x, y) was opened by walking into it. */
-  | { readonly type: "door_opened"; readonly entityId: number; readonly x: number; readonly y: number };
+  | { readonly type: "door_opened"; readonly entityId: number; readonly x: number; readonly y: number }
+  /** A status was put on (or refreshed on) an actor; `status` is its id. */
+  | {
+    readonly type: "status_started";
+    readonly entityId: number;
+    readonly name: string;
+    readonly status: string;
+  }
+  | {
+    readonly type: "status_ended";
+    readonly entityId: number;
+    readonly name: string;
+    readonly status: string;
+  }
+  /** A status's damage for the turn (told by the HP, not the log); `status` is its name. */
+  | {
+    readonly type: "status_hurt";
+    readonly entityId: number;
+    readonly status: string;
+    readonly damage: number;
+  }
+  /** Regeneration or a status healed an actor at the end of a turn (not told). */
+  | { readonly type: "regenerated"; readonly entityId: number; readonly amount: number };

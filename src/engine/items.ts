@@ -13,6 +13,7 @@ import { takeDamage } from "./combat.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";
 import { MAX_CONFUSIONS } from "./limits.ts";
+import { applyStatus } from "./statuses.ts";
 
 /** What using an item asks of the player first. */
 export type Targeting =
@@ -25,6 +26,8 @@ export function targetingOf(effect: ItemEffect | undefined): Targeting {
   switch (effect?.type) {
     case "confuse":
       return { kind: "single" };
+    case "apply_status":
+      return effect.on === "target" ? { kind: "single" } : { kind: "none" };
     case "damage_area":
       return { kind: "area", radius: effect.radius };
     default:
@@ -99,6 +102,21 @@ export function applyEffect(
         events.push({ type: "engulfed", targetId: victim.id, target: victim.name, damage: effect.amount });
         takeDamage(victim, effect.amount, rules, events);
       }
+      return undefined;
+    }
+    case "apply_status": {
+      const def = rules.statuses?.[effect.status];
+      // The content's checks name only statuses the rules define; a save from other rules may not.
+      if (!def) return "invalid_entry";
+      if (effect.on === "self") {
+        applyStatus(user, def, events, effect.turns);
+        return undefined;
+      }
+      if (!target || !visible(state, target)) return "cannot_target_unseen";
+      const victim = state.entities.find((e) => e.x === target.x && e.y === target.y && isAlive(e));
+      if (!victim) return "must_select_enemy";
+      if (victim === user) return "cannot_status_self";
+      applyStatus(victim, def, events, effect.turns);
       return undefined;
     }
   }

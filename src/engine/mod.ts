@@ -7,6 +7,8 @@
  */
 export type { Action } from "./actions.ts";
 export { walkBehavior } from "./behavior.ts";
+export { restBehavior } from "./rest.ts";
+export type { Rest } from "./rest.ts";
 export { botDecide } from "./bot.ts";
 export {
   dataChecksum,
@@ -52,6 +54,8 @@ export type { HighScore } from "./score.ts";
 export { cloneState, copyMap, newGame, playerOf, sightOf } from "./state.ts";
 export { carriesGoal, floorSeed, keepsFloors } from "./floors.ts";
 export type { KeptFloor } from "./floors.ts";
+export { MAX_STATUSES, speedOf } from "./statuses.ts";
+export type { ActionCosts, Regeneration, StatusDef, TimeRules } from "./rules.ts";
 export type { GameState } from "./state.ts";
 export { countOf, itemLabel, letterAt, slotOfLetter, slotsByLetter } from "./stacks.ts";
 export { instantiate } from "./templates.ts";

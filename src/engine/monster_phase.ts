@@ -1,19 +1,25 @@
 /**
- * The monsters' half of a turn. Each living monster, in ascending id,
- * decides and acts. The same phase runs in the AI worker on a copy of the
- * state, which returns the moves; the main thread then replays them with
- * {@link applyMonsterMoves}, reaching the same state by construction.
+ * The monsters' half of a turn. The scheduler (scheduler.ts) names the
+ * monsters in turn, each decides and acts; the turn ends with its end
+ * (time.ts: statuses, regeneration, energy). The same phase runs in the AI
+ * worker on a copy of the state, which returns the moves; the main thread
+ * then replays them with {@link applyMonsterMoves}, asking its own
+ * scheduler who acts next, reaching the same state by construction.
  *
  * @module
  */
-import { type Action, resolve } from "./actions.ts";
-import { decide, PhaseContext, type PhaseGrids } from "./ai.ts";
+import type { Action } from "./actions.ts";
+import { decide, type Decision, PhaseContext, type PhaseGrids } from "./ai.ts";
 import type { Ai, Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
+import { DIRECTIONS } from "./geometry.ts";
 import { BlockerIndex } from "./occupancy.ts";
 import { Rng } from "./rng.ts";
 import type { Rules } from "./rules.ts";
+import { PhaseScheduler } from "./scheduler.ts";
 import { type GameState, playerOf } from "./state.ts";
+import { statusAction } from "./statuses.ts";
+import { payFor, resolveTimed, usesEnergy } from "./time.ts";
 
 /** One monster's turn: the AI state it chose and the action it took. */
 export interface MonsterMove {
@@ -37,9 +43,33 @@ function applyMove(
   events: GameEvent[],
 ): void {
   monster.ai = move.ai;
-  const result = resolve(state, rules, monster, move.action, occupancy);
-  // A monster's impossible move is simply its lost turn.
+  const { result, performed } = resolveTimed(state, rules, monster, move.action, occupancy);
+  // A monster's impossible move is simply its lost turn (and costs what it would have).
   if (result.kind === "done") events.push(...result.events);
+  payFor(monster, rules, performed);
+}
+
+const WAIT: Action = { type: "wait" };
+
+/**
+ * What `monster` does: what a status makes it do (a random step, or
+ * nothing while asleep), else what its mind decides. With the scheduler,
+ * a monster named to act always acts: if its mind gives nothing, it waits.
+ */
+function decideWithStatuses(
+  monster: Entity,
+  rules: Rules,
+  ctx: PhaseContext,
+  rng: Rng,
+): Decision | undefined {
+  const override = monster.statuses ? statusAction(monster, rules) : undefined;
+  if (override === "asleep") return { ai: monster.ai!, action: WAIT };
+  if (override === "random_steps") {
+    const { dx, dy } = DIRECTIONS[rng.int(0, 7)];
+    return { ai: monster.ai!, action: { type: "bump", dx, dy } };
+  }
+  const decision = decide(monster, ctx, rng);
+  return decision ?? (usesEnergy(rules) ? { ai: monster.ai!, action: WAIT } : undefined);
 }
 
 /**
@@ -72,9 +102,9 @@ export function runMonsterPhase(
   const occupancy = new BlockerIndex(state.map.width, state.entities);
   const moves: MonsterMove[] = [];
   const events: GameEvent[] = [];
-  const actors = state.entities.filter((e) => e.ai !== undefined).sort((a, b) => a.id - b.id);
-  for (const monster of actors) {
-    const decision = decide(monster, ctx, rng);
+  const scheduler = new PhaseScheduler(state, rules, events);
+  for (let monster = scheduler.next(); monster; monster = scheduler.next()) {
+    const decision = decideWithStatuses(monster, rules, ctx, rng);
     if (!decision) continue;
     const move = { id: monster.id, ai: decision.ai, action: decision.action };
     moves.push(move);
@@ -96,10 +126,15 @@ export class MoveReplay {
   /** Each entity at its id. */
   readonly byId: Entity[] = [];
   readonly #occupancy: BlockerIndex;
+  readonly #scheduler: PhaseScheduler;
+  /** With the scheduler, each move must be the one of the monster it names next. */
+  readonly #strict: boolean;
 
   constructor(readonly state: GameState, readonly rules: Rules) {
     for (const e of state.entities) this.byId[e.id] = e;
     this.#occupancy = new BlockerIndex(state.map.width, state.entities);
+    this.#scheduler = new PhaseScheduler(state, rules, this.events);
+    this.#strict = usesEnergy(rules);
   }
 
   /** Carries out `moves`, after those before them. */
@@ -107,8 +142,21 @@ export class MoveReplay {
     for (const move of moves) {
       const monster = this.byId[move.id];
       if (!monster) throw new Error(`monster ${move.id} is not in the state`);
+      if (this.#strict) {
+        const due = this.#scheduler.next();
+        if (due !== monster) {
+          throw new Error(`monster ${move.id} moved when ${due?.id ?? "nobody"} was due to`);
+        }
+      }
       applyMove(this.state, this.rules, monster, move, this.#occupancy, this.events);
     }
+  }
+
+  /** Ends the phase once every move is replayed: the end of the turn (or turns) that remain. */
+  finish(): void {
+    if (!this.#strict) return this.#scheduler.finish();
+    const due = this.#scheduler.next();
+    if (due) throw new Error(`the moves ended while monster ${due.id} was due to move`);
   }
 }
 
@@ -120,5 +168,6 @@ export function applyMonsterMoves(
 ): GameEvent[] {
   const replay = new MoveReplay(state, rules);
   replay.apply(moves);
+  replay.finish();
   return replay.events;
 }

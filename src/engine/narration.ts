@@ -40,6 +40,20 @@ export function tell(
   if (said) addMessage(log, said.text, said.color);
 }
 
+/** Says a status's start or end text, the player's or another's (nothing for an empty one). */
+function tellStatus(
+  log: LogEntry[],
+  rules: Rules,
+  e: Extract<GameEvent, { type: "status_started" | "status_ended" }>,
+  isPlayer: boolean,
+): void {
+  const def = rules.statuses?.[e.status];
+  if (!def) return;
+  const said = e.type === "status_started" ? def.start : def.end;
+  const text = isPlayer ? said.player : said.other;
+  if (text !== "") addMessage(log, formatTemplate(text, { name: e.name, status: def.name }), said.color);
+}
+
 /** Adds the log lines `events` call for. */
 export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEvent[], playerId: number): void {
   for (const e of events) {
@@ -131,9 +145,15 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
       case "engulfed":
         tell(log, rules, "fireball_hit", { name: e.target, damage: e.damage });
         break;
+      case "status_started":
+      case "status_ended":
+        tellStatus(log, rules, e, e.entityId === playerId);
+        break;
       case "moved":
       case "waited":
       case "door_opened":
+      case "status_hurt":
+      case "regenerated":
         break;
     }
   }

@@ -69,7 +69,11 @@ export type MessageId =
   | "thrown_no_damage"
   | "thrown_missed"
   | "shattered"
-  | "throw_self";
+  | "throw_self"
+  | "rest_done"
+  | "rest_status"
+  | "rest_cannot"
+  | "cannot_status_self";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),
@@ -109,6 +113,61 @@ export interface EntityTemplate {
   readonly equippable?: EquippableTemplate;
   /** Templates given and worn from the start (the player's). */
   readonly startingEquipment?: readonly string[];
+  /** Energy gained each turn (100 when absent; docs/rules.md, Speed and energy). */
+  readonly speed?: number;
+  /** HP regained every so many turns (the rules' default when absent). */
+  readonly regeneration?: Regeneration;
+}
+
+/** `hp` HP regained every `turns` turns. */
+export interface Regeneration {
+  readonly hp: number;
+  readonly turns: number;
+}
+
+/** What each kind of action costs in energy (docs/rules.md, Speed and energy). */
+export interface ActionCosts {
+  readonly move: number;
+  readonly attack: number;
+  readonly use: number;
+  readonly wait: number;
+}
+
+/** Time's rules: energy and costs, and the regeneration of actors whose template says none. */
+export interface TimeRules {
+  /**
+   * True when the data uses speeds, costs or speed-changing statuses: the
+   * energy scheduler runs. False: every actor acts once a turn, and no
+   * energy is kept (today's rule sets).
+   */
+  readonly energy: boolean;
+  readonly costs: ActionCosts;
+  readonly regeneration?: Regeneration;
+}
+
+/** A text a status says: one for the player, one for others (`{name}`, `{Name}`), and its colour. */
+export interface StatusText {
+  readonly player: string;
+  readonly other: string;
+  readonly color: string;
+}
+
+/** A status (docs/rules.md, Statuses). */
+export interface StatusDef {
+  readonly id: string;
+  readonly name: string;
+  /** Turns it lasts when put on without a duration of its own. */
+  readonly turns: number;
+  /** Multiplies speed while it lasts. */
+  readonly speed: number;
+  readonly power: number;
+  readonly defense: number;
+  readonly damagePerTurn: number;
+  readonly healPerTurn: number;
+  /** `random_steps`: moves at random; `asleep`: does nothing until hurt. */
+  readonly action?: "random_steps" | "asleep";
+  readonly start: StatusText;
+  readonly end: StatusText;
 }
 
 /** How many XP the next level needs, from the current level. */
@@ -229,6 +288,10 @@ export interface Goal {
 export interface CombatRules {
   readonly toHit?: { readonly base: number; readonly min: number; readonly max: number };
   readonly minDamage: number;
+  /** Speed, costs, regeneration; absent: every actor acts once a turn and nobody regenerates. */
+  readonly time?: TimeRules;
+  /** The statuses, by id; absent: none. */
+  readonly statuses?: Readonly<Record<string, StatusDef>>;
 }
 
 /** The high-score formula's weights: points per floor reached, per XP earned, per turn taken. */

@@ -34,6 +34,12 @@ export interface GameState {
   rolls?: number[];
   /** Turns taken by the player. */
   turn: number;
+  /**
+   * Turns of game time (each actor of speed 100 acts once a turn), kept
+   * only while the energy scheduler runs: there the player's turns may be
+   * more or fewer (docs/rules.md, Speed and energy).
+   */
+  ticks?: number;
   /** Dungeon depth, from 1. */
   floor: number;
   map: GameMap;

@@ -30,6 +30,7 @@ export function instantiate(template: EntityTemplate, id: number, x: number, y: 
   }
   if (template.ai === "hostile") entity.ai = { type: "hostile", lastSeen: -1, path: [] };
   if (template.xp !== undefined) entity.xpGiven = template.xp;
+  if (template.speed !== undefined) entity.speed = template.speed;
   if (template.item || template.equippable) {
     const { effect, stacks, plural, thrown } = template.item ?? {};
     entity.item = { effect };

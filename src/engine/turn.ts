@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { type Action, resolve } from "./actions.ts";
+import type { Action } from "./actions.ts";
 import { chronicleEvents } from "./chronicle.ts";
 import type { GameEvent } from "./events.ts";
 import { chooseLevelUp, settleDeaths } from "./progression.ts";
@@ -17,6 +17,11 @@ import { runMonsterPhase } from "./monster_phase.ts";
 import { narrate, tell } from "./narration.ts";
 import type { Rules } from "./rules.ts";
 import { type GameState, playerOf, sightOf } from "./state.ts";
+import { statusAction } from "./statuses.ts";
+import { payFor, resolveTimed } from "./time.ts";
+import { DIRECTIONS } from "./geometry.ts";
+import { Rng } from "./rng.ts";
+import type { Entity } from "./entity.ts";
 import { tellStop, type WalkStop } from "./walk_stop.ts";
 
 /** True once the player has died or left the dungeon: only leaving the game remains. */
@@ -33,16 +38,39 @@ export function isGameOver(state: GameState): boolean {
 export function playPlayerAction(state: GameState, rules: Rules, action: Action): GameEvent[] | undefined {
   if (isGameOver(state)) return undefined;
   const player = playerOf(state);
-  const result = resolve(state, rules, player, action);
+  const forced = player.statuses ? forcedAction(state, rules, player, action) : undefined;
+  let { result, performed } = resolveTimed(state, rules, player, forced ?? action);
+  // A step a status forced that cannot be taken is a turn lost, not a turn kept.
+  if (forced && result.kind === "impossible") {
+    performed = { type: "wait" };
+    result = { kind: "done", events: [{ type: "waited", entityId: player.id }] };
+  }
   if (result.kind === "impossible") {
     if (result.reason) tell(state.log, rules, result.reason);
     return undefined;
   }
+  payFor(player, rules, performed);
   const events = settleAndNarrate(state, rules, result.events);
   state.turn++;
   // Monsters decide with the view from where the player is now.
   updateVisibility(state.map, player, sightOf(player, rules));
   return events;
+}
+
+/**
+ * What a status makes of the player's `action`, if it changes it
+ * (docs/rules.md, Statuses): asleep, anything is a wait; under random
+ * steps, a step goes a random way (drawn from the game's RNG, as the
+ * worker's copy plays the player's action too).
+ */
+function forcedAction(state: GameState, rules: Rules, player: Entity, action: Action): Action | undefined {
+  const override = statusAction(player, rules);
+  if (override === "asleep") return { type: "wait" };
+  if (override !== "random_steps" || (action.type !== "bump" && action.type !== "move")) return undefined;
+  const rng = Rng.fromState(state.rng);
+  const { dx, dy } = DIRECTIONS[rng.int(0, 7)];
+  state.rng = rng.state();
+  return { type: "bump", dx, dy };
 }
 
 /**

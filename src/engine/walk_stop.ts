@@ -60,7 +60,13 @@ export type WalkStop =
    * The walk came to its own end where the map shows why: a run where its
    * corridor branches or ends, or where a room's wall opens (nothing is said).
    */
-  | { readonly reason: "end" };
+  | { readonly reason: "end" }
+  /** A rest (rest.ts) is over: healed, or its count of turns waited. */
+  | { readonly reason: "rested" }
+  /** A rest stopped as statuses the player was under ended (each named). */
+  | { readonly reason: "status"; readonly names: readonly string[] }
+  /** A rest would heal nothing: the player neither regenerates nor is healed by a status. */
+  | { readonly reason: "cannot_rest" };
 
 /** What the player has seen as a walk begins. */
 export function startWalk(state: GameState, walk: Walk): WalkStart {
@@ -137,6 +143,9 @@ const STOP_MESSAGES: { readonly [R in WalkStop["reason"]]: MessageId | undefined
   no_way: "walk_no_way",
   arrived: undefined,
   end: undefined,
+  rested: "rest_done",
+  status: "rest_status",
+  cannot_rest: "rest_cannot",
 };
 
 /** False for the stops the map shows, which nothing is said of. */

@@ -36,8 +36,8 @@ export function characterLines(state: GameState, rules: Rules): string[] {
     `XP: ${shown(level.xp)}`,
     // The XP at which the next level comes, whichever way the rules compare: never one the player has reached.
     `XP for next Level: ${shown(xpForNextLevel(rules.progression, level.current))}`,
-    `Attack: ${attackOf(p)}`,
-    `Defense: ${defenseOf(p)}`,
+    `Attack: ${attackOf(p, rules)}`,
+    `Defense: ${defenseOf(p, rules)}`,
     `Max HP: ${p.fighter?.maxHp ?? 0}`,
     `Sight: ${sight === 0 ? "unlimited" : sight}`,
   ];

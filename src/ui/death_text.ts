@@ -15,6 +15,8 @@ export function deathText(cause: DeathCause): string {
       return "burned to death";
     case "lightning":
       return "struck by lightning";
+    case "status":
+      return `killed by ${cause.by.toLowerCase()}`;
     case "unknown":
       return "died";
   }

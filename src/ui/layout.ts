@@ -38,6 +38,8 @@ export interface Layout {
   readonly hpBar: Point;
   /** "Dungeon level: N". */
   readonly level: Point;
+  /** The statuses the player is under, with the turns each has left (under the level, 20 wide). */
+  readonly statuses: Region;
   /** One line: what the pointer is on. */
   readonly names: Region;
   /** The newest messages, bottom line newest. */
@@ -73,6 +75,7 @@ export function computeLayout(columns: number, rows: number, mapWidth: number, m
       ...common,
       hpBar: { x: 0, y: p },
       level: { x: 0, y: p + 1 },
+      statuses: { x: 0, y: p + 2, width: TEXT_X - 1, height: Math.max(0, rows - p - 2) },
       names: { x: TEXT_X, y: p, width: textWidth, height: 1 },
       log: { x: TEXT_X, y: p + 1, width: textWidth, height: rows - p - 1 },
     };
@@ -81,6 +84,7 @@ export function computeLayout(columns: number, rows: number, mapWidth: number, m
     ...common,
     hpBar: { x: 0, y: p + 2 },
     level: { x: 0, y: p + 4 },
+    statuses: { x: 0, y: p + 5, width: TEXT_X - 1, height: Math.max(0, rows - p - 5) },
     names: { x: TEXT_X, y: p + 1, width: textWidth, height: 1 },
     log: { x: TEXT_X, y: p + 2, width: textWidth, height: rows - p - 2 },
   };

@@ -20,6 +20,7 @@ import { asciiMap } from "./ascii_map.ts";
 import { characterLines } from "./character_screen.ts";
 import { endText } from "./death_text.ts";
 import { inventoryLines } from "./inventory_screen.ts";
+import { statusLines } from "./panel.ts";
 import type { Theme } from "./theme.ts";
 
 /** How many of the last messages the file repeats. */
@@ -74,6 +75,8 @@ export function morgueText(state: GameState, rules: Rules, theme: Theme, info: M
       `HP: ${hp?.hp ?? 0}/${hp?.maxHp ?? 0}`,
       ...characterLines(state, rules),
       `XP earned in all: ${chronicle.xpEarned}`,
+      // Only when under any: the tutorial's rule sets have none, and their files read as before.
+      ...(player.statuses ? [`Statuses: ${statusLines({ state, rules }, Infinity, 1)[0]}`] : []),
     ]),
     "",
     "Equipment",

@@ -76,12 +76,32 @@ export function drawMessages(
   }
 }
 
+/**
+ * The statuses the player is under, each as its name and turns left
+ * ("Poisoned 5"), in as many lines of the region as they take; what does
+ * not fit ends in "…".
+ */
+export function statusLines(ui: Pick<UiContext, "state" | "rules">, width: number, height: number): string[] {
+  const statuses = playerOf(ui.state).statuses ?? [];
+  if (statuses.length === 0 || height <= 0) return [];
+  const words = statuses.map((s) => `${ui.rules.statuses?.[s.id]?.name ?? s.id} ${s.turns}`);
+  const lines = wrapText(words.join(", "), width);
+  if (lines.length <= height) return lines;
+  const kept = lines.slice(0, height);
+  kept[height - 1] = clipText(`${kept[height - 1]}…`, width);
+  return kept;
+}
+
 /** Draws the whole panel. */
 export function drawPanel(buf: CellBuffer, ui: UiContext): void {
   const { layout, theme, state } = ui;
   const white = paletteColor(theme, "white");
   drawHpBar(buf, ui);
   buf.text(layout.level.x, layout.level.y, `Dungeon level: ${state.floor}`, white);
+  const statusColor = paletteColor(theme, "status_effect_applied");
+  statusLines(ui, layout.statuses.width, layout.statuses.height).forEach((line, k) =>
+    buf.text(layout.statuses.x, layout.statuses.y + k, line, statusColor)
+  );
   // Under the pointer, or else what the player stands on (an item hidden under the @, the stairs).
   const names = namesAt(ui, ui.pointer) || underfoot(ui);
   buf.text(layout.names.x, layout.names.y, clipText(names, layout.names.width), white);

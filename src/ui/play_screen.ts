@@ -28,6 +28,7 @@ type PlayCommand =
   | "throw"
   | "character"
   | "explore"
+  | "rest"
   | "stairs";
 
 /** The main game's keys: moving (or attacking), waiting, the windows, quitting. */
@@ -53,6 +54,7 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["v"], value: "history", help: "message history" },
   { keys: ["/"], value: "look", help: "look around" },
   { keys: ["t"], value: "throw", help: "throw an item at a place" },
+  { keys: ["R"], value: "rest", help: "rest until healed, something comes into view or a status ends" },
   { keys: [HELP_KEY], value: "help", help: "this help" },
   { keys: ["Escape"], value: "quit", help: "save the game and go back to the title" },
   { keys: ["Ctrl-C"], help: "save the game and quit Delve", listedOnly: true },
@@ -92,6 +94,8 @@ export class PlayScreen implements Screen {
         return { type: "open", screen: new CharacterScreen(ui.rules) };
       case "explore":
         return { type: "walk", walk: { kind: "explore" } };
+      case "rest":
+        return { type: "walk", walk: { kind: "rest" } };
       case "stairs": {
         if (event.key === "<") return this.#up(ui);
         const player = playerOf(ui.state), { map } = ui.state, { stairs } = map;

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Action, GameState, MessageId, Point, Rules, Walk } from "../engine/mod.ts";
+import type { Action, GameState, MessageId, Point, Rest, Rules, Walk } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import type { Binding } from "./keymap.ts";
 import type { Layout } from "./layout.ts";
@@ -55,8 +55,8 @@ export type ScreenResult =
   | { readonly type: "say"; readonly message: MessageId }
   /** Take one earned level with choice `choice` (no turn passes). */
   | { readonly type: "levelUp"; readonly choice: number }
-  /** Walk on by itself, a step a turn, until something interesting happens. */
-  | { readonly type: "walk"; readonly walk: Walk }
+  /** Walk on by itself (or rest), a step a turn, until something interesting happens (engine behavior.ts, rest.ts). */
+  | { readonly type: "walk"; readonly walk: Walk | Rest }
   /** Write the morgue file (a character dump) now, and tell the player where. */
   | { readonly type: "morgue" }
   | { readonly type: "quit" };

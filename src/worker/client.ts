@@ -114,8 +114,24 @@ class AnswerReplay {
       else this.broken = new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
       return;
     }
-    this.#replay.apply(decoded);
+    try {
+      this.#replay.apply(decoded);
+    } catch (e) {
+      // A move out of the scheduler's turn: the game may be half way through the monsters' turn.
+      this.broken = new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
+      return;
+    }
     this.#parts++;
+  }
+
+  /** Ends the replayed phase (the end of its turns: statuses, regeneration, energy), after its last part. */
+  finish(): void {
+    if (this.fault || this.broken || !this.#replay) return;
+    try {
+      this.#replay.finish();
+    } catch (e) {
+      this.broken = new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
+    }
   }
 
   /** What the moves replayed did. */
@@ -225,8 +241,10 @@ export class WorkerRunner implements MonsterRunner {
     connection.expectMessage();
     const reply = await answer;
     if (typeof reply !== "string" && reply.type === "played") {
-      if (reply.moves) replay.part(reply.moves, reply.checks);
-      else replay.fault ??= "diverged";
+      if (reply.moves) {
+        replay.part(reply.moves, reply.checks);
+        replay.finish();
+      } else replay.fault ??= "diverged";
     } else if (typeof reply !== "string") {
       replay.fault ??= "failed";
     }

@@ -8,6 +8,10 @@
  *
  * Each move: id, action kind, dx, dy, AI kind, AI value, path length, path.
  *
+ * A monster may move more than once in a turn (docs/rules.md, Speed and
+ * energy): its later moves in a part are told as changes from the AI state
+ * its move before gave it, which is what the decoder holds for it then.
+ *
  * @module
  */
 import type { Action, Ai, Entity, MonsterMove } from "../engine/mod.ts";
@@ -46,11 +50,17 @@ export class MoveEncoder {
   #ints = new Int32Array(1024);
   #objects: (Action | Ai)[] = [];
   #at = 0;
+  /** The AI state each monster's last move of this part gave it: what the decoder takes a later move from. */
+  #given = new Map<number, Ai>();
   /** Moves encoded since the last part was taken. */
   count = 0;
 
-  /** Encodes `move`; `before` is the monster's AI state as the phase found it (the same object, if kept). */
+  /** Encodes `move`; `before` is the monster's AI state as it moves (the same object, if kept). */
   add({ id, ai, action }: MonsterMove, before: Ai | undefined): void {
+    const given = this.#given.get(id);
+    this.#given.set(id, ai);
+    // Its action changed its mind after its last move (a recovery): the decoder could not know how.
+    if (given !== undefined && given !== before) before = undefined;
     let ints = room(this.#ints, this.#at + HEADER);
     const objects = this.#objects, at = this.#at;
     ints[at] = id;
@@ -83,6 +93,7 @@ export class MoveEncoder {
     ) {
       ints[at + 4] = AI_CONFUSED_TICK;
     } else {
+      // Also a monster whose state before is unknown to the decoder (`before` undefined).
       ints[at + 4] = AI_OBJECT;
       ints[at + 5] = objects.push(ai) - 1;
     }
@@ -100,6 +111,7 @@ export class MoveEncoder {
   take(): EncodedMoves {
     const part = { ints: this.#ints.slice(0, this.#at), objects: this.#objects };
     this.#objects = [];
+    this.#given.clear();
     this.#at = 0;
     this.count = 0;
     return part;
@@ -128,9 +140,11 @@ export function encodeMoves(
 export function decodeMoves(encoded: EncodedMoves, byId: readonly (Entity | undefined)[]): MonsterMove[] {
   const { ints, objects } = encoded;
   const moves: MonsterMove[] = [];
+  // A monster's later moves in the part change the AI state its move before gave it.
+  const given = new Map<number, Ai>();
   for (let at = 0; at < ints.length;) {
     const id = ints[at], kind = ints[at + 1], dx = ints[at + 2], dy = ints[at + 3];
-    const old = byId[id]?.ai;
+    const old = given.get(id) ?? byId[id]?.ai;
     if (old === undefined) throw new Error(`no monster ${id} to move`);
     let action: Action;
     if (kind === ACTION_OBJECT) action = objects[dx] as Action;
@@ -163,6 +177,7 @@ export function decodeMoves(encoded: EncodedMoves, byId: readonly (Entity | unde
         ai = objects[value] as Ai;
     }
     at += length;
+    given.set(id, ai);
     moves.push({ id, ai, action });
   }
   return moves;
