@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EntityTemplate, Rules } from "../engine/mod.ts";
+import type { EntityTemplate, Mind, Rules } from "../engine/mod.ts";
 import { crossChecks, type DataFiles, type Labels } from "./cross_checks.ts";
 import { ContentError } from "./problems.ts";
 import { readDataFile } from "./read_json.ts";
@@ -12,6 +12,7 @@ import {
   entitiesSchema,
   type GameConfig,
   gameSchema,
+  type MindConfig,
   spawnTablesSchema,
   type TemplateConfig,
 } from "./schemas.ts";
@@ -30,6 +31,10 @@ export function parseColor(hex: string): number {
   return parseInt(hex.slice(1), 16);
 }
 
+function toMind({ mind: _, ranged, ...options }: MindConfig): Mind {
+  return ranged ? { ...options, ranged: { ...ranged, color: parseColor(ranged.color) } } : options;
+}
+
 function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
   return {
     id,
@@ -37,7 +42,8 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     glyph: t.glyph,
     color: parseColor(t.color),
     fighter: t.fighter,
-    ai: t.ai,
+    ai: t.ai === undefined || t.ai === "hostile" ? t.ai : toMind(t.ai),
+    stealth: t.stealth,
     xp: t.xp,
     inventoryCapacity: t.inventoryCapacity,
     item: t.item,

@@ -156,6 +156,9 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   game_abandoned: true,
   scores_failed: true,
   blast_reaches_you: true,
+  shot: true,
+  shot_no_damage: true,
+  monster_woke: true,
 };
 
 /** The message ids, in order. */
@@ -276,6 +279,37 @@ export const equippableSchema = z.strictObject({
   defense: stat(),
 });
 
+/** A monster's mind composed of options (docs/rules.md, Monster minds); absent options keep hostile's way. */
+export const mindSchema = z.strictObject({
+  mind: z.literal("hostile").describe("The mind the options change: hostile, the only one there is."),
+  ranged: z.strictObject({
+    range: positive(DATA_LIMITS.effectReach).describe("The farthest cell it shoots at (Chebyshev distance)."),
+    keepAway: nonNegative(DATA_LIMITS.effectReach).default(1).describe(
+      "It steps back while the player is this close or closer (1: when next to it; 0: never).",
+    ),
+    verb: textSchema(40).default("shoots at").describe(
+      'Fills {verb} in the shot messages ("hurls a rock at").',
+    ),
+    glyph: glyphSchema.default("*").describe("The projectile as it flies."),
+    color: colorSchema.default("#ffffff").describe("The projectile's colour."),
+  }).optional().describe("Shoots at the player in range along a clear line of fire; melee when cornered."),
+  fleeBelow: real(0, 1).default(0).describe("Below this share of its max HP it flees (0: never)."),
+  starts: z.enum(["awake", "asleep"]).default("awake").describe(
+    "asleep: it wakes when hurt, or by noticing the player (perception against stealth).",
+  ),
+  perception: nonNegative(DATA_LIMITS.sight).default(6).describe(
+    "Asleep, it may notice the player within this many cells (each turn, a roll against stealth).",
+  ),
+  wanders: z.boolean().default(false).describe(
+    "Not having seen the player, it walks to random cells nearby.",
+  ),
+  stationary: z.boolean().default(false).describe("It never moves (a turret, a fungus)."),
+  erratic: real(0, 1).default(0).describe("The share of its turns spent on a random step (a bat)."),
+});
+
+/** A composed mind as written. */
+export type MindConfig = z.output<typeof mindSchema>;
+
 export const templateSchema = z.strictObject({
   name: textSchema(NAME_LIMITS.template),
   glyph: glyphSchema,
@@ -286,7 +320,14 @@ export const templateSchema = z.strictObject({
     power: stat(),
   })
     .optional().describe("Makes this an actor: it blocks, fights and can die."),
-  ai: z.enum(["hostile"]).optional().describe("How a monster decides."),
+  ai: z.union([z.literal("hostile"), mindSchema]).optional().describe(
+    'How a monster decides: "hostile" (pursues the player it sees), or a mind composed of options ' +
+      "(docs/rules.md, Monster minds).",
+  ),
+  stealth: int(0, 100, "an integer from 0 to 100").optional().describe(
+    "The chance in 100 each turn that a sleeping monster within its perception does not notice this " +
+      "actor (the player's counts; default 0).",
+  ),
   xp: nonNegative(DATA_LIMITS.xp).optional().describe("Experience its death gives the player."),
   inventoryCapacity: nonNegative(MAX_CAPACITY).optional(),
   startingEquipment: z.array(idSchema).optional().describe("Templates given and worn at the start."),

@@ -8,6 +8,7 @@ import type { Entity } from "./entity.ts";
 import { attackOf, defenseOf } from "./equipment.ts";
 import { formatTemplate } from "./message_log.ts";
 import type { GameEvent } from "./events.ts";
+import { wakeOnHurt } from "./minds/mind.ts";
 import type { Rules } from "./rules.ts";
 
 /** Takes `amount` HP (floored at 0); reports a death when it is lethal. */
@@ -15,6 +16,7 @@ export function takeDamage(target: Entity, amount: number, rules: Rules, events:
   const fighter = target.fighter;
   if (!fighter || fighter.hp <= 0) return;
   fighter.hp = Math.max(0, fighter.hp - amount);
+  wakeOnHurt(target);
   if (fighter.hp === 0) die(target, rules, events);
 }
 

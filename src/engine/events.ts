@@ -47,4 +47,22 @@ export type GameEvent =
   | { readonly type: "equipped"; readonly entityId: number; readonly item: string }
   | { readonly type: "unequipped"; readonly entityId: number; readonly item: string }
   | { readonly type: "rested"; readonly entityId: number; readonly amount: number }
-  | { readonly type: "descended"; readonly entityId: number; readonly floor: number };
+  | { readonly type: "descended"; readonly entityId: number; readonly floor: number }
+  /**
+   * A monster's shot along `path` (the cells it crossed, the last one where it stopped), drawn as
+   * `glyph` in `color` (0xRRGGBB); `targetId` is who it hit, if anyone.
+   */
+  | {
+    readonly type: "shot";
+    readonly attackerId: number;
+    readonly attacker: string;
+    readonly targetId?: number;
+    readonly target?: string;
+    readonly damage: number;
+    readonly verb: string;
+    readonly path: readonly { readonly x: number; readonly y: number }[];
+    readonly glyph: string;
+    readonly color: number;
+  }
+  /** A sleeping monster noticed the player; `seen` if the player sees it. */
+  | { readonly type: "woke"; readonly entityId: number; readonly name: string; readonly seen: boolean };

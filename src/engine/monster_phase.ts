@@ -66,7 +66,13 @@ export function runMonsterPhase(
 ): MonsterPhaseResult {
   const rng = Rng.fromState(state.rng);
   const { map } = state;
-  const ctx = new PhaseContext(map, state.entities, playerOf(state), gridsFor(map.width * map.height));
+  const ctx = new PhaseContext(
+    map,
+    state.entities,
+    playerOf(state),
+    gridsFor(map.width * map.height),
+    rules.templates,
+  );
   const occupancy = new BlockerIndex(state.map.width, state.entities);
   const moves: MonsterMove[] = [];
   const events: GameEvent[] = [];

@@ -6,6 +6,7 @@
  */
 import type { DungeonParams } from "./dungeon.ts";
 import type { Equippable, ItemEffect } from "./entity.ts";
+import type { Mind } from "./minds/mind.ts";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
@@ -56,7 +57,10 @@ export type MessageId =
   | "input_dropped"
   | "game_abandoned"
   | "scores_failed"
-  | "blast_reaches_you";
+  | "blast_reaches_you"
+  | "shot"
+  | "shot_no_damage"
+  | "monster_woke";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),
@@ -86,7 +90,10 @@ export interface EntityTemplate {
   /** 0xRRGGBB. */
   readonly color: number;
   readonly fighter?: FighterTemplate;
-  readonly ai?: "hostile";
+  /** `"hostile"`: today's mind; a {@link Mind}: the composable one (docs/rules.md, Monster minds). */
+  readonly ai?: "hostile" | Mind;
+  /** How well it goes unnoticed by sleeping monsters, 0–100 (the player's counts). */
+  readonly stealth?: number;
   readonly xp?: number;
   readonly inventoryCapacity?: number;
   readonly item?: { readonly effect?: ItemEffect };

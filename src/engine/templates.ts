@@ -4,6 +4,7 @@
  * @module
  */
 import type { Entity } from "./entity.ts";
+import { initialAi } from "./minds/mind.ts";
 import type { EntityTemplate } from "./rules.ts";
 
 /** A new entity from `template`, standing at (x, y). */
@@ -24,7 +25,7 @@ export function instantiate(template: EntityTemplate, id: number, x: number, y: 
     const { hp, defense, power } = template.fighter;
     entity.fighter = { maxHp: hp, hp, defense, power };
   }
-  if (template.ai === "hostile") entity.ai = { type: "hostile", lastSeen: -1, path: [] };
+  if (template.ai) entity.ai = initialAi(template.ai);
   if (template.xp !== undefined) entity.xpGiven = template.xp;
   if (template.item || template.equippable) entity.item = { effect: template.item?.effect };
   if (template.equippable) entity.equippable = { ...template.equippable };
