@@ -14,6 +14,11 @@ const DY = Int8Array.of(-1, 0, 1, 0, -1, 1, 1, -1);
 /** Steps cost as in distance_map.ts: 2 straight, 3 diagonal, times the cell's cost. */
 const STEP = Int8Array.of(2, 2, 2, 2, 3, 3, 3, 3);
 
+// The queue's arrays, kept between calls (a phase's worth of megabytes on a large map).
+let head = new Int32Array(0);
+let entryCell = new Int32Array(0);
+let entryNext = new Int32Array(0);
+
 /**
  * Fills `out` (or a new array) with the safety of every cell, from `dist`
  * (the distance map to the player) and the phase's `cost` grid. Lower is
@@ -41,22 +46,24 @@ export function safetyMap(
   }
   // Buckets by value − lowest, as linked lists in flat arrays: head per value, then next per entry.
   const range = -lowest + 1;
-  const head = new Int32Array(range).fill(-1);
-  let cells = new Int32Array(size + 16), next = new Int32Array(size + 16), used = 0;
-  const push = (cell: number, v: number) => {
-    if (used === cells.length) {
-      const grownCells = new Int32Array(used * 2), grownNext = new Int32Array(used * 2);
-      grownCells.set(cells);
-      grownNext.set(next);
-      cells = grownCells;
-      next = grownNext;
-    }
+  if (head.length < range) head = new Int32Array(range);
+  head.fill(-1, 0, range);
+  // Each cell is queued at its start and once per neighbour that lowers it (at most 8): room for two a
+  // cell to begin with, grown when more come.
+  if (entryCell.length < size * 2) {
+    entryCell = new Int32Array(size * 2);
+    entryNext = new Int32Array(size * 2);
+  }
+  let cells = entryCell, next = entryNext;
+  let used = 0;
+  for (let i = 0; i < size; i++) {
+    const v = safe[i];
+    if (v === UNREACHABLE || cost[i] === 0) continue;
     const b = v - lowest;
-    cells[used] = cell;
+    cells[used] = i;
     next[used] = head[b];
     head[b] = used++;
-  };
-  for (let i = 0; i < size; i++) if (safe[i] !== UNREACHABLE && cost[i] !== 0) push(i, safe[i]);
+  }
   for (let b = 0; b < range; b++) {
     // Entries pushed into this bucket while it is read are read too (the head is taken afresh).
     while (head[b] !== -1) {
@@ -64,18 +71,29 @@ export function safetyMap(
       head[b] = next[entry];
       const cell = cells[entry], v = b + lowest;
       if (safe[cell] !== v) continue;
-      const cx = cell % width, cy = (cell - cx) / width;
+      const cy = (cell / width) | 0, cx = cell - cy * width;
+      // A monster on a neighbour steps into cell: as in distanceMap, the cost is the entered cell's.
+      const c = cost[cell];
       for (let k = 0; k < 8; k++) {
         const nx = cx + DX[k], ny = cy + DY[k];
         if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
         const m = ny * width + nx;
-        const c = cost[m];
-        if (c === 0 || safe[m] === UNREACHABLE) continue;
-        // A monster on m steps into cell: as in distanceMap, the cost is the entered cell's.
-        const nv = v + cost[cell] * STEP[k];
-        if (nv < safe[m] && nv - lowest < range) {
+        if (cost[m] === 0) continue;
+        const nv = v + c * STEP[k];
+        if (nv < safe[m]) {
           safe[m] = nv;
-          push(m, nv);
+          if (used === cells.length) {
+            entryCell = new Int32Array(used * 2);
+            entryNext = new Int32Array(used * 2);
+            entryCell.set(cells);
+            entryNext.set(next);
+            cells = entryCell;
+            next = entryNext;
+          }
+          const nb = nv - lowest;
+          cells[used] = m;
+          next[used] = head[nb];
+          head[nb] = used++;
         }
       }
     }
