@@ -64,6 +64,8 @@ Deno.test("the README's modding examples, applied to a copy of data/, validate a
   const dir = await readmeMod();
   const { rules } = await loadContent(new URL(`file://${dir}/`), "readme-mod/");
   ok(rules.templates.goblin?.fighter && rules.templates.frost_scroll?.item?.effect, "both templates");
+  const archer = rules.templates.archer?.ai;
+  ok(typeof archer === "object" && archer.ranged?.range === 6, "the archer's composed mind");
   // Goblins from floor 2 on, never on floor 1; frost scrolls from floor 3 on, never before.
   const found = (template: string, floor: number) =>
     Array.from({ length: 30 }, (_, seed) => {
@@ -81,7 +83,7 @@ Deno.test("the README's modding examples, applied to a copy of data/, validate a
   }).output();
   deepEqual(
     [validate.code, new TextDecoder().decode(validate.stdout), new TextDecoder().decode(validate.stderr)],
-    [0, `${dir}/: OK (13 templates)\n`, ""],
+    [0, `${dir}/: OK (15 templates)\n`, ""],
   );
 });
 

@@ -1,6 +1,6 @@
 /**
- * What a monster with a composed {@link Mind} decides (docs/rules.md,
- * Monster minds). Every draw is from the phase's generator, here, and only
+ * What a monster with a composed {@link Mind} decides
+ * (docs/rules.md, Monster minds). Every draw is from the phase's generator, here, and only
  * for the options that need one (a sleeper near the player, an erratic
  * flier, a wanderer choosing where to go): a mind without them draws
  * nothing, as `"hostile"` does.
