@@ -71,6 +71,8 @@ Deno.test("the README's modding examples, applied to a copy of data/, validate a
     true,
   ]);
   equal(rules.templates.health_potion.item?.plural, "Health Potions");
+  const archer = rules.templates.archer?.ai;
+  ok(typeof archer === "object" && archer.ranged?.range === 6, "the archer's composed mind");
   // Goblins from floor 2 on, never on floor 1; frost scrolls from floor 3 on, never before.
   const found = (template: string, floor: number) =>
     Array.from({ length: 30 }, (_, seed) => {

@@ -10,6 +10,7 @@ import {
   type Action,
   cloneState,
   type Command,
+  type GameEvent,
   type GameState,
   isGameOver,
   isTold,
@@ -185,6 +186,7 @@ export class GameSession {
     // Recorded even when impossible: the replay tells the log why it could not be done.
     this.#played({ act: action }, turnBefore);
     if (!played) return false;
+    await this.#showShots(played);
     // A dying worker may have written to the terminal: paint everything again.
     if (this.runner.faults.length !== faults) this.#frame.invalidate();
     if (isGameOver(this.state)) {
@@ -204,6 +206,26 @@ export class GameSession {
     // The level-up window opens after the turn that earned it, once per level.
     if (levelUpPending(this.state, rules)) this.stack.push(new LevelUpScreen(rules));
     return true;
+  }
+
+  /**
+   * Shows each shot of `events` on its way, a frame a cell the player sees,
+   * paced as walks are (no pause, no frames: nothing shown).
+   */
+  async #showShots(events: readonly GameEvent[]): Promise<void> {
+    const pause = this.options.walkDelayMs;
+    if (!pause) return;
+    const { map } = this.state;
+    for (const e of events) {
+      if (e.type !== "shot") continue;
+      for (const p of e.path) {
+        if (map.visible[p.y * map.width + p.x] !== 1) continue;
+        this.ui.projectile = { x: p.x, y: p.y, glyph: e.glyph, color: e.color };
+        this.render();
+        await new Promise((r) => setTimeout(r, pause));
+      }
+      this.ui.projectile = undefined;
+    }
   }
 
   /** Items walks have stopped on (or started from): exploring does not go back to them, nor stop on them again. */

@@ -83,6 +83,7 @@ const aiSchema: z.ZodType<Ai> = z.lazy(() =>
       type: z.literal("hostile"),
       lastSeen: whole(-1, cells - 1),
       path: z.array(whole(0, cells - 1)).max(cells),
+      asleep: z.literal(true).optional(),
     }),
     z.strictObject({
       type: z.literal("confused"),

@@ -139,7 +139,9 @@ function entityProblems(label: string, entities: DataFiles["entities"]): string[
       );
     }
     if (t.ai && !t.fighter) {
-      problems.push(`${label}: $.${id}.ai: expected only on a template with a fighter, found "${t.ai}"`);
+      problems.push(
+        `${label}: $.${id}.ai: expected only on a template with a fighter, found ${JSON.stringify(t.ai)}`,
+      );
     }
     (t.startingEquipment ?? []).forEach((item, i) => {
       if (!entities[item]?.equippable) {
@@ -154,7 +156,7 @@ function entityProblems(label: string, entities: DataFiles["entities"]): string[
   else if (!player.fighter) {
     problems.push(`${label}: $.player.fighter: expected the player's fighter, found nothing`);
   } else if (player.ai) {
-    problems.push(`${label}: $.player.ai: expected no AI on the player, found "${player.ai}"`);
+    problems.push(`${label}: $.player.ai: expected no AI on the player, found ${JSON.stringify(player.ai)}`);
   }
   return problems;
 }

@@ -7,6 +7,7 @@
 import {
   type EntityTemplate,
   MAX_FLOOR,
+  type Mind,
   type Rules,
   type StatusDef,
   type TimeRules,
@@ -20,6 +21,7 @@ import {
   entitiesSchema,
   type GameConfig,
   gameSchema,
+  type MindConfig,
   spawnTablesSchema,
   type TemplateConfig,
   type VaultConfig,
@@ -39,6 +41,10 @@ export function parseColor(hex: string): number {
   return parseInt(hex.slice(1), 16);
 }
 
+function toMind({ mind: _, ranged, ...options }: MindConfig): Mind {
+  return ranged ? { ...options, ranged: { ...ranged, color: parseColor(ranged.color) } } : options;
+}
+
 function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
   return {
     id,
@@ -46,7 +52,8 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     glyph: t.glyph,
     color: parseColor(t.color),
     fighter: t.fighter,
-    ai: t.ai,
+    ai: t.ai === undefined || t.ai === "hostile" ? t.ai : toMind(t.ai),
+    stealth: t.stealth,
     xp: t.xp,
     inventoryCapacity: t.inventoryCapacity,
     // A stack's name defaults to the name with "s" (docs/rules.md, Stacks).

@@ -179,13 +179,16 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   rest_status: true,
   rest_cannot: true,
   cannot_status_self: true,
+  shot: true,
+  shot_no_damage: true,
+  monster_woke: true,
 };
 
 /**
  * Messages added after the tutorial rule sets were written, with the text a
  * data folder that does not give them says: they only ever show with the
  * words that make them (docs/rules.md, Persistent floors; A goal; Combat
- * rolls; Throwing; Resting; Statuses), in colours every rule set's palette names.
+ * rolls; Throwing; Resting; Statuses; Monster minds), in colours every rule set's palette names.
  */
 const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   ascended: { text: "You climb the staircase.", color: "descend" },
@@ -206,6 +209,15 @@ const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   rest_status: { text: "You stop resting: {Name} is over.", color: "white" },
   rest_cannot: { text: "Resting would not heal you.", color: "impossible" },
   cannot_status_self: { text: "You cannot aim that at yourself.", color: "impossible" },
+  shot: {
+    text: "{Attacker} {verb} {target} for {damage} hit points.",
+    color: { player: "player_atk", other: "enemy_atk" },
+  },
+  shot_no_damage: {
+    text: "{Attacker} {verb} {target} but does no damage.",
+    color: { player: "player_atk", other: "enemy_atk" },
+  },
+  monster_woke: { text: "{Name} wakes up.", color: "white" },
 };
 
 /** The message ids, in order. */
@@ -540,6 +552,37 @@ export const itemPartSchema = z.strictObject({
   }).optional().describe("What it does thrown (any item can be thrown)."),
 });
 
+/** A monster's mind composed of options (docs/rules.md, Monster minds); absent options keep hostile's way. */
+export const mindSchema = z.strictObject({
+  mind: z.literal("hostile").describe("The mind the options change: hostile, the only one there is."),
+  ranged: z.strictObject({
+    range: positive(DATA_LIMITS.effectReach).describe("The farthest cell it shoots at (Chebyshev distance)."),
+    keepAway: nonNegative(DATA_LIMITS.effectReach).default(1).describe(
+      "It steps back while the player is this close or closer (1: when next to it; 0: never).",
+    ),
+    verb: textSchema(40).default("shoots at").describe(
+      'Fills {verb} in the shot messages ("hurls a rock at").',
+    ),
+    glyph: glyphSchema.default("*").describe("The projectile as it flies."),
+    color: colorSchema.default("#ffffff").describe("The projectile's colour."),
+  }).optional().describe("Shoots at the player in range along a clear line of fire; melee when cornered."),
+  fleeBelow: real(0, 1).default(0).describe("Below this share of its max HP it flees (0: never)."),
+  starts: z.enum(["awake", "asleep"]).default("awake").describe(
+    "asleep: it wakes when hurt, or by noticing the player (perception against stealth).",
+  ),
+  perception: nonNegative(DATA_LIMITS.sight).default(6).describe(
+    "Asleep, it may notice the player within this many cells (each turn, a roll against stealth).",
+  ),
+  wanders: z.boolean().default(false).describe(
+    "Not having seen the player, it walks to random cells nearby.",
+  ),
+  stationary: z.boolean().default(false).describe("It never moves (a turret, a fungus)."),
+  erratic: real(0, 1).default(0).describe("The share of its turns spent on a random step (a bat)."),
+});
+
+/** A composed mind as written. */
+export type MindConfig = z.output<typeof mindSchema>;
+
 export const templateSchema = z.strictObject({
   name: textSchema(NAME_LIMITS.template),
   glyph: glyphSchema,
@@ -558,6 +601,14 @@ export const templateSchema = z.strictObject({
   ai: z.enum(["hostile"]).optional().describe("How a monster decides."),
   speed: energyAmount().optional().describe("Energy gained a turn; 100 (the default) acts once a turn."),
   regeneration: regenerationSchema.optional(),
+  ai: z.union([z.literal("hostile"), mindSchema]).optional().describe(
+    'How a monster decides: "hostile" (pursues the player it sees), or a mind composed of options ' +
+      "(docs/rules.md, Monster minds).",
+  ),
+  stealth: int(0, 100, "an integer from 0 to 100").optional().describe(
+    "The chance in 100 each turn that a sleeping monster within its perception does not notice this " +
+      "actor (the player's counts; default 0).",
+  ),
   xp: nonNegative(DATA_LIMITS.xp).optional().describe("Experience its death gives the player."),
   inventoryCapacity: nonNegative(MAX_CAPACITY).optional(),
   startingEquipment: z.array(idSchema).optional().describe("Templates given and worn at the start."),

@@ -14,6 +14,7 @@ import { applyEffect } from "./items.ts";
 import { toggleEquip, unequip } from "./equipment.ts";
 import { isWalkable, setTile, tileAt, updateVisibility } from "./game_map.ts";
 import { MAX_FLOOR } from "./limits.ts";
+import { shoot } from "./minds/shoot.ts";
 import { type Occupancy, scanOccupancy } from "./occupancy.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import { enterFloor, type GameState, playerOf, sightOf } from "./state.ts";
@@ -27,6 +28,10 @@ export type Action =
   | { readonly type: "move"; readonly dx: number; readonly dy: number }
   | { readonly type: "melee"; readonly dx: number; readonly dy: number }
   | { readonly type: "wait" }
+  /** Shoot at the cell (dx, dy) from here (a ranged monster; minds/shoot.ts). */
+  | { readonly type: "shoot"; readonly dx: number; readonly dy: number }
+  /** A sleeping monster wakes (its AI state, decided with it, is already awake). */
+  | { readonly type: "wake" }
   /** A confused monster comes back to its senses (its previous AI). */
   | { readonly type: "recover" }
   /** Take the topmost item here (the one dropped last). */
@@ -87,6 +92,12 @@ export function perform(
     }
     case "wait":
       return { kind: "done", events: [{ type: "waited", entityId: actor.id }] };
+    case "shoot":
+      return { kind: "done", events: shoot(state, rules, actor, action.dx, action.dy, occupancy) };
+    case "wake": {
+      const seen = state.map.visible[actor.y * state.map.width + actor.x] === 1;
+      return { kind: "done", events: [{ type: "woke", entityId: actor.id, name: actor.name, seen }] };
+    }
     case "recover": {
       if (actor.ai?.type !== "confused") return { kind: "impossible" };
       actor.ai = actor.ai.previous;

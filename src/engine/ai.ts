@@ -13,6 +13,10 @@ import type { GameMap } from "./game_map.ts";
 import { findPath } from "./pathfinding.ts";
 import type { Rng } from "./rng.ts";
 import { WALKABLE } from "./tiles.ts";
+import type { EntityTemplate } from "./rules.ts";
+import { decideMind } from "./minds/decide_mind.ts";
+import type { Mind } from "./minds/mind.ts";
+import { safetyMap } from "./minds/safety_map.ts";
 
 /** Path cost of a cell held by a blocking actor, on top of the floor's 1. */
 export const BLOCKER_SURCHARGE = 10;
@@ -23,21 +27,30 @@ export interface PhaseGrids {
   readonly dist: Int32Array;
 }
 
+/** The last phase's safety map, kept for the next on a map of the same size (as monster_phase.ts keeps its grids). */
+let safetyGrid: Int32Array | undefined;
+
 /**
  * What every monster of one phase shares: the path costs as the phase began
- * and, once someone needs it, the distance map to the player.
+ * and, once someone needs it, the distance map to the player and the safety
+ * map fleeing monsters walk down (minds/safety_map.ts).
  */
 export class PhaseContext {
   readonly cost: Uint8Array;
   #dist: Int32Array | undefined;
   readonly #distOut: Int32Array | undefined;
+  #safety: Int32Array | undefined;
 
-  /** `grids`, if given, are filled instead of new arrays (of the map's size). */
+  /**
+   * `grids`, if given, are filled instead of new arrays (of the map's size).
+   * `templates` tell each monster's composed mind, if its template has one.
+   */
   constructor(
     readonly map: GameMap,
     entities: readonly Entity[],
     readonly player: Entity,
     grids?: PhaseGrids,
+    readonly templates?: Readonly<Record<string, EntityTemplate>>,
   ) {
     const { width, height, tiles } = map;
     this.cost = grids?.cost ?? new Uint8Array(width * height);
@@ -60,6 +73,27 @@ export class PhaseContext {
     );
     return this.#dist;
   }
+
+  /** The safety map from the player: computed once a phase, for the first monster that flees. */
+  get safety(): Int32Array {
+    if (!this.#safety) {
+      const size = this.map.width * this.map.height;
+      if (safetyGrid?.length !== size) safetyGrid = new Int32Array(size);
+      this.#safety = safetyMap(this.distances, this.cost, this.map.width, this.map.height, safetyGrid);
+    }
+    return this.#safety;
+  }
+
+  /** The composed mind of `monster`'s template; undefined for `"hostile"` (today's). */
+  mindOf(monster: Entity): Mind | undefined {
+    const ai = this.templates?.[monster.template]?.ai;
+    return typeof ai === "object" ? ai : undefined;
+  }
+
+  /** The player's stealth against sleeping monsters (its template's; 0 when it has none). */
+  get stealth(): number {
+    return this.templates?.[this.player.template]?.stealth ?? 0;
+  }
 }
 
 /** A monster's choice: its AI state from now on, and what it does. */
@@ -80,7 +114,12 @@ function adjacent(a: number, b: number, width: number): boolean {
 
 const WAIT: Action = { type: "wait" };
 
-function decideHostile(monster: Entity, ai: Extract<Ai, { type: "hostile" }>, ctx: PhaseContext): Decision {
+/** Today's hostile mind: pursues the player it sees, or where it saw it last. */
+export function decideHostile(
+  monster: Entity,
+  ai: Extract<Ai, { type: "hostile" }>,
+  ctx: PhaseContext,
+): Decision {
   const { map, player } = ctx;
   const width = map.width;
   const here = monster.y * width + monster.x;
@@ -117,11 +156,17 @@ function decideHostile(monster: Entity, ai: Extract<Ai, { type: "hostile" }>, ct
   };
 }
 
-/** Decides `monster`'s turn. Draws from `rng` only when confused. */
+/**
+ * Decides `monster`'s turn. Draws from `rng` only when confused, or as its
+ * composed mind needs (minds/decide_mind.ts).
+ */
 export function decide(monster: Entity, ctx: PhaseContext, rng: Rng): Decision | undefined {
   const ai = monster.ai;
   if (!ai || !isAlive(monster)) return undefined;
-  if (ai.type === "hostile") return decideHostile(monster, ai, ctx);
+  if (ai.type === "hostile") {
+    const mind = ctx.mindOf(monster);
+    return mind ? decideMind(monster, ai, mind, ctx, rng) : decideHostile(monster, ai, ctx);
+  }
   if (ai.turnsRemaining <= 0) return { ai, action: { type: "recover" } };
   const { dx, dy } = DIRECTIONS[rng.int(0, 7)];
   return { ai: { ...ai, turnsRemaining: ai.turnsRemaining - 1 }, action: { type: "bump", dx, dy } };

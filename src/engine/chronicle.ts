@@ -49,6 +49,8 @@ function causeOf(events: readonly GameEvent[], upTo: number, playerId: number): 
   for (let i = upTo; i >= 0; i--) {
     const e = events[i];
     if (e.type === "attacked" && e.targetId === playerId) return { kind: "melee", by: e.attacker };
+    // A shot kills as a blow does: "killed by the archer".
+    if (e.type === "shot" && e.targetId === playerId) return { kind: "melee", by: e.attacker };
     if (e.type === "engulfed" && e.targetId === playerId) return { kind: "fire" };
     if (e.type === "lightning" && e.targetId === playerId) return { kind: "lightning" };
     if (e.type === "status_hurt" && e.entityId === playerId) return { kind: "status", by: e.status };

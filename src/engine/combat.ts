@@ -40,6 +40,7 @@ export function rollToHit(
   const chance = Math.min(toHit.max, Math.max(toHit.min, toHit.base + accuracy - evasion));
   return rng.int(1, 100) <= chance;
 }
+import { wakeOnHurt as wakeMind } from "./minds/mind.ts";
 import { wakeOnHurt } from "./statuses.ts";
 
 /** Takes `amount` HP (floored at 0); reports a death when it is lethal. */
@@ -47,6 +48,7 @@ export function takeDamage(target: Entity, amount: number, rules: Rules, events:
   const fighter = target.fighter;
   if (!fighter || fighter.hp <= 0) return;
   fighter.hp = Math.max(0, fighter.hp - amount);
+  wakeMind(target);
   if (fighter.hp === 0) die(target, rules, events);
   else if (amount > 0) wakeOnHurt(target, rules, events);
 }

@@ -25,10 +25,12 @@ export interface Fighter {
 
 /**
  * How a monster decides. `lastSeen` is the cell it last saw the player on;
- * `path` the steps it still means to take toward it (cell indices).
+ * `path` the steps it still means to take toward it (cell indices), or, with
+ * no `lastSeen` (-1), toward where it wanders. `asleep` (only for a mind
+ * that starts asleep, see minds/mind.ts) until it is hurt or notices the player.
  */
 export type Ai =
-  | { readonly type: "hostile"; lastSeen: number; path: number[] }
+  | { readonly type: "hostile"; lastSeen: number; path: number[]; asleep?: true }
   | { readonly type: "confused"; turnsRemaining: number; readonly previous: Ai };
 
 /** What an item does when used (the vocabulary modders compose from). */

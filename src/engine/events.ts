@@ -93,4 +93,22 @@ export type GameEvent =
     readonly damage: number;
   }
   /** Regeneration or a status healed an actor at the end of a turn (not told). */
-  | { readonly type: "regenerated"; readonly entityId: number; readonly amount: number };
+  | { readonly type: "regenerated"; readonly entityId: number; readonly amount: number }
+  /**
+   * A monster's shot along `path` (the cells it crossed, the last one where it stopped), drawn as
+   * `glyph` in `color` (0xRRGGBB); `targetId` is who it hit, if anyone.
+   */
+  | {
+    readonly type: "shot";
+    readonly attackerId: number;
+    readonly attacker: string;
+    readonly targetId?: number;
+    readonly target?: string;
+    readonly damage: number;
+    readonly verb: string;
+    readonly path: readonly { readonly x: number; readonly y: number }[];
+    readonly glyph: string;
+    readonly color: number;
+  }
+  /** A sleeping monster noticed the player; `seen` if the player sees it. */
+  | { readonly type: "woke"; readonly entityId: number; readonly name: string; readonly seen: boolean };

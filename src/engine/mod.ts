@@ -43,6 +43,7 @@ export { lineCells } from "./line.ts";
 export { displayText, formatTemplate } from "./message_log.ts";
 export type { LogEntry } from "./message_log.ts";
 export { MoveReplay, runMonsterPhase } from "./monster_phase.ts";
+export type { Mind, RangedMind } from "./minds/mind.ts";
 export type { MonsterMove } from "./monster_phase.ts";
 export { message } from "./narration.ts";
 export { findPath } from "./pathfinding.ts";

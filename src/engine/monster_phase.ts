@@ -98,7 +98,13 @@ export function runMonsterPhase(
   if (state.chronicle.escaped) return { moves: [], events: [] };
   const rng = Rng.fromState(state.rng);
   const { map } = state;
-  const ctx = new PhaseContext(map, state.entities, playerOf(state), gridsFor(map.width * map.height));
+  const ctx = new PhaseContext(
+    map,
+    state.entities,
+    playerOf(state),
+    gridsFor(map.width * map.height),
+    rules.templates,
+  );
   const occupancy = new BlockerIndex(state.map.width, state.entities);
   const moves: MonsterMove[] = [];
   const events: GameEvent[] = [];

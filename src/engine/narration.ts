@@ -91,6 +91,19 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
         break;
       case "shattered":
         tell(log, rules, "shattered", { item: e.item });
+      case "shot":
+        if (e.target !== undefined) {
+          tell(
+            log,
+            rules,
+            e.damage > 0 ? "shot" : "shot_no_damage",
+            { attacker: e.attacker, target: e.target, damage: e.damage, verb: e.verb },
+            e.attackerId === playerId,
+          );
+        }
+        break;
+      case "woke":
+        if (e.seen) tell(log, rules, "monster_woke", { name: e.name }, false);
         break;
       case "died":
         if (e.entityId === playerId) tell(log, rules, "player_died", { name: e.name }, true);

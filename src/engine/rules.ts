@@ -8,6 +8,7 @@ import type { DungeonParams } from "./dungeon.ts";
 import type { Equippable, ItemPart } from "./entity.ts";
 import type { FloorPlan } from "./floor_plan.ts";
 import type { Vault } from "./vaults.ts";
+import type { Mind } from "./minds/mind.ts";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
@@ -73,7 +74,10 @@ export type MessageId =
   | "rest_done"
   | "rest_status"
   | "rest_cannot"
-  | "cannot_status_self";
+  | "cannot_status_self"
+  | "shot"
+  | "shot_no_damage"
+  | "monster_woke";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),
@@ -106,7 +110,10 @@ export interface EntityTemplate {
   /** 0xRRGGBB. */
   readonly color: number;
   readonly fighter?: FighterTemplate;
-  readonly ai?: "hostile";
+  /** `"hostile"`: today's mind; a {@link Mind}: the composable one (docs/rules.md, Monster minds). */
+  readonly ai?: "hostile" | Mind;
+  /** How well it goes unnoticed by sleeping monsters, 0–100 (the player's counts). */
+  readonly stealth?: number;
   readonly xp?: number;
   readonly inventoryCapacity?: number;
   readonly item?: ItemPart;

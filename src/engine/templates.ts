@@ -4,6 +4,7 @@
  * @module
  */
 import type { Entity } from "./entity.ts";
+import { initialAi } from "./minds/mind.ts";
 import type { EntityTemplate } from "./rules.ts";
 
 /** A new entity from `template`, standing at (x, y). */
@@ -28,7 +29,7 @@ export function instantiate(template: EntityTemplate, id: number, x: number, y: 
     if (accuracy !== undefined) entity.fighter.accuracy = accuracy;
     if (evasion !== undefined) entity.fighter.evasion = evasion;
   }
-  if (template.ai === "hostile") entity.ai = { type: "hostile", lastSeen: -1, path: [] };
+  if (template.ai) entity.ai = initialAi(template.ai);
   if (template.xp !== undefined) entity.xpGiven = template.xp;
   if (template.speed !== undefined) entity.speed = template.speed;
   if (template.item || template.equippable) {

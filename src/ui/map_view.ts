@@ -75,4 +75,8 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
     const i = at.y * buf.width + at.x;
     buf.set(at.x, at.y, e.glyph, e.color, buf.bg[i], plainGlyphs ? Attr.Bold : Attr.None);
   }
+  // A shot on its way, over whatever it passes (only where the player sees).
+  const shot = ui.projectile;
+  const at = shot && map.visible[shot.y * map.width + shot.x] === 1 ? screenCellOf(ui, shot) : undefined;
+  if (shot && at) buf.set(at.x, at.y, shot.glyph, shot.color, buf.bg[at.y * buf.width + at.x], Attr.Bold);
 }

@@ -36,6 +36,8 @@ export interface UiContext {
    * ("Select a target location."): shown under the log, never added to it.
    */
   prompt?: MessageId;
+  /** A projectile in flight, drawn over the map while the app shows a shot (minds/shoot.ts). */
+  projectile?: { readonly x: number; readonly y: number; readonly glyph: string; readonly color: number };
   /** The program's notices, shown among the game's messages (never added to them). */
   readonly notices: Notices;
 }

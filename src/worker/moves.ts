@@ -23,7 +23,7 @@ export interface EncodedMoves {
 }
 
 /** Action kinds; OBJECT: the action is `objects[dx]`. */
-const ACTION_KINDS = ["object", "move", "melee", "bump", "wait", "recover"] as const;
+const ACTION_KINDS = ["object", "move", "melee", "bump", "wait", "recover", "shoot", "wake"] as const;
 const ACTION_OBJECT = 0;
 
 /** AI kinds. */
@@ -55,12 +55,23 @@ export class MoveEncoder {
   /** Moves encoded since the last part was taken. */
   count = 0;
 
-  /** Encodes `move`; `before` is the monster's AI state as it moves (the same object, if kept). */
+  /**
+   * `start[id]`, if given, is each monster's AI state as the phase began.
+   * A state changed since by another's move (a sleeper woken by a blow)
+   * is one the app does not hold yet when it decodes: such a move is then
+   * told whole, never as a change.
+   */
+  constructor(readonly start?: readonly (Ai | undefined)[]) {}
+
+  /** Encodes `move`; `before` is the monster's AI state as it decided (the same object, if kept). */
   add({ id, ai, action }: MonsterMove, before: Ai | undefined): void {
     const given = this.#given.get(id);
     this.#given.set(id, ai);
-    // Its action changed its mind after its last move (a recovery): the decoder could not know how.
-    if (given !== undefined && given !== before) before = undefined;
+    // Its mind changed since the state the decoder takes this move from (its last move of this part
+    // given, else the phase's start): a recovery, or a sleeper woken by another's blow. Told whole.
+    if (given !== undefined ? given !== before : this.start !== undefined && this.start[id] !== before) {
+      before = undefined;
+    }
     let ints = room(this.#ints, this.#at + HEADER);
     const objects = this.#objects, at = this.#at;
     ints[at] = id;
@@ -78,17 +89,17 @@ export class MoveEncoder {
     if (ai === before) {
       ints[at + 4] = AI_SAME;
     } else if (
-      ai.type === "hostile" && before?.type === "hostile" && ai.path.length > 0 &&
-      sameRest(ai.path, before.path)
+      ai.type === "hostile" && !ai.asleep && before?.type === "hostile" && !before.asleep &&
+      ai.path.length > 0 && sameRest(ai.path, before.path)
     ) {
       ints[at + 4] = AI_STEPPED;
       ints[at + 5] = ai.lastSeen;
-    } else if (ai.type === "hostile") {
+    } else if (ai.type === "hostile" && !ai.asleep) {
       ints[at + 4] = AI_HOSTILE;
       ints[at + 5] = ai.lastSeen;
       path = ai.path;
     } else if (
-      before?.type === "confused" && ai.previous === before.previous &&
+      ai.type === "confused" && before?.type === "confused" && ai.previous === before.previous &&
       ai.turnsRemaining === before.turnsRemaining - 1
     ) {
       ints[at + 4] = AI_CONFUSED_TICK;
@@ -150,7 +161,8 @@ export function decodeMoves(encoded: EncodedMoves, byId: readonly (Entity | unde
     if (kind === ACTION_OBJECT) action = objects[dx] as Action;
     else if (kind === 4) action = { type: "wait" };
     else if (kind === 5) action = { type: "recover" };
-    else action = { type: ACTION_KINDS[kind] as "move" | "melee" | "bump", dx, dy };
+    else if (kind === 7) action = { type: "wake" };
+    else action = { type: ACTION_KINDS[kind] as "move" | "melee" | "bump" | "shoot", dx, dy };
     const aiKind = ints[at + 4], value = ints[at + 5], length = ints[at + 6];
     at += HEADER;
     let ai: Ai;
@@ -166,7 +178,7 @@ export function decodeMoves(encoded: EncodedMoves, byId: readonly (Entity | unde
         };
         break;
       case AI_STEPPED:
-        if (old.type !== "hostile") throw new Error(`monster ${id} has no path to step along`);
+        if (old.type !== "hostile" || old.asleep) throw new Error(`monster ${id} has no path to step along`);
         ai = { type: "hostile", lastSeen: value, path: old.path.slice(1) };
         break;
       case AI_CONFUSED_TICK:

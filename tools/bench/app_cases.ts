@@ -58,6 +58,7 @@ export const TARGET_SCALES: readonly MonsterScale[] = [
 export function huntingState(
   rules: Content["rules"],
   { width, height, monsters, kind }: MonsterScale,
+  templateOf: (id: number) => string = () => "orc",
 ): { state: GameState; reset: () => void; label: string } {
   const map = width === 80
     ? benchDungeon(7)
@@ -71,7 +72,7 @@ export function huntingState(
     if (taken.has(y * width + x) || entities.length > monsters) continue;
     taken.add(y * width + x);
     const id = entities.length;
-    entities.push(instantiate(rules.templates[id === 0 ? "player" : "orc"], id, x, y));
+    entities.push(instantiate(rules.templates[id === 0 ? "player" : templateOf(id)], id, x, y));
   }
   if (entities.length !== monsters + 1) throw new Error(`only ${entities.length - 1} monsters placed`);
   map.visible.fill(1);

@@ -30,13 +30,33 @@ const WAIT = { act: { type: "wait" } } as const satisfies Command;
  * (as `huntingState` marks every cell in view for one phase), and the
  * player cannot die.
  */
-export function huntingGame(rules: Rules, scale: MonsterScale): { state: GameState; label: string } {
-  const { state, label } = huntingState(rules, scale);
+export function huntingGame(
+  rules: Rules,
+  scale: MonsterScale,
+  templateOf?: (id: number) => string,
+): { state: GameState; label: string } {
+  const { state, label } = huntingState(rules, scale, templateOf);
   state.map.transparent.fill(1);
   const player = playerOf(state);
   player.sight = 0;
   player.fighter = { ...player.fighter!, hp: 1e9, maxHp: 1e9 };
   return { state, label };
+}
+
+/** The minds of the mixed bench, in turn (tests/fixtures/mods/minds): every option at work. */
+const MIXED_MINDS = ["orc", "archer", "goblin", "troll", "fungus", "bat"] as const;
+
+/**
+ * {@link huntingGame} with monsters of mixed minds (`rules` must be the
+ * minds mod's): orcs, archers, goblins (every other one hurt, so it flees),
+ * sleeping trolls, fungi and bats, in turn.
+ */
+export function mixedMindsGame(rules: Rules, scale: MonsterScale): { state: GameState; label: string } {
+  const game = huntingGame(rules, scale, (id) => MIXED_MINDS[id % MIXED_MINDS.length]);
+  for (const e of game.state.entities) {
+    if (e.template === "goblin" && e.id % 12 === 2) e.fighter!.hp = 1;
+  }
+  return { state: game.state, label: `${game.label}, mixed minds` };
 }
 
 /** Median times of a turn, ms, and what the worker did. */
@@ -64,8 +84,9 @@ export async function monsterTurns(
   scale: MonsterScale,
   turns: number,
   warmup: number,
+  mixed = false,
 ): Promise<MonsterTurns> {
-  const { state: local, label } = huntingGame(rules, scale);
+  const { state: local, label } = mixed ? mixedMindsGame(rules, scale) : huntingGame(rules, scale);
   const remote = cloneState(local);
   const runner = new WorkerRunner(rules, 10_000);
   if (!(await runner.ready)) throw new Error("the AI worker did not load");

@@ -11,7 +11,7 @@ import config from "../../deno.json" with { type: "json" };
 import { HELP_USAGE, parseFlags, readCommandLine, UsageError } from "../../src/app/mod.ts";
 import { simulate } from "../../src/commands/mod.ts";
 import type { SoakResult } from "../soak.ts";
-import { MAP_BUDGET } from "../../src/content/mod.ts";
+import { loadContent, MAP_BUDGET } from "../../src/content/mod.ts";
 import { cloneState, newGame } from "../../src/engine/mod.ts";
 import {
   benchContent,
@@ -173,6 +173,29 @@ async function monsterRows(): Promise<void> {
       ours: `${formatMs(m.trip)} (in-process ${formatMs(m.turn)}: ${times(m.trip / m.turn)})`,
       target,
       met: limit === undefined ? undefined : m.trip <= limit,
+    });
+  }
+}
+
+/** The mixed-minds rows (tests/fixtures/mods/minds): the same targets as the all-hostile rows. */
+async function mindRows(): Promise<void> {
+  const { rules } = await loadContent(new URL("../../tests/fixtures/mods/minds/", import.meta.url), "minds/");
+  for (const scale of TARGET_SCALES.filter((s) => s.monsters >= 1000)) {
+    progress(`monster turns, ${scale.monsters} monsters of mixed minds`);
+    const [turns, warmup] = MONSTER_TURNS[scale.monsters];
+    const m = await monsterTurns(rules, scale, turns, warmup, true);
+    if (m.faults.length > 0) notes.push(`${scale.monsters} mixed minds: worker faults ${m.faults}`);
+    if (!m.same) {
+      notes.push(`${scale.monsters} mixed minds: the games in-process and through the worker differ`);
+    }
+    const target = MONSTER_TARGETS_MS[scale.monsters];
+    rows.push({
+      figure: `monster phase, ${
+        thousands(scale.monsters)
+      } monsters of mixed minds on ${scale.width}x${scale.height}`,
+      ours: `${formatMs(m.phase)} in-process; ${formatMs(m.inWorker)} in the worker (its whole turn)`,
+      target: `≤ ${target} ms in the worker`,
+      met: m.inWorker <= target,
     });
   }
 }
@@ -365,6 +388,7 @@ const SECTIONS = [
   "soak",
   "engine",
   "monsters",
+  "minds",
   "frames",
   "pty",
   "loop",
@@ -408,6 +432,7 @@ if (import.meta.main) {
   const soak = only.has("soak") ? await soakRow() : undefined;
   if (only.has("engine")) engineRows();
   if (only.has("monsters")) await monsterRows();
+  if (only.has("minds")) await mindRows();
   if (only.has("frames")) await frameRows();
   if (only.has("pty")) await ptyRows();
   if (only.has("loop")) await loopRows();

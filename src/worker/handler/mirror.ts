@@ -7,6 +7,7 @@
  * @module
  */
 import {
+  type Ai,
   type Command,
   type GameState,
   playCommand,
@@ -57,7 +58,10 @@ function play(
   const mine = playPlayerAction(state, rules, command.act);
   const checks: Checks = { turn: state.turn, entities: state.entities.length, sum };
   if (!mine) return { type: "played", seq, checks, rng: state.rng, computeMs: 0 };
-  const encoder = new MoveEncoder(), size = send ? partSize(state) : Infinity;
+  // Each monster's AI as the phase begins: a move whose AI another's move changed is told whole.
+  const start: (Ai | undefined)[] = [];
+  for (const e of state.entities) if (e.ai) start[e.id] = e.ai;
+  const encoder = new MoveEncoder(start), size = send ? partSize(state) : Infinity;
   const { events } = runMonsterPhase(state, rules, (move, before) => {
     encoder.add(move, before);
     if (encoder.count >= size) send!({ type: "moves", seq, moves: encoder.take(), checks });

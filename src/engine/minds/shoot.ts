@@ -1,0 +1,58 @@
+/**
+ * A monster's shot (docs/rules.md, Monster minds): the projectile flies
+ * along the line of fire toward the cell aimed at and hits the first actor
+ * in its way, for the shooter's melee damage. Resolving it draws nothing:
+ * the main thread replays it as the worker played it.
+ *
+ * @module
+ */
+import { takeDamage } from "../combat.ts";
+import type { Entity } from "../entity.ts";
+import { attackOf, defenseOf } from "../equipment.ts";
+import type { GameEvent } from "../events.ts";
+import type { Point } from "../geometry.ts";
+import type { Occupancy } from "../occupancy.ts";
+import type { Rules } from "../rules.ts";
+import type { GameState } from "../state.ts";
+import { lineOfFire } from "./line_of_fire.ts";
+
+/** How a shot looks and reads when its shooter's template says nothing (it is not ranged). */
+const PLAIN_SHOT = { verb: "shoots at", glyph: "*", color: 0xffffff } as const;
+
+/** `actor` shoots at the cell (dx, dy) from it; the events of the shot. */
+export function shoot(
+  state: GameState,
+  rules: Rules,
+  actor: Entity,
+  dx: number,
+  dy: number,
+  occupancy: Occupancy,
+): GameEvent[] {
+  const { map } = state;
+  const template = rules.templates[actor.template]?.ai;
+  const look = typeof template === "object" && template.ranged ? template.ranged : PLAIN_SHOT;
+  const path: Point[] = [];
+  let hit: Entity | undefined;
+  for (const p of lineOfFire(actor.x, actor.y, actor.x + dx, actor.y + dy)) {
+    if (p.x < 0 || p.y < 0 || p.x >= map.width || p.y >= map.height) break;
+    if (map.transparent[p.y * map.width + p.x] !== 1) break;
+    path.push(p);
+    hit = occupancy.livingActorAt(p.x, p.y);
+    if (hit) break;
+  }
+  const damage = hit ? Math.max(0, attackOf(actor) - defenseOf(hit)) : 0;
+  const events: GameEvent[] = [{
+    type: "shot",
+    attackerId: actor.id,
+    attacker: actor.name,
+    targetId: hit?.id,
+    target: hit?.name,
+    damage,
+    verb: look.verb,
+    path,
+    glyph: look.glyph,
+    color: look.color,
+  }];
+  if (hit && damage > 0) takeDamage(hit, damage, rules, events);
+  return events;
+}

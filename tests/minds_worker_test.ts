@@ -1,0 +1,78 @@
+import { deepEqual, ok } from "node:assert/strict";
+import { botDecide } from "../src/engine/bot.ts";
+import { runMonsterPhase } from "../src/engine/monster_phase.ts";
+import type { Ai } from "../src/engine/entity.ts";
+import { MoveReplay } from "../src/engine/monster_phase.ts";
+import { cloneState, newGame } from "../src/engine/state.ts";
+import { isGameOver } from "../src/engine/turn.ts";
+import { decodeMoves, MoveEncoder } from "../src/worker/moves.ts";
+import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
+import { arena, byId } from "./support/arena.ts";
+import { snapshot } from "./support/faulty_game.ts";
+import { mindsContent } from "./support/minds_content.ts";
+
+const { rules } = await mindsContent();
+
+Deno.test("minds: the worker and in-process give the same game, compared after every turn", async () => {
+  let shots = 0, wakes = 0;
+  for (const seed of [1, 2, 3]) {
+    const viaWorker = newGame(rules, seed), inProcess = newGame(rules, seed);
+    const worker = new WorkerRunner(rules), local = new InProcessRunner(rules);
+    ok(await worker.ready, "the worker loaded");
+    try {
+      for (let k = 0; k < 300 && !isGameOver(inProcess); k++) {
+        const command = botDecide(inProcess, rules);
+        await worker.play(viaWorker, command);
+        await local.play(inProcess, command);
+        deepEqual(snapshot(viaWorker), snapshot(inProcess), `seed ${seed}, turn ${k}`);
+      }
+      deepEqual(worker.faults, [], "the worker answered every turn");
+      shots += inProcess.log.filter((e) => e.text.includes("shoots an arrow")).length;
+      wakes += inProcess.log.filter((e) => e.text.endsWith("wakes up.")).length;
+    } finally {
+      worker.close();
+    }
+  }
+  ok(shots > 0, "there were shots to compare");
+  ok(wakes > 0, "there were sleepers waking");
+});
+
+Deno.test("a sleeper woken by another's blow in the same phase is told whole, not as a change", () => {
+  // A bat that only moves at random, walled in with a sleeping troll; the player beyond perception.
+  const batty = { ...rules, sightRadius: 0, templates: { ...rules.templates } };
+  const bat = batty.templates.bat;
+  // Strong enough to hurt the troll (power 1 against its defense 1 would not).
+  batty.templates.bat = {
+    ...bat,
+    fighter: { hp: 4, defense: 0, power: 3 },
+    ai: { ...(bat.ai as Exclude<typeof bat.ai, "hostile" | undefined>), erratic: 1 },
+  };
+  // A stationary troll that does not see the player keeps its state object: the change a move tells.
+  const troll = batty.templates.troll;
+  const trollMind = troll.ai as Exclude<typeof troll.ai, "hostile" | undefined>;
+  batty.templates.troll = { ...troll, ai: { ...trollMind, stationary: true } };
+  const worker = arena(
+    batty,
+    `
+    ##############
+    #bT#.........#
+    ####........@#
+    ##############`,
+    { b: "bat", T: "troll" },
+  );
+  const main = cloneState(worker);
+  let woken = false;
+  for (let k = 0; k < 40; k++) {
+    const start: (Ai | undefined)[] = [];
+    for (const e of worker.entities) if (e.ai) start[e.id] = e.ai;
+    const encoder = new MoveEncoder(start);
+    runMonsterPhase(worker, batty, (move, before) => encoder.add(move, before));
+    const replay = new MoveReplay(main, batty);
+    replay.apply(decodeMoves(encoder.take(), replay.byId));
+    main.rng = worker.rng; // the worker's answer carries its generator's state
+    deepEqual(snapshot(main), snapshot(worker), `phase ${k}`);
+    const troll = byId(worker, 2);
+    if (troll.ai?.type === "hostile" && !troll.ai.asleep) woken = true;
+  }
+  ok(woken, "the bat woke the troll");
+});
