@@ -214,7 +214,7 @@ export class GameSession {
    */
   async #walk(walk: Walk): Promise<void> {
     const { state } = this;
-    const behavior = walkBehavior(state, walk, this.#visitedItems);
+    const behavior = walkBehavior(state, walk, this.#visitedItems, this.content.rules);
     for (let first = true;; first = false) {
       if (!first) {
         this.render();

@@ -114,13 +114,18 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
       ).optional(),
       ai: aiSchema.optional(),
       xpGiven: whole(0, DATA_LIMITS.xp).optional(),
-      item: z.strictObject({ effect: effectSchema.optional() }).optional(),
+      item: z.strictObject({
+        effect: effectSchema.optional(),
+        charges: whole(0, DATA_LIMITS.charges).optional(),
+      })
+        .optional(),
       inventory: z.strictObject({
         capacity: whole(0, REACHABLE.capacity),
         items: z.array(entitySchema).max(REACHABLE.capacity),
       }).optional(),
       equippable: equippableSchema.optional(),
-      equipment: z.strictObject({ weapon: count.optional(), armor: count.optional() }).optional(),
+      // Each worn thing's own slot is checked against the one it is worn in (stateProblems).
+      equipment: z.record(z.string().max(100), count).optional(),
       level: z.strictObject({ current: whole(1, REACHABLE.level), xp: amount }).optional(),
       sight: whole(0, REACHABLE.sight).optional(),
     } satisfies FieldsOf<Entity>,
@@ -163,6 +168,7 @@ const stateSchema = z.strictObject({
     z.strictObject({ text: z.string(), color: z.string(), count: whole(1, Number.MAX_SAFE_INTEGER) }),
   ),
   chronicle: chronicleSchema,
+  known: z.array(z.string().max(100)).max(100_000).optional(),
 });
 
 const fileSchema = z.strictObject({

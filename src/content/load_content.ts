@@ -43,6 +43,7 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     item: t.item,
     equippable: t.equippable,
     startingEquipment: t.startingEquipment,
+    unknown: t.unknown,
   };
 }
 
@@ -57,6 +58,9 @@ function toRules({ game, entities, spawn }: DataFiles): Rules {
     messages: game.messages,
     progression: game.progression,
     score: game.score,
+    // Absent unless the data names them, so the rules of data that does not are what they were.
+    equipmentSlots: game.equipmentSlots,
+    unknownItems: game.unknownItems,
   };
 }
 

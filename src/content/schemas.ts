@@ -156,6 +156,27 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   game_abandoned: true,
   scores_failed: true,
   blast_reaches_you: true,
+  teleported: true,
+  map_revealed: true,
+  summoned: true,
+  bolt_hit: true,
+  bolt_missed: true,
+  nothing_happens: true,
+  identified: true,
+};
+
+/**
+ * What the messages of the item powers say when a game file leaves them
+ * out: rules written before them (the tutorials') need not name them.
+ */
+const MESSAGE_DEFAULTS: Partial<Record<MessageId, z.output<typeof messageSchema>>> = {
+  teleported: { text: "You feel yourself yanked elsewhere!", color: "status_effect_applied" },
+  map_revealed: { text: "The layout of this floor comes to you.", color: "status_effect_applied" },
+  summoned: { text: "{A_name} appears!", color: "enemy_atk" },
+  bolt_hit: { text: "The bolt hits the {name} for {damage} damage!", color: "player_atk" },
+  bolt_missed: { text: "The bolt hits nothing.", color: "impossible" },
+  nothing_happens: { text: "Nothing happens.", color: "impossible" },
+  identified: { text: "The {appearance} was {a_item}.", color: "white" },
 };
 
 /** The message ids, in order. */
@@ -234,10 +255,12 @@ export const gameSchema = z.strictObject({
     glyph: glyphSchema,
     color: colorSchema,
   }),
-  messages: z.strictObject(Object.fromEntries(MESSAGE_IDS.map((id) => [id, messageSchema])) as Record<
-    MessageId,
-    typeof messageSchema
-  >),
+  messages: z.strictObject(
+    Object.fromEntries(MESSAGE_IDS.map((id) => {
+      const fallback = MESSAGE_DEFAULTS[id];
+      return [id, fallback ? messageSchema.default(fallback) : messageSchema];
+    })) as Record<MessageId, typeof messageSchema>,
+  ),
   progression: progressionSchema,
   score: z.strictObject({
     perFloor: real(-1e6, 1e6).describe("Points for each dungeon level reached."),
@@ -245,6 +268,22 @@ export const gameSchema = z.strictObject({
     perTurn: real(-1e6, 1e6).describe("Points for each turn taken (negative: speed pays)."),
   }).default({ perFloor: 1000, perXp: 1, perTurn: -0.1 }).describe(
     "The high-score formula: the sum of each weight times its count, rounded, never below 0.",
+  ),
+  equipmentSlots: z.array(idSchema).min(1).max(DATA_LIMITS.slots).optional().describe(
+    'The equipment slots things are worn in, one item each; absent: ["weapon", "armor"].',
+  ),
+  unknownItems: z.record(
+    idSchema,
+    z.strictObject({
+      name: textSchema(NAME_LIMITS.template).describe(
+        'What an unknown thing of this kind is called: {appearance} is filled in ("{appearance} potion").',
+      ),
+      appearances: z.array(textSchema(NAME_LIMITS.template)).min(1).max(DATA_LIMITS.appearances).describe(
+        "Shuffled for each game by its seed; each template of the kind takes one, so there must be as many.",
+      ),
+    }),
+  ).optional().describe(
+    "Kinds of unknown items (a template's `unknown`): called by a random appearance until the player uses one.",
   ),
 });
 
@@ -267,13 +306,31 @@ export const effectSchema = z.discriminatedUnion("type", [
     amount: amount(),
     radius: nonNegative(DATA_LIMITS.effectReach),
   }),
+  z.strictObject({ type: z.literal("teleport") }).describe(
+    "Moves the user to a random free floor cell no monster sees.",
+  ),
+  z.strictObject({ type: z.literal("reveal_map") }).describe("The floor's layout becomes remembered."),
+  z.strictObject({
+    type: z.literal("summon"),
+    template: idSchema.optional().describe(
+      "The monster called; absent: drawn from the floor's monster table.",
+    ),
+    count: positive(DATA_LIMITS.summonCount).describe("How many, on the free cells nearest the reader."),
+  }).describe("Calls monsters around the reader (a cursed scroll)."),
+  z.strictObject({
+    type: z.literal("bolt"),
+    amount: amount(),
+    range: positive(DATA_LIMITS.effectReach),
+  }).describe("Aimed: a bolt along the line that hits the first actor in its way, up to range cells."),
 ]);
 
 /** What wearing a thing adds, in its slot: a template's, and a thing's in a save. */
 export const equippableSchema = z.strictObject({
-  slot: z.enum(["weapon", "armor"]),
-  power: stat(),
-  defense: stat(),
+  slot: idSchema.describe('One of game.json\'s equipmentSlots (by default "weapon" or "armor").'),
+  power: stat().default(0),
+  defense: stat().default(0),
+  maxHp: nonNegative(DATA_LIMITS.wornMaxHp).optional().describe("Added to max HP, and HP, while worn."),
+  sight: nonNegative(DATA_LIMITS.sight).optional().describe("Added to the sight radius while worn."),
 });
 
 export const templateSchema = z.strictObject({
@@ -290,8 +347,14 @@ export const templateSchema = z.strictObject({
   xp: nonNegative(DATA_LIMITS.xp).optional().describe("Experience its death gives the player."),
   inventoryCapacity: nonNegative(MAX_CAPACITY).optional(),
   startingEquipment: z.array(idSchema).optional().describe("Templates given and worn at the start."),
-  item: z.strictObject({ effect: effectSchema.optional() }).optional().describe(
-    "Makes this a thing to pick up.",
+  item: z.strictObject({
+    effect: effectSchema.optional(),
+    charges: positive(DATA_LIMITS.charges).optional().describe(
+      "Uses it has (a wand, shown in its name); absent: one use, then it is gone.",
+    ),
+  }).optional().describe("Makes this a thing to pick up."),
+  unknown: idSchema.optional().describe(
+    "A kind of unknown item (a key of game.json's unknownItems): it goes by an appearance until used.",
   ),
   equippable: equippableSchema.optional().describe(
     "Makes this a thing to wear; it is picked up like an item.",

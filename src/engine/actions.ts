@@ -10,6 +10,7 @@ import type { Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import type { Point } from "./geometry.ts";
 import { applyEffect } from "./items.ts";
+import { itemName, learn } from "./item_names.ts";
 import { toggleEquip, unequip } from "./equipment.ts";
 import { isWalkable, tileAt } from "./game_map.ts";
 import { MAX_FLOOR } from "./limits.ts";
@@ -85,9 +86,9 @@ export function perform(
       return { kind: "done", events: [{ type: "confusion_ended", entityId: actor.id, name: actor.name }] };
     }
     case "pickup":
-      return pickUp(state, actor);
+      return pickUp(state, rules, actor);
     case "drop":
-      return drop(state, actor, action.item);
+      return drop(state, rules, actor, action.item);
     case "use":
       return use(state, rules, actor, action.item, action.target);
     case "descend":
@@ -95,7 +96,7 @@ export function perform(
   }
 }
 
-function pickUp(state: GameState, actor: Entity): ActionResult {
+function pickUp(state: GameState, rules: Rules, actor: Entity): ActionResult {
   const inventory = actor.inventory;
   // The last item in the list is the one on top: the one dropped last.
   const here = state.entities.findLastIndex((e) => e.layer === "item" && e.x === actor.x && e.y === actor.y);
@@ -103,19 +104,23 @@ function pickUp(state: GameState, actor: Entity): ActionResult {
   if (inventory.items.length >= inventory.capacity) return { kind: "impossible", reason: "inventory_full" };
   const [item] = state.entities.splice(here, 1);
   inventory.items.push(item);
-  return { kind: "done", events: [{ type: "picked_up", entityId: actor.id, item: item.name }] };
+  return {
+    kind: "done",
+    events: [{ type: "picked_up", entityId: actor.id, item: itemName(state, rules, item) }],
+  };
 }
 
-function drop(state: GameState, actor: Entity, slot: number): ActionResult {
+function drop(state: GameState, rules: Rules, actor: Entity, slot: number): ActionResult {
   const item = actor.inventory?.items[slot];
   if (!item) return { kind: "impossible", reason: "invalid_entry" };
   const events: GameEvent[] = [];
-  unequip(actor, item, events);
+  const name = itemName(state, rules, item);
+  unequip(actor, item, events, name);
   actor.inventory!.items.splice(slot, 1);
   item.x = actor.x;
   item.y = actor.y;
   state.entities.push(item);
-  events.push({ type: "dropped", entityId: actor.id, item: item.name });
+  events.push({ type: "dropped", entityId: actor.id, item: name });
   return { kind: "done", events };
 }
 
@@ -130,16 +135,27 @@ function use(
   if (!item) return { kind: "impossible", reason: "invalid_entry" };
   const events: GameEvent[] = [];
   if (item.equippable) {
-    toggleEquip(actor, item, events);
+    // Putting a thing on is using it: an unknown one is known from then on (docs/rules.md, Unknown items).
+    learn(state, rules, item, events);
+    toggleEquip(actor, item, events, itemName(state, rules, item));
     return { kind: "done", events };
   }
-  const effect = item.item?.effect;
+  const part = item.item;
+  const effect = part?.effect;
   // Neither usable nor wearable: nothing happens, nothing is said.
-  if (!effect) return { kind: "impossible" };
+  if (!part || !effect) return { kind: "impossible" };
+  // An empty wand stays, and using it costs nothing (docs/rules.md, Wands).
+  if (part.charges !== undefined && part.charges <= 0) {
+    return { kind: "impossible", reason: "nothing_happens" };
+  }
+  // Its own messages name it as it is about to be known: by its name.
   const reason = applyEffect(state, rules, actor, item.name, effect, target, events);
   if (reason) return { kind: "impossible", reason };
-  actor.inventory!.items.splice(slot, 1);
-  return { kind: "done", events };
+  const learnt: GameEvent[] = [];
+  learn(state, rules, item, learnt);
+  if (part.charges !== undefined) part.charges--;
+  else actor.inventory!.items.splice(slot, 1);
+  return { kind: "done", events: [...learnt, ...events] };
 }
 
 function descend(state: GameState, rules: Rules, actor: Entity): ActionResult {

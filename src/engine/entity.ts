@@ -30,16 +30,35 @@ export type ItemEffect =
   | { readonly type: "heal"; readonly amount: number }
   | { readonly type: "damage_nearest"; readonly amount: number; readonly range: number }
   | { readonly type: "confuse"; readonly turns: number }
-  | { readonly type: "damage_area"; readonly amount: number; readonly radius: number };
+  | { readonly type: "damage_area"; readonly amount: number; readonly radius: number }
+  /** Moves the user to a free floor cell no monster sees, if there is one (docs/rules.md, Teleport). */
+  | { readonly type: "teleport" }
+  /** The floor's layout becomes remembered (docs/rules.md, Magic mapping). */
+  | { readonly type: "reveal_map" }
+  /** `count` monsters of `template`, or of the floor's table, around the user (docs/rules.md, Summoning). */
+  | { readonly type: "summon"; readonly template?: string; readonly count: number }
+  /** Aimed: a bolt along a line that hits the first actor in its way (docs/rules.md, Wands). */
+  | { readonly type: "bolt"; readonly amount: number; readonly range: number };
 
-/** The two equipment slots. */
-export type Slot = "weapon" | "armor";
+/** An equipment slot, as the rules name it (`weapon`, `armor`, `ring`, …). */
+export type Slot = string;
 
 /** What wearing an item adds. */
 export interface Equippable {
   readonly slot: Slot;
   readonly power: number;
   readonly defense: number;
+  /** Added to max HP (and HP) while worn. */
+  readonly maxHp?: number;
+  /** Added to the sight radius while worn (an unlimited sight stays unlimited). */
+  readonly sight?: number;
+}
+
+/** What makes a thing an item: what using it does, and how many uses it has left. */
+export interface ItemPart {
+  readonly effect?: ItemEffect;
+  /** Uses left, for an item that is not used up (a wand); absent: used up by one use. */
+  charges?: number;
 }
 
 /** Experience and level (the player's). `xp` counts as the rules say (per level or in all). */
@@ -72,13 +91,13 @@ export interface Entity {
   /** Experience its death gives the player. */
   xpGiven?: number;
   /** Makes it an item; `effect` is what using it does (none: it is not usable). */
-  item?: { readonly effect?: ItemEffect };
+  item?: ItemPart;
   /** What it carries. */
   inventory?: Inventory;
   /** Makes it wearable. */
   equippable?: Equippable;
   /** The ids of the carried items it wears, by slot. */
-  equipment?: Partial<Record<Slot, number>>;
+  equipment?: Record<Slot, number>;
   /** Experience and level. */
   level?: Level;
   /** How far it sees (the player's FOV radius; 0 is unlimited). */

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { DEFAULT_SLOTS } from "./equipment.ts";
 import { type Ai, type Entity, withCarried } from "./entity.ts";
 import { computeFov } from "./fov.ts";
 import { inBounds, isWalkable, tileAt } from "./game_map.ts";
@@ -65,7 +66,9 @@ export function stateProblems(state: GameState, rules: Rules): string[] {
     }
     for (const [slot, id] of Object.entries(e.equipment ?? {})) {
       const worn = pack.items.find((i) => i.id === id);
-      if (!worn) problems.push(`${named(e)} wears #${id} as its ${slot} but does not carry it`);
+      if (!(rules.equipmentSlots ?? DEFAULT_SLOTS).includes(slot)) {
+        problems.push(`${named(e)} wears #${id} in ${slot}, not a slot of these rules`);
+      } else if (!worn) problems.push(`${named(e)} wears #${id} as its ${slot} but does not carry it`);
       else if (worn.equippable?.slot !== slot) {
         problems.push(`${named(e)} wears ${named(worn)} as its ${slot}`);
       }

@@ -13,6 +13,7 @@ import { takeDamage } from "./combat.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";
 import { MAX_CONFUSIONS } from "./limits.ts";
+import { bolt, revealMap, summon, teleport } from "./item_powers.ts";
 
 /** What using an item asks of the player first. */
 export type Targeting =
@@ -24,6 +25,7 @@ export type Targeting =
 export function targetingOf(effect: ItemEffect | undefined): Targeting {
   switch (effect?.type) {
     case "confuse":
+    case "bolt":
       return { kind: "single" };
     case "damage_area":
       return { kind: "area", radius: effect.radius };
@@ -101,6 +103,15 @@ export function applyEffect(
       }
       return undefined;
     }
+    case "teleport":
+      return teleport(state, rules, user, events);
+    case "reveal_map":
+      return revealMap(state, user, events);
+    case "summon":
+      return summon(state, rules, user, effect, events);
+    case "bolt":
+      if (!target || !visible(state, target)) return "cannot_target_unseen";
+      return bolt(state, rules, user, effect, target, events);
   }
 }
 

@@ -56,7 +56,14 @@ export type MessageId =
   | "input_dropped"
   | "game_abandoned"
   | "scores_failed"
-  | "blast_reaches_you";
+  | "blast_reaches_you"
+  | "teleported"
+  | "map_revealed"
+  | "summoned"
+  | "bolt_hit"
+  | "bolt_missed"
+  | "nothing_happens"
+  | "identified";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),
@@ -89,8 +96,10 @@ export interface EntityTemplate {
   readonly ai?: "hostile";
   readonly xp?: number;
   readonly inventoryCapacity?: number;
-  readonly item?: { readonly effect?: ItemEffect };
+  readonly item?: { readonly effect?: ItemEffect; readonly charges?: number };
   readonly equippable?: EquippableTemplate;
+  /** The kind of unknown item it is (a key of {@link Rules.unknownItems}): unnamed until used. */
+  readonly unknown?: string;
   /** Templates given and worn from the start (the player's). */
   readonly startingEquipment?: readonly string[];
 }
@@ -181,6 +190,16 @@ export interface Rules {
   readonly messages: Readonly<Record<MessageId, MessageTemplate>>;
   readonly progression: Progression;
   readonly score: ScoreWeights;
+  /** The equipment slots; absent: `weapon` and `armor` (docs/rules.md, Equipment slots). */
+  readonly equipmentSlots?: readonly string[];
+  /** Unknown items' appearances, by kind; absent: every item goes by its name (docs/rules.md, Unknown items). */
+  readonly unknownItems?: Readonly<Record<string, UnknownKind>>;
+}
+
+/** How the items of one unknown kind are called until used: `name` with `{appearance}` filled in. */
+export interface UnknownKind {
+  readonly name: string;
+  readonly appearances: readonly string[];
 }
 
 /** The high-score formula's weights: points per floor reached, per XP earned, per turn taken. */

@@ -6,7 +6,7 @@
 import { generateDungeon } from "./dungeon.ts";
 import { type Chronicle, emptyChronicle } from "./chronicle.ts";
 import type { Entity } from "./entity.ts";
-import { equip } from "./equipment.ts";
+import { equip, wornBonus } from "./equipment.ts";
 import { createMap, type GameMap, updateVisibility } from "./game_map.ts";
 import type { LogEntry } from "./message_log.ts";
 import { tell } from "./narration.ts";
@@ -32,6 +32,12 @@ export interface GameState {
   log: LogEntry[];
   /** What has happened so far, for the morgue and the scores. */
   chronicle: Chronicle;
+  /**
+   * The unknown templates the player has learnt (docs/rules.md, Unknown
+   * items): absent until the first is learnt, so games of rules without
+   * unknown items keep the state they always had.
+   */
+  known?: string[];
 }
 
 /** The player entity. */
@@ -41,9 +47,13 @@ export function playerOf(state: GameState): Entity {
   return player;
 }
 
-/** How far `e` sees: its own sight if it has one, else the rules' radius. */
+/**
+ * How far `e` sees: its own sight if it has one, else the rules' radius,
+ * plus what it wears adds (an unlimited sight, 0, stays unlimited).
+ */
 export function sightOf(e: Entity, rules: Rules): number {
-  return e.sight ?? rules.sightRadius;
+  const own = e.sight ?? rules.sightRadius;
+  return own === 0 ? 0 : own + wornBonus(e, "sight");
 }
 
 /**

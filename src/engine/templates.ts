@@ -27,6 +27,8 @@ export function instantiate(template: EntityTemplate, id: number, x: number, y: 
   if (template.ai === "hostile") entity.ai = { type: "hostile", lastSeen: -1, path: [] };
   if (template.xp !== undefined) entity.xpGiven = template.xp;
   if (template.item || template.equippable) entity.item = { effect: template.item?.effect };
+  // Only a template with charges gives the field: other things keep the shape they always had.
+  if (template.item?.charges !== undefined) entity.item!.charges = template.item.charges;
   if (template.equippable) entity.equippable = { ...template.equippable };
   if (template.inventoryCapacity !== undefined) {
     entity.inventory = { capacity: template.inventoryCapacity, items: [] };

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { type GameState, isWorn, playerOf, targetingOf } from "../engine/mod.ts";
+import { type GameState, isWorn, itemName, playerOf, type Rules, targetingOf } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
@@ -18,12 +18,12 @@ import { Scroll, SCROLL_BINDINGS, type ScrollCommand } from "./scroll.ts";
 import { TargetScreen } from "./target_screen.ts";
 
 /** The player's items as listed: `(a) Health Potion`, `(b) Dagger (E)`, or `(Empty)`. */
-export function inventoryLines(state: GameState): string[] {
+export function inventoryLines(state: GameState, rules: Rules): string[] {
   const player = playerOf(state);
   const items = player.inventory?.items ?? [];
   if (items.length === 0) return ["(Empty)"];
   return items.map((item, i) =>
-    `(${String.fromCharCode(97 + i)}) ${item.name}${isWorn(player, item) ? " (E)" : ""}`
+    `(${String.fromCharCode(97 + i)}) ${itemName(state, rules, item)}${isWorn(player, item) ? " (E)" : ""}`
   );
 }
 
@@ -58,7 +58,7 @@ export class InventoryScreen implements Screen {
 
   /** The window's lines. */
   lines(ui: UiContext): string[] {
-    return inventoryLines(ui.state);
+    return inventoryLines(ui.state, ui.rules);
   }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
