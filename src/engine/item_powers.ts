@@ -33,7 +33,7 @@ function freeCells(state: GameState): Uint8Array {
 }
 
 /**
- * Moves `user` to a free cell that no living monster sees (with `user`'s
+ * Moves `user` to a free cell that no other living actor sees (with `user`'s
  * sight: the view is symmetric), one drawn uniformly from the game's RNG;
  * when every free cell is seen, to any free cell. Refused when there is
  * no free cell at all.
@@ -49,7 +49,7 @@ export function teleport(
   const watched = new Uint8Array(free.length), view = new Uint8Array(free.length);
   const radius = sightOf(user, rules);
   for (const e of state.entities) {
-    if (e === user || !isAlive(e) || !e.ai) continue;
+    if (e === user || !isAlive(e)) continue;
     computeFov(map.transparent, map.width, map.height, e.x, e.y, radius, view);
     markLit(view, watched);
   }
