@@ -1,8 +1,9 @@
 /**
  * Wearing things: one item a slot (the rules name the slots; `weapon` and
  * `armor` unless they say otherwise), bonuses added to the wearer's own
- * power, defense, max HP and sight (docs/rules.md, Equipment; Equipment
- * slots). Worn items stay in the inventory, marked " (E)".
+ * power, defense, max HP and sight (docs/rules.md, Equipment; and
+ * docs/rules.md, Equipment slots). Worn items stay in the inventory,
+ * marked " (E)".
  *
  * @module
  */
@@ -60,9 +61,9 @@ export function unequip(wearer: Entity, item: Entity, events: GameEvent[], name 
 }
 
 /**
- * Puts `item` on, taking off whatever was in its slot first (docs/rules.md,
- * Equipment); max HP it adds comes with as much HP. Says so (calling it
- * `name`) unless `quietly`.
+ * Puts `item` on, taking off whatever was in its slot first
+ * (docs/rules.md, Equipment); max HP it adds comes with as much HP. Says
+ * so (calling it `name`) unless `quietly`.
  */
 export function equip(
   wearer: Entity,

@@ -1,7 +1,7 @@
 /**
  * The item powers beyond the tutorial's: teleport, magic mapping, summoning
- * and the wand's bolt (docs/rules.md, Teleport; Magic mapping; Summoning;
- * Wands). Each happens (with events) or says why it cannot, changing
+ * and the wand's bolt
+ * (docs/rules.md, Teleport; Magic mapping; Summoning; Wands). Each happens (with events) or says why it cannot, changing
  * nothing. They run only when the player uses an item, on the game and
  * on the worker's copy alike, so their draws from the game's RNG are
  * the same on both.

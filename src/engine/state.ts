@@ -33,8 +33,8 @@ export interface GameState {
   /** What has happened so far, for the morgue and the scores. */
   chronicle: Chronicle;
   /**
-   * The unknown templates the player has learnt (docs/rules.md, Unknown
-   * items): absent until the first is learnt, so games of rules without
+   * The unknown templates the player has learnt
+   * (docs/rules.md, Unknown items): absent until the first is learnt, so games of rules without
    * unknown items keep the state they always had.
    */
   known?: string[];
