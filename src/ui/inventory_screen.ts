@@ -75,8 +75,10 @@ export class InventoryScreen implements Screen {
     if (this.mode === "drop") {
       return { type: "act", action: { type: "drop", item: slot }, closeOnSuccess: true };
     }
+    // An empty wand is not aimed: using it only says nothing happens (docs/rules.md, Wands).
+    const empty = item.item?.charges !== undefined && item.item.charges <= 0;
     const targeting = targetingOf(item.item?.effect);
-    if (targeting.kind === "none") {
+    if (targeting.kind === "none" || empty) {
       return { type: "act", action: { type: "use", item: slot }, closeOnSuccess: true };
     }
     return { type: "open", screen: new TargetScreen(ui, slot, targeting), replace: true };
