@@ -87,7 +87,7 @@ Deno.test("150,000 things are refused in one sentence, without overflowing the s
 Deno.test("numbers past what a game can reach are refused: HP 1e15, power 2^52, level 5000, sight -1", () => {
   equal(
     refusal((s) => (player(s).fighter.hp = 1e15)),
-    "the save is damaged at entities[0].fighter.hp: expected at most 2000000, found 1000000000000000",
+    "the save is damaged at entities[0].fighter.hp: expected at most 2016000, found 1000000000000000",
   );
   ok(/at entities\[0\]\.fighter\.power: expected at most \d+, found 4503599627370496$/.test(
     refusal((s) => (player(s).fighter.power = 2 ** 52)),
@@ -169,7 +169,7 @@ Deno.test("on the title, the refusal is shown whole in the popup, however long",
     .map((row) => row.split("│")[1].trim()).join(" ");
   equal(
     popup,
-    "Failed to load save: the save is damaged at entities[0].fighter.hp: expected at most 2000000, found " +
+    "Failed to load save: the save is damaged at entities[0].fighter.hp: expected at most 2016000, found " +
       "1000000000000000",
   );
   equal(t.app.game, undefined);

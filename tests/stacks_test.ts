@@ -87,23 +87,27 @@ Deno.test("kept letters: an item keeps its letter until it leaves, and a new one
   const pack = playerOf(state).inventory!;
   give(state, "javelin");
   give(state, "health_potion");
-  deepEqual(inventoryLines(state), [
+  deepEqual(inventoryLines(state, mod), [
     "(a) Short Sword (E)",
     "(b) Leather Armor (E)",
     "(c) Javelin",
     "(d) Health Potion",
   ]);
   ok(playPlayerAction(state, mod, { type: "drop", item: 2 }));
-  deepEqual(inventoryLines(state), ["(a) Short Sword (E)", "(b) Leather Armor (E)", "(d) Health Potion"]);
+  deepEqual(inventoryLines(state, mod), [
+    "(a) Short Sword (E)",
+    "(b) Leather Armor (E)",
+    "(d) Health Potion",
+  ]);
   give(state, "dart");
-  deepEqual(inventoryLines(state), [
+  deepEqual(inventoryLines(state, mod), [
     "(a) Short Sword (E)",
     "(b) Leather Armor (E)",
     "(c) Dart",
     "(d) Health Potion",
   ]);
   give(state, "health_potion");
-  equal(inventoryLines(state)[3], "(d) 2 Health Potions");
+  equal(inventoryLines(state, mod)[3], "(d) 2 Health Potions");
   ok(pack.items.every((i) => i.letter !== undefined));
   ok(
     state.entities.every((e) => e.layer !== "item" || e.letter === undefined),
@@ -117,7 +121,7 @@ Deno.test("the tutorial keeps today's letters: they follow the items' order and 
   const pack = playerOf(state).inventory!;
   pack.items.push(instantiate(rules.templates.health_potion, state.nextId++, 0, 0));
   ok(playPlayerAction(state, rules, { type: "drop", item: 0 }));
-  deepEqual(inventoryLines(state), ["(a) Leather Armor (E)", "(b) Health Potion"]);
+  deepEqual(inventoryLines(state, mod), ["(a) Leather Armor (E)", "(b) Health Potion"]);
   ok(pack.items.every((i) => !("letter" in i) && !("count" in i)));
 });
 

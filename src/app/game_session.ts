@@ -240,7 +240,7 @@ export class GameSession {
     const { state } = this;
     const behavior = walk.kind === "rest"
       ? restBehavior(this.content.rules, walk)
-      : walkBehavior(state, walk, this.#visitedItems);
+      : walkBehavior(state, walk, this.#visitedItems, this.content.rules);
     for (let first = true;; first = false) {
       if (!first) {
         this.render();

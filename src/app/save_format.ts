@@ -136,7 +136,8 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
         items: z.array(entitySchema).max(REACHABLE.capacity),
       }).optional(),
       equippable: equippableSchema.optional(),
-      equipment: z.strictObject({ weapon: count.optional(), armor: count.optional() }).optional(),
+      // Each worn thing's own slot is checked against the one it is worn in (stateProblems).
+      equipment: z.record(z.string().max(100), count).optional(),
       level: z.strictObject({ current: whole(1, REACHABLE.level), xp: amount }).optional(),
       sight: whole(0, REACHABLE.sight).optional(),
       speed: whole(1, DATA_LIMITS.speed).optional(),
@@ -204,6 +205,7 @@ const stateSchema = z.strictObject({
     z.strictObject({ text: z.string(), color: z.string(), count: whole(1, Number.MAX_SAFE_INTEGER) }),
   ),
   chronicle: chronicleSchema,
+  known: z.array(z.string().max(100)).max(100_000).optional(),
 });
 
 const fileSchema = z.strictObject({

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { cheapLevel, MAX_LEVEL } from "../engine/mod.ts";
+import { cheapLevel, DEFAULT_SLOTS, formatTemplate, MAX_LEVEL } from "../engine/mod.ts";
 import { combatProblems } from "./combat_checks.ts";
 import { DATA_LIMITS, NAME_LIMITS } from "./limits.ts";
 import { mapProblems } from "./map_checks.ts";
@@ -161,6 +161,58 @@ function entityProblems(label: string, entities: DataFiles["entities"]): string[
   return problems;
 }
 
+/** The slots, summons and unknown kinds templates name, checked against game.json and each other. */
+function powerProblems(labels: Labels, game: GameConfig, entities: DataFiles["entities"]): string[] {
+  const problems: string[] = [];
+  const slots = game.equipmentSlots ?? DEFAULT_SLOTS;
+  const kinds = game.unknownItems ?? {};
+  const counts = new Map<string, number>();
+  for (const [id, t] of Object.entries(entities)) {
+    const slot = t.equippable?.slot;
+    if (slot !== undefined && !slots.includes(slot)) {
+      problems.push(
+        `${labels.entities}: $.${id}.equippable.slot: expected a slot of ${labels.game}'s equipmentSlots (${
+          slots.join(", ")
+        }), found "${slot}"`,
+      );
+    }
+    const effect = t.item?.effect;
+    if (effect?.type === "summon" && effect.template !== undefined) {
+      const summoned = entities[effect.template];
+      if (!summoned?.fighter || !summoned.ai) {
+        problems.push(
+          `${labels.entities}: $.${id}.item.effect.template: expected a monster template (fighter and ai), found "${effect.template}"`,
+        );
+      }
+    }
+    if (t.unknown === undefined) continue;
+    if (!t.item && !t.equippable) {
+      problems.push(
+        `${labels.entities}: $.${id}.unknown: expected only on an item or equippable, found "${t.unknown}"`,
+      );
+    } else if (!Object.hasOwn(kinds, t.unknown)) {
+      problems.push(
+        `${labels.entities}: $.${id}.unknown: expected a kind of ${labels.game}'s unknownItems, found "${t.unknown}"`,
+      );
+    } else counts.set(t.unknown, (counts.get(t.unknown) ?? 0) + 1);
+  }
+  for (const [kind, { name, appearances }] of Object.entries(kinds)) {
+    const count = counts.get(kind) ?? 0;
+    if (appearances.length < count) {
+      problems.push(
+        `${labels.game}: $.unknownItems.${kind}.appearances: expected at least ${count} (one for each template of the kind), found ${appearances.length}`,
+      );
+    }
+    const longest = Math.max(...appearances.map((a) => formatTemplate(name, { appearance: a }).length));
+    if (longest > NAME_LIMITS.template) {
+      problems.push(
+        `${labels.game}: $.unknownItems.${kind}: expected names of at most ${NAME_LIMITS.template} characters with each appearance filled in, found one of ${longest}`,
+      );
+    }
+  }
+  return problems;
+}
+
 function spawnProblems(labels: Labels, files: Pick<DataFiles, "entities" | "spawn">): string[] {
   const problems: string[] = [];
   const { spawn, entities } = files;
@@ -232,5 +284,6 @@ export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[]
     ...(entities && spawn ? spawnProblems(labels, { entities, spawn }) : []),
     ...(game && entities && spawn ? goalProblems(labels, { game, entities, spawn }) : []),
     ...combatProblems(labels, game, entities),
+    ...(game && entities ? powerProblems(labels, game, entities) : []),
   ];
 }

@@ -51,6 +51,16 @@ export const DATA_LIMITS = {
   statusTurns: 10_000,
   /** Statuses a data folder defines. */
   statuses: 64,
+  /** Equipment slots a rule set names. */
+  slots: 16,
+  /** Max HP one worn thing adds. */
+  wornMaxHp: 1000,
+  /** A wand's charges. */
+  charges: 1000,
+  /** Monsters one summoning calls: the cells within 3 of the reader. */
+  summonCount: 48,
+  /** Appearances one kind of unknown item has. */
+  appearances: 1000,
 } as const;
 
 /** The longest texts a data folder names things with, in characters. */
@@ -73,7 +83,7 @@ const MAX_THINGS = MAP_BUDGET.side * MAP_BUDGET.side + MAX_CAPACITY;
 
 /** What a game can reach with data within {@link DATA_LIMITS}: the save's bounds. */
 export const REACHABLE = {
-  maxHp: DATA_LIMITS.hp + MAX_LEVEL * DATA_LIMITS.raiseMaxHp,
+  maxHp: DATA_LIMITS.hp + MAX_LEVEL * DATA_LIMITS.raiseMaxHp + DATA_LIMITS.slots * DATA_LIMITS.wornMaxHp,
   /** Power and defense, either way, before what is worn. */
   stat: DATA_LIMITS.stat + MAX_LEVEL * DATA_LIMITS.stat,
   sight: DATA_LIMITS.sight + MAX_LEVEL * DATA_LIMITS.sight,

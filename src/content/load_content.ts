@@ -62,6 +62,7 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     startingEquipment: t.startingEquipment,
     speed: t.speed,
     regeneration: t.regeneration,
+    unknown: t.unknown,
   };
 }
 
@@ -81,6 +82,8 @@ export function toVault(v: VaultConfig): Vault {
   const legend = { ...DEFAULT_LEGEND };
   for (const [ch, cell] of Object.entries(v.legend)) legend[ch] = toVaultCell(cell);
   return { id: v.id, weight: v.weight, from: v.from, to: v.to ?? MAX_FLOOR, rows: v.rows, legend };
+}
+
 /**
  * Time's rules, when the data uses any of its words (else none: every
  * actor acts once a turn, as the tutorial's rule sets play). The energy
@@ -128,6 +131,8 @@ function toRules({ game, entities, spawn }: DataFiles): Rules {
     ...(game.inventory?.keepLetters ? { keepLetters: true } : {}),
     ...optional("time", toTime(game, Object.values(entities))),
     ...optional("statuses", toStatuses(game)),
+    ...optional("equipmentSlots", game.equipmentSlots),
+    ...optional("unknownItems", game.unknownItems),
   };
 }
 

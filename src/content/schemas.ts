@@ -182,13 +182,20 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   shot: true,
   shot_no_damage: true,
   monster_woke: true,
+  teleported: true,
+  map_revealed: true,
+  summoned: true,
+  bolt_hit: true,
+  bolt_missed: true,
+  nothing_happens: true,
+  identified: true,
 };
 
 /**
  * Messages added after the tutorial rule sets were written, with the text a
  * data folder that does not give them says: they only ever show with the
  * words that make them (docs/rules.md, Persistent floors; A goal; Combat
- * rolls; Throwing; Resting; Statuses; Monster minds), in colours every rule set's palette names.
+ * rolls; Throwing; Resting; Statuses; Monster minds; the item powers), in colours every rule set's palette names.
  */
 const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   ascended: { text: "You climb the staircase.", color: "descend" },
@@ -218,6 +225,13 @@ const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
     color: { player: "player_atk", other: "enemy_atk" },
   },
   monster_woke: { text: "{Name} wakes up.", color: "white" },
+  teleported: { text: "You feel yourself yanked elsewhere!", color: "status_effect_applied" },
+  map_revealed: { text: "The layout of this floor comes to you.", color: "status_effect_applied" },
+  summoned: { text: "{A_name} appears!", color: "enemy_atk" },
+  bolt_hit: { text: "The bolt hits the {name} for {damage} damage!", color: "player_atk" },
+  bolt_missed: { text: "The bolt hits nothing.", color: "impossible" },
+  nothing_happens: { text: "Nothing happens.", color: "impossible" },
+  identified: { text: "The {appearance} was {a_item}.", color: "white" },
 };
 
 /** The message ids, in order. */
@@ -486,6 +500,22 @@ export const gameSchema = z.strictObject({
       "Carried out through floor 1's up stairs, it wins the game; needs floors: persistent.",
     ),
   }).optional().describe("How floors are kept, and the goal (docs/rules.md, Persistent floors; A goal)."),
+  equipmentSlots: z.array(idSchema).min(1).max(DATA_LIMITS.slots).optional().describe(
+    'The equipment slots things are worn in, one item each; absent: ["weapon", "armor"].',
+  ),
+  unknownItems: z.record(
+    idSchema,
+    z.strictObject({
+      name: textSchema(NAME_LIMITS.template).describe(
+        'What an unknown thing of this kind is called: {appearance} is filled in ("{appearance} potion").',
+      ),
+      appearances: z.array(textSchema(NAME_LIMITS.template)).min(1).max(DATA_LIMITS.appearances).describe(
+        "Shuffled for each game by its seed; each template of the kind takes one, so there must be as many.",
+      ),
+    }),
+  ).optional().describe(
+    "Kinds of unknown items (a template's `unknown`): called by a random appearance until the player uses one.",
+  ),
 });
 
 /** The parsed `data/game.json`. */
@@ -513,6 +543,22 @@ export const effectSchema = z.discriminatedUnion("type", [
     amount: amount(),
     radius: nonNegative(DATA_LIMITS.effectReach),
   }),
+  z.strictObject({ type: z.literal("teleport") }).describe(
+    "Moves the user to a random free floor cell no monster sees.",
+  ),
+  z.strictObject({ type: z.literal("reveal_map") }).describe("The floor's layout becomes remembered."),
+  z.strictObject({
+    type: z.literal("summon"),
+    template: idSchema.optional().describe(
+      "The monster called; absent: drawn from the floor's monster table.",
+    ),
+    count: positive(DATA_LIMITS.summonCount).describe("How many, on the free cells nearest the reader."),
+  }).describe("Calls monsters around the reader (a cursed scroll)."),
+  z.strictObject({
+    type: z.literal("bolt"),
+    amount: amount(),
+    range: positive(DATA_LIMITS.effectReach),
+  }).describe("Aimed: a bolt along the line that hits the first actor in its way, up to range cells."),
 ]);
 
 /** Dice as `"2d4+1"`, `"d6"` or `"3"` (docs/rules.md, Dice). */
@@ -531,12 +577,14 @@ const points = () => int(-100, 100, "an integer of at least -100");
 
 /** What wearing a thing adds, in its slot: a template's, and a thing's in a save. */
 export const equippableSchema = z.strictObject({
-  slot: z.enum(["weapon", "armor"]),
-  power: stat(),
-  defense: stat(),
+  slot: idSchema.describe('One of game.json\'s equipmentSlots (by default "weapon" or "armor").'),
+  power: stat().default(0),
+  defense: stat().default(0),
   damage: diceSchema.optional().describe("A weapon's damage dice, rolled instead of the wielder's own."),
   accuracy: points().optional().describe("Added to the wearer's accuracy."),
   evasion: points().optional().describe("Added to the wearer's evasion."),
+  maxHp: nonNegative(DATA_LIMITS.wornMaxHp).optional().describe("Added to max HP, and HP, while worn."),
+  sight: nonNegative(DATA_LIMITS.sight).optional().describe("Added to the sight radius while worn."),
 });
 
 /** What a thing is as an item: a template's, and a thing's in a save. */
@@ -550,6 +598,7 @@ export const itemPartSchema = z.strictObject({
     damage: diceSchema.optional().describe("Damage dice to the actor it hits; absent: it hurts no one."),
     shatters: z.boolean().optional().describe("It breaks where it lands and is gone."),
   }).optional().describe("What it does thrown (any item can be thrown)."),
+  charges: nonNegative(DATA_LIMITS.charges).optional().describe("Uses left (a wand's)."),
 });
 
 /** A monster's mind composed of options (docs/rules.md, Monster minds); absent options keep hostile's way. */
@@ -598,7 +647,6 @@ export const templateSchema = z.strictObject({
     evasion: points().optional().describe("Taken from the chance to be hit, in percent."),
   })
     .optional().describe("Makes this an actor: it blocks, fights and can die."),
-  ai: z.enum(["hostile"]).optional().describe("How a monster decides."),
   speed: energyAmount().optional().describe("Energy gained a turn; 100 (the default) acts once a turn."),
   regeneration: regenerationSchema.optional(),
   ai: z.union([z.literal("hostile"), mindSchema]).optional().describe(
@@ -612,7 +660,14 @@ export const templateSchema = z.strictObject({
   xp: nonNegative(DATA_LIMITS.xp).optional().describe("Experience its death gives the player."),
   inventoryCapacity: nonNegative(MAX_CAPACITY).optional(),
   startingEquipment: z.array(idSchema).optional().describe("Templates given and worn at the start."),
-  item: itemPartSchema.optional().describe("Makes this a thing to pick up."),
+  item: itemPartSchema.extend({
+    charges: positive(DATA_LIMITS.charges).optional().describe(
+      "Uses it has (a wand, shown in its name); absent: one use, then it is gone.",
+    ),
+  }).optional().describe("Makes this a thing to pick up."),
+  unknown: idSchema.optional().describe(
+    "A kind of unknown item (a key of game.json's unknownItems): it goes by an appearance until used.",
+  ),
   equippable: equippableSchema.optional().describe(
     "Makes this a thing to wear; it is picked up like an item.",
   ),

@@ -11,6 +11,7 @@ import type { GameEvent } from "./events.ts";
 import type { Point } from "./geometry.ts";
 import { carriesGoal } from "./floors.ts";
 import { applyEffect } from "./items.ts";
+import { itemName, labelOf, learn } from "./item_names.ts";
 import { toggleEquip, unequip } from "./equipment.ts";
 import { isWalkable, setTile, tileAt, updateVisibility } from "./game_map.ts";
 import { MAX_FLOOR } from "./limits.ts";
@@ -18,7 +19,7 @@ import { shoot } from "./minds/shoot.ts";
 import { type Occupancy, scanOccupancy } from "./occupancy.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import { enterFloor, type GameState, playerOf, sightOf } from "./state.ts";
-import { carry, countOf, itemLabel, layDown, stackFor, takeSome, useUpOne } from "./stacks.ts";
+import { carry, countOf, layDown, stackFor, takeSome, useUpOne } from "./stacks.ts";
 import { throwItem } from "./throwing.ts";
 import { Tile } from "./tiles.ts";
 
@@ -106,7 +107,7 @@ export function perform(
     case "pickup":
       return pickUp(state, rules, actor);
     case "drop":
-      return drop(state, actor, action.item, action.count);
+      return drop(state, rules, actor, action.item, action.count);
     case "throw":
       return throwItem(state, rules, actor, action.item, action.target, occupancy);
     case "use":
@@ -140,19 +141,25 @@ function pickUp(state: GameState, rules: Rules, actor: Entity): ActionResult {
     return { kind: "impossible", reason: "inventory_full" };
   }
   const [item] = state.entities.splice(here, 1);
-  const label = itemLabel(item);
+  const label = labelOf(state, rules, item);
   carry(inventory, item, rules);
   return { kind: "done", events: [{ type: "picked_up", entityId: actor.id, item: label }] };
 }
 
-function drop(state: GameState, actor: Entity, slot: number, count: number | undefined): ActionResult {
+function drop(
+  state: GameState,
+  rules: Rules,
+  actor: Entity,
+  slot: number,
+  count: number | undefined,
+): ActionResult {
   const inventory = actor.inventory;
   const item = inventory?.items[slot];
   if (!item || (count !== undefined && count < 1)) return { kind: "impossible", reason: "invalid_entry" };
   const events: GameEvent[] = [];
-  unequip(actor, item, events);
+  unequip(actor, item, events, itemName(state, rules, item));
   const dropped = takeSome(state, inventory!, slot, count ?? countOf(item));
-  events.push({ type: "dropped", entityId: actor.id, item: itemLabel(dropped) });
+  events.push({ type: "dropped", entityId: actor.id, item: labelOf(state, rules, dropped) });
   layDown(state, dropped, actor.x, actor.y);
   return { kind: "done", events };
 }
@@ -168,16 +175,27 @@ function use(
   if (!item) return { kind: "impossible", reason: "invalid_entry" };
   const events: GameEvent[] = [];
   if (item.equippable) {
-    toggleEquip(actor, item, events);
+    // Putting a thing on is using it: an unknown one is known from then on (docs/rules.md, Unknown items).
+    learn(state, rules, item, events);
+    toggleEquip(actor, item, events, itemName(state, rules, item));
     return { kind: "done", events };
   }
-  const effect = item.item?.effect;
+  const part = item.item;
+  const effect = part?.effect;
   // Neither usable nor wearable: nothing happens, nothing is said.
-  if (!effect) return { kind: "impossible" };
+  if (!part || !effect) return { kind: "impossible" };
+  // An empty wand stays, and using it costs nothing (docs/rules.md, Wands).
+  if (part.charges !== undefined && part.charges <= 0) {
+    return { kind: "impossible", reason: "nothing_happens" };
+  }
+  // Its own messages name it as it is about to be known: by its name.
   const reason = applyEffect(state, rules, actor, item.name, effect, target, events);
   if (reason) return { kind: "impossible", reason };
-  useUpOne(actor.inventory!, slot);
-  return { kind: "done", events };
+  const learnt: GameEvent[] = [];
+  learn(state, rules, item, learnt);
+  if (part.charges !== undefined) part.charges--;
+  else useUpOne(actor.inventory!, slot);
+  return { kind: "done", events: [...learnt, ...events] };
 }
 
 function descend(state: GameState, rules: Rules, actor: Entity): ActionResult {

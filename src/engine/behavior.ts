@@ -14,6 +14,7 @@
 import type { Action } from "./actions.ts";
 import type { Point } from "./geometry.ts";
 import { type GameState, playerOf } from "./state.ts";
+import type { Rules } from "./rules.ts";
 import { type Route, routeOf } from "./walk_routes.ts";
 import {
   itemsUnderfoot,
@@ -46,10 +47,10 @@ export const MAX_WALK_STEPS = 10_000;
  * to them, nor stop on them again. The behaviour adds to it (the caller
  * keeps it from one walk to the next).
  */
-export function walkBehavior(state: GameState, walk: Walk, visited: Set<number>): Behavior {
+export function walkBehavior(state: GameState, walk: Walk, visited: Set<number>, rules?: Rules): Behavior {
   // What lies underfoot as a walk begins has been seen: it does not stop this walk or the next.
   for (const item of itemsUnderfoot(state)) visited.add(item.id);
-  return new WalkBehavior(startWalk(state, walk), routeOf(state, walk, visited), visited);
+  return new WalkBehavior(startWalk(state, walk), routeOf(state, walk, visited), visited, rules);
 }
 
 /** A walk: its route's steps until a stopping rule, or the route, ends it. */
@@ -62,11 +63,13 @@ class WalkBehavior implements Behavior {
     readonly start: WalkStart,
     readonly route: Route,
     readonly visited: Set<number>,
+    readonly rules?: Rules,
   ) {}
 
   next(state: GameState): BehaviorStep {
     if (this.#last) {
-      const stop = stopAfterStep(state, this.start, this.visited) ?? this.route.stepped(state, this.#last);
+      const stop = stopAfterStep(state, this.start, this.visited, this.rules) ??
+        this.route.stepped(state, this.#last);
       if (stop?.reason === "item") { for (const item of itemsUnderfoot(state)) this.visited.add(item.id); }
       if (stop) return { stop };
     }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Entity } from "./entity.ts";
-import { attackOf, defenseOf, isWorn } from "./equipment.ts";
+import { isWorn, wornIn } from "./equipment.ts";
 import { chebyshev, type Point } from "./geometry.ts";
 import { inBlast } from "./items.ts";
 import { levelUpPending } from "./progression.ts";
@@ -74,9 +74,11 @@ export function botDecide(state: GameState, rules: Rules): Command {
   if (here && inventory.items.length < inventory.capacity) return { act: { type: "pickup" } };
   const better = inventory.items.findIndex((i) => {
     if (!i.equippable || isWorn(player, i)) return false;
+    // Against what is worn in the same slot (with more slots than two, a ring is not weighed against armour).
+    const worn = wornIn(player, i.equippable.slot)?.equippable;
     const gain = i.equippable.slot === "weapon"
-      ? i.equippable.power - (attackOf(player) - fighter.power)
-      : i.equippable.defense - (defenseOf(player) - fighter.defense);
+      ? i.equippable.power - (worn?.power ?? 0)
+      : i.equippable.defense - (worn?.defense ?? 0);
     return gain > 0;
   });
   if (better >= 0) return { act: { type: "use", item: better } };

@@ -48,7 +48,15 @@ export type ItemEffect =
     readonly status: string;
     readonly on: "self" | "target";
     readonly turns?: number;
-  };
+  }
+  /** Moves the user to a free floor cell no monster sees, if there is one (docs/rules.md, Teleport). */
+  | { readonly type: "teleport" }
+  /** The floor's layout becomes remembered (docs/rules.md, Magic mapping). */
+  | { readonly type: "reveal_map" }
+  /** `count` monsters of `template`, or of the floor's table, around the user (docs/rules.md, Summoning). */
+  | { readonly type: "summon"; readonly template?: string; readonly count: number }
+  /** Aimed: a bolt along a line that hits the first actor in its way (docs/rules.md, Wands). */
+  | { readonly type: "bolt"; readonly amount: number; readonly range: number };
 
 /** A status an actor is under (docs/rules.md, Statuses): its id in the rules, and the turns it has left. */
 export interface StatusEffect {
@@ -56,8 +64,8 @@ export interface StatusEffect {
   turns: number;
 }
 
-/** The two equipment slots. */
-export type Slot = "weapon" | "armor";
+/** An equipment slot, as the rules name it (`weapon`, `armor`, `ring`, …). */
+export type Slot = string;
 
 /** What wearing an item adds. */
 export interface Equippable {
@@ -68,6 +76,10 @@ export interface Equippable {
   readonly damage?: string;
   readonly accuracy?: number;
   readonly evasion?: number;
+  /** Added to max HP (and HP) while worn. */
+  readonly maxHp?: number;
+  /** Added to the sight radius while worn (an unlimited sight stays unlimited). */
+  readonly sight?: number;
 }
 
 /** What throwing an item does where it lands (docs/rules.md, Throwing). */
@@ -86,6 +98,8 @@ export interface ItemPart {
   /** A stack's name, with its count before it ("3 Health Potions"). */
   readonly plural?: string;
   readonly thrown?: Thrown;
+  /** Uses left, for an item that is not used up (a wand); absent: used up by one use. */
+  charges?: number;
 }
 
 /** Experience and level (the player's). `xp` counts as the rules say (per level or in all). */
@@ -128,7 +142,7 @@ export interface Entity {
   /** Makes it wearable. */
   equippable?: Equippable;
   /** The ids of the carried items it wears, by slot. */
-  equipment?: Partial<Record<Slot, number>>;
+  equipment?: Record<Slot, number>;
   /** Experience and level. */
   level?: Level;
   /** How far it sees (the player's FOV radius; 0 is unlimited). */

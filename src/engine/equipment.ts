@@ -1,7 +1,9 @@
 /**
- * Wearing things: a weapon slot and an armour slot, bonuses added to the
- * wearer's own power and defense (docs/rules.md, Equipment). Worn items stay in the
- * inventory, marked " (E)".
+ * Wearing things: one item a slot (the rules name the slots; `weapon` and
+ * `armor` unless they say otherwise), bonuses added to the wearer's own
+ * power, defense, max HP and sight (docs/rules.md, Equipment; and
+ * docs/rules.md, Equipment slots). Worn items stay in the inventory,
+ * marked " (E)".
  *
  * @module
  */
@@ -9,6 +11,9 @@ import type { Entity, Slot } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import type { Rules } from "./rules.ts";
 import { statusBonus } from "./statuses.ts";
+
+/** The slots of rules that name none: the tutorial's two. */
+export const DEFAULT_SLOTS: readonly Slot[] = ["weapon", "armor"];
 
 /** The carried item worn in `slot`, if any. */
 export function wornIn(wearer: Entity, slot: Slot): Entity | undefined {
@@ -22,31 +27,36 @@ export function isWorn(wearer: Entity, item: Entity): boolean {
   return slot !== undefined && wearer.equipment?.[slot] === item.id;
 }
 
-function bonus(wearer: Entity, stat: "power" | "defense" | "accuracy" | "evasion"): number {
-  return (["weapon", "armor"] as const).reduce(
-    (sum, slot) => sum + (wornIn(wearer, slot)?.equippable?.[stat] ?? 0),
-    0,
-  );
+/** What everything `wearer` wears adds to `stat`. */
+export function wornBonus(
+  wearer: Entity,
+  stat: "power" | "defense" | "accuracy" | "evasion" | "maxHp" | "sight",
+): number {
+  let sum = 0;
+  for (const slot of Object.keys(wearer.equipment ?? {})) {
+    sum += wornIn(wearer, slot)?.equippable?.[stat] ?? 0;
+  }
+  return sum;
 }
 
 /** Power with what is worn and, given the rules, the statuses `e` is under. */
 export function attackOf(e: Entity, rules?: Rules): number {
-  return (e.fighter?.power ?? 0) + bonus(e, "power") + (rules ? statusBonus(e, rules, "power") : 0);
+  return (e.fighter?.power ?? 0) + wornBonus(e, "power") + (rules ? statusBonus(e, rules, "power") : 0);
 }
 
 /** Defense with what is worn and, given the rules, the statuses `e` is under. */
 export function defenseOf(e: Entity, rules?: Rules): number {
-  return (e.fighter?.defense ?? 0) + bonus(e, "defense") + (rules ? statusBonus(e, rules, "defense") : 0);
+  return (e.fighter?.defense ?? 0) + wornBonus(e, "defense") + (rules ? statusBonus(e, rules, "defense") : 0);
 }
 
 /** Accuracy with what is worn (docs/rules.md, Combat rolls). */
 export function accuracyOf(e: Entity): number {
-  return (e.fighter?.accuracy ?? 0) + bonus(e, "accuracy");
+  return (e.fighter?.accuracy ?? 0) + wornBonus(e, "accuracy");
 }
 
 /** Evasion with what is worn. */
 export function evasionOf(e: Entity): number {
-  return (e.fighter?.evasion ?? 0) + bonus(e, "evasion");
+  return (e.fighter?.evasion ?? 0) + wornBonus(e, "evasion");
 }
 
 /** The damage dice of a blow: the wielded weapon's, else the attacker's own, else none. */
@@ -54,26 +64,49 @@ export function damageDiceOf(e: Entity): string | undefined {
   return wornIn(e, "weapon")?.equippable?.damage ?? e.fighter?.damage;
 }
 
-/** Takes `item` off; says so unless `quietly`. */
-export function unequip(wearer: Entity, item: Entity, events: GameEvent[]): void {
+/**
+ * Takes `item` off; says so (calling it `name`) unless `quietly`. Max HP
+ * it added goes, and HP above the new max with it.
+ */
+export function unequip(wearer: Entity, item: Entity, events: GameEvent[], name = item.name): void {
   const slot = item.equippable?.slot;
   if (!slot || wearer.equipment?.[slot] !== item.id) return;
   delete wearer.equipment[slot];
-  events.push({ type: "unequipped", entityId: wearer.id, item: item.name });
+  const fighter = wearer.fighter, maxHp = item.equippable?.maxHp ?? 0;
+  if (fighter && maxHp > 0) {
+    fighter.maxHp -= maxHp;
+    fighter.hp = Math.min(fighter.hp, fighter.maxHp);
+  }
+  events.push({ type: "unequipped", entityId: wearer.id, item: name });
 }
 
-/** Puts `item` on, taking off whatever was in its slot first (docs/rules.md, Equipment). */
-export function equip(wearer: Entity, item: Entity, events: GameEvent[], quietly = false): void {
+/**
+ * Puts `item` on, taking off whatever was in its slot first
+ * (docs/rules.md, Equipment); max HP it adds comes with as much HP. Says
+ * so (calling it `name`) unless `quietly`.
+ */
+export function equip(
+  wearer: Entity,
+  item: Entity,
+  events: GameEvent[],
+  quietly = false,
+  name = item.name,
+): void {
   const slot = item.equippable?.slot;
   if (!slot) return;
   const current = wornIn(wearer, slot);
   if (current) unequip(wearer, current, events);
   wearer.equipment = { ...wearer.equipment, [slot]: item.id };
-  if (!quietly) events.push({ type: "equipped", entityId: wearer.id, item: item.name });
+  const fighter = wearer.fighter, maxHp = item.equippable?.maxHp ?? 0;
+  if (fighter && maxHp > 0) {
+    fighter.maxHp += maxHp;
+    fighter.hp += maxHp;
+  }
+  if (!quietly) events.push({ type: "equipped", entityId: wearer.id, item: name });
 }
 
-/** Using a wearable: off if worn, else on. */
-export function toggleEquip(wearer: Entity, item: Entity, events: GameEvent[]): void {
-  if (isWorn(wearer, item)) unequip(wearer, item, events);
-  else equip(wearer, item, events);
+/** Using a wearable: off if worn, else on; `name` is what the messages call it. */
+export function toggleEquip(wearer: Entity, item: Entity, events: GameEvent[], name = item.name): void {
+  if (isWorn(wearer, item)) unequip(wearer, item, events, name);
+  else equip(wearer, item, events, false, name);
 }

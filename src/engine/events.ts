@@ -111,4 +111,18 @@ export type GameEvent =
     readonly color: number;
   }
   /** A sleeping monster noticed the player; `seen` if the player sees it. */
-  | { readonly type: "woke"; readonly entityId: number; readonly name: string; readonly seen: boolean };
+  | { readonly type: "woke"; readonly entityId: number; readonly name: string; readonly seen: boolean }
+  | { readonly type: "teleported"; readonly entityId: number; readonly x: number; readonly y: number }
+  | { readonly type: "map_revealed"; readonly entityId: number }
+  | { readonly type: "summoned"; readonly entityId: number; readonly name: string }
+  /** An item was used and did nothing (a summoning with no room around the reader). */
+  | { readonly type: "nothing_happened"; readonly entityId: number }
+  | {
+    readonly type: "bolt_hit";
+    readonly targetId: number;
+    readonly target: string;
+    readonly damage: number;
+  }
+  | { readonly type: "bolt_missed"; readonly entityId: number }
+  /** The player learnt that things looking like `appearance` are `item`s. */
+  | { readonly type: "identified"; readonly appearance: string; readonly item: string };

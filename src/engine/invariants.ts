@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { DEFAULT_SLOTS } from "./equipment.ts";
 import { type Ai, type Entity, withCarried } from "./entity.ts";
 import { computeFov } from "./fov.ts";
 import { type GameMap, inBounds, isWalkable, tileAt } from "./game_map.ts";
@@ -37,7 +38,7 @@ export function stateProblems(state: GameState, rules: Rules): string[] {
   if (state.chronicle.killsByFloor.length > deepest) {
     problems.push(`kills are counted on floors deeper than the one reached (${deepest})`);
   }
-  thingProblems(state.map, state.entities, problems, "");
+  thingProblems(state.map, state.entities, rules, problems, "");
   problems.push(...playerProblems(state, rules));
   const floors = new Set([state.floor]);
   for (const kept of state.keptFloors ?? []) {
@@ -45,7 +46,7 @@ export function stateProblems(state: GameState, rules: Rules): string[] {
     if (floors.has(kept.floor)) problems.push(`floor ${kept.floor} is kept twice`);
     floors.add(kept.floor);
     idProblems(state, kept.entities, ids, problems, where);
-    thingProblems(kept.map, kept.entities, problems, where);
+    thingProblems(kept.map, kept.entities, rules, problems, where);
     stairsProblems(kept.map, problems, where);
   }
   return problems;
@@ -86,7 +87,13 @@ function idProblems(
 }
 
 /** The problems of the things on one floor (`where` names a kept floor). */
-function thingProblems(map: GameMap, entities: readonly Entity[], problems: string[], where: string): void {
+function thingProblems(
+  map: GameMap,
+  entities: readonly Entity[],
+  rules: Rules,
+  problems: string[],
+  where: string,
+): void {
   const blockers = new Set<number>();
   for (const e of entities) {
     if (!isWalkable(map, e.x, e.y)) {
@@ -117,7 +124,9 @@ function thingProblems(map: GameMap, entities: readonly Entity[], problems: stri
     }
     for (const [slot, id] of Object.entries(e.equipment ?? {})) {
       const worn = pack.items.find((i) => i.id === id);
-      if (!worn) problems.push(`${named(e, where)} wears #${id} as its ${slot} but does not carry it`);
+      if (!(rules.equipmentSlots ?? DEFAULT_SLOTS).includes(slot)) {
+        problems.push(`${named(e, where)} wears #${id} in ${slot}, not a slot of these rules`);
+      } else if (!worn) problems.push(`${named(e, where)} wears #${id} as its ${slot} but does not carry it`);
       else if (worn.equippable?.slot !== slot) {
         problems.push(`${named(e, where)} wears ${named(worn, where)} as its ${slot}`);
       }

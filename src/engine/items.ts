@@ -14,6 +14,7 @@ import type { MessageId, Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";
 import { MAX_CONFUSIONS } from "./limits.ts";
 import { applyStatus } from "./statuses.ts";
+import { bolt, revealMap, summon, teleport } from "./item_powers.ts";
 
 /** What using an item asks of the player first. */
 export type Targeting =
@@ -25,6 +26,7 @@ export type Targeting =
 export function targetingOf(effect: ItemEffect | undefined): Targeting {
   switch (effect?.type) {
     case "confuse":
+    case "bolt":
       return { kind: "single" };
     case "apply_status":
       return effect.on === "target" ? { kind: "single" } : { kind: "none" };
@@ -119,6 +121,15 @@ export function applyEffect(
       applyStatus(victim, def, events, effect.turns);
       return undefined;
     }
+    case "teleport":
+      return teleport(state, rules, user, events);
+    case "reveal_map":
+      return revealMap(state, user, events);
+    case "summon":
+      return summon(state, rules, user, effect, events);
+    case "bolt":
+      if (!target || !visible(state, target)) return "cannot_target_unseen";
+      return bolt(state, rules, user, effect, target, events);
   }
 }
 

@@ -28,7 +28,9 @@ export { placeVaults, type Vault, type VaultCell, type VaultThing } from "./vaul
 export { cellularCave } from "./cave_map.ts";
 export { countOpen, isConnected, stepsFrom } from "./regions.ts";
 export type { Ai, Entity, Fighter, RenderLayer } from "./entity.ts";
-export { attackOf, defenseOf, isWorn, wornIn } from "./equipment.ts";
+export { attackOf, DEFAULT_SLOTS, defenseOf, isWorn, wornBonus, wornIn } from "./equipment.ts";
+export { itemName, labelOf } from "./item_names.ts";
+export { lineCells, rayCells } from "./line.ts";
 export type { GameEvent } from "./events.ts";
 export { computeFov } from "./fov.ts";
 export { createMap, isWalkable, setTile, updateVisibility } from "./game_map.ts";
@@ -39,7 +41,6 @@ export type { ItemLedger } from "./invariants.ts";
 export { inBlast, targetingOf } from "./items.ts";
 export type { Targeting } from "./items.ts";
 export { MAX_CAPACITY, MAX_FLOOR, MAX_LEVEL } from "./limits.ts";
-export { lineCells } from "./line.ts";
 export { displayText, formatTemplate } from "./message_log.ts";
 export type { LogEntry } from "./message_log.ts";
 export { MoveReplay, runMonsterPhase } from "./monster_phase.ts";

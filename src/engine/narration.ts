@@ -7,6 +7,7 @@
 import type { GameEvent } from "./events.ts";
 import { addMessage, formatTemplate, type LogEntry } from "./message_log.ts";
 import type { MessageId, Rules } from "./rules.ts";
+import { withArticle } from "./walk_stop.ts";
 
 /**
  * The rules' message `id` as said, coloured for the player's deed or
@@ -91,6 +92,7 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
         break;
       case "shattered":
         tell(log, rules, "shattered", { item: e.item });
+        break;
       case "shot":
         if (e.target !== undefined) {
           tell(
@@ -161,6 +163,31 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
       case "status_started":
       case "status_ended":
         tellStatus(log, rules, e, e.entityId === playerId);
+        break;
+      case "teleported":
+        if (e.entityId === playerId) tell(log, rules, "teleported");
+        break;
+      case "map_revealed":
+        tell(log, rules, "map_revealed");
+        break;
+      case "summoned":
+        tell(log, rules, "summoned", { name: e.name, a_name: withArticle(e.name) }, false);
+        break;
+      case "nothing_happened":
+        tell(log, rules, "nothing_happens");
+        break;
+      case "bolt_hit":
+        tell(log, rules, "bolt_hit", { name: e.target, damage: e.damage });
+        break;
+      case "bolt_missed":
+        tell(log, rules, "bolt_missed");
+        break;
+      case "identified":
+        tell(log, rules, "identified", {
+          appearance: e.appearance,
+          item: e.item,
+          a_item: withArticle(e.item),
+        });
         break;
       case "moved":
       case "waited":

@@ -77,7 +77,14 @@ export type MessageId =
   | "cannot_status_self"
   | "shot"
   | "shot_no_damage"
-  | "monster_woke";
+  | "monster_woke"
+  | "teleported"
+  | "map_revealed"
+  | "summoned"
+  | "bolt_hit"
+  | "bolt_missed"
+  | "nothing_happens"
+  | "identified";
 
 /**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),
@@ -118,6 +125,8 @@ export interface EntityTemplate {
   readonly inventoryCapacity?: number;
   readonly item?: ItemPart;
   readonly equippable?: EquippableTemplate;
+  /** The kind of unknown item it is (a key of {@link Rules.unknownItems}): unnamed until used. */
+  readonly unknown?: string;
   /** Templates given and worn from the start (the player's). */
   readonly startingEquipment?: readonly string[];
   /** Energy gained each turn (100 when absent; docs/rules.md, Speed and energy). */
@@ -278,6 +287,14 @@ export interface Rules {
   readonly combat?: CombatRules;
   /** Carried items keep their letter until they leave the pack (docs/rules.md, Stacks). */
   readonly keepLetters?: boolean;
+  /** Speed, costs, regeneration; absent: every actor acts once a turn and nobody regenerates. */
+  readonly time?: TimeRules;
+  /** The statuses, by id; absent: none. */
+  readonly statuses?: Readonly<Record<string, StatusDef>>;
+  /** The equipment slots; absent: `weapon` and `armor` (docs/rules.md, Equipment slots). */
+  readonly equipmentSlots?: readonly string[];
+  /** Unknown items' appearances, by kind; absent: every item goes by its name (docs/rules.md, Unknown items). */
+  readonly unknownItems?: Readonly<Record<string, UnknownKind>>;
 }
 
 /** A goal: the unique item `item` (a template id) lies on floor `floor`; carrying it out scores `bonus`. */
@@ -295,10 +312,12 @@ export interface Goal {
 export interface CombatRules {
   readonly toHit?: { readonly base: number; readonly min: number; readonly max: number };
   readonly minDamage: number;
-  /** Speed, costs, regeneration; absent: every actor acts once a turn and nobody regenerates. */
-  readonly time?: TimeRules;
-  /** The statuses, by id; absent: none. */
-  readonly statuses?: Readonly<Record<string, StatusDef>>;
+}
+
+/** How the items of one unknown kind are called until used: `name` with `{appearance}` filled in. */
+export interface UnknownKind {
+  readonly name: string;
+  readonly appearances: readonly string[];
 }
 
 /** The high-score formula's weights: points per floor reached, per XP earned, per turn taken. */

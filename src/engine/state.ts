@@ -5,7 +5,7 @@
  */
 import { type Chronicle, emptyChronicle } from "./chronicle.ts";
 import type { Entity } from "./entity.ts";
-import { equip } from "./equipment.ts";
+import { equip, wornBonus } from "./equipment.ts";
 import { changeFloor, keepsFloors, type KeptFloor } from "./floors.ts";
 import { fillFloor, layFloor } from "./floor_fill.ts";
 import { carry } from "./stacks.ts";
@@ -55,6 +55,12 @@ export interface GameState {
    * rules keep floors (docs/rules.md, Persistent floors); absent otherwise.
    */
   keptFloors?: KeptFloor[];
+  /**
+   * The unknown templates the player has learnt
+   * (docs/rules.md, Unknown items): absent until the first is learnt, so games of rules without
+   * unknown items keep the state they always had.
+   */
+  known?: string[];
 }
 
 /** The player entity. */
@@ -64,9 +70,13 @@ export function playerOf(state: GameState): Entity {
   return player;
 }
 
-/** How far `e` sees: its own sight if it has one, else the rules' radius. */
+/**
+ * How far `e` sees: its own sight if it has one, else the rules' radius,
+ * plus what it wears adds (an unlimited sight, 0, stays unlimited).
+ */
 export function sightOf(e: Entity, rules: Rules): number {
-  return e.sight ?? rules.sightRadius;
+  const own = e.sight ?? rules.sightRadius;
+  return own === 0 ? 0 : own + wornBonus(e, "sight");
 }
 
 /**

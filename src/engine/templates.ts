@@ -38,6 +38,8 @@ export function instantiate(template: EntityTemplate, id: number, x: number, y: 
     if (stacks) entity.item = { ...entity.item, stacks, plural };
     if (thrown) entity.item = { ...entity.item, thrown: { ...thrown } };
   }
+  // Only a template with charges gives the field: other things keep the shape they always had.
+  if (template.item?.charges !== undefined) entity.item!.charges = template.item.charges;
   if (template.equippable) entity.equippable = { ...template.equippable };
   if (template.inventoryCapacity !== undefined) {
     entity.inventory = { capacity: template.inventoryCapacity, items: [] };

@@ -22,6 +22,7 @@ import type { MessageId, Rules } from "./rules.ts";
 import { type GameState, playerOf } from "./state.ts";
 import { Tile } from "./tiles.ts";
 import { monstersInView } from "./travel.ts";
+import { itemName } from "./item_names.ts";
 
 /** A walk without a key per step. */
 export type Walk =
@@ -86,11 +87,13 @@ export function itemsUnderfoot(state: GameState): Entity[] {
 /**
  * Why the walk stops after the step just taken, if it does. `visited`
  * holds the items a walk has already stopped on: they do not stop one again.
+ * With `rules`, items are named as the player knows them (docs/rules.md, Unknown items).
  */
 export function stopAfterStep(
   state: GameState,
   start: WalkStart,
   visited: ReadonlySet<number>,
+  rules?: Rules,
 ): WalkStop | undefined {
   const newcomers = monstersInView(state).filter((e) => !start.monsters.has(e.id));
   if (newcomers.length > 0) return { reason: "monster", names: newcomers.map((e) => e.name) };
@@ -99,7 +102,9 @@ export function stopAfterStep(
   const { walk } = start;
   if (walk.kind !== "travel") {
     const items = itemsUnderfoot(state).filter((e) => !visited.has(e.id));
-    if (items.length > 0) return { reason: "item", names: items.map((e) => e.name) };
+    if (items.length > 0) {
+      return { reason: "item", names: items.map((e) => rules ? itemName(state, rules, e) : e.name) };
+    }
   }
   // Either way (up stairs only on kept floors): where `>` and `<` travel to, and where a run stops.
   const here = tileAt(state.map, player.x, player.y);

@@ -5,13 +5,18 @@
  *
  * @module
  */
-import { type Entity, itemLabel, playerOf, type Point, Tile } from "../engine/mod.ts";
+import { type Entity, labelOf, playerOf, type Point, Tile } from "../engine/mod.ts";
 import { LAYER_ORDER } from "./map_view.ts";
 import type { UiContext } from "./screen.ts";
 
 /** The first letter upper-cased, the rest as it is. */
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** What the player calls `e`: an item as they know it (docs/rules.md, Unknown items), anything else by its name. */
+function nameOf(ui: UiContext, e: Entity): string {
+  return e.layer === "item" ? labelOf(ui.state, ui.rules, e) : e.name;
 }
 
 /** The things on `p` the player sees now, topmost first (actors, then items dropped last first, then corpses). */
@@ -32,7 +37,7 @@ function thingsAt(ui: UiContext, p: Point): Entity[] {
  * capitalised; nothing when the cell is out of view.
  */
 export function namesAt(ui: UiContext, p: Point | undefined): string {
-  return p ? capitalised(thingsAt(ui, p).map(itemLabel).join(", ")) : "";
+  return p ? capitalised(thingsAt(ui, p).map((e) => nameOf(ui, e)).join(", ")) : "";
 }
 
 /** The terrain's name at `p` as the player knows it: "unexplored" where never seen. */
@@ -48,7 +53,7 @@ function terrainAt(ui: UiContext, p: Point): string {
  * "Unexplored").
  */
 export function describeCell(ui: UiContext, p: Point): string {
-  return capitalised([...thingsAt(ui, p).map(itemLabel), terrainAt(ui, p)].join(", "));
+  return capitalised([...thingsAt(ui, p).map((e) => nameOf(ui, e)), terrainAt(ui, p)].join(", "));
 }
 
 /**
@@ -58,7 +63,7 @@ export function describeCell(ui: UiContext, p: Point): string {
 export function underfoot(ui: UiContext): string {
   const player = playerOf(ui.state);
   const { map } = ui.state;
-  const things = thingsAt(ui, player).filter((e) => e !== player).map(itemLabel);
+  const things = thingsAt(ui, player).filter((e) => e !== player).map((e) => nameOf(ui, e));
   const tile = map.tiles[player.y * map.width + player.x];
   const onStairs = tile === Tile.DownStairs || tile === Tile.UpStairs;
   return capitalised([...things, ...(onStairs ? [terrainAt(ui, player)] : [])].join(", "));

@@ -13,9 +13,10 @@ import {
   countOf,
   type GameState,
   isWorn,
-  itemLabel,
+  labelOf,
   letterAt,
   playerOf,
+  type Rules,
   slotOfLetter,
   slotsByLetter,
   targetingOf,
@@ -33,14 +34,14 @@ import { TargetScreen } from "./target_screen.ts";
  * The player's items as listed, in their letters' order: `(a) Health Potion`,
  * `(b) Dagger (E)`, `(d) 3 Health Potions`, or `(Empty)`.
  */
-export function inventoryLines(state: GameState): string[] {
+export function inventoryLines(state: GameState, rules: Rules): string[] {
   const player = playerOf(state);
   const inventory = player.inventory;
   if (!inventory || inventory.items.length === 0) return ["(Empty)"];
   return slotsByLetter(inventory).map((slot) => {
     const item = inventory.items[slot];
     const letter = String.fromCharCode(97 + letterAt(inventory, slot));
-    return `(${letter}) ${itemLabel(item)}${isWorn(player, item) ? " (E)" : ""}`;
+    return `(${letter}) ${labelOf(state, rules, item)}${isWorn(player, item) ? " (E)" : ""}`;
   });
 }
 
@@ -77,7 +78,7 @@ export class InventoryScreen implements Screen {
 
   /** The window's lines. */
   lines(ui: UiContext): string[] {
-    return inventoryLines(ui.state);
+    return inventoryLines(ui.state, ui.rules);
   }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
@@ -101,8 +102,10 @@ export class InventoryScreen implements Screen {
     if (this.mode === "throw") {
       return { type: "open", screen: new TargetScreen(ui, slot, { kind: "single" }, "throw"), replace: true };
     }
+    // An empty wand is not aimed: using it only says nothing happens (docs/rules.md, Wands).
+    const empty = item.item?.charges !== undefined && item.item.charges <= 0;
     const targeting = targetingOf(item.item?.effect);
-    if (targeting.kind === "none") {
+    if (targeting.kind === "none" || empty) {
       return { type: "act", action: { type: "use", item: slot }, closeOnSuccess: true };
     }
     return { type: "open", screen: new TargetScreen(ui, slot, targeting), replace: true };

@@ -7,8 +7,10 @@
  * @module
  */
 import {
+  DEFAULT_SLOTS,
   displayText,
   type GameState,
+  itemName,
   playerOf,
   type Rules,
   scoreOf,
@@ -55,9 +57,10 @@ export function morgueText(state: GameState, rules: Rules, theme: Theme, info: M
     : ended
     ? `${capitalize(ended)} on dungeon level ${state.floor} after ${turns(state.turn)}.`
     : `${info.abandoned ? "Abandoned" : "Alive"} on dungeon level ${state.floor} after ${turns(state.turn)}.`;
-  const gear = (["weapon", "armor"] as const).map((slot) =>
-    `${slot === "weapon" ? "Weapon" : "Armor"}: ${wornIn(player, slot)?.name ?? "(none)"}`
-  );
+  const gear = (rules.equipmentSlots ?? DEFAULT_SLOTS).map((slot) => {
+    const worn = wornIn(player, slot);
+    return `${capitalize(slot.replaceAll("_", " "))}: ${worn ? itemName(state, rules, worn) : "(none)"}`;
+  });
   const pack = player.inventory;
   const kills = [...chronicle.kills].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   const byFloor = chronicle.killsByFloor.map((n, f) => `${f + 1}: ${n}`).join(", ");
@@ -83,7 +86,7 @@ export function morgueText(state: GameState, rules: Rules, theme: Theme, info: M
     ...indent(gear),
     "",
     `Inventory (${pack?.items.length ?? 0} of ${pack?.capacity ?? 0})`,
-    ...indent(inventoryLines(state)),
+    ...indent(inventoryLines(state, rules)),
     "",
     `Kills: ${totalKills(chronicle)}`,
     ...indent(kills.map((k) => `${String(k.count).padStart(4)}  ${k.name}`)),

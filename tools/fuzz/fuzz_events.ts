@@ -213,6 +213,9 @@ export class FuzzEvents {
         return [this.#moveKey(action.dx, action.dy)];
       case "wait":
       case "recover":
+      // Monsters' own actions: the bot never takes them; a wait's key stands in.
+      case "shoot":
+      case "wake":
         return [keyEvent(".")];
       case "pickup":
         return [keyEvent("g")];
