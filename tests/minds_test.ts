@@ -2,7 +2,8 @@ import { deepEqual, equal, notEqual, ok } from "node:assert/strict";
 import { decide, PhaseContext } from "../src/engine/ai.ts";
 import type { GameEvent } from "../src/engine/events.ts";
 import { distanceMap } from "../src/engine/distance_map.ts";
-import { clearLine, lineOfFire } from "../src/engine/minds/line_of_fire.ts";
+import { clearLine } from "../src/engine/minds/line_of_fire.ts";
+import { lineCells } from "../src/engine/line.ts";
 import { safetyMap } from "../src/engine/minds/safety_map.ts";
 import { runMonsterPhase } from "../src/engine/monster_phase.ts";
 import { Rng } from "../src/engine/rng.ts";
@@ -21,10 +22,10 @@ function phase(state: ReturnType<typeof arena>, r = unlimited): GameEvent[] {
 }
 
 Deno.test("line of fire: Bresenham's cells from start (left out) to end, the same each way round", () => {
-  deepEqual(lineOfFire(0, 0, 3, 1), [{ x: 1, y: 0 }, { x: 2, y: 1 }, { x: 3, y: 1 }]);
-  deepEqual(lineOfFire(2, 2, 2, 2), []);
+  deepEqual(lineCells({ x: 0, y: 0 }, { x: 3, y: 1 }), [{ x: 1, y: 0 }, { x: 2, y: 1 }, { x: 3, y: 1 }]);
+  deepEqual(lineCells({ x: 2, y: 2 }, { x: 2, y: 2 }), []);
   for (const [x, y] of [[5, 0], [0, 5], [-4, 3], [7, -7], [3, -6]]) {
-    const line = lineOfFire(0, 0, x, y);
+    const line = lineCells({ x: 0, y: 0 }, { x, y });
     equal(line.length, Math.max(Math.abs(x), Math.abs(y)), "one cell a step");
     deepEqual(line.at(-1), { x, y });
   }

@@ -14,7 +14,7 @@ import type { Point } from "../geometry.ts";
 import type { Occupancy } from "../occupancy.ts";
 import type { Rules } from "../rules.ts";
 import type { GameState } from "../state.ts";
-import { lineOfFire } from "./line_of_fire.ts";
+import { lineCells } from "../line.ts";
 
 /** How a shot looks and reads when its shooter's template says nothing (it is not ranged). */
 const PLAIN_SHOT = { verb: "shoots at", glyph: "*", color: 0xffffff } as const;
@@ -33,7 +33,7 @@ export function shoot(
   const look = typeof template === "object" && template.ranged ? template.ranged : PLAIN_SHOT;
   const path: Point[] = [];
   let hit: Entity | undefined;
-  for (const p of lineOfFire(actor.x, actor.y, actor.x + dx, actor.y + dy)) {
+  for (const p of lineCells(actor, { x: actor.x + dx, y: actor.y + dy })) {
     if (p.x < 0 || p.y < 0 || p.x >= map.width || p.y >= map.height) break;
     if (map.transparent[p.y * map.width + p.x] !== 1) break;
     path.push(p);
