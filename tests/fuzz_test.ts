@@ -30,6 +30,7 @@ const SCREENS = [
   "Look",
   "Help",
   "Select an item to use",
+  "Select an item to throw",
   "Select an item to drop",
   "Target",
   rules.progression.window.title,

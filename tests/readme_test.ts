@@ -90,7 +90,7 @@ Deno.test("the README's modding examples, applied to a copy of data/, validate a
   }).output();
   deepEqual(
     [validate.code, new TextDecoder().decode(validate.stdout), new TextDecoder().decode(validate.stderr)],
-    [0, `${dir}/: OK (15 templates)\n`, ""],
+    [0, `${dir}/: OK (17 templates)\n`, ""],
   );
 });
 

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { gzip } from "../../src/app/save_file.ts";
-import { encodeSave } from "../../src/app/save_format.ts";
+import { encodeSave, gzip } from "../../src/app/mod.ts";
 import { loadContent } from "../../src/content/mod.ts";
 import { type GameState, newGame, playCommand, playerOf } from "../../src/engine/mod.ts";
 import { measure, median } from "./timing.ts";

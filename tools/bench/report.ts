@@ -406,7 +406,8 @@ export const BENCH_HELP = {
 
 Options:
       --only    the sections to run, comma-separated (default: all):
-                ${SECTIONS.join(", ")}
+                ${SECTIONS.slice(0, 5).join(", ")},
+                ${SECTIONS.slice(5).join(", ")}
 ${HELP_USAGE}`,
 };
 
