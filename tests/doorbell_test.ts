@@ -33,3 +33,13 @@ Deno.test("the worker parks only while the app was heard from lately, and not at
   clock = 101;
   equal(worker.park(1000, 100), false, "the app has been quiet: the worker sleeps in its event loop");
 });
+
+Deno.test("the app's wait polls first when asked to, then sleeps, and still ends at its time out", () => {
+  const app = new AppBell();
+  const worker = new WorkerBell(app.buffer, () => 0);
+  const started = performance.now();
+  equal(app.waitForMessage(20, 5), false);
+  ok(performance.now() - started >= 19, "the whole wait, not the polling alone");
+  worker.posted();
+  equal(app.waitForMessage(1000, 5), true, "a message posted is seen while polling");
+});

@@ -58,7 +58,7 @@ function corruptCopy(runner: WorkerRunner, state: GameState, change: (copy: Game
   const copy = cloneState(state);
   change(copy);
   const { state: mirror, transfer } = mirrorOf(copy);
-  runner.worker.postMessage({ type: "load", state: mirror }, transfer);
+  runner.post({ type: "load", state: mirror }, transfer);
 }
 
 /**

@@ -25,7 +25,11 @@ Deno.test("the worker and in-process AI give the same game, compared after every
         deepEqual(snapshot(viaWorker), snapshot(inProcess));
         deepEqual(viaWorker.map.visible, inProcess.map.visible);
       }
-      deepEqual([worker.faults, worker.workerTurns], [[], timed], "the worker answered every turn");
+      deepEqual(
+        [worker.faults, worker.workerTurns],
+        [[], timed],
+        `the worker answered every turn ${worker.faults}`,
+      );
       fights += viaWorker.log.filter((e) => e.text.includes("attacks")).length;
     } finally {
       worker.close();
@@ -135,18 +139,12 @@ Deno.test("the game travels to the worker once, and each turn only the command; 
   const runner = new WorkerRunner(rules);
   ok(await runner.ready);
   const sent: { type: string; keys: string[] }[] = [];
-  const worker = runner.worker;
-  const post = worker.postMessage.bind(worker);
-  worker.postMessage = (
-    message: { type: string },
-    transfer?: Transferable[] | StructuredSerializeOptions,
-  ) => {
+  runner.onPost = (message) => {
     sent.push({ type: message.type, keys: Object.keys(message).sort() });
     if (message.type === "load") {
-      const { map } = (message as unknown as { state: GameState }).state;
+      const { map } = message.state;
       ok(!(map.tiles.buffer instanceof SharedArrayBuffer), "the copy's grids are its own, not the game's");
     }
-    post(message, transfer as Transferable[]);
   };
   try {
     const state = newGame(rules, 6);

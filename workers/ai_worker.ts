@@ -8,44 +8,88 @@
 import {
   type FromWorker,
   handleToWorker,
+  MoveBuffer,
   PARK_ACTIVE_MS,
   PARK_SLICE_MS,
+  takeMessage,
   type ToWorker,
+  type WireMoves,
   WorkerBell,
   type WorkerMemory,
 } from "../src/worker/mod.ts";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
-  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+  postMessage(message: FromWorker<WireMoves>, transfer?: Transferable[]): void;
 }
 
 const scope = self as unknown as WorkerScope;
 const memory: WorkerMemory = {};
 const now = () => performance.now();
 let bell: WorkerBell | undefined;
+/** The worker's end of the port the app's messages come by once it has rung the bell; answers go back by it. */
+let port: MessagePort | undefined;
+/** Where its moves are written for the app to read, once it has rung the bell (and if this runtime can). */
+let moves: MoveBuffer | undefined;
+/** True while the worker keeps to its bell (in `park`, or about to be). */
 let parked = false;
 
 // Loaded: turns may be timed from now on.
 scope.postMessage({ type: "ready" });
 
-/** Posts `answer`, the numbers of its moves moved to the app, not copied. */
+/** Posts `answer`, the numbers of its moves written to the shared buffer, or else moved to the app, not copied. */
 function send(answer: FromWorker): void {
-  const moves = answer.type === "moves" || answer.type === "played" ? answer.moves : undefined;
-  scope.postMessage(answer, moves ? [moves.ints.buffer] : []);
+  const encoded = answer.type === "moves" || answer.type === "played" ? answer.moves : undefined;
+  const wire = encoded && moves ? moves.place(encoded) : encoded;
+  const message: FromWorker<WireMoves> = wire === encoded
+    ? answer
+    : { ...answer, moves: wire } as FromWorker<WireMoves>;
+  const transfer = wire && "ints" in wire ? [wire.ints.buffer] : [];
+  if (port) {
+    port.postMessage(message, transfer);
+    scope.postMessage({ type: "wake" });
+  } else {
+    scope.postMessage(message, transfer);
+  }
   bell?.posted();
 }
 
-/** Parks on the bell between messages while the app is playing, its event loop turning between slices. */
-function park(): void {
-  parked = bell?.park(PARK_SLICE_MS, PARK_ACTIVE_MS) ?? false;
-  if (parked) setTimeout(park, 0);
+/** Handles every message waiting on the port; true if there was one. */
+function takeWaiting(): boolean {
+  let took = false;
+  for (let message = port && takeMessage<ToWorker>(port); message; message = takeMessage<ToWorker>(port!)) {
+    took = true;
+    receive(message);
+  }
+  return took;
 }
 
-scope.onmessage = (event) => {
-  const message = event.data;
-  if (message.type === "bell") bell = new WorkerBell(message.bell, now);
+/**
+ * Keeps to the bell while the app is playing, taking each message from the
+ * port as the bell wakes it, for a slice at a time; then its event loop
+ * turns, on a timer: a `terminate` takes effect only there (not in
+ * `Atomics.wait`, nor between messages a port delivers), and a timer of
+ * 0 ms keeps the worker from its bell for about 2 ms, so once a slice.
+ */
+function park(): void {
+  parked = true;
+  const started = now();
+  for (;;) {
+    const active = bell?.park(PARK_SLICE_MS, PARK_ACTIVE_MS) ?? false;
+    if (!takeWaiting() && !active) {
+      // The app has gone quiet: the worker sleeps in its event loop until the next message.
+      parked = false;
+      return;
+    }
+    if (now() - started >= PARK_SLICE_MS) break;
+  }
+  setTimeout(park, 0);
+}
+
+function receive(message: ToWorker): void {
   bell?.read();
+  // A command's answer is written from the start: the app has read all of the last one.
+  if (message.type === "play") moves?.rewind();
   try {
     const answer = handleToWorker(memory, message, send, now);
     if (answer) send(answer);
@@ -53,8 +97,22 @@ scope.onmessage = (event) => {
     const seq = message.type === "play" ? message.seq : -1;
     send({ type: "failed", seq, error: e instanceof Error ? e.message : String(e) });
   }
-  if (!parked) {
-    parked = true;
-    setTimeout(park, 0);
+  if (!parked && bell) park();
+}
+
+// The port is read only by `takeMessage` (see the app's `#takeWaiting` for why): a "wake" here says
+// a message waits on it, for when the worker sleeps in its event loop.
+scope.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === "wake") {
+    takeWaiting();
+    if (!parked && bell) park();
+    return;
   }
+  if (message.type === "bell") {
+    bell = new WorkerBell(message.bell, now);
+    port = message.port;
+    moves = message.moves && new MoveBuffer(message.moves);
+  }
+  receive(message);
 };

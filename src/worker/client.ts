@@ -26,7 +26,7 @@ import {
 } from "../engine/mod.ts";
 import { AI_WORKER_URL, WorkerConnection } from "./connection.ts";
 import { decodeMoves, type EncodedMoves } from "./moves.ts";
-import { type Checks, mirrorOf } from "./protocol.ts";
+import { type Checks, mirrorOf, type ToWorker } from "./protocol.ts";
 import type { MonsterRunner, WorkerFault } from "./runner.ts";
 
 export { AI_WORKER_OPTIONS, AI_WORKER_URL, WORKER_STARTUP_MS } from "./connection.ts";
@@ -181,6 +181,20 @@ export class WorkerRunner implements MonsterRunner {
     return this.#connection.faults;
   }
 
+  /**
+   * Posts `message` to the worker the way the runner's own go (by its port,
+   * once it has one, so in order with them): tests give the copy a wrong
+   * game so.
+   */
+  post(message: ToWorker, transfer: Transferable[] = []): void {
+    this.#connection.post(message, transfer);
+  }
+
+  /** Told each message posted to the worker, as it goes. */
+  set onPost(observe: (message: ToWorker) => void) {
+    this.#connection.onPost = observe;
+  }
+
   /** Starts the worker now (it loads while the game draws its first frame). */
   start(): void {
     void this.#connection.worker;
@@ -238,7 +252,7 @@ export class WorkerRunner implements MonsterRunner {
       this.#mirror = fingerprint(state);
       return undefined;
     }
-    connection.expectMessage();
+    connection.expectAnswer();
     const reply = await answer;
     if (typeof reply !== "string" && reply.type === "played") {
       if (reply.moves) {

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { AppBell, canShareMemory } from "./doorbell.ts";
+import { AppBell, canShareMemory, takeMessage } from "./doorbell.ts";
+import { MoveBuffer, newMoveBuffer, type WireMoves } from "./move_buffer.ts";
 import type { FromWorker, MovesPart, ToWorker } from "./protocol.ts";
 import type { WorkerFault } from "./runner.ts";
 
@@ -17,17 +18,24 @@ export const AI_WORKER_OPTIONS: WorkerOptions = { type: "module", deno: { permis
 /** How long a new worker may take to load before it counts as failed. */
 export const WORKER_STARTUP_MS = 10_000;
 
-/** How long the worker sleeps on its bell before its event loop takes a turn (to take a message not rung for, or to end). */
+/** How long the worker keeps to its bell before its event loop takes a turn (where a `terminate` takes effect). */
 export const PARK_SLICE_MS = 20;
 
 /** How long after the app's last message the worker keeps parking on its bell; after that it sleeps in its event loop. */
 export const PARK_ACTIVE_MS = 2_000;
 
 /**
- * How long the app blocks on the bell for the start of an answer before it
- * waits in its event loop instead (where the time limit is kept).
+ * How long the app blocks on the bell for an answer before it waits in its
+ * event loop instead (where the time limit is kept).
  */
 export const ANSWER_WAIT_MS = 50;
+
+/**
+ * How long the app polls for an answer before it sleeps on the bell, where
+ * the worker has a processor of its own (see `AppBell.waitForMessage`): a
+ * turn of a few hundred monsters.
+ */
+export const ANSWER_SPIN_MS = 3;
 
 /** An answer, or what became of the question instead. */
 export type Reply = FromWorker | WorkerFault;
@@ -40,6 +48,10 @@ export type Reply = FromWorker | WorkerFault;
 export class WorkerConnection {
   #worker: Worker | undefined;
   #bell: AppBell | undefined;
+  /** The app's end of the port every message goes by once the worker has its bell. */
+  #port: MessagePort | undefined;
+  /** The app's view of the buffer the worker writes its moves to, where there is one. */
+  #moves: MoveBuffer | undefined;
   #loaded = false;
   #ready: Promise<boolean> = Promise.resolve(false);
   #waiting:
@@ -53,8 +65,13 @@ export class WorkerConnection {
   readonly faults: WorkerFault[] = [];
   /** Told each answer no one waits for (one to a question given up on). */
   onStray: (reply: FromWorker) => void = () => {};
+  /** Told each message posted to the worker, as it goes (tests count them). */
+  onPost: (message: ToWorker) => void = () => {};
   /** Told when a new worker starts: it knows nothing yet. */
   onStart: (worker: Worker) => void = () => {};
+
+  /** How long to poll before sleeping while waiting: none on a single processor, where it would starve the worker. */
+  readonly #spinMs = (navigator.hardwareConcurrency ?? 1) > 1 ? ANSWER_SPIN_MS : 0;
 
   constructor(readonly url: URL, readonly timeoutMs: number) {}
 
@@ -80,6 +97,7 @@ export class WorkerConnection {
     this.#worker = worker;
     this.#loaded = false;
     const bell = canShareMemory() ? new AppBell() : undefined;
+    const line = bell ? new MessageChannel() : undefined;
     this.#bell = bell;
     let settleLoad: (ok: boolean) => void = () => {};
     this.#ready = new Promise((resolve) => (settleLoad = resolve));
@@ -91,15 +109,22 @@ export class WorkerConnection {
     };
     const startup = setTimeout(() => failLoad("timeout"), WORKER_STARTUP_MS);
     Deno.unrefTimer(startup);
-    worker.onmessage = (e: MessageEvent<FromWorker>) => {
-      if (e.data.type !== "ready") {
-        bell?.read();
-        return this.#answer(e.data);
-      }
+    worker.onmessage = (e: MessageEvent<FromWorker<WireMoves>>) => {
+      if (e.data.type === "wake") return this.#takeWaiting();
+      if (e.data.type !== "ready") return this.#answer(e.data);
       clearTimeout(startup);
       this.#loaded = true;
       settleLoad(true);
     };
+    if (line && bell) {
+      // The bell's message goes the worker's own way; every later one by the port, in order.
+      const moves = newMoveBuffer();
+      worker.postMessage({ type: "bell", bell: bell.buffer, port: line.port2, moves } satisfies ToWorker, [
+        line.port2,
+      ]);
+      this.#port = line.port1;
+      this.#moves = moves && new MoveBuffer(moves);
+    }
     worker.onerror = (e) => {
       e.preventDefault();
       clearTimeout(startup);
@@ -107,25 +132,59 @@ export class WorkerConnection {
       else failLoad("error");
     };
     worker.onmessageerror = () => this.#fail("error");
-    if (bell) this.post({ type: "bell", bell: bell.buffer });
     this.onStart(worker);
     return worker;
   }
 
   /** Posts `message`, moving `transfer`'s buffers instead of copying them. */
   post(message: ToWorker, transfer: Transferable[] = []): void {
-    this.worker.postMessage(message, transfer);
+    const worker = this.worker;
+    this.onPost(message);
+    if (this.#port) {
+      this.#port.postMessage(message, transfer);
+      worker.postMessage({ type: "wake" } satisfies ToWorker);
+    } else {
+      worker.postMessage(message, transfer);
+    }
     this.#bell?.ring();
   }
 
   /**
-   * Blocks this thread (at most `ANSWER_WAIT_MS`) until the worker has
-   * posted a message this side has not read: waiting on the bell, not in the
-   * event loop, takes the answer a quarter of a millisecond sooner. Without
-   * shared memory it returns at once.
+   * Takes the worker's messages as they come, blocking this thread on the
+   * bell between them, until the answer waited for has come (its parts
+   * handed on as they arrive) or `ANSWER_WAIT_MS` pass; the event loop
+   * delivers the rest. Without shared memory it returns at once.
    */
-  expectMessage(): void {
-    if (this.#loaded) this.#bell?.waitForMessage(ANSWER_WAIT_MS);
+  expectAnswer(): void {
+    const bell = this.#bell;
+    if (!this.#loaded || !this.#port || !bell) return;
+    const deadline = performance.now() + ANSWER_WAIT_MS;
+    while (this.#waiting) {
+      if (this.#takeWaiting()) continue;
+      const left = deadline - performance.now();
+      if (left <= 0 || !bell.waitForMessage(left, this.#spinMs)) return;
+    }
+  }
+
+  /**
+   * Handles every message waiting on the port; true if there was one. The
+   * port is read only so, never by its own `onmessage`: a port read both
+   * ways can hand on a message ahead of one its event loop had already
+   * taken. A "wake" by the worker's own way stands for the event loop.
+   */
+  #takeWaiting(): boolean {
+    const port = this.#port;
+    let took = false;
+    for (
+      let message = port && takeMessage<FromWorker<WireMoves>>(port);
+      message;
+      message = takeMessage(port!)
+    ) {
+      took = true;
+      this.#bell?.read();
+      this.#answer(message);
+    }
+    return took;
   }
 
   /**
@@ -155,7 +214,13 @@ export class WorkerConnection {
     this.#waiting = undefined;
   }
 
-  #answer(reply: FromWorker): void {
+  #answer(message: FromWorker<WireMoves>): void {
+    let reply: FromWorker;
+    try {
+      reply = this.#withMoves(message);
+    } catch {
+      return this.#fail("error");
+    }
     const waiting = this.#waiting;
     if (waiting && "seq" in reply && reply.seq === waiting.seq) {
       if (reply.type === "moves") return waiting.part(reply);
@@ -164,6 +229,16 @@ export class WorkerConnection {
     } else {
       this.onStray(reply);
     }
+  }
+
+  /** `message` with its moves' numbers, read from the shared buffer if they wait there. */
+  #withMoves(message: FromWorker<WireMoves>): FromWorker {
+    if ((message.type !== "moves" && message.type !== "played") || !message.moves) {
+      return message as FromWorker;
+    }
+    if ("ints" in message.moves) return message as FromWorker;
+    if (!this.#moves) throw new Error("moves in a shared buffer there is none of");
+    return { ...message, moves: this.#moves.take(message.moves) };
   }
 
   /** A fault: whoever waits is told, and the worker replaced. */
@@ -178,8 +253,11 @@ export class WorkerConnection {
   /** Ends the current worker; the next use starts another. */
   restart(): void {
     this.#worker?.terminate();
+    this.#port?.close();
     this.#worker = undefined;
     this.#bell = undefined;
+    this.#port = undefined;
+    this.#moves = undefined;
     this.#loaded = false;
   }
 

@@ -1,12 +1,17 @@
 /**
  * A doorbell beside a worker's messages: two counters in shared memory that
  * let each side sleep on a futex, not in its event loop, while it waits for
- * the other. Messages still carry everything; the bell only wakes.
+ * the other, and a message port of their own that each side reads at once
+ * when the bell wakes it (`receiveMessageOnPort`), not when its event loop
+ * next delivers. Messages still carry everything; the bell only wakes.
  *
  * Why: a thread asleep in its event loop takes about a quarter of a
  * millisecond to be woken by a message (more at the 99th percentile), and a
- * turn through the worker is a message each way; a thread in `Atomics.wait`
- * wakes in a few microseconds (`deno task bench --only pty` shows both).
+ * message posted to a busy thread waits for its event loop's next turn; a
+ * turn through the worker is a message each way, and a long one several
+ * parts back. A thread in `Atomics.wait` wakes in a few microseconds and
+ * takes its message there and then: a question and its answer then cost
+ * about 30 µs (`deno task bench --only monsters,pty` shows the turns).
  *
  * Counter 0 counts the messages the app posted, counter 1 those the worker
  * posted; each side adds one after posting. The app knows how many answers
@@ -15,6 +20,7 @@
  *
  * @module
  */
+import { type MessagePort as NodeMessagePort, receiveMessageOnPort } from "node:worker_threads";
 
 /** Whether this thread may block in `Atomics.wait` (a browser's page may not) and memory can be shared. */
 export function canShareMemory(): boolean {
@@ -29,10 +35,24 @@ export function canShareMemory(): boolean {
 
 const POSTED_BY_APP = 0, POSTED_BY_WORKER = 1;
 
-/** The message that hands the worker its bell. */
+/**
+ * The message that hands the worker its bell, the port every later message
+ * comes and goes by, and the shared buffer its moves are written to (where
+ * this runtime can grow one: `move_buffer.ts`).
+ */
 export interface BellMessage {
   readonly type: "bell";
   readonly bell: SharedArrayBuffer;
+  readonly port: MessagePort;
+  readonly moves?: SharedArrayBuffer;
+}
+
+/**
+ * The next message waiting on `port`, taken now rather than when the event
+ * loop would deliver it; undefined if none has come.
+ */
+export function takeMessage<T>(port: MessagePort): T | undefined {
+  return receiveMessageOnPort(port as unknown as NodeMessagePort)?.message as T | undefined;
 }
 
 /** The app's side: rings after each post, and waits for the worker's next message. */
@@ -57,12 +77,20 @@ export class AppBell {
 
   /**
    * Blocks this thread until the worker has posted a message not read yet,
-   * or `ms` pass; true if one is on its way (the event loop then delivers
-   * it at once).
+   * or `ms` pass; true if one is on its way (to be taken from the port).
+   * The first `spinMs` of the wait poll the counter instead of sleeping: a
+   * virtual machine's idle processor takes a tenth of a millisecond or more
+   * to wake, a polling one notices at once (only worth it with a processor
+   * to spare for the worker).
    */
-  waitForMessage(ms: number): boolean {
-    if (Atomics.load(this.#counters, POSTED_BY_WORKER) !== this.#read) return true;
-    return Atomics.wait(this.#counters, POSTED_BY_WORKER, this.#read, ms) !== "timed-out";
+  waitForMessage(ms: number, spinMs = 0): boolean {
+    const counters = this.#counters, read = this.#read;
+    if (spinMs > 0) {
+      const until = performance.now() + Math.min(ms, spinMs);
+      while (Atomics.load(counters, POSTED_BY_WORKER) === read) if (performance.now() >= until) break;
+    }
+    if (Atomics.load(counters, POSTED_BY_WORKER) !== read) return true;
+    return Atomics.wait(counters, POSTED_BY_WORKER, read, ms) !== "timed-out";
   }
 }
 
@@ -89,10 +117,9 @@ export class WorkerBell {
 
   /**
    * Blocks until the app rings or `sliceMs` pass, unless it rang since the
-   * last park (its message is then already posted: the event loop delivers
-   * it). True while the app was heard from within `activeMs`: the caller
-   * parks again after its event loop has had a turn (for the message, one
-   * posted without ringing, or a `terminate`).
+   * last park (its message is then already posted, to be taken from the
+   * port). True while the app was heard from within `activeMs`: the caller
+   * parks again after its event loop has had a turn (for a `terminate`).
    */
   park(sliceMs: number, activeMs: number): boolean {
     if (this.now() - this.#lastMessage > activeMs) return false;

@@ -19,4 +19,5 @@ export { handleToWorker } from "./handler/mirror.ts";
 export type { WorkerMemory } from "./handler/mirror.ts";
 export type { FromWorker, ToWorker } from "./protocol.ts";
 export { PARK_ACTIVE_MS, PARK_SLICE_MS } from "./connection.ts";
-export { WorkerBell } from "./doorbell.ts";
+export { takeMessage, WorkerBell } from "./doorbell.ts";
+export { MoveBuffer, type WireMoves } from "./move_buffer.ts";

@@ -26,6 +26,8 @@ export type MirrorState = Omit<GameState, "log">;
 export type ToWorker =
   /** The doorbell's shared counters (see `doorbell.ts`), first of all, where memory can be shared. */
   | BellMessage
+  /** A message waits on the port: the way a worker asleep in its event loop hears of it. */
+  | { readonly type: "wake" }
   | { readonly type: "rules"; readonly rules: Rules }
   /** The whole game: the worker's copy from now on. */
   | { readonly type: "load"; readonly state: MirrorState }
@@ -47,20 +49,24 @@ export interface Checks {
   readonly sum?: number;
 }
 
-/** Some of the monsters' moves, while the worker decides the rest. */
-export interface MovesPart {
+/**
+ * Some of the monsters' moves, while the worker decides the rest. On the
+ * way (`M` = `WireMoves`) their numbers may wait in the shared move buffer
+ * (`move_buffer.ts`); the app's connection reads them from there.
+ */
+export interface MovesPart<M = EncodedMoves> {
   readonly type: "moves";
   readonly seq: number;
-  readonly moves: EncodedMoves;
+  readonly moves: M;
   readonly checks: Checks;
 }
 
 /** What the worker's copy did with an action: the last of its answer. */
-export interface Played {
+export interface Played<M = EncodedMoves> {
   readonly type: "played";
   readonly seq: number;
   /** The monsters' last moves; none when the action was impossible on the copy (no time passed). */
-  readonly moves?: EncodedMoves;
+  readonly moves?: M;
   readonly checks: Checks;
   /** The RNG state after the monsters' turn. */
   readonly rng: number[];
@@ -68,11 +74,13 @@ export interface Played {
   readonly computeMs: number;
 }
 
-/** Worker → app. */
-export type FromWorker =
+/** Worker → app, as the app reads it (`M` = `WireMoves`: as it travels). */
+export type FromWorker<M = EncodedMoves> =
   | { readonly type: "ready" }
-  | MovesPart
-  | Played
+  /** A message waits on the port (see `ToWorker`'s). */
+  | { readonly type: "wake" }
+  | MovesPart<M>
+  | Played<M>
   | { readonly type: "failed"; readonly seq: number; readonly error: string };
 
 /**

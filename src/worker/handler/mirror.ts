@@ -35,7 +35,7 @@ export interface WorkerMemory {
 function partSize(state: GameState): number {
   let actors = 0;
   for (const e of state.entities) if (e.ai) actors++;
-  return Math.max(1024, Math.ceil(actors / 16));
+  return Math.max(64, Math.ceil(actors / 16));
 }
 
 /**
@@ -83,6 +83,7 @@ export function handleToWorker(
 ): FromWorker | undefined {
   switch (message.type) {
     case "bell":
+    case "wake":
       // The thread's own business (workers/ai_worker.ts): the copy has nothing to do with it.
       return undefined;
     case "rules":

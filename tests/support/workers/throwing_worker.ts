@@ -1,9 +1,7 @@
 /** A worker that loads, then throws on every turn. */
-const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<{ type: string }>) => void) | null;
-  postMessage(message: unknown): void;
-};
-scope.postMessage({ type: "ready" });
-scope.onmessage = (event) => {
-  if (event.data.type === "play") throw new Error("the AI broke");
-};
+import { onAppMessage } from "./app_messages.ts";
+
+(self as unknown as { postMessage(message: unknown): void }).postMessage({ type: "ready" });
+onAppMessage((message) => {
+  if (message.type === "play") throw new Error("the AI broke");
+});
