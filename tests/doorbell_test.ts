@@ -43,3 +43,14 @@ Deno.test("the app's wait polls first when asked to, then sleeps, and still ends
   worker.posted();
   equal(app.waitForMessage(1000, 5), true, "a message posted is seen while polling");
 });
+
+Deno.test("a closed bell ends the worker's parking at once, however recently the app was heard from", () => {
+  const app = new AppBell();
+  const worker = new WorkerBell(app.buffer, () => 0);
+  worker.read();
+  equal(worker.park(5, 1000), true, "the app is there");
+  app.close();
+  const started = performance.now();
+  equal(worker.park(1000, 1000), false);
+  ok(performance.now() - started < 500, "without waiting out the slice");
+});

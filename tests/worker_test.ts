@@ -93,7 +93,7 @@ Deno.test("killing the worker mid-game loses no key: keys queue and apply once e
     terminal.input(...keys.slice(0, 10));
     if (runner instanceof WorkerRunner) {
       await new Promise((r) => setTimeout(r, 50));
-      runner.worker.terminate();
+      runner.killWorker();
       // Killed while turns were queued: the next ones must still all happen.
     }
     terminal.input(...keys.slice(10));

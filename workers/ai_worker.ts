@@ -66,24 +66,19 @@ function takeWaiting(): boolean {
 
 /**
  * Keeps to the bell while the app is playing, taking each message from the
- * port as the bell wakes it, for a slice at a time; then its event loop
- * turns, on a timer: a `terminate` takes effect only there (not in
- * `Atomics.wait`, nor between messages a port delivers), and a timer of
- * 0 ms keeps the worker from its bell for about 2 ms, so once a slice.
+ * port as the bell wakes it, until the app has been quiet for
+ * `PARK_ACTIVE_MS` or closes the bell; then the worker sleeps in its event
+ * loop (where a `terminate` takes effect) until the next "wake". It does
+ * not leave the bell meanwhile: a timer of 0 ms keeps a worker from it for
+ * about 2 ms, and a message that comes then waits for the event loop.
  */
 function park(): void {
   parked = true;
-  const started = now();
   for (;;) {
     const active = bell?.park(PARK_SLICE_MS, PARK_ACTIVE_MS) ?? false;
-    if (!takeWaiting() && !active) {
-      // The app has gone quiet: the worker sleeps in its event loop until the next message.
-      parked = false;
-      return;
-    }
-    if (now() - started >= PARK_SLICE_MS) break;
+    if (!takeWaiting() && !active) break;
   }
-  setTimeout(park, 0);
+  parked = false;
 }
 
 function receive(message: ToWorker): void {

@@ -195,6 +195,11 @@ export class WorkerRunner implements MonsterRunner {
     this.#connection.onPost = observe;
   }
 
+  /** Ends the current worker as a crash would, the runner none the wiser: its next turn finds it gone (tests). */
+  killWorker(): void {
+    this.#connection.kill();
+  }
+
   /** Starts the worker now (it loads while the game draws its first frame). */
   start(): void {
     void this.#connection.worker;

@@ -18,7 +18,7 @@ export const AI_WORKER_OPTIONS: WorkerOptions = { type: "module", deno: { permis
 /** How long a new worker may take to load before it counts as failed. */
 export const WORKER_STARTUP_MS = 10_000;
 
-/** How long the worker keeps to its bell before its event loop takes a turn (where a `terminate` takes effect). */
+/** How long the worker sleeps on its bell at a time before it looks again whether the app is still there. */
 export const PARK_SLICE_MS = 20;
 
 /** How long after the app's last message the worker keeps parking on its bell; after that it sleeps in its event loop. */
@@ -32,10 +32,12 @@ export const ANSWER_WAIT_MS = 50;
 
 /**
  * How long the app polls for an answer before it sleeps on the bell, where
- * the worker has a processor of its own (see `AppBell.waitForMessage`): a
- * turn of a few hundred monsters.
+ * the worker has a processor of its own (see `AppBell.waitForMessage`):
+ * about a turn of a few dozen monsters. Not longer: on a busy machine a
+ * polling app takes the processor the worker needs to answer (3 ms of
+ * polling tripled the 99th percentile of a key to its frame there).
  */
-export const ANSWER_SPIN_MS = 3;
+export const ANSWER_SPIN_MS = 0.5;
 
 /** An answer, or what became of the question instead. */
 export type Reply = FromWorker | WorkerFault;
@@ -252,13 +254,23 @@ export class WorkerConnection {
 
   /** Ends the current worker; the next use starts another. */
   restart(): void {
-    this.#worker?.terminate();
+    this.kill();
     this.#port?.close();
     this.#worker = undefined;
     this.#bell = undefined;
     this.#port = undefined;
     this.#moves = undefined;
     this.#loaded = false;
+  }
+
+  /**
+   * Ends the current worker as a crash would, the connection none the wiser
+   * (tests kill it so; `restart` forgets it too): its bell closed first, for
+   * a parked worker's event loop to turn, where the `terminate` takes effect.
+   */
+  kill(): void {
+    this.#bell?.close();
+    this.#worker?.terminate();
   }
 
   /** Ends the worker for good, telling whoever waits. */

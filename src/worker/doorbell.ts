@@ -33,7 +33,8 @@ export function canShareMemory(): boolean {
   }
 }
 
-const POSTED_BY_APP = 0, POSTED_BY_WORKER = 1;
+/** The counters' places; `CLOSED` is set once, when the app is done with the worker. */
+const POSTED_BY_APP = 0, POSTED_BY_WORKER = 1, CLOSED = 2;
 
 /**
  * The message that hands the worker its bell, the port every later message
@@ -60,8 +61,18 @@ export class AppBell {
   readonly #counters: Int32Array;
   #read = 0;
 
-  constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(8)) {
+  constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(12)) {
     this.#counters = new Int32Array(buffer);
+  }
+
+  /**
+   * Tells the worker the app is done with it: it stops parking, and its
+   * event loop turns, where a `terminate` takes effect (it does not in
+   * `Atomics.wait`).
+   */
+  close(): void {
+    Atomics.store(this.#counters, CLOSED, 1);
+    Atomics.notify(this.#counters, POSTED_BY_APP);
   }
 
   /** Tells a parked worker a message was posted. */
@@ -118,11 +129,11 @@ export class WorkerBell {
   /**
    * Blocks until the app rings or `sliceMs` pass, unless it rang since the
    * last park (its message is then already posted, to be taken from the
-   * port). True while the app was heard from within `activeMs`: the caller
-   * parks again after its event loop has had a turn (for a `terminate`).
+   * port). True while the app was heard from within `activeMs` and has not
+   * closed the bell: the caller takes its messages and parks again.
    */
   park(sliceMs: number, activeMs: number): boolean {
-    if (this.now() - this.#lastMessage > activeMs) return false;
+    if (this.now() - this.#lastMessage > activeMs || Atomics.load(this.#counters, CLOSED) !== 0) return false;
     const rung = Atomics.load(this.#counters, POSTED_BY_APP);
     if (rung !== this.#rung) this.#rung = rung;
     else Atomics.wait(this.#counters, POSTED_BY_APP, rung, sliceMs);
