@@ -54,3 +54,16 @@ Deno.test("a closed bell ends the worker's parking at once, however recently the
   equal(worker.park(1000, 1000), false);
   ok(performance.now() - started < 500, "without waiting out the slice");
 });
+
+Deno.test("each side sees whether the other reads the port on the bell, so a wake by the event loop is sent only when needed", () => {
+  const app = new AppBell();
+  const worker = new WorkerBell(app.buffer, () => 0);
+  equal(app.workerListens, false, "a new worker sleeps in its event loop");
+  equal(worker.appListens, false);
+  worker.listening(true);
+  app.listening(true);
+  equal(app.workerListens, true);
+  equal(worker.appListens, true);
+  app.listening(false);
+  equal(worker.appListens, false);
+});

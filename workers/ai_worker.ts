@@ -33,6 +33,9 @@ let port: MessagePort | undefined;
 let moves: MoveBuffer | undefined;
 /** True while the worker keeps to its bell (in `park`, or about to be). */
 let parked = false;
+/** The way back to the bell after the event loop's turn (see `park`). */
+const parkAgain = new MessageChannel();
+parkAgain.port1.onmessage = () => park();
 
 // Loaded: turns may be timed from now on.
 scope.postMessage({ type: "ready" });
@@ -47,7 +50,7 @@ function send(answer: FromWorker): void {
   const transfer = wire && "ints" in wire ? [wire.ints.buffer] : [];
   if (port) {
     port.postMessage(message, transfer);
-    scope.postMessage({ type: "wake" });
+    if (!bell?.appListens) scope.postMessage({ type: "wake" });
   } else {
     scope.postMessage(message, transfer);
   }
@@ -66,18 +69,24 @@ function takeWaiting(): boolean {
 
 /**
  * Keeps to the bell while the app is playing, taking each message from the
- * port as the bell wakes it, until the app has been quiet for
- * `PARK_ACTIVE_MS` or closes the bell; then the worker sleeps in its event
- * loop (where a `terminate` takes effect) until the next "wake". It does
- * not leave the bell meanwhile: a timer of 0 ms keeps a worker from it for
- * about 2 ms, and a message that comes then waits for the event loop.
+ * port as the bell wakes it, a slice or a message at a time; between them
+ * the event loop takes a turn, for V8's own tasks (garbage collection's
+ * among them: a worker that never leaves the bell collects only when it
+ * must, and its turns took half again as long). Not on a timer: a timer of
+ * 0 ms keeps a worker from its bell for about 2 ms, and a message that
+ * comes then waits for the event loop; a message to itself takes it back at
+ * once. When the app has been quiet for `PARK_ACTIVE_MS`, or closes the
+ * bell, the worker sleeps in its event loop (where alone a `terminate`
+ * takes effect) until the next "wake".
  */
 function park(): void {
   parked = true;
-  for (;;) {
-    const active = bell?.park(PARK_SLICE_MS, PARK_ACTIVE_MS) ?? false;
-    if (!takeWaiting() && !active) break;
-  }
+  bell?.listening(true);
+  const active = bell?.park(PARK_SLICE_MS, PARK_ACTIVE_MS) ?? false;
+  if (takeWaiting() || active) return parkAgain.port2.postMessage(null);
+  // Deaf from here: a message posted meanwhile is taken now, or comes with a "wake".
+  bell?.listening(false);
+  if (takeWaiting()) return parkAgain.port2.postMessage(null);
   parked = false;
 }
 

@@ -143,8 +143,10 @@ export class WorkerConnection {
     const worker = this.worker;
     this.onPost(message);
     if (this.#port) {
+      // A command's answer is read on the bell from now until `expectAnswer` gives up or has it all.
+      if (message.type === "play") this.#bell?.listening(true);
       this.#port.postMessage(message, transfer);
-      worker.postMessage({ type: "wake" } satisfies ToWorker);
+      if (!this.#bell?.workerListens) worker.postMessage({ type: "wake" } satisfies ToWorker);
     } else {
       worker.postMessage(message, transfer);
     }
@@ -164,8 +166,11 @@ export class WorkerConnection {
     while (this.#waiting) {
       if (this.#takeWaiting()) continue;
       const left = deadline - performance.now();
-      if (left <= 0 || !bell.waitForMessage(left, this.#spinMs)) return;
+      if (left <= 0 || !bell.waitForMessage(left, this.#spinMs)) break;
     }
+    // From here the worker's messages come with a "wake"; one posted meanwhile is taken now.
+    bell.listening(false);
+    this.#takeWaiting();
   }
 
   /**

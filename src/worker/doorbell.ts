@@ -33,8 +33,15 @@ export function canShareMemory(): boolean {
   }
 }
 
-/** The counters' places; `CLOSED` is set once, when the app is done with the worker. */
-const POSTED_BY_APP = 0, POSTED_BY_WORKER = 1, CLOSED = 2;
+/**
+ * The counters' places. `CLOSED` is set once, when the app is done with the
+ * worker; `*_LISTENS` is 1 while that side reads the port on the bell's wake,
+ * when the other need not send it a "wake" by the worker's own way.
+ */
+const POSTED_BY_APP = 0, POSTED_BY_WORKER = 1, CLOSED = 2, APP_LISTENS = 3, WORKER_LISTENS = 4;
+
+/** How large the bell's shared buffer is. */
+const BELL_BYTES = 5 * 4;
 
 /**
  * The message that hands the worker its bell, the port every later message
@@ -61,8 +68,22 @@ export class AppBell {
   readonly #counters: Int32Array;
   #read = 0;
 
-  constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(12)) {
+  constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(BELL_BYTES)) {
     this.#counters = new Int32Array(buffer);
+  }
+
+  /**
+   * Whether the app reads the port on the bell's wake from now on. Turned
+   * off before the app's last look at the port, so that a message posted in
+   * between is either seen there or sent a "wake".
+   */
+  listening(on: boolean): void {
+    Atomics.store(this.#counters, APP_LISTENS, on ? 1 : 0);
+  }
+
+  /** Whether the worker reads the port on the bell's wake (else a message to it needs a "wake"). */
+  get workerListens(): boolean {
+    return Atomics.load(this.#counters, WORKER_LISTENS) === 1;
   }
 
   /**
@@ -118,6 +139,16 @@ export class WorkerBell {
   /** Notes that a message of the app's came (the worker parks for a while after each). */
   read(): void {
     this.#lastMessage = this.now();
+  }
+
+  /** Whether the worker reads the port on the bell's wake from now on (see `AppBell.listening`). */
+  listening(on: boolean): void {
+    Atomics.store(this.#counters, WORKER_LISTENS, on ? 1 : 0);
+  }
+
+  /** Whether the app reads the port on the bell's wake (else a message to it needs a "wake"). */
+  get appListens(): boolean {
+    return Atomics.load(this.#counters, APP_LISTENS) === 1;
   }
 
   /** Counts a message just posted, waking the app if it waits. */

@@ -35,7 +35,7 @@ export interface WorkerMemory {
 function partSize(state: GameState): number {
   let actors = 0;
   for (const e of state.entities) if (e.ai) actors++;
-  return Math.max(64, Math.ceil(actors / 16));
+  return Math.max(256, Math.ceil(actors / 16));
 }
 
 /**
