@@ -143,6 +143,11 @@ function entityProblems(label: string, entities: DataFiles["entities"]): string[
         `${label}: $.${id}.ai: expected only on a template with a fighter, found ${JSON.stringify(t.ai)}`,
       );
     }
+    if (t.pack && !t.ai) {
+      problems.push(
+        `${label}: $.${id}.pack: expected only on a monster (a template with an ai), found a pack`,
+      );
+    }
     (t.startingEquipment ?? []).forEach((item, i) => {
       if (!entities[item]?.equippable) {
         problems.push(
@@ -262,6 +267,12 @@ function goalProblems(labels: Labels, files: Pick<DataFiles, "game" | "entities"
       );
     }
   });
+  if (goal.guardian !== undefined && !files.entities[goal.guardian]?.ai) {
+    problems.push(
+      `${where}.guardian: expected a monster template (with an ai) from ${labels.entities}, ` +
+        `found "${goal.guardian}"`,
+    );
+  }
   const floors = files.game.dungeon?.floors ?? "fresh";
   if (floors !== "persistent") {
     problems.push(

@@ -57,6 +57,8 @@ export const DATA_LIMITS = {
   wornMaxHp: 1000,
   /** A wand's charges. */
   charges: 1000,
+  /** Monsters in one pack (the generator's per-room budget). */
+  pack: 100,
   /** Monsters one summoning calls: the cells within 3 of the reader. */
   summonCount: 48,
   /** Appearances one kind of unknown item has. */

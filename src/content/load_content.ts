@@ -63,6 +63,7 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     speed: t.speed,
     regeneration: t.regeneration,
     unknown: t.unknown,
+    ...(t.pack ? { pack: t.pack } : {}),
   };
 }
 

@@ -496,6 +496,9 @@ export const gameSchema = z.strictObject({
       item: idSchema.describe("A template of entities.json: the unique item to carry out."),
       floor: positive(MAX_FLOOR).describe("The floor it lies on."),
       bonus: real(0, 1e9).default(0).describe("Points added to the score of a game won."),
+      guardian: idSchema.optional().describe(
+        "A monster template placed on the free cell nearest the item, its guardian.",
+      ),
     }).optional().describe(
       "Carried out through floor 1's up stairs, it wins the game; needs floors: persistent.",
     ),
@@ -649,6 +652,12 @@ export const templateSchema = z.strictObject({
     .optional().describe("Makes this an actor: it blocks, fights and can die."),
   speed: energyAmount().optional().describe("Energy gained a turn; 100 (the default) acts once a turn."),
   regeneration: regenerationSchema.optional(),
+  pack: z.strictObject({
+    min: positive(DATA_LIMITS.pack).describe("The fewest of the kind in a pack, the first one counted."),
+    max: positive(DATA_LIMITS.pack).describe("The most."),
+  }).refine((p) => p.max >= p.min, { message: "max at least min", path: ["max"] }).optional().describe(
+    "Drawn by a floor's spawn tables, it comes with others of its kind, on free cells of its room or area.",
+  ),
   ai: z.union([z.literal("hostile"), mindSchema]).optional().describe(
     'How a monster decides: "hostile" (pursues the player it sees), or a mind composed of options ' +
       "(docs/rules.md, Monster minds).",

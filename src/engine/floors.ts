@@ -12,6 +12,7 @@ import { fillFloor, layFloor } from "./floor_fill.ts";
 import type { Entity } from "./entity.ts";
 import { createMap, type GameMap, isWalkable, setTile, updateVisibility } from "./game_map.ts";
 import type { Point, Rect } from "./geometry.ts";
+import { nearestCells } from "./nearest_cells.ts";
 import { Rng } from "./rng.ts";
 import type { Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";
@@ -51,7 +52,14 @@ function otherCell(map: GameMap, room: Rect, not: Point): Point | undefined {
   return undefined;
 }
 
-/** Places the goal item on a random free floor cell of a room (from the floor's own RNG). */
+/** How far from the goal item its guardian may stand. */
+const GUARDIAN_REACH = 5;
+
+/**
+ * Places the goal item on a random free floor cell of a room (from the
+ * floor's own RNG), and its guardian, if the goal names one, on the free
+ * floor cell nearest it.
+ */
 function placeGoal(state: GameState, rules: Rules, map: GameMap, rooms: readonly Rect[], rng: Rng): void {
   const goal = rules.goal!;
   const taken = new Set(state.entities.map((e) => e.y * map.width + e.x));
@@ -71,6 +79,9 @@ function placeGoal(state: GameState, rules: Rules, map: GameMap, rooms: readonly
   }
   at ??= map.upStairs ?? map.stairs;
   state.entities.push(instantiate(rules.templates[goal.item], state.nextId++, at.x, at.y));
+  if (goal.guardian === undefined) return;
+  const [near] = nearestCells(at, GUARDIAN_REACH, 1, (x, y) => isWalkable(map, x, y) && free(x, y));
+  if (near) state.entities.push(instantiate(rules.templates[goal.guardian], state.nextId++, near.x, near.y));
 }
 
 /**

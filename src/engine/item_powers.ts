@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { nearestCells } from "./nearest_cells.ts";
 import { takeDamage } from "./combat.ts";
 import type { Entity } from "./entity.ts";
 import { isAlive } from "./entity.ts";
@@ -112,17 +113,12 @@ export function summon(
 ): undefined {
   const free = freeCells(state);
   const { width } = state.map;
-  const cells: Point[] = [];
-  for (let r = 1; r <= SUMMON_REACH && cells.length < effect.count; r++) {
-    for (let y = user.y - r; y <= user.y + r; y++) {
-      for (let x = user.x - r; x <= user.x + r; x++) {
-        const ring = Math.max(Math.abs(x - user.x), Math.abs(y - user.y)) === r;
-        if (ring && cells.length < effect.count && isWalkable(state.map, x, y) && free[y * width + x]) {
-          cells.push({ x, y });
-        }
-      }
-    }
-  }
+  const cells = nearestCells(
+    user,
+    SUMMON_REACH,
+    effect.count,
+    (x, y) => isWalkable(state.map, x, y) && free[y * width + x] === 1,
+  );
   let ids: string[];
   if (effect.template !== undefined) ids = cells.map(() => effect.template!);
   else {

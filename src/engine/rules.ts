@@ -133,6 +133,14 @@ export interface EntityTemplate {
   readonly speed?: number;
   /** HP regained every so many turns (the rules' default when absent). */
   readonly regeneration?: Regeneration;
+  /** Drawn by a floor's spawn tables, it comes with others of its kind (docs/rules.md, Packs). */
+  readonly pack?: Pack;
+}
+
+/** A pack: `min` to `max` of the kind in all, the first drawn and the rest around it. */
+export interface Pack {
+  readonly min: number;
+  readonly max: number;
 }
 
 /** `hp` HP regained every `turns` turns. */
@@ -302,6 +310,8 @@ export interface Goal {
   readonly item: string;
   readonly floor: number;
   readonly bonus: number;
+  /** A monster template placed beside the item, its guardian (docs/rules.md, A goal). */
+  readonly guardian?: string;
 }
 
 /**

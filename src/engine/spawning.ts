@@ -105,6 +105,14 @@ export function populateAreas(
       if (taken.has(cell(x, y))) continue;
       taken.add(cell(x, y));
       target.entities.push(instantiate(templates[id], target.nextId++, x, y));
+      const pack = templates[id].pack;
+      // The rest of a pack, drawn only for a kind that has one: a rule set without packs draws as before.
+      for (let more = pack ? rng.int(pack.min, pack.max) - 1 : 0; more > 0; more--) {
+        const at = pickCell(area, rng);
+        if (taken.has(cell(at.x, at.y))) continue;
+        taken.add(cell(at.x, at.y));
+        target.entities.push(instantiate(templates[id], target.nextId++, at.x, at.y));
+      }
     }
   }
 }
