@@ -114,15 +114,23 @@ function statusProblems(label: string, game: GameConfig): string[] {
   return problems;
 }
 
-/** Items that put on a status name one the game file defines. */
+/** Items and blows that put on a status name one the game file defines; blows are a monster's. */
 function effectProblems(labels: Labels, game: GameConfig, entities: DataFiles["entities"]): string[] {
   const problems: string[] = [];
+  const known = (status: string) => Object.hasOwn(game.statuses ?? {}, status);
+  const unknown = (path: string, status: string) =>
+    `${labels.entities}: $.${path}: expected a status of ${labels.game} $.statuses, found "${status}"`;
   for (const [id, t] of Object.entries(entities)) {
     const effect = t.item?.effect;
-    if (effect?.type !== "apply_status" || Object.hasOwn(game.statuses ?? {}, effect.status)) continue;
-    problems.push(
-      `${labels.entities}: $.${id}.item.effect.status: expected a status of ${labels.game} $.statuses, found "${effect.status}"`,
-    );
+    if (effect?.type === "apply_status" && !known(effect.status)) {
+      problems.push(unknown(`${id}.item.effect.status`, effect.status));
+    }
+    t.onHit?.forEach((hit, i) => {
+      if (!known(hit.status)) problems.push(unknown(`${id}.onHit[${i}].status`, hit.status));
+    });
+    if (t.onHit && !t.fighter) {
+      problems.push(`${labels.entities}: $.${id}.onHit: expected only on a template with a fighter, found it`);
+    }
   }
   return problems;
 }

@@ -64,6 +64,7 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     regeneration: t.regeneration,
     unknown: t.unknown,
     ...(t.pack ? { pack: t.pack } : {}),
+    ...(t.onHit ? { onHit: t.onHit } : {}),
   };
 }
 

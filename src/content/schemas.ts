@@ -181,6 +181,7 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   cannot_status_self: true,
   shot: true,
   shot_no_damage: true,
+  shot_missed: true,
   monster_woke: true,
   teleported: true,
   map_revealed: true,
@@ -222,6 +223,10 @@ const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   },
   shot_no_damage: {
     text: "{Attacker} {verb} {target} but does no damage.",
+    color: { player: "player_atk", other: "enemy_atk" },
+  },
+  shot_missed: {
+    text: "{Attacker} {verb} {target} and misses.",
     color: { player: "player_atk", other: "enemy_atk" },
   },
   monster_woke: { text: "{Name} wakes up.", color: "white" },
@@ -652,6 +657,13 @@ export const templateSchema = z.strictObject({
     .optional().describe("Makes this an actor: it blocks, fights and can die."),
   speed: energyAmount().optional().describe("Energy gained a turn; 100 (the default) acts once a turn."),
   regeneration: regenerationSchema.optional(),
+  onHit: z.array(z.strictObject({
+    status: idSchema.describe("A status of game.json's $.statuses."),
+    chance: real(0, 1).describe("The chance, 0 to 1, that a blow which hurts puts it on."),
+    turns: positive(DATA_LIMITS.statusTurns).optional().describe("How long; the status's own turns by default."),
+  })).max(DATA_LIMITS.statuses).optional().describe(
+    "Statuses this monster's blows and shots may put on what they hurt (docs/rules.md, On-hit effects).",
+  ),
   pack: z.strictObject({
     min: positive(DATA_LIMITS.pack).describe("The fewest of the kind in a pack, the first one counted."),
     max: positive(DATA_LIMITS.pack).describe("The most."),

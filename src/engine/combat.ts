@@ -6,13 +6,14 @@
  * @module
  */
 import { rollDice } from "./dice.ts";
-import type { Entity } from "./entity.ts";
+import { type Entity, isAlive } from "./entity.ts";
 import { accuracyOf, attackOf, damageDiceOf, defenseOf, evasionOf } from "./equipment.ts";
 import { formatTemplate } from "./message_log.ts";
 import type { GameEvent } from "./events.ts";
 import { Rng } from "./rng.ts";
 import type { CombatRules, Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";
+import { applyStatus } from "./statuses.ts";
 
 /**
  * Runs `roll` with the game's rolls stream, the one only action resolution
@@ -65,6 +66,50 @@ export function die(target: Entity, rules: Rules, events: GameEvent[]): void {
   delete target.statuses;
 }
 
+/** True when the game keeps a rolls stream: the rules roll combat, or a monster's blows may put on statuses. */
+export function rollsCombat(rules: Rules): boolean {
+  return rules.combat !== undefined || Object.values(rules.templates).some((t) => t.onHit !== undefined);
+}
+
+/**
+ * What a blow of `attacker`'s does to `target`: undefined for a miss (where
+ * the rules roll to hit), else the damage, at least 0 (and at least the
+ * rules' least damage where they roll). Melee and a monster's shot alike.
+ */
+export function blowDamage(state: GameState, attacker: Entity, target: Entity, rules: Rules): number | undefined {
+  const combat = rules.combat;
+  if (!combat) return Math.max(0, attackOf(attacker, rules) - defenseOf(target, rules));
+  return withRolls(state, (rng) => rolledBlow(combat, attacker, target, rules, rng));
+}
+
+function rolledBlow(
+  combat: CombatRules,
+  attacker: Entity,
+  target: Entity,
+  rules: Rules,
+  rng: Rng | undefined,
+): number | undefined {
+  if (!rollToHit(combat, accuracyOf(attacker), evasionOf(target), rng)) return undefined;
+  const dice = damageDiceOf(attacker);
+  const rolled = (dice === undefined ? 0 : rollDice(dice, rng)) + attackOf(attacker, rules);
+  return Math.max(combat.minDamage, rolled - defenseOf(target, rules));
+}
+
+/**
+ * The statuses `attacker`'s template puts on what its blow hurt, each by a
+ * roll of the rolls stream (docs/rules.md, On-hit effects): after the
+ * damage, on a target still alive.
+ */
+export function afflict(state: GameState, attacker: Entity, target: Entity, rules: Rules, events: GameEvent[]): void {
+  const onHit = rules.templates[attacker.template]?.onHit;
+  if (!onHit || !isAlive(target)) return;
+  for (const hit of onHit) {
+    const def = rules.statuses?.[hit.status];
+    const lands = withRolls(state, (rng) => rng !== undefined && rng.int(1, 100) <= Math.round(hit.chance * 100));
+    if (def && lands) applyStatus(target, def, events, hit.turns ?? def.turns);
+  }
+}
+
 /** `attacker` hits `target` in melee (or misses, where the rules roll to hit). */
 export function melee(
   state: GameState,
@@ -73,34 +118,7 @@ export function melee(
   rules: Rules,
   events: GameEvent[],
 ): void {
-  const combat = rules.combat;
-  if (combat) return rolledMelee(state, combat, attacker, target, rules, events);
-  const damage = attackOf(attacker, rules) - defenseOf(target, rules);
-  events.push({
-    type: "attacked",
-    attackerId: attacker.id,
-    attacker: attacker.name,
-    targetId: target.id,
-    target: target.name,
-    damage: Math.max(0, damage),
-  });
-  if (damage > 0) takeDamage(target, damage, rules, events);
-}
-
-function rolledMelee(
-  state: GameState,
-  combat: CombatRules,
-  attacker: Entity,
-  target: Entity,
-  rules: Rules,
-  events: GameEvent[],
-): void {
-  const damage = withRolls(state, (rng) => {
-    if (!rollToHit(combat, accuracyOf(attacker), evasionOf(target), rng)) return undefined;
-    const dice = damageDiceOf(attacker);
-    const rolled = (dice === undefined ? 0 : rollDice(dice, rng)) + attackOf(attacker, rules);
-    return Math.max(combat.minDamage, rolled - defenseOf(target, rules));
-  });
+  const damage = blowDamage(state, attacker, target, rules);
   if (damage === undefined) {
     events.push({
       type: "missed",
@@ -119,5 +137,8 @@ function rolledMelee(
     target: target.name,
     damage: Math.max(0, damage),
   });
-  if (damage > 0) takeDamage(target, damage, rules, events);
+  if (damage > 0) {
+    takeDamage(target, damage, rules, events);
+    afflict(state, attacker, target, rules, events);
+  }
 }

@@ -105,6 +105,8 @@ export type GameEvent =
     readonly targetId?: number;
     readonly target?: string;
     readonly damage: number;
+    /** The shot reached its target and missed it (where the rules roll to hit). */
+    readonly missed?: boolean;
     readonly verb: string;
     readonly path: readonly { readonly x: number; readonly y: number }[];
     readonly glyph: string;

@@ -98,7 +98,7 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
           tell(
             log,
             rules,
-            e.damage > 0 ? "shot" : "shot_no_damage",
+            e.missed ? "shot_missed" : e.damage > 0 ? "shot" : "shot_no_damage",
             { attacker: e.attacker, target: e.target, damage: e.damage, verb: e.verb },
             e.attackerId === playerId,
           );

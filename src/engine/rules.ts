@@ -77,6 +77,7 @@ export type MessageId =
   | "cannot_status_self"
   | "shot"
   | "shot_no_damage"
+  | "shot_missed"
   | "monster_woke"
   | "teleported"
   | "map_revealed"
@@ -135,6 +136,15 @@ export interface EntityTemplate {
   readonly regeneration?: Regeneration;
   /** Drawn by a floor's spawn tables, it comes with others of its kind (docs/rules.md, Packs). */
   readonly pack?: Pack;
+  /** Statuses its blows may put on what they hurt (docs/rules.md, On-hit effects). */
+  readonly onHit?: readonly OnHit[];
+}
+
+/** A status a blow that hurts puts on its target, `chance` in 1 (0 to 1), for `turns` or the status's own. */
+export interface OnHit {
+  readonly status: string;
+  readonly chance: number;
+  readonly turns?: number;
 }
 
 /** A pack: `min` to `max` of the kind in all, the first drawn and the rest around it. */

@@ -4,6 +4,7 @@
  * @module
  */
 import { type Chronicle, emptyChronicle } from "./chronicle.ts";
+import { rollsCombat } from "./combat.ts";
 import type { Entity } from "./entity.ts";
 import { equip, wornBonus } from "./equipment.ts";
 import { changeFloor, keepsFloors, type KeptFloor } from "./floors.ts";
@@ -177,7 +178,7 @@ export function newGame(rules: Rules, seed: number): GameState {
     log: [],
     chronicle: emptyChronicle(),
   };
-  if (rules.combat) state.rolls = Rng.fromSeed(rollsSeed(seed)).state();
+  if (rollsCombat(rules)) state.rolls = Rng.fromSeed(rollsSeed(seed)).state();
   for (const id of template.startingEquipment ?? []) {
     const item = instantiate(rules.templates[id], state.nextId++, 0, 0);
     if (player.inventory) carry(player.inventory, item, rules);

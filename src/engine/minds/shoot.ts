@@ -1,14 +1,14 @@
 /**
  * A monster's shot (docs/rules.md, Monster minds): the projectile flies
- * along the line of fire toward the cell aimed at and hits the first actor
- * in its way, for the shooter's melee damage. Resolving it draws nothing:
- * the main thread replays it as the worker played it.
+ * along the line of fire toward the cell aimed at and reaches the first
+ * actor in its way, where it lands as the shooter's melee blow would (its
+ * to-hit and damage rolled, and its on-hit statuses, where the rules roll
+ * them, from the rolls stream, which the main thread's replay draws alike).
  *
  * @module
  */
-import { takeDamage } from "../combat.ts";
+import { afflict, blowDamage, takeDamage } from "../combat.ts";
 import type { Entity } from "../entity.ts";
-import { attackOf, defenseOf } from "../equipment.ts";
 import type { GameEvent } from "../events.ts";
 import type { Point } from "../geometry.ts";
 import type { Occupancy } from "../occupancy.ts";
@@ -40,7 +40,8 @@ export function shoot(
     hit = occupancy.livingActorAt(p.x, p.y);
     if (hit) break;
   }
-  const damage = hit ? Math.max(0, attackOf(actor) - defenseOf(hit)) : 0;
+  const blow = hit ? blowDamage(state, actor, hit, rules) : 0;
+  const damage = blow ?? 0;
   const events: GameEvent[] = [{
     type: "shot",
     attackerId: actor.id,
@@ -48,11 +49,15 @@ export function shoot(
     targetId: hit?.id,
     target: hit?.name,
     damage,
+    ...(blow === undefined ? { missed: true } : {}),
     verb: look.verb,
     path,
     glyph: look.glyph,
     color: look.color,
   }];
-  if (hit && damage > 0) takeDamage(hit, damage, rules, events);
+  if (hit && damage > 0) {
+    takeDamage(hit, damage, rules, events);
+    afflict(state, actor, hit, rules, events);
+  }
   return events;
 }
