@@ -2,7 +2,7 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import { jsonSchemaFiles } from "../src/content/json_schemas.ts";
 import { loadContent } from "../src/content/load_content.ts";
 import { ContentError } from "../src/content/problems.ts";
-import { DATA_DIR } from "./support/content.ts";
+import { DATA_DIR, DATA_LABEL } from "./support/content.ts";
 
 const FILES = ["game.json", "entities.json", "spawn_tables.json"];
 type Json = Record<string, unknown>;
@@ -32,7 +32,7 @@ async function problemsOf(dir: URL): Promise<readonly string[]> {
 }
 
 Deno.test("the bundled data loads into the default rules' numbers", async () => {
-  const { rules } = await loadContent(DATA_DIR, "data/");
+  const { rules } = await loadContent(DATA_DIR, DATA_LABEL);
   const t = rules.templates;
   deepEqual([t.player.name, t.player.glyph, t.player.color, t.player.fighter], [
     "Player",
@@ -173,12 +173,15 @@ Deno.test("a missing folder or file is named in one line", async () => {
 });
 
 Deno.test("the JSON Schema files in data/schema are up to date (deno task schema) and named by each file", async () => {
+  const data = new URL("../data/", import.meta.url);
   for (const [name, text] of Object.entries(jsonSchemaFiles())) {
-    equal(await Deno.readTextFile(new URL(`schema/${name}`, DATA_DIR)), text, `data/schema/${name} is stale`);
+    equal(await Deno.readTextFile(new URL(`schema/${name}`, data)), text, `data/schema/${name} is stale`);
   }
-  for (const name of FILES) {
-    const json = JSON.parse(await Deno.readTextFile(new URL(name, DATA_DIR)));
-    equal(json.$schema, `./schema/${name.replace(".json", ".schema.json")}`);
+  for (const [folder, toSchema] of [["", "./schema/"], ["rulesets/tcod/", "../../schema/"]]) {
+    for (const name of FILES) {
+      const json = JSON.parse(await Deno.readTextFile(new URL(`${folder}${name}`, data)));
+      equal(json.$schema, `${toSchema}${name.replace(".json", ".schema.json")}`, `data/${folder}${name}`);
+    }
   }
 });
 

@@ -111,8 +111,10 @@ Deno.test("a flood without Ctrl-C plays the keys the queue kept and tells the pl
 Deno.test("e2e 80x24: Ctrl-C after pasting 50,000 characters saves, restores the terminal and exits 130", async () => {
   await using pane = await TmuxPane.open(80, 24);
   await startGame(pane, 4004);
-  // A paste arrives as one burst of bytes: far more keys than the game can play before Ctrl-C.
-  await Deno.writeTextFile(`${pane.dir}/flood`, ".".repeat(50_000));
+  // A paste arrives as one burst of bytes: far more keys than the game can play before Ctrl-C. They open
+  // the message history and take no turn: a paste of waits could let the monsters kill the player first
+  // (the kept 256 waits take a fraction of a second), and a death leaves no save to check.
+  await Deno.writeTextFile(`${pane.dir}/flood`, "v".repeat(50_000));
   await pane.tmux("load-buffer", "-b", "flood", `${pane.dir}/flood`);
   await pane.tmux("paste-buffer", "-b", "flood", "-t", "0");
   await pane.keys("C-c");

@@ -12,7 +12,7 @@ import { loadContent } from "../src/content/load_content.ts";
 
 const FIXTURES = new URL("./fixtures/replays/", import.meta.url);
 const FOLDERS: Record<string, string> = {
-  data: "../data/",
+  tcod: "../data/rulesets/tcod/",
   rotjs: "../data/rulesets/rotjs/",
   roguebasin: "../data/rulesets/roguebasin/",
   zircon: "../data/rulesets/zircon/",

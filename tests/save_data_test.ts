@@ -17,7 +17,7 @@ import { dataChecksum, stateChecksum } from "../src/engine/checksum.ts";
 import type { Rules } from "../src/engine/rules.ts";
 import { newGame } from "../src/engine/state.ts";
 import { playCommand } from "../src/engine/turn.ts";
-import { bundledContent, copyOfData } from "./support/content.ts";
+import { bundledContent, copyOfData, DATA_LABEL } from "./support/content.ts";
 import { type TitleSession, titleSession } from "./support/title_session.ts";
 import { userDir } from "../src/app/paths.ts";
 
@@ -64,7 +64,7 @@ Deno.test("a save made with a bundled rule set: the title says so, asks, and pla
   ok((await titleShows(t, made)).includes(made), t.text());
   await t.press("c");
   ok(t.text().includes("This save was made with the data in data/rulesets/rotjs/,"), t.text());
-  ok(t.text().includes("not data/: continue it with that data?"), t.text());
+  ok(t.text().includes(`not ${DATA_LABEL}: continue it with that data?`), t.text());
   equal(t.app.game, undefined, "nothing is played before the player says yes");
   await t.press("y");
   const game = t.app.game!;

@@ -1,6 +1,6 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { balanceReport, simCommand, simulate } from "../src/commands/sim.ts";
-import { bundledContent } from "./support/content.ts";
+import { bundledContent, DATA_LABEL } from "./support/content.ts";
 import { captureConsole } from "./support/console_capture.ts";
 
 const content = await bundledContent();
@@ -22,7 +22,7 @@ Deno.test("the same seed plays the same game", () => {
 });
 
 Deno.test("the balance report has every section a modder tunes by", () => {
-  const report = balanceReport([simulate(content, 5, 300), simulate(content, 6, 300)], "data/");
+  const report = balanceReport([simulate(content, 5, 300), simulate(content, 6, 300)], DATA_LABEL);
   for (
     const part of [
       "Delve balance report: 2 games, data data/",

@@ -129,7 +129,9 @@ function effectProblems(labels: Labels, game: GameConfig, entities: DataFiles["e
       if (!known(hit.status)) problems.push(unknown(`${id}.onHit[${i}].status`, hit.status));
     });
     if (t.onHit && !t.fighter) {
-      problems.push(`${labels.entities}: $.${id}.onHit: expected only on a template with a fighter, found it`);
+      problems.push(
+        `${labels.entities}: $.${id}.onHit: expected only on a template with a fighter, found it`,
+      );
     }
   }
   return problems;

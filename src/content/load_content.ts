@@ -111,8 +111,10 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
   return value === undefined ? {} : { [key]: value } as { [P in K]?: V };
 }
 
-function toRules({ game, entities, spawn }: DataFiles): Rules {
+function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
   const { floors, ...dungeon } = game.map;
+  // Where the file finds its schema is no rule: a folder moved keeps its checksum, and its saves.
+  const { $schema: _, ...spawn } = spawnFile as typeof spawnFile & { $schema?: string };
   // The words below are present only when the data names them, so the rules (and their checksum)
   // of other data sets are as they were.
   return {

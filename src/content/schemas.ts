@@ -660,7 +660,9 @@ export const templateSchema = z.strictObject({
   onHit: z.array(z.strictObject({
     status: idSchema.describe("A status of game.json's $.statuses."),
     chance: real(0, 1).describe("The chance, 0 to 1, that a blow which hurts puts it on."),
-    turns: positive(DATA_LIMITS.statusTurns).optional().describe("How long; the status's own turns by default."),
+    turns: positive(DATA_LIMITS.statusTurns).optional().describe(
+      "How long; the status's own turns by default.",
+    ),
   })).max(DATA_LIMITS.statuses).optional().describe(
     "Statuses this monster's blows and shots may put on what they hurt (docs/rules.md, On-hit effects).",
   ),

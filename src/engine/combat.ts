@@ -76,7 +76,12 @@ export function rollsCombat(rules: Rules): boolean {
  * the rules roll to hit), else the damage, at least 0 (and at least the
  * rules' least damage where they roll). Melee and a monster's shot alike.
  */
-export function blowDamage(state: GameState, attacker: Entity, target: Entity, rules: Rules): number | undefined {
+export function blowDamage(
+  state: GameState,
+  attacker: Entity,
+  target: Entity,
+  rules: Rules,
+): number | undefined {
   const combat = rules.combat;
   if (!combat) return Math.max(0, attackOf(attacker, rules) - defenseOf(target, rules));
   return withRolls(state, (rng) => rolledBlow(combat, attacker, target, rules, rng));
@@ -100,12 +105,21 @@ function rolledBlow(
  * roll of the rolls stream (docs/rules.md, On-hit effects): after the
  * damage, on a target still alive.
  */
-export function afflict(state: GameState, attacker: Entity, target: Entity, rules: Rules, events: GameEvent[]): void {
+export function afflict(
+  state: GameState,
+  attacker: Entity,
+  target: Entity,
+  rules: Rules,
+  events: GameEvent[],
+): void {
   const onHit = rules.templates[attacker.template]?.onHit;
   if (!onHit || !isAlive(target)) return;
   for (const hit of onHit) {
     const def = rules.statuses?.[hit.status];
-    const lands = withRolls(state, (rng) => rng !== undefined && rng.int(1, 100) <= Math.round(hit.chance * 100));
+    const lands = withRolls(
+      state,
+      (rng) => rng !== undefined && rng.int(1, 100) <= Math.round(hit.chance * 100),
+    );
     if (def && lands) applyStatus(target, def, events, hit.turns ?? def.turns);
   }
 }

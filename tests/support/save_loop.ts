@@ -9,7 +9,10 @@ import { newGame } from "../../src/engine/state.ts";
 import { playCommand } from "../../src/engine/turn.ts";
 
 const [path] = Deno.args;
-const content = await loadContent(new URL("../../data/", import.meta.url), "data/");
+const content = await loadContent(
+  new URL("../../data/rulesets/tcod/", import.meta.url),
+  "data/rulesets/tcod/",
+);
 const { rules } = content;
 const state = newGame(rules, 3);
 console.log("ready");

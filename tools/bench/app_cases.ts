@@ -26,7 +26,8 @@ let content: Content | undefined;
 
 /** The bundled data, loaded once. */
 export async function benchContent(): Promise<Content> {
-  content ??= await loadContent(new URL("../../data/", import.meta.url), "data/");
+  // The TCOD tutorial's rules: the figures stay comparable with the earlier ones, whatever data/ becomes.
+  content ??= await loadContent(new URL("../../data/rulesets/tcod/", import.meta.url), "data/rulesets/tcod/");
   return content;
 }
 
