@@ -5,7 +5,15 @@
  * colour, the title's scores and the history's Home key.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { assertRestored, dataWith, DENO, fireballPlan, quit, startGame } from "./support/e2e_game.ts";
+import {
+  assertRestored,
+  dataWith,
+  DENO,
+  fireballPlan,
+  PLAY_TUTORIAL,
+  quit,
+  startGame,
+} from "./support/e2e_game.ts";
 import { TmuxPane } from "./support/tmux.ts";
 
 /** The lines inside the box whose top border holds `title`, and its borders' rows. */
@@ -185,7 +193,7 @@ Deno.test("e2e 80x24: below 80x24 the title takes no key (n starts no game); gro
 for (const [name, env] of [["16 colours", "TERM=xterm FORCE_COLOR=1"], ["NO_COLOR", "NO_COLOR=1"]]) {
   Deno.test(`e2e 80x24 with ${name}: the HP bar is drawn in characters, the look cursor in reverse video`, async () => {
     await using pane = await TmuxPane.open(80, 24);
-    const screen = await startGame(pane, 4840, `env ${env} "${DENO}" task play`);
+    const screen = await startGame(pane, 4840, `env ${env} ${PLAY_TUTORIAL}`);
     const problems: string[] = [];
     const bar = screen.split("\n")[20].slice(0, 20);
     if (bar !== "█HP: 30/30██████████") problems.push(`the HP bar reads "${bar}"`);
@@ -249,7 +257,7 @@ for (const rows of [24, 50]) {
       `${pane.dir}/data/delve/scores.json`,
       JSON.stringify({ format: "delve-scores", version: 1, scores }),
     );
-    const screen = await startGame(pane, 4850, `env COLORTERM=truecolor "${DENO}" task play`, false);
+    const screen = await startGame(pane, 4850, `env COLORTERM=truecolor ${PLAY_TUTORIAL}`, false);
     const text = screen.split("\n");
     const header = text.findIndex((l) => l.includes("Score  Depth  Turns"));
     ok(header > 0, screen);

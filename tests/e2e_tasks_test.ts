@@ -59,7 +59,7 @@ Deno.test("e2e: the compiled binary's entry and grants: bundled data and worker 
   const run = `cd ${pane.dir} && XDG_DATA_HOME=${pane.dir}/data "${DENO}" run ${flags.join(" ")} ${entry}`;
   await startGame(pane, 4602, run);
   // The map and the log may come in separate reads of one frame: wait for the log's line, not one capture.
-  await pane.waitFor((s) => s.includes("Hello and welcome, adventurer"), "the bundled data's welcome");
+  await pane.waitFor((s) => s.includes("Welcome to Delve."), "the bundled data's welcome");
   await quit(pane);
   await assertRestored(pane, 0);
   await pane.run("clear");

@@ -37,6 +37,29 @@ for (const [columns, rows] of [[80, 24], [80, 50]]) {
   });
 }
 
+for (const [columns, rows] of [[80, 24], [80, 50]]) {
+  Deno.test(`e2e ${columns}x${rows}: Delve's own game (data/) starts with its welcome, up stairs under the @, and plays`, async () => {
+    await using pane = await TmuxPane.open(columns, rows);
+    const first = await startGame(pane, 2000 + rows, `"${DENO}" task play`);
+    ok(first.includes("Welcome to Delve. The Amulet of the Deep lies ten floors"), first);
+    await pane.keys("/");
+    const look = await pane.waitFor(
+      (s) => s.includes("stairs up"),
+      "look mode naming the up stairs under the @",
+    );
+    ok(look.includes("stairs up"));
+    await pane.keys("Escape");
+    await pane.keys("<");
+    await pane.waitFor(
+      (s) => s.includes("These stairs lead out of the dungeon"),
+      "the question before leaving",
+    );
+    await pane.keys("n");
+    await quit(pane);
+    await assertRestored(pane, 0);
+  });
+}
+
 for (const [signal, code] of [["SIGTERM", 143], ["SIGHUP", 129]] as const) {
   Deno.test(`e2e 80x24: ${signal} to the game restores the terminal and exits ${code}`, async () => {
     await using pane = await TmuxPane.open(80, 24);

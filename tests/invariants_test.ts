@@ -144,6 +144,29 @@ Deno.test("ledgerProblems allows picking up, dropping and using one consumable; 
   deepEqual(ledgerProblems(beforeStairs, itemLedger(state)), [], "down the stairs");
 });
 
+Deno.test("ledgerProblems counts stacks whole: a thing merged into its like or split off is no loss, two of a stack gone in one turn is", () => {
+  const state = gameCarrying(3, "health_potion");
+  const potion = playerOf(state).inventory!.items.at(-1)!;
+  // Picked up onto the stack: the thing on the floor is gone, the stack holds two.
+  state.entities.push(instantiate(rules.templates.health_potion, state.nextId++, 0, 0));
+  const lying = itemLedger(state);
+  state.entities.pop();
+  potion.count = 2;
+  deepEqual(ledgerProblems(lying, itemLedger(state)), [], "merged");
+  // Both dropped as a stack of their own: a new thing, as many in all.
+  const carried = itemLedger(state);
+  playerOf(state).inventory!.items.pop();
+  const dropped = { ...instantiate(rules.templates.health_potion, state.nextId++, 0, 0), count: 2 };
+  state.entities.push(dropped);
+  deepEqual(ledgerProblems(carried, itemLedger(state)), [], "split off");
+  const onFloor = itemLedger(state);
+  state.entities.pop();
+  deepEqual(ledgerProblems(onFloor, itemLedger(state)), [
+    `Health Potion #${dropped.id} vanished from the floor`,
+    "2 of health_potion went in one turn",
+  ]);
+});
+
 Deno.test("ledgerProblems names an item made, a floor item lost, a worn item used up, two used at once, a pack lost on the stairs", () => {
   const state = gameCarrying(3, "health_potion", "health_potion");
   const pack = playerOf(state).inventory!.items;

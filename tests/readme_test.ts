@@ -13,7 +13,7 @@ import { REPLAY_LIMITS, startRecording } from "../src/app/replay_format.ts";
 import { writeSave } from "../src/app/save_file.ts";
 import { dataChecksum } from "../src/engine/checksum.ts";
 import { enterFloor, newGame } from "../src/engine/state.ts";
-import { bundledContent, copyOfData } from "./support/content.ts";
+import { copyOfData } from "./support/content.ts";
 import { runTask } from "./support/run_program.ts";
 import { tmpdir } from "node:os";
 
@@ -117,8 +117,9 @@ function task(name: string, args: readonly string[], home: string) {
 Deno.test("the README's shell lines run as written (a TTY aside), or name only flags their task lists", async () => {
   const home = await Deno.makeTempDir({ prefix: "delve-readme-home-", dir: tmpdir() });
   const mod = await readmeMod();
-  // A replay to play back: a bot game, recorded as the game records one.
-  const content = await bundledContent();
+  // A replay to play back: a bot game of the default data (the README's lines give no --data), recorded as
+  // the game records one.
+  const content = await loadContent(new URL("../data/", import.meta.url), "data/");
   const recording = startRecording(7, "readme", dataChecksum(content.rules));
   simulate(content, 7, 300, recording);
   const replay = `${home}/last-game.replay.json.gz`;

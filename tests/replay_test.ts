@@ -22,7 +22,7 @@ import { newGame } from "../src/engine/state.ts";
 import type { Rules } from "../src/engine/rules.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
-import { bundledContent } from "./support/content.ts";
+import { bundledContent, DATA_DIR } from "./support/content.ts";
 import { captureConsole } from "./support/console_capture.ts";
 import { delveSession } from "./support/delve_session.ts";
 
@@ -160,7 +160,9 @@ Deno.test("a saved game's older recording goes on: its commands kept, its old ch
 });
 
 async function replayCheck(path: string): Promise<{ code: number; said: string }> {
-  const { result, out, err } = await captureConsole(() => replayMain([path, "--check"]));
+  const { result, out, err } = await captureConsole(() =>
+    replayMain([path, "--check", "--data", DATA_DIR.pathname])
+  );
   return { code: result, said: [...out, ...err].join("\n") };
 }
 

@@ -1,5 +1,6 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { balanceReport, simCommand, simulate } from "../src/commands/sim.ts";
+import { loadContent } from "../src/content/load_content.ts";
 import { bundledContent, DATA_LABEL } from "./support/content.ts";
 import { captureConsole } from "./support/console_capture.ts";
 
@@ -15,6 +16,16 @@ Deno.test("soak slice: 30 bot games of up to 800 turns never throw, and the bot 
   }
   ok(results.some((r) => r.depth >= 3), "some games go three floors deep");
   ok(results.some((r) => r.end !== "alive"), "and some end in death");
+});
+
+Deno.test("with kept floors and a goal the bot climbs back up with the goal and wins, and the report counts wins", async () => {
+  const floors = await loadContent(new URL("./fixtures/mods/floors/", import.meta.url), "floors/");
+  const results = Array.from({ length: 10 }, (_, k) => simulate(floors, 1 + k, 20_000));
+  const won = results.filter((r) => r.end === "won: escaped with the Amulet of the Deep");
+  ok(won.length >= 1, results.map((r) => r.end).join(", "));
+  for (const r of won) equal(r.depth, 3, "the amulet lies on floor 3: the winner went there and back");
+  const report = balanceReport(results, "floors/");
+  ok(report.includes(`won: ${won.length} (${(won.length * 10).toFixed(1)} %)`), report);
 });
 
 Deno.test("the same seed plays the same game", () => {

@@ -1,7 +1,7 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { GameSession } from "../src/app/game_session.ts";
 import { AI_WORKER_OPTIONS, InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
+import { newGame, playerOf } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { bundledContent } from "./support/content.ts";

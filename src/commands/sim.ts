@@ -32,10 +32,14 @@ import { deathText } from "../ui/mod.ts";
 /** How one game went. */
 export interface GameResult {
   readonly seed: number;
+  /** The deepest floor reached. */
   readonly depth: number;
   readonly turns: number;
   readonly level: number;
-  /** "killed by an Orc", "burned to death", or "alive" when the turns ran out. */
+  /**
+   * "killed by an Orc", "burned to death", "won: escaped with the Amulet", "left the dungeon", or
+   * "alive" when the turns ran out.
+   */
   readonly end: string;
   /** Monsters killed on each floor (index 0 is floor 1). */
   readonly kills: number[];
@@ -60,14 +64,22 @@ export function simulate(
     if (recording) record(recording, command, state, turnBefore);
     if (isGameOver(state)) break;
   }
-  const { death, killsByFloor, kills } = state.chronicle;
+  const { death, killsByFloor, kills, escaped } = state.chronicle;
+  // The deepest floor reached: with kept floors, a winner ends on floor 1.
+  const depth = Math.max(state.floor, ...(state.keptFloors ?? []).map((k) => k.floor));
+  const goalName = rules.goal ? rules.templates[rules.goal.item]?.name : undefined;
+  const left = escaped === "won"
+    ? `won: escaped with the ${goalName}`
+    : escaped === "left"
+    ? "left the dungeon"
+    : undefined;
   return {
     seed,
-    depth: state.floor,
+    depth,
     turns: state.turn,
     level: playerOf(state).level?.current ?? 1,
-    end: death ? deathText(death) : "alive",
-    kills: Array.from({ length: state.floor }, (_, f) => killsByFloor[f] ?? 0),
+    end: death ? deathText(death) : left ?? "alive",
+    kills: Array.from({ length: depth }, (_, f) => killsByFloor[f] ?? 0),
     killsByMonster: kills,
   };
 }
@@ -95,6 +107,10 @@ export function balanceReport(results: readonly GameResult[], label: string): st
   );
   lines.push(`turns: mean ${mean(turns).toFixed(0)}, median ${median(turns)}`);
   lines.push(`level: mean ${mean(results.map((r) => r.level)).toFixed(2)}`);
+  const won = results.filter((r) => r.end.startsWith("won")).length;
+  const deep = results.filter((r) => r.depth >= 5).length;
+  const percent = (n: number) => `${(100 * n / Math.max(1, results.length)).toFixed(1)} %`;
+  lines.push(`won: ${won} (${percent(won)}); reached floor 5: ${deep} (${percent(deep)})`);
   const ends = new Map<string, number>();
   for (const r of results) ends.set(r.end, (ends.get(r.end) ?? 0) + 1);
   lines.push("", "how games ended:");
@@ -124,7 +140,7 @@ export function balanceReport(results: readonly GameResult[], label: string): st
 export const SIM_HELP = {
   name: "sim",
   about: "Plays games headless with the bot and prints a balance report: depth reached, turns, level,\n" +
-    "cause of death, kills by floor and by monster.",
+    "wins, cause of death, kills by floor and by monster.",
   usage: `Usage: deno task sim [--games N] [--seed S] [--data DIR] [--turns T]
 
 Options:
@@ -132,7 +148,7 @@ Options:
   --seed S      the first game's seed (the others follow it), 0 to ${MAX_SEED}
                 (default: 1)
   --data DIR    play with the data files in DIR (default: the bundled data/)
-  --turns T     turns a game may last, 1 to 1000000 (default: 3000)
+  --turns T     turns a game may last, 1 to 1000000 (default: 100000)
 ${HELP_USAGE}`,
 };
 
@@ -148,7 +164,7 @@ export async function simCommand(args: readonly string[]): Promise<number> {
     return {
       games: intFlag("--games", values.games, 1, 100_000) ?? 20,
       seed: intFlag("--seed", values.seed, 0, MAX_SEED) ?? 1,
-      turns: intFlag("--turns", values.turns, 1, 1_000_000) ?? 3000,
+      turns: intFlag("--turns", values.turns, 1, 1_000_000) ?? 100_000,
       data: pathFlag("--data", values.data),
     };
   });

@@ -187,6 +187,9 @@ export interface LedgerEntry {
   /** It has a use effect, so using it may use it up. */
   readonly consumable: boolean;
   readonly name: string;
+  /** What it is made from, and how many a stack of it holds (docs/rules.md, Stacks). */
+  readonly template: string;
+  readonly count: number;
 }
 
 /** Where each item is at one moment, to compare with another. */
@@ -203,7 +206,13 @@ export interface ItemLedger {
 export function itemLedger(state: GameState): ItemLedger {
   const items = new Map<number, LedgerEntry>();
   const note = (e: Entity, carried: boolean) =>
-    items.set(e.id, { carried, consumable: e.item?.effect !== undefined, name: e.name });
+    items.set(e.id, {
+      carried,
+      consumable: e.item?.effect !== undefined,
+      name: e.name,
+      template: e.template,
+      count: e.count ?? 1,
+    });
   // Kept floors' items too (docs/rules.md, Persistent floors): found again, they did not appear from nowhere.
   for (const entities of [state.entities, ...(state.keptFloors ?? []).map((k) => k.entities)]) {
     for (const e of entities) {
@@ -224,10 +233,16 @@ export function itemLedger(state: GameState): ItemLedger {
 export function ledgerProblems(before: ItemLedger, after: ItemLedger): string[] {
   const problems: string[] = [];
   const sameFloor = before.floor === after.floor;
+  // Stacks merge (a thing picked up or dropped onto its like is gone, its count added to the other's) and
+  // split (part of a stack dropped is a new thing): how many there are of each kind is what must add up.
+  const [had, has] = [totals(before), totals(after)];
+  const merged = (template: string) => (has.get(template) ?? 0) >= (had.get(template) ?? 0);
+  const split = (template: string) => (has.get(template) ?? 0) <= (had.get(template) ?? 0);
   for (const [id, item] of after.items) {
     if (before.items.has(id)) continue;
-    if (sameFloor) problems.push(`${item.name} #${id} appeared from nowhere`);
-    else if (id < before.nextId) {
+    if (sameFloor && !(had.has(item.template) && split(item.template))) {
+      problems.push(`${item.name} #${id} appeared from nowhere`);
+    } else if (id < before.nextId) {
       problems.push(`${item.name} #${id} appeared on the new floor with an old id`);
     } else if (item.carried) problems.push(`${item.name} #${id} appeared in a pack on the new floor`);
   }
@@ -238,12 +253,27 @@ export function ledgerProblems(before: ItemLedger, after: ItemLedger): string[] 
     }
     return problems;
   }
-  for (const [id, item] of gone) {
+  const lost = gone.filter(([, item]) => !merged(item.template));
+  for (const [id, item] of lost) {
     if (!item.carried) problems.push(`${item.name} #${id} vanished from the floor`);
     else if (!item.consumable) {
       problems.push(`${item.name} #${id} vanished from a pack but cannot be used up`);
     }
   }
-  if (gone.length > 1) problems.push(`${gone.length} items vanished in one turn`);
+  for (const [template, n] of had) {
+    // One thing used a turn: a stack may lose one, never more.
+    const now = has.get(template) ?? 0;
+    if (now < n - 1) problems.push(`${n - now} of ${template} went in one turn`);
+  }
+  if (lost.length > 1) problems.push(`${lost.length} items vanished in one turn`);
   return problems;
+}
+
+/** How many things of each template a ledger holds, stacks counted whole. */
+function totals(ledger: ItemLedger): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of ledger.items.values()) {
+    counts.set(item.template, (counts.get(item.template) ?? 0) + item.count);
+  }
+  return counts;
 }

@@ -28,11 +28,18 @@ export const RESTORED = {
 /** Saves go to the pane's own folder, never the real home. */
 export const saveFile = (pane: TmuxPane): string => `${pane.dir}/data/delve/savegame.json.gz`;
 
+/**
+ * `deno task play` with the TCOD tutorial's rules, which the end-to-end
+ * tests pin (its texts, items and numbers); Delve's own game (data/) has a
+ * test of its own.
+ */
+export const PLAY_TUTORIAL = `"${DENO}" task play --data data/rulesets/tcod`;
+
 /** Starts the program, waits for the title, and (unless told not to) starts a new game. */
 export async function startGame(
   pane: TmuxPane,
   seed: number,
-  command = `"${DENO}" task play`,
+  command = PLAY_TUTORIAL,
   newGame = true,
 ): Promise<string> {
   const d = pane.dir;
@@ -67,7 +74,7 @@ export async function assertRestored(pane: TmuxPane, expectedExit: number): Prom
 /** A data folder with no monsters and floors strewn with potions and fireball scrolls. */
 export async function itemsOnlyData(): Promise<{ dir: string; rules: Rules }> {
   const dir = await Deno.makeTempDir({ prefix: "delve-e2e-items-" });
-  const data = new URL("../../data/", import.meta.url);
+  const data = new URL("../../data/rulesets/tcod/", import.meta.url);
   for (const name of ["game.json", "entities.json"]) {
     await Deno.copyFile(new URL(name, data), `${dir}/${name}`);
   }

@@ -1,0 +1,163 @@
+/**
+ * The bot's rules (docs/rules.md, The bot) on hand-made arenas, with Delve's
+ * own data (data/): it carries the goal up, climbs away from a fight it is
+ * losing, throws at a monster across the room, tries an unknown potion when
+ * a little hurt and safe, leaves a fungus alone, and makes room for the goal
+ * beside it with a full pack.
+ */
+import { deepEqual, equal, ok } from "node:assert/strict";
+import { loadContent } from "../src/content/load_content.ts";
+import { botDecide } from "../src/engine/bot.ts";
+import { Tile } from "../src/engine/tiles.ts";
+import { setTile } from "../src/engine/game_map.ts";
+import { type GameState, playerOf } from "../src/engine/state.ts";
+import { instantiate } from "../src/engine/templates.ts";
+import { arena } from "./support/arena.ts";
+
+const { rules } = await loadContent(new URL("../data/", import.meta.url), "data/");
+
+/** `picture` as a kept floor `floor` whose up stairs are at `<`; things carried by the player are `carry`. */
+function floorOf(
+  picture: string,
+  things: Record<string, string>,
+  floor: number,
+  carry: string[] = [],
+): GameState {
+  const state = arena(rules, picture.replaceAll("<", "."), things);
+  state.floor = floor;
+  const rows = picture.trim().split("\n").map((r) => r.trim());
+  rows.forEach((row, y) =>
+    [...row].forEach((ch, x) => {
+      if (ch !== "<") return;
+      setTile(state.map, x, y, Tile.UpStairs);
+      state.map.upStairs = { x, y };
+    })
+  );
+  state.map.explored.fill(1);
+  const player = playerOf(state);
+  for (const t of carry) player.inventory!.items.push(instantiate(rules.templates[t], state.nextId++, 0, 0));
+  return state;
+}
+
+Deno.test("carrying the goal, the bot heads for the up stairs and climbs them", () => {
+  const state = floorOf(
+    `
+    #######
+    #<...@#
+    #######`,
+    {},
+    4,
+    ["amulet_of_the_deep"],
+  );
+  deepEqual(botDecide(state, rules), { act: { type: "bump", dx: -1, dy: 0 } });
+  Object.assign(playerOf(state), { x: 1, y: 1 });
+  deepEqual(botDecide(state, rules), { act: { type: "ascend" } });
+});
+
+Deno.test("losing a fight with nothing to drink, the bot climbs away; on floor 1 without the goal it fights on", () => {
+  const picture = `
+    ########
+    #<.@o..#
+    ########`;
+  const state = floorOf(picture, { o: "orc" }, 3);
+  playerOf(state).fighter!.hp = 5;
+  deepEqual(botDecide(state, rules), { act: { type: "bump", dx: -1, dy: 0 } }, "away, to the stairs");
+  const first = floorOf(picture, { o: "orc" }, 1);
+  playerOf(first).fighter!.hp = 5;
+  deepEqual(
+    botDecide(first, rules),
+    { act: { type: "bump", dx: 1, dy: 0 } },
+    "floor 1's stairs lead out: it fights",
+  );
+});
+
+Deno.test("a monster across the room gets a dart along a clear line, none through a wall", () => {
+  const open = floorOf(
+    `
+    ##########
+    #@....o..#
+    ##########`,
+    { o: "orc" },
+    2,
+    ["dart"],
+  );
+  const dart = playerOf(open).inventory!.items.findIndex((i) => i.template === "dart");
+  const orc = open.entities.find((e) => e.template === "orc")!;
+  deepEqual(botDecide(open, rules), { act: { type: "throw", item: dart, target: { x: orc.x, y: orc.y } } });
+  const walled = floorOf(
+    `
+    ##########
+    #@.......#
+    #.####.o.#
+    ##########`,
+    { o: "orc" },
+    2,
+    ["dart"],
+  );
+  const command = botDecide(walled, rules);
+  ok(!("act" in command && command.act.type === "throw"), JSON.stringify(command));
+});
+
+Deno.test("a little hurt with nothing in view, the bot tries an unknown potion; at full health it does not", () => {
+  const state = floorOf(
+    `
+    #####
+    #@..#
+    #####`,
+    {},
+    2,
+    ["haste_potion"],
+  );
+  const potion = playerOf(state).inventory!.items.findIndex((i) => i.template === "haste_potion");
+  const hurt = playerOf(state).fighter!;
+  hurt.hp = hurt.maxHp - 1;
+  deepEqual(botDecide(state, rules), { act: { type: "use", item: potion } });
+  hurt.hp = hurt.maxHp;
+  const command = botDecide(state, rules);
+  ok(!("act" in command && command.act.type === "use"), JSON.stringify(command));
+});
+
+Deno.test("a fungus off the bot's way is left alone, one beside it is fought", () => {
+  const far = floorOf(
+    `
+    ##########
+    #>.@...F.#
+    ##########`,
+    { F: "shrieker" },
+    3,
+  );
+  deepEqual(
+    botDecide(far, rules),
+    { act: { type: "bump", dx: -1, dy: 0 } },
+    "on to the stairs, away from it",
+  );
+  const near = floorOf(
+    `
+    #####
+    #@F.#
+    #####`,
+    { F: "shrieker" },
+    3,
+  );
+  deepEqual(botDecide(near, rules), { act: { type: "bump", dx: 1, dy: 0 } });
+});
+
+Deno.test("with a full pack, the bot drops a thing beside the goal, never on it, then takes the goal", () => {
+  const state = floorOf(
+    `
+    #####
+    #@A.#
+    #####`,
+    { A: "amulet_of_the_deep" },
+    10,
+  );
+  const player = playerOf(state);
+  while (player.inventory!.items.length < player.inventory!.capacity) {
+    player.inventory!.items.push(instantiate(rules.templates.dart, state.nextId++, 0, 0));
+  }
+  const command = botDecide(state, rules);
+  equal("act" in command && command.act.type, "drop");
+  player.inventory!.items.pop();
+  player.x = 2;
+  deepEqual(botDecide(state, rules), { act: { type: "pickup" } });
+});
