@@ -14,6 +14,7 @@ import { instantiate } from "../src/engine/templates.ts";
 import { Tile } from "../src/engine/tiles.ts";
 import { isGameOver, playCommand } from "../src/engine/turn.ts";
 import { bundledContent } from "./support/content.ts";
+import { loadContent } from "../src/content/load_content.ts";
 
 const { rules } = await bundledContent();
 
@@ -203,4 +204,39 @@ Deno.test("ledgerProblems names an item made, a floor item lost, a worn item use
       p.endsWith("appeared on the new floor with an old id")
     ),
   );
+});
+
+Deno.test("stateProblems names a status left longer than anything puts it on, or unknown, and a goal item lost or doubled", async () => {
+  const floors = (await loadContent(new URL("./fixtures/mods/floors/", import.meta.url), "floors/")).rules;
+  const timed = (await loadContent(new URL("./fixtures/mods/time/", import.meta.url), "time/")).rules;
+  const state = newGame(timed, 5);
+  const player = playerOf(state);
+  player.statuses = [{ id: "hasted", turns: 20 }];
+  deepEqual(stateProblems(state, timed), [], "its own 20 turns");
+  player.statuses = [{ id: "hasted", turns: 21 }];
+  deepEqual(stateProblems(state, timed), ["Player #0's hasted has 21 turns left, not 1 to 20"]);
+  player.statuses = [{ id: "hasted", turns: 0 }];
+  deepEqual(stateProblems(state, timed), ["Player #0's hasted has 0 turns left, not 1 to 20"]);
+  player.statuses = [{ id: "petrified", turns: 3 }];
+  deepEqual(stateProblems(state, timed), ["Player #0 is under an unknown status petrified"]);
+
+  const game = newGame(floors, 9);
+  for (let floor = 1; floor < floors.goal!.floor; floor++) {
+    const p = playerOf(game);
+    for (const e of game.entities) {
+      if (e !== p && e.x === game.map.stairs.x && e.y === game.map.stairs.y) e.x = p.x;
+    }
+    Object.assign(p, game.map.stairs);
+    ok(playCommand(game, floors, { act: { type: "descend" } }));
+  }
+  deepEqual(stateProblems(game, floors).filter((p) => p.includes("goal")), [], "placed once");
+  const amulet = game.entities.find((e) => e.template === "amulet")!;
+  game.entities.push({ ...amulet, id: game.nextId++ });
+  deepEqual(stateProblems(game, floors).filter((p) => p.includes("goal")), [
+    "the goal item amulet is there 2 times, not once",
+  ]);
+  game.entities = game.entities.filter((e) => e.template !== "amulet");
+  deepEqual(stateProblems(game, floors).filter((p) => p.includes("goal")), [
+    "the goal item amulet is there 0 times, not once",
+  ]);
 });

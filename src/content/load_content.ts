@@ -95,8 +95,9 @@ export function toVault(v: VaultConfig): Vault {
 function toTime(game: GameConfig, templates: readonly TemplateConfig[]): TimeRules | undefined {
   const statuses = Object.values(game.statuses ?? {});
   const energy = game.time?.costs !== undefined || templates.some((t) => t.speed !== undefined) ||
-    statuses.some((s) => s.speed !== 1);
-  if (!energy && !game.time && !templates.some((t) => t.regeneration)) return undefined;
+    statuses.some((s) => s.speed !== 1) || templates.some((t) => t.equippable?.speed !== undefined);
+  const regenerates = templates.some((t) => t.regeneration || t.equippable?.regeneration);
+  if (!energy && !game.time && !regenerates) return undefined;
   const costs = game.time?.costs ?? { move: 100, attack: 100, use: 100, wait: 100 };
   return { energy, costs, regeneration: game.time?.regeneration };
 }

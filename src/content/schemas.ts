@@ -593,6 +593,18 @@ export const equippableSchema = z.strictObject({
   evasion: points().optional().describe("Added to the wearer's evasion."),
   maxHp: nonNegative(DATA_LIMITS.wornMaxHp).optional().describe("Added to max HP, and HP, while worn."),
   sight: nonNegative(DATA_LIMITS.sight).optional().describe("Added to the sight radius while worn."),
+  speed: int(
+    -DATA_LIMITS.speed,
+    DATA_LIMITS.speed,
+    `an integer from -${DATA_LIMITS.speed} to ${DATA_LIMITS.speed}`,
+  )
+    .optional().describe("Added to the wearer's speed (100 acts once a turn)."),
+  stealth: int(0, 100, "an integer from 0 to 100").optional().describe(
+    "Added to the wearer's stealth (at most 100 in all).",
+  ),
+  regeneration: regenerationSchema.optional().describe(
+    "The wearer regenerates so while it wears it, where this is faster than its own.",
+  ),
 });
 
 /** What a thing is as an item: a template's, and a thing's in a save. */

@@ -8,6 +8,7 @@
 import type { Action } from "./actions.ts";
 import { distanceMap, downhillStep } from "./distance_map.ts";
 import { type Ai, type Entity, isAlive } from "./entity.ts";
+import { wornBonus } from "./equipment.ts";
 import { chebyshev, DIRECTIONS } from "./geometry.ts";
 import type { GameMap } from "./game_map.ts";
 import { findPath } from "./pathfinding.ts";
@@ -92,7 +93,10 @@ export class PhaseContext {
 
   /** The player's stealth against sleeping monsters (its template's; 0 when it has none). */
   get stealth(): number {
-    return this.templates?.[this.player.template]?.stealth ?? 0;
+    return Math.min(
+      100,
+      (this.templates?.[this.player.template]?.stealth ?? 0) + wornBonus(this.player, "stealth"),
+    );
   }
 }
 

@@ -20,6 +20,7 @@ import { inBlast } from "./items.ts";
 import { isWalkable } from "./game_map.ts";
 import { clearLine } from "./minds/line_of_fire.ts";
 import { levelUpPending } from "./progression.ts";
+import { regenerationOf } from "./time.ts";
 import type { Rules } from "./rules.ts";
 import type { Command } from "./turn.ts";
 import { type GameState, playerOf } from "./state.ts";
@@ -49,10 +50,9 @@ function stationary(rules: Rules, monster: Entity): boolean {
   return typeof ai === "object" && ai.stationary === true;
 }
 
-/** Whether HP comes back by itself (the rules' regeneration, or the player's own). */
+/** Whether HP comes back by itself (the rules' regeneration, the player's own, or a worn thing's). */
 function regenerates(rules: Rules, player: Entity): boolean {
-  return rules.time?.regeneration !== undefined ||
-    rules.templates[player.template]?.regeneration !== undefined;
+  return regenerationOf(player, rules) !== undefined;
 }
 
 /**

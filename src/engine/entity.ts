@@ -80,6 +80,12 @@ export interface Equippable {
   readonly maxHp?: number;
   /** Added to the sight radius while worn (an unlimited sight stays unlimited). */
   readonly sight?: number;
+  /** Added to the wearer's speed (docs/rules.md, Speed and energy). */
+  readonly speed?: number;
+  /** Added to the wearer's stealth (at most 100 in all). */
+  readonly stealth?: number;
+  /** The wearer regains `hp` HP every `turns` turns, where this is faster than its own (docs/rules.md, Regeneration). */
+  readonly regeneration?: { readonly hp: number; readonly turns: number };
 }
 
 /** What throwing an item does where it lands (docs/rules.md, Throwing). */

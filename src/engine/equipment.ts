@@ -30,13 +30,25 @@ export function isWorn(wearer: Entity, item: Entity): boolean {
 /** What everything `wearer` wears adds to `stat`. */
 export function wornBonus(
   wearer: Entity,
-  stat: "power" | "defense" | "accuracy" | "evasion" | "maxHp" | "sight",
+  stat: "power" | "defense" | "accuracy" | "evasion" | "maxHp" | "sight" | "speed" | "stealth",
 ): number {
   let sum = 0;
   for (const slot of Object.keys(wearer.equipment ?? {})) {
     sum += wornIn(wearer, slot)?.equippable?.[stat] ?? 0;
   }
   return sum;
+}
+
+/** The fastest regeneration among what `wearer` wears (fewest turns for each HP), if any. */
+export function wornRegeneration(
+  wearer: Entity,
+): { readonly hp: number; readonly turns: number } | undefined {
+  let best: { readonly hp: number; readonly turns: number } | undefined;
+  for (const slot of Object.keys(wearer.equipment ?? {})) {
+    const regen = wornIn(wearer, slot)?.equippable?.regeneration;
+    if (regen && (!best || regen.turns / regen.hp < best.turns / best.hp)) best = regen;
+  }
+  return best;
 }
 
 /** Power with what is worn and, given the rules, the statuses `e` is under. */

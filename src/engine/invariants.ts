@@ -49,7 +49,60 @@ export function stateProblems(state: GameState, rules: Rules): string[] {
     thingProblems(kept.map, kept.entities, rules, problems, where);
     stairsProblems(kept.map, problems, where);
   }
+  statusProblems(state, rules, problems);
+  goalProblems(state, rules, deepest, problems);
   return problems;
+}
+
+/** The longest any status `id` can be put on for: its own turns, or any the data's items and blows name. */
+function longestTurns(rules: Rules, id: string): number {
+  let longest = rules.statuses?.[id]?.turns ?? 0;
+  for (const t of Object.values(rules.templates)) {
+    const effect = t.item?.effect;
+    if (effect?.type === "apply_status" && effect.status === id) {
+      longest = Math.max(longest, effect.turns ?? 0);
+    }
+    for (const hit of t.onHit ?? []) if (hit.status === id) longest = Math.max(longest, hit.turns ?? 0);
+  }
+  return longest;
+}
+
+/** A status with turns outside 1 to the longest it can be put on for (docs/rules.md, Statuses), or unknown. */
+function statusProblems(state: GameState, rules: Rules, problems: string[]): void {
+  const all = [state.entities, ...(state.keptFloors ?? []).map((k) => k.entities)];
+  for (const entities of all) {
+    for (const e of entities) {
+      for (const status of e.statuses ?? []) {
+        const longest = longestTurns(rules, status.id);
+        if (!rules.statuses?.[status.id]) {
+          problems.push(`${e.name} #${e.id} is under an unknown status ${status.id}`);
+        } else if (status.turns < 1 || status.turns > longest) {
+          problems.push(
+            `${e.name} #${e.id}'s ${status.id} has ${status.turns} turns left, not 1 to ${longest}`,
+          );
+        }
+      }
+    }
+  }
+}
+
+/**
+ * The goal item (docs/rules.md, A goal), once its floor has been made: there
+ * exactly once, on a floor or in a pack, until the game ends.
+ */
+function goalProblems(state: GameState, rules: Rules, deepest: number, problems: string[]): void {
+  const goal = rules.goal;
+  if (!goal || deepest < goal.floor || state.chronicle.escaped) return;
+  let count = 0;
+  const look = (things: readonly Entity[]) => {
+    for (const e of things) {
+      if (e.template === goal.item) count++;
+      look(e.inventory?.items ?? []);
+    }
+  };
+  look(state.entities);
+  for (const kept of state.keptFloors ?? []) look(kept.entities);
+  if (count !== 1) problems.push(`the goal item ${goal.item} is there ${count} times, not once`);
 }
 
 function stairsProblems(map: GameMap, problems: string[], where: string): void {

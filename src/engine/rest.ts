@@ -11,6 +11,7 @@ import type { Behavior, BehaviorStep } from "./behavior.ts";
 import { MAX_WALK_STEPS } from "./behavior.ts";
 import type { Entity } from "./entity.ts";
 import type { Rules } from "./rules.ts";
+import { regenerationOf } from "./time.ts";
 import { type GameState, playerOf } from "./state.ts";
 import { monstersInView } from "./travel.ts";
 
@@ -22,7 +23,7 @@ export interface Rest {
 
 /** True when waiting heals `e`: it regenerates, or a status it is under heals it. */
 function heals(e: Entity, rules: Rules): boolean {
-  if ((rules.templates[e.template]?.regeneration ?? rules.time?.regeneration) !== undefined) return true;
+  if (regenerationOf(e, rules) !== undefined) return true;
   return (e.statuses ?? []).some((s) => (rules.statuses?.[s.id]?.healPerTurn ?? 0) > 0);
 }
 

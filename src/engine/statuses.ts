@@ -13,6 +13,7 @@
  */
 import { type Entity, isAlive, type StatusEffect } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
+import { wornBonus } from "./equipment.ts";
 import type { Rules, StatusDef } from "./rules.ts";
 
 /** The most statuses one actor can be under at once (one of each id; the data bounds how many ids). */
@@ -50,9 +51,9 @@ export function statusBonus(e: Entity, rules: Rules, stat: "power" | "defense"):
   return sum;
 }
 
-/** Energy `e` gains a turn: its speed (100 by default) times its statuses' multipliers, at least 1. */
+/** Energy `e` gains a turn: its speed (100 by default) with what it wears, times its statuses' multipliers, at least 1. */
 export function speedOf(e: Entity, rules: Rules): number {
-  let speed = e.speed ?? 100;
+  let speed = (e.speed ?? 100) + wornBonus(e, "speed");
   if (e.statuses) { for (const s of e.statuses) speed *= defOf(rules, s)?.speed ?? 1; }
   return Math.max(1, Math.round(speed));
 }

@@ -12,6 +12,7 @@
 import { type Action, type ActionResult, perform } from "./actions.ts";
 import { takeDamage } from "./combat.ts";
 import { type Entity, isAlive } from "./entity.ts";
+import { wornRegeneration } from "./equipment.ts";
 import type { GameEvent } from "./events.ts";
 import { type Occupancy, scanOccupancy } from "./occupancy.ts";
 import type { Rules } from "./rules.ts";
@@ -82,6 +83,20 @@ export function payFor(actor: Entity, rules: Rules, performed: Action): void {
   if (usesEnergy(rules)) actor.energy = energyOf(actor, rules) - costOf(rules, performed);
 }
 
+/**
+ * How `e` regenerates: its template's, else the rules', or what it wears
+ * where that is faster (docs/rules.md, Regeneration); undefined if not at all.
+ */
+export function regenerationOf(
+  e: Entity,
+  rules: Rules,
+): { readonly hp: number; readonly turns: number } | undefined {
+  const own = rules.templates[e.template]?.regeneration ?? rules.time?.regeneration;
+  const worn = wornRegeneration(e);
+  if (!worn) return own;
+  return !own || worn.turns / worn.hp < own.turns / own.hp ? worn : own;
+}
+
 /** The turn count regeneration goes by: game time with the scheduler, else the player's turns. */
 function clockOf(state: GameState): number {
   return state.ticks ?? state.turn;
@@ -106,7 +121,7 @@ export function endOfTurn(state: GameState, rules: Rules, events: GameEvent[]): 
     if (!isAlive(e)) continue;
     if (e.statuses) tickStatuses(e, rules, events, hurt);
     if (!isAlive(e)) continue;
-    const regen = rules.templates[e.template]?.regeneration ?? rules.time?.regeneration;
+    const regen = regenerationOf(e, rules);
     const fighter = e.fighter!;
     if (regen && fighter.hp < fighter.maxHp && clock % regen.turns === 0) {
       const amount = Math.min(regen.hp, fighter.maxHp - fighter.hp);

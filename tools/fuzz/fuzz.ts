@@ -119,6 +119,8 @@ function contentSum(state: GameState): number {
 }
 
 /** Thrown through the app to stop it once a check failed. */
+import { KeptFloorWatch } from "./kept_floors.ts";
+
 class FuzzStop extends Error {}
 
 /** One fuzz run's moving parts. */
@@ -178,10 +180,13 @@ class FuzzRun {
     if (state === this.#lastState && this.#lastLedger) {
       problems.push(...ledgerProblems(this.#lastLedger, ledger));
     }
+    problems.push(...this.#keptFloors.problems(state));
     this.#lastState = state;
     this.#lastLedger = ledger;
     if (problems.length > 0) this.#fail(problems[0]);
   }
+
+  readonly #keptFloors = new KeptFloorWatch();
 
   #fail(problem: string): never {
     this.failure = { index: Math.max(0, this.index), problem };
