@@ -318,6 +318,7 @@ export class GameSession {
         if (!levelUpPending(this.state, this.content.rules)) this.stack.pop();
         return undefined;
       case "walk":
+        if (result.close) this.stack.pop();
         await this.#walk(result.walk);
         return undefined;
       case "morgue":

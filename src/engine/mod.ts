@@ -6,7 +6,7 @@
  * @module
  */
 export type { Action } from "./actions.ts";
-export { walkBehavior } from "./behavior.ts";
+export { MAX_WALK_STEPS, walkBehavior } from "./behavior.ts";
 export { restBehavior } from "./rest.ts";
 export type { Rest } from "./rest.ts";
 export { botDecide } from "./bot.ts";

@@ -1,7 +1,9 @@
 /**
- * How many of a stack to drop (docs/rules.md, Stacks): digits type a count,
- * Backspace takes one back, Enter drops that many (none typed: the whole
- * stack), Esc or a click drops nothing. A count above the stack drops it all.
+ * Asking for a count: how many of a stack to drop (docs/rules.md, Stacks),
+ * or how many turns to rest (docs/rules.md, Resting). Digits type a count,
+ * Backspace takes one back, Enter takes that many (none typed: the whole
+ * stack, or until healed), Esc or a click does nothing. A count above the
+ * most takes the most.
  *
  * @module
  */
@@ -13,25 +15,77 @@ import { CLOSE, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import type { Screen } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
 
-type CountCommand = "drop" | "back" | "cancel" | "help";
+type CountCommand = "take" | "back" | "cancel" | "help";
+
+/** What a count is asked for: the window's texts and what a count (or none typed) does. */
+export interface CountQuestion {
+  readonly title: string;
+  /** The most it takes. */
+  readonly most: number;
+  /** What Enter does, and what Esc does, in the keys' help and the window. */
+  readonly enter: string;
+  readonly escape: string;
+  /** The line above the count (the stack's name), if any. */
+  heading(ui: UiContext): string | undefined;
+  /** What to do with `count` (undefined: none typed). */
+  answer(count: number | undefined): ScreenResult;
+}
+
+/** How many of the stack in inventory slot `slot` (`count` of them) to drop. */
+export function dropCount(slot: number, count: number): CountQuestion {
+  return {
+    title: "Drop how many?",
+    most: count,
+    enter: "drop that many (none typed: the whole stack)",
+    escape: "drop nothing",
+    heading: (ui) => {
+      const item = playerOf(ui.state).inventory?.items[slot];
+      return item ? itemLabel(item) : "";
+    },
+    answer: (n) => ({
+      type: "act",
+      action: { type: "drop", item: slot, count: n ?? count },
+      closeOnSuccess: true,
+    }),
+  };
+}
+
+/** How many turns to rest (none typed: until healed, as R does). */
+export function restCount(most: number): CountQuestion {
+  return {
+    title: "Rest how many turns?",
+    most,
+    enter: "rest that many (none typed: until healed)",
+    escape: "do not rest",
+    heading: () => undefined,
+    answer: (n) => ({
+      type: "walk",
+      walk: n === undefined ? { kind: "rest" } : { kind: "rest", turns: n },
+      close: true,
+    }),
+  };
+}
 
 /** The most digits a count takes: more than any stack can hold is no use. */
 const MAX_DIGITS = 6;
 
-/** Asking how many of the stack in inventory slot `slot` (`count` of them) to drop. */
+/** Asking for a count (see {@link CountQuestion}). */
 export class CountScreen implements Screen {
-  readonly title = "Drop how many?";
-  readonly bindings: readonly Binding<CountCommand>[] = [
-    { keys: ["0…9"], help: "type the count", listedOnly: true },
-    { keys: ["Backspace"], value: "back", help: "take back a digit" },
-    { keys: ["Enter", "KPEnter"], value: "drop", help: "drop that many (none typed: the whole stack)" },
-    { keys: [HELP_KEY], value: "help", help: "this help" },
-    { keys: ["Escape"], value: "cancel", help: "drop nothing" },
-  ];
+  readonly title: string;
+  readonly bindings: readonly Binding<CountCommand>[];
   /** The digits typed so far. */
   typed = "";
 
-  constructor(readonly slot: number, readonly count: number) {}
+  constructor(readonly question: CountQuestion) {
+    this.title = question.title;
+    this.bindings = [
+      { keys: ["0…9"], help: "type the count", listedOnly: true },
+      { keys: ["Backspace"], value: "back", help: "take back a digit" },
+      { keys: ["Enter", "KPEnter"], value: "take", help: question.enter },
+      { keys: [HELP_KEY], value: "help", help: "this help" },
+      { keys: ["Escape"], value: "cancel", help: question.escape },
+    ];
+  }
 
   handleKey(event: KeyEvent, _ui: UiContext): ScreenResult {
     if (/^[0-9]$/.test(event.key) && !event.ctrl && !event.alt) {
@@ -44,10 +98,10 @@ export class CountScreen implements Screen {
       case "back":
         this.typed = this.typed.slice(0, -1);
         return STAY;
-      case "drop": {
-        const count = this.typed === "" ? this.count : Math.min(this.count, Number(this.typed));
-        return { type: "act", action: { type: "drop", item: this.slot, count }, closeOnSuccess: true };
-      }
+      case "take":
+        return this.question.answer(
+          this.typed === "" ? undefined : Math.min(this.question.most, Number(this.typed)),
+        );
       case "help":
         return { type: "open", screen: new HelpScreen(this) };
       case "cancel":
@@ -61,14 +115,14 @@ export class CountScreen implements Screen {
     return event.action === "press" ? CLOSE : STAY;
   }
 
-  /** The window's lines: the stack, the count typed, and the keys. */
+  /** The window's lines: what it is about, the count typed, and the keys. */
   lines(ui: UiContext): string[] {
-    const item = playerOf(ui.state).inventory?.items[this.slot];
+    const heading = this.question.heading(ui);
     return [
-      item ? itemLabel(item) : "",
-      `How many (1-${this.count})? ${this.typed}_`,
-      "Enter: drop (none typed: all)",
-      "Esc: drop nothing",
+      ...(heading === undefined ? [] : [heading]),
+      `How many (1-${this.question.most})? ${this.typed}_`,
+      `Enter: ${this.question.enter}`,
+      `Esc: ${this.question.escape}`,
     ];
   }
 

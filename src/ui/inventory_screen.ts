@@ -27,7 +27,7 @@ import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
 import { Scroll, SCROLL_BINDINGS, type ScrollCommand } from "./scroll.ts";
-import { CountScreen } from "./count_screen.ts";
+import { CountScreen, dropCount } from "./count_screen.ts";
 import { TargetScreen } from "./target_screen.ts";
 
 /**
@@ -95,7 +95,7 @@ export class InventoryScreen implements Screen {
     if (!item) return { type: "say", message: "invalid_entry" };
     if (this.mode === "drop") {
       if (countOf(item) > 1) {
-        return { type: "open", screen: new CountScreen(slot, countOf(item)), replace: true };
+        return { type: "open", screen: new CountScreen(dropCount(slot, countOf(item))), replace: true };
       }
       return { type: "act", action: { type: "drop", item: slot }, closeOnSuccess: true };
     }

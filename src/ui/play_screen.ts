@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { type Action, playerOf } from "../engine/mod.ts";
+import { type Action, MAX_WALK_STEPS, playerOf } from "../engine/mod.ts";
+import { CountScreen, restCount } from "./count_screen.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { CharacterScreen } from "./character_screen.ts";
 import { HelpScreen } from "./help_screen.ts";
@@ -54,7 +55,7 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["v"], value: "history", help: "message history" },
   { keys: ["/"], value: "look", help: "look around" },
   { keys: ["t"], value: "throw", help: "throw an item at a place" },
-  { keys: ["R"], value: "rest", help: "rest until healed, something comes into view or a status ends" },
+  { keys: ["R", "0"], value: "rest", help: "rest until healed or something happens (0: so many turns)" },
   { keys: [HELP_KEY], value: "help", help: "this help" },
   { keys: ["Escape"], value: "quit", help: "save the game and go back to the title" },
   { keys: ["Ctrl-C"], help: "save the game and quit Delve", listedOnly: true },
@@ -95,6 +96,7 @@ export class PlayScreen implements Screen {
       case "explore":
         return { type: "walk", walk: { kind: "explore" } };
       case "rest":
+        if (event.key === "0") return { type: "open", screen: new CountScreen(restCount(MAX_WALK_STEPS)) };
         return { type: "walk", walk: { kind: "rest" } };
       case "stairs": {
         if (event.key === "<") return this.#up(ui);

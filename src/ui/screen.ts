@@ -57,8 +57,11 @@ export type ScreenResult =
   | { readonly type: "say"; readonly message: MessageId }
   /** Take one earned level with choice `choice` (no turn passes). */
   | { readonly type: "levelUp"; readonly choice: number }
-  /** Walk on by itself (or rest), a step a turn, until something interesting happens (engine behavior.ts, rest.ts). */
-  | { readonly type: "walk"; readonly walk: Walk | Rest }
+  /**
+   * Walk on by itself (or rest), a step a turn, until something interesting
+   * happens (engine behavior.ts, rest.ts); with `close`, this screen closes first.
+   */
+  | { readonly type: "walk"; readonly walk: Walk | Rest; readonly close?: boolean }
   /** Write the morgue file (a character dump) now, and tell the player where. */
   | { readonly type: "morgue" }
   | { readonly type: "quit" };

@@ -1,0 +1,31 @@
+/**
+ * Resting for a count (docs/rules.md, Resting): `0` asks how many turns,
+ * digits and Backspace type them, Enter rests that many (none typed: until
+ * healed, as R does), Esc rests not at all; the rest stops early for what
+ * stops any rest.
+ */
+import { equal, ok } from "node:assert/strict";
+import { loadContent } from "../src/content/load_content.ts";
+import { playerOf } from "../src/engine/state.ts";
+import { CountScreen } from "../src/ui/count_screen.ts";
+import { PlayScreen } from "../src/ui/play_screen.ts";
+import { arena } from "./support/arena.ts";
+import { appOn, feed, screenText } from "./support/ui_harness.ts";
+
+const { rules } = await loadContent(new URL("./fixtures/mods/time/", import.meta.url), "time/");
+const ROOM = "#########\n#.......#\n#.@.....#\n#.......#\n#########";
+
+Deno.test("0 asks how many turns to rest; 25 Enter rests 25 turns and closes the window; Esc rests not at all", async () => {
+  const state = arena(rules, ROOM);
+  const app = appOn(state, rules, undefined, 80, 24);
+  await feed(app, "0");
+  ok(app.top instanceof CountScreen);
+  ok(screenText(app).some((l) => l.includes("Rest how many turns?")), screenText(app).join("\n"));
+  await feed(app, "Escape");
+  ok(app.top instanceof PlayScreen);
+  equal(state.turn, 0, "Esc: no rest");
+  playerOf(state).fighter!.hp -= 5;
+  await feed(app, "0", "2", "9", "Backspace", "5", "Enter");
+  equal(state.turn, 25, "25 turns rested");
+  ok(app.top instanceof PlayScreen, "the window closed");
+});
