@@ -32,6 +32,7 @@ const SCREENS = [
   "Select an item to use",
   "Select an item to throw",
   "Select an item to drop",
+  "Rest how many turns?",
   "Target",
   rules.progression.window.title,
   "Character Information",
