@@ -65,6 +65,7 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     unknown: t.unknown,
     ...(t.pack ? { pack: t.pack } : {}),
     ...(t.onHit ? { onHit: t.onHit } : {}),
+    ...(t.description ? { description: t.description } : {}),
   };
 }
 

@@ -654,6 +654,9 @@ export type MindConfig = z.output<typeof mindSchema>;
 
 export const templateSchema = z.strictObject({
   name: textSchema(NAME_LIMITS.template),
+  description: textSchema(200).optional().describe(
+    "One line about it, shown in look mode (an unknown item's only once it is known).",
+  ),
   glyph: glyphSchema,
   color: colorSchema,
   fighter: z.strictObject({

@@ -114,6 +114,8 @@ export type EquippableTemplate = Equippable;
 export interface EntityTemplate {
   readonly id: string;
   readonly name: string;
+  /** One line about it for look mode (docs/rules.md, Look and aim cursor). */
+  readonly description?: string;
   readonly glyph: string;
   /** 0xRRGGBB. */
   readonly color: number;

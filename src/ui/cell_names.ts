@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type Entity, labelOf, playerOf, type Point, Tile } from "../engine/mod.ts";
+import { type Entity, isKnown, labelOf, playerOf, type Point, Tile } from "../engine/mod.ts";
 import { LAYER_ORDER } from "./map_view.ts";
 import type { UiContext } from "./screen.ts";
 
@@ -54,6 +54,28 @@ function terrainAt(ui: UiContext, p: Point): string {
  */
 export function describeCell(ui: UiContext, p: Point): string {
   return capitalised([...thingsAt(ui, p).map((e) => nameOf(ui, e)), terrainAt(ui, p)].join(", "));
+}
+
+/**
+ * What look mode tells of the topmost thing at `p` with a description, if
+ * the player sees it: its name, its description and, for a monster, its
+ * numbers. An item not yet identified keeps its secret.
+ */
+export function descriptionAt(ui: UiContext, p: Point): { title: string; lines: string[] } | undefined {
+  const thing = thingsAt(ui, p).find((e) => ui.rules.templates[e.template]?.description !== undefined);
+  if (!thing || (thing.layer === "item" && !isKnown(ui.state, ui.rules, thing.template))) return undefined;
+  const template = ui.rules.templates[thing.template];
+  const lines = [template.description!];
+  const fighter = thing.fighter;
+  if (fighter && thing.layer === "actor" && thing !== playerOf(ui.state)) {
+    const damage = template.fighter?.damage;
+    const speed = template.speed ?? 100;
+    lines.push(
+      `HP ${fighter.hp}/${fighter.maxHp}` + (damage ? `, damage ${damage}` : "") +
+        `, power ${fighter.power}, defense ${fighter.defense}` + (speed !== 100 ? `, speed ${speed}` : ""),
+    );
+  }
+  return { title: capitalised(nameOf(ui, thing)), lines };
 }
 
 /**

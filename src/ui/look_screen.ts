@@ -6,10 +6,11 @@
  * @module
  */
 import type { CellBuffer } from "../terminal/mod.ts";
-import { describeCell } from "./cell_names.ts";
+import { describeCell, descriptionAt } from "./cell_names.ts";
+import { drawSideWindow } from "./side_window.ts";
 import { cursorBindings, CursorScreen } from "./cursor_screen.ts";
 import type { ScreenResult, UiContext } from "./screen.ts";
-import { clipText, padText } from "./text.ts";
+import { clipText, padText, wrapText } from "./text.ts";
 import { paletteColor } from "./theme.ts";
 
 /** The look cursor. */
@@ -32,5 +33,8 @@ export class LookScreen extends CursorScreen {
       paletteColor(ui.theme, "white"),
       ui.theme.shroud.bg,
     );
+    // What a thing there is, where the data says (docs/rules.md, Look and aim cursor).
+    const about = descriptionAt(ui, this.cursor);
+    if (about) drawSideWindow(buf, ui, about.title, about.lines.flatMap((l) => wrapText(l, 36)), 38);
   }
 }

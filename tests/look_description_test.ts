@@ -1,0 +1,37 @@
+/**
+ * Look mode tells what a thing is where the data describes it
+ * (docs/rules.md, Look and aim cursor): a monster's description and its
+ * numbers, a known item's description; an unknown item keeps its secret, and
+ * rule sets without descriptions look as before.
+ */
+import { ok } from "node:assert/strict";
+import { loadContent } from "../src/content/load_content.ts";
+import { LookScreen } from "../src/ui/look_screen.ts";
+import { arena } from "./support/arena.ts";
+import { bundledContent } from "./support/content.ts";
+import { appOn, feed, screenText } from "./support/ui_harness.ts";
+
+const { rules } = await loadContent(new URL("../data/", import.meta.url), "data/");
+const ROOM = "#########\n#.......#\n#.@o.!..#\n#.......#\n#########";
+
+Deno.test("look mode on an orc shows its description and its numbers; on an unknown potion, nothing of it", async () => {
+  const state = arena(rules, ROOM, { o: "orc", "!": "haste_potion" });
+  const app = appOn(state, rules, undefined, 80, 24);
+  await feed(app, "/", "l");
+  ok(app.top instanceof LookScreen);
+  const onOrc = screenText(app).join("\n");
+  ok(onOrc.includes(rules.templates.orc.description!.slice(0, 25)), onOrc);
+  ok(onOrc.includes("HP 10/10, damage 1d6"), onOrc);
+  await feed(app, "l", "l");
+  const onPotion = screenText(app).join("\n");
+  ok(!onPotion.includes(rules.templates.haste_potion.description!.slice(0, 20)), onPotion);
+  ok(!onPotion.includes("Potion of Haste"), "its name unknown too");
+});
+
+Deno.test("look mode in a rule set without descriptions opens no window over the map", async () => {
+  const tutorial = (await bundledContent()).rules;
+  const state = arena(tutorial, ROOM, { o: "orc" });
+  const app = appOn(state, tutorial, undefined, 80, 24);
+  await feed(app, "/", "l");
+  ok(!screenText(app).join("\n").includes("┌"), screenText(app).join("\n"));
+});
