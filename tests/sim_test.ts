@@ -26,6 +26,11 @@ Deno.test("with kept floors and a goal the bot climbs back up with the goal and 
   for (const r of won) equal(r.depth, 3, "the amulet lies on floor 3: the winner went there and back");
   const report = balanceReport(results, "floors/");
   ok(report.includes(`won: ${won.length} (${(won.length * 10).toFixed(1)} %)`), report);
+  // Every blow or shot at the bot is counted, by its monster's name: with the floors mod's plain combat,
+  // every one lands (no to-hit roll), for power − defense.
+  const orcs = results.map((r) => r.attacksOnBot.Orc).filter((t) => t !== undefined);
+  ok(orcs.length > 0 && orcs.every((t) => t.hits === t.attacks && t.damage >= 0), JSON.stringify(orcs));
+  ok(report.includes("monsters' blows and shots at the bot"), report);
 });
 
 Deno.test("the same seed plays the same game", () => {

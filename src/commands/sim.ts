@@ -29,6 +29,13 @@ import {
 } from "../engine/mod.ts";
 import { deathText } from "../ui/mod.ts";
 
+/** The attacks of one kind of monster on the bot: how many, how many landed, the damage in all. */
+export interface AttackTally {
+  readonly attacks: number;
+  readonly hits: number;
+  readonly damage: number;
+}
+
 /** How one game went. */
 export interface GameResult {
   readonly seed: number;
@@ -45,6 +52,8 @@ export interface GameResult {
   readonly kills: number[];
   /** Monsters killed, by name. */
   readonly killsByMonster: readonly KillCount[];
+  /** The blows and shots each kind of monster aimed at the bot, by name, and the damage they did in all. */
+  readonly attacksOnBot: Readonly<Record<string, AttackTally>>;
 }
 
 /** Plays one game with the bot for at most `maxTurns` turns, recording it into `recording` if given. */
@@ -56,11 +65,24 @@ export function simulate(
 ): GameResult {
   const { rules } = content;
   const state = newGame(rules, seed);
+  const attacksOnBot: Record<string, { attacks: number; hits: number; damage: number }> = {};
   // Every command is a turn or a level-up choice; a cap guards against a stuck bot.
   for (let commands = 0; state.turn < maxTurns && commands < maxTurns * 4; commands++) {
     const command = botDecide(state, rules);
     const turnBefore = state.turn;
-    playCommand(state, rules, command);
+    const events = playCommand(state, rules, command) ?? [];
+    for (const e of events) {
+      const aimed = (e.type === "attacked" || e.type === "missed" || e.type === "shot") &&
+        e.targetId === state.playerId;
+      if (!aimed) continue;
+      const tally = attacksOnBot[e.attacker] ??= { attacks: 0, hits: 0, damage: 0 };
+      const landed = e.type === "attacked" || (e.type === "shot" && !e.missed);
+      tally.attacks++;
+      if (landed) {
+        tally.hits++;
+        tally.damage += e.damage;
+      }
+    }
     if (recording) record(recording, command, state, turnBefore);
     if (isGameOver(state)) break;
   }
@@ -81,6 +103,7 @@ export function simulate(
     end: death ? deathText(death) : left ?? "alive",
     kills: Array.from({ length: depth }, (_, f) => killsByFloor[f] ?? 0),
     killsByMonster: kills,
+    attacksOnBot,
   };
 }
 
@@ -132,6 +155,26 @@ export function balanceReport(results: readonly GameResult[], label: string): st
   lines.push("", "kills by monster (mean per game):");
   for (const [name, n] of [...byMonster].sort((a, b) => b[1] - a[1])) {
     lines.push(`  ${(n / results.length).toFixed(2).padStart(7)}  ${name}`);
+  }
+  // No monster should become harmless (issue 19): the damage an attack of each kind does on average.
+  const onBot = new Map<string, AttackTally>();
+  for (const r of results) {
+    for (const [name, t] of Object.entries(r.attacksOnBot)) {
+      const sum = onBot.get(name) ?? { attacks: 0, hits: 0, damage: 0 };
+      onBot.set(name, {
+        attacks: sum.attacks + t.attacks,
+        hits: sum.hits + t.hits,
+        damage: sum.damage + t.damage,
+      });
+    }
+  }
+  lines.push("", "monsters' blows and shots at the bot: HP a hit takes on average, and how many land:");
+  const rows = [...onBot].map(([name, t]) => ({ name, perHit: t.damage / Math.max(1, t.hits), ...t }));
+  for (const r of rows.sort((a, b) => b.perHit - a.perHit)) {
+    const landed = `${(100 * r.hits / r.attacks).toFixed(0)} % of ${r.attacks}`;
+    lines.push(
+      `  ${r.perHit.toFixed(2).padStart(7)}  ${r.name} (${landed})${r.perHit < 1 ? "  harmless" : ""}`,
+    );
   }
   return lines.join("\n");
 }
