@@ -16,6 +16,7 @@ import {
   itemsOnlyData,
   quit,
   saveFile,
+  showsFloor,
   startGame,
   walkKeys,
 } from "./support/e2e_game.ts";
@@ -75,7 +76,7 @@ Deno.test("e2e: stdout closing mid-game: the game saves, gives stdin back, says 
   };
   await waitOn1((s) => s.includes("[N] Play a new game"), "the title");
   await pane.keys("n");
-  await waitOn1((s) => s.includes("Dungeon level: 1"), "the game");
+  await waitOn1((s) => showsFloor(s, 1), "the game");
   await pane.keys("l", "j");
   await new Promise((r) => setTimeout(r, 300));
   await pane.tmux("kill-window", "-t", ":1");

@@ -42,6 +42,20 @@ for (const [columns, rows] of [[80, 24], [80, 50]]) {
     await using pane = await TmuxPane.open(columns, rows);
     const first = await startGame(pane, 2000 + rows, `"${DENO}" task play`);
     ok(first.includes("Welcome to Delve. The Amulet of the Deep lies ten floors"), first);
+    // The side panel, whole at this size: level and XP, attack, defense, turn, what is wielded and worn.
+    for (
+      const text of [
+        "Level 1    Depth 1",
+        "XP 0, next",
+        "Attack 1d4+1",
+        "Defense",
+        "Turn 0",
+        "Weapon: Dagger",
+      ]
+    ) {
+      ok(first.includes(text), `${text}\n${first}`);
+    }
+    ok(first.split("\n").every((line) => line.length <= columns), "nothing past the right edge");
     await pane.keys("/");
     const look = await pane.waitFor(
       (s) => s.includes("stairs up"),

@@ -236,13 +236,13 @@ Deno.test("e2e: two games on one save: the second is told who holds it and plays
   // The popup gone, Esc was read on its own: n sent with it could be read as Alt-n.
   await waitIn(pane, 1, `The save is in use by process ${first}.`, true);
   await pane.tmux("send-keys", "-t", ":1", "n");
-  await waitIn(pane, 1, "Dungeon level: 1");
+  await waitIn(pane, 1, "Depth 1");
   await pane.tmux("send-keys", "-t", ":1", "l");
   await pane.tmux("send-keys", "-t", ":1", "Escape");
   await waitIn(pane, 1, "Unsaved game: seed 4705");
   // Continued and left with Ctrl-C, the unsaved game says in one line why it was not saved.
   await pane.tmux("send-keys", "-t", ":1", "c");
-  await waitIn(pane, 1, "Dungeon level: 1");
+  await waitIn(pane, 1, "Depth 1");
   await pane.tmux("send-keys", "-t", ":1", "C-c");
   equal((await pane.waitForFile("exit2")).trim(), "130");
   equal(

@@ -32,6 +32,8 @@ const SCREENS = [
   "Select an item to use",
   "Select an item to throw",
   "Select an item to drop",
+  "Select an item to describe",
+  "Describe",
   "Rest how many turns?",
   "Target",
   rules.progression.window.title,

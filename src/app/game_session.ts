@@ -42,6 +42,7 @@ import {
   PlayScreen,
   type Screen,
   type ScreenResult,
+  type Theme,
   type UiContext,
 } from "../ui/mod.ts";
 import type { MonsterRunner } from "../worker/mod.ts";
@@ -86,10 +87,11 @@ export class GameSession {
   ) {
     this.#frame = new Frame(terminal, options.colorDepth);
     this.#start = cloneState(state);
+    this.#theme = themeFromContent(content);
     this.ui = {
       state,
       rules: content.rules,
-      theme: themeFromContent(content),
+      theme: this.#theme,
       layout: this.#layout(),
       plainGlyphs: options.colorDepth === "16" || options.colorDepth === "none",
       pointer: undefined,
@@ -111,6 +113,9 @@ export class GameSession {
     return this.stack[this.stack.length - 1];
   }
 
+  /** The look of things, and where the panel goes (made before the UI context, which needs a layout). */
+  readonly #theme: Theme;
+
   /** The layout last made, and the map size it was made for: it holds while no size changes (nearly every frame). */
   #laid: Layout | undefined;
   #laidMap = { width: 0, height: 0 };
@@ -124,7 +129,7 @@ export class GameSession {
       return laid;
     }
     this.#laidMap = { width, height };
-    return this.#laid = computeLayout(columns, rows, width, height);
+    return this.#laid = computeLayout(columns, rows, width, height, this.#theme.panel);
   }
 
   /** Draws every screen and writes what changed. */

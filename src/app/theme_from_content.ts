@@ -13,7 +13,7 @@ function cellLook(look: { glyph: string; fg: string; bg: string }): CellLook {
 
 /** The theme described by `content.game`. */
 export function themeFromContent(content: Content): Theme {
-  const { tiles, shroud, palette } = content.game;
+  const { tiles, shroud, palette, panel } = content.game;
   return {
     tiles: TILE_NAMES.map((name) => ({
       name: tiles[name].name,
@@ -23,5 +23,6 @@ export function themeFromContent(content: Content): Theme {
     })),
     shroud: { ...cellLook(shroud), name: shroud.name },
     palette: Object.fromEntries(Object.entries(palette).map(([k, v]) => [k, parseColor(v)])),
+    ...(panel ? { panel: panel.place } : {}),
   };
 }

@@ -4,4 +4,4 @@
  * @module
  */
 export { readRecording } from "./replay.ts";
-export { simulate } from "./sim.ts";
+export { simulate } from "./sim/simulate.ts";

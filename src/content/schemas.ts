@@ -476,6 +476,12 @@ export const gameSchema = z.strictObject({
   }).optional().describe(
     "Rolled combat (docs/rules.md, Combat rolls): dice, to-hit rolls, a least damage. Absent: power − defense, nothing rolled.",
   ),
+  panel: z.strictObject({
+    place: z.enum(["below", "side"]).describe(
+      "below: the HP bar, level and log under the map (the tutorial's); side: a column right of the map " +
+        "with HP, level and XP, attack and defense, depth and turn, statuses and equipment, the log under the map.",
+    ),
+  }).optional().describe("Where the panel goes (docs/rules.md, Screen layout); absent: below."),
   inventory: z.strictObject({
     keepLetters: z.boolean().describe("An item keeps its letter until it leaves the pack."),
   }).optional().describe("Absent: letters follow the items' order (a is the first)."),

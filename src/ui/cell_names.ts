@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { itemNumbers } from "./item_numbers.ts";
 import { type Entity, isKnown, labelOf, playerOf, type Point, Tile } from "../engine/mod.ts";
 import { LAYER_ORDER } from "./map_view.ts";
 import type { UiContext } from "./screen.ts";
@@ -75,6 +76,7 @@ export function descriptionAt(ui: UiContext, p: Point): { title: string; lines: 
         `, power ${fighter.power}, defense ${fighter.defense}` + (speed !== 100 ? `, speed ${speed}` : ""),
     );
   }
+  if (thing.layer === "item") lines.push(...itemNumbers(thing, ui.rules));
   return { title: capitalised(nameOf(ui, thing)), lines };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The inventory windows (docs/rules.md, Windows): `i` to use an item, `d` to drop
- * one, `t` to throw one. A letter picks the item in that slot; a letter with no item says
+ * one, `t` to throw one, `e` to describe one. A letter picks the item in that slot; a letter with no item says
  * "Invalid entry." and the window stays; the scrolling keys scroll a list
  * longer than the window; any other key or a click closes it.
  * An impossible use (a potion at full health) is told and the window stays;
@@ -28,6 +28,7 @@ import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./s
 import { drawSideWindow } from "./side_window.ts";
 import { Scroll, SCROLL_BINDINGS, type ScrollCommand } from "./scroll.ts";
 import { CountScreen, dropCount } from "./count_screen.ts";
+import { DescribeScreen } from "./describe_screen.ts";
 import { TargetScreen } from "./target_screen.ts";
 
 /**
@@ -46,18 +47,20 @@ export function inventoryLines(state: GameState, rules: Rules): string[] {
 }
 
 /** What the window is for. */
-export type InventoryMode = "use" | "drop" | "throw";
+export type InventoryMode = "use" | "drop" | "throw" | "describe";
 
 const TITLES: Readonly<Record<InventoryMode, string>> = {
   use: "Select an item to use",
   drop: "Select an item to drop",
   throw: "Select an item to throw",
+  describe: "Select an item to describe",
 };
 
 const PICK_HELP: Readonly<Record<InventoryMode, string>> = {
   use: "use the item in that slot (what is worn: put on or take off); an empty slot: Invalid entry.",
   drop: "drop the item in that slot (a stack: asks how many); an empty slot: Invalid entry.",
   throw: "aim the item in that slot, then throw one of it; an empty slot: Invalid entry.",
+  describe: "describe the item in that slot: what it is and its numbers; an empty slot: Invalid entry.",
 };
 
 /** An inventory window; a list longer than the window scrolls, each item keeping its letter. */
@@ -93,6 +96,7 @@ export class InventoryScreen implements Screen {
     const slot = inventory ? slotOfLetter(inventory, event.key.charCodeAt(0) - 97) : -1;
     const item = inventory?.items[slot];
     if (!item) return { type: "say", message: "invalid_entry" };
+    if (this.mode === "describe") return { type: "open", screen: new DescribeScreen(slot), replace: true };
     if (this.mode === "drop") {
       if (countOf(item) > 1) {
         return { type: "open", screen: new CountScreen(dropCount(slot, countOf(item))), replace: true };

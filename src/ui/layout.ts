@@ -16,6 +16,17 @@ const COMPACT_PANEL_ROWS = 4;
 /** Where the names and the log start, right of the 20-cell HP bar (docs/rules.md, Screen layout). */
 const TEXT_X = 21;
 
+/** Where the panel goes: under the map (the tutorial's), or in a column right of it. */
+export type PanelPlace = "below" | "side";
+/** The side panel's width, and the blank column between it and the map. */
+export const SIDE_PANEL_WIDTH = 21;
+const SIDE_GAP = 1;
+/** The rows under the map when the panel is at the side: the names line and the log. */
+const SIDE_LOG_ROWS = { compact: 4, full: 7 };
+/** The side panel's figures under the HP bar, and the rows its statuses may take. */
+const SIDE_FIGURE_ROWS = 5;
+const SIDE_STATUS_ROWS = 3;
+
 /** A rectangle of screen cells. */
 export interface Region {
   readonly x: number;
@@ -44,6 +55,12 @@ export interface Layout {
   readonly names: Region;
   /** The newest messages, bottom line newest. */
   readonly log: Region;
+  /**
+   * When the panel is at the side: its figures (level, XP, attack and
+   * defense, depth and turn, under the HP bar) and what is wielded and worn
+   * (under the statuses).
+   */
+  readonly side?: { readonly figures: Region; readonly equipment: Region };
 }
 
 /**
@@ -56,9 +73,16 @@ export interface Layout {
  * runs to the right edge: a log of 40 columns would leave the 19 beside it
  * empty while messages wrapped.
  */
-export function computeLayout(columns: number, rows: number, mapWidth: number, mapHeight: number): Layout {
+export function computeLayout(
+  columns: number,
+  rows: number,
+  mapWidth: number,
+  mapHeight: number,
+  place: PanelPlace = "below",
+): Layout {
   const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
   const compact = rows < FULL_LAYOUT_ROWS;
+  if (place === "side") return sideLayout(columns, rows, mapWidth, mapHeight, tooSmall, compact);
   const mapRows = Math.max(0, Math.min(mapHeight, rows - (compact ? COMPACT_PANEL_ROWS : FULL_PANEL_ROWS)));
   const p = mapRows;
   const textWidth = Math.max(0, columns - TEXT_X);
@@ -87,6 +111,42 @@ export function computeLayout(columns: number, rows: number, mapWidth: number, m
     statuses: { x: 0, y: p + 5, width: TEXT_X - 1, height: Math.max(0, rows - p - 5) },
     names: { x: TEXT_X, y: p + 1, width: textWidth, height: 1 },
     log: { x: TEXT_X, y: p + 2, width: textWidth, height: rows - p - 2 },
+  };
+}
+
+/**
+ * The side layout: the map on the left with the names line and the log
+ * under it, and a column of {@link SIDE_PANEL_WIDTH} cells on the right for
+ * what a player checks every turn (docs/rules.md, Screen layout).
+ */
+function sideLayout(
+  columns: number,
+  rows: number,
+  mapWidth: number,
+  mapHeight: number,
+  tooSmall: boolean,
+  compact: boolean,
+): Layout {
+  const sideX = Math.max(0, columns - SIDE_PANEL_WIDTH), mapColumns = Math.max(0, sideX - SIDE_GAP);
+  const mapRows = Math.max(0, Math.min(mapHeight, rows - SIDE_LOG_ROWS[compact ? "compact" : "full"]));
+  const width = columns - sideX;
+  const statusY = 1 + SIDE_FIGURE_ROWS + 1, equipmentY = statusY + SIDE_STATUS_ROWS + 1;
+  return {
+    columns,
+    rows,
+    tooSmall,
+    compact,
+    map: { x: 0, y: 0, width: Math.min(mapColumns, mapWidth), height: mapRows },
+    panel: { x: 0, y: mapRows, width: mapColumns, height: rows - mapRows },
+    hpBar: { x: sideX, y: 0 },
+    level: { x: sideX, y: 1 },
+    statuses: { x: sideX, y: statusY, width, height: SIDE_STATUS_ROWS },
+    names: { x: 0, y: mapRows, width: mapColumns, height: 1 },
+    log: { x: 0, y: mapRows + 1, width: mapColumns, height: Math.max(0, rows - mapRows - 1) },
+    side: {
+      figures: { x: sideX, y: 1, width, height: SIDE_FIGURE_ROWS },
+      equipment: { x: sideX, y: equipmentY, width, height: Math.max(0, rows - equipmentY) },
+    },
   };
 }
 

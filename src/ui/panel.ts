@@ -1,6 +1,7 @@
 /**
  * The panel under the map: HP bar, dungeon level, names under the pointer,
- * the newest messages and, while a screen asks something, the prompt line.
+ * the newest messages and, while a screen asks something, the prompt line;
+ * or, where the data put it at the side, those and the side panel's figures.
  *
  * @module
  */
@@ -9,6 +10,7 @@ import { Attr, type CellBuffer } from "../terminal/mod.ts";
 import type { Region } from "./layout.ts";
 import { shownNewestFirst } from "./notices.ts";
 import { namesAt, underfoot } from "./cell_names.ts";
+import { drawSideFigures } from "./side_panel.ts";
 import type { UiContext } from "./screen.ts";
 import { clipText, wrapText } from "./text.ts";
 import { paletteColor, type Theme } from "./theme.ts";
@@ -97,7 +99,9 @@ export function drawPanel(buf: CellBuffer, ui: UiContext): void {
   const { layout, theme, state } = ui;
   const white = paletteColor(theme, "white");
   drawHpBar(buf, ui);
-  buf.text(layout.level.x, layout.level.y, `Dungeon level: ${state.floor}`, white);
+  // At the side, the depth is among the figures.
+  if (layout.side) drawSideFigures(buf, ui);
+  else buf.text(layout.level.x, layout.level.y, `Dungeon level: ${state.floor}`, white);
   const statusColor = paletteColor(theme, "status_effect_applied");
   statusLines(ui, layout.statuses.width, layout.statuses.height).forEach((line, k) =>
     buf.text(layout.statuses.x, layout.statuses.y + k, line, statusColor)

@@ -25,6 +25,7 @@ type PlayCommand =
   | "help"
   | "quit"
   | "use"
+  | "describe"
   | "drop"
   | "throw"
   | "character"
@@ -55,6 +56,7 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["v"], value: "history", help: "message history" },
   { keys: ["/"], value: "look", help: "look around" },
   { keys: ["t"], value: "throw", help: "throw an item at a place" },
+  { keys: ["e"], value: "describe", help: "describe an item: what it is and its numbers" },
   { keys: ["R", "0"], value: "rest", help: "rest until healed or something happens (0: so many turns)" },
   { keys: [HELP_KEY], value: "help", help: "this help" },
   { keys: ["Escape"], value: "quit", help: "save the game and go back to the title" },
@@ -90,6 +92,7 @@ export class PlayScreen implements Screen {
       case "use":
       case "drop":
       case "throw":
+      case "describe":
         return { type: "open", screen: new InventoryScreen(command) };
       case "character":
         return { type: "open", screen: new CharacterScreen(ui.rules) };

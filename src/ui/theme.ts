@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { PanelPlace } from "./layout.ts";
+
 /** A glyph with its colours (0xRRGGBB). */
 export interface CellLook {
   readonly glyph: string;
@@ -30,6 +32,8 @@ export interface Theme {
   readonly shroud: CellLook & { readonly name: string };
   /** Named colours (`white`, `impossible`, …). */
   readonly palette: Readonly<Record<string, number>>;
+  /** Where the panel goes; absent: under the map. */
+  readonly panel?: PanelPlace;
 }
 
 /** A named palette colour, white when the name is unknown. */

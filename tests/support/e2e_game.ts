@@ -35,6 +35,14 @@ export const saveFile = (pane: TmuxPane): string => `${pane.dir}/data/delve/save
  */
 export const PLAY_TUTORIAL = `"${DENO}" task play --data data/rulesets/tcod`;
 
+/**
+ * Whether `screen` shows the play screen's panel on floor `floor`: the tutorial's "Dungeon level: N" under
+ * the map, or the side panel's "Depth N" (Delve's own game).
+ */
+export function showsFloor(screen: string, floor: number): boolean {
+  return screen.includes(`Dungeon level: ${floor}`) || new RegExp(`\\bDepth ${floor}\\b`).test(screen);
+}
+
 /** Starts the program, waits for the title, and (unless told not to) starts a new game. */
 export async function startGame(
   pane: TmuxPane,
@@ -52,7 +60,7 @@ export async function startGame(
   const title = await pane.waitFor((s) => s.includes("[N] Play a new game"), "the title screen");
   if (!newGame) return title;
   await pane.keys("n");
-  return await pane.waitFor((s) => s.includes("@") && s.includes("Dungeon level: 1"), "the map and @");
+  return await pane.waitFor((s) => s.includes("@") && showsFloor(s, 1), "the map and @");
 }
 
 /** Esc saves and goes back to the title; q there leaves. */
@@ -68,7 +76,8 @@ export async function assertRestored(pane: TmuxPane, expectedExit: number): Prom
   equal(await pane.waitForFile("after"), before, "stty -g before and after");
   deepEqual(await pane.modes(), RESTORED);
   // The shell's screen is back: nothing of the game's is left on it.
-  ok(!(await pane.screen()).includes("Dungeon level"));
+  const screen = await pane.screen();
+  ok(!screen.includes("Dungeon level") && !/\bDepth \d/.test(screen), screen);
 }
 
 /** A data folder with no monsters and floors strewn with potions and fireball scrolls. */

@@ -1,0 +1,81 @@
+/**
+ * The balance report in text: what a modder reads after `deno task sim`.
+ *
+ * @module
+ */
+import type { AttackTally, GameResult } from "./simulate.ts";
+
+/** The middle value of `xs` (the upper one of an even count). */
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+/** The mean of `xs`, 0 for none. */
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+// A fold, not Math.max(...xs): --games may be larger than the stack takes arguments.
+/** The largest of `xs`, 0 for none. */
+const best = (xs: number[]) => xs.reduce((a, b) => Math.max(a, b), 0);
+
+/** The balance report for a set of games. */
+export function balanceReport(results: readonly GameResult[], label: string): string {
+  const lines = [`Delve balance report: ${results.length} games, data ${label}`, ""];
+  lines.push("seed        depth  turns  level  end");
+  for (const r of results) {
+    lines.push(
+      `${String(r.seed).padEnd(10)}  ${String(r.depth).padStart(5)}  ${String(r.turns).padStart(5)}  ${
+        String(r.level).padStart(5)
+      }  ${r.end}`,
+    );
+  }
+  const depths = results.map((r) => r.depth), turns = results.map((r) => r.turns);
+  lines.push(
+    "",
+    `depth reached: mean ${mean(depths).toFixed(2)}, median ${median(depths)}, best ${best(depths)}`,
+  );
+  lines.push(`turns: mean ${mean(turns).toFixed(0)}, median ${median(turns)}`);
+  lines.push(`level: mean ${mean(results.map((r) => r.level)).toFixed(2)}`);
+  const won = results.filter((r) => r.end.startsWith("won")).length;
+  const deep = results.filter((r) => r.depth >= 5).length;
+  const percent = (n: number) => `${(100 * n / Math.max(1, results.length)).toFixed(1)} %`;
+  lines.push(`won: ${won} (${percent(won)}); reached floor 5: ${deep} (${percent(deep)})`);
+  const ends = new Map<string, number>();
+  for (const r of results) ends.set(r.end, (ends.get(r.end) ?? 0) + 1);
+  lines.push("", "how games ended:");
+  for (const [end, n] of [...ends].sort((a, b) => b[1] - a[1])) {
+    lines.push(`  ${String(n).padStart(4)}  ${end}`);
+  }
+  const floors = best(depths);
+  lines.push("", "kills by floor (mean over the games that reached it):");
+  for (let f = 0; f < floors; f++) {
+    const reached = results.filter((r) => r.depth > f);
+    lines.push(
+      `  floor ${f + 1}: ${mean(reached.map((r) => r.kills[f] ?? 0)).toFixed(2)} (${reached.length} games)`,
+    );
+  }
+  const byMonster = new Map<string, number>();
+  for (const r of results) {
+    for (const k of r.killsByMonster) byMonster.set(k.name, (byMonster.get(k.name) ?? 0) + k.count);
+  }
+  lines.push("", "kills by monster (mean per game):");
+  for (const [name, n] of [...byMonster].sort((a, b) => b[1] - a[1])) {
+    lines.push(`  ${(n / results.length).toFixed(2).padStart(7)}  ${name}`);
+  }
+  // No monster should become harmless (issue 19): the damage an attack of each kind does on average.
+  const onBot = new Map<string, AttackTally>();
+  for (const r of results) {
+    for (const [name, t] of Object.entries(r.attacksOnBot)) {
+      const sum = onBot.get(name) ?? { attacks: 0, hits: 0, damage: 0 };
+      onBot.set(name, {
+        attacks: sum.attacks + t.attacks,
+        hits: sum.hits + t.hits,
+        damage: sum.damage + t.damage,
+      });
+    }
+  }
+  lines.push("", "monsters' blows and shots at the bot: HP a hit takes on average, and how many land:");
+  const rows = [...onBot].map(([name, t]) => ({ name, perHit: t.damage / Math.max(1, t.hits), ...t }));
+  for (const r of rows.sort((a, b) => b.perHit - a.perHit)) {
+    const landed = `${(100 * r.hits / r.attacks).toFixed(0)} % of ${r.attacks}`;
+    lines.push(
+      `  ${r.perHit.toFixed(2).padStart(7)}  ${r.name} (${landed})${r.perHit < 1 ? "  harmless" : ""}`,
+    );
+  }
+  return lines.join("\n");
+}

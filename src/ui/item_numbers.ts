@@ -1,0 +1,78 @@
+/**
+ * What an item does, in numbers, for look mode and the describe window:
+ * what wearing it adds, what using it does, what throwing it does. Only for
+ * an item the player knows: an unknown one keeps its secret.
+ *
+ * @module
+ */
+import type { Entity, Rules } from "../engine/mod.ts";
+
+const signed = (n: number) => (n >= 0 ? `+${n}` : String(n));
+
+/** What wearing it adds ("weapon: attack +2, damage 1d8, accuracy +5"); empty for what is not worn. */
+function wornNumbers(item: Entity): string[] {
+  const e = item.equippable;
+  if (!e) return [];
+  const parts = [
+    e.power ? `attack ${signed(e.power)}` : "",
+    e.damage ? `damage ${e.damage}` : "",
+    e.defense ? `defense ${signed(e.defense)}` : "",
+    e.accuracy ? `accuracy ${signed(e.accuracy)}` : "",
+    e.evasion ? `evasion ${signed(e.evasion)}` : "",
+    e.maxHp ? `max HP ${signed(e.maxHp)}` : "",
+    e.sight ? `sight ${signed(e.sight)}` : "",
+    e.speed ? `speed ${signed(e.speed)}` : "",
+    e.stealth ? `stealth ${signed(e.stealth)}` : "",
+    e.regeneration ? `regains ${e.regeneration.hp} HP every ${e.regeneration.turns} turns` : "",
+  ].filter((p) => p !== "");
+  return [`Worn (${e.slot.replaceAll("_", " ")}): ${parts.length > 0 ? parts.join(", ") : "nothing more"}`];
+}
+
+/** What using it does ("Heals 10 HP."). */
+function usedNumbers(item: Entity, rules: Rules): string[] {
+  const effect = item.item?.effect;
+  if (!effect) return [];
+  const status = (id: string) => rules.statuses?.[id]?.name ?? id;
+  const text = ((): string => {
+    switch (effect.type) {
+      case "heal":
+        return `Used: heals ${effect.amount} HP.`;
+      case "damage_nearest":
+        return `Used: ${effect.amount} damage to the nearest enemy within ${effect.range}.`;
+      case "confuse":
+        return `Aimed: confuses a monster for ${effect.turns} turns.`;
+      case "damage_area":
+        return `Aimed: ${effect.amount} damage to everyone within ${effect.radius} of where it lands.`;
+      case "apply_status": {
+        const turns = effect.turns ?? rules.statuses?.[effect.status]?.turns;
+        const span = turns === undefined ? "" : ` for ${turns} turns`;
+        return effect.on === "self"
+          ? `Used: ${status(effect.status)}${span}.`
+          : `Aimed: makes a monster ${status(effect.status)}${span}.`;
+      }
+      case "teleport":
+        return "Used: takes you to a place no monster sees.";
+      case "reveal_map":
+        return "Used: shows the whole floor's layout.";
+      case "summon":
+        return `Used: calls ${effect.count} monster${effect.count === 1 ? "" : "s"} around you.`;
+      case "bolt":
+        return `Aimed: a bolt of ${effect.amount} damage to the first one in its line, up to ${effect.range} cells.`;
+    }
+  })();
+  const charges = item.item?.charges;
+  return charges === undefined ? [text] : [text, `Charges left: ${charges}.`];
+}
+
+/** What throwing it does, where the data says it is made for throwing. */
+function thrownNumbers(item: Entity): string[] {
+  const thrown = item.item?.thrown;
+  if (!thrown) return [];
+  const hurt = thrown.damage ? `${thrown.damage} damage to the first one in its line` : "it hurts no one";
+  return [`Thrown: ${hurt}${thrown.shatters ? ", and it breaks" : ""}.`];
+}
+
+/** Every line of numbers of `item` (known to the player: the caller checks). */
+export function itemNumbers(item: Entity, rules: Rules): string[] {
+  return [...wornNumbers(item), ...usedNumbers(item, rules), ...thrownNumbers(item)];
+}
