@@ -69,3 +69,16 @@ Deno.test("a goal floor that is not a floor, and an unknown floors word, are sch
   const [word] = await problemsWith((game) => (dungeon(game).floors = "forever"));
   equal(word.startsWith("mod/game.json: $.dungeon.floors: "), true, word);
 });
+
+Deno.test("a bottom over the goal's floor, or with fresh floors, is one line each", async () => {
+  deepEqual(await problemsWith((game) => (dungeon(game) as Json).bottom = 2), [
+    "mod/game.json: $.dungeon.bottom: expected no shallower than the goal's floor 3, found 2",
+  ]);
+  const fresh = await problemsWith((game) => {
+    delete (dungeon(game) as Json).goal;
+    Object.assign(dungeon(game), { floors: "fresh", bottom: 5 });
+  });
+  deepEqual(fresh, [
+    'mod/game.json: $.dungeon.bottom: expected $.dungeon.floors "persistent" (fresh floors have no bottom), found "fresh"',
+  ]);
+});

@@ -132,6 +132,7 @@ Deno.test("the README's shell lines run as written (a TTY aside), or name only f
     "FILE": replay,
     "~/.local/share/delve/last-game.replay.json.gz": replay,
     "mods/mine": mod,
+    "win.replay.json.gz": `${home}/win.replay.json.gz`,
     "path/to/copy": mod,
   };
   const lines = blocks("sh").flat().map((l) => l.replace(/\s+#.*$/, "").trim()).filter(Boolean);

@@ -15,6 +15,7 @@ import { instantiate } from "../src/engine/templates.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { computeLayout, SIDE_PANEL_WIDTH } from "../src/ui/layout.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
+import { keyEvent } from "../src/terminal/input_events.ts";
 import { screenText, startApp } from "./support/ui_harness.ts";
 
 const delve = await loadContent(new URL("../data/", import.meta.url), "data/");
@@ -87,4 +88,25 @@ Deno.test("the tutorial keeps its panel under the map", () => {
   const app = startApp(80, 24);
   equal(app.ui.layout.side, undefined);
   ok(screenText(app)[21].includes("Dungeon level: 1"), screenText(app).join("\n"));
+});
+
+Deno.test("beside the side panel, the inventory and describe windows keep to the map's side of it", async () => {
+  const { rules } = delve;
+  const state = newGame(rules, 5);
+  // The player near the left edge: there the windows open at column 40, towards the panel.
+  const player = playerOf(state);
+  [player.x, player.y] = [3, 3];
+  const app = new GameSession(new HeadlessTerminal(80, 24), delve, state, new InProcessRunner(rules), {
+    colorDepth: "truecolor",
+  });
+  app.render();
+  for (const keys of [["i"], ["Escape", "e", "a"]]) {
+    for (const key of keys) await app.handleInput(keyEvent(key));
+    app.render();
+    const screen = screenText(app);
+    ok(screen.some((line) => line.includes("┌")), `a window is open\n${screen.join("\n")}`);
+    const column = screen.map((line) => line.slice(80 - SIDE_PANEL_WIDTH));
+    ok(column[0].includes("HP: ") && column.some((l) => l.includes("Weapon: Dagger")), column.join("\n"));
+    ok(column.every((line) => !/[┌┐└┘│─]/.test(line)), `no window in the panel\n${column.join("\n")}`);
+  }
 });

@@ -56,8 +56,10 @@ Deno.test("the balance report has every section a modder tunes by", () => {
 Deno.test("sim's command line: a bad flag or value is one line and exit 2", async () => {
   const zero = await captureConsole(() => simCommand(["--games", "zero"]));
   const bogus = await captureConsole(() => simCommand(["--bogus"]));
-  deepEqual([zero.result, bogus.result], [2, 2]);
-  const errors = [...zero.err, ...bogus.err];
+  const many = await captureConsole(() => simCommand(["--games", "2", "--record", "/tmp/never-written.gz"]));
+  deepEqual([zero.result, bogus.result, many.result], [2, 2, 2]);
+  const errors = [...zero.err, ...bogus.err, ...many.err];
   ok(errors[0].startsWith('delve sim: --games: expected an integer from 1 to 100000, found "zero"'));
   ok(errors[1].startsWith("delve sim: unknown flag --bogus"));
+  ok(errors[2].startsWith("delve sim: --record keeps one game's replay: give --games 1"), errors[2]);
 });

@@ -24,7 +24,8 @@ export {
 } from "./replay_format.ts";
 export type { Command, Recording } from "./replay_format.ts";
 export { bundledDataWith } from "./save_data.ts";
-export { gzip, readJsonFile, readSave, writeFileAtomic } from "./save_file.ts";
+export { gzip, readJsonFile, readSave, writeFileAtomic, writeSave } from "./save_file.ts";
+export { VERSION } from "./version.ts";
 export type { SaveRead } from "./save_file.ts";
 export { dataStamp, encodeSave, SaveError } from "./save_format.ts";
 export { examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";

@@ -31,7 +31,8 @@ import {
 import type { Content } from "../content/mod.ts";
 import { detectColorDepth, TtyTerminal } from "../terminal/mod.ts";
 import { InProcessRunner } from "../worker/mod.ts";
-import { dataChecksum } from "../engine/mod.ts";
+import { dataChecksum, isGameOver } from "../engine/mod.ts";
+import { GameOverScreen } from "../ui/mod.ts";
 
 /** `deno task replay --help`. */
 export const REPLAY_HELP = {
@@ -73,6 +74,13 @@ async function playInTerminal(recording: Recording, content: Content, speed: num
       await new Promise((r) => setTimeout(r, 1000 / speed));
       if (terminal.hasPendingInput()) return;
       app.render();
+    }
+    // A game that ended shows its game-over or victory window until a key; one cut short, its last frame a moment.
+    if (isGameOver(app.state)) {
+      app.stack.push(new GameOverScreen("The replay is over: press a key."));
+      app.render();
+      while (!terminal.hasPendingInput()) await new Promise((r) => setTimeout(r, 50));
+      return;
     }
     app.render();
     await new Promise((r) => setTimeout(r, 1500));

@@ -14,14 +14,20 @@ import {
   parseFlags,
   pathFlag,
   readCommandLine,
+  REPLAY_LIMITS,
   say,
   sayOut,
+  startRecording,
+  UsageError,
+  VERSION,
   writeFileAtomic,
+  writeSave,
 } from "../app/mod.ts";
-import { MAX_SEED } from "../engine/mod.ts";
+import { dataChecksum, MAX_SEED } from "../engine/mod.ts";
 import { balanceCharts } from "./sim/balance_charts.ts";
 import { balanceReport } from "./sim/balance_report.ts";
-import { type Progress, simulateInWorkers, simulateSerially } from "./sim/jobs.ts";
+import { type Progress, type SimPlan, simulateInWorkers, simulateSerially } from "./sim/jobs.ts";
+import { simulate } from "./sim/simulate.ts";
 import { reportPage } from "./sim/report_page.ts";
 
 export { balanceReport } from "./sim/balance_report.ts";
@@ -36,7 +42,7 @@ export const SIM_HELP = {
   about: "Plays games headless with the bot and prints a balance report: depth reached, turns, level,\n" +
     "wins, cause of death, kills by floor and by monster; with --report, the same in charts on one page.",
   usage: `Usage: deno task sim [--games N] [--seed S] [--data DIR] [--turns T] [--jobs J]
-                     [--report FILE.html]
+                     [--report FILE.html] [--record FILE]
 
 Options:
   --games N     games to play, 1 to 100000 (default: 20)
@@ -49,6 +55,8 @@ Options:
                 the report is the same whatever J is
   --report F    also write the report as one HTML page with charts to F
                 (it opens offline: no script, nothing fetched)
+  --record F    write the game's replay to F, for deno task replay F
+                (needs --games 1; play a seed the report lists)
 ${HELP_USAGE}`,
 };
 
@@ -72,22 +80,29 @@ export async function simCommand(args: readonly string[]): Promise<number> {
       turns: { type: "string" },
       jobs: { type: "string" },
       report: { type: "string" },
+      record: { type: "string" },
     });
+    const record = pathFlag("--record", values.record);
+    if (record !== undefined && values.games !== undefined && values.games !== "1") {
+      throw new UsageError("--record keeps one game's replay: give --games 1 (or no --games)");
+    }
     return {
-      games: intFlag("--games", values.games, 1, 100_000) ?? 20,
+      games: intFlag("--games", values.games, 1, 100_000) ?? (record === undefined ? 20 : 1),
       seed: intFlag("--seed", values.seed, 0, MAX_SEED) ?? 1,
       turns: intFlag("--turns", values.turns, 1, 1_000_000) ?? 100_000,
       jobs: intFlag("--jobs", values.jobs, 1, 64) ?? CORES,
       data: pathFlag("--data", values.data),
       report: pathFlag("--report", values.report),
+      record,
     };
   });
   if ("exit" in line) return line.exit;
-  const { games, seed, turns, jobs, data, report } = line.run;
+  const { games, seed, turns, jobs, data, report, record } = line.run;
   const loaded = await loadDataOr(data);
   if (!loaded) return 2;
   const { content, label } = loaded;
   const plan = { content, games, seed, turns };
+  if (record !== undefined) return await recordOne(plan, label, record);
   const progress = progressLine();
   const results = jobs === 1
     ? simulateSerially(plan, progress)
@@ -97,13 +112,37 @@ export async function simCommand(args: readonly string[]): Promise<number> {
   if (report === undefined) return 0;
   const title = `Delve balance report: ${games} games, data ${label}`;
   const page = await reportPage(title, balanceCharts(results), text);
+  return await written("report", report, () => writeFileAtomic(report, new TextEncoder().encode(page)));
+}
+
+/** Writes a file with `write`: 0, or 1 after one line saying why it could not be. */
+async function written(what: string, path: string, write: () => Promise<void>): Promise<number> {
   try {
-    await writeFileAtomic(report, new TextEncoder().encode(page));
+    await write();
+    return 0;
   } catch (e) {
-    say(`delve sim: cannot write the report ${report}: ${e instanceof Error ? e.message : String(e)}`);
+    say(`delve sim: cannot write the ${what} ${path}: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   }
-  return 0;
+}
+
+/** Plays the plan's one game recording it, prints its report, and writes its replay to `path`. */
+async function recordOne(plan: SimPlan, label: string, path: string): Promise<number> {
+  const recording = startRecording(plan.seed, VERSION, dataChecksum(plan.content.rules));
+  const result = simulate(plan.content, plan.seed, plan.turns, recording);
+  sayOut(balanceReport([result], label));
+  const json = JSON.stringify(recording);
+  const status = await written(
+    "replay",
+    path,
+    () => writeSave(path, json, { backup: false, noun: "replay", limits: REPLAY_LIMITS }),
+  );
+  if (status === 0) {
+    sayOut(
+      `replay written: ${path} (deno task replay ${path}${label === "data/" ? "" : ` --data ${label}`})`,
+    );
+  }
+  return status;
 }
 
 if (import.meta.main) Deno.exit(await simCommand(Deno.args));

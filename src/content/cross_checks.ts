@@ -293,6 +293,25 @@ function goalProblems(labels: Labels, files: Pick<DataFiles, "game" | "entities"
   return problems;
 }
 
+/** A bottom floor needs kept floors, and the goal must lie no deeper than it. */
+function bottomProblems(label: string, game: DataFiles["game"]): string[] {
+  const bottom = game.dungeon?.bottom;
+  if (bottom === undefined) return [];
+  const where = `${label}: $.dungeon.bottom`;
+  const problems: string[] = [];
+  const floors = game.dungeon?.floors ?? "fresh";
+  if (floors !== "persistent") {
+    problems.push(
+      `${where}: expected $.dungeon.floors "persistent" (fresh floors have no bottom), found "${floors}"`,
+    );
+  }
+  const goal = game.dungeon?.goal;
+  if (goal && goal.floor > bottom) {
+    problems.push(`${where}: expected no shallower than the goal's floor ${goal.floor}, found ${bottom}`);
+  }
+  return problems;
+}
+
 /** Every problem that spans fields or files, for the files that parsed. */
 export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[] {
   const { game, entities, spawn } = files;
@@ -300,6 +319,7 @@ export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[]
     ...(game ? gameProblems(labels.game, game) : []),
     ...(game ? mapProblems(labels.game, labels.entities, game, entities) : []),
     ...(game ? statusProblems(labels.game, game) : []),
+    ...(game ? bottomProblems(labels.game, game) : []),
     ...(game && entities ? effectProblems(labels, game, entities) : []),
     ...(entities ? entityProblems(labels.entities, entities) : []),
     ...(entities && spawn ? spawnProblems(labels, { entities, spawn }) : []),

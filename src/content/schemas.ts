@@ -153,6 +153,7 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   unequipped: true,
   explored: true,
   stairs_unknown: true,
+  no_way_down: true,
   walk_monster: true,
   walk_item: true,
   walk_hurt: true,
@@ -237,6 +238,7 @@ const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   bolt_missed: { text: "The bolt hits nothing.", color: "impossible" },
   nothing_happens: { text: "Nothing happens.", color: "impossible" },
   identified: { text: "The {appearance} was {a_item}.", color: "white" },
+  no_way_down: { text: "This is the deepest floor: there is no way further down.", color: "impossible" },
 };
 
 /** The message ids, in order. */
@@ -502,6 +504,9 @@ export const gameSchema = z.strictObject({
     floors: z.enum(["fresh", "persistent"]).default("fresh").describe(
       "fresh: each floor is made anew below, no way back up (the tutorial); persistent: every floor " +
         "is kept, `<` climbs, each floor has its own seed, and floor 1's up stairs lead out.",
+    ),
+    bottom: positive(MAX_FLOOR).optional().describe(
+      "The deepest floor: it has no down stairs. Needs floors: persistent; absent: floors go on down.",
     ),
     goal: z.strictObject({
       item: idSchema.describe("A template of entities.json: the unique item to carry out."),

@@ -14,7 +14,7 @@
 import { betterToWear, knownItem, throwable, unknownToTry, wearValue } from "./bot_items.ts";
 import { isWorn, wornIn } from "./equipment.ts";
 import { type Entity, isAlive } from "./entity.ts";
-import { carriesGoal } from "./floors.ts";
+import { carriesGoal, isBottom } from "./floors.ts";
 import { chebyshev, type Point } from "./geometry.ts";
 import { inBlast } from "./items.ts";
 import { isWalkable } from "./game_map.ts";
@@ -142,6 +142,7 @@ export function botDecide(state: GameState, rules: Rules): Command {
   if (explore.kind === "step") return stepTo(player, map, explore.to);
   // Past the goal's floor without it, there is nothing to go deeper for.
   if (rules.goal && !goal && state.floor >= rules.goal.floor) return WAIT;
+  if (isBottom(rules, state.floor)) return WAIT;
   return goTo(state, player, map.stairs, avoid, { act: { type: "descend" } });
 }
 

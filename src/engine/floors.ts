@@ -107,6 +107,14 @@ function makeFloor(state: GameState, rules: Rules, floor: number, player: Entity
   state.entities = [player];
   fillFloor(state, rules, laid, floor, rng);
   if (rules.goal?.floor === floor) placeGoal(state, rules, map, rooms, rng);
+  // The bottom has no way further down: its stairs' cell is plain floor (drawn after the floor was filled,
+  // so the floor is the same as it would be without a bottom).
+  if (isBottom(rules, floor)) setTile(map, map.stairs.x, map.stairs.y, Tile.Floor);
+}
+
+/** True when `floor` is the rules' deepest, with no down stairs. */
+export function isBottom(rules: Rules, floor: number): boolean {
+  return rules.bottom !== undefined && floor >= rules.bottom;
 }
 
 /** `map` with its grids copied into plain memory and nothing in view: a floor no one looks at. */

@@ -9,6 +9,7 @@
 import { DEFAULT_SLOTS } from "./equipment.ts";
 import { type Ai, type Entity, withCarried } from "./entity.ts";
 import { computeFov } from "./fov.ts";
+import { isBottom } from "./floors.ts";
 import { type GameMap, inBounds, isWalkable, tileAt } from "./game_map.ts";
 import { Tile } from "./tiles.ts";
 import type { Rules } from "./rules.ts";
@@ -47,7 +48,7 @@ export function stateProblems(state: GameState, rules: Rules): string[] {
     floors.add(kept.floor);
     idProblems(state, kept.entities, ids, problems, where);
     thingProblems(kept.map, kept.entities, rules, problems, where);
-    stairsProblems(kept.map, problems, where);
+    stairsProblems(kept.map, isBottom(rules, kept.floor), problems, where);
   }
   statusProblems(state, rules, problems);
   goalProblems(state, rules, deepest, problems);
@@ -105,9 +106,11 @@ function goalProblems(state: GameState, rules: Rules, deepest: number, problems:
   if (count !== 1) problems.push(`the goal item ${goal.item} is there ${count} times, not once`);
 }
 
-function stairsProblems(map: GameMap, problems: string[], where: string): void {
+/** The stairs are where the map says; on the bottom floor, with no way down, the down stairs' cell is floor. */
+function stairsProblems(map: GameMap, bottom: boolean, problems: string[], where: string): void {
   const { stairs, upStairs } = map;
-  if (!inBounds(map, stairs.x, stairs.y) || tileAt(map, stairs.x, stairs.y) !== Tile.DownStairs) {
+  const down = bottom ? Tile.Floor : Tile.DownStairs;
+  if (!inBounds(map, stairs.x, stairs.y) || tileAt(map, stairs.x, stairs.y) !== down) {
     problems.push(
       `the stairs at ${stairs.x},${stairs.y} are not a staircase on the map${where && ` ${where}`}`,
     );
@@ -196,7 +199,7 @@ function playerProblems(state: GameState, rules: Rules): string[] {
     problems.push(`${players.length} players on the map`);
     return problems;
   }
-  stairsProblems(map, problems, "");
+  stairsProblems(map, isBottom(rules, state.floor), problems, "");
   const p = players[0];
   if (!p.fighter) problems.push(`the player ${named(p)} cannot fight`);
   if (p.ai) problems.push(`the player ${named(p)} is moved by an AI`);

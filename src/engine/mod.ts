@@ -54,7 +54,7 @@ export type { CombatRules, EntityTemplate, Goal, MessageId, MessageTemplate, Rul
 export { deepestFloor, HIGH_SCORES_KEPT, placeScore, scoreOf } from "./score.ts";
 export type { HighScore } from "./score.ts";
 export { cloneState, copyMap, newGame, playerOf, sightOf } from "./state.ts";
-export { carriesGoal, floorSeed, keepsFloors } from "./floors.ts";
+export { carriesGoal, floorSeed, isBottom, keepsFloors } from "./floors.ts";
 export type { KeptFloor } from "./floors.ts";
 export { MAX_STATUSES, speedOf } from "./statuses.ts";
 export type { ActionCosts, Regeneration, StatusDef, TimeRules } from "./rules.ts";

@@ -49,6 +49,7 @@ export type MessageId =
   | "unequipped"
   | "explored"
   | "stairs_unknown"
+  | "no_way_down"
   | "walk_monster"
   | "walk_item"
   | "walk_hurt"
@@ -301,6 +302,8 @@ export interface Rules {
   readonly score: ScoreWeights;
   /** `persistent`: floors are kept and up stairs lead back (docs/rules.md, Persistent floors); absent: fresh floors. */
   readonly floors?: "persistent";
+  /** The deepest floor, which has no down stairs (docs/rules.md, Persistent floors); absent: no bottom. */
+  readonly bottom?: number;
   /** The item to carry out of the dungeon, when the rules name one (docs/rules.md, A goal). */
   readonly goal?: Goal;
   /** Rolled combat (docs/rules.md, Combat rolls); absent: power − defense, no draws. */

@@ -16,7 +16,8 @@ export function deathText(cause: DeathCause): string {
     case "lightning":
       return "struck by lightning";
     case "status":
-      return `killed by ${cause.by.toLowerCase()}`;
+      // A status's name is how one is while under it ("Poisoned"): "died while poisoned".
+      return `died while ${cause.by.toLowerCase()}`;
     case "unknown":
       return "died";
   }

@@ -49,6 +49,9 @@ export class GameOverScreen implements Screen {
   /** Filled in once the morgue file and the score are written. */
   report: GameOverReport | undefined;
 
+  /** `closing` is the window's last line: what the keys do now (a replay's end says its own). */
+  constructor(readonly closing = "Enter, Space or Esc: back to the title.") {}
+
   handleKey(event: KeyEvent): ScreenResult {
     const command = lookupKey(GAME_OVER_BINDINGS, event)?.value;
     if (command === "leave") return { type: "quit" };
@@ -87,7 +90,7 @@ export class GameOverScreen implements Screen {
     if (morgue) {
       lines.push("path" in morgue ? `Morgue file: ${morgue.path}` : `No morgue file: ${morgue.error}`);
     }
-    lines.push("", "Enter, Space or Esc: back to the title.");
+    lines.push("", this.closing);
     return lines;
   }
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Action, MAX_WALK_STEPS, playerOf } from "../engine/mod.ts";
+import { type Action, isBottom, MAX_WALK_STEPS, playerOf } from "../engine/mod.ts";
 import { CountScreen, restCount } from "./count_screen.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { CharacterScreen } from "./character_screen.ts";
@@ -104,6 +104,7 @@ export class PlayScreen implements Screen {
       case "stairs": {
         if (event.key === "<") return this.#up(ui);
         const player = playerOf(ui.state), { map } = ui.state, { stairs } = map;
+        if (isBottom(ui.rules, ui.state.floor)) return { type: "say", message: "no_way_down" };
         if (player.x === stairs.x && player.y === stairs.y) {
           return { type: "act", action: { type: "descend" } };
         }

@@ -17,13 +17,16 @@ import { drawWindow } from "./window.ts";
 /**
  * A window `width` wide and `height` tall, x = 40 if the player is at
  * x ≤ 30, else 0; never taller than the map view, so the panel under it
- * (HP, messages) stays in sight.
+ * (HP, messages) stays in sight, nor, beside a side panel, reaching into it
+ * unless it needs more than the map's width.
  */
 export function sideWindowArea(ui: UiContext, width: number, height: number): Region {
-  const { columns, map } = ui.layout;
+  const { columns, map, side } = ui.layout;
+  // Beside a side panel the windows keep to the map's side of it, so the panel stays in sight too.
+  const room = side ? Math.max(map.x + map.width, Math.min(columns, width)) : columns;
   const player = screenCellOf(ui, playerOf(ui.state));
-  const w = Math.min(width, columns);
-  const x = player && player.x <= 30 ? Math.min(40, columns - w) : 0;
+  const w = Math.min(width, room);
+  const x = player && player.x <= 30 ? Math.min(40, room - w) : 0;
   return { x, y: 0, width: w, height: Math.min(height, Math.max(3, map.y + map.height)) };
 }
 
