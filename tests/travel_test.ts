@@ -1,5 +1,8 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameSession } from "../src/app/game_session.ts";
+import { GameSession } from "../src/app/game_session.ts";
+import { loadContent } from "../src/content/load_content.ts";
+import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
+import { InProcessRunner } from "../src/worker/mod.ts";
 import { planWalk } from "../src/engine/walk_plan.ts";
 import { isWalkable } from "../src/engine/game_map.ts";
 import { displayText } from "../src/engine/message_log.ts";
@@ -144,4 +147,43 @@ Deno.test("a left click on a known cell walks there", async () => {
   const click = mouseEvent("press", "left", target % 80, Math.floor(target / 80));
   await app.handleInput(click);
   deepEqual([p.x, p.y], [target % 80, Math.floor(target / 80)]);
+});
+
+Deno.test("the tutorial rule sets' > and < away from the stairs are refused as their seeds do, not walked", async () => {
+  for (const ruleset of ["tcod", "rotjs", "roguebasin", "zircon"]) {
+    const content = await loadContent(
+      new URL(`../data/rulesets/${ruleset}/`, import.meta.url),
+      `${ruleset}/`,
+    );
+    const { rules } = content;
+    const state = newGame(rules, 9);
+    const { map } = state;
+    map.explored.fill(1); // the stairs known: Delve's keys would walk there
+    const player = playerOf(state);
+    ok(player.x !== map.stairs.x || player.y !== map.stairs.y);
+    const app = new GameSession(new HeadlessTerminal(80, 24), content, state, new InProcessRunner(rules), {
+      colorDepth: "truecolor",
+    });
+    // What the rule set says for it (RogueBasin's seed says nothing at all).
+    const said = rules.messages.no_stairs.text;
+    for (const key of [">", "<"]) {
+      const logged = state.log.length;
+      await press(app, key);
+      deepEqual([state.turn, state.floor, player.x, player.y], [0, 1, playerOf(state).x, playerOf(state).y]);
+      if (said) deepEqual([lastShown(app).text, ruleset], [said, ruleset]);
+      else equal(state.log.length, logged, `${ruleset}: nothing said`);
+    }
+  }
+  // Delve's own game walks there instead.
+  const delve = await loadContent(new URL("../data/", import.meta.url), "data/");
+  const state = newGame(delve.rules, 9);
+  state.map.explored.fill(1);
+  // No monster to stop the walk on the way.
+  state.entities = state.entities.filter((e) => !e.ai || e.id === state.playerId);
+  const app = new GameSession(new HeadlessTerminal(80, 24), delve, state, new InProcessRunner(delve.rules), {
+    colorDepth: "truecolor",
+  });
+  await press(app, ">");
+  const { stairs } = state.map, player = playerOf(state);
+  deepEqual([player.x, player.y], [stairs.x, stairs.y], "walked to the stairs");
 });

@@ -97,6 +97,7 @@ export class GameSession {
       pointer: undefined,
       focus: undefined,
       notices: this.notices,
+      ...(content.game.stairsAway === "refuse" ? { stairsAway: "refuse" as const } : {}),
     };
     if (isGameOver(state)) this.stack.push(new GameOverScreen());
     // A game saved with a level still to choose (Ctrl-C in the window) asks for it again at once.

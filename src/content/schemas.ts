@@ -279,6 +279,10 @@ const progressionSchema = z.strictObject({
   ]),
   healOnLevelUpPerLevel: nonNegative(1000).describe("HP healed on level-up: this × the new level."),
   healOnDescend: real(0, 1).describe("Fraction of max HP healed on taking the stairs."),
+  restTold: z.enum(["when_healed", "always"]).optional().describe(
+    "When taking the stairs says `rested`: only when it heals (default), or every time, even at full HP " +
+      "(the RogueBasin tutorial's).",
+  ),
   window: z.strictObject({
     title: textSchema(60),
     text: z.array(textSchema(60)).max(4),
@@ -477,6 +481,10 @@ export const gameSchema = z.strictObject({
     ),
   }).optional().describe(
     "Rolled combat (docs/rules.md, Combat rolls): dice, to-hit rolls, a least damage. Absent: power − defense, nothing rolled.",
+  ),
+  stairsAway: z.enum(["walk", "refuse"]).optional().describe(
+    "What > and < do away from the stairs: walk to them once seen (walk, the default), or say " +
+      '"There are no stairs here." and take no turn (refuse, the tutorials\').',
   ),
   panel: z.strictObject({
     place: z.enum(["below", "side"]).describe(

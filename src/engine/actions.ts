@@ -214,7 +214,7 @@ function descend(state: GameState, rules: Rules, actor: Entity): ActionResult {
   const rest = fighter && !known
     ? Math.min(fighter.maxHp - fighter.hp, Math.floor(fighter.maxHp * rules.progression.healOnDescend))
     : 0;
-  if (fighter && rest > 0) {
+  if (fighter && (rest > 0 || (!known && rules.progression.restTold === "always"))) {
     fighter.hp += rest;
     events.push({ type: "rested", entityId: actor.id, amount: rest });
   }

@@ -105,7 +105,8 @@ export class PlayScreen implements Screen {
         if (event.key === "<") return this.#up(ui);
         const player = playerOf(ui.state), { map } = ui.state, { stairs } = map;
         if (isBottom(ui.rules, ui.state.floor)) return { type: "say", message: "no_way_down" };
-        if (player.x === stairs.x && player.y === stairs.y) {
+        // The tutorials' way: the stairs are taken where the player stands, or the engine says there are none.
+        if (ui.stairsAway === "refuse" || (player.x === stairs.x && player.y === stairs.y)) {
           return { type: "act", action: { type: "descend" } };
         }
         if (!map.explored[stairs.y * map.width + stairs.x]) return { type: "say", message: "stairs_unknown" };
@@ -119,6 +120,9 @@ export class PlayScreen implements Screen {
   /** `<`: climb, ask before leaving by floor 1's, or walk to the up stairs (docs/rules.md, Persistent floors). */
   #up(ui: UiContext): ScreenResult {
     const player = playerOf(ui.state), { map } = ui.state, up = map.upStairs;
+    if (ui.stairsAway === "refuse" && !(up && player.x === up.x && player.y === up.y)) {
+      return { type: "act", action: { type: "ascend" } };
+    }
     if (!up) return { type: "say", message: "no_stairs" };
     if (player.x === up.x && player.y === up.y) {
       if (ui.state.floor <= 1) return { type: "open", screen: new LeaveScreen() };

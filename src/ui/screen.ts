@@ -40,6 +40,12 @@ export interface UiContext {
   projectile?: { readonly x: number; readonly y: number; readonly glyph: string; readonly color: number };
   /** The program's notices, shown among the game's messages (never added to them). */
   readonly notices: Notices;
+  /**
+   * `refuse`: `>` and `<` away from the stairs are the stairs actions, which the engine refuses (the
+   * tutorials'); absent: they walk to stairs seen (docs/rules.md, Walks). A key's meaning, not a rule: the
+   * data's checksum, which replays are matched by, leaves it out.
+   */
+  readonly stairsAway?: "refuse";
 }
 
 /** What a screen asks the app to do after an input. */

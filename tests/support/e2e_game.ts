@@ -80,13 +80,17 @@ export async function assertRestored(pane: TmuxPane, expectedExit: number): Prom
   ok(!screen.includes("Dungeon level") && !/\bDepth \d/.test(screen), screen);
 }
 
-/** A data folder with no monsters and floors strewn with potions and fireball scrolls. */
+/**
+ * A data folder with no monsters and floors strewn with potions and fireball scrolls: the tutorial's, with
+ * Delve's keys (`>` away from the stairs walks to them).
+ */
 export async function itemsOnlyData(): Promise<{ dir: string; rules: Rules }> {
   const dir = await Deno.makeTempDir({ prefix: "delve-e2e-items-" });
   const data = new URL("../../data/rulesets/tcod/", import.meta.url);
-  for (const name of ["game.json", "entities.json"]) {
-    await Deno.copyFile(new URL(name, data), `${dir}/${name}`);
-  }
+  await Deno.copyFile(new URL("entities.json", data), `${dir}/entities.json`);
+  const game = JSON.parse(await Deno.readTextFile(new URL("game.json", data)));
+  delete game.stairsAway;
+  await Deno.writeTextFile(`${dir}/game.json`, JSON.stringify(game));
   const spawn = JSON.parse(await Deno.readTextFile(new URL("spawn_tables.json", data)));
   spawn.maxMonstersPerRoom = [{ floor: 1, value: 0 }];
   spawn.maxItemsPerRoom = [{ floor: 1, value: 4 }];

@@ -1,0 +1,45 @@
+/**
+ * Rules the tutorial rule sets take from their seeds (issue 20), each played
+ * through the engine at the seed's numbers.
+ */
+import { deepEqual } from "node:assert/strict";
+import { loadContent } from "../src/content/load_content.ts";
+import { displayText } from "../src/engine/message_log.ts";
+import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
+import { playCommand } from "../src/engine/turn.ts";
+import type { Rules } from "../src/engine/rules.ts";
+
+const ruleset = async (name: string) =>
+  (await loadContent(new URL(`../data/rulesets/${name}/`, import.meta.url), `${name}/`)).rules;
+
+/** Takes the stairs from where they are; the lines it logged, with their colours. */
+function descend(state: GameState, rules: Rules): [string, string][] {
+  const player = playerOf(state);
+  [player.x, player.y] = [state.map.stairs.x, state.map.stairs.y];
+  const before = state.log.length;
+  playCommand(state, rules, { act: { type: "descend" } });
+  return state.log.slice(before).map((e) => [displayText(e), e.color]);
+}
+
+const REST = "You take a moment to rest, and recover your strength.";
+const PEACE = "After a rare moment of peace, you descend deeper into the heart of the dungeon...";
+
+Deno.test("RogueBasin: the stairs always say the rest line (light violet), even at full HP, then heal half, then the red line", async () => {
+  const rules = await ruleset("roguebasin");
+  const full = newGame(rules, 3);
+  deepEqual(descend(full, rules), [[REST, "descend"], [PEACE, "red"]]);
+  const hurt = newGame(rules, 3), fighter = playerOf(hurt).fighter!;
+  fighter.hp = 1;
+  deepEqual(descend(hurt, rules), [[REST, "descend"], [PEACE, "red"]]);
+  deepEqual(fighter.hp, 1 + Math.floor(fighter.maxHp / 2), "half of max HP, rounded down");
+  deepEqual(rules.progression.restTold, "always");
+});
+
+Deno.test("every tutorial rule set's folder has a README naming its seed, its changes and the numbers it filled", async () => {
+  for (const name of ["tcod", "rotjs", "roguebasin", "zircon"]) {
+    const text = await Deno.readTextFile(new URL(`../data/rulesets/${name}/README.md`, import.meta.url));
+    for (const part of ["**Seed**", "**Changes from", "**Numbers the seed leaves unknown**"]) {
+      deepEqual([name, text.includes(part)], [name, true], part);
+    }
+  }
+});
