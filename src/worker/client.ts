@@ -156,6 +156,8 @@ export class WorkerRunner implements MonsterRunner {
   workerTurns = 0;
   /** Milliseconds the worker spent on them, as it measured. */
   workerMs = 0;
+  /** Of those, its monster phases alone. */
+  workerPhaseMs = 0;
   /** Copies of the game sent to the worker. */
   loads = 0;
 
@@ -273,6 +275,7 @@ export class WorkerRunner implements MonsterRunner {
       this.#mirror = fingerprint(state);
       this.workerTurns++;
       this.workerMs += reply.computeMs;
+      this.workerPhaseMs += reply.phaseMs;
       return [...mine, ...settleAndNarrate(state, this.rules, replay.events)];
     }
     // The worker failed (the fault is noted), or its copy is not the game: the monsters play here.

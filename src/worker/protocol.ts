@@ -72,6 +72,8 @@ export interface Played<M = EncodedMoves> {
   readonly rng: number[];
   /** Milliseconds the worker spent on the command, its answer written. */
   readonly computeMs: number;
+  /** Of those, the monsters' phase alone (the player's action, the checksum and the settling left out). */
+  readonly phaseMs: number;
 }
 
 /** Worker → app, as the app reads it (`M` = `WireMoves`: as it travels). */

@@ -70,6 +70,8 @@ export interface MonsterTurns {
   readonly trip: number;
   /** The worker's own clock on its side of the turn. */
   readonly inWorker: number;
+  /** The same clock on the monsters' phase alone, the figure to set beside `phase`. */
+  readonly phaseInWorker: number;
   readonly turns: number;
   readonly faults: readonly string[];
   /** Copies of the game sent to the worker (1: only the first). */
@@ -91,6 +93,7 @@ export async function monsterTurns(
   const runner = new WorkerRunner(rules, 10_000);
   if (!(await runner.ready)) throw new Error("the AI worker did not load");
   const phase: number[] = [], turn: number[] = [], trip: number[] = [], inWorker: number[] = [];
+  const phaseInWorker: number[] = [];
   try {
     for (let k = 0; k < warmup + turns; k++) {
       const started = performance.now();
@@ -100,7 +103,7 @@ export async function monsterTurns(
       const phaseEnded = performance.now();
       settleAndNarrate(local, rules, events);
       const ended = performance.now();
-      const workerMs = runner.workerMs;
+      const [workerMs, workerPhaseMs] = [runner.workerMs, runner.workerPhaseMs];
       await runner.play(remote, WAIT);
       const answered = performance.now();
       if (k < warmup) continue;
@@ -108,6 +111,7 @@ export async function monsterTurns(
       turn.push(ended - started);
       trip.push(answered - ended);
       inWorker.push(runner.workerMs - workerMs);
+      phaseInWorker.push(runner.workerPhaseMs - workerPhaseMs);
     }
   } finally {
     runner.close();
@@ -118,6 +122,7 @@ export async function monsterTurns(
     turn: median(turn),
     trip: median(trip),
     inWorker: median(inWorker),
+    phaseInWorker: median(phaseInWorker),
     turns,
     faults: runner.faults,
     loads: runner.loads,

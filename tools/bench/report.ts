@@ -38,7 +38,7 @@ import { refuseHostileFiles } from "./hostile_files.ts";
 import { keyToFrameLatency } from "./latency.ts";
 import { ptyEchoFloor, ptyKeyToFrame, type PtyLatency } from "./pty_latency.ts";
 import { startupToFirstFrame } from "./startup.ts";
-import { monsterTurns } from "./monster_turns.ts";
+import { type MonsterTurns, monsterTurns } from "./monster_turns.ts";
 import { measure } from "./timing.ts";
 import { floorsSave } from "./floors_save.ts";
 
@@ -150,6 +150,17 @@ function tripTarget(monsters: number, inProcess: number): { target?: string; lim
   return {};
 }
 
+/**
+ * The monsters' phase in-process and in the worker, each on its own thread's clock, and the worker's whole
+ * turn beside the in-process one (the player's wait with its view, the phase, the settling: on a map the
+ * player sees all of, the view is a large share).
+ */
+function phaseFigures(m: MonsterTurns): string {
+  return `${formatMs(m.phase)} in-process; ${formatMs(m.phaseInWorker)} in the worker (whole turn ${
+    formatMs(m.inWorker)
+  } there, ${formatMs(m.turn)} in-process)`;
+}
+
 async function monsterRows(): Promise<void> {
   const { rules } = await benchContent();
   for (const scale of TARGET_SCALES) {
@@ -163,9 +174,9 @@ async function monsterRows(): Promise<void> {
     const phaseTarget = MONSTER_TARGETS_MS[scale.monsters];
     rows.push({
       figure: `monster phase, ${size}`,
-      ours: `${formatMs(m.phase)} in-process; ${formatMs(m.inWorker)} in the worker (its whole turn)`,
+      ours: phaseFigures(m),
       target: phaseTarget ? `≤ ${phaseTarget} ms in the worker` : undefined,
-      met: phaseTarget ? m.inWorker <= phaseTarget : undefined,
+      met: phaseTarget ? m.phaseInWorker <= phaseTarget : undefined,
     });
     const { target, limit } = tripTarget(scale.monsters, m.turn);
     rows.push({
@@ -193,9 +204,9 @@ async function mindRows(): Promise<void> {
       figure: `monster phase, ${
         thousands(scale.monsters)
       } monsters of mixed minds on ${scale.width}x${scale.height}`,
-      ours: `${formatMs(m.phase)} in-process; ${formatMs(m.inWorker)} in the worker (its whole turn)`,
+      ours: phaseFigures(m),
       target: `≤ ${target} ms in the worker`,
-      met: m.inWorker <= target,
+      met: m.phaseInWorker <= target,
     });
   }
 }
@@ -466,9 +477,9 @@ if (import.meta.main) {
       `throughput (${SIM_GAMES} games, seeds 1-${SIM_GAMES}). Monster turns are the same game played twice from`,
       "one start, in-process and through the AI worker, a turn of each in turn, every monster in view of a",
       "player who waits (walls let light through, the player sees without limit and cannot die): the phase is",
-      "the monsters' half in-process, the in-process turn the player's wait and the phase; \"in the worker\" is",
-      "the worker's own clock on its side of the command (the same turn played on its copy, its answer",
-      "written), and the round trip runs from the command posted to the monsters' moves applied here.",
+      "the monsters' half, timed in-process and, on the worker's own clock, on its copy; the whole turn is the",
+      "player's wait (with the view it makes), the phase and the settling, in the worker its answer written",
+      "too; the round trip runs from the command posted to the monsters' moves applied here.",
       "Key to frame in a pty starts the game as `deno task play --seed 1` does, in a pty of 80x24 made by",
       "`script` (TERM=xterm-256color, and COLORTERM=truecolor for truecolor), presses N, then writes l and h",
       "to the pty, as soon as the last frame is complete or 15 ms after, and times each key to the frame's",

@@ -49,6 +49,7 @@ function play(
   command: Command,
   check: boolean,
   send: ((part: MovesPart) => void) | undefined,
+  now: () => number,
 ): Played | undefined {
   const sum = check ? stateDigest(state) : undefined;
   if (!("act" in command)) {
@@ -57,17 +58,19 @@ function play(
   }
   const mine = playPlayerAction(state, rules, command.act);
   const checks: Checks = { turn: state.turn, entities: state.entities.length, sum };
-  if (!mine) return { type: "played", seq, checks, rng: state.rng, computeMs: 0 };
+  if (!mine) return { type: "played", seq, checks, rng: state.rng, computeMs: 0, phaseMs: 0 };
   // Each monster's AI as the phase begins: a move whose AI another's move changed is told whole.
   const start: (Ai | undefined)[] = [];
   for (const e of state.entities) if (e.ai) start[e.id] = e.ai;
   const encoder = new MoveEncoder(start), size = send ? partSize(state) : Infinity;
+  const phaseStarted = now();
   const { events } = runMonsterPhase(state, rules, (move, before) => {
     encoder.add(move, before);
     if (encoder.count >= size) send!({ type: "moves", seq, moves: encoder.take(), checks });
   });
+  const phaseMs = now() - phaseStarted;
   settleAndNarrate(state, rules, events);
-  return { type: "played", seq, moves: encoder.take(), checks, rng: state.rng, computeMs: 0 };
+  return { type: "played", seq, moves: encoder.take(), checks, rng: state.rng, computeMs: 0, phaseMs };
 }
 
 /**
@@ -97,7 +100,7 @@ export function handleToWorker(
       const { rules, state } = memory;
       if (!rules || !state) return { type: "failed", seq: message.seq, error: "no rules or game yet" };
       const started = now();
-      const answer = play(state, rules, message.seq, message.command, message.check, send);
+      const answer = play(state, rules, message.seq, message.command, message.check, send, now);
       state.log.length = 0;
       return answer && { ...answer, computeMs: now() - started };
     }
