@@ -24,7 +24,7 @@ function kill(state: GameState, r: Rules, template: string, count: number): [str
     const victim = instantiate(r.templates[template], state.nextId++, 1, 1);
     state.entities.push(victim);
     const events: GameEvent[] = [];
-    die(victim, r, events);
+    die(victim, r, events, state.playerId); // the player's kill
     settleAndNarrate(state, r, events);
   }
   return state.log.slice(before).map((e) => [displayText(e), e.color]);

@@ -6,8 +6,12 @@ import { deepEqual } from "node:assert/strict";
 import { loadContent } from "../src/content/load_content.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { playCommand } from "../src/engine/turn.ts";
+import { playCommand, settleAndNarrate } from "../src/engine/turn.ts";
+import { takeDamage } from "../src/engine/combat.ts";
+import type { GameEvent } from "../src/engine/events.ts";
+import { instantiate } from "../src/engine/templates.ts";
 import type { Rules } from "../src/engine/rules.ts";
+import { valueForFloor } from "../src/engine/spawning.ts";
 
 const ruleset = async (name: string) =>
   (await loadContent(new URL(`../data/rulesets/${name}/`, import.meta.url), `${name}/`)).rules;
@@ -40,6 +44,44 @@ Deno.test("every tutorial rule set's folder has a README naming its seed, its ch
     const text = await Deno.readTextFile(new URL(`../data/rulesets/${name}/README.md`, import.meta.url));
     for (const part of ["**Seed**", "**Changes from", "**Numbers the seed leaves unknown**"]) {
       deepEqual([name, text.includes(part)], [name, true], part);
+    }
+  }
+});
+
+Deno.test("ROT.js: a room's monster and item maxima are one pair on every floor (the seed's constants)", async () => {
+  const rules = await ruleset("rotjs");
+  const tcod = await ruleset("tcod");
+  for (let floor = 1; floor <= 12; floor++) {
+    deepEqual(
+      [
+        valueForFloor(rules.spawn.maxMonstersPerRoom, floor),
+        valueForFloor(rules.spawn.maxItemsPerRoom, floor),
+      ],
+      // The seed does not show its values: TCOD's floor-1 numbers.
+      [valueForFloor(tcod.spawn.maxMonstersPerRoom, 1), valueForFloor(tcod.spawn.maxItemsPerRoom, 1)],
+      `floor ${floor}`,
+    );
+  }
+});
+
+Deno.test("Caves of Zircon: only the destroyer gains experience; a death the player did not deal gives nothing", async () => {
+  const rules = await ruleset("zircon");
+  const tcod = await ruleset("tcod");
+  for (const [r, expected] of [[rules, 0], [tcod, 35]] as const) {
+    const state = newGame(r, 1);
+    const player = playerOf(state);
+    // An orc killed by another orc's blow (a confused one's), then one killed by the player.
+    const other = instantiate(r.templates.orc, state.nextId++, 2, 2);
+    for (const by of [other.id, player.id]) {
+      const victim = instantiate(r.templates.orc, state.nextId++, 1, 1);
+      state.entities.push(victim);
+      const before = player.level!.xp;
+      const events: GameEvent[] = [];
+      takeDamage(victim, 1000, r, events, by);
+      settleAndNarrate(state, r, events);
+      const gained = player.level!.xp - before;
+      if (by === other.id) deepEqual(gained, expected, "another's kill");
+      else deepEqual(gained > 0, true, "the player's own kill");
     }
   }
 });

@@ -279,6 +279,10 @@ const progressionSchema = z.strictObject({
   ]),
   healOnLevelUpPerLevel: nonNegative(1000).describe("HP healed on level-up: this × the new level."),
   healOnDescend: real(0, 1).describe("Fraction of max HP healed on taking the stairs."),
+  xpFor: z.enum(["any_death", "own_kills"]).optional().describe(
+    "Which deaths give the player XP: every monster's (default, the TCOD tutorial's), or only those the " +
+      "player dealt, by blow, shot, throw or item (own_kills, the Caves of Zircon tutorial's).",
+  ),
   restTold: z.enum(["when_healed", "always"]).optional().describe(
     "When taking the stairs says `rested`: only when it heals (default), or every time, even at full HP " +
       "(the RogueBasin tutorial's).",

@@ -44,19 +44,25 @@ export function rollToHit(
 import { wakeOnHurt as wakeMind } from "./minds/mind.ts";
 import { wakeOnHurt } from "./statuses.ts";
 
-/** Takes `amount` HP (floored at 0); reports a death when it is lethal. */
-export function takeDamage(target: Entity, amount: number, rules: Rules, events: GameEvent[]): void {
+/** Takes `amount` HP (floored at 0); reports a death when it is lethal, dealt `by` that actor if given. */
+export function takeDamage(
+  target: Entity,
+  amount: number,
+  rules: Rules,
+  events: GameEvent[],
+  by?: number,
+): void {
   const fighter = target.fighter;
   if (!fighter || fighter.hp <= 0) return;
   fighter.hp = Math.max(0, fighter.hp - amount);
   wakeMind(target);
-  if (fighter.hp === 0) die(target, rules, events);
+  if (fighter.hp === 0) die(target, rules, events, by);
   else if (amount > 0) wakeOnHurt(target, rules, events);
 }
 
 /** Turns an actor into its corpse. */
-export function die(target: Entity, rules: Rules, events: GameEvent[]): void {
-  events.push({ type: "died", entityId: target.id, name: target.name });
+export function die(target: Entity, rules: Rules, events: GameEvent[], by?: number): void {
+  events.push({ type: "died", entityId: target.id, name: target.name, ...(by === undefined ? {} : { by }) });
   target.name = formatTemplate(rules.corpse.name, { name: target.name });
   target.glyph = rules.corpse.glyph;
   target.color = rules.corpse.color;
@@ -152,7 +158,7 @@ export function melee(
     damage: Math.max(0, damage),
   });
   if (damage > 0) {
-    takeDamage(target, damage, rules, events);
+    takeDamage(target, damage, rules, events, attacker.id);
     afflict(state, attacker, target, rules, events);
   }
 }

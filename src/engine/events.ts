@@ -36,8 +36,17 @@ export type GameEvent =
     readonly damage?: number;
   }
   | { readonly type: "shattered"; readonly item: string }
-  /** `xp` is what the player earned from it (filled in once deaths are settled). */
-  | { readonly type: "died"; readonly entityId: number; readonly name: string; readonly xp?: number }
+  /**
+   * `xp` is what the player earned from it (filled in once deaths are settled); `by` the actor whose blow,
+   * shot, throw or item killed it, when one did (a status's damage has none).
+   */
+  | {
+    readonly type: "died";
+    readonly entityId: number;
+    readonly name: string;
+    readonly xp?: number;
+    readonly by?: number;
+  }
   | { readonly type: "confusion_ended"; readonly entityId: number; readonly name: string }
   | { readonly type: "picked_up"; readonly entityId: number; readonly item: string }
   | { readonly type: "dropped"; readonly entityId: number; readonly item: string }

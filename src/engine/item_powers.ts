@@ -155,7 +155,7 @@ export function bolt(
     const victim = state.entities.find((e) => e.x === cell.x && e.y === cell.y && isAlive(e));
     if (victim) {
       events.push({ type: "bolt_hit", targetId: victim.id, target: victim.name, damage: effect.amount });
-      takeDamage(victim, effect.amount, rules, events);
+      takeDamage(victim, effect.amount, rules, events, user.id);
       return undefined;
     }
   }

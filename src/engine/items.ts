@@ -84,7 +84,7 @@ export function applyEffect(
       }
       if (!best) return "no_lightning_target";
       events.push({ type: "lightning", targetId: best.id, target: best.name, damage: effect.amount });
-      takeDamage(best, effect.amount, rules, events);
+      takeDamage(best, effect.amount, rules, events, user.id);
       return undefined;
     }
     case "confuse": {
@@ -102,7 +102,7 @@ export function applyEffect(
       if (hit.length === 0) return "no_targets_in_radius";
       for (const victim of hit) {
         events.push({ type: "engulfed", targetId: victim.id, target: victim.name, damage: effect.amount });
-        takeDamage(victim, effect.amount, rules, events);
+        takeDamage(victim, effect.amount, rules, events, user.id);
       }
       return undefined;
     }

@@ -85,8 +85,9 @@ export function xpForKill(p: Progression, victim: Entity, killerLevel: number): 
 }
 
 /**
- * After an action: each non-player death gives the player XP. Returns the
- * events with the XP filled into each death and what it earned after it.
+ * After an action: each non-player death gives the player XP (only those
+ * the player dealt, where the rules say `own_kills`). Returns the events
+ * with the XP filled into each death and what it earned after it.
  */
 export function settleDeaths(state: GameState, rules: Rules, events: readonly GameEvent[]): GameEvent[] {
   const player = playerOf(state);
@@ -100,7 +101,9 @@ export function settleDeaths(state: GameState, rules: Rules, events: readonly Ga
       continue;
     }
     const victim = state.entities.find((x) => x.id === e.entityId);
-    const xp = victim ? xpForKill(p, victim, level.current) : 0;
+    // Where only the destroyer gains experience, a death the player did not deal is worth nothing to them.
+    const theirs = p.xpFor !== "own_kills" || e.by === player.id;
+    const xp = victim && theirs ? xpForKill(p, victim, level.current) : 0;
     out.push({ ...e, xp });
     if (xp <= 0) continue;
     const before = levelsEarned(p, level);

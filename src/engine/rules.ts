@@ -248,6 +248,8 @@ export interface Progression {
   readonly healOnLevelUpPerLevel: number;
   /** Share of max HP healed on taking the stairs. */
   readonly healOnDescend: number;
+  /** `own_kills`: only the deaths the player dealt give XP (docs/rules.md, Experience and levels); absent: every death. */
+  readonly xpFor?: "any_death" | "own_kills";
   /** `always`: taking the stairs says `rested` even when it heals nothing (docs/rules.md, Stairs and descending). */
   readonly restTold?: "when_healed" | "always";
   readonly window: { readonly title: string; readonly text: readonly string[] };

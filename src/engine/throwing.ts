@@ -91,7 +91,7 @@ export function throwItem(
     const dice = thrown.item?.thrown?.damage;
     const damage = dice === undefined ? 0 : hitDamage(state, rules, actor, dice, victim);
     events.push({ type: "thrown_hit", item: thrown.name, targetId: victim.id, target: victim.name, damage });
-    if (damage) takeDamage(victim, damage, rules, events);
+    if (damage) takeDamage(victim, damage, rules, events, actor.id);
   }
   if (thrown.item?.thrown?.shatters) events.push({ type: "shattered", item: itemLabel(thrown) });
   else layDown(state, thrown, land.x, land.y);

@@ -56,7 +56,7 @@ export function shoot(
     color: look.color,
   }];
   if (hit && damage > 0) {
-    takeDamage(hit, damage, rules, events);
+    takeDamage(hit, damage, rules, events, actor.id);
     afflict(state, actor, hit, rules, events);
   }
   return events;
