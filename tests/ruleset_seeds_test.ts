@@ -2,7 +2,11 @@
  * Rules the tutorial rule sets take from their seeds (issue 20), each played
  * through the engine at the seed's numbers.
  */
-import { deepEqual } from "node:assert/strict";
+import { deepEqual, ok } from "node:assert/strict";
+import { levelUpPending, threshold } from "../src/engine/progression.ts";
+import { LevelUpOnKeyScreen, LevelUpScreen } from "../src/ui/level_up_screen.ts";
+import { arena } from "./support/arena.ts";
+import { appOn, feed, screenText } from "./support/ui_harness.ts";
 import { loadContent } from "../src/content/load_content.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
@@ -83,5 +87,28 @@ Deno.test("Caves of Zircon: only the destroyer gains experience; a death the pla
       if (by === other.id) deepEqual(gained, expected, "another's kill");
       else deepEqual(gained > 0, true, "the player's own kill");
     }
+  }
+});
+
+Deno.test("ROT.js: the level-up window opens on the key pressed after the turn, and that key does nothing else", async () => {
+  for (const [name, onKey] of [["rotjs", true], ["tcod", false]] as const) {
+    const rules = await ruleset(name);
+    const state = arena(rules, "#######\n#.@o..#\n#.....#\n#######", { o: "orc" });
+    const player = playerOf(state);
+    // One kill from the next level, whichever way the rules compare.
+    player.level = { current: 1, xp: threshold(rules.progression, 1) };
+    state.entities.find((e) => e.template === "orc")!.fighter!.hp = 1;
+    player.fighter!.power = 50;
+    const app = appOn(state, rules);
+    await feed(app, "l"); // the blow that kills the orc and earns the level
+    deepEqual(levelUpPending(state, rules), true, name);
+    if (onKey) {
+      ok(app.top instanceof LevelUpOnKeyScreen, `${name}: no window yet`);
+      ok(!screenText(app).join("\n").includes(rules.progression.window.title || "Level"), "nothing drawn");
+      const [turn, x] = [state.turn, player.x];
+      await feed(app, "l"); // used up: no step east
+      deepEqual([state.turn, player.x], [turn, x], "the key did nothing else");
+    }
+    ok(app.top instanceof LevelUpScreen, `${name}: the window is open`);
   }
 });

@@ -36,6 +36,7 @@ import {
   type GameOverReport,
   GameOverScreen,
   type Layout,
+  LevelUpOnKeyScreen,
   LevelUpScreen,
   type MorgueWritten,
   Notices,
@@ -209,8 +210,14 @@ export class GameSession {
       this.#since.length = 0;
       await this.options.onNewFloor?.();
     }
-    // The level-up window opens after the turn that earned it, once per level.
-    if (levelUpPending(this.state, rules)) this.stack.push(new LevelUpScreen(rules));
+    // The level-up window opens after the turn that earned it, once per level (or on the next key).
+    if (levelUpPending(this.state, rules)) {
+      this.stack.push(
+        rules.progression.levelUpOpens === "next_key"
+          ? new LevelUpOnKeyScreen(rules)
+          : new LevelUpScreen(rules),
+      );
+    }
     return true;
   }
 
@@ -293,7 +300,10 @@ export class GameSession {
     }
     if (!levelUpPending(this.state, this.content.rules)) return false;
     await this.#levelUp(command.level);
-    if (!levelUpPending(this.state, this.content.rules) && this.top instanceof LevelUpScreen) {
+    if (
+      !levelUpPending(this.state, this.content.rules) &&
+      (this.top instanceof LevelUpScreen || this.top instanceof LevelUpOnKeyScreen)
+    ) {
       this.stack.pop();
     }
     return true;

@@ -283,6 +283,10 @@ const progressionSchema = z.strictObject({
     "Which deaths give the player XP: every monster's (default, the TCOD tutorial's), or only those the " +
       "player dealt, by blow, shot, throw or item (own_kills, the Caves of Zircon tutorial's).",
   ),
+  levelUpOpens: z.enum(["after_turn", "next_key"]).optional().describe(
+    "When the level-up window opens: after the turn that earned the level (default), or on the key pressed " +
+      "after it, which does nothing else (next_key, the ROT.js tutorial's).",
+  ),
   restTold: z.enum(["when_healed", "always"]).optional().describe(
     "When taking the stairs says `rested`: only when it heals (default), or every time, even at full HP " +
       "(the RogueBasin tutorial's).",

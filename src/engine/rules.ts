@@ -250,6 +250,8 @@ export interface Progression {
   readonly healOnDescend: number;
   /** `own_kills`: only the deaths the player dealt give XP (docs/rules.md, Experience and levels); absent: every death. */
   readonly xpFor?: "any_death" | "own_kills";
+  /** `next_key`: the level-up window opens on the key after the turn, which does nothing else (docs/rules.md, Windows). */
+  readonly levelUpOpens?: "after_turn" | "next_key";
   /** `always`: taking the stairs says `rested` even when it heals nothing (docs/rules.md, Stairs and descending). */
   readonly restTold?: "when_healed" | "always";
   readonly window: { readonly title: string; readonly text: readonly string[] };

@@ -60,3 +60,28 @@ export class LevelUpScreen implements Screen {
     drawSideWindow(buf, ui, this.title, this.lines(ui), 35);
   }
 }
+
+/**
+ * Where the rules open the level-up window on the key pressed after the
+ * turn that earned it (the ROT.js tutorial's): waits, drawing nothing over
+ * the game, for that key, which does nothing else, then gives its place to
+ * the window. Clicks are ignored.
+ */
+export class LevelUpOnKeyScreen implements Screen {
+  readonly title = "Dungeon";
+  readonly bindings: readonly Binding<never>[] = [
+    { keys: ["any key"], help: "open the level-up window (the key does nothing else)", listedOnly: true },
+  ];
+
+  constructor(readonly rules: Rules) {}
+
+  handleKey(): ScreenResult {
+    return { type: "open", screen: new LevelUpScreen(this.rules), replace: true };
+  }
+
+  handleMouse(): ScreenResult {
+    return STAY;
+  }
+
+  draw(): void {}
+}

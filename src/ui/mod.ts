@@ -11,7 +11,7 @@ export type { GameOverReport, MorgueWritten } from "./game_over_screen.ts";
 export { MOVE_BINDINGS } from "./keymap.ts";
 export { computeLayout, MIN_COLUMNS, MIN_ROWS } from "./layout.ts";
 export type { Layout } from "./layout.ts";
-export { LevelUpScreen } from "./level_up_screen.ts";
+export { LevelUpOnKeyScreen, LevelUpScreen } from "./level_up_screen.ts";
 export { morgueText } from "./morgue_text.ts";
 export { Notices } from "./notices.ts";
 export { PlayScreen } from "./play_screen.ts";
