@@ -1,6 +1,5 @@
+import { modProblems } from "./support/mod_problems.ts";
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { ContentError } from "../src/content/problems.ts";
 import { melee } from "../src/engine/combat.ts";
 import { diceRange, isRandomDice, parseDice, rollDice } from "../src/engine/dice.ts";
 import { accuracyOf, damageDiceOf, evasionOf, unequip, wornIn } from "../src/engine/equipment.ts";
@@ -118,26 +117,13 @@ Deno.test("a monster phase replayed from its moves rolls the same blows: the sta
   ok(compared > 40);
 });
 
-async function problemsOf(edit: (files: Record<string, Record<string, unknown>>) => void): Promise<string[]> {
-  const dir = await Deno.makeTempDir({ prefix: "delve-combat-" });
-  const files: Record<string, Record<string, unknown>> = {};
-  for (const name of ["game.json", "entities.json", "spawn_tables.json"]) {
-    files[name] = JSON.parse(await Deno.readTextFile(new URL(name, COMBAT_MOD)));
-  }
-  edit(files);
-  for (const [name, json] of Object.entries(files)) {
-    await Deno.writeTextFile(`${dir}/${name}`, JSON.stringify(json));
-  }
-  try {
-    await loadContent(new URL(`file://${dir}/`), "mod/");
-    return [];
-  } catch (e) {
-    if (e instanceof ContentError) return [...e.problems];
-    throw e;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+/** The problems of the combat mod with `edit` made to its files, by file name. */
+const problemsOf = (edit: (files: Record<string, Record<string, unknown>>) => void): Promise<string[]> =>
+  modProblems(COMBAT_MOD, (f) => {
+    const files = { "game.json": f.game, "entities.json": f.entities, "spawn_tables.json": f.spawn };
+    edit(files);
+    [f.game, f.entities, f.spawn] = [files["game.json"], files["entities.json"], files["spawn_tables.json"]];
+  });
 
 type Json = Record<string, Record<string, Record<string, unknown>>>;
 

@@ -3,33 +3,17 @@
  * problem one line with the file, the JSON path, what was expected and
  * what was found; and the mod itself loads.
  */
+import { modProblems } from "./support/mod_problems.ts";
 import { deepEqual, equal } from "node:assert/strict";
 import { loadContent } from "../src/content/load_content.ts";
-import { ContentError } from "../src/content/problems.ts";
 
 const MOD = new URL("./fixtures/mods/floors/", import.meta.url);
 
 type Json = Record<string, unknown>;
 
 /** The problems of the mod with `change` made to its parsed files (game, entities, spawn). */
-async function problemsWith(change: (game: Json, entities: Json, spawn: Json) => void): Promise<string[]> {
-  const dir = await Deno.makeTempDir({ prefix: "floors_data_" });
-  try {
-    const read = (name: string) => JSON.parse(Deno.readTextFileSync(new URL(name, MOD)));
-    const files = [read("game.json"), read("entities.json"), read("spawn_tables.json")];
-    change(files[0], files[1], files[2]);
-    ["game.json", "entities.json", "spawn_tables.json"].forEach((name, i) =>
-      Deno.writeTextFileSync(`${dir}/${name}`, JSON.stringify(files[i]))
-    );
-    await loadContent(new URL(`file://${dir}/`), "mod/");
-    return [];
-  } catch (e) {
-    if (e instanceof ContentError) return [...e.problems];
-    throw e;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const problemsWith = (change: (game: Json, entities: Json, spawn: Json) => void): Promise<string[]> =>
+  modProblems(MOD, (f) => change(f.game, f.entities, f.spawn));
 
 const dungeon = (game: Json) => game.dungeon as { floors?: string; goal: Json };
 

@@ -5,9 +5,9 @@
  * status on by its chance, one that misses or does nothing never does; the
  * worker and in-process give the same game; bad data is one line.
  */
+import { modProblems } from "./support/mod_problems.ts";
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/load_content.ts";
-import { ContentError } from "../src/content/problems.ts";
 import { melee } from "../src/engine/combat.ts";
 import type { GameEvent } from "../src/engine/events.ts";
 import type { Rules } from "../src/engine/rules.ts";
@@ -81,26 +81,9 @@ Deno.test("with on-hit effects the worker and in-process AI give the same game, 
 });
 
 /** The problems of the mod with `change` made to its entities. */
-async function problemsWith(
+const problemsWith = (
   change: (entities: Record<string, Record<string, unknown>>) => void,
-): Promise<string[]> {
-  const dir = await Deno.makeTempDir({ prefix: "onhit_" });
-  try {
-    for (const name of ["game.json", "spawn_tables.json"]) {
-      await Deno.copyFile(new URL(name, MOD), `${dir}/${name}`);
-    }
-    const entities = JSON.parse(Deno.readTextFileSync(new URL("entities.json", MOD)));
-    change(entities);
-    Deno.writeTextFileSync(`${dir}/entities.json`, JSON.stringify(entities));
-    await loadContent(new URL(`file://${dir}/`), "mod/");
-    return [];
-  } catch (e) {
-    if (e instanceof ContentError) return [...e.problems];
-    throw e;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+): Promise<string[]> => modProblems(MOD, (f) => change(f.entities));
 
 Deno.test("an on-hit status the game does not define, or a chance beyond 1, is one line", async () => {
   deepEqual(await problemsWith((e) => (e.orc.onHit = [{ status: "petrified", chance: 0.5 }])), [

@@ -3,9 +3,9 @@
  * drawn by the spawn tables comes with others of its kind in its room; the
  * goal item lies with its guardian beside it; bad data is one line each.
  */
+import { modProblems } from "./support/mod_problems.ts";
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/load_content.ts";
-import { ContentError } from "../src/content/problems.ts";
 import { Rng } from "../src/engine/rng.ts";
 import type { EntityTemplate, Rules, SpawnTables } from "../src/engine/rules.ts";
 import { populateAreas, type SpawnTarget } from "../src/engine/spawning.ts";
@@ -82,24 +82,8 @@ Deno.test("the goal item lies with its guardian on the nearest free cell, on the
 // deno-lint-ignore no-explicit-any
 type Json = any;
 
-async function problemsWith(change: (game: Json, entities: Json) => void): Promise<string[]> {
-  const dir = await Deno.makeTempDir({ prefix: "packs_" });
-  try {
-    const read = (name: string) => JSON.parse(Deno.readTextFileSync(new URL(name, MOD)));
-    const files = [read("game.json"), read("entities.json"), read("spawn_tables.json")];
-    change(files[0], files[1]);
-    ["game.json", "entities.json", "spawn_tables.json"].forEach((name, i) =>
-      Deno.writeTextFileSync(`${dir}/${name}`, JSON.stringify(files[i]))
-    );
-    await loadContent(new URL(`file://${dir}/`), "mod/");
-    return [];
-  } catch (e) {
-    if (e instanceof ContentError) return [...e.problems];
-    throw e;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const problemsWith = (change: (game: Json, entities: Json) => void): Promise<string[]> =>
+  modProblems(MOD, (f) => change(f.game, f.entities));
 
 Deno.test("a pack on a thing that is no monster, a pack whose max is below its min, a guardian that is no monster: one line each", async () => {
   deepEqual(await problemsWith((_g, e) => (e.health_potion.pack = { min: 2, max: 3 })), [
