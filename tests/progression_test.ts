@@ -142,12 +142,13 @@ Deno.test("Caves of Zircon rules: XP per kill from stats, cumulative, level^1.5 
   equal(level(s).xp, 11 + (16 + 4 + 1 - 2));
   ok(levelUpPending(s, zircon), "30 > 20");
   deepEqual(s.log.at(-1)!.text, "Player advanced to level 2.");
+  equal(level(s).current, 2, "the level rose at the kill");
   p.fighter!.hp = 20;
   settleAndNarrate(s, zircon, chooseLevelUp(s, zircon, 0));
   deepEqual(
     [level(s).current, level(s).xp, p.fighter!.maxHp, p.fighter!.hp],
-    [2, 30, 40, 24],
-    "+10 max, heal 2 × 2",
+    [2, 30, 40, 20],
+    "+10 max only: the heal came with the level",
   );
   equal(s.log.at(-1)!.text, "You look healthier.");
   const labels = zircon.progression.choices.map((c) => [c.key, c.raise, c.message]);
@@ -157,8 +158,17 @@ Deno.test("Caves of Zircon rules: XP per kill from stats, cumulative, level^1.5 
     ["c", { defense: 2 }, "You look tougher."],
     ["d", { sight: 1 }, "You look more perceptive."],
   ]);
-  // A big kill jumps several levels, each chosen in turn.
+  // Kills that jump several levels owe a choice for each, made in turn.
   const big = newGame(zircon, 2);
-  kill(big, zircon, "troll", 6); // 6 × 19 = 114: past 20, 56.57 and 103.92
-  equal(levelsEarned(zircon.progression, level(big)), 3);
+  // 19 XP a troll at level 1, 17 at 2, 15 at 3: levels rise at 38, 72 and 117 XP.
+  kill(big, zircon, "troll", 7);
+  deepEqual([level(big).current, level(big).xp, level(big).choices], [4, 19 * 2 + 17 * 2 + 15 * 3, 3]);
+  for (const left of [true, true, false]) {
+    settleAndNarrate(big, zircon, chooseLevelUp(big, zircon, 1));
+    equal(levelUpPending(big, zircon), left);
+  }
+  deepEqual([level(big).current, playerOf(big).fighter!.power], [
+    4,
+    playerOf(newGame(zircon, 2)).fighter!.power + 6,
+  ]);
 });

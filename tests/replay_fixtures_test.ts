@@ -6,7 +6,8 @@
  * change nothing. The TCOD and RogueBasin ones date from before the
  * refactor of issue 17; the ROT.js and Caves of Zircon ones were recorded
  * again when issue 20 changed those rule sets' rules on purpose (a room's
- * maxima on every floor; XP for the destroyer only), 1,500 bot commands each.
+ * maxima on every floor; XP for the destroyer only; Zircon's levels rising at
+ * the kill), 1,500 bot commands each.
  */
 import { equal, ok } from "node:assert/strict";
 import { readRecording } from "../src/commands/replay.ts";

@@ -3,7 +3,8 @@
  * through the engine at the seed's numbers.
  */
 import { deepEqual, ok } from "node:assert/strict";
-import { levelUpPending, threshold } from "../src/engine/progression.ts";
+import { chooseLevelUp, levelUpPending, threshold } from "../src/engine/progression.ts";
+import { defenseOf } from "../src/engine/equipment.ts";
 import { LevelUpOnKeyScreen, LevelUpScreen } from "../src/ui/level_up_screen.ts";
 import { arena } from "./support/arena.ts";
 import { appOn, feed, screenText } from "./support/ui_harness.ts";
@@ -111,4 +112,46 @@ Deno.test("ROT.js: the level-up window opens on the key pressed after the turn, 
     }
     ok(app.top instanceof LevelUpScreen, `${name}: the window is open`);
   }
+});
+
+Deno.test("Caves of Zircon: the level rises and heals at the kill, before the monsters act; Max HP then raises only the maximum", async () => {
+  const rules = await ruleset("zircon");
+  const state = arena(rules, "#######\n#o@o..#\n#######", { o: "orc" });
+  const player = playerOf(state), fighter = player.fighter!;
+  const [west, east] = state.entities.filter((e) => e.template === "orc");
+  east.fighter!.hp = 1;
+  player.level = { current: 1, xp: 20 }; // one orc (11 XP) past 20
+  fighter.hp = 1; // the west orc's blow would kill at 1 HP: the heal must come first
+  const blow = Math.max(0, west.fighter!.power - defenseOf(player));
+  playCommand(state, rules, { act: { type: "bump", dx: 1, dy: 0 } });
+  deepEqual(
+    [player.level.current, fighter.hp],
+    [2, 1 + 2 * 2 - blow],
+    "healed by 2 × 2 at the kill, then hit",
+  );
+  fighter.hp = fighter.maxHp; // at full HP, as the seed's example: 30/30
+  const max = fighter.maxHp;
+  settleAndNarrate(state, rules, chooseLevelUp(state, rules, 0));
+  deepEqual([fighter.hp, fighter.maxHp, player.level.current, levelUpPending(state, rules)], [
+    max,
+    max + 10,
+    2,
+    false,
+  ]);
+});
+
+Deno.test("Caves of Zircon: two kills in one turn are credited one after the other, the second at the level the first gave", async () => {
+  const rules = await ruleset("zircon");
+  const state = newGame(rules, 1);
+  const player = playerOf(state);
+  player.level = { current: 1, xp: 20 };
+  const events: GameEvent[] = [];
+  for (const x of [1, 2]) {
+    const orc = instantiate(rules.templates.orc, state.nextId++, x, 1);
+    state.entities.push(orc);
+    takeDamage(orc, 1000, rules, events, player.id); // one fireball, two deaths
+  }
+  settleAndNarrate(state, rules, events);
+  // An orc is worth 10 + 3 + 0 − 2 × level: 11 at level 1, then 9 at level 2.
+  deepEqual([player.level.current, player.level.xp], [2, 20 + 11 + 9]);
 });

@@ -138,7 +138,11 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
       equippable: equippableSchema.optional(),
       // Each worn thing's own slot is checked against the one it is worn in (stateProblems).
       equipment: z.record(z.string().max(100), count).optional(),
-      level: z.strictObject({ current: whole(1, REACHABLE.level), xp: amount }).optional(),
+      level: z.strictObject({
+        current: whole(1, REACHABLE.level),
+        xp: amount,
+        choices: whole(1, REACHABLE.level).optional(),
+      }).optional(),
       sight: whole(0, REACHABLE.sight).optional(),
       speed: whole(1, DATA_LIMITS.speed).optional(),
       energy: int32.optional(),

@@ -287,6 +287,11 @@ const progressionSchema = z.strictObject({
     "When the level-up window opens: after the turn that earned the level (default), or on the key pressed " +
       "after it, which does nothing else (next_key, the ROT.js tutorial's).",
   ),
+  levelRisesAt: z.enum(["choice", "kill"]).optional().describe(
+    "When a level rises: as its choice is made (default), or at once at the kill that earns it, healing " +
+      "then and crediting a later kill of the same turn at the new level, the choice raising only its stats " +
+      "(kill, the Caves of Zircon tutorial's).",
+  ),
   restTold: z.enum(["when_healed", "always"]).optional().describe(
     "When taking the stairs says `rested`: only when it heals (default), or every time, even at full HP " +
       "(the RogueBasin tutorial's).",

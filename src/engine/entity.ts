@@ -112,6 +112,8 @@ export interface ItemPart {
 export interface Level {
   current: number;
   xp: number;
+  /** Level-up choices still to make for levels already risen (rules with `levelRisesAt: "kill"` only). */
+  choices?: number;
 }
 
 /** Things carried, in pick-up order; each slot's letter is its index (a = 0). */

@@ -1,11 +1,13 @@
 /**
  * Experience and levels, by the rules' curve (docs/rules.md, Experience and levels): how much XP a kill
  * gives, when the next level is reached, and what a level-up choice raises.
- * Every non-player death gives the player its XP, whoever caused it.
+ * A level rises when its choice is made, or, where the rules say
+ * `levelRisesAt: "kill"`, at once at the kill, with its heal, the choice
+ * then raising only its stats.
  *
  * @module
  */
-import type { Entity, Level } from "./entity.ts";
+import type { Entity, Fighter, Level } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import type { Progression, Rules } from "./rules.ts";
 import { updateVisibility } from "./game_map.ts";
@@ -70,10 +72,15 @@ export function cheapLevel(p: Progression): { level: number; cost: number } | un
   return undefined;
 }
 
+/** How many level-up choices `level` has to make: levels earned not yet taken, or taken at the kill and not yet chosen. */
+export function choicesOwed(p: Progression, level: Level): number {
+  return p.levelRisesAt === "kill" ? level.choices ?? 0 : levelsEarned(p, level);
+}
+
 /** True when the player has a level-up to choose. */
 export function levelUpPending(state: GameState, rules: Rules): boolean {
   const level = playerOf(state).level;
-  return level !== undefined && levelsEarned(rules.progression, level) > 0;
+  return level !== undefined && choicesOwed(rules.progression, level) > 0;
 }
 
 /** The XP the player earns for `victim`'s death. */
@@ -109,12 +116,37 @@ export function settleDeaths(state: GameState, rules: Rules, events: readonly Ga
     const before = levelsEarned(p, level);
     level.xp += xp;
     out.push({ type: "xp_gained", entityId: player.id, amount: xp });
+    if (p.levelRisesAt === "kill") {
+      riseAtOnce(player, p, out);
+      continue;
+    }
     const after = levelsEarned(p, level);
     for (let k = before + 1; k <= after; k++) {
       out.push({ type: "level_advanced", entityId: player.id, name: player.name, level: level.current + k });
     }
   }
   return out;
+}
+
+/**
+ * Where levels rise at the kill: takes every level the XP has earned now,
+ * one after the other, each healing by the new level at once and owing a
+ * choice, so a later kill in the same turn is credited at the new level.
+ */
+function riseAtOnce(player: Entity, p: Progression, out: GameEvent[]): void {
+  const { level, fighter } = player;
+  if (!level) return;
+  while (levelsEarned(p, level) > 0) {
+    if (p.xpAfterLevelUp === "reduce") level.xp -= threshold(p, level.current);
+    level.current++;
+    level.choices = (level.choices ?? 0) + 1;
+    out.push({ type: "level_advanced", entityId: player.id, name: player.name, level: level.current });
+    if (fighter) heal(fighter, p.healOnLevelUpPerLevel * level.current);
+  }
+}
+
+function heal(fighter: Fighter, amount: number): void {
+  fighter.hp = Math.max(0, Math.min(fighter.maxHp, fighter.hp + amount));
 }
 
 /**
@@ -126,16 +158,23 @@ export function chooseLevelUp(state: GameState, rules: Rules, index: number): Ga
   const p = rules.progression;
   const choice = p.choices[index];
   const { level, fighter } = player;
-  if (!choice || !level || !fighter || levelsEarned(p, level) === 0) return [];
-  if (p.xpAfterLevelUp === "reduce") level.xp -= threshold(p, level.current);
-  level.current++;
+  if (!choice || !level || !fighter || choicesOwed(p, level) === 0) return [];
+  const risenAlready = p.levelRisesAt === "kill";
+  if (risenAlready) {
+    // Absent rather than 0, so a game without choices owed saves as it did.
+    if ((level.choices ?? 1) > 1) level.choices = (level.choices ?? 1) - 1;
+    else delete level.choices;
+  } else {
+    if (p.xpAfterLevelUp === "reduce") level.xp -= threshold(p, level.current);
+    level.current++;
+  }
   const r = choice.raise;
   fighter.maxHp += r.maxHp ?? 0;
   fighter.power += r.power ?? 0;
   fighter.defense += r.defense ?? 0;
   player.sight = (player.sight ?? rules.sightRadius) + (r.sight ?? 0);
-  const heal = (r.hp ?? 0) + p.healOnLevelUpPerLevel * level.current;
-  fighter.hp = Math.max(0, Math.min(fighter.maxHp, fighter.hp + heal));
+  // Where the level rose at the kill, its heal came with it.
+  heal(fighter, (r.hp ?? 0) + (risenAlready ? 0 : p.healOnLevelUpPerLevel * level.current));
   // Keener eyes see further at once.
   if (r.sight) updateVisibility(state.map, player, sightOf(player, rules));
   return [{ type: "level_chosen", entityId: player.id, message: choice.message }];

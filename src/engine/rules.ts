@@ -252,6 +252,8 @@ export interface Progression {
   readonly xpFor?: "any_death" | "own_kills";
   /** `next_key`: the level-up window opens on the key after the turn, which does nothing else (docs/rules.md, Windows). */
   readonly levelUpOpens?: "after_turn" | "next_key";
+  /** `kill`: a level rises, and heals, at the kill that earns it; the choice then raises only its stats (docs/rules.md, Experience and levels). */
+  readonly levelRisesAt?: "choice" | "kill";
   /** `always`: taking the stairs says `rested` even when it heals nothing (docs/rules.md, Stairs and descending). */
   readonly restTold?: "when_healed" | "always";
   readonly window: { readonly title: string; readonly text: readonly string[] };
