@@ -17,6 +17,11 @@ import type { GameEvent } from "../src/engine/events.ts";
 import { instantiate } from "../src/engine/templates.ts";
 import type { Rules } from "../src/engine/rules.ts";
 import { valueForFloor } from "../src/engine/spawning.ts";
+import { botDecide } from "../src/engine/bot.ts";
+import { stateChecksum } from "../src/engine/checksum.ts";
+import { totalKills } from "../src/engine/chronicle.ts";
+import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
+import { modProblems } from "./support/mod_problems.ts";
 
 const ruleset = async (name: string) =>
   (await loadContent(new URL(`../data/rulesets/${name}/`, import.meta.url), `${name}/`)).rules;
@@ -154,4 +159,62 @@ Deno.test("Caves of Zircon: two kills in one turn are credited one after the oth
   settleAndNarrate(state, rules, events);
   // An orc is worth 10 + 3 + 0 − 2 × level: 11 at level 1, then 9 at level 2.
   deepEqual([player.level.current, player.level.xp], [2, 20 + 11 + 9]);
+});
+
+Deno.test("Caves of Zircon: the dead are taken off the floor and the log says '{target} dies {cause}.'; TCOD keeps remains", async () => {
+  for (
+    const [name, line, remains] of [
+      ["zircon", ["Orc dies in combat.", "Orc dies struck by lightning."], 0],
+      ["tcod", ["Orc is dead!", "Orc is dead!"], 2],
+    ] as const
+  ) {
+    const rules = await ruleset(name);
+    const state = arena(rules, "#######\n#.@o..#\n#...o.#\n#######", { o: "orc" });
+    const player = playerOf(state);
+    player.fighter!.power = 50;
+    const said = (command: Parameters<typeof playCommand>[2]) => {
+      const before = state.log.length;
+      playCommand(state, rules, command);
+      return state.log.slice(before).map((e) => displayText(e));
+    };
+    ok(said({ act: { type: "bump", dx: 1, dy: 0 } }).includes(line[0]), `${name}: the blow`);
+    // The other orc, struck by a lightning bolt read from a scroll.
+    const scroll = instantiate(rules.templates.lightning_scroll, state.nextId++, 0, 0);
+    player.inventory!.items.push(scroll);
+    ok(
+      said({ act: { type: "use", item: player.inventory!.items.length - 1 } }).includes(line[1]),
+      `${name}: the bolt`,
+    );
+    const orcs = state.entities.filter((e) => e.template === "orc");
+    deepEqual([name, orcs.length, orcs.every((o) => o.layer === "corpse")], [name, remains, true]);
+  }
+});
+
+Deno.test("Caves of Zircon: with the dead removed, the worker's game is the in-process game, checksum for checksum", async () => {
+  const rules = await ruleset("zircon");
+  const worker = new WorkerRunner(rules, 1000, undefined, 5);
+  ok(await worker.ready);
+  const games = [newGame(rules, 11), newGame(rules, 11)] as const;
+  const runners = [worker, new InProcessRunner(rules)] as const;
+  try {
+    for (let n = 0; n < 600 && games[1].chronicle.kills.length < 3; n++) {
+      const command = botDecide(games[1], rules);
+      for (const k of [0, 1]) await runners[k].play(games[k], command);
+      deepEqual(stateChecksum(games[0]), stateChecksum(games[1]), `command ${n}`);
+    }
+  } finally {
+    worker.close();
+  }
+  ok(totalKills(games[1].chronicle) >= 3, "monsters died");
+  deepEqual(games[1].entities.filter((e) => e.layer === "corpse" && e.id !== games[1].playerId), []);
+  deepEqual(worker.faults, []);
+});
+
+Deno.test("a death line that names its cause with no words for causes is refused, in one line", async () => {
+  const problems = await modProblems(new URL("../data/rulesets/zircon/", import.meta.url), (files) => {
+    delete files.game.death.causes;
+  });
+  deepEqual(problems, [
+    "mod/game.json: $.death.causes: expected the words for {cause}, as $.messages.monster_died uses it, found none",
+  ]);
 });

@@ -158,9 +158,8 @@ const chronicleSchema = z.strictObject({
   killsByFloor: z.array(count).max(REACHABLE.floor),
   xpEarned: amount,
   death: z.discriminatedUnion("kind", [
-    z.strictObject({ kind: z.literal("melee"), by: z.string().max(200) }),
-    z.strictObject({ kind: z.enum(["lightning", "fire", "unknown"]) }),
-    z.strictObject({ kind: z.literal("status"), by: z.string().max(200) }),
+    z.strictObject({ kind: z.enum(["melee", "thrown", "status"]), by: z.string().max(200) }),
+    z.strictObject({ kind: z.enum(["lightning", "fire", "bolt", "unknown"]) }),
   ]).optional(),
   escaped: z.enum(["won", "left"]).optional(),
 });

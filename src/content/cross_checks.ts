@@ -90,6 +90,15 @@ function gameProblems(label: string, game: GameConfig): string[] {
   return problems;
 }
 
+/** A death line that names its cause needs the words for it. */
+function causeProblems(label: string, game: GameConfig): string[] {
+  const text = game.messages.monster_died.text;
+  if (!text.includes("{cause}") || game.death?.causes) return [];
+  return [
+    `${label}: $.death.causes: expected the words for {cause}, as $.messages.monster_died uses it, found none`,
+  ];
+}
+
 /** Statuses: how many, and their colours in the palette. */
 function statusProblems(label: string, game: GameConfig): string[] {
   const problems: string[] = [];
@@ -320,6 +329,7 @@ export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[]
     ...(game ? mapProblems(labels.game, labels.entities, game, entities) : []),
     ...(game ? statusProblems(labels.game, game) : []),
     ...(game ? bottomProblems(labels.game, game) : []),
+    ...(game ? causeProblems(labels.game, game) : []),
     ...(game && entities ? effectProblems(labels, game, entities) : []),
     ...(entities ? entityProblems(labels.entities, entities) : []),
     ...(entities && spawn ? spawnProblems(labels, { entities, spawn }) : []),

@@ -113,6 +113,16 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
   return value === undefined ? {} : { [key]: value } as { [P in K]?: V };
 }
 
+/** The death rules the data names beyond today's (corpses, no causes), or undefined. */
+function toDeath(game: DataFiles["game"]): Rules["death"] {
+  const death = game.death;
+  if (!death || (death.leaves === "corpse" && !death.causes)) return undefined;
+  return {
+    ...(death.leaves === "nothing" ? { leaves: "nothing" as const } : {}),
+    ...(death.causes ? { causes: death.causes } : {}),
+  };
+}
+
 function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
   const { floors, ...dungeon } = game.map;
   // Where the file finds its schema is no rule: a folder moved keeps its checksum, and its saves.
@@ -128,6 +138,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     templates: Object.fromEntries(Object.entries(entities).map(([id, t]) => [id, toTemplate(id, t)])),
     spawn,
     corpse: { ...game.corpse, color: parseColor(game.corpse.color) },
+    ...optional("death", toDeath(game)),
     messages: game.messages,
     progression: game.progression,
     score: game.score,

@@ -7,6 +7,8 @@
  */
 import { z } from "zod";
 import {
+  DEATH_CAUSE_KINDS,
+  type DeathCause,
   DICE_LIMITS,
   MAX_CAPACITY,
   MAX_FLOOR,
@@ -495,6 +497,21 @@ export const gameSchema = z.strictObject({
   }).optional().describe(
     "Rolled combat (docs/rules.md, Combat rolls): dice, to-hit rolls, a least damage. Absent: power − defense, nothing rolled.",
   ),
+  death: z.strictObject({
+    leaves: z.enum(["corpse", "nothing"]).default("corpse").describe(
+      "What a dead monster leaves: its corpse ($.corpse), or nothing (it is taken off the floor once its " +
+        "death is settled, the Caves of Zircon tutorial's).",
+    ),
+    causes: z.strictObject(
+      Object.fromEntries(DEATH_CAUSE_KINDS.map((kind) => [kind, textSchema(60, false, 0)])) as Record<
+        DeathCause["kind"],
+        z.ZodString
+      >,
+    ).optional().describe(
+      "The words {cause} in $.messages.monster_died becomes, by what dealt the death: melee (a blow or a " +
+        "shot; {killer}), lightning, fire, bolt, thrown ({item}), status ({status}), unknown.",
+    ),
+  }).optional().describe("What a death leaves and how its line names its cause; absent: corpses, no causes."),
   stairsAway: z.enum(["walk", "refuse"]).optional().describe(
     "What > and < do away from the stairs: walk to them once seen (walk, the default), or say " +
       '"There are no stairs here." and take no turn (refuse, the tutorials\').',

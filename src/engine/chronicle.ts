@@ -5,16 +5,10 @@
  *
  * @module
  */
+import { type DeathCause, deathCauseOf } from "./death_cause.ts";
 import type { GameEvent } from "./events.ts";
 
-/** What dealt the player's last blow. */
-export type DeathCause =
-  | { readonly kind: "melee"; readonly by: string }
-  | { readonly kind: "lightning" }
-  | { readonly kind: "fire" }
-  /** The damage a status does each turn (`by` is the status's name). */
-  | { readonly kind: "status"; readonly by: string }
-  | { readonly kind: "unknown" };
+export type { DeathCause };
 
 /** One kind of monster killed, by its name when alive. */
 export interface KillCount {
@@ -44,20 +38,6 @@ export function emptyChronicle(): Chronicle {
   return { kills: [], killsByFloor: [], xpEarned: 0 };
 }
 
-/** What in `events` dealt the blow that killed `playerId` (the last hit before the death). */
-function causeOf(events: readonly GameEvent[], upTo: number, playerId: number): DeathCause {
-  for (let i = upTo; i >= 0; i--) {
-    const e = events[i];
-    if (e.type === "attacked" && e.targetId === playerId) return { kind: "melee", by: e.attacker };
-    // A shot kills as a blow does: "killed by the archer".
-    if (e.type === "shot" && e.targetId === playerId) return { kind: "melee", by: e.attacker };
-    if (e.type === "engulfed" && e.targetId === playerId) return { kind: "fire" };
-    if (e.type === "lightning" && e.targetId === playerId) return { kind: "lightning" };
-    if (e.type === "status_hurt" && e.entityId === playerId) return { kind: "status", by: e.status };
-  }
-  return { kind: "unknown" };
-}
-
 /**
  * Adds settled `events` (deaths with their XP) to `chronicle`. Every
  * non-player death counts as a kill, as it gives the player its XP.
@@ -71,7 +51,7 @@ export function chronicleEvents(
     if (e.type === "xp_gained") chronicle.xpEarned += e.amount;
     if (e.type !== "died") return;
     if (e.entityId === where.playerId) {
-      chronicle.death ??= causeOf(events, i, where.playerId);
+      chronicle.death ??= deathCauseOf(events, i, where.playerId);
       return;
     }
     const f = where.floor - 1;

@@ -19,7 +19,8 @@ export {
 } from "./checksum.ts";
 export { stateDigest } from "./state_digest.ts";
 export { emptyChronicle, totalKills } from "./chronicle.ts";
-export type { Chronicle, DeathCause, KillCount } from "./chronicle.ts";
+export type { Chronicle, KillCount } from "./chronicle.ts";
+export { DEATH_CAUSE_KINDS, type DeathCause } from "./death_cause.ts";
 export { DICE_LIMITS, diceRange, isRandomDice, parseDice } from "./dice.ts";
 export { distanceMap } from "./distance_map.ts";
 export { generateDungeon } from "./dungeon.ts";

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { type DeathCause, deathCauseOf } from "./death_cause.ts";
 import type { GameEvent } from "./events.ts";
 import { addMessage, formatTemplate, type LogEntry } from "./message_log.ts";
 import type { MessageId, Rules } from "./rules.ts";
@@ -55,9 +56,16 @@ function tellStatus(
   if (text !== "") addMessage(log, formatTemplate(text, { name: e.name, status: def.name }), said.color);
 }
 
+/** What `{cause}` says for `cause`, in the rules' words (none where they have none). */
+function causeWords(rules: Rules, cause: DeathCause): string {
+  const words = rules.death?.causes?.[cause.kind] ?? "";
+  const by = "by" in cause ? cause.by : "";
+  return formatTemplate(words, { killer: by, item: by, status: by.toLowerCase() });
+}
+
 /** Adds the log lines `events` call for. */
 export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEvent[], playerId: number): void {
-  for (const e of events) {
+  for (const [i, e] of events.entries()) {
     switch (e.type) {
       case "attacked":
         tell(
@@ -109,7 +117,10 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
         break;
       case "died":
         if (e.entityId === playerId) tell(log, rules, "player_died", { name: e.name }, true);
-        else tell(log, rules, "monster_died", { name: e.name, xp: e.xp ?? 0 }, false);
+        else {
+          const cause = causeWords(rules, deathCauseOf(events, i, e.entityId));
+          tell(log, rules, "monster_died", { name: e.name, xp: e.xp ?? 0, cause }, false);
+        }
         break;
       case "xp_gained":
         tell(log, rules, "xp_gained", { xp: e.amount });

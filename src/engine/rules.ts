@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { DeathCause } from "./death_cause.ts";
 import type { DungeonParams } from "./dungeon.ts";
 import type { Equippable, ItemPart } from "./entity.ts";
 import type { FloorPlan } from "./floor_plan.ts";
@@ -288,6 +289,17 @@ export interface CorpseLook {
   readonly color: number;
 }
 
+/**
+ * What a death leaves and how a monster's death line names its cause
+ * (docs/rules.md, Combat and death): `leaves: "nothing"` removes the dead
+ * from the floor once their death is settled; `causes` fills `{cause}`.
+ */
+export interface DeathRules {
+  readonly leaves?: "nothing";
+  /** By cause kind; `{killer}`, `{item}` and `{status}` are filled in. */
+  readonly causes?: Readonly<Record<DeathCause["kind"], string>>;
+}
+
 /** Everything the rules engine needs from content. */
 export interface Rules {
   readonly dungeon: DungeonParams;
@@ -305,6 +317,8 @@ export interface Rules {
   readonly templates: Readonly<Record<string, EntityTemplate>>;
   readonly spawn: SpawnTables;
   readonly corpse: CorpseLook;
+  /** Absent: the dead leave their corpse, and no line names a cause. */
+  readonly death?: DeathRules;
   readonly messages: Readonly<Record<MessageId, MessageTemplate>>;
   readonly progression: Progression;
   readonly score: ScoreWeights;

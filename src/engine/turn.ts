@@ -75,13 +75,26 @@ function forcedAction(state: GameState, rules: Rules, player: Entity, action: Ac
 
 /**
  * Gives the player XP for the deaths among `events`, then tells the log and
- * the chronicle what the events mean; returns the settled events.
+ * the chronicle what the events mean, and takes the dead off the floor where
+ * the rules say they leave nothing; returns the settled events.
  */
 export function settleAndNarrate(state: GameState, rules: Rules, events: readonly GameEvent[]): GameEvent[] {
   const settled = settleDeaths(state, rules, events);
   narrate(state.log, rules, settled, state.playerId);
   chronicleEvents(state.chronicle, settled, state);
+  if (rules.death?.leaves === "nothing") removeTheDead(state, settled);
   return settled;
+}
+
+/** Takes the monsters that died in `events` off the floor, where the rules say the dead leave nothing. */
+function removeTheDead(state: GameState, events: readonly GameEvent[]): void {
+  const dead = new Set<number>();
+  for (const e of events) if (e.type === "died" && e.entityId !== state.playerId) dead.add(e.entityId);
+  if (dead.size === 0) return;
+  // In place: whoever holds the list holds the floor as it now is.
+  let kept = 0;
+  for (const e of state.entities) if (!dead.has(e.id)) state.entities[kept++] = e;
+  state.entities.length = kept;
 }
 
 /**

@@ -15,6 +15,10 @@ export function deathText(cause: DeathCause): string {
       return "burned to death";
     case "lightning":
       return "struck by lightning";
+    case "bolt":
+      return "struck by a bolt";
+    case "thrown":
+      return `killed by ${withArticle(cause.by)}`;
     case "status":
       // A status's name is how one is while under it ("Poisoned"): "died while poisoned".
       return `died while ${cause.by.toLowerCase()}`;
