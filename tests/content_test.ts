@@ -146,7 +146,7 @@ Deno.test("cross-field checks: rooms that fit, palette colours, template kinds, 
 
 Deno.test("hostile shapes give one-line errors, never a crash: a list, null, __proto__, a string", async () => {
   const cases: [string, string, string][] = [
-    ["entities.json", "[]", "mod/entities.json: $: expected record, found a list"],
+    ["entities.json", "[]", "mod/entities.json: $: expected record, found a list of 0 items"],
     ["spawn_tables.json", "null", "mod/spawn_tables.json: $: expected object, found null"],
     ["game.json", '"hello"', 'mod/game.json: $: expected object, found "hello"'],
   ];

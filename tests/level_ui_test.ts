@@ -15,8 +15,9 @@ import { bundledContent } from "./support/content.ts";
 import { delveSession } from "./support/delve_session.ts";
 import { feed, lastShown, screenText, startApp } from "./support/ui_harness.ts";
 import { loadContent } from "../src/content/load_content.ts";
-import { levelUpPending } from "../src/engine/progression.ts";
+import { levelsEarned } from "../src/engine/progression.ts";
 import { newGame } from "../src/engine/state.ts";
+import { themeFromContent } from "../src/app/theme_from_content.ts";
 import { characterLines } from "../src/ui/character_screen.ts";
 
 const content = await bundledContent();
@@ -134,7 +135,8 @@ Deno.test("XP for next Level is the XP the next level comes at, in every rule se
   const folders = ["", "rulesets/rotjs/", "rulesets/roguebasin/", "rulesets/zircon/"];
   const seen = new Set<string>();
   for (const folder of folders) {
-    const { rules } = await loadContent(new URL(`../data/${folder}`, import.meta.url), `data/${folder}`);
+    const content = await loadContent(new URL(`../data/${folder}`, import.meta.url), `data/${folder}`);
+    const { rules } = content, words = themeFromContent(content).texts.character;
     const p = rules.progression;
     seen.add(`${p.levelUpWhen} ${p.xpAfterLevelUp}`);
     const state = newGame(rules, 1);
@@ -142,18 +144,21 @@ Deno.test("XP for next Level is the XP the next level comes at, in every rule se
     for (let current = 1; current <= 6; current++) {
       level.current = current;
       level.xp = 0;
-      const line = characterLines(state, rules).find((l) => l.startsWith("XP for next Level: "))!;
-      const next = Number(line.slice("XP for next Level: ".length));
+      // Each rule set's own words for it: the line that says {next_xp}.
+      const at = words.lines.findIndex((l) => l.includes("{next_xp}"));
+      const line = characterLines(state, rules, words)[at];
+      const next = Number(line.slice(words.lines[at].indexOf("{next_xp}")));
       ok(Number.isInteger(next), `${folder} level ${current}: ${line}`);
       level.xp = next - 1;
+      // Earned, whether the level then waits for its choice or rises at once.
       equal(
-        levelUpPending(state, rules),
+        levelsEarned(p, level) > 0,
         false,
         `${folder} level ${current}: ${next - 1} XP is not yet enough`,
       );
       level.xp = next;
       equal(
-        levelUpPending(state, rules),
+        levelsEarned(p, level) > 0,
         true,
         `${folder} level ${current}: ${line} and ${next} XP levels up`,
       );

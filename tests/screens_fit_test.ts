@@ -70,7 +70,7 @@ for (const rows of [24, 30, 50]) {
     deepEqual([...seen].sort(), [...want].sort(), "every item, with its letter");
     const text = screenText(app);
     ok(text[app.ui.layout.hpBar.y].startsWith(" HP: 30/30"), "the HP bar is in sight");
-    ok(text[app.ui.layout.level.y].startsWith("Dungeon level: 1"), "and the level");
+    ok(text[app.ui.layout.lines.y].startsWith("Dungeon level: 1"), "and the level");
     if (rows === 50) {
       equal(sideWindow(app, "Select an item to use").lines.length, 26, "all at once when they fit");
     }

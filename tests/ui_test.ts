@@ -58,8 +58,8 @@ Deno.test("snapshot 80x24: a scrolled map over the compact panel", async () => {
 Deno.test("layout in place at 80x50: names at (21,44), HP at row 45, level at (0,47), log at x 21-79, rows 45-49", () => {
   const { layout } = startApp(80, 50).ui;
   deepEqual(
-    [layout.names.x, layout.names.y, layout.hpBar, layout.level, layout.log],
-    [21, 44, { x: 0, y: 45 }, { x: 0, y: 47 }, { x: 21, y: 45, width: 59, height: 5 }],
+    [layout.names.x, layout.names.y, layout.hpBar, layout.lines, layout.log],
+    [21, 44, { x: 0, y: 45 }, { x: 0, y: 47, width: 20, height: 1 }, { x: 21, y: 45, width: 59, height: 5 }],
   );
   const big = startApp(120, 70).ui.layout;
   ok(big.log.height > 5 && big.log.width > 40, "a bigger terminal gives the log more room");

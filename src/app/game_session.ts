@@ -131,7 +131,9 @@ export class GameSession {
       return laid;
     }
     this.#laidMap = { width, height };
-    return this.#laid = computeLayout(columns, rows, width, height, this.#theme.panel);
+    const below = this.#theme.texts.panel.below;
+    const plan = { x: below.x, barRow: below.barRow, linesRow: below.linesRow, lines: below.lines.length };
+    return this.#laid = computeLayout(columns, rows, width, height, this.#theme.panel, plan);
   }
 
   /** Draws every screen and writes what changed. */

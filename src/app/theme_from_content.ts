@@ -13,7 +13,7 @@ function cellLook(look: { glyph: string; fg: string; bg: string }): CellLook {
 
 /** The theme described by `content.game`. */
 export function themeFromContent(content: Content): Theme {
-  const { tiles, shroud, palette, panel } = content.game;
+  const { tiles, shroud, palette, panel, character } = content.game;
   return {
     tiles: TILE_NAMES.map((name) => ({
       name: tiles[name].name,
@@ -23,6 +23,8 @@ export function themeFromContent(content: Content): Theme {
     })),
     shroud: { ...cellLook(shroud), name: shroud.name },
     palette: Object.fromEntries(Object.entries(palette).map(([k, v]) => [k, parseColor(v)])),
-    ...(panel ? { panel: panel.place } : {}),
+    // The tutorial's place is no choice to pass on: absent means below.
+    ...(panel.place === "side" ? { panel: panel.place } : {}),
+    texts: { panel: { hp: panel.hp, below: panel.below, side: panel.side }, character },
   };
 }

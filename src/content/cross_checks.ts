@@ -12,6 +12,7 @@ import { DATA_LIMITS, NAME_LIMITS } from "./limits.ts";
 import { mapProblems } from "./map_checks.ts";
 import { describeValue } from "./problems.ts";
 import type { GameConfig, SpawnTablesConfig, TemplateConfig } from "./schemas.ts";
+import { FULL_PANEL_ROWS } from "./screen_texts_schema.ts";
 
 /** The files a data folder is made of, as parsed. */
 export interface DataFiles {
@@ -88,6 +89,25 @@ function gameProblems(label: string, game: GameConfig): string[] {
     }
   });
   return problems;
+}
+
+/** The panel under the map: its lines fit in its 7 rows and leave the HP bar's row alone. */
+function panelProblems(label: string, game: GameConfig): string[] {
+  const { barRow, linesRow, lines } = game.panel.below;
+  const last = linesRow + lines.length - 1;
+  if (last > FULL_PANEL_ROWS - 1) {
+    return [
+      `${label}: $.panel.below.linesRow: expected the ${lines.length} lines to end by row ${
+        FULL_PANEL_ROWS - 1
+      }, found them ending at row ${last}`,
+    ];
+  }
+  if (barRow >= linesRow && barRow <= last) {
+    return [
+      `${label}: $.panel.below.barRow: expected a row the lines (${linesRow} to ${last}) leave free, found ${barRow}`,
+    ];
+  }
+  return [];
 }
 
 /** A death line that names its cause needs the words for it. */
@@ -330,6 +350,7 @@ export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[]
     ...(game ? statusProblems(labels.game, game) : []),
     ...(game ? bottomProblems(labels.game, game) : []),
     ...(game ? causeProblems(labels.game, game) : []),
+    ...(game ? panelProblems(labels.game, game) : []),
     ...(game && entities ? effectProblems(labels, game, entities) : []),
     ...(entities ? entityProblems(labels.entities, entities) : []),
     ...(entities && spawn ? spawnProblems(labels, { entities, spawn }) : []),

@@ -29,7 +29,9 @@ export function jsonPath(path: readonly PropertyKey[]): string {
 export function describeValue(value: unknown): string {
   if (value === undefined) return "nothing";
   if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
+  if (Array.isArray(value)) {
+    return value.length === 1 ? "a list of 1 item" : `a list of ${value.length} items`;
+  }
   if (typeof value === "object") return "an object";
   if (typeof value === "number" && !Number.isFinite(value)) return "a number too large to read";
   const text = JSON.stringify(value);

@@ -20,6 +20,10 @@ import {
 // What a terminal can show, and how wide, is one rule for the checks here and
 // for the screen that draws the text: a text that passes never shows an escape.
 import { displayWidth, firstNonPrintable } from "../text/mod.ts";
+import { textSchema } from "./text_schema.ts";
+import { characterSchema, panelSchema } from "./screen_texts_schema.ts";
+
+export { textSchema };
 import { DATA_LIMITS, MAP_BUDGET, NAME_LIMITS } from "./limits.ts";
 
 /** A colour as `#RRGGBB`. */
@@ -49,25 +53,6 @@ export const glyphSchema = z.string().check((ctx) => {
   const problem = glyphProblem(ctx.value);
   if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
 }).describe("One character that takes one terminal column (no emoji, wide or combining characters).");
-
-/**
- * Text to show, measured and laid out by its display width (wide characters
- * welcome, in any language), and line breaks where `lines` allows; never a
- * control or invisible character, which the screen would show as an escape.
- */
-export const textSchema = (max: number, lines = false, min = 1): z.ZodString =>
-  z.string().min(min, { error: "expected some text" }).max(max, {
-    error: `expected at most ${max} characters`,
-  }).check((ctx) => {
-    const hidden = firstNonPrintable(lines ? ctx.value.replaceAll("\n", " ") : ctx.value);
-    if (hidden) {
-      ctx.issues.push({
-        code: "custom",
-        message: `expected printable characters${lines ? " and line breaks" : ""} (found ${hidden})`,
-        input: ctx.value,
-      });
-    }
-  });
 
 /** A name used as an id: lower case, digits and underscores. */
 export const idSchema = z.string().regex(/^[a-z][a-z0-9_]*$/, {
@@ -516,12 +501,8 @@ export const gameSchema = z.strictObject({
     "What > and < do away from the stairs: walk to them once seen (walk, the default), or say " +
       '"There are no stairs here." and take no turn (refuse, the tutorials\').',
   ),
-  panel: z.strictObject({
-    place: z.enum(["below", "side"]).describe(
-      "below: the HP bar, level and log under the map (the tutorial's); side: a column right of the map " +
-        "with HP, level and XP, attack and defense, depth and turn, statuses and equipment, the log under the map.",
-    ),
-  }).optional().describe("Where the panel goes (docs/rules.md, Screen layout); absent: below."),
+  panel: panelSchema,
+  character: characterSchema,
   inventory: z.strictObject({
     keepLetters: z.boolean().describe("An item keeps its letter until it leaves the pack."),
   }).optional().describe("Absent: letters follow the items' order (a is the first)."),

@@ -2,8 +2,8 @@
  * What dealt a death, read from the events of the action or phase it came
  * in: the last blow, shot, blast, bolt, throw or status damage that reached
  * the dead before it died. The chronicle keeps the player's; rules that
- * name their causes say them in a monster's death line (docs/rules.md,
- * Combat and death).
+ * name their causes say them in a monster's death line
+ * (docs/rules.md, Combat and death).
  *
  * @module
  */

@@ -6,41 +6,17 @@
  *
  * @module
  */
-import {
-  attackOf,
-  defenseOf,
-  type GameState,
-  playerOf,
-  type Rules,
-  sightOf,
-  xpForNextLevel,
-} from "../engine/mod.ts";
+import type { GameState, Rules } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
+import { fillStats, type ScreenTexts, statValues } from "./screen_texts.ts";
 import { drawSideWindow } from "./side_window.ts";
 
-/** A number as the window shows it: whole, or with two decimals. */
-function shown(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(2);
-}
-
-/** The character's stats as the window lists them (the morgue file lists them too). */
-export function characterLines(state: GameState, rules: Rules): string[] {
-  const p = playerOf(state);
-  const level = p.level ?? { current: 1, xp: 0 };
-  const sight = sightOf(p, rules);
-  return [
-    `Level: ${level.current}`,
-    `XP: ${shown(level.xp)}`,
-    // The XP at which the next level comes, whichever way the rules compare: never one the player has reached.
-    `XP for next Level: ${shown(xpForNextLevel(rules.progression, level.current))}`,
-    `Attack: ${attackOf(p, rules)}`,
-    `Defense: ${defenseOf(p, rules)}`,
-    `Max HP: ${p.fighter?.maxHp ?? 0}`,
-    `Sight: ${sight === 0 ? "unlimited" : sight}`,
-  ];
+/** The character's stats as the window lists them, in the data's words (the morgue file lists them too). */
+export function characterLines(state: GameState, rules: Rules, words: ScreenTexts["character"]): string[] {
+  return fillStats(words.lines, statValues(state, rules, words));
 }
 
 const CHARACTER_BINDINGS: readonly Binding<"morgue" | "help">[] = [
@@ -51,14 +27,20 @@ const CHARACTER_BINDINGS: readonly Binding<"morgue" | "help">[] = [
 
 /** The character window. */
 export class CharacterScreen implements Screen {
-  readonly title = "Character Information";
   readonly bindings = CHARACTER_BINDINGS;
 
-  constructor(readonly rules: Rules) {}
+  /** `title`: the data's, as the window and its help show it. */
+  constructor(readonly rules: Rules, readonly title = "Character Information") {}
 
   /** The window's lines. */
   lines(ui: UiContext): string[] {
-    return [...characterLines(ui.state, this.rules), `Seed: ${ui.state.seed}`, "", "[m] Write morgue file"];
+    const words = ui.theme.texts.character;
+    return [
+      ...characterLines(ui.state, this.rules, words),
+      `Seed: ${ui.state.seed}`,
+      "",
+      "[m] Write morgue file",
+    ];
   }
 
   handleKey(event: KeyEvent): ScreenResult {

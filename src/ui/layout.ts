@@ -18,6 +18,22 @@ const TEXT_X = 21;
 
 /** Where the panel goes: under the map (the tutorial's), or in a column right of it. */
 export type PanelPlace = "below" | "side";
+
+/**
+ * Where the panel under the map puts the HP bar and its lines (the data's
+ * `panel.below`): the column both start at, and, in the 80x50 panel, the
+ * bar's row and the first line's; under 50 rows the lines follow the bar.
+ */
+export interface PanelPlan {
+  readonly x: number;
+  readonly barRow: number;
+  readonly linesRow: number;
+  /** How many lines there are. */
+  readonly lines: number;
+}
+
+/** The TCOD tutorial's panel: the bar at row 2, "Dungeon level" at row 4, both from column 0. */
+export const TUTORIAL_PANEL: PanelPlan = { x: 0, barRow: 2, linesRow: 4, lines: 1 };
 /** The side panel's width, and the blank column between it and the map. */
 export const SIDE_PANEL_WIDTH = 21;
 const SIDE_GAP = 1;
@@ -47,8 +63,8 @@ export interface Layout {
   readonly panel: Region;
   /** The HP bar's first cell (it is 20 cells wide). */
   readonly hpBar: Point;
-  /** "Dungeon level: N". */
-  readonly level: Point;
+  /** The lines under the HP bar ("Dungeon level: N"), one a row; at the side, the figures. */
+  readonly lines: Region;
   /** The statuses the player is under, with the turns each has left (under the level, 20 wide). */
   readonly statuses: Region;
   /** One line: what the pointer is on. */
@@ -66,10 +82,11 @@ export interface Layout {
 /**
  * The map takes the top of the screen, up to the whole dungeon; the panel
  * takes the rest (docs/rules.md, Screen layout). From 50 rows on it is the
- * full layout: names at row +1, HP bar and the log from row +2, level at
- * row +4 (44, 45, 47 at 80x50), with taller terminals giving the log more
- * lines. Below that it is compact: HP bar and names, then level and the
- * log. At every size the log starts at column 21, beside the HP bar, and
+ * full layout: names at row +1, the log from row +2, and the HP bar and
+ * the lines where `plan` puts them (by default the bar at row +2 and the
+ * level at row +4: 44, 45, 47 at 80x50), with taller terminals giving the
+ * log more lines. Below that it is compact: HP bar and names, then the lines
+ * and the log. At every size the log starts at column 21, beside the HP bar, and
  * runs to the right edge: a log of 40 columns would leave the 19 beside it
  * empty while messages wrapped.
  */
@@ -79,13 +96,13 @@ export function computeLayout(
   mapWidth: number,
   mapHeight: number,
   place: PanelPlace = "below",
+  plan: PanelPlan = TUTORIAL_PANEL,
 ): Layout {
   const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
   const compact = rows < FULL_LAYOUT_ROWS;
   if (place === "side") return sideLayout(columns, rows, mapWidth, mapHeight, tooSmall, compact);
   const mapRows = Math.max(0, Math.min(mapHeight, rows - (compact ? COMPACT_PANEL_ROWS : FULL_PANEL_ROWS)));
   const p = mapRows;
-  const textWidth = Math.max(0, columns - TEXT_X);
   const common = {
     columns,
     rows,
@@ -94,23 +111,18 @@ export function computeLayout(
     map: { x: 0, y: 0, width: Math.min(columns, mapWidth), height: mapRows },
     panel: { x: 0, y: p, width: columns, height: rows - p },
   };
-  if (compact) {
-    return {
-      ...common,
-      hpBar: { x: 0, y: p },
-      level: { x: 0, y: p + 1 },
-      statuses: { x: 0, y: p + 2, width: TEXT_X - 1, height: Math.max(0, rows - p - 2) },
-      names: { x: TEXT_X, y: p, width: textWidth, height: 1 },
-      log: { x: TEXT_X, y: p + 1, width: textWidth, height: rows - p - 1 },
-    };
-  }
+  const textWidth = Math.max(0, columns - TEXT_X);
+  // The bar and the lines keep left of the log, whatever column they start at.
+  const leftWidth = TEXT_X - 1 - plan.x;
+  const barRow = compact ? 0 : plan.barRow, linesRow = compact ? 1 : plan.linesRow;
+  const after = Math.max(barRow + 1, linesRow + plan.lines);
   return {
     ...common,
-    hpBar: { x: 0, y: p + 2 },
-    level: { x: 0, y: p + 4 },
-    statuses: { x: 0, y: p + 5, width: TEXT_X - 1, height: Math.max(0, rows - p - 5) },
-    names: { x: TEXT_X, y: p + 1, width: textWidth, height: 1 },
-    log: { x: TEXT_X, y: p + 2, width: textWidth, height: rows - p - 2 },
+    hpBar: { x: plan.x, y: p + barRow },
+    lines: { x: plan.x, y: p + linesRow, width: leftWidth, height: plan.lines },
+    statuses: { x: plan.x, y: p + after, width: leftWidth, height: Math.max(0, rows - p - after) },
+    names: { x: TEXT_X, y: p + (compact ? 0 : 1), width: textWidth, height: 1 },
+    log: { x: TEXT_X, y: p + (compact ? 1 : 2), width: textWidth, height: rows - p - (compact ? 1 : 2) },
   };
 }
 
@@ -139,7 +151,7 @@ function sideLayout(
     map: { x: 0, y: 0, width: Math.min(mapColumns, mapWidth), height: mapRows },
     panel: { x: 0, y: mapRows, width: mapColumns, height: rows - mapRows },
     hpBar: { x: sideX, y: 0 },
-    level: { x: sideX, y: 1 },
+    lines: { x: sideX, y: 1, width, height: SIDE_FIGURE_ROWS },
     statuses: { x: sideX, y: statusY, width, height: SIDE_STATUS_ROWS },
     names: { x: 0, y: mapRows, width: mapColumns, height: 1 },
     log: { x: 0, y: mapRows + 1, width: mapColumns, height: Math.max(0, rows - mapRows - 1) },

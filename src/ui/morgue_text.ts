@@ -76,7 +76,7 @@ export function morgueText(state: GameState, rules: Rules, theme: Theme, info: M
     "Character",
     ...indent([
       `HP: ${hp?.hp ?? 0}/${hp?.maxHp ?? 0}`,
-      ...characterLines(state, rules),
+      ...characterLines(state, rules, theme.texts.character).filter((line) => line !== ""),
       `XP earned in all: ${chronicle.xpEarned}`,
       // Only when under any: the tutorial's rule sets have none, and their files read as before.
       ...(player.statuses ? [`Statuses: ${statusLines({ state, rules }, Infinity, 1)[0]}`] : []),

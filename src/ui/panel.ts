@@ -5,12 +5,13 @@
  *
  * @module
  */
-import { displayText, type LogEntry, message, playerOf } from "../engine/mod.ts";
+import { displayText, formatTemplate, type LogEntry, message, playerOf } from "../engine/mod.ts";
 import { Attr, type CellBuffer } from "../terminal/mod.ts";
 import type { Region } from "./layout.ts";
 import { shownNewestFirst } from "./notices.ts";
 import { namesAt, underfoot } from "./cell_names.ts";
 import { drawSideFigures } from "./side_panel.ts";
+import { fillStats, statValues } from "./screen_texts.ts";
 import type { UiContext } from "./screen.ts";
 import { clipText, wrapText } from "./text.ts";
 import { paletteColor, type Theme } from "./theme.ts";
@@ -23,12 +24,13 @@ const HP_BAR_WIDTH = 20;
  * no colour has none) it is drawn in characters: █ filled, ░ empty, the
  * text in reverse video where it lies on the filled part.
  */
-function drawHpBar(buf: CellBuffer, ui: UiContext): void {
+function drawHpBar(buf: CellBuffer, ui: UiContext, values: Readonly<Record<string, string | number>>): void {
   const fighter = playerOf(ui.state).fighter;
   if (!fighter) return;
   const { x, y } = ui.layout.hpBar;
   const filled = Math.floor((fighter.hp / fighter.maxHp) * HP_BAR_WIDTH);
-  const text = `HP: ${fighter.hp}/${fighter.maxHp}`, fg = paletteColor(ui.theme, "bar_text");
+  const text = clipText(formatTemplate(ui.theme.texts.panel.hp, values), HP_BAR_WIDTH - 1);
+  const fg = paletteColor(ui.theme, "bar_text");
   if (!ui.plainGlyphs) {
     buf.fillBg(x, y, HP_BAR_WIDTH, 1, paletteColor(ui.theme, "bar_empty"));
     if (filled > 0) buf.fillBg(x, y, filled, 1, paletteColor(ui.theme, "bar_filled"));
@@ -98,10 +100,16 @@ export function statusLines(ui: Pick<UiContext, "state" | "rules">, width: numbe
 export function drawPanel(buf: CellBuffer, ui: UiContext): void {
   const { layout, theme, state } = ui;
   const white = paletteColor(theme, "white");
-  drawHpBar(buf, ui);
+  const values = statValues(state, ui.rules, theme.texts.character);
+  drawHpBar(buf, ui, values);
   // At the side, the depth is among the figures.
   if (layout.side) drawSideFigures(buf, ui);
-  else buf.text(layout.level.x, layout.level.y, `Dungeon level: ${state.floor}`, white);
+  else {
+    const { lines } = layout;
+    fillStats(theme.texts.panel.below.lines, values).slice(0, lines.height).forEach((line, k) =>
+      buf.text(lines.x, lines.y + k, clipText(line, lines.width), white)
+    );
+  }
   const statusColor = paletteColor(theme, "status_effect_applied");
   statusLines(ui, layout.statuses.width, layout.statuses.height).forEach((line, k) =>
     buf.text(layout.statuses.x, layout.statuses.y + k, line, statusColor)

@@ -95,7 +95,7 @@ export class PlayScreen implements Screen {
       case "describe":
         return { type: "open", screen: new InventoryScreen(command) };
       case "character":
-        return { type: "open", screen: new CharacterScreen(ui.rules) };
+        return { type: "open", screen: new CharacterScreen(ui.rules, ui.theme.texts.character.title) };
       case "explore":
         return { type: "walk", walk: { kind: "explore" } };
       case "rest":

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { ScreenTexts } from "./screen_texts.ts";
 import type { PanelPlace } from "./layout.ts";
 
 /** A glyph with its colours (0xRRGGBB). */
@@ -34,6 +35,8 @@ export interface Theme {
   readonly palette: Readonly<Record<string, number>>;
   /** Where the panel goes; absent: under the map. */
   readonly panel?: PanelPlace;
+  /** What the panels and the character window say. */
+  readonly texts: ScreenTexts;
 }
 
 /** A named palette colour, white when the name is unknown. */

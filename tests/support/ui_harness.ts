@@ -9,24 +9,26 @@ import { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
 import { type InputEvent, keyEvent } from "../../src/terminal/input_events.ts";
 import { KeyDecoder } from "../../src/terminal/key_decoder.ts";
 import { bundledContent } from "./content.ts";
+import type { Content } from "../../src/content/load_content.ts";
 import type { LogEntry } from "../../src/engine/message_log.ts";
 import { shownLog } from "../../src/ui/notices.ts";
 
 const content = await bundledContent();
 
-/** An app at a fixed seed, size and colour depth, rendered once. */
+/** An app at a fixed seed, size and colour depth, rendered once, on the tutorial's data or `data`. */
 export function startApp(
   columns: number,
   rows: number,
   seed = 42,
   colorDepth: ColorDepth = "truecolor",
+  data: Content = content,
 ): GameSession {
   const terminal = new HeadlessTerminal(columns, rows);
   const app = new GameSession(
     terminal,
-    content,
-    newGame(content.rules, seed),
-    new InProcessRunner(content.rules),
+    data,
+    newGame(data.rules, seed),
+    new InProcessRunner(data.rules),
     { colorDepth },
   );
   app.render();
