@@ -7,7 +7,7 @@ import { chooseLevelUp, levelsEarned, levelUpPending, threshold } from "../src/e
 import type { Rules } from "../src/engine/rules.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
-import { settleAndNarrate } from "../src/engine/turn.ts";
+import { finishTurn, settleAndNarrate } from "../src/engine/turn.ts";
 import { bundledContent } from "./support/content.ts";
 
 const rules = (await bundledContent()).rules;
@@ -111,6 +111,7 @@ Deno.test("RogueBasin rules: ≥, its own death and level messages, half HP on t
   const s = newGame(roguebasin, 1);
   kill(s, roguebasin, "orc", 9);
   kill(s, roguebasin, "orc", 1);
+  finishTurn(s, roguebasin, []); // the level is told at the check before the next turn
   // Ten identical death lines stack into one; no separate XP line in these rules.
   deepEqual(s.log.slice(-2).map((e) => [displayText(e), e.color]), [
     ["The Orc is dead! You gain 35 experience points. (x10)", "orange"],

@@ -190,24 +190,27 @@ Deno.test("Caves of Zircon: the dead are taken off the floor and the log says '{
   }
 });
 
-Deno.test("Caves of Zircon: with the dead removed, the worker's game is the in-process game, checksum for checksum", async () => {
-  const rules = await ruleset("zircon");
-  const worker = new WorkerRunner(rules, 1000, undefined, 5);
-  ok(await worker.ready);
-  const games = [newGame(rules, 11), newGame(rules, 11)] as const;
-  const runners = [worker, new InProcessRunner(rules)] as const;
-  try {
-    for (let n = 0; n < 600 && games[1].chronicle.kills.length < 3; n++) {
-      const command = botDecide(games[1], rules);
-      for (const k of [0, 1]) await runners[k].play(games[k], command);
-      deepEqual(stateChecksum(games[0]), stateChecksum(games[1]), `command ${n}`);
+Deno.test("Caves of Zircon's removed dead and RogueBasin's level check: the worker's game is the in-process game", async () => {
+  for (const name of ["zircon", "roguebasin"]) {
+    const rules = await ruleset(name);
+    const worker = new WorkerRunner(rules, 1000, undefined, 5);
+    ok(await worker.ready);
+    const games = [newGame(rules, 11), newGame(rules, 11)] as const;
+    const runners = [worker, new InProcessRunner(rules)] as const;
+    try {
+      for (let n = 0; n < 600 && totalKills(games[1].chronicle) < 3; n++) {
+        const command = botDecide(games[1], rules);
+        for (const k of [0, 1]) await runners[k].play(games[k], command);
+        deepEqual(stateChecksum(games[0]), stateChecksum(games[1]), `${name}: command ${n}`);
+      }
+    } finally {
+      worker.close();
     }
-  } finally {
-    worker.close();
+    ok(totalKills(games[1].chronicle) >= 3, `${name}: monsters died`);
+    const remains = games[1].entities.filter((e) => e.layer === "corpse" && e.id !== games[1].playerId);
+    deepEqual([name, remains.length > 0], [name, name !== "zircon"]);
+    deepEqual(worker.faults, []);
   }
-  ok(totalKills(games[1].chronicle) >= 3, "monsters died");
-  deepEqual(games[1].entities.filter((e) => e.layer === "corpse" && e.id !== games[1].playerId), []);
-  deepEqual(worker.faults, []);
 });
 
 Deno.test("a death line that names its cause with no words for causes is refused, in one line", async () => {
@@ -217,4 +220,22 @@ Deno.test("a death line that names its cause with no words for causes is refused
   deepEqual(problems, [
     "mod/game.json: $.death.causes: expected the words for {cause}, as $.messages.monster_died uses it, found none",
   ]);
+});
+
+Deno.test("RogueBasin: a level is told at the check before the player's next turn, after the monsters' blows; TCOD tells it at the kill", async () => {
+  for (const [name, toldLast] of [["roguebasin", true], ["tcod", false]] as const) {
+    const rules = await ruleset(name);
+    const state = arena(rules, "#######\n#o@o..#\n#######", { o: "orc" });
+    const player = playerOf(state);
+    const [, east] = state.entities.filter((e) => e.template === "orc");
+    east.fighter!.hp = 1;
+    player.level = { current: 1, xp: threshold(rules.progression, 1) }; // one kill from level 2
+    const before = state.log.length;
+    playCommand(state, rules, { act: { type: "bump", dx: 1, dy: 0 } });
+    const lines = state.log.slice(before).map((e) => displayText(e));
+    const level = lines.findIndex((l) => l.includes("level 2"));
+    const blow = lines.findIndex((l) => l.startsWith("Orc attacks"));
+    ok(level >= 0 && blow >= 0, `${name}: ${lines.join(" | ")}`);
+    deepEqual([name, level > blow], [name, toldLast], lines.join(" | "));
+  }
 });

@@ -14,6 +14,8 @@ function cellLook(look: { glyph: string; fg: string; bg: string }): CellLook {
 /** The theme described by `content.game`. */
 export function themeFromContent(content: Content): Theme {
   const { tiles, shroud, palette, panel, character } = content.game;
+  // How a thing is drawn is no rule: kept here, out of the rules and their checksum, so saves still load.
+  const alwaysVisible = Object.entries(content.entities).filter(([, t]) => t.alwaysVisible).map(([id]) => id);
   return {
     tiles: TILE_NAMES.map((name) => ({
       name: tiles[name].name,
@@ -26,5 +28,6 @@ export function themeFromContent(content: Content): Theme {
     // The tutorial's place is no choice to pass on: absent means below.
     ...(panel.place === "side" ? { panel: panel.place } : {}),
     texts: { panel: { hp: panel.hp, below: panel.below, side: panel.side }, character },
+    ...(alwaysVisible.length > 0 ? { alwaysVisible: new Set(alwaysVisible) } : {}),
   };
 }

@@ -187,6 +187,12 @@ function entityProblems(label: string, entities: DataFiles["entities"]): string[
         `${label}: $.${id}.pack: expected only on a monster (a template with an ai), found a pack`,
       );
     }
+    // An actor drawn where it is while out of sight would be seen through walls.
+    if (t.alwaysVisible && t.fighter) {
+      problems.push(
+        `${label}: $.${id}.alwaysVisible: expected only on an item or a thing to wear, found true`,
+      );
+    }
     (t.startingEquipment ?? []).forEach((item, i) => {
       if (!entities[item]?.equippable) {
         problems.push(

@@ -32,6 +32,8 @@ export interface Content {
   readonly rules: Rules;
   /** The game file as written, for the look of things (tiles, palette). */
   readonly game: GameConfig;
+  /** The templates as written, for how they are drawn (`alwaysVisible`). */
+  readonly entities: Readonly<Record<string, TemplateConfig>>;
   /** The folder as named to the player (`data/`, `mods/mine/`). */
   readonly label: string;
 }
@@ -193,5 +195,5 @@ export async function loadContent(dir: URL, labelDir: string): Promise<Content> 
   const templates = entitiesFile ? entities as Record<string, TemplateConfig> : undefined;
   for (const problem of crossChecks(labels, { game, entities: templates, spawn })) problems.push(problem);
   if (problems.length > 0 || !game || !templates || !spawn) throw new ContentError(problems);
-  return { rules: toRules({ game, entities: templates, spawn }), game, label: labelDir };
+  return { rules: toRules({ game, entities: templates, spawn }), game, entities: templates, label: labelDir };
 }

@@ -279,6 +279,10 @@ const progressionSchema = z.strictObject({
       "then and crediting a later kill of the same turn at the new level, the choice raising only its stats " +
       "(kill, the Caves of Zircon tutorial's).",
   ),
+  levelToldAt: z.enum(["kill", "next_turn"]).optional().describe(
+    "When a level earned is told: at the kill (default), or at the check before the player's next turn, " +
+      "once the monsters have acted (next_turn, the RogueBasin tutorial's).",
+  ),
   restTold: z.enum(["when_healed", "always"]).optional().describe(
     "When taking the stairs says `rested`: only when it heals (default), or every time, even at full HP " +
       "(the RogueBasin tutorial's).",
@@ -689,6 +693,10 @@ export const templateSchema = z.strictObject({
   ),
   glyph: glyphSchema,
   color: colorSchema,
+  alwaysVisible: z.boolean().optional().describe(
+    "An item or a thing to wear that stays drawn, in its own colour, on explored cells out of sight (the " +
+      "RogueBasin tutorial's items); absent: drawn only in view.",
+  ),
   fighter: z.strictObject({
     hp: positive(DATA_LIMITS.hp),
     defense: stat(),

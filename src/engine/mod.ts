@@ -64,7 +64,7 @@ export { countOf, itemLabel, letterAt, slotOfLetter, slotsByLetter } from "./sta
 export { instantiate } from "./templates.ts";
 export { flight } from "./throwing.ts";
 export { Tile, TILE_NAMES, TRANSPARENT, WALKABLE } from "./tiles.ts";
-export { isGameOver, playCommand, playPlayerAction, settleAndNarrate } from "./turn.ts";
+export { finishTurn, isGameOver, playCommand, playPlayerAction, settleAndNarrate } from "./turn.ts";
 export type { Command } from "./turn.ts";
 export { isTold, withArticle } from "./walk_stop.ts";
 export type { Walk, WalkStop } from "./walk_stop.ts";

@@ -120,12 +120,27 @@ export function settleDeaths(state: GameState, rules: Rules, events: readonly Ga
       riseAtOnce(player, p, out);
       continue;
     }
+    // Where the rules tell a level at the check before the next turn, it is told there (finishTurn).
+    if (p.levelToldAt === "next_turn") continue;
     const after = levelsEarned(p, level);
     for (let k = before + 1; k <= after; k++) {
       out.push({ type: "level_advanced", entityId: player.id, name: player.name, level: level.current + k });
     }
   }
   return out;
+}
+
+/** The levels the player's XP has earned and not yet taken, one `level_advanced` each. */
+export function levelsToTell(state: GameState, rules: Rules): GameEvent[] {
+  const player = playerOf(state), level = player.level;
+  if (!level) return [];
+  const earned = levelsEarned(rules.progression, level);
+  return Array.from({ length: earned }, (_, k) => ({
+    type: "level_advanced" as const,
+    entityId: player.id,
+    name: player.name,
+    level: level.current + k + 1,
+  }));
 }
 
 /**

@@ -255,6 +255,8 @@ export interface Progression {
   readonly levelUpOpens?: "after_turn" | "next_key";
   /** `kill`: a level rises, and heals, at the kill that earns it; the choice then raises only its stats (docs/rules.md, Experience and levels). */
   readonly levelRisesAt?: "choice" | "kill";
+  /** `next_turn`: a level is told at the check before the player's next turn, not at the kill (docs/rules.md, Experience and levels). */
+  readonly levelToldAt?: "kill" | "next_turn";
   /** `always`: taking the stairs says `rested` even when it heals nothing (docs/rules.md, Stairs and descending). */
   readonly restTold?: "when_healed" | "always";
   readonly window: { readonly title: string; readonly text: readonly string[] };

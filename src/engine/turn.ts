@@ -3,14 +3,14 @@
  * turn: the player's action, then, if it took time, every monster's; a
  * level-up choice; a walk's end), with the log told what happened. The app splits a turn
  * to run the monsters in a worker: {@link playPlayerAction}, the monsters'
- * moves, then {@link settleAndNarrate} on their events.
+ * moves, then {@link finishTurn} on their events.
  *
  * @module
  */
 import type { Action } from "./actions.ts";
 import { chronicleEvents } from "./chronicle.ts";
 import type { GameEvent } from "./events.ts";
-import { chooseLevelUp, settleDeaths } from "./progression.ts";
+import { chooseLevelUp, levelsToTell, settleDeaths } from "./progression.ts";
 import { isAlive } from "./entity.ts";
 import { updateVisibility } from "./game_map.ts";
 import { runMonsterPhase } from "./monster_phase.ts";
@@ -116,5 +116,19 @@ export function playCommand(state: GameState, rules: Rules, command: Command): G
   }
   const mine = playPlayerAction(state, rules, command.act);
   if (!mine) return undefined;
-  return [...mine, ...settleAndNarrate(state, rules, runMonsterPhase(state, rules).events)];
+  return [...mine, ...finishTurn(state, rules, runMonsterPhase(state, rules).events)];
+}
+
+/**
+ * Ends a turn on the monsters' `events`: settles and narrates them, then
+ * makes the checks that come before the player's next turn (a level told
+ * there, where the rules tell it then: docs/rules.md, Experience and
+ * levels). Returns the settled events with what the checks added.
+ */
+export function finishTurn(state: GameState, rules: Rules, events: readonly GameEvent[]): GameEvent[] {
+  const settled = settleAndNarrate(state, rules, events);
+  if (rules.progression.levelToldAt !== "next_turn" || isGameOver(state)) return settled;
+  const told = levelsToTell(state, rules);
+  narrate(state.log, rules, told, state.playerId);
+  return [...settled, ...told];
 }

@@ -62,10 +62,13 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
     }
   }
   // The stairs are drawn over what lies on them (the panel and look name it): only actors stand over them.
+  // What the data keeps always visible is drawn on explored cells out of sight too.
+  const always = theme.alwaysVisible;
   const shown = state.entities
     .filter((e) => {
       const i = e.y * map.width + e.x;
-      return map.visible[i] === 1 &&
+      const seen = map.visible[i] === 1 || (always?.has(e.template) === true && map.explored[i] === 1);
+      return seen &&
         (e.layer === "actor" || (map.tiles[i] !== Tile.DownStairs && map.tiles[i] !== Tile.UpStairs));
     })
     .sort((a: Entity, b: Entity) => LAYER_ORDER[a.layer] - LAYER_ORDER[b.layer]);

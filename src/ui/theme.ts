@@ -37,6 +37,8 @@ export interface Theme {
   readonly panel?: PanelPlace;
   /** What the panels and the character window say. */
   readonly texts: ScreenTexts;
+  /** The templates drawn on explored cells out of sight too (docs/rules.md, Colours); absent: none. */
+  readonly alwaysVisible?: ReadonlySet<string>;
 }
 
 /** A named palette colour, white when the name is unknown. */

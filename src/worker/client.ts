@@ -11,6 +11,7 @@
 import {
   type Command,
   type Entity,
+  finishTurn,
   type GameEvent,
   type GameMap,
   type GameState,
@@ -21,7 +22,6 @@ import {
   playPlayerAction,
   type Rules,
   runMonsterPhase,
-  settleAndNarrate,
   stateDigest,
 } from "../engine/mod.ts";
 import { AI_WORKER_URL, WorkerConnection } from "./connection.ts";
@@ -276,12 +276,12 @@ export class WorkerRunner implements MonsterRunner {
       this.workerTurns++;
       this.workerMs += reply.computeMs;
       this.workerPhaseMs += reply.phaseMs;
-      return [...mine, ...settleAndNarrate(state, this.rules, replay.events)];
+      return [...mine, ...finishTurn(state, this.rules, replay.events)];
     }
     // The worker failed (the fault is noted), or its copy is not the game: the monsters play here.
     if (replay.fault) this.#connection.faults.push(replay.fault);
     this.#mirror = undefined;
-    return [...mine, ...settleAndNarrate(state, this.rules, runMonsterPhase(state, this.rules).events)];
+    return [...mine, ...finishTurn(state, this.rules, runMonsterPhase(state, this.rules).events)];
   }
 
   close(): void {

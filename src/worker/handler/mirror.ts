@@ -9,12 +9,12 @@
 import {
   type Ai,
   type Command,
+  finishTurn,
   type GameState,
   playCommand,
   playPlayerAction,
   type Rules,
   runMonsterPhase,
-  settleAndNarrate,
   stateDigest,
 } from "../../engine/mod.ts";
 import { MoveEncoder } from "../moves.ts";
@@ -69,7 +69,7 @@ function play(
     if (encoder.count >= size) send!({ type: "moves", seq, moves: encoder.take(), checks });
   });
   const phaseMs = now() - phaseStarted;
-  settleAndNarrate(state, rules, events);
+  finishTurn(state, rules, events);
   return { type: "played", seq, moves: encoder.take(), checks, rng: state.rng, computeMs: 0, phaseMs };
 }
 
