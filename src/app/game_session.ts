@@ -75,7 +75,7 @@ export class GameSession {
   readonly #frame: Frame;
   readonly ui: UiContext;
   /** The screens, bottom first; the play screen is always at the bottom. */
-  readonly stack: Screen[] = [new PlayScreen()];
+  readonly stack: Screen[];
   /** What the program tells the player during this game, apart from the game's own log. */
   readonly notices: Notices = new Notices();
 
@@ -100,6 +100,7 @@ export class GameSession {
       notices: this.notices,
       ...(content.game.stairsAway === "refuse" ? { stairsAway: "refuse" as const } : {}),
     };
+    this.stack = [new PlayScreen(this.ui.stairsAway)];
     if (isGameOver(state)) this.stack.push(new GameOverScreen());
     // A game saved with a level still to choose (Ctrl-C in the window) asks for it again at once.
     else if (levelUpPending(state, content.rules)) this.stack.push(new LevelUpScreen(content.rules));

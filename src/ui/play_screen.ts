@@ -68,10 +68,28 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   },
 ];
 
+/**
+ * The main game's keys as its help lists them: where the rules refuse the
+ * stairs away from them (the tutorial rule sets), `>` and `<` say so.
+ */
+export function playBindings(stairsAway?: "refuse"): readonly Binding<PlayCommand>[] {
+  if (stairsAway !== "refuse") return PLAY_BINDINGS;
+  return PLAY_BINDINGS.map((b) =>
+    "value" in b && b.value === "stairs"
+      ? { ...b, help: "take the stairs down or up (only standing on them)" }
+      : b
+  );
+}
+
 /** The main game. */
 export class PlayScreen implements Screen {
   readonly title = "Dungeon";
-  readonly bindings = PLAY_BINDINGS;
+  readonly bindings: readonly Binding<PlayCommand>[];
+
+  /** `stairsAway`: the rules' answer to the stairs keys away from the stairs (`ui.stairsAway`). */
+  constructor(stairsAway?: "refuse") {
+    this.bindings = playBindings(stairsAway);
+  }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
     // Shift + a direction (Shift+arrows, shifted vi keys) is a run that way.
