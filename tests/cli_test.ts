@@ -12,15 +12,30 @@ Deno.test("flags parse into a play command; defaults stay unset", () => {
     savePath: undefined,
     walkDelayMs: undefined,
     recordPath: undefined,
+    optionsPath: undefined,
   });
-  deepEqual(parseCli(["--seed", "42", "--data", "mods/x", "--save=/tmp/s", "--walk-delay", "0"]), {
-    kind: "play",
-    seed: 42,
-    dataDir: "mods/x",
-    savePath: "/tmp/s",
-    walkDelayMs: 0,
-    recordPath: undefined,
-  });
+  deepEqual(
+    parseCli([
+      "--seed",
+      "42",
+      "--data",
+      "mods/x",
+      "--save=/tmp/s",
+      "--walk-delay",
+      "0",
+      "--options",
+      "o.json",
+    ]),
+    {
+      kind: "play",
+      seed: 42,
+      dataDir: "mods/x",
+      savePath: "/tmp/s",
+      walkDelayMs: 0,
+      recordPath: undefined,
+      optionsPath: "o.json",
+    },
+  );
   deepEqual(parseCli(["--seed=4294967295"]).kind, "play");
   deepEqual(parseCli(["--help", "--seed", "1"]), { kind: "help" });
   deepEqual(parseCli(["--version"]), { kind: "version" });
@@ -116,7 +131,7 @@ Deno.test("deno task validate: OK and exit 0 for good data, every problem and ex
 
 /** Each user-facing task and the flags its help must list (those taking a value with their defaults). */
 const TASK_FLAGS: Record<string, string[]> = {
-  play: ["--seed N", "--data DIR", "--save PATH", "--record PATH", "--walk-delay MS"],
+  play: ["--seed N", "--data DIR", "--save PATH", "--record PATH", "--walk-delay MS", "--options PATH"],
   replay: ["--speed N", "--check", "--data DIR"],
   sim: ["--games N", "--seed S", "--data DIR", "--turns T"],
   fuzz: ["--events N", "--seed S", "--worker", "--files", "--rounds N"],

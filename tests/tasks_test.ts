@@ -11,7 +11,8 @@ import { GAME_FLAGS, launchPlan } from "../src/app/launch.ts";
 import { loadContent } from "../src/content/load_content.ts";
 
 const words = (task: string) => task.split(/\s+/);
-const PLAY_ENV = "--allow-env=COLORTERM,TERM,NO_COLOR,FORCE_COLOR,HOME,XDG_DATA_HOME,DELVE_DEBUG";
+const PLAY_ENV =
+  "--allow-env=COLORTERM,TERM,NO_COLOR,FORCE_COLOR,HOME,XDG_DATA_HOME,XDG_CONFIG_HOME,DELVE_DEBUG";
 
 Deno.test("play runs the launcher with read, the two variables that place saves, and deno: no write, net, ffi, sys", () => {
   const flags = words(config.tasks.play).filter((w) => w.startsWith("-"));

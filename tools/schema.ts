@@ -6,7 +6,7 @@
  * @module
  */
 import { jsonSchemaFiles } from "../src/content/mod.ts";
-import { HELP_USAGE, parseFlags, readCommandLine, sayOut } from "../src/app/mod.ts";
+import { HELP_USAGE, optionsJsonSchema, parseFlags, readCommandLine, sayOut } from "../src/app/mod.ts";
 
 /** `deno task schema --help`. */
 export const SCHEMA_HELP = {
@@ -25,7 +25,9 @@ export async function schemaCommand(args: readonly string[]): Promise<number> {
   if ("exit" in line) return line.exit;
   const dir = new URL("../data/schema/", import.meta.url);
   await Deno.mkdir(dir, { recursive: true });
-  for (const [name, text] of Object.entries(jsonSchemaFiles())) {
+  for (
+    const [name, text] of Object.entries({ ...jsonSchemaFiles(), "options.schema.json": optionsJsonSchema() })
+  ) {
     await Deno.writeTextFile(new URL(name, dir), text);
     sayOut(`wrote data/schema/${name}`);
   }

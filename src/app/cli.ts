@@ -1,6 +1,6 @@
 /**
  * The command line: `delve [--seed N] [--data DIR] [--save PATH] [--record PATH] [--walk-delay MS]
- * [--help] [--version]`.
+ * [--options PATH] [--help] [--version]`.
  *
  * @module
  */
@@ -16,6 +16,7 @@ export type CliCommand =
     readonly savePath?: string;
     readonly walkDelayMs?: number;
     readonly recordPath?: string;
+    readonly optionsPath?: string;
   }
   | { readonly kind: "help" }
   | { readonly kind: "version" };
@@ -33,7 +34,12 @@ Options:
                 deno task replay PATH)
   --walk-delay MS
                 pause between the steps of explore, travel and run, in
-                milliseconds from 0 to 1000 (default: 25; 0 for none)
+                milliseconds from 0 to 1000, 0 for none (default: the
+                options file's walkDelayMs, else 25)
+  --options PATH
+                the options file: keys and walk delay (default:
+                $XDG_CONFIG_HOME/delve/options.json,
+                or ~/.config/delve/options.json; none: the defaults)
 ${HELP_USAGE}`;
 
 /** Parses `args`; throws a UsageError naming the bad flag or value. */
@@ -44,6 +50,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     save: { type: "string" },
     "walk-delay": { type: "string" },
     record: { type: "string" },
+    options: { type: "string" },
   });
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
@@ -54,5 +61,6 @@ export function parseCli(args: readonly string[]): CliCommand {
     savePath: pathFlag("--save", values.save),
     walkDelayMs: intFlag("--walk-delay", values["walk-delay"], 0, 1000, "milliseconds"),
     recordPath: pathFlag("--record", values.record),
+    optionsPath: pathFlag("--options", values.options),
   };
 }

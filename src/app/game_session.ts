@@ -35,6 +35,7 @@ import {
   Frame,
   type GameOverReport,
   GameOverScreen,
+  type KeyMap,
   type Layout,
   LevelUpOnKeyScreen,
   LevelUpScreen,
@@ -66,6 +67,8 @@ export interface GameSessionOptions {
   readonly onNewFloor?: () => Promise<void>;
   /** Pause between the steps of a walk, so the player sees it (0: none). */
   readonly walkDelayMs?: number;
+  /** The player's keys for named commands (the options file's); absent: every table's own. */
+  readonly keys?: KeyMap;
   /** Told every command that happened (a turn, a level-up choice), for the replay. */
   readonly record?: (command: Command, turnBefore: number) => void;
 }
@@ -99,6 +102,7 @@ export class GameSession {
       focus: undefined,
       notices: this.notices,
       ...(content.game.stairsAway === "refuse" ? { stairsAway: "refuse" as const } : {}),
+      ...(options.keys ? { keys: options.keys } : {}),
     };
     this.stack = [new PlayScreen(this.ui.stairsAway)];
     if (isGameOver(state)) this.stack.push(new GameOverScreen());

@@ -37,7 +37,7 @@ export const GAME_FLAGS: readonly string[] = [
   "--quiet",
   "--unstable-worker-options",
   "--allow-read",
-  "--allow-env=COLORTERM,TERM,NO_COLOR,FORCE_COLOR,HOME,XDG_DATA_HOME,DELVE_DEBUG",
+  "--allow-env=COLORTERM,TERM,NO_COLOR,FORCE_COLOR,HOME,XDG_DATA_HOME,XDG_CONFIG_HOME,DELVE_DEBUG",
 ];
 
 /** What to do: run `deno` with `args`, or refuse with one line (exit status 2). */

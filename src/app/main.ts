@@ -17,6 +17,7 @@ import { checkGrants, checkPlaces, NO_SAVE_PLACE, PlaceRefused, playFiles } from
 import { lockSave } from "./file_lock.ts";
 import { say, sayOut } from "./say.ts";
 import { VERSION } from "./version.ts";
+import { DEFAULT_OPTIONS, defaultOptionsPath, readOptions } from "./options_file.ts";
 
 const env = readEnv;
 
@@ -66,12 +67,19 @@ export async function main(args: readonly string[]): Promise<number> {
   // reason lands on an untouched terminal.
   let prepared: WorkerRunner | undefined = new WorkerRunner(content.rules);
   prepared.start();
+  const optionsPath = command.optionsPath ?? defaultOptionsPath(env);
+  const { options, problems: optionsProblems } = optionsPath
+    ? await readOptions(optionsPath)
+    : { options: DEFAULT_OPTIONS, problems: [] };
   const terminal = TtyTerminal.open();
   const app = new DelveProgram(terminal, content, {
     ...paths,
     saveInUse,
     seed: command.seed,
-    walkDelayMs: command.walkDelayMs ?? 25,
+    walkDelayMs: command.walkDelayMs ?? options.walkDelayMs ?? 25,
+    keys: options.keys,
+    optionsProblems,
+    optionsPath,
     colorDepth: detectColorDepth(env),
     version: VERSION,
     makeRunner: (rules) => {

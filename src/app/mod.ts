@@ -10,6 +10,7 @@ export { HELP_USAGE, intFlag, parseFlags, pathFlag, readCommandLine, UsageError 
 export type { CommandOutput } from "./flags.ts";
 export { GameSession } from "./game_session.ts";
 export { readScores } from "./high_scores.ts";
+export { optionsJsonSchema } from "./options_file.ts";
 export { debugging, main } from "./main.ts";
 export { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
 export { DelveProgram } from "./program.ts";

@@ -9,7 +9,7 @@
 import type { Content } from "../content/mod.ts";
 import { dataChecksum, type GameState, isGameOver, newGame, type Rules } from "../engine/mod.ts";
 import type { CellBuffer, ColorDepth, Terminal } from "../terminal/mod.ts";
-import { Frame, type TitleContext, type TitleQuestion, TitleScreen } from "../ui/mod.ts";
+import { Frame, type KeyMap, type TitleContext, type TitleQuestion, TitleScreen } from "../ui/mod.ts";
 import { type ExitReason, GameSession } from "./game_session.ts";
 import { abandonGame, recordDeath, type RecordPlaces, type Told, writeMorgueOf } from "./game_records.ts";
 import { readScores } from "./high_scores.ts";
@@ -36,6 +36,12 @@ export interface DelveOptions {
   readonly now?: () => Date;
   /** Pause between the steps of a walk. */
   readonly walkDelayMs?: number;
+  /** The player's keys for named commands (the options file's). */
+  readonly keys?: KeyMap;
+  /** What was wrong in the options file, a line each: shown on the first title and told in each game. */
+  readonly optionsProblems?: readonly string[];
+  /** The options file's path, which begins each problem (the log tells them without it). */
+  readonly optionsPath?: string;
   /** Where the last game's replay is written. */
   readonly recordPath: string;
   /** The folder morgue files go in. */
@@ -290,7 +296,17 @@ export class DelveProgram {
       onMorgue: () => writeMorgueOf(this.#places, state, content),
       onNewFloor: async () => void (await this.#save(game)),
       walkDelayMs: this.options.walkDelayMs,
+      keys: this.options.keys,
     });
+    // The program's own notice, not the game's: no rule set's messages (nor its checksum) change for it.
+    const file = `${this.options.optionsPath}: `;
+    for (const problem of this.options.optionsProblems ?? []) {
+      game.notices.add(
+        state.log,
+        `Options: ${problem.startsWith(file) ? problem.slice(file.length) : problem}`,
+        "impossible",
+      );
+    }
     for (const [id, values] of told) game.notify(id, values);
     this.game = game;
     let crashed = false;
@@ -384,7 +400,14 @@ export class DelveProgram {
 
   /** Runs the title until the player quits or the input ends. */
   async run(): Promise<ExitReason> {
-    await this.#showTitle();
+    const problems = this.options.optionsProblems ?? [];
+    await this.#showTitle(
+      problems.length > 0
+        ? {
+          lines: ["The options file has problems; what they name is ignored, the rest is used:", ...problems],
+        }
+        : undefined,
+    );
     for await (const event of this.terminal.events) {
       try {
         if (event.type === "resize") {

@@ -43,8 +43,8 @@ export class CharacterScreen implements Screen {
     ];
   }
 
-  handleKey(event: KeyEvent): ScreenResult {
-    const command = lookupKey(CHARACTER_BINDINGS, event)?.value;
+  handleKey(event: KeyEvent, ui?: Pick<UiContext, "keys">): ScreenResult {
+    const command = lookupKey(CHARACTER_BINDINGS, event, ui?.keys)?.value;
     if (command === "help") return { type: "open", screen: new HelpScreen(this) };
     return command === "morgue" ? { type: "morgue" } : CLOSE;
   }

@@ -87,14 +87,14 @@ export class CountScreen implements Screen {
     ];
   }
 
-  handleKey(event: KeyEvent, _ui: UiContext): ScreenResult {
+  handleKey(event: KeyEvent, ui?: Pick<UiContext, "keys">): ScreenResult {
     if (/^[0-9]$/.test(event.key) && !event.ctrl && !event.alt) {
       if (this.typed.length < MAX_DIGITS && !(this.typed === "" && event.key === "0")) {
         this.typed += event.key;
       }
       return STAY;
     }
-    switch (lookupKey(this.bindings, event)?.value) {
+    switch (lookupKey(this.bindings, event, ui?.keys)?.value) {
       case "back":
         this.typed = this.typed.slice(0, -1);
         return STAY;

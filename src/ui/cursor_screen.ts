@@ -78,13 +78,13 @@ export abstract class CursorScreen implements Screen {
   }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
-    const move = moveOf(event);
+    const move = moveOf(event, ui.keys);
     if (move) {
       const n = stepMultiplier({ ...event, shift: move.shift });
       this.place(ui, { x: this.cursor.x + move.dx * n, y: this.cursor.y + move.dy * n });
       return STAY;
     }
-    switch (lookupKey(this.bindings, event)?.value) {
+    switch (lookupKey(this.bindings, event, ui.keys)?.value) {
       case "confirm":
         return this.confirm(ui);
       case "help":

@@ -47,8 +47,8 @@ export class DescribeScreen implements Screen {
 
   constructor(readonly slot: number) {}
 
-  handleKey(event: KeyEvent): ScreenResult {
-    if (lookupKey(DESCRIBE_BINDINGS, event)?.value === "help") {
+  handleKey(event: KeyEvent, ui?: Pick<UiContext, "keys">): ScreenResult {
+    if (lookupKey(DESCRIBE_BINDINGS, event, ui?.keys)?.value === "help") {
       return { type: "open", screen: new HelpScreen(this) };
     }
     return CLOSE;

@@ -52,8 +52,8 @@ export class GameOverScreen implements Screen {
   /** `closing` is the window's last line: what the keys do now (a replay's end says its own). */
   constructor(readonly closing = "Enter, Space or Esc: back to the title.") {}
 
-  handleKey(event: KeyEvent): ScreenResult {
-    const command = lookupKey(GAME_OVER_BINDINGS, event)?.value;
+  handleKey(event: KeyEvent, ui?: Pick<UiContext, "keys">): ScreenResult {
+    const command = lookupKey(GAME_OVER_BINDINGS, event, ui?.keys)?.value;
     if (command === "leave") return { type: "quit" };
     if (command === "help") return { type: "open", screen: new HelpScreen(this) };
     return STAY;

@@ -8,7 +8,7 @@
  * @module
  */
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
-import { type Binding, helpLines, lookupKey } from "./keymap.ts";
+import { type Binding, helpLines, type KeyMap, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { Scroll, SCROLL_BINDINGS, type ScrollCommand } from "./scroll.ts";
 import { displayWidth, padText, wrapText } from "./text.ts";
@@ -32,14 +32,14 @@ export class HelpScreen implements Screen {
   constructor(readonly of: Screen) {}
 
   /** The lines listed, unwrapped: each key group and what it does. */
-  lines(): string[] {
-    const rows = helpLines(this.of.bindings);
+  lines(keys?: KeyMap): string[] {
+    const rows = helpLines(this.of.bindings, keys);
     const width = Math.max(...rows.map((r) => displayWidth(r.keys)));
     return rows.map((r) => `${padText(r.keys, width)}  ${r.help}`);
   }
 
-  handleKey(event: KeyEvent): ScreenResult {
-    const command = lookupKey(this.bindings, event)?.value;
+  handleKey(event: KeyEvent, ui?: Pick<UiContext, "keys">): ScreenResult {
+    const command = lookupKey(this.bindings, event, ui?.keys)?.value;
     if (!command || !this.scroll.overflows) return CLOSE;
     this.scroll.apply(command);
     return STAY;
@@ -56,8 +56,8 @@ export class HelpScreen implements Screen {
    * the widest (but for what the help beside them needs, up to half the
    * width), what they do beside them, both wrapped.
    */
-  #layOut(width: number): string[] {
-    const rows = helpLines(this.of.bindings);
+  #layOut(width: number, keyMap?: KeyMap): string[] {
+    const rows = helpLines(this.of.bindings, keyMap);
     const keys = Math.max(...rows.map((r) => displayWidth(r.keys)));
     const help = Math.max(...rows.map((r) => displayWidth(r.help)));
     const keyWidth = Math.max(1, Math.min(keys, Math.max(Math.floor((width - GAP) / 2), width - GAP - help)));
@@ -75,11 +75,11 @@ export class HelpScreen implements Screen {
     const { columns, rows } = ui.layout;
     const title = `Keys: ${this.of.title}`;
     // The window leaves a column and a row of the screen free on each side; the text a column inside it.
-    const listed = helpLines(this.of.bindings);
+    const listed = helpLines(this.of.bindings, ui.keys);
     const needed = Math.max(...listed.map((r) => displayWidth(r.keys))) + GAP +
       Math.max(...listed.map((r) => displayWidth(r.help)));
     const textWidth = Math.max(1, Math.min(columns - 6, Math.max(needed, displayWidth(title) + 2)));
-    const body = this.#layOut(textWidth);
+    const body = this.#layOut(textWidth, ui.keys);
     const room = Math.max(1, rows - 4);
     let note = wrapText(FITS_NOTE, textWidth);
     let bodyHeight = body.length;

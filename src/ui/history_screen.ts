@@ -41,8 +41,8 @@ export class HistoryScreen implements Screen {
   /** The log wrapped at `width`, as it was when it had `size` entries, the last `count` times over, and those notices. */
   #wrapped: { width: number; size: number; count: number; notices: string; lines: HistoryLine[] } | undefined;
 
-  handleKey(event: KeyEvent): ScreenResult {
-    const command = lookupKey(HISTORY_BINDINGS, event)?.value;
+  handleKey(event: KeyEvent, ui?: Pick<UiContext, "keys">): ScreenResult {
+    const command = lookupKey(HISTORY_BINDINGS, event, ui?.keys)?.value;
     if (!command) return CLOSE;
     if (command === "help") return { type: "open", screen: new HelpScreen(this) };
     this.scroll.apply(command, true);

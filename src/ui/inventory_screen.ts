@@ -85,7 +85,7 @@ export class InventoryScreen implements Screen {
   }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
-    const command = lookupKey(this.bindings, event)?.value;
+    const command = lookupKey(this.bindings, event, ui.keys)?.value;
     if (command === "help") return { type: "open", screen: new HelpScreen(this) };
     if (command) {
       this.scroll.apply(command);

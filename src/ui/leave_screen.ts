@@ -22,8 +22,8 @@ export class LeaveScreen {
   readonly title = "Leave the dungeon?";
   readonly bindings = LEAVE_BINDINGS;
 
-  handleKey(event: KeyEvent): ScreenResult {
-    if (lookupKey(LEAVE_BINDINGS, event)?.value !== "leave") return CLOSE;
+  handleKey(event: KeyEvent, ui?: Pick<UiContext, "keys">): ScreenResult {
+    if (lookupKey(LEAVE_BINDINGS, event, ui?.keys)?.value !== "leave") return CLOSE;
     return { type: "act", action: { type: "ascend" }, closeOnSuccess: true };
   }
 

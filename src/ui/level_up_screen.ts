@@ -44,8 +44,8 @@ export class LevelUpScreen implements Screen {
     return [...window.text, "", ...choices.map((c) => `${c.key}) ${formatTemplate(c.label, values)}`)];
   }
 
-  handleKey(event: KeyEvent): ScreenResult {
-    const choice = lookupKey(this.bindings, event)?.value;
+  handleKey(event: KeyEvent, ui?: Pick<UiContext, "keys">): ScreenResult {
+    const choice = lookupKey(this.bindings, event, ui?.keys)?.value;
     if (choice === "help") return { type: "open", screen: new HelpScreen(this) };
     if (choice === undefined) return { type: "say", message: "invalid_entry" };
     return { type: "levelUp", choice };

@@ -11,14 +11,15 @@ import { CharacterScreen } from "./character_screen.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { HistoryScreen } from "./history_screen.ts";
 import { InventoryScreen } from "./inventory_screen.ts";
-import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf } from "./keymap.ts";
+import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf, runLetters } from "./keymap.ts";
 import { LeaveScreen } from "./leave_screen.ts";
 import { LookScreen } from "./look_screen.ts";
 import { drawMap, mapCellAt } from "./map_view.ts";
 import { drawPanel } from "./panel.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 
-type PlayCommand =
+/** What a key of the main game means. */
+export type PlayCommand =
   | Action
   | "history"
   | "look"
@@ -39,27 +40,39 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
     keys: b.keys,
     value: { type: "bump", ...b.value },
     help: `move ${b.help} (into a monster: attack)`,
+    name: b.name,
   })),
-  { keys: [".", "KP5", "5", "Begin"], value: { type: "wait" }, help: "wait a turn" },
-  { keys: ["g"], value: { type: "pickup" }, help: "pick up what lies here" },
-  { keys: ["i"], value: "use", help: "use an item" },
-  { keys: ["d"], value: "drop", help: "drop an item" },
+  { keys: [".", "KP5", "5", "Begin"], value: { type: "wait" }, help: "wait a turn", name: "wait" },
+  { keys: ["g"], value: { type: "pickup" }, help: "pick up what lies here", name: "pick_up" },
+  { keys: ["i"], value: "use", help: "use an item", name: "inventory.use" },
+  { keys: ["d"], value: "drop", help: "drop an item", name: "inventory.drop" },
   // One line for both ways, so the help window keeps its length (up stairs only on kept floors).
-  { keys: [">", "<"], value: "stairs", help: "take the stairs down or up; away from them, walk to them" },
-  { keys: ["x"], value: "explore", help: "explore until something turns up" },
   {
-    keys: ["Shift+direction", "H J K L Y U B N"],
+    keys: [">", "<"],
+    value: "stairs",
+    help: "take the stairs down or up; away from them, walk to them",
+    name: "stairs",
+  },
+  { keys: ["x"], value: "explore", help: "explore until something turns up", name: "explore" },
+  {
+    keys: ["Shift+direction", runLetters().join(" ")],
     help: "run that way until something turns up",
     listedOnly: true,
+    keysUnder: (keys) => ["Shift+direction", runLetters(keys).join(" ")].filter((k) => k !== ""),
   },
-  { keys: ["c"], value: "character", help: "character information" },
-  { keys: ["v"], value: "history", help: "message history" },
-  { keys: ["/"], value: "look", help: "look around" },
-  { keys: ["t"], value: "throw", help: "throw an item at a place" },
-  { keys: ["e"], value: "describe", help: "describe an item: what it is and its numbers" },
-  { keys: ["R", "0"], value: "rest", help: "rest until healed or something happens (0: so many turns)" },
-  { keys: [HELP_KEY], value: "help", help: "this help" },
-  { keys: ["Escape"], value: "quit", help: "save the game and go back to the title" },
+  { keys: ["c"], value: "character", help: "character information", name: "character" },
+  { keys: ["v"], value: "history", help: "message history", name: "history" },
+  { keys: ["/"], value: "look", help: "look around", name: "look" },
+  { keys: ["t"], value: "throw", help: "throw an item at a place", name: "throw" },
+  { keys: ["e"], value: "describe", help: "describe an item: what it is and its numbers", name: "describe" },
+  {
+    keys: ["R", "0"],
+    value: "rest",
+    help: "rest until healed or something happens (0: so many turns)",
+    name: "rest",
+  },
+  { keys: [HELP_KEY], value: "help", help: "this help", name: "help" },
+  { keys: ["Escape"], value: "quit", help: "save the game and go back to the title", name: "quit" },
   { keys: ["Ctrl-C"], help: "save the game and quit Delve", listedOnly: true },
   {
     keys: ["mouse"],
@@ -93,9 +106,9 @@ export class PlayScreen implements Screen {
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
     // Shift + a direction (Shift+arrows, shifted vi keys) is a run that way.
-    const move = moveOf(event);
+    const move = moveOf(event, ui.keys);
     if (move?.shift) return { type: "walk", walk: { kind: "run", dx: move.dx, dy: move.dy } };
-    const command = lookupKey(PLAY_BINDINGS, event)?.value;
+    const command = lookupKey(this.bindings, event, ui.keys)?.value;
     switch (command) {
       case undefined:
         return STAY;

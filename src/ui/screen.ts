@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { KeyMap } from "./keymap.ts";
 import type { Action, GameState, MessageId, Point, Rest, Rules, Walk } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import type { Binding } from "./keymap.ts";
@@ -46,6 +47,8 @@ export interface UiContext {
    * data's checksum, which replays are matched by, leaves it out.
    */
   readonly stairsAway?: "refuse";
+  /** The player's keys for named commands (the options file's); absent: every table's own. */
+  readonly keys?: KeyMap;
 }
 
 /** What a screen asks the app to do after an input. */

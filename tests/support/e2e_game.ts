@@ -25,6 +25,9 @@ export const RESTORED = {
   keypad_flag: "0",
 };
 
+/** The options file the program reads in the pane (none unless a test writes one: tmux.ts sets XDG_CONFIG_HOME). */
+export const optionsFile = (pane: TmuxPane): string => `${pane.dir}/config/delve/options.json`;
+
 /** Saves go to the pane's own folder, never the real home. */
 export const saveFile = (pane: TmuxPane): string => `${pane.dir}/data/delve/savegame.json.gz`;
 

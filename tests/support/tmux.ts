@@ -35,6 +35,9 @@ export class TmuxPane implements AsyncDisposable {
       String(rows),
       "-c",
       ROOT,
+      // The player's options file is the pane's (none unless a test writes one), never the real home's.
+      "-e",
+      `XDG_CONFIG_HOME=${pane.dir}/config`,
       "bash --norc --noprofile",
     );
     return pane;

@@ -1,0 +1,62 @@
+/**
+ * Named commands and the key presets (docs/options.md, Keys): every command
+ * the player can rebind has a name (`move.north`, `inventory.use`), and a
+ * preset is a key map over those names. `default` is the tables' own keys.
+ *
+ * @module
+ */
+import { type ActiveBinding, type KeyMap, keysOf } from "./keymap.ts";
+import { PLAY_BINDINGS, type PlayCommand } from "./play_screen.ts";
+
+/** The presets, by name. */
+export const KEY_PRESETS = ["default", "vi", "laptop", "numpad"] as const;
+export type KeyPreset = typeof KEY_PRESETS[number];
+
+/** The eight moves' keys, in the tables' order: north, south, west, east, then the diagonals. */
+function moves(...keys: (readonly string[])[]): KeyMap {
+  const names = ["north", "south", "west", "east", "north_west", "north_east", "south_west", "south_east"];
+  return Object.fromEntries(names.map((name, k) => [`move.${name}`, keys[k]]));
+}
+
+/** What each preset changes from the tables' own keys. */
+const PRESET_MAPS: Readonly<Record<KeyPreset, KeyMap>> = {
+  default: {},
+  // The letters alone (and the arrows), leaving the digits and the keypad unbound.
+  vi: moves(["Up", "k"], ["Down", "j"], ["Left", "h"], ["Right", "l"], ["y"], ["u"], ["b"], ["n"]),
+  // No keypad needed: WASD and QEZC, with drop, describe and the character window moved off d, e and c.
+  laptop: {
+    ...moves(["Up", "w"], ["Down", "s"], ["Left", "a"], ["Right", "d"], ["q"], ["e"], ["z"], ["c"]),
+    "inventory.drop": ["p"],
+    "describe": ["I"],
+    "character": ["@"],
+  },
+  // The keypad and the keys around the arrows, the digits with Num Lock on; no letters.
+  numpad: moves(
+    ["Up", "KP8", "8"],
+    ["Down", "KP2", "2"],
+    ["Left", "KP4", "4"],
+    ["Right", "KP6", "6"],
+    ["Home", "KP7", "7"],
+    ["PageUp", "KP9", "9"],
+    ["End", "KP1", "1"],
+    ["PageDown", "KP3", "3"],
+  ),
+};
+
+/** The key map of `preset`. */
+export function presetKeys(preset: KeyPreset): KeyMap {
+  return PRESET_MAPS[preset];
+}
+
+/** The play screen's commands that have names, in the help's order: every command the player can rebind. */
+export const NAMED_COMMANDS: readonly ActiveBinding<PlayCommand>[] = PLAY_BINDINGS.filter(
+  (b): b is ActiveBinding<PlayCommand> => !b.listedOnly && b.name !== undefined,
+);
+
+/** Every command name, in the help's order. */
+export const COMMAND_NAMES: readonly string[] = NAMED_COMMANDS.map((b) => b.name!);
+
+/** The keys each named command has under `keys`, in the help's order. */
+export function boundKeys(keys?: KeyMap): { name: string; help: string; keys: readonly string[] }[] {
+  return NAMED_COMMANDS.map((b) => ({ name: b.name!, help: b.help, keys: keysOf(b, keys) }));
+}

@@ -1,0 +1,150 @@
+/**
+ * The options file (docs/options.md): the defaults when it is missing, the
+ * keys it binds, and every bad entry named in one line and ignored while
+ * the rest is used; the presets give no key twice.
+ */
+import { deepEqual, equal, ok } from "node:assert/strict";
+import {
+  DEFAULT_OPTIONS,
+  defaultOptionsPath,
+  optionsJsonSchema,
+  parseOptions,
+  readOptions,
+} from "../src/app/options_file.ts";
+import { boundKeys, KEY_PRESETS, presetKeys } from "../src/ui/key_presets.ts";
+import { keysOf, lookupKey, MOVE_BINDINGS, moveOf } from "../src/ui/keymap.ts";
+import { keyEvent } from "../src/terminal/input_events.ts";
+import { PLAY_BINDINGS } from "../src/ui/play_screen.ts";
+
+async function optionsFile(text: string): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "delve-options-" });
+  await Deno.writeTextFile(`${dir}/options.json`, text);
+  return `${dir}/options.json`;
+}
+
+Deno.test("no options file: the defaults, nothing to say; the default path follows XDG_CONFIG_HOME, then HOME", async () => {
+  deepEqual(await readOptions("/nonexistent/delve/options.json"), { options: DEFAULT_OPTIONS, problems: [] });
+  const env = (vars: Record<string, string>) => (name: string) => vars[name];
+  equal(defaultOptionsPath(env({ XDG_CONFIG_HOME: "/c", HOME: "/h" })), "/c/delve/options.json");
+  equal(defaultOptionsPath(env({ HOME: "/h" })), "/h/.config/delve/options.json");
+  equal(defaultOptionsPath(env({})), undefined);
+});
+
+Deno.test("a good file: the preset, the file's own bindings over it, and the walk delay", () => {
+  const { options, problems } = parseOptions({
+    $schema: "file:///x/options.schema.json",
+    version: 1,
+    keys: { preset: "laptop", bind: { explore: ["X", "F5"], "move.east": ["Right", "Ctrl+l"] } },
+    walkDelayMs: 40,
+  }, "o.json");
+  deepEqual(problems, []);
+  deepEqual(options.keys.explore, ["X", "F5"]);
+  deepEqual(options.keys["move.east"], ["Right", "Ctrl+l"]);
+  deepEqual(options.keys["move.north"], presetKeys("laptop")["move.north"]);
+  equal(options.walkDelayMs, 40);
+  // The keys work as bound: F5 explores, Ctrl+l steps east, l alone no longer does, w steps north.
+  const bound = (key: string, mods: Partial<{ ctrl: boolean }> = {}) => ({ ...keyEvent(key), ...mods });
+  equal(lookupKey(PLAY_BINDINGS, bound("F5"), options.keys)?.value, "explore");
+  deepEqual(moveOf(bound("l", { ctrl: true }), options.keys), { dx: 1, dy: 0, shift: false });
+  equal(moveOf(bound("l"), options.keys), undefined);
+  deepEqual(moveOf(bound("w"), options.keys), { dx: 0, dy: -1, shift: false });
+  deepEqual(moveOf(bound("W"), options.keys), { dx: 0, dy: -1, shift: true }, "a capital runs");
+});
+
+Deno.test("bad entries are named in one line each (file, JSON path, expected, found) and ignored; the rest is used", () => {
+  const { options, problems } = parseOptions({
+    version: 2,
+    colour: "red",
+    walkDelayMs: 5000,
+    keys: {
+      preset: "emacs",
+      bind: {
+        teleport: ["t"],
+        explore: ["F13", "Shift+x", "X", 7],
+        rest: "R",
+        "move.north": ["Ctrl+c", "8"],
+        look: ["g"],
+      },
+    },
+  }, "o.json");
+  deepEqual(problems, [
+    "o.json: $.version: expected one of 1, found 2",
+    "o.json: $.colour: unexpected key (ignored)",
+    "o.json: $.walkDelayMs: expected milliseconds, a whole number from 0 to 1000, found 5000",
+    'o.json: $.keys.preset: expected one of "default", "vi", "laptop", "numpad", found "emacs"',
+    'o.json: $.keys.bind["teleport"]: expected a command name such as move.north or inventory.use, found "teleport"',
+    'o.json: $.keys.bind["explore"][0]: expected a key: one printable character or a key name such as Up, F5, KP8 or Enter, found "F13"',
+    'o.json: $.keys.bind["explore"][1]: expected Shift+ only on a named key (write the capital), found "Shift+x"',
+    'o.json: $.keys.bind["explore"][3]: expected a key name, found 7',
+    'o.json: $.keys.bind["rest"]: expected a list of at most 8 keys, found "R"',
+    'o.json: $.keys.bind["move.north"][0]: expected a key other than Ctrl+c, which saves the game and quits, found "Ctrl+c"',
+    'o.json: $.keys.bind["look"][0]: expected a key no other command of the main game has, found "g" (pick_up\'s; ignored here)',
+  ]);
+  deepEqual([options.preset, options.walkDelayMs], ["default", undefined]);
+  deepEqual(options.keys.explore, ["X"]);
+  deepEqual(options.keys["move.north"], ["8"]);
+  deepEqual(options.keys.look, [], "the clashing key is the later binding's to lose");
+  equal(options.keys.rest, undefined, "the table's own keys stay");
+});
+
+Deno.test("two commands of the file asking for one key: the later loses it; swapping two keys is no clash", () => {
+  const swap = parseOptions({ keys: { bind: { "inventory.drop": ["e"], describe: ["d"] } } }, "o.json");
+  deepEqual(swap.problems, []);
+  const clash = parseOptions({ keys: { bind: { explore: ["z"], rest: ["z", "R"] } } }, "o.json");
+  deepEqual(clash.problems, [
+    'o.json: $.keys.bind["rest"][0]: expected a key no other command of the main game has, found "z" (explore\'s; ignored here)',
+  ]);
+  deepEqual([clash.options.keys.explore, clash.options.keys.rest], [["z"], ["R"]]);
+});
+
+Deno.test("a file that is not an options file gives the defaults and one line", async () => {
+  for (
+    const [text, said] of [
+      ["[1, 2]", "$: expected an object, found a list of 2 items; the defaults are used"],
+      ["{ nope", "invalid JSON at line 1, column 3"],
+      ["", "expected JSON, found an empty file"],
+      ["[".repeat(20) + "]".repeat(20), "nested at most 8 deep"],
+      [" ".repeat(70 * 1024), "expected a file of at most 64 KB"],
+    ]
+  ) {
+    const path = await optionsFile(text);
+    const { options, problems } = await readOptions(path);
+    await Deno.remove(path.replace(/\/options\.json$/, ""), { recursive: true });
+    deepEqual(options, DEFAULT_OPTIONS);
+    equal(problems.length, 1, String(problems));
+    ok(problems[0].startsWith(`${path}: `) && problems[0].includes(said), problems[0]);
+  }
+});
+
+Deno.test("no preset gives one key to two commands of the main game, nor a move the look cursor's Enter or ?", () => {
+  for (const preset of KEY_PRESETS) {
+    const seen = new Map<string, string>();
+    for (const command of boundKeys(presetKeys(preset))) {
+      for (const key of command.keys) {
+        equal(seen.get(key), undefined, `${preset}: "${key}" for ${command.name} and ${seen.get(key)}`);
+        seen.set(key, command.name);
+      }
+    }
+    for (const move of MOVE_BINDINGS) {
+      for (const key of keysOf(move, presetKeys(preset))) {
+        ok(!["Enter", "KPEnter", "?"].includes(key), preset);
+      }
+    }
+  }
+});
+
+Deno.test("data/schema/options.schema.json is the schema the game reads options by (deno task schema writes it)", async () => {
+  const file = await Deno.readTextFile(new URL("../data/schema/options.schema.json", import.meta.url));
+  equal(file, optionsJsonSchema());
+  ok(file.includes('"move.north"') && file.includes('"laptop"'), "it names the commands and the presets");
+});
+
+Deno.test("docs/options.md's table of commands is the default key map, command for command", async () => {
+  const text = await Deno.readTextFile(new URL("../docs/options.md", import.meta.url));
+  const table = text.slice(text.indexOf("| command "));
+  const rows = table.split("\n").filter((line) => /^\| `[a-z_.]+` /.test(line)).map((line) => {
+    const [name, keys, help] = line.split("|").slice(1, 4).map((cell) => cell.trim());
+    return { name: name.replaceAll("`", ""), keys: [...keys.matchAll(/`([^`]+)`/g)].map((m) => m[1]), help };
+  });
+  deepEqual(rows, boundKeys().map((c) => ({ name: c.name, keys: [...c.keys], help: c.help })));
+});
