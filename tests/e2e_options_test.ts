@@ -3,7 +3,7 @@
  * it moves the player and the table's key no longer does; a broken entry is
  * named on the title and in the game's log, and the game plays on with the rest.
  */
-import { ok } from "node:assert/strict";
+import { equal, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/load_content.ts";
 import { isWalkable } from "../src/engine/game_map.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
@@ -72,5 +72,60 @@ Deno.test("e2e 80x24: a broken options entry is named on the title and in the ga
     ),
   );
   await quit(pane);
+  await assertRestored(pane, 0);
+});
+
+Deno.test("e2e 80x24: a key rebound in the options screen and saved moves the player in the next run; the old file is kept as .bak", async () => {
+  await using pane = await TmuxPane.open(80, 24);
+  await Deno.mkdir(`${pane.dir}/config/delve`, { recursive: true });
+  const before = JSON.stringify({ walkDelayMs: 0 });
+  await Deno.writeTextFile(optionsFile(pane), before);
+  const seed = seedWithRoomEast();
+  await startGame(pane, seed);
+  await pane.keys("O");
+  await pane.waitFor((s) => s.includes("┤Options├"), "the options screen");
+  // The preset, the walk delay, then the commands in the help's order: move.east is the fourth.
+  for (let k = 0; k < 5; k++) await pane.keys("Down");
+  await pane.keys("Enter");
+  await pane.waitFor((s) => s.includes("Press the key for move.east"), "the question");
+  await pane.keys("w");
+  await pane.waitFor((s) => /move\.east\s+\* w/.test(s), "the new key listed");
+  await pane.keys("s");
+  await pane.waitFor((s) => s.includes("Saved to"), "saved");
+  const saved = JSON.parse(await Deno.readTextFile(optionsFile(pane)));
+  equal(saved.keys.bind["move.east"][0], "w");
+  ok(String(saved.$schema).endsWith("data/schema/options.schema.json"), saved.$schema);
+  equal(await Deno.readTextFile(`${optionsFile(pane)}.bak`), before);
+  await pane.keys("Escape");
+  await quit(pane);
+  await assertRestored(pane, 0);
+  // The next run reads the file: w steps east in the game continued.
+  await startGame(pane, seed, undefined, false);
+  await pane.keys("c");
+  const screen = await pane.waitFor(
+    (s) => s.includes("@") && s.includes("Dungeon level: 1"),
+    "the game again",
+  );
+  const row = screen.split("\n").findIndex((line) => line.includes("@"));
+  const column = [...screen.split("\n")[row]].indexOf("@");
+  await pane.keys("w");
+  await pane.waitFor((s) => at(s, column + 1, row) === "@", "the player one step east");
+  await quit(pane);
+  await assertRestored(pane, 0);
+});
+
+Deno.test("e2e 80x24: [O] Options on the title changes the preset and saves it; Esc goes back to the title", async () => {
+  await using pane = await TmuxPane.open(80, 24);
+  await startGame(pane, 7, undefined, false);
+  await pane.keys("o");
+  await pane.waitFor((s) => s.includes("┤Options├") && s.includes("Key preset: default"), "the options");
+  await pane.keys("Right");
+  await pane.waitFor((s) => s.includes("Key preset: vi"), "the next preset");
+  await pane.keys("s");
+  await pane.waitFor((s) => s.includes("Saved to"), "saved");
+  equal(JSON.parse(await Deno.readTextFile(optionsFile(pane))).keys.preset, "vi");
+  await pane.keys("Escape");
+  await pane.waitFor((s) => !s.includes("┤Options├") && s.includes("[O] Options"), "the title again");
+  await pane.keys("q");
   await assertRestored(pane, 0);
 });

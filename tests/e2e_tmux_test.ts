@@ -123,7 +123,7 @@ Deno.test("e2e 80x24: each window opens and closes: history (v), look (/), help 
     ["/", (s) => s.split("\n")[20].slice(21).startsWith("Player"), "look mode naming the player"],
     ["Escape", (s) => s.split("\n")[20].slice(21).trim() === "Player", "the game, pointer kept"],
     // Help titled "Dungeon", not "Look", also proves Esc left look mode.
-    ["?", (s) => s.includes("┤Keys: Dungeon├") && s.includes("message history"), "the help window"],
+    ["?", (s) => s.includes("┤Keys: Dungeon├") && s.includes("wait a turn"), "the help window"],
     ["x", (s) => !s.includes("Keys: Dungeon") && s.includes("Dungeon level: 1"), "the game again"],
   ];
   for (const [key, seen, what] of steps) {

@@ -38,6 +38,7 @@ const SCREENS = [
   "Target",
   rules.progression.window.title,
   "Character Information",
+  "Options",
   "Game over",
 ];
 

@@ -3,7 +3,7 @@
  * writes, for any path: in a folder with other files, only those (the
  * save, its backup, lock and temporary file, the high-score table's, the
  * replay's, and the morgue and kept-aside folders); Delve's own save folder
- * and a folder not there yet whole. Spaces are kept whole, a comma or no
+ * and a folder not there yet whole, the options file's too. Spaces are kept whole, a comma or no
  * place for saves refused in one line, a link used as the save folder
  * granted as the link (so the game then refuses where it leads). Deno holds
  * the grants as planned, paths not there yet too. Help, version and
@@ -35,9 +35,13 @@ function grantsOf(plan: Launch): { write: string[] | undefined; after: readonly 
 Deno.test("a home folder with spaces is granted exactly, as one word; XDG_DATA_HOME comes first when set", async () => {
   const home = await Deno.makeTempDir({ prefix: "delve home with spaces " });
   const plan = await launchPlan(["--seed", "7"], envOf({ HOME: home }));
-  deepEqual(grantsOf(plan), { write: [`${home}/.local/share/delve`], after: ["--seed", "7"] });
+  // The options folder, not there yet, whole too (the game makes it when the options are saved).
+  deepEqual(grantsOf(plan), {
+    write: [`${home}/.local/share/delve`, `${home}/.config/delve`],
+    after: ["--seed", "7"],
+  });
   const xdg = await launchPlan([], envOf({ HOME: home, XDG_DATA_HOME: `${home}/data` }));
-  deepEqual(grantsOf(xdg).write, [`${home}/data/delve`]);
+  deepEqual(grantsOf(xdg).write, [`${home}/data/delve`, `${home}/.config/delve`]);
 });
 
 Deno.test("--save and --record in folders not there yet are granted those folders whole (the game makes them); relative ones from here", async () => {
@@ -46,7 +50,7 @@ Deno.test("--save and --record in folders not there yet are granted those folder
     ["--save", `${dir}/games/mine.json.gz`, "--record", `${dir}/replays/last.json.gz`],
     envOf({ HOME: "/nonexistent-home" }),
   );
-  deepEqual(grantsOf(plan).write, [`${dir}/games`, `${dir}/replays`]);
+  deepEqual(grantsOf(plan).write, [`${dir}/games`, `${dir}/replays`, "/nonexistent-home/.config/delve"]);
   const relative = await launchPlan(["--save", "no-such-folder/s.gz"], envOf({}));
   deepEqual(grantsOf(relative).write, [`${Deno.cwd()}/no-such-folder`]);
 });
@@ -74,19 +78,52 @@ Deno.test("--save in a folder with other files grants exactly the paths Delve wr
   const home = await Deno.makeTempDir();
   await Deno.writeTextFile(`${home}/notes.txt`, "the player's own\n");
   const plan = await launchPlan(["--save", `${home}/delve.json.gz`], envOf({ HOME: home }));
-  deepEqual(grantsOf(plan).write, exactGrants(`${home}/delve.json.gz`, `${home}/last-game.replay.json.gz`));
+  const options = `${home}/.config/delve`;
+  deepEqual(grantsOf(plan).write, [
+    ...exactGrants(`${home}/delve.json.gz`, `${home}/last-game.replay.json.gz`),
+    options,
+  ]);
   // The replay in another folder that is there: its own three paths there, nothing more.
   const other = await Deno.makeTempDir();
   const both = await launchPlan(
     ["--save", `${home}/delve.json.gz`, "--record", `${other}/r.gz`],
     envOf({ HOME: home }),
   );
-  deepEqual(grantsOf(both).write, exactGrants(`${home}/delve.json.gz`, `${other}/r.gz`));
+  deepEqual(grantsOf(both).write, [...exactGrants(`${home}/delve.json.gz`, `${other}/r.gz`), options]);
   // A save named into Delve's own folder: that folder is Delve's, granted whole.
   const own = `${home}/.local/share/delve`;
   await Deno.mkdir(own, { recursive: true });
   const inOwn = await launchPlan(["--save", `${own}/second.json.gz`], envOf({ HOME: home }));
-  deepEqual(grantsOf(inOwn).write, [own]);
+  deepEqual(grantsOf(inOwn).write, [own, options]);
+});
+
+Deno.test("the options file is granted exactly where its folder holds other files, or not at all with a comma in it", async () => {
+  const config = await Deno.makeTempDir();
+  await Deno.mkdir(`${config}/delve`);
+  await Deno.writeTextFile(`${config}/delve/notes.txt`, "the player's own\n");
+  const plan = await launchPlan([], envOf({ XDG_DATA_HOME: `${config}/data`, XDG_CONFIG_HOME: config }));
+  deepEqual(grantsOf(plan).write, [
+    `${config}/data/delve`,
+    `${config}/delve/options.json`,
+    `${config}/delve/options.json.bak`,
+    `${config}/delve/options.json.tmp`,
+  ]);
+  const named = await launchPlan(
+    ["--options", `${config}/mine.json`],
+    envOf({ XDG_DATA_HOME: `${config}/data` }),
+  );
+  deepEqual(grantsOf(named).write, [
+    `${config}/data/delve`,
+    `${config}/mine.json`,
+    `${config}/mine.json.bak`,
+    `${config}/mine.json.tmp`,
+  ]);
+  // A comma would split the grant: the game then runs without it, and saving options says why.
+  const comma = await launchPlan(
+    ["--options", `${config}/a,b.json`],
+    envOf({ XDG_DATA_HOME: `${config}/data` }),
+  );
+  deepEqual(grantsOf(comma).write, [`${config}/data/delve`]);
 });
 
 Deno.test("Deno holds the launcher's grants as planned: every listed path, there or not yet, and nothing else in the folder", async () => {

@@ -141,7 +141,8 @@ Deno.test("data/schema/options.schema.json is the schema the game reads options 
 
 Deno.test("docs/options.md's table of commands is the default key map, command for command", async () => {
   const text = await Deno.readTextFile(new URL("../docs/options.md", import.meta.url));
-  const table = text.slice(text.indexOf("| command "));
+  const start = text.indexOf("| command ");
+  const table = text.slice(start, text.indexOf("\n\n", start));
   const rows = table.split("\n").filter((line) => /^\| `[a-z_.]+` /.test(line)).map((line) => {
     const [name, keys, help] = line.split("|").slice(1, 4).map((cell) => cell.trim());
     return { name: name.replaceAll("`", ""), keys: [...keys.matchAll(/`([^`]+)`/g)].map((m) => m[1]), help };

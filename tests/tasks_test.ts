@@ -14,11 +14,12 @@ const words = (task: string) => task.split(/\s+/);
 const PLAY_ENV =
   "--allow-env=COLORTERM,TERM,NO_COLOR,FORCE_COLOR,HOME,XDG_DATA_HOME,XDG_CONFIG_HOME,DELVE_DEBUG";
 
-Deno.test("play runs the launcher with read, the two variables that place saves, and deno: no write, net, ffi, sys", () => {
+Deno.test("play runs the launcher with read, the three variables that place saves and options, and deno: no write, net, ffi, sys", () => {
   const flags = words(config.tasks.play).filter((w) => w.startsWith("-"));
   deepEqual(
     flags.sort(),
-    ["--allow-env=HOME,XDG_DATA_HOME", "--allow-read", "--allow-run=deno", "--no-prompt"].sort(),
+    ["--allow-env=HOME,XDG_DATA_HOME,XDG_CONFIG_HOME", "--allow-read", "--allow-run=deno", "--no-prompt"]
+      .sort(),
   );
   equal(words(config.tasks.play).at(-1), "src/app/launch.ts");
 });

@@ -163,7 +163,7 @@ Deno.test("? opens help over any screen and any key closes it", async () => {
   await feed(app, "?");
   ok(top(app) instanceof HelpScreen);
   ok(screenText(app).some((l) => l.includes("┤Keys: Dungeon├")));
-  ok(screenText(app).some((l) => l.includes("message history")));
+  ok(screenText(app).some((l) => l.includes("wait a turn")));
   await feed(app, "z");
   ok(top(app) instanceof PlayScreen);
   await feed(app, "/", "?");

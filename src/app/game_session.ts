@@ -35,12 +35,14 @@ import {
   Frame,
   type GameOverReport,
   GameOverScreen,
-  type KeyMap,
+  keyMapOf,
   type Layout,
   LevelUpOnKeyScreen,
   LevelUpScreen,
   type MorgueWritten,
   Notices,
+  type OptionsChoice,
+  OptionsScreen,
   PlayScreen,
   type Screen,
   type ScreenResult,
@@ -67,8 +69,10 @@ export interface GameSessionOptions {
   readonly onNewFloor?: () => Promise<void>;
   /** Pause between the steps of a walk, so the player sees it (0: none). */
   readonly walkDelayMs?: number;
-  /** The player's keys for named commands (the options file's); absent: every table's own. */
-  readonly keys?: KeyMap;
+  /** The options as they stand (the file's, or as changed this run); absent: the defaults. */
+  readonly choice?: OptionsChoice;
+  /** Told each change the options screen makes; with `save`, writes them and returns what to say of it. */
+  readonly onOptions?: (choice: OptionsChoice, save: boolean) => Promise<string | undefined>;
   /** Told every command that happened (a turn, a level-up choice), for the replay. */
   readonly record?: (command: Command, turnBefore: number) => void;
 }
@@ -79,6 +83,10 @@ export class GameSession {
   readonly ui: UiContext;
   /** The screens, bottom first; the play screen is always at the bottom. */
   readonly stack: Screen[];
+  /** The pause between a walk's steps, as the options now set it. */
+  #walkDelayMs: number | undefined;
+  /** The options as they stand, for the options screen. */
+  #choice: OptionsChoice;
   /** What the program tells the player during this game, apart from the game's own log. */
   readonly notices: Notices = new Notices();
 
@@ -102,8 +110,10 @@ export class GameSession {
       focus: undefined,
       notices: this.notices,
       ...(content.game.stairsAway === "refuse" ? { stairsAway: "refuse" as const } : {}),
-      ...(options.keys ? { keys: options.keys } : {}),
+      ...(options.choice ? { keys: keyMapOf(options.choice) } : {}),
     };
+    this.#walkDelayMs = options.walkDelayMs;
+    this.#choice = options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 };
     this.stack = [new PlayScreen(this.ui.stairsAway)];
     if (isGameOver(state)) this.stack.push(new GameOverScreen());
     // A game saved with a level still to choose (Ctrl-C in the window) asks for it again at once.
@@ -233,7 +243,7 @@ export class GameSession {
    * paced as walks are (no pause, no frames: nothing shown).
    */
   async #showShots(events: readonly GameEvent[]): Promise<void> {
-    const pause = this.options.walkDelayMs;
+    const pause = this.#walkDelayMs;
     if (!pause) return;
     const { map } = this.state;
     for (const e of events) {
@@ -264,7 +274,7 @@ export class GameSession {
     for (let first = true;; first = false) {
       if (!first) {
         this.render();
-        if (this.options.walkDelayMs) await new Promise((r) => setTimeout(r, this.options.walkDelayMs));
+        if (this.#walkDelayMs) await new Promise((r) => setTimeout(r, this.#walkDelayMs));
       }
       if (this.#halted) return;
       const next = behavior.next(state);
@@ -347,6 +357,19 @@ export class GameSession {
       case "morgue":
         if (this.options.onMorgue) this.#tellMorgue(await this.options.onMorgue());
         return undefined;
+      case "openOptions":
+        this.stack.push(new OptionsScreen(this.#choice));
+        return undefined;
+      case "options": {
+        // At once: the keys every screen looks up, and the walks' pace.
+        this.#choice = result.choice;
+        this.ui.keys = keyMapOf(result.choice);
+        this.#walkDelayMs = result.choice.walkDelayMs;
+        const said = await this.options.onOptions?.(result.choice, result.save === true);
+        const top = this.top;
+        if (said !== undefined && top instanceof OptionsScreen) top.status = said;
+        return undefined;
+      }
       case "quit":
         return "quit";
     }

@@ -17,10 +17,13 @@
  *
  * @module
  */
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCli } from "./cli.ts";
 import { UsageError } from "./flags.ts";
-import { grantsFor, NO_SAVE_PLACE, playFiles } from "./write_paths.ts";
+import { grantFolder, grantsFor, NO_SAVE_PLACE, playFiles } from "./write_paths.ts";
+import { defaultOptionsPath } from "./options_file.ts";
+import { TEMP_SUFFIX } from "./save_file.ts";
 import { defaultSaveDir } from "./save_file.ts";
 import { say } from "./say.ts";
 
@@ -80,7 +83,26 @@ export async function launchPlan(
       line: `delve: cannot grant writing to ${comma} exactly: Deno splits its grants at commas; ${fix}`,
     };
   }
-  return runGame([`--allow-write=${grants.join(",")}`], args);
+  // The options file: granted when it can be, exactly; without the grant only its saving is refused, on screen.
+  const options = (await optionsGrants(command.optionsPath ?? defaultOptionsPath(env))).filter((p) =>
+    !p.includes(",")
+  );
+  return runGame([`--allow-write=${[...grants, ...options].join(",")}`], args);
+}
+
+/**
+ * What to grant for saving the options file at `path`: the file, its
+ * backup and its temporary file, in its folder's real place, or the folder
+ * whole when it is not there yet (the game makes it: it is Delve's own).
+ */
+export async function optionsGrants(path: string | undefined): Promise<string[]> {
+  if (path === undefined) return [];
+  const folder = await grantFolder(path).catch(() => undefined);
+  if (folder === undefined) return [];
+  const there = await Deno.lstat(folder).then(() => true, () => false);
+  if (!there) return [folder];
+  const file = `${folder}/${basename(path)}`;
+  return [file, `${file}.bak`, `${file}${TEMP_SUFFIX}`];
 }
 
 /**

@@ -77,7 +77,12 @@ export async function main(args: readonly string[]): Promise<number> {
     saveInUse,
     seed: command.seed,
     walkDelayMs: command.walkDelayMs ?? options.walkDelayMs ?? 25,
-    keys: options.keys,
+    // The delay in effect (the command line's over the file's) is what the options screen shows and saves.
+    choice: {
+      preset: options.preset,
+      bind: options.bind,
+      walkDelayMs: command.walkDelayMs ?? options.walkDelayMs ?? 25,
+    },
     optionsProblems,
     optionsPath,
     colorDepth: detectColorDepth(env),

@@ -21,10 +21,13 @@ import {
   KEY_PRESETS,
   keyLabel,
   type KeyMap,
+  keyMapOf,
   type KeyPreset,
+  type OptionsChoice,
   parseKeyName,
-  presetKeys,
 } from "../ui/mod.ts";
+import { writeFileAtomic } from "./save_file.ts";
+import { briefly } from "./game_records.ts";
 
 /** The version of the options file this Delve writes and reads. */
 export const OPTIONS_VERSION = 1;
@@ -96,6 +99,39 @@ const optionsSchema = z.strictObject({
 export function optionsJsonSchema(): string {
   return JSON.stringify(z.toJSONSchema(optionsSchema, { io: "input", unrepresentable: "any" }), null, 2) +
     "\n";
+}
+
+/** Where the options file's `$schema` points: the schema beside the data this Delve runs with. */
+const SCHEMA_URL = new URL("../../data/schema/options.schema.json", import.meta.url).href;
+
+/** The options file's text for `choice`: what the options screen saves. */
+export function optionsText(choice: OptionsChoice): string {
+  const file = {
+    $schema: SCHEMA_URL,
+    version: OPTIONS_VERSION,
+    keys: { preset: choice.preset, bind: choice.bind },
+    walkDelayMs: choice.walkDelayMs,
+  };
+  return JSON.stringify(file, null, 2) + "\n";
+}
+
+/**
+ * Saves `choice` as the options file at `path` (atomically, the old file
+ * kept as `path.bak`, never through a link); resolves to the line that says
+ * where, or why not.
+ */
+export async function saveOptionsFile(path: string | undefined, choice: OptionsChoice): Promise<string> {
+  if (path === undefined) {
+    return "No place for the options file: set HOME or XDG_CONFIG_HOME, or give --options PATH.";
+  }
+  const { state } = await Deno.permissions.query({ name: "write", path });
+  if (state !== "granted") return `Delve may not write ${path}: run it with deno task play to save options.`;
+  try {
+    await writeFileAtomic(path, new TextEncoder().encode(optionsText(choice)), { backup: true });
+    return `Saved to ${path} (the file before kept as ${path}.bak).`;
+  } catch (e) {
+    return `Could not save the options to ${path}: ${briefly(e as Error)}.`;
+  }
 }
 
 /** Reads the options file at `path`: missing is the defaults; nothing in it throws. */
@@ -172,9 +208,8 @@ function readKeys(
       readBindings(value, label, problems, bind);
     } else problems.push(`${label}: $.keys.${field}: unexpected key (ignored)`);
   }
-  const keyMap = { ...presetKeys(preset), ...bind };
-  dropConflicts(keyMap, Object.keys(bind), label, problems, bind);
-  return { preset, bind, keyMap: { ...presetKeys(preset), ...bind } };
+  dropConflicts(keyMapOf({ preset, bind }), Object.keys(bind), label, problems, bind);
+  return { preset, bind, keyMap: keyMapOf({ preset, bind }) };
 }
 
 function readBindings(

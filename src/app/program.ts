@@ -8,8 +8,17 @@
  */
 import type { Content } from "../content/mod.ts";
 import { dataChecksum, type GameState, isGameOver, newGame, type Rules } from "../engine/mod.ts";
-import type { CellBuffer, ColorDepth, Terminal } from "../terminal/mod.ts";
-import { Frame, type KeyMap, type TitleContext, type TitleQuestion, TitleScreen } from "../ui/mod.ts";
+import type { CellBuffer, ColorDepth, KeyEvent, Terminal } from "../terminal/mod.ts";
+import {
+  Frame,
+  OPTIONS_HINT,
+  type OptionsChoice,
+  OptionsScreen,
+  type TitleContext,
+  type TitleQuestion,
+  TitleScreen,
+} from "../ui/mod.ts";
+import { saveOptionsFile } from "./options_file.ts";
 import { type ExitReason, GameSession } from "./game_session.ts";
 import { abandonGame, recordDeath, type RecordPlaces, type Told, writeMorgueOf } from "./game_records.ts";
 import { readScores } from "./high_scores.ts";
@@ -36,8 +45,8 @@ export interface DelveOptions {
   readonly now?: () => Date;
   /** Pause between the steps of a walk. */
   readonly walkDelayMs?: number;
-  /** The player's keys for named commands (the options file's). */
-  readonly keys?: KeyMap;
+  /** The options the file gave (the defaults without one); the options screen changes them for this run. */
+  readonly choice?: OptionsChoice;
   /** What was wrong in the options file, a line each: shown on the first title and told in each game. */
   readonly optionsProblems?: readonly string[];
   /** The options file's path, which begins each problem (the log tells them without it). */
@@ -75,6 +84,10 @@ export class DelveProgram {
   readonly #frame: Frame;
   /** The game being played, if any. */
   game: GameSession | undefined;
+  /** The options as they stand: the file's, then as the options screen changed them this run. */
+  #choice: OptionsChoice;
+  /** The options screen, while it is open over the title. */
+  #optionsScreen: OptionsScreen | undefined;
   /** The recording of that game (none for a save from before recordings). */
   #recording: Recording | undefined;
   /** With the save in use elsewhere: the game left with Esc, kept here for C to continue. */
@@ -87,6 +100,7 @@ export class DelveProgram {
   constructor(readonly terminal: Terminal, readonly content: Content, readonly options: DelveOptions) {
     this.#titleContext = { theme: themeFromContent(content), monochrome: options.colorDepth === "none" };
     this.#frame = new Frame(terminal, options.colorDepth);
+    this.#choice = options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 };
   }
 
   /** The title screen as last drawn. */
@@ -99,7 +113,22 @@ export class DelveProgram {
   }
 
   #render(): void {
-    this.#frame.paint((buf) => this.#title.draw(buf, this.#titleContext));
+    this.#frame.paint((buf) => {
+      this.#title.draw(buf, this.#titleContext);
+      this.#optionsScreen?.drawCentred(buf, this.#titleContext.theme);
+    });
+  }
+
+  /** A key for the options screen over the title: a change kept for the games to come, saved on `s`. */
+  async #optionsKey(screen: OptionsScreen, event: KeyEvent): Promise<void> {
+    const result = screen.handleKey(event);
+    if (result.type === "close") this.#optionsScreen = undefined;
+    else if (result.type === "open") screen.status = "? lists the keys in a game; here: " + OPTIONS_HINT;
+    else if (result.type === "options") {
+      this.#choice = result.choice;
+      if (result.save) screen.status = await saveOptionsFile(this.options.optionsPath, result.choice);
+    }
+    this.#render();
   }
 
   /** Who holds the save, for the title and its popups. */
@@ -295,8 +324,12 @@ export class DelveProgram {
       },
       onMorgue: () => writeMorgueOf(this.#places, state, content),
       onNewFloor: async () => void (await this.#save(game)),
-      walkDelayMs: this.options.walkDelayMs,
-      keys: this.options.keys,
+      walkDelayMs: this.#choice.walkDelayMs,
+      choice: this.#choice,
+      onOptions: async (choice, save) => {
+        this.#choice = choice;
+        return save ? await saveOptionsFile(this.options.optionsPath, choice) : undefined;
+      },
     });
     // The program's own notice, not the game's: no rule set's messages (nor its checksum) change for it.
     const file = `${this.options.optionsPath}: `;
@@ -419,6 +452,10 @@ export class DelveProgram {
         if (event.ctrl && event.key === "c") return "interrupt";
         // The title is hidden behind the too-small notice: its keys must not act unseen.
         if (this.#frame.tooSmall) continue;
+        if (this.#optionsScreen) {
+          await this.#optionsKey(this.#optionsScreen, event);
+          continue;
+        }
         const choice = this.#title.handleKey(event);
         const offered = this.#offered;
         this.#offered = undefined;
@@ -427,6 +464,11 @@ export class DelveProgram {
           continue;
         }
         if (choice.type === "quit") return "quit";
+        if (choice.type === "options") {
+          this.#optionsScreen = new OptionsScreen(this.#choice);
+          this.#render();
+          continue;
+        }
         let popup: Popup | undefined;
         let reason: ExitReason = "quit";
         if (choice.type === "new") {

@@ -60,3 +60,24 @@ export const COMMAND_NAMES: readonly string[] = NAMED_COMMANDS.map((b) => b.name
 export function boundKeys(keys?: KeyMap): { name: string; help: string; keys: readonly string[] }[] {
   return NAMED_COMMANDS.map((b) => ({ name: b.name!, help: b.help, keys: keysOf(b, keys) }));
 }
+
+/** What the player chose in the options: the preset, their own bindings over it, and the walk delay. */
+export interface KeyChoice {
+  readonly preset: KeyPreset;
+  /** Keys by command name, replacing the preset's (the options file's `keys.bind`). */
+  readonly bind: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The key map a choice makes: the preset's, then the player's own bindings over it. */
+export function keyMapOf(choice: KeyChoice): KeyMap {
+  return { ...presetKeys(choice.preset), ...choice.bind };
+}
+
+/** Each key that two or more commands of the main game have under `keys`, with those commands in the help's order. */
+export function keyConflicts(keys: KeyMap): Map<string, string[]> {
+  const owners = new Map<string, string[]>();
+  for (const command of boundKeys(keys)) {
+    for (const key of command.keys) owners.set(key, [...(owners.get(key) ?? []), command.name]);
+  }
+  return new Map([...owners].filter(([, names]) => names.length > 1));
+}

@@ -9,12 +9,22 @@ export { Frame } from "./frame.ts";
 export { GameOverScreen } from "./game_over_screen.ts";
 export type { GameOverReport, MorgueWritten } from "./game_over_screen.ts";
 export { keyLabel, type KeyMap, MOVE_BINDINGS, NAMED_KEYS, parseKeyName } from "./keymap.ts";
-export { boundKeys, COMMAND_NAMES, KEY_PRESETS, type KeyPreset, presetKeys } from "./key_presets.ts";
+export {
+  boundKeys,
+  COMMAND_NAMES,
+  KEY_PRESETS,
+  type KeyChoice,
+  keyConflicts,
+  keyMapOf,
+  type KeyPreset,
+  presetKeys,
+} from "./key_presets.ts";
 export { computeLayout, MIN_COLUMNS, MIN_ROWS } from "./layout.ts";
 export type { Layout } from "./layout.ts";
 export { LevelUpOnKeyScreen, LevelUpScreen } from "./level_up_screen.ts";
 export { morgueText } from "./morgue_text.ts";
 export { Notices } from "./notices.ts";
+export { OPTIONS_HINT, type OptionsChoice, OptionsScreen } from "./options_screen.ts";
 export { PlayScreen } from "./play_screen.ts";
 export type { Screen, ScreenResult, UiContext } from "./screen.ts";
 export { wrapText } from "./text.ts";

@@ -32,7 +32,16 @@ export type PlayCommand =
   | "character"
   | "explore"
   | "rest"
-  | "stairs";
+  | "restCount"
+  | "stairsDown"
+  | "stairsUp"
+  | "options";
+
+/** What the stairs keys say in help (up stairs only on kept floors). */
+const STAIRS_HELP = {
+  down: "take the stairs down; away from them, walk to them",
+  up: "take the stairs up (or out); away from them, walk to them",
+};
 
 /** The main game's keys: moving (or attacking), waiting, the windows, quitting. */
 export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
@@ -46,13 +55,8 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["g"], value: { type: "pickup" }, help: "pick up what lies here", name: "pick_up" },
   { keys: ["i"], value: "use", help: "use an item", name: "inventory.use" },
   { keys: ["d"], value: "drop", help: "drop an item", name: "inventory.drop" },
-  // One line for both ways, so the help window keeps its length (up stairs only on kept floors).
-  {
-    keys: [">", "<"],
-    value: "stairs",
-    help: "take the stairs down or up; away from them, walk to them",
-    name: "stairs",
-  },
+  { keys: [">"], value: "stairsDown", help: STAIRS_HELP.down, name: "stairs.down" },
+  { keys: ["<"], value: "stairsUp", help: STAIRS_HELP.up, name: "stairs.up" },
   { keys: ["x"], value: "explore", help: "explore until something turns up", name: "explore" },
   {
     keys: ["Shift+direction", runLetters().join(" ")],
@@ -65,12 +69,9 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["/"], value: "look", help: "look around", name: "look" },
   { keys: ["t"], value: "throw", help: "throw an item at a place", name: "throw" },
   { keys: ["e"], value: "describe", help: "describe an item: what it is and its numbers", name: "describe" },
-  {
-    keys: ["R", "0"],
-    value: "rest",
-    help: "rest until healed or something happens (0: so many turns)",
-    name: "rest",
-  },
+  { keys: ["R"], value: "rest", help: "rest until healed or something happens", name: "rest" },
+  { keys: ["0"], value: "restCount", help: "rest so many turns (asks how many)", name: "rest.count" },
+  { keys: ["O"], value: "options", help: "options: keys, walk delay", name: "options" },
   { keys: [HELP_KEY], value: "help", help: "this help", name: "help" },
   { keys: ["Escape"], value: "quit", help: "save the game and go back to the title", name: "quit" },
   { keys: ["Ctrl-C"], help: "save the game and quit Delve", listedOnly: true },
@@ -87,10 +88,12 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
  */
 export function playBindings(stairsAway?: "refuse"): readonly Binding<PlayCommand>[] {
   if (stairsAway !== "refuse") return PLAY_BINDINGS;
+  const refusing: Partial<Record<PlayCommand & string, string>> = {
+    stairsDown: "take the stairs down (only standing on them)",
+    stairsUp: "take the stairs up (only standing on them)",
+  };
   return PLAY_BINDINGS.map((b) =>
-    "value" in b && b.value === "stairs"
-      ? { ...b, help: "take the stairs down or up (only standing on them)" }
-      : b
+    "value" in b && typeof b.value === "string" && refusing[b.value] ? { ...b, help: refusing[b.value]! } : b
   );
 }
 
@@ -130,10 +133,14 @@ export class PlayScreen implements Screen {
       case "explore":
         return { type: "walk", walk: { kind: "explore" } };
       case "rest":
-        if (event.key === "0") return { type: "open", screen: new CountScreen(restCount(MAX_WALK_STEPS)) };
         return { type: "walk", walk: { kind: "rest" } };
-      case "stairs": {
-        if (event.key === "<") return this.#up(ui);
+      case "restCount":
+        return { type: "open", screen: new CountScreen(restCount(MAX_WALK_STEPS)) };
+      case "options":
+        return { type: "openOptions" };
+      case "stairsUp":
+        return this.#up(ui);
+      case "stairsDown": {
         const player = playerOf(ui.state), { map } = ui.state, { stairs } = map;
         if (isBottom(ui.rules, ui.state.floor)) return { type: "say", message: "no_way_down" };
         // The tutorials' way: the stairs are taken where the player stands, or the engine says there are none.

@@ -7,6 +7,7 @@
  * @module
  */
 import type { KeyMap } from "./keymap.ts";
+import type { OptionsChoice } from "./options_screen.ts";
 import type { Action, GameState, MessageId, Point, Rest, Rules, Walk } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import type { Binding } from "./keymap.ts";
@@ -47,8 +48,8 @@ export interface UiContext {
    * data's checksum, which replays are matched by, leaves it out.
    */
   readonly stairsAway?: "refuse";
-  /** The player's keys for named commands (the options file's); absent: every table's own. */
-  readonly keys?: KeyMap;
+  /** The player's keys for named commands (the options'); absent: every table's own. Changed by the options screen. */
+  keys?: KeyMap;
 }
 
 /** What a screen asks the app to do after an input. */
@@ -73,6 +74,10 @@ export type ScreenResult =
   | { readonly type: "walk"; readonly walk: Walk | Rest; readonly close?: boolean }
   /** Write the morgue file (a character dump) now, and tell the player where. */
   | { readonly type: "morgue" }
+  /** Open the options screen on the options as they stand. */
+  | { readonly type: "openOptions" }
+  /** The options changed: apply them at once; with `save`, write them to the options file too. */
+  | { readonly type: "options"; readonly choice: OptionsChoice; readonly save?: boolean }
   | { readonly type: "quit" };
 
 /** Nothing more to do. */

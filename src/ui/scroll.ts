@@ -71,6 +71,11 @@ export class Scroll {
     this.#top = Math.max(0, Math.min(this.#last, this.#top));
   }
 
+  /** Moves the window as little as it takes to show `line` (after the last fit told). */
+  show(line: number): void {
+    this.#top = Math.max(0, Math.min(this.#last, line, Math.max(this.#top, line - this.#height + 1)));
+  }
+
   /** Moves the window; with `wraps`, from one end over to the other. */
   apply(command: ScrollCommand, wraps = false): void {
     const last = this.#last, page = Math.max(1, this.#height - 1);

@@ -27,7 +27,7 @@ const BANNER = [
 ];
 
 /** The choices, each padded to 24 columns (docs/rules.md, Title screen). */
-export const TITLE_OPTIONS = ["[N] Play a new game", "[C] Continue last game", "[Q] Quit"];
+export const TITLE_OPTIONS = ["[N] Play a new game", "[C] Continue last game", "[O] Options", "[Q] Quit"];
 
 /** What the title shows besides its fixed parts. */
 export interface TitleView {
@@ -116,8 +116,8 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView, monoch
   const table = view.scores?.length ? scoreLines(view.scores, width - 2) : [];
   const note = view.scoresNote ? wrapText(view.scoresNote, Math.max(10, width - 4)) : [];
   const below = note.length > 0 ? note.length + 1 : table.length > 0 ? table.length + 1 : 0;
-  // Banner, subtitle, choices and the saved game take 15 rows roomy, 11 compact.
-  const used = (roomy ? 15 : 11) + below;
+  // Banner, subtitle, choices and the saved game take 16 rows roomy, 12 compact.
+  const used = (roomy ? 16 : 12) + below;
   let y = roomy ? Math.max(0, Math.floor((height - used) / 2) - 1) : Math.max(0, Math.min(1, height - used));
   const cardWidth = Math.max(
     displayWidth(BANNER[0]),
@@ -141,7 +141,7 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView, monoch
   options.forEach((option, k) => {
     buf.text(Math.floor((width - 24) / 2), y + k, ` ${option}`.padEnd(24), white, 0x000000);
   });
-  y += 4;
+  y += TITLE_OPTIONS.length + 1;
   if (view.saved) centre(clipText(view.saved, width - 2), y, white, 0x000000);
   y += 2;
   for (const line of note) centre(line, y++, white, 0x000000);
@@ -197,6 +197,8 @@ export type TitleChoice =
   /** Nothing for the program to do (a popup dismissed, a key that means nothing here). */
   | { readonly type: "stay" }
   | { readonly type: "quit" }
+  /** The options screen, over the title. */
+  | { readonly type: "options" }
   /** A new game; `abandon`: the player said yes to abandoning the old one. */
   | { readonly type: "new"; readonly abandon: boolean }
   /** Continue the saved game; `offered`: the player said yes to the data the popup offered for it. */
@@ -206,11 +208,12 @@ export type TitleChoice =
 export type TitleQuestion = "offer" | "abandon";
 
 /** What a key means on the title. */
-type TitleKey = "new" | "continue" | "quit" | "yes";
+type TitleKey = "new" | "continue" | "options" | "quit" | "yes";
 
 const TITLE_BINDINGS: readonly Binding<TitleKey>[] = [
   { keys: ["n", "N"], value: "new", help: "play a new game" },
   { keys: ["c", "C"], value: "continue", help: "continue the saved game" },
+  { keys: ["o", "O"], value: "options", help: "the options: keys, walk delay" },
   { keys: ["q", "Q", "Escape"], value: "quit", help: "quit" },
   { keys: ["y", "Y"], value: "yes", help: "yes, to a popup's question" },
   { keys: ["any other key"], help: "no, to a popup's question; any key closes a popup", listedOnly: true },
@@ -242,6 +245,7 @@ export class TitleScreen implements Screen<TitleContext, TitleChoice> {
       return { type: "stay" };
     }
     if (key === "quit") return { type: "quit" };
+    if (key === "options") return { type: "options" };
     if (key === "new" || question === "abandon") return { type: "new", abandon: yes };
     if (key === "continue" || yes) return { type: "continue", offered: yes };
     return { type: "stay" };
