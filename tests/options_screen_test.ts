@@ -13,6 +13,7 @@ import { COMMAND_NAMES } from "../src/ui/key_presets.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { feed, screenText } from "./support/ui_harness.ts";
+import { arena } from "./support/arena.ts";
 
 const content = await bundledContent();
 
@@ -39,7 +40,8 @@ function game(saved: { choice?: OptionsChoice; save?: boolean }[], rows = 24): G
 
 /** Moves the options screen's choice to `name`'s row. */
 async function toCommand(app: GameSession, name: string): Promise<void> {
-  for (let k = 0; k < 2 + COMMAND_NAMES.indexOf(name); k++) await feed(app, "Down");
+  // Five settings (preset, walk delay, message lines, explore and items, auto-pickup), then the commands.
+  for (let k = 0; k < 5 + COMMAND_NAMES.indexOf(name); k++) await feed(app, "Down");
 }
 
 Deno.test("O opens the options; a command rebound there takes the next key, and the new key works at once", async () => {
@@ -95,4 +97,72 @@ Deno.test("left and right change the preset and the walk delay; the player's own
   const p = playerOf(app.state), x = p.x;
   await feed(app, "d"); // laptop: d is east
   ok(p.x === x + 1 || app.state.log.at(-1)?.text === "That way is blocked.", "d steps east");
+});
+
+/** A game on an arena under the tutorial's rules with `choice`, at 80x50. */
+function arenaGame(
+  picture: string,
+  things: Record<string, string>,
+  choice: Partial<OptionsChoice>,
+): GameSession {
+  const state = arena(content.rules, picture, things);
+  const app = new GameSession(
+    new HeadlessTerminal(80, 50),
+    content,
+    state,
+    new InProcessRunner(content.rules),
+    {
+      colorDepth: "truecolor",
+      walkDelayMs: 0,
+      choice: { preset: "default", bind: {}, walkDelayMs: 0, ...choice },
+    },
+  );
+  app.render();
+  return app;
+}
+
+Deno.test("auto-pickup: stepping onto an item of a kind the options name picks it up, a turn of its own; other kinds stay", async () => {
+  const app = arenaGame("#######\n#.@!~.#\n#######", { "!": "health_potion", "~": "lightning_scroll" }, {
+    autoPickup: ["health_potion"],
+  });
+  const p = playerOf(app.state);
+  await feed(app, "l");
+  deepEqual([p.inventory!.items.map((i) => i.template), app.state.turn], [["health_potion"], 2]);
+  await feed(app, "l");
+  deepEqual([p.inventory!.items.length, app.state.turn], [1, 3], "the scroll is left");
+});
+
+Deno.test("explore past items: with exploreStopsForItems false, explore does not stop on an item or go to it", async () => {
+  // A corridor longer than the sight radius: there is more to explore past the potion.
+  const picture = `${"#".repeat(22)}\n#@..!${".".repeat(16)}#\n${"#".repeat(22)}`;
+  const stops = await Promise.all([true, false].map(async (stop) => {
+    const app = arenaGame(picture, { "!": "health_potion" }, { exploreStopsForItems: stop });
+    await feed(app, "x");
+    return [playerOf(app.state).x, app.state.log.at(-1)?.text];
+  }));
+  deepEqual(stops[0], [4, "There is a Health Potion here."], "stopped on the potion");
+  // Past it, until the corridor's end comes into sight and nothing is left.
+  ok(Number(stops[1][0]) > 4 && stops[1][1] === "Nothing left to explore.", JSON.stringify(stops[1]));
+});
+
+Deno.test("message lines: the panel shows as many of the newest as the options say", async () => {
+  const app = arenaGame("#####\n#@..#\n#####", {}, { logLines: 2 });
+  for (let k = 0; k < 3; k++) await feed(app, "h", "g"); // "That way is blocked.", "There is nothing here…"
+  const log = screenText(app).slice(45, 50).map((line) => line.slice(21).trim());
+  deepEqual(log.filter((l) => l !== "").length, 2, log.join("\n"));
+});
+
+Deno.test("the auto-pickup row opens the data's item kinds; Enter ticks one, Esc goes back to the list", async () => {
+  const told: { choice?: OptionsChoice; save?: boolean }[] = [];
+  const app = game(told);
+  await feed(app, "O", "Down", "Down", "Down", "Down", "Enter");
+  let text = screenText(app).join("\n");
+  ok(text.includes("> [ ] Health Potion"), text);
+  await feed(app, "Enter");
+  deepEqual(told.at(-1)!.choice!.autoPickup, ["health_potion"]);
+  ok(screenText(app).join("\n").includes("> [x] Health Potion"));
+  await feed(app, "Escape");
+  text = screenText(app).join("\n");
+  ok(text.includes("Auto-pickup: health_potion"), text);
+  ok(app.top instanceof OptionsScreen, "Esc left the list, not the screen");
 });

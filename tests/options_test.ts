@@ -149,3 +149,26 @@ Deno.test("docs/options.md's table of commands is the default key map, command f
   });
   deepEqual(rows, boundKeys().map((c) => ({ name: c.name, keys: [...c.keys], help: c.help })));
 });
+
+Deno.test("message lines, explore and items, and auto-pickup are read, and bad values named", () => {
+  const good = parseOptions(
+    { logLines: 3, exploreStopsForItems: false, autoPickup: ["potion", "dart"] },
+    "o.json",
+  );
+  deepEqual(good.problems, []);
+  deepEqual(
+    [good.options.logLines, good.options.exploreStopsForItems, good.options.autoPickup],
+    [3, false, ["potion", "dart"]],
+  );
+  const bad = parseOptions({ logLines: -1, exploreStopsForItems: "no", autoPickup: ["Potion!"] }, "o.json");
+  deepEqual(bad.problems, [
+    "o.json: $.logLines: expected a number of lines from 0 (as many as fit) to 50, found -1",
+    'o.json: $.exploreStopsForItems: expected boolean, found "no"',
+    'o.json: $.autoPickup[0]: expected an item kind: a template id or potion, scroll, ring…, found "Potion!"',
+  ]);
+  deepEqual([bad.options.logLines, bad.options.exploreStopsForItems, bad.options.autoPickup], [
+    undefined,
+    undefined,
+    undefined,
+  ]);
+});

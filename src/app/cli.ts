@@ -37,7 +37,7 @@ Options:
                 milliseconds from 0 to 1000, 0 for none (default: the
                 options file's walkDelayMs, else 25)
   --options PATH
-                the options file: keys and walk delay (default:
+                the options file: keys, walk delay, auto-pickup… (default:
                 $XDG_CONFIG_HOME/delve/options.json,
                 or ~/.config/delve/options.json; none: the defaults)
 ${HELP_USAGE}`;

@@ -17,6 +17,7 @@ import {
   levelUpPending,
   type MessageId,
   playCommand,
+  playerOf,
   type Rest,
   restBehavior,
   type Walk,
@@ -43,6 +44,8 @@ import {
   Notices,
   type OptionsChoice,
   OptionsScreen,
+  picksUp,
+  pickupKinds,
   PlayScreen,
   type Screen,
   type ScreenResult,
@@ -77,6 +80,9 @@ export interface GameSessionOptions {
   readonly record?: (command: Command, turnBefore: number) => void;
 }
 
+/** The most items one step picks up by itself (a pile of them stays a pile). */
+const MAX_AUTO_PICKUPS = 26;
+
 /** One game, played on one terminal until the player leaves it. */
 export class GameSession {
   readonly #frame: Frame;
@@ -110,7 +116,7 @@ export class GameSession {
       focus: undefined,
       notices: this.notices,
       ...(content.game.stairsAway === "refuse" ? { stairsAway: "refuse" as const } : {}),
-      ...(options.choice ? { keys: keyMapOf(options.choice) } : {}),
+      ...(options.choice ? { keys: keyMapOf(options.choice), logLines: options.choice.logLines } : {}),
     };
     this.#walkDelayMs = options.walkDelayMs;
     this.#choice = options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 };
@@ -211,6 +217,7 @@ export class GameSession {
     this.#played({ act: action }, turnBefore);
     if (!played) return false;
     await this.#showShots(played);
+    if (action.type === "move" || action.type === "bump") await this.#autoPickup();
     // A dying worker may have written to the terminal: paint everything again.
     if (this.runner.faults.length !== faults) this.#frame.invalidate();
     if (isGameOver(this.state)) {
@@ -258,6 +265,24 @@ export class GameSession {
     }
   }
 
+  /**
+   * Picks up, a turn each, the items underfoot that the options name
+   * (docs/options.md): commands like any other, so replays keep them. Stops
+   * when none is left, the pack is full, or something happens (a monster's
+   * blow, the game's end).
+   */
+  async #autoPickup(): Promise<void> {
+    const { state } = this, rules = this.content.rules;
+    if (!(this.#choice.autoPickup?.length)) return;
+    const player = playerOf(state);
+    for (let k = 0; k < MAX_AUTO_PICKUPS && !isGameOver(state) && this.top === this.stack[0]; k++) {
+      const wanted = state.entities.some((e) =>
+        e.layer === "item" && e.x === player.x && e.y === player.y && picksUp(this.#choice, rules, e.template)
+      );
+      if (!wanted || !(await this.#act({ type: "pickup" }))) return;
+    }
+  }
+
   /** Items walks have stopped on (or started from): exploring does not go back to them, nor stop on them again. */
   readonly #visitedItems = new Set<number>();
 
@@ -268,9 +293,13 @@ export class GameSession {
    */
   async #walk(walk: Walk | Rest): Promise<void> {
     const { state } = this;
-    const behavior = walk.kind === "rest"
-      ? restBehavior(this.content.rules, walk)
-      : walkBehavior(state, walk, this.#visitedItems, this.content.rules);
+    const behavior = walk.kind === "rest" ? restBehavior(this.content.rules, walk) : walkBehavior(
+      state,
+      walk,
+      this.#visitedItems,
+      this.content.rules,
+      this.#choice.exploreStopsForItems !== false,
+    );
     for (let first = true;; first = false) {
       if (!first) {
         this.render();
@@ -358,12 +387,13 @@ export class GameSession {
         if (this.options.onMorgue) this.#tellMorgue(await this.options.onMorgue());
         return undefined;
       case "openOptions":
-        this.stack.push(new OptionsScreen(this.#choice));
+        this.stack.push(new OptionsScreen(this.#choice, pickupKinds(this.content.rules)));
         return undefined;
       case "options": {
         // At once: the keys every screen looks up, and the walks' pace.
         this.#choice = result.choice;
         this.ui.keys = keyMapOf(result.choice);
+        this.ui.logLines = result.choice.logLines;
         this.#walkDelayMs = result.choice.walkDelayMs;
         const said = await this.options.onOptions?.(result.choice, result.save === true);
         const top = this.top;

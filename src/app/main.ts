@@ -82,6 +82,11 @@ export async function main(args: readonly string[]): Promise<number> {
       preset: options.preset,
       bind: options.bind,
       walkDelayMs: command.walkDelayMs ?? options.walkDelayMs ?? 25,
+      ...(options.logLines === undefined ? {} : { logLines: options.logLines }),
+      ...(options.exploreStopsForItems === undefined
+        ? {}
+        : { exploreStopsForItems: options.exploreStopsForItems }),
+      ...(options.autoPickup === undefined ? {} : { autoPickup: options.autoPickup }),
     },
     optionsProblems,
     optionsPath,

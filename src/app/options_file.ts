@@ -23,6 +23,7 @@ import {
   type KeyMap,
   keyMapOf,
   type KeyPreset,
+  MAX_LOG_LINES,
   type OptionsChoice,
   parseKeyName,
 } from "../ui/mod.ts";
@@ -48,6 +49,12 @@ export interface Options {
   readonly keys: KeyMap;
   /** The pause between a walk's steps, if the file sets it. */
   readonly walkDelayMs?: number;
+  /** The most message lines shown (0: as many as fit), if the file sets it. */
+  readonly logLines?: number;
+  /** Whether explore goes to items and stops on them, if the file sets it. */
+  readonly exploreStopsForItems?: boolean;
+  /** The item kinds picked up on stepping onto them, if the file names any. */
+  readonly autoPickup?: readonly string[];
 }
 
 /** No options file: the tables' own keys. */
@@ -73,6 +80,15 @@ const fieldSchemas = {
   walkDelayMs: z.int({ error: "expected milliseconds, a whole number from 0 to 1000" })
     .min(0, { error: "expected milliseconds, a whole number from 0 to 1000" })
     .max(1000, { error: "expected milliseconds, a whole number from 0 to 1000" }),
+  logLines: z.int({ error: `expected a number of lines from 0 (as many as fit) to ${MAX_LOG_LINES}` })
+    .min(0, { error: `expected a number of lines from 0 (as many as fit) to ${MAX_LOG_LINES}` })
+    .max(MAX_LOG_LINES, { error: `expected a number of lines from 0 (as many as fit) to ${MAX_LOG_LINES}` }),
+  exploreStopsForItems: z.boolean(),
+  autoPickup: z.array(
+    z.string().regex(/^[a-z][a-z0-9_]*$/, {
+      error: "expected an item kind: a template id or potion, scroll, ring…",
+    }),
+  ).max(200),
 } as const;
 
 /**
@@ -111,6 +127,9 @@ export function optionsText(choice: OptionsChoice): string {
     version: OPTIONS_VERSION,
     keys: { preset: choice.preset, bind: choice.bind },
     walkDelayMs: choice.walkDelayMs,
+    logLines: choice.logLines ?? 0,
+    exploreStopsForItems: choice.exploreStopsForItems !== false,
+    autoPickup: choice.autoPickup ?? [],
   };
   return JSON.stringify(file, null, 2) + "\n";
 }
@@ -159,7 +178,7 @@ export function parseOptions(json: unknown, label: string): OptionsRead {
   }
   const problems: string[] = [];
   const file = json as Record<string, unknown>;
-  let walkDelayMs: number | undefined;
+  const taken: Record<string, unknown> = {};
   let keys: Readonly<Record<string, unknown>> = {};
   for (const [field, value] of Object.entries(file)) {
     if (field === "keys") {
@@ -177,13 +196,10 @@ export function parseOptions(json: unknown, label: string): OptionsRead {
     const schema = fieldSchemas[field as keyof typeof fieldSchemas];
     const checked = checkJson(label, z.strictObject({ [field]: schema }), { [field]: value });
     if (!checked.value) problems.push(...checked.problems);
-    else if (field === "walkDelayMs") walkDelayMs = value as number;
+    else if (field !== "$schema" && field !== "version") taken[field] = value;
   }
   const { preset, bind, keyMap } = readKeys(keys, label, problems);
-  return {
-    options: { preset, bind, keys: keyMap, ...(walkDelayMs === undefined ? {} : { walkDelayMs }) },
-    problems,
-  };
+  return { options: { ...taken, preset, bind, keys: keyMap } as Options, problems };
 }
 
 /** `keys`: a preset, then bindings by command name, each checked on its own; conflicts go to the earlier binding. */

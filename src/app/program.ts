@@ -14,6 +14,7 @@ import {
   OPTIONS_HINT,
   type OptionsChoice,
   OptionsScreen,
+  pickupKinds,
   type TitleContext,
   type TitleQuestion,
   TitleScreen,
@@ -465,7 +466,7 @@ export class DelveProgram {
         }
         if (choice.type === "quit") return "quit";
         if (choice.type === "options") {
-          this.#optionsScreen = new OptionsScreen(this.#choice);
+          this.#optionsScreen = new OptionsScreen(this.#choice, pickupKinds(this.content.rules));
           this.#render();
           continue;
         }

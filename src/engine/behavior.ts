@@ -45,12 +45,23 @@ export const MAX_WALK_STEPS = 10_000;
  * `walk` as a behaviour, from the state as it begins. `visited` holds the
  * items walks have stopped on (or started from): exploring does not go back
  * to them, nor stop on them again. The behaviour adds to it (the caller
- * keeps it from one walk to the next).
+ * keeps it from one walk to the next). With `itemsStop` false (the
+ * player's option), explore neither goes to items nor stops on them.
  */
-export function walkBehavior(state: GameState, walk: Walk, visited: Set<number>, rules?: Rules): Behavior {
+export function walkBehavior(
+  state: GameState,
+  walk: Walk,
+  visited: Set<number>,
+  rules?: Rules,
+  itemsStop = true,
+): Behavior {
+  // Where the player would rather explore past items, every item on the floor counts as visited, for this walk.
+  const seen = itemsStop
+    ? visited
+    : new Set([...visited, ...state.entities.filter((e) => e.layer === "item").map((e) => e.id)]);
   // What lies underfoot as a walk begins has been seen: it does not stop this walk or the next.
-  for (const item of itemsUnderfoot(state)) visited.add(item.id);
-  return new WalkBehavior(startWalk(state, walk), routeOf(state, walk, visited), visited, rules);
+  for (const item of itemsUnderfoot(state)) seen.add(item.id);
+  return new WalkBehavior(startWalk(state, walk), routeOf(state, walk, seen), seen, rules);
 }
 
 /** A walk: its route's steps until a stopping rule, or the route, ends it. */

@@ -24,7 +24,15 @@ export type { Layout } from "./layout.ts";
 export { LevelUpOnKeyScreen, LevelUpScreen } from "./level_up_screen.ts";
 export { morgueText } from "./morgue_text.ts";
 export { Notices } from "./notices.ts";
-export { OPTIONS_HINT, type OptionsChoice, OptionsScreen } from "./options_screen.ts";
+export {
+  MAX_LOG_LINES,
+  OPTIONS_HINT,
+  type OptionsChoice,
+  OptionsScreen,
+  picksUp,
+  type PickupKind,
+  pickupKinds,
+} from "./options_screen.ts";
 export { PlayScreen } from "./play_screen.ts";
 export type { Screen, ScreenResult, UiContext } from "./screen.ts";
 export { wrapText } from "./text.ts";

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { Rules } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { boundKeys, KEY_PRESETS, type KeyChoice, keyConflicts, keyMapOf, presetKeys } from "./key_presets.ts";
@@ -23,7 +24,41 @@ import { drawWindow } from "./window.ts";
 export interface OptionsChoice extends KeyChoice {
   /** The pause between a walk's steps, in milliseconds. */
   readonly walkDelayMs: number;
+  /** The most message lines the panel shows; 0: as many as fit. */
+  readonly logLines?: number;
+  /** False: explore neither goes to items nor stops on them. */
+  readonly exploreStopsForItems?: boolean;
+  /** Item kinds picked up on stepping onto them: template ids, or unknown kinds (`potion`). */
+  readonly autoPickup?: readonly string[];
 }
+
+/** A kind of item the auto-pickup list can name, and how the screen names it. */
+export interface PickupKind {
+  readonly id: string;
+  readonly label: string;
+}
+
+/**
+ * The kinds of item `rules` has, for the auto-pickup list: each kind of
+ * unknown item (every potion, every scroll), then each other item by name.
+ */
+export function pickupKinds(rules: Rules): PickupKind[] {
+  const templates = Object.values(rules.templates).filter((t) => t.item || t.equippable);
+  const unknown = [...new Set(templates.flatMap((t) => (t.unknown ? [t.unknown] : [])))];
+  return [
+    ...unknown.map((kind) => ({ id: kind, label: `every ${kind}` })),
+    ...templates.filter((t) => !t.unknown).map((t) => ({ id: t.id, label: t.name })),
+  ];
+}
+
+/** Whether the options pick up `item` on stepping onto it: its template, or its unknown kind, is listed. */
+export function picksUp(choice: OptionsChoice, rules: Rules, template: string): boolean {
+  const list = choice.autoPickup ?? [];
+  return list.includes(template) || list.includes(rules.templates[template]?.unknown ?? "");
+}
+
+/** The options rows before the commands, in order. */
+const SETTING_ROWS = ["preset", "walkDelay", "logLines", "exploreItems", "autoPickup"] as const;
 
 type OptionsCommand =
   | "up"
@@ -53,8 +88,10 @@ const OPTIONS_BINDINGS: readonly Binding<OptionsCommand>[] = [
 
 /** Lines above the list: the keys, then what the screen has to say. */
 export const OPTIONS_HINT = "Enter: new key  +: add  Del: default  s: save  Esc: close";
-/** The rows before the commands: the preset, the walk delay. */
-const SETTINGS = 2;
+/** The rows before the commands. */
+const SETTINGS = SETTING_ROWS.length;
+/** The most message lines the option may ask for. */
+export const MAX_LOG_LINES = 50;
 const WALK_STEP = 5;
 /** The window's least width: the hint's, with its border. */
 const MIN_WIDTH = 58;
@@ -72,8 +109,11 @@ export class OptionsScreen implements Screen {
   /** What the screen says above the list (a key refused, the save's outcome). */
   status = "";
   #choice: OptionsChoice;
+  /** While the auto-pickup list is open: which kind is chosen. */
+  #pickupRow: number | undefined;
 
-  constructor(choice: OptionsChoice) {
+  /** `kinds`: what the auto-pickup list offers (the data's item kinds). */
+  constructor(choice: OptionsChoice, readonly kinds: readonly PickupKind[] = []) {
     this.#choice = choice;
   }
 
@@ -89,6 +129,7 @@ export class OptionsScreen implements Screen {
 
   handleKey(event: KeyEvent, _ui?: Pick<UiContext, "keys">): ScreenResult {
     if (this.#waiting) return this.#bind(event);
+    if (this.#pickupRow !== undefined) return this.#pickupKey(event);
     const commands = boundKeys(keyMapOf(this.#choice));
     const last = SETTINGS + commands.length - 1;
     switch (lookupKey(OPTIONS_BINDINGS, event)?.value) {
@@ -104,6 +145,11 @@ export class OptionsScreen implements Screen {
         return this.#step(1);
       case "rebind":
       case "add": {
+        if (SETTING_ROWS[this.#row] === "autoPickup") {
+          this.#pickupRow = 0;
+          this.status = "Enter or Space: pick up this kind or not; Esc: done.";
+          return STAY;
+        }
         if (this.#row < SETTINGS) return this.#step(1);
         const name = commands[this.#row - SETTINGS].name;
         this.#waiting = { name, add: lookupKey(OPTIONS_BINDINGS, event)?.value === "add" };
@@ -153,9 +199,34 @@ export class OptionsScreen implements Screen {
     return result;
   }
 
-  /** Left or right on the preset or the walk delay. */
+  /** A key in the auto-pickup list: move, toggle the kind, or close the list. */
+  #pickupKey(event: KeyEvent): ScreenResult {
+    const command = lookupKey(OPTIONS_BINDINGS, event)?.value;
+    const at = this.#pickupRow!, kind = this.kinds[at];
+    if (command === "up") this.#pickupRow = Math.max(0, at - 1);
+    else if (command === "down") this.#pickupRow = Math.min(Math.max(0, this.kinds.length - 1), at + 1);
+    else if ((command === "rebind" || event.key === " ") && kind) {
+      const list = this.#choice.autoPickup ?? [];
+      const autoPickup = list.includes(kind.id) ? list.filter((k) => k !== kind.id) : [...list, kind.id];
+      return this.#changed({ ...this.#choice, autoPickup });
+    } else if (command === "close") {
+      this.#pickupRow = undefined;
+      this.status = "";
+    }
+    return STAY;
+  }
+
+  /** Left or right on a setting: the preset, the walk delay, the log's lines, explore and items. */
   #step(by: number): ScreenResult {
     const choice = this.#choice;
+    const setting = SETTING_ROWS[this.#row];
+    if (setting === "logLines") {
+      const logLines = Math.max(0, Math.min(MAX_LOG_LINES, (choice.logLines ?? 0) + by));
+      return this.#changed({ ...choice, logLines });
+    }
+    if (setting === "exploreItems") {
+      return this.#changed({ ...choice, exploreStopsForItems: choice.exploreStopsForItems === false });
+    }
     if (this.#row === 0) {
       const at = KEY_PRESETS.indexOf(choice.preset);
       const preset = KEY_PRESETS[(at + by + KEY_PRESETS.length) % KEY_PRESETS.length];
@@ -186,9 +257,14 @@ export class OptionsScreen implements Screen {
     const conflicts = keyConflicts(keys);
     const own = (name: string) =>
       Object.hasOwn(this.#choice.bind, name) || Object.hasOwn(presetKeys(this.#choice.preset), name);
+    if (this.#pickupRow !== undefined) return this.#pickupLines();
+    const picked = this.#choice.autoPickup ?? [];
     const rows = [
       `Key preset: ${this.#choice.preset}  (←/→)`,
       `Walk delay: ${this.#choice.walkDelayMs} ms  (←/→)`,
+      `Message lines: ${this.#choice.logLines ? this.#choice.logLines : "as many as fit"}  (←/→)`,
+      `Explore stops for items: ${this.#choice.exploreStopsForItems === false ? "no" : "yes"}  (←/→)`,
+      `Auto-pickup: ${picked.length === 0 ? "nothing" : picked.join(", ")}  (Enter)`,
       ...boundKeys(keys).map((c) => {
         const shared = c.keys.some((k) => conflicts.has(k));
         const listed = c.keys.length === 0 ? "(none)" : [...new Set(c.keys.map(keyLabel))].join(", ");
@@ -196,6 +272,15 @@ export class OptionsScreen implements Screen {
       }),
     ];
     return [...this.#header(), ...rows.map((row, k) => `${k === this.#row ? ">" : " "} ${row}`)];
+  }
+
+  /** The auto-pickup list: each kind, marked when it is picked up. */
+  #pickupLines(): string[] {
+    const picked = this.#choice.autoPickup ?? [];
+    const rows = this.kinds.map((k, i) =>
+      `${i === this.#pickupRow ? ">" : " "} [${picked.includes(k.id) ? "x" : " "}] ${k.label}`
+    );
+    return [...this.#header(), ...(rows.length > 0 ? rows : ["  (no items in this data)"])];
   }
 
   /** The hint, then the status wrapped to the narrowest window (a path is never cut). */
@@ -226,7 +311,7 @@ export class OptionsScreen implements Screen {
     const lines = this.lines();
     const header = this.#header().length, room = Math.max(1, inner - header);
     this.scroll.fit(lines.length - header, room);
-    this.scroll.show(this.#row);
+    this.scroll.show(this.#pickupRow ?? this.#row);
     const top = this.scroll.top;
     return [...lines.slice(0, header), ...lines.slice(header + top, header + top + room)];
   }

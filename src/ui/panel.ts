@@ -122,7 +122,10 @@ export function drawPanel(buf: CellBuffer, ui: UiContext): void {
   const prompt = ui.prompt && message(ui.rules, ui.prompt);
   const asked = prompt ? wrapText(prompt.text, layout.names.width).slice(0, layout.log.height) : [];
   const log = { ...layout.log, height: layout.log.height - asked.length };
-  drawMessages(buf, theme, shownNewestFirst(state.log, ui.notices), log);
+  // The player's options may ask for fewer lines: the newest, at the bottom as ever.
+  const lines = ui.logLines ? Math.min(log.height, ui.logLines) : log.height;
+  const shown = { ...log, y: log.y + log.height - lines, height: lines };
+  drawMessages(buf, theme, shownNewestFirst(state.log, ui.notices), shown);
   const color = prompt ? paletteColor(theme, prompt.color) : white;
   asked.forEach((line, k) => buf.text(layout.names.x, log.y + log.height + k, line, color));
 }

@@ -50,6 +50,8 @@ export interface UiContext {
   readonly stairsAway?: "refuse";
   /** The player's keys for named commands (the options'); absent: every table's own. Changed by the options screen. */
   keys?: KeyMap;
+  /** The most message lines the panel shows (the options'); absent or 0: as many as fit. */
+  logLines?: number;
 }
 
 /** What a screen asks the app to do after an input. */
