@@ -8,18 +8,9 @@
  */
 import type { Content } from "../content/mod.ts";
 import { dataChecksum, type GameState, isGameOver, newGame, type Rules } from "../engine/mod.ts";
-import type { CellBuffer, ColorDepth, KeyEvent, Terminal } from "../terminal/mod.ts";
-import {
-  Frame,
-  OPTIONS_HINT,
-  type OptionsChoice,
-  OptionsScreen,
-  pickupKinds,
-  type TitleContext,
-  type TitleQuestion,
-  TitleScreen,
-} from "../ui/mod.ts";
-import { saveOptionsFile } from "./options_file.ts";
+import type { CellBuffer, ColorDepth, Terminal } from "../terminal/mod.ts";
+import { Frame, type OptionsChoice, type TitleContext, type TitleQuestion, TitleScreen } from "../ui/mod.ts";
+import { PlayerOptions } from "./player_options.ts";
 import { type ExitReason, GameSession } from "./game_session.ts";
 import { abandonGame, recordDeath, type RecordPlaces, type Told, writeMorgueOf } from "./game_records.ts";
 import { readScores } from "./high_scores.ts";
@@ -85,10 +76,8 @@ export class DelveProgram {
   readonly #frame: Frame;
   /** The game being played, if any. */
   game: GameSession | undefined;
-  /** The options as they stand: the file's, then as the options screen changed them this run. */
-  #choice: OptionsChoice;
-  /** The options screen, while it is open over the title. */
-  #optionsScreen: OptionsScreen | undefined;
+  /** The player's options as they stand: the file's, then as the options screen changed them this run. */
+  readonly #options: PlayerOptions;
   /** The recording of that game (none for a save from before recordings). */
   #recording: Recording | undefined;
   /** With the save in use elsewhere: the game left with Esc, kept here for C to continue. */
@@ -101,7 +90,12 @@ export class DelveProgram {
   constructor(readonly terminal: Terminal, readonly content: Content, readonly options: DelveOptions) {
     this.#titleContext = { theme: themeFromContent(content), monochrome: options.colorDepth === "none" };
     this.#frame = new Frame(terminal, options.colorDepth);
-    this.#choice = options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 };
+    this.#options = new PlayerOptions(
+      options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 },
+      options.optionsPath,
+      options.optionsProblems ?? [],
+      content.rules,
+    );
   }
 
   /** The title screen as last drawn. */
@@ -116,20 +110,8 @@ export class DelveProgram {
   #render(): void {
     this.#frame.paint((buf) => {
       this.#title.draw(buf, this.#titleContext);
-      this.#optionsScreen?.drawCentred(buf, this.#titleContext.theme);
+      this.#options.drawOverTitle(buf, this.#titleContext.theme);
     });
-  }
-
-  /** A key for the options screen over the title: a change kept for the games to come, saved on `s`. */
-  async #optionsKey(screen: OptionsScreen, event: KeyEvent): Promise<void> {
-    const result = screen.handleKey(event);
-    if (result.type === "close") this.#optionsScreen = undefined;
-    else if (result.type === "open") screen.status = "? lists the keys in a game; here: " + OPTIONS_HINT;
-    else if (result.type === "options") {
-      this.#choice = result.choice;
-      if (result.save) screen.status = await saveOptionsFile(this.options.optionsPath, result.choice);
-    }
-    this.#render();
   }
 
   /** Who holds the save, for the title and its popups. */
@@ -325,22 +307,12 @@ export class DelveProgram {
       },
       onMorgue: () => writeMorgueOf(this.#places, state, content),
       onNewFloor: async () => void (await this.#save(game)),
-      walkDelayMs: this.#choice.walkDelayMs,
-      choice: this.#choice,
-      onOptions: async (choice, save) => {
-        this.#choice = choice;
-        return save ? await saveOptionsFile(this.options.optionsPath, choice) : undefined;
-      },
+      walkDelayMs: this.#options.choice.walkDelayMs,
+      choice: this.#options.choice,
+      onOptions: (choice, save) => this.#options.change(choice, save),
     });
     // The program's own notice, not the game's: no rule set's messages (nor its checksum) change for it.
-    const file = `${this.options.optionsPath}: `;
-    for (const problem of this.options.optionsProblems ?? []) {
-      game.notices.add(
-        state.log,
-        `Options: ${problem.startsWith(file) ? problem.slice(file.length) : problem}`,
-        "impossible",
-      );
-    }
+    for (const line of this.#options.logLines) game.notices.add(state.log, line, "impossible");
     for (const [id, values] of told) game.notify(id, values);
     this.game = game;
     let crashed = false;
@@ -434,14 +406,8 @@ export class DelveProgram {
 
   /** Runs the title until the player quits or the input ends. */
   async run(): Promise<ExitReason> {
-    const problems = this.options.optionsProblems ?? [];
-    await this.#showTitle(
-      problems.length > 0
-        ? {
-          lines: ["The options file has problems; what they name is ignored, the rest is used:", ...problems],
-        }
-        : undefined,
-    );
+    const popup = this.#options.titlePopup;
+    await this.#showTitle(popup ? { lines: popup } : undefined);
     for await (const event of this.terminal.events) {
       try {
         if (event.type === "resize") {
@@ -453,8 +419,9 @@ export class DelveProgram {
         if (event.ctrl && event.key === "c") return "interrupt";
         // The title is hidden behind the too-small notice: its keys must not act unseen.
         if (this.#frame.tooSmall) continue;
-        if (this.#optionsScreen) {
-          await this.#optionsKey(this.#optionsScreen, event);
+        if (this.#options.overTitle) {
+          await this.#options.titleKey(event);
+          this.#render();
           continue;
         }
         const choice = this.#title.handleKey(event);
@@ -466,7 +433,7 @@ export class DelveProgram {
         }
         if (choice.type === "quit") return "quit";
         if (choice.type === "options") {
-          this.#optionsScreen = new OptionsScreen(this.#choice, pickupKinds(this.content.rules));
+          this.#options.openOverTitle();
           this.#render();
           continue;
         }

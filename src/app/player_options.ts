@@ -1,0 +1,75 @@
+/**
+ * The player's options for one run of the program (docs/options.md): as
+ * the file gave them, then as the options screen changes them, in a game
+ * or over the title; saved to the file when the player asks.
+ *
+ * @module
+ */
+import type { Rules } from "../engine/mod.ts";
+import type { CellBuffer, KeyEvent } from "../terminal/mod.ts";
+import { OPTIONS_HINT, type OptionsChoice, OptionsScreen, pickupKinds, type Theme } from "../ui/mod.ts";
+import { saveOptionsFile } from "./options_file.ts";
+
+/** The options as they stand, where they are saved, and what was wrong with the file. */
+export class PlayerOptions {
+  /** The options screen, while it is open over the title. */
+  #overTitle: OptionsScreen | undefined;
+
+  constructor(
+    public choice: OptionsChoice,
+    readonly path: string | undefined,
+    readonly problems: readonly string[],
+    readonly rules: Rules,
+  ) {}
+
+  /** The lines the title's first popup shows, when the file had problems. */
+  get titlePopup(): string[] | undefined {
+    if (this.problems.length === 0) return undefined;
+    return ["The options file has problems; what they name is ignored, the rest is used:", ...this.problems];
+  }
+
+  /** Each problem as a game's log tells it: without the file's path, which the title named. */
+  get logLines(): string[] {
+    const file = `${this.path}: `;
+    return this.problems.map((p) => `Options: ${p.startsWith(file) ? p.slice(file.length) : p}`);
+  }
+
+  /** Takes `choice` for the rest of the run; with `save`, writes it and resolves to what to say of it. */
+  async change(choice: OptionsChoice, save: boolean): Promise<string | undefined> {
+    this.choice = choice;
+    return save ? await saveOptionsFile(this.path, choice) : undefined;
+  }
+
+  /** A new options screen on the options as they stand. */
+  screen(): OptionsScreen {
+    return new OptionsScreen(this.choice, pickupKinds(this.rules));
+  }
+
+  /** Whether the options screen is open over the title. */
+  get overTitle(): boolean {
+    return this.#overTitle !== undefined;
+  }
+
+  /** Opens the options screen over the title. */
+  openOverTitle(): void {
+    this.#overTitle = this.screen();
+  }
+
+  /** A key for the screen over the title: a change kept for the games to come, saved on `s`. */
+  async titleKey(event: KeyEvent): Promise<void> {
+    const screen = this.#overTitle;
+    if (!screen) return;
+    const result = screen.handleKey(event);
+    if (result.type === "close") this.#overTitle = undefined;
+    else if (result.type === "open") screen.status = `? lists the keys in a game; here: ${OPTIONS_HINT}`;
+    else if (result.type === "options") {
+      const said = await this.change(result.choice, result.save === true);
+      if (said !== undefined) screen.status = said;
+    }
+  }
+
+  /** Draws the screen over the title, if it is open. */
+  drawOverTitle(buf: CellBuffer, theme: Theme): void {
+    this.#overTitle?.drawCentred(buf, theme);
+  }
+}
