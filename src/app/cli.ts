@@ -5,7 +5,7 @@
  * @module
  */
 import { MAX_SEED } from "../engine/mod.ts";
-import { HELP_USAGE, intFlag, parseFlags, pathFlag } from "./flags.ts";
+import { HELP_USAGE, intFlag, parseFlags, pathFlag, UsageError } from "./flags.ts";
 
 /** What the command line asked for. */
 export type CliCommand =
@@ -17,6 +17,8 @@ export type CliCommand =
     readonly walkDelayMs?: number;
     readonly recordPath?: string;
     readonly optionsPath?: string;
+    /** `--daily`: today's seed, the same for everyone. */
+    readonly daily?: boolean;
   }
   | { readonly kind: "help" }
   | { readonly kind: "version" };
@@ -36,6 +38,8 @@ Options:
                 pause between the steps of explore, travel and run, in
                 milliseconds from 0 to 1000, 0 for none (default: the
                 options file's walkDelayMs, else 25)
+  --daily       play today's daily game: the seed of the UTC date, the same
+                for everyone; the day's first daily game is scored
   --options PATH
                 the options file: keys, walk delay, auto-pickup… (default:
                 $XDG_CONFIG_HOME/delve/options.json,
@@ -51,7 +55,11 @@ export function parseCli(args: readonly string[]): CliCommand {
     "walk-delay": { type: "string" },
     record: { type: "string" },
     options: { type: "string" },
+    daily: { type: "boolean" },
   });
+  if (values.daily && values.seed !== undefined) {
+    throw new UsageError("--daily and --seed: the daily game has the day's seed; give one or the other");
+  }
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
   return {
@@ -62,5 +70,6 @@ export function parseCli(args: readonly string[]): CliCommand {
     walkDelayMs: intFlag("--walk-delay", values["walk-delay"], 0, 1000, "milliseconds"),
     recordPath: pathFlag("--record", values.record),
     optionsPath: pathFlag("--options", values.options),
+    ...(values.daily ? { daily: true } : {}),
   };
 }

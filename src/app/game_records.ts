@@ -20,6 +20,7 @@ import { addHighScore, ScoresNotWritten } from "./high_scores.ts";
 import { writeMorgue, writeMorgueReplay } from "./morgue_file.ts";
 import type { Recording } from "./replay_format.ts";
 import { themeFromContent } from "./theme_from_content.ts";
+import type { DailyMark } from "./daily.ts";
 
 /** Where a game's records go, and what stamps them. */
 export interface RecordPlaces {
@@ -28,6 +29,8 @@ export interface RecordPlaces {
   /** This program's version, written into each. */
   readonly version: string;
   readonly now: () => Date;
+  /** Set for a daily game: its date, and whether it is scored. */
+  readonly daily?: DailyMark;
 }
 
 /** A message of the rules for a game's log, with its values. */
@@ -50,6 +53,7 @@ export function writeMorgueOf(
     version: places.version,
     now,
     abandoned,
+    ...(places.daily ? { daily: places.daily } : {}),
   });
   return writeMorgue(places.morgueDir, state, text, now).then(
     (path) => ({ path }),
@@ -63,7 +67,9 @@ export async function addScoreOf(
   state: GameState,
   content: Content,
   cause: string,
-): Promise<Pick<GameOverReport, "rank" | "scoreError" | "scoresKeptAs">> {
+): Promise<Pick<GameOverReport, "rank" | "scoreError" | "scoresKeptAs" | "unscored">> {
+  // One daily game a day is scored: the day's others are played for the fun of it.
+  if (places.daily && !places.daily.scored) return { unscored: true };
   const now = places.now();
   const player = playerOf(state);
   const entry: HighScore = {
@@ -77,6 +83,7 @@ export async function addScoreOf(
     cause,
     version: places.version,
     ...(state.chronicle.escaped === "won" ? { won: true } : {}),
+    ...(places.daily ? { daily: places.daily.date } : {}),
   };
   try {
     const { rank, keptAs } = await addHighScore(places.scoresPath, entry, now);

@@ -13,6 +13,10 @@ import { keepUnreadable, readJsonFile, writeFileAtomic } from "./save_file.ts";
 import { withLock } from "./file_lock.ts";
 
 const FORMAT = "delve-scores";
+/** A UTC date, `YYYY-MM-DD`. */
+const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "expected a date, YYYY-MM-DD" });
+/** A daily game a day for three centuries. */
+const MAX_DAILIES = 110_000;
 const count = z.int().nonnegative();
 
 /** The longest cause kept: a monster's name may be long; the title cuts it to fit anyway. */
@@ -31,12 +35,16 @@ const entrySchema = z.strictObject({
   version: textSchema(50),
   /** A game won (docs/rules.md, A goal); absent otherwise. */
   won: z.literal(true).optional(),
+  /** A daily game's date (docs/options.md, Daily games); absent otherwise. */
+  daily: DATE.optional(),
 });
 
 const fileSchema = z.strictObject({
   format: z.literal(FORMAT),
   version: z.literal(1),
   scores: z.array(entrySchema).max(HIGH_SCORES_KEPT),
+  /** The dates whose daily game was scored, whether or not it made the table (one a day). */
+  dailies: z.array(DATE).max(MAX_DAILIES).optional(),
 });
 
 /** What a high-score file may hold: ten entries take ~3 KB and nest 3 deep. */
@@ -44,7 +52,12 @@ export const SCORES_LIMITS: JsonLimits = { maxBytes: 1024 * 1024, maxDepth: 64 }
 
 /** What reading the table found. */
 export type ScoresRead =
-  | { readonly kind: "read"; readonly scores: HighScore[] }
+  | {
+    readonly kind: "read";
+    readonly scores: HighScore[];
+    /** The dates whose daily game was scored; absent when none was. */
+    readonly dailies?: readonly string[];
+  }
   | { readonly kind: "unreadable"; readonly reason: string };
 
 /** The table at `path` (empty when there is none yet), or why it cannot be read. */
@@ -56,7 +69,8 @@ export async function readScores(path: string): Promise<ScoresRead> {
   if (!file.success) {
     return { kind: "unreadable", reason: firstProblem(file.error, "the high-score file is damaged") };
   }
-  return { kind: "read", scores: file.data.scores };
+  const { scores, dailies } = file.data;
+  return { kind: "read", scores, ...(dailies && dailies.length > 0 ? { dailies } : {}) };
 }
 
 /** What adding a game to the table did. */
@@ -92,7 +106,13 @@ export async function addHighScore(path: string, game: HighScore, now: Date): Pr
       const read = await readScores(path);
       keptAs = read.kind === "unreadable" ? await keepUnreadable(path, now) : undefined;
       const { table, rank } = placeScore(read.kind === "read" ? read.scores : [], entry);
-      const json = JSON.stringify({ format: FORMAT, version: 1, scores: table }, null, 2) + "\n";
+      const before = read.kind === "read" ? read.dailies ?? [] : [];
+      // A daily game's date is kept even when its score does not make the table: one daily game a day.
+      const dailies = entry.daily && !before.includes(entry.daily)
+        ? [...before, entry.daily].slice(-MAX_DAILIES)
+        : before;
+      const file = { format: FORMAT, version: 1, scores: table, ...(dailies.length > 0 ? { dailies } : {}) };
+      const json = JSON.stringify(file, null, 2) + "\n";
       await writeFileAtomic(path, new TextEncoder().encode(json));
       return { rank, keptAs };
     });

@@ -18,6 +18,7 @@ import { lockSave } from "./file_lock.ts";
 import { say, sayOut } from "./say.ts";
 import { VERSION } from "./version.ts";
 import { DEFAULT_OPTIONS, defaultOptionsPath, readOptions } from "./options_file.ts";
+import { dailySeed, utcDate } from "./daily.ts";
 
 const env = readEnv;
 
@@ -72,10 +73,13 @@ export async function main(args: readonly string[]): Promise<number> {
     ? await readOptions(optionsPath)
     : { options: DEFAULT_OPTIONS, problems: [] };
   const terminal = TtyTerminal.open();
+  // The day is the UTC date as the program starts: a game begun before midnight stays that day's.
+  const daily = command.daily ? utcDate(new Date()) : undefined;
   const app = new DelveProgram(terminal, content, {
     ...paths,
     saveInUse,
-    seed: command.seed,
+    seed: daily === undefined ? command.seed : dailySeed(daily),
+    ...(daily === undefined ? {} : { daily }),
     walkDelayMs: command.walkDelayMs ?? options.walkDelayMs ?? 25,
     // The delay in effect (the command line's over the file's) is what the options screen shows and saves.
     choice: {

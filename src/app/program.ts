@@ -11,6 +11,7 @@ import { dataChecksum, type GameState, isGameOver, newGame, type Rules } from ".
 import type { CellBuffer, ColorDepth, Terminal } from "../terminal/mod.ts";
 import { Frame, type OptionsChoice, type TitleContext, type TitleQuestion, TitleScreen } from "../ui/mod.ts";
 import { PlayerOptions } from "./player_options.ts";
+import { dailyLine, type DailyMark } from "./daily.ts";
 import { type ExitReason, GameSession } from "./game_session.ts";
 import { abandonGame, recordDeath, type RecordPlaces, type Told, writeMorgueOf } from "./game_records.ts";
 import { readScores } from "./high_scores.ts";
@@ -43,6 +44,8 @@ export interface DelveOptions {
   readonly optionsProblems?: readonly string[];
   /** The options file's path, which begins each problem (the log tells them without it). */
   readonly optionsPath?: string;
+  /** `--daily`: the UTC date whose daily game new games are (their seed is `seed`). */
+  readonly daily?: string;
   /** Where the last game's replay is written. */
   readonly recordPath: string;
   /** The folder morgue files go in. */
@@ -76,6 +79,8 @@ export class DelveProgram {
   readonly #frame: Frame;
   /** The game being played, if any. */
   game: GameSession | undefined;
+  /** The game's daily mark, for a daily game (its save keeps it). */
+  #daily: DailyMark | undefined;
   /** The player's options as they stand: the file's, then as the options screen changed them this run. */
   readonly #options: PlayerOptions;
   /** The recording of that game (none for a save from before recordings). */
@@ -145,6 +150,7 @@ export class DelveProgram {
       saved: saved.line,
       canContinue: saved.loadable,
       scores: scores.kind === "read" ? scores.scores : [],
+      ...(this.options.daily ? { daily: dailyLine((await this.#dailyMark())!, this.options.seed ?? 0) } : {}),
       scoresNote: scores.kind === "unreadable"
         ? `The high scores in ${this.options.scoresPath} cannot be read (${scores.reason}); ` +
           "the next game to end keeps that file aside and starts a new table."
@@ -185,16 +191,28 @@ export class DelveProgram {
       return { lines, ask: "offer" };
     }
     this.#recording = saved.recording;
+    this.#daily = saved.summary.daily;
     return { state: saved.state, content };
   }
 
   /** The game a new one would take the place of: the saved one, or the unsaved one left with Esc. */
-  async #oldGame(): Promise<{ state: GameState; content: Content; recording?: Recording } | undefined> {
+  async #oldGame(): Promise<
+    { state: GameState; content: Content; recording?: Recording; daily?: DailyMark } | undefined
+  > {
     if (this.options.saveInUse) {
-      return this.#unsaved && { state: this.#unsaved, content: this.content, recording: this.#recording };
+      return this.#unsaved &&
+        { state: this.#unsaved, content: this.content, recording: this.#recording, daily: this.#daily };
     }
     const saved = await examineSave(this.options.savePath, this.content);
-    return saved.kind === "loadable" ? saved : undefined;
+    return saved.kind === "loadable" ? { ...saved, daily: saved.summary.daily } : undefined;
+  }
+
+  /** Today's daily mark, with `--daily`: scored unless the day's daily game has a score already. */
+  async #dailyMark(): Promise<DailyMark | undefined> {
+    const date = this.options.daily;
+    if (date === undefined) return undefined;
+    const scores = await readScores(this.options.scoresPath);
+    return { date, scored: !(scores.kind === "read" && scores.dailies?.includes(date)) };
   }
 
   /** The popup asking before a new game takes the old one's place, if there is one to lose. */
@@ -207,7 +225,13 @@ export class DelveProgram {
   /** Where this program's games leave their records. */
   get #places(): RecordPlaces {
     const { morgueDir, scoresPath, version } = this.options;
-    return { morgueDir, scoresPath, version, now: () => this.#now() };
+    return {
+      morgueDir,
+      scoresPath,
+      version,
+      now: () => this.#now(),
+      ...(this.#daily ? { daily: this.#daily } : {}),
+    };
   }
 
   /**
@@ -218,7 +242,9 @@ export class DelveProgram {
   async #abandon(): Promise<{ readonly told: Told[] } | { readonly popup: string[] }> {
     const old = await this.#oldGame();
     if (!old) return { told: [] };
-    const abandoned = await abandonGame(this.#places, old);
+    // Its own mark: an abandoned daily game is scored (or not) as the day's.
+    const { daily: _, ...places } = this.#places;
+    const abandoned = await abandonGame(old.daily ? { ...places, daily: old.daily } : places, old);
     if ("popup" in abandoned) return abandoned;
     if (this.options.saveInUse) this.#unsaved = undefined;
     else await this.#queued(() => deleteSave(this.options.savePath)).catch(() => {});
@@ -239,6 +265,7 @@ export class DelveProgram {
       told = abandoned.told;
     }
     const state = newGame(this.content.rules, this.options.seed ?? this.options.randomSeed());
+    this.#daily = await this.#dailyMark();
     this.#recording = startRecording(state.seed, this.options.version, dataChecksum(this.content.rules));
     if (this.options.saveInUse) {
       this.#unsaved = state;
@@ -273,6 +300,7 @@ export class DelveProgram {
       this.options.version,
       this.#now(),
       this.#recording,
+      this.#daily,
     );
   }
 

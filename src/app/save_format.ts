@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { DailyMark } from "./daily.ts";
 import { z } from "zod";
 import {
   type Content,
@@ -221,6 +222,11 @@ const fileSchema = z.strictObject({
   state: z.unknown(),
   /** The game's recording so far, so a continued game's replay is whole. */
   replay: z.unknown().optional(),
+  /** A daily game's date, and whether it goes into the high scores (docs/options.md, Daily games). */
+  daily: z.strictObject({
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "expected a date, YYYY-MM-DD" }),
+    scored: z.boolean(),
+  }).optional(),
 });
 
 /** The outside of a save: enough for the title screen to describe it. */
@@ -232,6 +238,8 @@ export interface SaveSummary {
   readonly seed: number;
   readonly floor: number;
   readonly turn: number;
+  /** Set for a daily game. */
+  readonly daily?: DailyMark;
 }
 
 function toBase64(data: Uint8Array): string {
@@ -256,6 +264,7 @@ export function encodeSave(
   gameVersion: string,
   now: Date,
   replay?: unknown,
+  daily?: DailyMark,
 ): string {
   const { map, keptFloors } = state;
   return JSON.stringify({
@@ -265,6 +274,7 @@ export function encodeSave(
     savedAt: now.toISOString(),
     data,
     replay,
+    daily,
     state: {
       ...state,
       map: {
@@ -344,6 +354,7 @@ export function summarizeSave(json: unknown): SaveSummary {
     seed: num(s?.seed),
     floor: num(s?.floor),
     turn: num(s?.turn),
+    ...(file.daily ? { daily: file.daily } : {}),
   };
 }
 

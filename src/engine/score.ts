@@ -45,6 +45,8 @@ export interface HighScore {
   readonly version: string;
   /** True for a game won: the goal carried out (docs/rules.md, A goal); absent otherwise. */
   readonly won?: boolean;
+  /** The UTC date (`YYYY-MM-DD`) of the daily game it was; absent for any other game. */
+  readonly daily?: string;
 }
 
 /** How many games the table keeps. */

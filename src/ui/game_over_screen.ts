@@ -29,6 +29,8 @@ export interface GameOverReport {
   readonly scoreError?: string;
   /** Where a high-score table that could not be read was moved before this score started a new one. */
   readonly scoresKeptAs?: string;
+  /** A daily game played after the day's scored one: it goes into no table. */
+  readonly unscored?: boolean;
 }
 
 const GAME_OVER_BINDINGS: readonly Binding<"leave" | "help">[] = [
@@ -81,7 +83,13 @@ export class GameOverScreen implements Screen {
       : [`You died on dungeon level ${state.floor}${how} (seed ${state.seed}).`];
     const score = `Score: ${scoreOf(state, rules.score, rules.goal)}`;
     const rank = this.report?.rank;
-    lines.push(rank ? `${score}, number ${rank} in the high scores!` : `${score}.`);
+    lines.push(
+      rank
+        ? `${score}, number ${rank} in the high scores!`
+        : this.report?.unscored
+        ? `${score} (unscored: today's daily game was scored already).`
+        : `${score}.`,
+    );
     if (this.report?.scoreError) lines.push(`High scores not saved: ${this.report.scoreError}`);
     if (this.report?.scoresKeptAs) {
       lines.push(`Unreadable old high scores kept as ${this.report.scoresKeptAs}`);

@@ -34,6 +34,8 @@ export interface MorgueInfo {
   readonly now: Date;
   /** The player gave the game up for a new one (alive, the game over all the same). */
   readonly abandoned?: boolean;
+  /** A daily game: its date, and whether it was scored. */
+  readonly daily?: { readonly date: string; readonly scored: boolean };
 }
 
 const indent = (lines: readonly string[]) => lines.map((l) => `  ${l}`);
@@ -71,6 +73,9 @@ export function morgueText(state: GameState, rules: Rules, theme: Theme, info: M
     // A dead player's name is their remains': the template keeps the living one.
     `${rules.templates[player.template]?.name ?? player.name}, seed ${state.seed}`,
     fate,
+    ...(info.daily
+      ? [`Daily game of ${info.daily.date}${info.daily.scored ? "" : " (played unscored)"}`]
+      : []),
     `Score: ${scoreOf(state, rules.score, rules.goal)}`,
     "",
     "Character",

@@ -33,6 +33,8 @@ export const TITLE_OPTIONS = ["[N] Play a new game", "[C] Continue last game", "
 export interface TitleView {
   /** One line about the saved game: what Continue brings back, or why there is nothing to continue. */
   readonly saved?: string;
+  /** With `--daily`: which day's game a new game is, and whether it is scored. */
+  readonly daily?: string;
   /** False when there is no game to continue: the title then offers no `[C]`. */
   readonly canContinue?: boolean;
   /** Lines of a popup over the title (any key dismisses it). */
@@ -124,6 +126,7 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView, monoch
     roomy ? displayWidth(SUBTITLE) : 0,
     24,
     displayWidth(view.saved ?? ""),
+    displayWidth(view.daily ?? ""),
     ...note.map(displayWidth),
     ...table.map(displayWidth),
   ) + 2 * CARD_MARGIN;
@@ -143,7 +146,9 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView, monoch
   });
   y += TITLE_OPTIONS.length + 1;
   if (view.saved) centre(clipText(view.saved, width - 2), y, white, 0x000000);
-  y += 2;
+  y += 1;
+  if (view.daily) centre(clipText(view.daily, width - 2), y, gold, 0x000000);
+  y += 1;
   for (const line of note) centre(line, y++, white, 0x000000);
   const tableWidth = Math.max(0, ...table.map(displayWidth));
   table.forEach((line, k) => {

@@ -1,0 +1,32 @@
+/**
+ * Daily games (docs/options.md, Daily games): one seed a day, the same for
+ * everyone, from the UTC date; the first daily game of a day is scored.
+ *
+ * @module
+ */
+import { textChecksum } from "../engine/mod.ts";
+
+/** What marks a game as the day's: its date, and whether it goes into the high scores. */
+export interface DailyMark {
+  /** The UTC date it is the game of, `YYYY-MM-DD`. */
+  readonly date: string;
+  /** False when the day's daily game was scored already: this one is played unscored. */
+  readonly scored: boolean;
+}
+
+/** `now`'s UTC date, `YYYY-MM-DD`. */
+export function utcDate(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The day's seed: the same on every machine for the same UTC date. */
+export function dailySeed(date: string): number {
+  return textChecksum(`Delve daily game ${date}`);
+}
+
+/** What the title says of a daily run. */
+export function dailyLine(mark: DailyMark, seed: number): string {
+  return mark.scored
+    ? `Daily game of ${mark.date}, seed ${seed}: the day's first is scored.`
+    : `Daily game of ${mark.date}, seed ${seed}: unscored (one a day counts).`;
+}
