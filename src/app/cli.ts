@@ -19,6 +19,8 @@ export type CliCommand =
     readonly optionsPath?: string;
     /** `--daily`: today's seed, the same for everyone. */
     readonly daily?: boolean;
+    /** `--hide-seed`: the seed off every screen and file until the game ends. */
+    readonly hideSeed?: boolean;
   }
   | { readonly kind: "help" }
   | { readonly kind: "version" };
@@ -40,6 +42,8 @@ Options:
                 options file's walkDelayMs, else 25)
   --daily       play today's daily game: the seed of the UTC date, the same
                 for everyone; the day's first daily game is scored
+  --hide-seed   keep a new game's seed off every screen and file (but its
+                save) until it ends, for shared challenges
   --options PATH
                 the options file: keys, walk delay, auto-pickup… (default:
                 $XDG_CONFIG_HOME/delve/options.json,
@@ -56,6 +60,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     record: { type: "string" },
     options: { type: "string" },
     daily: { type: "boolean" },
+    "hide-seed": { type: "boolean" },
   });
   if (values.daily && values.seed !== undefined) {
     throw new UsageError("--daily and --seed: the daily game has the day's seed; give one or the other");
@@ -71,5 +76,6 @@ export function parseCli(args: readonly string[]): CliCommand {
     recordPath: pathFlag("--record", values.record),
     optionsPath: pathFlag("--options", values.options),
     ...(values.daily ? { daily: true } : {}),
+    ...(values["hide-seed"] ? { hideSeed: true } : {}),
   };
 }

@@ -24,9 +24,8 @@ export function dailySeed(date: string): number {
   return textChecksum(`Delve daily game ${date}`);
 }
 
-/** What the title says of a daily run. */
-export function dailyLine(mark: DailyMark, seed: number): string {
-  return mark.scored
-    ? `Daily game of ${mark.date}, seed ${seed}: the day's first is scored.`
-    : `Daily game of ${mark.date}, seed ${seed}: unscored (one a day counts).`;
+/** What the title says of a daily run; without `seed` when it is hidden. */
+export function dailyLine(mark: DailyMark, seed: number | undefined): string {
+  const game = `Daily game of ${mark.date}${seed === undefined ? "" : `, seed ${seed}`}`;
+  return mark.scored ? `${game}: the day's first is scored.` : `${game}: unscored (one a day counts).`;
 }

@@ -31,6 +31,8 @@ export interface RecordPlaces {
   readonly now: () => Date;
   /** Set for a daily game: its date, and whether it is scored. */
   readonly daily?: DailyMark;
+  /** The seed is hidden until the game ends (a morgue file written before says so). */
+  readonly hideSeed?: boolean;
 }
 
 /** A message of the rules for a game's log, with its values. */
@@ -54,6 +56,7 @@ export function writeMorgueOf(
     now,
     abandoned,
     ...(places.daily ? { daily: places.daily } : {}),
+    ...(places.hideSeed ? { hideSeed: true } : {}),
   });
   return writeMorgue(places.morgueDir, state, text, now).then(
     (path) => ({ path }),

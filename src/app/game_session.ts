@@ -74,6 +74,8 @@ export interface GameSessionOptions {
   readonly walkDelayMs?: number;
   /** The options as they stand (the file's, or as changed this run); absent: the defaults. */
   readonly choice?: OptionsChoice;
+  /** `--hide-seed`: no screen shows the seed until the game ends. */
+  readonly hideSeed?: boolean;
   /** Told each change the options screen makes; with `save`, writes them and returns what to say of it. */
   readonly onOptions?: (choice: OptionsChoice, save: boolean) => Promise<string | undefined>;
   /** Told every command that happened (a turn, a level-up choice), for the replay. */
@@ -117,6 +119,7 @@ export class GameSession {
       notices: this.notices,
       ...(content.game.stairsAway === "refuse" ? { stairsAway: "refuse" as const } : {}),
       ...(options.choice ? { keys: keyMapOf(options.choice), logLines: options.choice.logLines } : {}),
+      ...(options.hideSeed ? { hideSeed: true } : {}),
     };
     this.#walkDelayMs = options.walkDelayMs;
     this.#choice = options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 };

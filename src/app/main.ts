@@ -80,6 +80,7 @@ export async function main(args: readonly string[]): Promise<number> {
     saveInUse,
     seed: daily === undefined ? command.seed : dailySeed(daily),
     ...(daily === undefined ? {} : { daily }),
+    ...(command.hideSeed ? { hideSeed: true } : {}),
     walkDelayMs: command.walkDelayMs ?? options.walkDelayMs ?? 25,
     // The delay in effect (the command line's over the file's) is what the options screen shows and saves.
     choice: {

@@ -46,6 +46,8 @@ export interface DelveOptions {
   readonly optionsPath?: string;
   /** `--daily`: the UTC date whose daily game new games are (their seed is `seed`). */
   readonly daily?: string;
+  /** `--hide-seed`: new games keep their seed off every screen and file but the save until they end. */
+  readonly hideSeed?: boolean;
   /** Where the last game's replay is written. */
   readonly recordPath: string;
   /** The folder morgue files go in. */
@@ -81,6 +83,8 @@ export class DelveProgram {
   game: GameSession | undefined;
   /** The game's daily mark, for a daily game (its save keeps it). */
   #daily: DailyMark | undefined;
+  /** Whether the game's seed is hidden until it ends (its save keeps that too). */
+  #hideSeed = false;
   /** The player's options as they stand: the file's, then as the options screen changed them this run. */
   readonly #options: PlayerOptions;
   /** The recording of that game (none for a save from before recordings). */
@@ -150,7 +154,11 @@ export class DelveProgram {
       saved: saved.line,
       canContinue: saved.loadable,
       scores: scores.kind === "read" ? scores.scores : [],
-      ...(this.options.daily ? { daily: dailyLine((await this.#dailyMark())!, this.options.seed ?? 0) } : {}),
+      ...(this.options.daily
+        ? {
+          daily: dailyLine((await this.#dailyMark())!, this.options.hideSeed ? undefined : this.options.seed),
+        }
+        : {}),
       scoresNote: scores.kind === "unreadable"
         ? `The high scores in ${this.options.scoresPath} cannot be read (${scores.reason}); ` +
           "the next game to end keeps that file aside and starts a new table."
@@ -192,6 +200,7 @@ export class DelveProgram {
     }
     this.#recording = saved.recording;
     this.#daily = saved.summary.daily;
+    this.#hideSeed = saved.summary.hideSeed === true;
     return { state: saved.state, content };
   }
 
@@ -231,6 +240,7 @@ export class DelveProgram {
       version,
       now: () => this.#now(),
       ...(this.#daily ? { daily: this.#daily } : {}),
+      ...(this.#hideSeed ? { hideSeed: true } : {}),
     };
   }
 
@@ -266,6 +276,7 @@ export class DelveProgram {
     }
     const state = newGame(this.content.rules, this.options.seed ?? this.options.randomSeed());
     this.#daily = await this.#dailyMark();
+    this.#hideSeed = this.options.hideSeed === true;
     this.#recording = startRecording(state.seed, this.options.version, dataChecksum(this.content.rules));
     if (this.options.saveInUse) {
       this.#unsaved = state;
@@ -301,6 +312,7 @@ export class DelveProgram {
       this.#now(),
       this.#recording,
       this.#daily,
+      this.#hideSeed,
     );
   }
 
@@ -308,7 +320,9 @@ export class DelveProgram {
    * Writes the game's replay (where the player said, or beside the save); an unsaved game has none.
    * Delves on two saves in one folder share its replay: they take turns with its lock.
    */
-  async #writeReplay(): Promise<void> {
+  async #writeReplay(ended: boolean): Promise<void> {
+    // A replay names its seed: with the seed hidden, none is written before the game ends.
+    if (this.#hideSeed && !ended) return;
     if (this.#recording && !this.options.saveInUse) {
       const [path, json] = [this.options.recordPath, JSON.stringify(this.#recording)];
       const options = { backup: false, noun: "replay", limits: REPLAY_LIMITS };
@@ -330,7 +344,7 @@ export class DelveProgram {
       onGameOver: async () => {
         if (this.options.saveInUse) this.#unsaved = undefined;
         else await this.#queued(() => deleteSave(this.options.savePath)).catch(() => {});
-        await this.#writeReplay().catch(() => {});
+        await this.#writeReplay(true).catch(() => {});
         return await recordDeath(this.#places, state, content);
       },
       onMorgue: () => writeMorgueOf(this.#places, state, content),
@@ -338,6 +352,7 @@ export class DelveProgram {
       walkDelayMs: this.#options.choice.walkDelayMs,
       choice: this.#options.choice,
       onOptions: (choice, save) => this.#options.change(choice, save),
+      ...(this.#hideSeed ? { hideSeed: true } : {}),
     });
     // The program's own notice, not the game's: no rule set's messages (nor its checksum) change for it.
     for (const line of this.#options.logLines) game.notices.add(state.log, line, "impossible");
@@ -372,7 +387,7 @@ export class DelveProgram {
       runner.close();
       if (!crashed) {
         this.game = undefined;
-        await this.#writeReplay().catch(() => {});
+        await this.#writeReplay(isGameOver(state)).catch(() => {});
       }
     }
   }
@@ -390,7 +405,7 @@ export class DelveProgram {
       await game.idle();
       if (!isGameOver(game.wholeState()) && !this.options.saveInUse) {
         await this.#write(this.options.savePath, this.#encode(game));
-        await this.#writeReplay().catch(() => {});
+        await this.#writeReplay(false).catch(() => {});
       }
     }
     // And whatever was queued before (a replay written as a game closed) is on disk before the exit.

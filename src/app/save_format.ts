@@ -227,6 +227,8 @@ const fileSchema = z.strictObject({
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "expected a date, YYYY-MM-DD" }),
     scored: z.boolean(),
   }).optional(),
+  /** `--hide-seed`: the seed stays off every screen and file but this one until the game ends. */
+  hideSeed: z.literal(true).optional(),
 });
 
 /** The outside of a save: enough for the title screen to describe it. */
@@ -240,6 +242,8 @@ export interface SaveSummary {
   readonly turn: number;
   /** Set for a daily game. */
   readonly daily?: DailyMark;
+  /** Set when the seed is hidden until the game ends. */
+  readonly hideSeed?: true;
 }
 
 function toBase64(data: Uint8Array): string {
@@ -265,6 +269,7 @@ export function encodeSave(
   now: Date,
   replay?: unknown,
   daily?: DailyMark,
+  hideSeed?: boolean,
 ): string {
   const { map, keptFloors } = state;
   return JSON.stringify({
@@ -275,6 +280,7 @@ export function encodeSave(
     data,
     replay,
     daily,
+    ...(hideSeed ? { hideSeed: true } : {}),
     state: {
       ...state,
       map: {
@@ -355,6 +361,7 @@ export function summarizeSave(json: unknown): SaveSummary {
     floor: num(s?.floor),
     turn: num(s?.turn),
     ...(file.daily ? { daily: file.daily } : {}),
+    ...(file.hideSeed ? { hideSeed: true as const } : {}),
   };
 }
 

@@ -77,7 +77,9 @@ export function savedGameLine(saved: SavedGame): string {
     case "other-data":
       return `The saved game was made with other data: play it with --data ${JSON.stringify(saved.folder)}`;
     case "loadable":
-      return `Saved game: seed ${saved.state.seed}, dungeon level ${saved.state.floor}, turn ${saved.state.turn}${saved.madeWith}`;
+      return `Saved game: seed ${
+        saved.summary.hideSeed ? "hidden" : saved.state.seed
+      }, dungeon level ${saved.state.floor}, turn ${saved.state.turn}${saved.madeWith}`;
   }
 }
 

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { GameState, Rules } from "../engine/mod.ts";
+import { type GameState, isGameOver, type Rules } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
@@ -37,7 +37,7 @@ export class CharacterScreen implements Screen {
     const words = ui.theme.texts.character;
     return [
       ...characterLines(ui.state, this.rules, words),
-      `Seed: ${ui.state.seed}`,
+      `Seed: ${ui.hideSeed && !isGameOver(ui.state) ? "hidden until the game ends" : ui.state.seed}`,
       "",
       "[m] Write morgue file",
     ];

@@ -10,6 +10,7 @@ import {
   DEFAULT_SLOTS,
   displayText,
   type GameState,
+  isGameOver,
   itemName,
   playerOf,
   type Rules,
@@ -36,6 +37,8 @@ export interface MorgueInfo {
   readonly abandoned?: boolean;
   /** A daily game: its date, and whether it was scored. */
   readonly daily?: { readonly date: string; readonly scored: boolean };
+  /** The seed is hidden until the game ends. */
+  readonly hideSeed?: boolean;
 }
 
 const indent = (lines: readonly string[]) => lines.map((l) => `  ${l}`);
@@ -71,7 +74,9 @@ export function morgueText(state: GameState, rules: Rules, theme: Theme, info: M
     `Delve ${info.version} morgue file, written ${utcStamp(info.now)}`,
     "",
     // A dead player's name is their remains': the template keeps the living one.
-    `${rules.templates[player.template]?.name ?? player.name}, seed ${state.seed}`,
+    `${rules.templates[player.template]?.name ?? player.name}, seed ${
+      info.hideSeed && !isGameOver(state) ? "hidden until the game ends" : state.seed
+    }`,
     fate,
     ...(info.daily
       ? [`Daily game of ${info.daily.date}${info.daily.scored ? "" : " (played unscored)"}`]

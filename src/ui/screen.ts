@@ -52,6 +52,8 @@ export interface UiContext {
   keys?: KeyMap;
   /** The most message lines the panel shows (the options'); absent or 0: as many as fit. */
   logLines?: number;
+  /** `--hide-seed`: no screen shows the seed until the game ends. */
+  readonly hideSeed?: boolean;
 }
 
 /** What a screen asks the app to do after an input. */

@@ -1,6 +1,6 @@
 /** Drives the real app on a headless terminal, one input at a time. */
 import { equal } from "node:assert/strict";
-import { GameSession } from "../../src/app/game_session.ts";
+import { GameSession, type GameSessionOptions } from "../../src/app/game_session.ts";
 import { InProcessRunner, type MonsterRunner } from "../../src/worker/mod.ts";
 import type { Rules } from "../../src/engine/rules.ts";
 import { type GameState, newGame } from "../../src/engine/state.ts";
@@ -41,22 +41,21 @@ export function startApp(
  */
 const walkingContent = { ...content, game: { ...content.game, stairsAway: undefined } };
 
-/** An app on `state` (an arena, a seeded game) under `rules`, at 80x50, rendered once; `>` walks. */
+/** An app on `state` (an arena, a seeded game) under `rules`, at 80x50, rendered once; `>` walks; `options` as given. */
 export function appOn(
   state: GameState,
   rules: Rules,
   runner: MonsterRunner = new InProcessRunner(rules),
   columns = 80,
   rows = 50,
+  options: Partial<GameSessionOptions> = {},
 ): GameSession {
   const app = new GameSession(
     new HeadlessTerminal(columns, rows),
     { ...walkingContent, rules },
     state,
     runner,
-    {
-      colorDepth: "truecolor",
-    },
+    { colorDepth: "truecolor", ...options },
   );
   app.render();
   return app;
