@@ -136,6 +136,7 @@ const TASK_FLAGS: Record<string, string[]> = {
   sim: ["--games N", "--seed S", "--data DIR", "--turns T"],
   fuzz: ["--events N", "--seed S", "--worker", "--files", "--rounds N"],
   validate: ["--data DIR"],
+  palettes: ["--data DIR", "--all"],
   schema: [],
   bench: [],
   soak: ["--turns N", "--seed S", "--every K", "--game-turns G", "--json"],

@@ -84,9 +84,9 @@ Deno.test("e2e 80x24: a key rebound in the options screen and saved moves the pl
   await startGame(pane, seed);
   await pane.keys("O");
   await pane.waitFor((s) => s.includes("┤Options├"), "the options screen");
-  // Five settings (preset, walk delay, message lines, explore and items, auto-pickup), then the commands in
-  // the help's order: move.east is the fourth.
-  for (let k = 0; k < 8; k++) await pane.keys("Down");
+  // Six settings (preset, palette, walk delay, message lines, explore and items, auto-pickup), then the
+  // commands in the help's order: move.east is the fourth.
+  for (let k = 0; k < 9; k++) await pane.keys("Down");
   await pane.keys("Enter");
   await pane.waitFor((s) => s.includes("Press the key for move.east"), "the question");
   await pane.keys("w");

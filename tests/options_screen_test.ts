@@ -40,8 +40,8 @@ function game(saved: { choice?: OptionsChoice; save?: boolean }[], rows = 24): G
 
 /** Moves the options screen's choice to `name`'s row. */
 async function toCommand(app: GameSession, name: string): Promise<void> {
-  // Five settings (preset, walk delay, message lines, explore and items, auto-pickup), then the commands.
-  for (let k = 0; k < 5 + COMMAND_NAMES.indexOf(name); k++) await feed(app, "Down");
+  // Six settings (preset, palette, walk delay, message lines, explore and items, auto-pickup), then the commands.
+  for (let k = 0; k < 6 + COMMAND_NAMES.indexOf(name); k++) await feed(app, "Down");
 }
 
 Deno.test("O opens the options; a command rebound there takes the next key, and the new key works at once", async () => {
@@ -91,7 +91,7 @@ Deno.test("left and right change the preset and the walk delay; the player's own
   const app = game(told);
   await feed(app, "O", "Right", "Right");
   equal(told.at(-1)!.choice!.preset, "laptop");
-  await feed(app, "Down", "Right", "Right", "Left");
+  await feed(app, "Down", "Down", "Right", "Right", "Left");
   equal(told.at(-1)!.choice!.walkDelayMs, 5);
   await feed(app, "Escape");
   const p = playerOf(app.state), x = p.x;
@@ -155,7 +155,7 @@ Deno.test("message lines: the panel shows as many of the newest as the options s
 Deno.test("the auto-pickup row opens the data's item kinds; Enter ticks one, Esc goes back to the list", async () => {
   const told: { choice?: OptionsChoice; save?: boolean }[] = [];
   const app = game(told);
-  await feed(app, "O", "Down", "Down", "Down", "Down", "Enter");
+  await feed(app, "O", "Down", "Down", "Down", "Down", "Down", "Enter");
   let text = screenText(app).join("\n");
   ok(text.includes("> [ ] Health Potion"), text);
   await feed(app, "Enter");

@@ -53,7 +53,7 @@ import {
   type UiContext,
 } from "../ui/mod.ts";
 import type { MonsterRunner } from "../worker/mod.ts";
-import { themeFromContent } from "./theme_from_content.ts";
+import { paletteChoices, themeFromContent } from "./theme_from_content.ts";
 
 /** Why the loop ended. */
 export type ExitReason = "quit" | "interrupt" | "input-closed";
@@ -107,7 +107,7 @@ export class GameSession {
   ) {
     this.#frame = new Frame(terminal, options.colorDepth);
     this.#start = cloneState(state);
-    this.#theme = themeFromContent(content);
+    this.#theme = themeFromContent(content, options.choice?.palette);
     this.ui = {
       state,
       rules: content.rules,
@@ -140,7 +140,7 @@ export class GameSession {
   }
 
   /** The look of things, and where the panel goes (made before the UI context, which needs a layout). */
-  readonly #theme: Theme;
+  #theme: Theme;
 
   /** The layout last made, and the map size it was made for: it holds while no size changes (nearly every frame). */
   #laid: Layout | undefined;
@@ -390,13 +390,19 @@ export class GameSession {
         if (this.options.onMorgue) this.#tellMorgue(await this.options.onMorgue());
         return undefined;
       case "openOptions":
-        this.stack.push(new OptionsScreen(this.#choice, pickupKinds(this.content.rules)));
+        this.stack.push(
+          new OptionsScreen(this.#choice, pickupKinds(this.content.rules), paletteChoices(this.content)),
+        );
         return undefined;
       case "options": {
         // At once: the keys every screen looks up, and the walks' pace.
+        const palette = this.#choice.palette;
         this.#choice = result.choice;
         this.ui.keys = keyMapOf(result.choice);
         this.ui.logLines = result.choice.logLines;
+        if (result.choice.palette !== palette) {
+          this.ui.theme = this.#theme = themeFromContent(this.content, result.choice.palette);
+        }
         this.#walkDelayMs = result.choice.walkDelayMs;
         const said = await this.options.onOptions?.(result.choice, result.save === true);
         const top = this.top;

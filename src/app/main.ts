@@ -19,6 +19,7 @@ import { say, sayOut } from "./say.ts";
 import { VERSION } from "./version.ts";
 import { DEFAULT_OPTIONS, defaultOptionsPath, readOptions } from "./options_file.ts";
 import { dailySeed, utcDate } from "./daily.ts";
+import { knownPalette } from "./theme_from_content.ts";
 
 const env = readEnv;
 
@@ -69,9 +70,11 @@ export async function main(args: readonly string[]): Promise<number> {
   let prepared: WorkerRunner | undefined = new WorkerRunner(content.rules);
   prepared.start();
   const optionsPath = command.optionsPath ?? defaultOptionsPath(env);
-  const { options, problems: optionsProblems } = optionsPath
+  const { options, problems: readProblems } = optionsPath
     ? await readOptions(optionsPath)
     : { options: DEFAULT_OPTIONS, problems: [] };
+  const palette = knownPalette(content, options.palette, optionsPath);
+  const optionsProblems = [...readProblems, ...palette.problems];
   const terminal = TtyTerminal.open();
   // The day is the UTC date as the program starts: a game begun before midnight stays that day's.
   const daily = command.daily ? utcDate(new Date()) : undefined;
@@ -92,6 +95,7 @@ export async function main(args: readonly string[]): Promise<number> {
         ? {}
         : { exploreStopsForItems: options.exploreStopsForItems }),
       ...(options.autoPickup === undefined ? {} : { autoPickup: options.autoPickup }),
+      ...(palette.id === undefined ? {} : { palette: palette.id }),
     },
     optionsProblems,
     optionsPath,

@@ -31,4 +31,14 @@ export type { SaveRead } from "./save_file.ts";
 export { dataStamp, encodeSave, SaveError } from "./save_format.ts";
 export { examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
 export { say, sayJson, sayOut } from "./say.ts";
-export { themeFromContent } from "./theme_from_content.ts";
+export {
+  DEFAULT_PALETTE,
+  drawnThings,
+  knownPalette,
+  type PaletteCheck,
+  paletteCheck,
+  paletteChoices,
+  paletteIds,
+  paletteName,
+  themeFromContent,
+} from "./theme_from_content.ts";

@@ -55,6 +55,8 @@ export interface Options {
   readonly exploreStopsForItems?: boolean;
   /** The item kinds picked up on stepping onto them, if the file names any. */
   readonly autoPickup?: readonly string[];
+  /** The display palette's id, if the file names one (checked against the data's palettes later). */
+  readonly palette?: string;
 }
 
 /** No options file: the tables' own keys. */
@@ -89,6 +91,9 @@ const fieldSchemas = {
       error: "expected an item kind: a template id or potion, scroll, ring…",
     }),
   ).max(200),
+  palette: z.string().max(40).regex(/^[a-z][a-z0-9_]*$/, {
+    error: "expected a palette id: default, deuteranopia, protanopia, tritanopia, high_contrast, glyphs…",
+  }),
 } as const;
 
 /**
@@ -130,6 +135,7 @@ export function optionsText(choice: OptionsChoice): string {
     logLines: choice.logLines ?? 0,
     exploreStopsForItems: choice.exploreStopsForItems !== false,
     autoPickup: choice.autoPickup ?? [],
+    palette: choice.palette ?? "default",
   };
   return JSON.stringify(file, null, 2) + "\n";
 }

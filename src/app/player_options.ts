@@ -5,22 +5,35 @@
  *
  * @module
  */
-import type { Rules } from "../engine/mod.ts";
+import type { Content } from "../content/mod.ts";
 import type { CellBuffer, KeyEvent } from "../terminal/mod.ts";
 import { OPTIONS_HINT, type OptionsChoice, OptionsScreen, pickupKinds, type Theme } from "../ui/mod.ts";
 import { saveOptionsFile } from "./options_file.ts";
+import { paletteChoices, themeFromContent } from "./theme_from_content.ts";
 
 /** The options as they stand, where they are saved, and what was wrong with the file. */
 export class PlayerOptions {
   /** The options screen, while it is open over the title. */
   #overTitle: OptionsScreen | undefined;
+  /** The title's theme, and the palette it was built in. */
+  #theme: { readonly palette: string | undefined; readonly theme: Theme } | undefined;
 
   constructor(
     public choice: OptionsChoice,
     readonly path: string | undefined,
     readonly problems: readonly string[],
-    readonly rules: Rules,
+    readonly content: Content,
   ) {}
+
+  /** The title's theme: the data's look in the palette chosen. */
+  theme(): Theme {
+    const palette = this.choice.palette;
+    const kept = this.#theme;
+    if (kept && kept.palette === palette) return kept.theme;
+    const theme = themeFromContent(this.content, palette);
+    this.#theme = { palette, theme };
+    return theme;
+  }
 
   /** The lines the title's first popup shows, when the file had problems. */
   get titlePopup(): string[] | undefined {
@@ -42,7 +55,7 @@ export class PlayerOptions {
 
   /** A new options screen on the options as they stand. */
   screen(): OptionsScreen {
-    return new OptionsScreen(this.choice, pickupKinds(this.rules));
+    return new OptionsScreen(this.choice, pickupKinds(this.content.rules), paletteChoices(this.content));
   }
 
   /** Whether the options screen is open over the title. */

@@ -20,7 +20,6 @@ import { deleteSave, keepUnreadable, type SaveWriting, writeSave } from "./save_
 import { dataStamp, encodeSave } from "./save_format.ts";
 import { record, type Recording, REPLAY_LIMITS, startRecording } from "./replay_format.ts";
 import { abandonQuestion, examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
-import { themeFromContent } from "./theme_from_content.ts";
 import { withLock } from "./file_lock.ts";
 import { LOCK_SUFFIX } from "./write_paths.ts";
 
@@ -77,7 +76,8 @@ export class SaveOnLeavingFailed extends Error {
 /** The program the player runs: its title screen, and the games started or continued from it. */
 export class DelveProgram {
   readonly #title = new TitleScreen();
-  readonly #titleContext: TitleContext;
+  /** Whether the title is drawn without colours. */
+  readonly #monochrome: boolean;
   readonly #frame: Frame;
   /** The game being played, if any. */
   game: GameSession | undefined;
@@ -97,13 +97,13 @@ export class DelveProgram {
   #farewell: string | undefined;
 
   constructor(readonly terminal: Terminal, readonly content: Content, readonly options: DelveOptions) {
-    this.#titleContext = { theme: themeFromContent(content), monochrome: options.colorDepth === "none" };
+    this.#monochrome = options.colorDepth === "none";
     this.#frame = new Frame(terminal, options.colorDepth);
     this.#options = new PlayerOptions(
       options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 },
       options.optionsPath,
       options.optionsProblems ?? [],
-      content.rules,
+      content,
     );
   }
 
@@ -118,8 +118,9 @@ export class DelveProgram {
 
   #render(): void {
     this.#frame.paint((buf) => {
-      this.#title.draw(buf, this.#titleContext);
-      this.#options.drawOverTitle(buf, this.#titleContext.theme);
+      const context: TitleContext = { theme: this.#options.theme(), monochrome: this.#monochrome };
+      this.#title.draw(buf, context);
+      this.#options.drawOverTitle(buf, context.theme);
     });
   }
 

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { gameSchema, spawnTablesSchema, templateSchema } from "./schemas.ts";
+import { palettesFileSchema } from "./palettes_schema.ts";
 
 /** File name in `data/schema/` → its schema as zod. */
 const SCHEMAS: Record<string, z.ZodType> = {
@@ -15,6 +16,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   // Editors need the templates' shape; the loader also checks the ids.
   "entities.schema.json": z.object({ $schema: z.string().optional() }).catchall(templateSchema),
   "spawn_tables.schema.json": spawnTablesSchema,
+  "palettes.schema.json": palettesFileSchema,
 };
 
 /** Each schema file's name and its text, as it should be on disk. */

@@ -16,6 +16,7 @@ import {
 } from "../engine/mod.ts";
 import { crossChecks, type DataFiles, type Labels } from "./cross_checks.ts";
 import { ContentError } from "./problems.ts";
+import { type Palettes, palettesFileSchema } from "./palettes_schema.ts";
 import { readDataFile } from "./read_json.ts";
 import {
   entitiesSchema,
@@ -36,6 +37,18 @@ export interface Content {
   readonly entities: Readonly<Record<string, TemplateConfig>>;
   /** The folder as named to the player (`data/`, `mods/mine/`). */
   readonly label: string;
+  /** The display palettes: the folder's `palettes.json`, or the bundled one's when it has none. */
+  readonly palettes: Palettes;
+}
+
+/** Where the palettes come from when a data folder has none of its own. */
+const BUNDLED_DATA: URL = new URL("../../data/", import.meta.url);
+
+/** The folder's `palettes.json`, or the bundled data's when the folder has none. */
+async function readPalettes(dir: URL, labelDir: string): Promise<Palettes> {
+  const own = await Deno.stat(new URL("palettes.json", dir)).then(() => true, () => false);
+  const [from, label] = own ? [dir, `${labelDir}palettes.json`] : [BUNDLED_DATA, "data/palettes.json"];
+  return (await readDataFile(from, "palettes.json", palettesFileSchema, label)).palettes;
 }
 
 /** `#RRGGBB` as 0xRRGGBB. */
@@ -191,9 +204,11 @@ export async function loadContent(dir: URL, labelDir: string): Promise<Content> 
     readDataFile(dir, "entities.json", entitiesSchema, labels.entities)
   );
   const spawn = await attempt(() => readDataFile(dir, "spawn_tables.json", spawnTablesSchema, labels.spawn));
+  const palettes = await attempt(() => readPalettes(dir, labelDir));
   const { $schema: _, ...entities } = entitiesFile ?? {};
   const templates = entitiesFile ? entities as Record<string, TemplateConfig> : undefined;
   for (const problem of crossChecks(labels, { game, entities: templates, spawn })) problems.push(problem);
-  if (problems.length > 0 || !game || !templates || !spawn) throw new ContentError(problems);
-  return { rules: toRules({ game, entities: templates, spawn }), game, entities: templates, label: labelDir };
+  if (problems.length > 0 || !game || !templates || !spawn || !palettes) throw new ContentError(problems);
+  const rules = toRules({ game, entities: templates, spawn });
+  return { rules, game, entities: templates, label: labelDir, palettes };
 }

@@ -9,6 +9,8 @@ export { DATA_LIMITS, MAP_BUDGET, NAME_LIMITS, REACHABLE } from "./limits.ts";
 export { loadContent, parseColor } from "./load_content.ts";
 export type { Content } from "./load_content.ts";
 export { ContentError, describeValue } from "./problems.ts";
+export { THING_ROLES, VISIONS } from "./palettes_schema.ts";
+export type { PaletteConfig, Palettes, Vision } from "./palettes_schema.ts";
 export { check as checkJson } from "./read_json.ts";
 export { diceSchema, effectSchema, equippableSchema, itemPartSchema, textSchema } from "./schemas.ts";
 export { bytesInWords, describeJsonProblem, readUntrustedJson } from "./untrusted_json.ts";

@@ -9,6 +9,7 @@ import { type Entity, playerOf, type Point, type RenderLayer, Tile } from "../en
 import { Attr, type CellBuffer } from "../terminal/mod.ts";
 import { cameraOrigin } from "./layout.ts";
 import type { UiContext } from "./screen.ts";
+import { thingColor, thingRole } from "./theme.ts";
 
 /** Draw order: corpses, then items, then actors on top (docs/rules.md, Field of view and memory). */
 export const LAYER_ORDER: Readonly<Record<RenderLayer, number>> = { corpse: 0, item: 1, actor: 2 };
@@ -76,7 +77,8 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
     const at = screenCellOf(ui, e);
     if (!at) continue;
     const i = at.y * buf.width + at.x;
-    buf.set(at.x, at.y, e.glyph, e.color, buf.bg[i], plainGlyphs ? Attr.Bold : Attr.None);
+    const color = thingColor(theme, e.template, thingRole(e, e.id === state.playerId), e.color);
+    buf.set(at.x, at.y, e.glyph, color, buf.bg[i], plainGlyphs ? Attr.Bold : Attr.None);
   }
   // A shot on its way, over whatever it passes (only where the player sees).
   const shot = ui.projectile;

@@ -29,6 +29,7 @@ export {
   OPTIONS_HINT,
   type OptionsChoice,
   OptionsScreen,
+  type PaletteChoice,
   picksUp,
   type PickupKind,
   pickupKinds,
@@ -36,6 +37,11 @@ export {
 export { PlayScreen } from "./play_screen.ts";
 export type { Screen, ScreenResult, UiContext } from "./screen.ts";
 export { wrapText } from "./text.ts";
-export type { CellLook, Theme } from "./theme.ts";
+export { thingColor, thingRole } from "./theme.ts";
+export { contrastRatio } from "./contrast.ts";
+export type { ColorVision } from "./contrast.ts";
+export { colorPairs, contrastFailures, TELLING_APART_CONTRAST } from "./palette_checks.ts";
+export type { ColorPair, ContrastFailure, DrawnThing } from "./palette_checks.ts";
+export type { CellLook, Theme, ThingColors, ThingRole } from "./theme.ts";
 export { TitleScreen } from "./title_screen.ts";
 export type { TitleContext, TitleQuestion } from "./title_screen.ts";

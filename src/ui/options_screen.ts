@@ -30,6 +30,14 @@ export interface OptionsChoice extends KeyChoice {
   readonly exploreStopsForItems?: boolean;
   /** Item kinds picked up on stepping onto them: template ids, or unknown kinds (`potion`). */
   readonly autoPickup?: readonly string[];
+  /** The display palette's id (docs/options.md, Palettes); absent: the rule set's own colours. */
+  readonly palette?: string;
+}
+
+/** A display palette the screen offers: its id, and what the screen calls it. */
+export interface PaletteChoice {
+  readonly id: string;
+  readonly label: string;
 }
 
 /** A kind of item the auto-pickup list can name, and how the screen names it. */
@@ -58,7 +66,7 @@ export function picksUp(choice: OptionsChoice, rules: Rules, template: string): 
 }
 
 /** The options rows before the commands, in order. */
-const SETTING_ROWS = ["preset", "walkDelay", "logLines", "exploreItems", "autoPickup"] as const;
+const SETTING_ROWS = ["preset", "palette", "walkDelay", "logLines", "exploreItems", "autoPickup"] as const;
 
 type OptionsCommand =
   | "up"
@@ -76,8 +84,8 @@ type OptionsCommand =
 const OPTIONS_BINDINGS: readonly Binding<OptionsCommand>[] = [
   { keys: ["Up", "KP8"], value: "up", help: "the line above" },
   { keys: ["Down", "KP2"], value: "down", help: "the line below" },
-  { keys: ["Left", "KP4"], value: "less", help: "the preset before; a shorter walk delay" },
-  { keys: ["Right", "KP6"], value: "more", help: "the next preset; a longer walk delay" },
+  { keys: ["Left", "KP4"], value: "less", help: "the preset or palette before; a shorter walk delay" },
+  { keys: ["Right", "KP6"], value: "more", help: "the next preset or palette; a longer walk delay" },
   { keys: ["Enter", "KPEnter"], value: "rebind", help: "give the command a new key (the next key pressed)" },
   { keys: ["+"], value: "add", help: "give the command one more key" },
   { keys: ["Delete", "Backspace"], value: "reset", help: "back to the preset's keys" },
@@ -112,8 +120,12 @@ export class OptionsScreen implements Screen {
   /** While the auto-pickup list is open: which kind is chosen. */
   #pickupRow: number | undefined;
 
-  /** `kinds`: what the auto-pickup list offers (the data's item kinds). */
-  constructor(choice: OptionsChoice, readonly kinds: readonly PickupKind[] = []) {
+  /** `kinds`: what the auto-pickup list offers (the data's item kinds); `palettes`: the data's palettes. */
+  constructor(
+    choice: OptionsChoice,
+    readonly kinds: readonly PickupKind[] = [],
+    readonly palettes: readonly PaletteChoice[] = [],
+  ) {
     this.#choice = choice;
   }
 
@@ -227,14 +239,20 @@ export class OptionsScreen implements Screen {
     if (setting === "exploreItems") {
       return this.#changed({ ...choice, exploreStopsForItems: choice.exploreStopsForItems === false });
     }
-    if (this.#row === 0) {
+    if (setting === "palette") {
+      if (this.palettes.length === 0) return STAY;
+      const at = Math.max(0, this.palettes.findIndex((p) => p.id === (choice.palette ?? "default")));
+      const next = this.palettes[(at + by + this.palettes.length) % this.palettes.length];
+      return this.#changed({ ...choice, palette: next.id });
+    }
+    if (setting === "preset") {
       const at = KEY_PRESETS.indexOf(choice.preset);
       const preset = KEY_PRESETS[(at + by + KEY_PRESETS.length) % KEY_PRESETS.length];
       // The player's own bindings stay over the new preset.
       this.status = `Keys from the ${preset} preset.`;
       return this.#changed({ ...choice, preset });
     }
-    if (this.#row === 1) {
+    if (setting === "walkDelay") {
       const walkDelayMs = Math.max(0, Math.min(MAX_WALK_DELAY, choice.walkDelayMs + by * WALK_STEP));
       return this.#changed({ ...choice, walkDelayMs });
     }
@@ -261,6 +279,7 @@ export class OptionsScreen implements Screen {
     const picked = this.#choice.autoPickup ?? [];
     const rows = [
       `Key preset: ${this.#choice.preset}  (←/→)`,
+      `Palette: ${this.#paletteLabel()}  (←/→)`,
       `Walk delay: ${this.#choice.walkDelayMs} ms  (←/→)`,
       `Message lines: ${this.#choice.logLines ? this.#choice.logLines : "as many as fit"}  (←/→)`,
       `Explore stops for items: ${this.#choice.exploreStopsForItems === false ? "no" : "yes"}  (←/→)`,
@@ -272,6 +291,11 @@ export class OptionsScreen implements Screen {
       }),
     ];
     return [...this.#header(), ...rows.map((row, k) => `${k === this.#row ? ">" : " "} ${row}`)];
+  }
+
+  #paletteLabel(): string {
+    const id = this.#choice.palette ?? "default";
+    return this.palettes.find((p) => p.id === id)?.label ?? id;
   }
 
   /** The auto-pickup list: each kind, marked when it is picked up. */

@@ -21,7 +21,8 @@ export type { Walk };
 export interface UiContext {
   readonly state: GameState;
   readonly rules: Rules;
-  readonly theme: Theme;
+  /** Changed by the app when the player picks another palette. */
+  theme: Theme;
   /** Updated by the app whenever the terminal's size changes. */
   layout: Layout;
   /** Colours cannot tell tiles apart (16 colours or none): draw `#`, `.`. */

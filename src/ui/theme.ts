@@ -39,6 +39,33 @@ export interface Theme {
   readonly texts: ScreenTexts;
   /** The templates drawn on explored cells out of sight too (docs/rules.md, Colours); absent: none. */
   readonly alwaysVisible?: ReadonlySet<string>;
+  /** The display palette's colours for things; absent: each thing's own. */
+  readonly things?: ThingColors;
+}
+
+/** How a thing is drawn, for a palette's colours: the player, a monster, an item, a corpse. */
+export type ThingRole = "player" | "monster" | "item" | "corpse";
+
+/** A display palette's colours for things: by template id first, then one for every thing of a role. */
+export interface ThingColors {
+  readonly templates: ReadonlyMap<string, number>;
+  readonly roles: Readonly<Partial<Record<ThingRole, number>>>;
+}
+
+/** The role a thing is drawn in. */
+export function thingRole(e: { readonly layer: string }, isPlayer: boolean): ThingRole {
+  if (isPlayer) return "player";
+  return e.layer === "corpse" ? "corpse" : e.layer === "actor" ? "monster" : "item";
+}
+
+/**
+ * The colour a thing is drawn in: the palette's for its template (a corpse
+ * is no longer its template), else the palette's for its role, else its own.
+ */
+export function thingColor(theme: Theme, template: string, role: ThingRole, own: number): number {
+  const things = theme.things;
+  if (!things) return own;
+  return (role !== "corpse" ? things.templates.get(template) : undefined) ?? things.roles[role] ?? own;
 }
 
 /** A named palette colour, white when the name is unknown. */

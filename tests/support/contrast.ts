@@ -4,21 +4,8 @@
  */
 import { toAnsi256 } from "../../src/terminal/color.ts";
 
-/** WCAG 2 relative luminance of 0xRRGGBB. */
-export function luminance(rgb: number): number {
-  const channel = (c: number) => {
-    const s = c / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel((rgb >> 16) & 255) + 0.7152 * channel((rgb >> 8) & 255) +
-    0.0722 * channel(rgb & 255);
-}
-
-/** WCAG 2 contrast ratio of two colours: 1 (none) to 21 (black on white). */
-export function contrastRatio(a: number, b: number): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
+/** WCAG 2 contrast ratio of two colours: 1 (none) to 21 (black on white), as the game measures it. */
+export { contrastRatio } from "../../src/ui/contrast.ts";
 
 const CUBE = [0, 95, 135, 175, 215, 255];
 
