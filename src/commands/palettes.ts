@@ -53,7 +53,7 @@ export async function palettesCommand(args: readonly string[]): Promise<number> 
     }, { ratio: Infinity, what: "" });
     sayOut(
       `${id} (${vision}): ${pairs.length} pairs, ${failures.length} below their ratio; ` +
-        `closest: ${worst.what} at ${(worst.ratio * 100).toFixed(0)}% of its ratio`,
+        `the nearest to failing: ${worst.what} at ${(worst.ratio * 100).toFixed(0)}% of its ratio`,
     );
     for (const f of failures) sayOut(`  ${f.pair.what}: ${f.ratio.toFixed(2)}:1, needs ${f.pair.min}:1`);
     if (failures.length > 0 && id !== "default") failed++;

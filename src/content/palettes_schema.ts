@@ -1,6 +1,6 @@
 /**
- * `palettes.json`: the display palettes a player can choose (docs/options.md,
- * Palettes). A palette changes how things look, never a rule: it overrides
+ * `palettes.json`: the display palettes a player can choose
+ * (docs/options.md, Palettes). A palette changes how things look, never a rule: it overrides
  * the rule set's named colours, the tiles' looks, the unexplored shroud and
  * the colours things are drawn in, and names the vision it is made for and
  * the contrast it promises, which `deno task palettes` and a test check.

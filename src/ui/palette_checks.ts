@@ -99,8 +99,9 @@ export function colorPairs(
   const named = (name: string) => Object.hasOwn(palette, name) ? palette[name] : undefined;
   const grounds = new Map<number, string>();
   for (const t of walkable.map((k) => theme.tiles[k])) {
-    grounds.set(t.light.bg, `the lit ${t.name}`);
-    grounds.set(t.dark.bg, `the remembered ${t.name}`);
+    // One pair a ground colour, named for the first cell drawn on it.
+    if (!grounds.has(t.light.bg)) grounds.set(t.light.bg, `the lit ${t.name}`);
+    if (!grounds.has(t.dark.bg)) grounds.set(t.dark.bg, `the remembered ${t.name}`);
   }
   const pairs = tilePairs(theme, min);
   for (const thing of things) {
