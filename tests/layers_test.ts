@@ -18,10 +18,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   "src/ui": ["src/engine", "src/terminal", "src/text"],
   "src/worker": ["src/engine"],
   "src/app": BELOW_APP,
-  "src/commands": [...BELOW_APP, "src/app"],
+  "src/server": [...BELOW_APP, "src/app"],
+  "src/commands": [...BELOW_APP, "src/app", "src/server"],
   "workers": ["src/worker"],
   "main.ts": ["src/app"],
-  "tools": [...BELOW_APP, "src/app", "src/commands"],
+  "tools": [...BELOW_APP, "src/app", "src/server", "src/commands"],
 };
 
 /** Files any layer may read as modules: the project's own configuration (its version). */

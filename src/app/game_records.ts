@@ -33,6 +33,8 @@ export interface RecordPlaces {
   readonly daily?: DailyMark;
   /** The seed is hidden until the game ends (a morgue file written before says so). */
   readonly hideSeed?: boolean;
+  /** Told each score as it goes into the table, with the game's morgue file (a server keeps its own table). */
+  readonly onScore?: (entry: HighScore, morguePath: string | undefined) => void;
 }
 
 /** A message of the rules for a game's log, with its values. */
@@ -70,6 +72,7 @@ export async function addScoreOf(
   state: GameState,
   content: Content,
   cause: string,
+  morguePath?: string,
 ): Promise<Pick<GameOverReport, "rank" | "scoreError" | "scoresKeptAs" | "unscored">> {
   // One daily game a day is scored: the day's others are played for the fun of it.
   if (places.daily && !places.daily.scored) return { unscored: true };
@@ -88,6 +91,7 @@ export async function addScoreOf(
     ...(state.chronicle.escaped === "won" ? { won: true } : {}),
     ...(places.daily ? { daily: places.daily.date } : {}),
   };
+  places.onScore?.(entry, morguePath);
   try {
     const { rank, keptAs } = await addHighScore(places.scoresPath, entry, now);
     return { rank, scoresKeptAs: keptAs };
@@ -105,7 +109,8 @@ export async function recordDeath(
 ): Promise<GameOverReport> {
   const morgue = await writeMorgueOf(places, state, content);
   const cause = endText(state.chronicle, content.rules) ?? "died";
-  return { morgue, ...(await addScoreOf(places, state, content, cause)) };
+  const path = "path" in morgue ? morgue.path : undefined;
+  return { morgue, ...(await addScoreOf(places, state, content, cause, path)) };
 }
 
 /**
@@ -136,7 +141,8 @@ export async function abandonGame(
   const told: Told[] = [["game_abandoned", { dir: places.morgueDir }]];
   const morgue = await writeMorgueOf(places, state, content, true);
   if ("error" in morgue) told.push(["morgue_failed", { reason: morgue.error }]);
-  const score = await addScoreOf(places, state, content, "abandoned");
+  const path = "path" in morgue ? morgue.path : undefined;
+  const score = await addScoreOf(places, state, content, "abandoned", path);
   if (score.scoreError !== undefined) told.push(["scores_failed", { reason: score.scoreError }]);
   return { told };
 }

@@ -23,7 +23,8 @@ import { knownPalette } from "./theme_from_content.ts";
 
 const env = readEnv;
 
-function randomSeed(): number {
+/** A seed for a new game, from the system's random source. */
+export function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0] % (MAX_SEED + 1);
 }
 

@@ -11,7 +11,8 @@ export type { CommandOutput } from "./flags.ts";
 export { GameSession } from "./game_session.ts";
 export { readScores } from "./high_scores.ts";
 export { optionsJsonSchema } from "./options_file.ts";
-export { debugging, main } from "./main.ts";
+export { debugging, main, randomSeed } from "./main.ts";
+export { runLaunch } from "./launch.ts";
 export { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
 export { DelveProgram } from "./program.ts";
 export {

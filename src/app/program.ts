@@ -7,7 +7,14 @@
  * @module
  */
 import type { Content } from "../content/mod.ts";
-import { dataChecksum, type GameState, isGameOver, newGame, type Rules } from "../engine/mod.ts";
+import {
+  dataChecksum,
+  type GameState,
+  type HighScore,
+  isGameOver,
+  newGame,
+  type Rules,
+} from "../engine/mod.ts";
 import type { CellBuffer, ColorDepth, Terminal } from "../terminal/mod.ts";
 import { Frame, type OptionsChoice, type TitleContext, type TitleQuestion, TitleScreen } from "../ui/mod.ts";
 import { PlayerOptions } from "./player_options.ts";
@@ -47,6 +54,8 @@ export interface DelveOptions {
   readonly daily?: string;
   /** `--hide-seed`: new games keep their seed off every screen and file but the save until they end. */
   readonly hideSeed?: boolean;
+  /** Told each game's score as it goes into the table, after its replay and morgue file are written. */
+  readonly onScore?: (entry: HighScore, morguePath: string | undefined) => void;
   /** Where the last game's replay is written. */
   readonly recordPath: string;
   /** The folder morgue files go in. */
@@ -242,6 +251,7 @@ export class DelveProgram {
       now: () => this.#now(),
       ...(this.#daily ? { daily: this.#daily } : {}),
       ...(this.#hideSeed ? { hideSeed: true } : {}),
+      ...(this.options.onScore ? { onScore: this.options.onScore } : {}),
     };
   }
 
@@ -411,6 +421,19 @@ export class DelveProgram {
     }
     // And whatever was queued before (a replay written as a game closed) is on disk before the exit.
     await this.#writes;
+  }
+
+  /**
+   * Saves the game in progress as it stands once its current turn is over,
+   * and plays on: a browser that went away (docs/server.md, Games).
+   */
+  async saveNow(): Promise<void> {
+    const game = this.game;
+    if (!game || this.options.saveInUse) return;
+    await game.idle();
+    if (this.game === game && !isGameOver(game.wholeState())) {
+      await this.#write(this.options.savePath, this.#encode(game));
+    }
   }
 
   /** The writes in flight, one after another. */

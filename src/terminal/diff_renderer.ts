@@ -69,6 +69,15 @@ export class DiffRenderer {
     this.#forget();
   }
 
+  /**
+   * Forgets the pen and the cursor but not the picture: someone else's copy
+   * of the screen was drawn whole (a watcher's, from a snapshot) and the next
+   * frame must not take the pen or cursor for granted there.
+   */
+  loseTrack(): void {
+    this.#forget();
+  }
+
   #forget(): void {
     this.#pen.forget();
     this.#cx = this.#cy = -1;

@@ -12,5 +12,7 @@ export { DiffRenderer, SYNC_END } from "./diff_renderer.ts";
 export { keyEvent, mouseEvent } from "./input_events.ts";
 export type { InputEvent, KeyEvent, MouseButton, MouseEvent, TerminalEvent } from "./input_events.ts";
 export { INPUT_QUEUE_LIMIT } from "./input_queue.ts";
+export { QueuedInput } from "./queued_input.ts";
+export { KeyDecoder } from "./key_decoder.ts";
 export type { Terminal } from "./terminal.ts";
-export { TtyTerminal } from "./tty_terminal.ts";
+export { ENTER_SEQUENCE, TtyTerminal } from "./tty_terminal.ts";

@@ -24,4 +24,10 @@ export interface Terminal {
   hasPendingInput(): boolean;
   /** Drops input not read yet (a key that interrupted something is used up). */
   discardPendingInput(): void;
+  /**
+   * True once after a copy of the screen was drawn from a snapshot (a
+   * watcher's page): the next frame moves the cursor and sets the colours
+   * from scratch, as the copy's cursor and colours are not the renderer's.
+   */
+  takeLostTrack?(): boolean;
 }

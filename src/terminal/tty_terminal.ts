@@ -5,10 +5,9 @@
  *
  * @module
  */
-import type { TerminalEvent } from "./input_events.ts";
 import { KeyDecoder } from "./key_decoder.ts";
 import type { Terminal } from "./terminal.ts";
-import { InputQueue } from "./input_queue.ts";
+import { QueuedInput } from "./queued_input.ts";
 
 /**
  * Alternate screen, hide cursor, mouse (clicks 1000, drags 1002, any motion
@@ -35,8 +34,7 @@ function writeAll(bytes: Uint8Array): void {
 }
 
 /** The controlling terminal of this process. */
-export class TtyTerminal implements Terminal {
-  readonly #queue = new InputQueue();
+export class TtyTerminal extends QueuedInput implements Terminal {
   readonly #decoder = new KeyDecoder();
   #columns: number;
   #rows: number;
@@ -47,6 +45,7 @@ export class TtyTerminal implements Terminal {
   readonly #onWinch = () => this.#checkSize();
 
   private constructor() {
+    super();
     const { columns, rows } = Deno.consoleSize();
     this.#columns = columns;
     this.#rows = rows;
@@ -77,22 +76,6 @@ export class TtyTerminal implements Terminal {
     return this.#rows;
   }
 
-  get events(): AsyncIterable<TerminalEvent> {
-    return this.#queue;
-  }
-
-  get droppedInput(): number {
-    return this.#queue.dropped;
-  }
-
-  hasPendingInput(): boolean {
-    return this.#queue.size > 0;
-  }
-
-  discardPendingInput(): void {
-    this.#queue.drain();
-  }
-
   /**
    * Writes `text`. When the output has gone (its terminal closed, EIO or
    * EPIPE), drawing stops and the input ends, so the app leaves the way it
@@ -107,7 +90,7 @@ export class TtyTerminal implements Terminal {
       writeAll(this.#out.subarray(0, written));
     } catch (e) {
       this.#outputLost = (e as Error).message;
-      this.#queue.close();
+      this.queue.close();
     }
   }
 
@@ -137,7 +120,7 @@ export class TtyTerminal implements Terminal {
     try {
       Deno.stdin.setRaw(false);
     } catch { /* terminal closed */ }
-    this.#queue.close();
+    this.queue.close();
   }
 
   #checkSize(): void {
@@ -151,7 +134,7 @@ export class TtyTerminal implements Terminal {
     if (size.columns === this.#columns && size.rows === this.#rows) return;
     this.#columns = size.columns;
     this.#rows = size.rows;
-    this.#queue.push({ type: "resize", ...size });
+    this.queue.push({ type: "resize", ...size });
   }
 
   async #readLoop(): Promise<void> {
@@ -165,14 +148,14 @@ export class TtyTerminal implements Terminal {
       }
       if (n === null) {
         // The terminal went away: no more input will come.
-        this.#queue.close();
+        this.queue.close();
         return;
       }
       clearTimeout(this.#escTimer);
-      for (const event of this.#decoder.feed(buf.subarray(0, n))) this.#queue.push(event);
+      for (const event of this.#decoder.feed(buf.subarray(0, n))) this.queue.push(event);
       if (this.#decoder.hasPending) {
         this.#escTimer = setTimeout(() => {
-          for (const event of this.#decoder.flush()) this.#queue.push(event);
+          for (const event of this.#decoder.flush()) this.queue.push(event);
         }, ESC_TIMEOUT_MS);
       }
       // The next read is asked for a microtask later: the app, waiting on the queue, has then taken what

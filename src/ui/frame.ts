@@ -14,7 +14,10 @@ export class Frame {
   readonly #renderer: DiffRenderer;
   #buffer: CellBuffer;
 
-  constructor(readonly terminal: Pick<Terminal, "columns" | "rows" | "write">, colorDepth: ColorDepth) {
+  constructor(
+    readonly terminal: Pick<Terminal, "columns" | "rows" | "write" | "takeLostTrack">,
+    colorDepth: ColorDepth,
+  ) {
     this.#renderer = new DiffRenderer(colorDepth);
     this.#buffer = new CellBuffer(terminal.columns, terminal.rows);
   }
@@ -44,6 +47,7 @@ export class Frame {
       this.#buffer = new CellBuffer(columns, rows);
       this.#renderer.invalidate();
     }
+    if (this.terminal.takeLostTrack?.()) this.#renderer.loseTrack();
     if (this.tooSmall) drawTooSmall(this.#buffer, columns, rows);
     else draw(this.#buffer);
     this.terminal.write(this.#renderer.render(this.#buffer));

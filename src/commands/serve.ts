@@ -1,0 +1,48 @@
+/**
+ * The server process of `deno task serve` (docs/server.md), started by its
+ * launcher with exactly the grants the command line names: it loads the
+ * data, listens, says where on stderr, and on SIGTERM or SIGINT saves every
+ * game, closes every socket with the reason and leaves with status 0.
+ *
+ * @module
+ */
+import { loadDataOr, randomSeed, readCommandLine, say, VERSION } from "../app/mod.ts";
+import { DelveServer } from "../server/mod.ts";
+import { WorkerRunner } from "../worker/mod.ts";
+import { parseServeArgs, SERVE_HELP } from "./serve_flags.ts";
+
+/** Runs the server until a signal stops it; resolves to the exit status. */
+export async function serveCommand(args: readonly string[]): Promise<number> {
+  const line = readCommandLine(SERVE_HELP, args, () => parseServeArgs(args));
+  if ("exit" in line) return line.exit;
+  const command = line.run;
+  const loaded = await loadDataOr(command.dataDir);
+  if (!loaded) return 2;
+  const server = await DelveServer.start({
+    hostname: command.hostname,
+    port: command.port,
+    content: loaded.content,
+    stateDir: command.stateDir,
+    limits: command.limits,
+    version: VERSION,
+    makeRunner: (rules) => {
+      const runner = new WorkerRunner(rules);
+      runner.start();
+      return runner;
+    },
+    randomSeed,
+  });
+  const { hostname, port } = server.address;
+  say(`delve serve: listening on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}/`);
+  const stopped = Promise.withResolvers<string>();
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    Deno.addSignalListener(signal, () => stopped.resolve(signal));
+  }
+  const signal = await stopped.promise;
+  say(`delve serve: ${signal}: saving every game and closing`);
+  await server.shutdown();
+  say("delve serve: stopped");
+  return 0;
+}
+
+if (import.meta.main) Deno.exit(await serveCommand(Deno.args));

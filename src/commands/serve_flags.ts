@@ -1,0 +1,82 @@
+/**
+ * `deno task serve`'s command line (docs/server.md): read the same way by
+ * the launcher, which grants exactly what it names, and by the server.
+ *
+ * @module
+ */
+import { HELP_USAGE, intFlag, parseFlags, pathFlag, readEnv, UsageError } from "../app/mod.ts";
+import { DEFAULT_LIMITS, type ServerLimits } from "../server/mod.ts";
+
+/** `deno task serve --help`. */
+export const SERVE_HELP = {
+  name: "serve",
+  about: "Serves Delve to browsers: a lobby, play and watch pages, accounts and high scores.\n" +
+    "Each game runs on the server with its own AI worker, as in the terminal.",
+  usage: `Usage: deno task serve [--port N] [--host ADDR] [--data DIR] [--state DIR] …
+
+Options:
+  --port N            the port to listen on (default: 8080)
+  --host ADDR         the address to listen on (default: 127.0.0.1)
+  --data DIR          the data folder games play by (default: the bundled data/)
+  --state DIR         where the database, saves, morgue files and replays go
+                      (default: $XDG_DATA_HOME/delve-server, else
+                      ~/.local/share/delve-server)
+  --max-games N       games running at once (default: ${DEFAULT_LIMITS.games})
+  --max-watchers N    watchers of one game (default: ${DEFAULT_LIMITS.watchers})
+  --input-rate N      messages a second per connection; the rest are dropped
+                      (default: ${DEFAULT_LIMITS.inputRate})
+  --idle-minutes N    a game without a key this long is saved and closed
+                      (default: ${DEFAULT_LIMITS.idleMinutes})
+  --login-rate N      login attempts a minute per name and per address
+                      (default: ${DEFAULT_LIMITS.logins})
+${HELP_USAGE}`,
+};
+
+/** What the command line asks for. */
+export interface ServeCommand {
+  readonly hostname: string;
+  readonly port: number;
+  readonly dataDir?: string;
+  readonly stateDir: string;
+  readonly limits: ServerLimits;
+}
+
+/** Reads `args`; throws {@link UsageError} naming a mistake. */
+export function parseServeArgs(args: readonly string[], env = readEnv): ServeCommand {
+  const { values } = parseFlags(args, {
+    port: { type: "string" },
+    host: { type: "string" },
+    data: { type: "string" },
+    state: { type: "string" },
+    "max-games": { type: "string" },
+    "max-watchers": { type: "string" },
+    "input-rate": { type: "string" },
+    "idle-minutes": { type: "string" },
+    "login-rate": { type: "string" },
+  });
+  const hostname = values.host ?? "127.0.0.1";
+  if (!/^[A-Za-z0-9.:[\]-]{1,253}$/.test(hostname)) {
+    throw new UsageError(`--host: expected an address or a host name, found "${hostname}"`);
+  }
+  const home = env("XDG_DATA_HOME") ?? (env("HOME") ? `${env("HOME")}/.local/share` : undefined);
+  const stateDir = pathFlag("--state", values.state) ?? (home ? `${home}/delve-server` : undefined);
+  if (stateDir === undefined) {
+    throw new UsageError("--state: no default: set HOME or XDG_DATA_HOME, or give --state DIR");
+  }
+  const limit = (flag: string, value: string | undefined, fallback: number, max: number) =>
+    intFlag(`--${flag}`, value, 1, max) ?? fallback;
+  const dataDir = pathFlag("--data", values.data);
+  return {
+    hostname,
+    port: intFlag("--port", values.port, 0, 65535) ?? 8080,
+    ...(dataDir ? { dataDir } : {}),
+    stateDir,
+    limits: {
+      games: limit("max-games", values["max-games"], DEFAULT_LIMITS.games, 10_000),
+      watchers: limit("max-watchers", values["max-watchers"], DEFAULT_LIMITS.watchers, 10_000),
+      inputRate: limit("input-rate", values["input-rate"], DEFAULT_LIMITS.inputRate, 100_000),
+      idleMinutes: limit("idle-minutes", values["idle-minutes"], DEFAULT_LIMITS.idleMinutes, 10_000),
+      logins: limit("login-rate", values["login-rate"], DEFAULT_LIMITS.logins, 10_000),
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// The lobby: live games, refreshed every two seconds from /lobby.json. Every
+// name is set as text, never as markup.
+"use strict";
+(() => {
+  const body = document.getElementById("live");
+  const row = (cells) => {
+    const tr = document.createElement("tr");
+    for (const cell of cells) {
+      const td = document.createElement("td");
+      if (cell && cell.href) {
+        const a = document.createElement("a");
+        a.href = cell.href;
+        a.textContent = cell.text;
+        td.append(a);
+      } else td.textContent = String(cell);
+      tr.append(td);
+    }
+    return tr;
+  };
+  const minutes = (ms) => `${Math.floor(ms / 60000)} min`;
+  const refresh = async () => {
+    try {
+      const lobby = await (await fetch("/lobby.json")).json();
+      body.replaceChildren(
+        ...lobby.live.map((g) =>
+          row([
+            { href: `/watch/${encodeURIComponent(g.id)}`, text: g.player },
+            g.depth,
+            g.level,
+            g.turns,
+            minutes(g.idleMs),
+            g.watchers,
+          ])
+        ),
+      );
+      if (lobby.live.length === 0) {
+        body.replaceChildren(row(["No game is being played.", "", "", "", "", ""]));
+      }
+    } catch {
+      // The next refresh tries again.
+    }
+  };
+  refresh();
+  setInterval(refresh, 2000);
+})();

@@ -1,0 +1,371 @@
+/**
+ * `deno task serve`'s server (docs/server.md): the lobby, logins, one game
+ * per player run here exactly as in the terminal, watchers, and the limits
+ * that keep one player or page from costing the others.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import type { HighScore } from "../engine/mod.ts";
+import { ASSETS } from "./assets.ts";
+import { GameHost, type ProgramParts, type Sink } from "./game_host.ts";
+import { readForm, securityHeaders, sessionCookie, sessionToken, TokenBucket } from "./http_parts.ts";
+import { gamePage, lobbyPage, type LobbyView, problemPage } from "./pages.ts";
+import { readClientMessage, serverMessage } from "./protocol.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
+import { nameProblem } from "./player_names.ts";
+import { LoginLimiter } from "./login_limiter.ts";
+import { isGameId, ServerStore } from "./store.ts";
+
+/** The limits, each a flag of `deno task serve`. */
+export interface ServerLimits {
+  /** Games running at once. */
+  readonly games: number;
+  /** Watchers of one game. */
+  readonly watchers: number;
+  /** Messages a second one connection may send; the rest are dropped and counted. */
+  readonly inputRate: number;
+  /** Minutes without a key before a game is saved and closed. */
+  readonly idleMinutes: number;
+  /** Login attempts a minute, per name and per address. */
+  readonly logins: number;
+}
+
+/** The defaults of {@link ServerLimits}. */
+export const DEFAULT_LIMITS: ServerLimits = {
+  games: 50,
+  watchers: 20,
+  inputRate: 100,
+  idleMinutes: 30,
+  logins: 5,
+};
+
+/** What the server runs with; each game gets its `content`, version, runners, seeds and clock. */
+export interface ServerOptions extends ProgramParts {
+  readonly hostname: string;
+  readonly port: number;
+  /** Where the database and every player's saves, morgue files and replays go. */
+  readonly stateDir: string;
+  readonly limits: ServerLimits;
+}
+
+/** A player's running program and its game's id in the store (a new one after each game ends). */
+interface Live {
+  readonly host: GameHost;
+  id: string;
+}
+
+/** The server; {@link DelveServer.start} listens, {@link DelveServer.shutdown} saves and stops. */
+export class DelveServer {
+  readonly #store: ServerStore;
+  readonly #logins: LoginLimiter;
+  /** Running programs by player (names are unique without regard to case). */
+  readonly #live = new Map<string, Live>();
+  readonly #sockets = new Set<WebSocket>();
+  #http: Deno.HttpServer | undefined;
+  #sweeper: ReturnType<typeof setInterval> | undefined;
+  /** Messages dropped over the input rate, by all connections. */
+  droppedMessages = 0;
+
+  private constructor(readonly options: ServerOptions) {
+    this.#store = ServerStore.open(join(options.stateDir, "delve.sqlite"));
+    this.#logins = new LoginLimiter({ perMinute: options.limits.logins });
+  }
+
+  /** Opens the store and listens; resolves once the port is bound. */
+  static async start(options: ServerOptions): Promise<DelveServer> {
+    await Deno.mkdir(join(options.stateDir, "players"), { recursive: true });
+    const server = new DelveServer(options);
+    const listening = Promise.withResolvers<void>();
+    server.#http = Deno.serve({
+      hostname: options.hostname,
+      port: options.port,
+      onListen: () => listening.resolve(),
+    }, (request, info) => server.#handle(request, info.remoteAddr.hostname));
+    await listening.promise;
+    server.#sweeper = setInterval(() => void server.#closeIdle(), 10_000);
+    return server;
+  }
+
+  /** Where the server listens. */
+  get address(): Deno.NetAddr {
+    return this.#http!.addr as Deno.NetAddr;
+  }
+
+  #now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** Saves every game, closes every socket with `reason`, stops listening and closes the store. */
+  async shutdown(reason = "The server is stopping; your game is saved."): Promise<void> {
+    clearInterval(this.#sweeper);
+    await Promise.all([...this.#live.values()].map((live) => live.host.close(reason)));
+    for (const socket of this.#sockets) socket.close(1001, reason);
+    await this.#http?.shutdown();
+    this.#store.close();
+  }
+
+  async #closeIdle(): Promise<void> {
+    const limit = this.options.limits.idleMinutes * 60_000;
+    for (const [key, live] of this.#live) {
+      if (live.host.info().idleMs < limit) continue;
+      this.#live.delete(key);
+      await live.host.close(
+        `Saved and closed after ${this.options.limits.idleMinutes} minutes without a key.`,
+      );
+    }
+  }
+
+  #page(html: string, status = 200, extra: Record<string, string> = {}): Response {
+    const headers = securityHeaders("text/html; charset=utf-8");
+    for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+    return new Response(html, { status, headers });
+  }
+
+  #refuse(status: number, line: string): Response {
+    return this.#page(problemPage(line), status);
+  }
+
+  #player(request: Request): string | undefined {
+    const token = sessionToken(request);
+    return token === undefined ? undefined : this.#store.sessionPlayer(token, this.#now());
+  }
+
+  async #handle(request: Request, address: string): Promise<Response> {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return this.#refuse(400, "That address cannot be read.");
+    }
+    const path = url.pathname;
+    const method = request.method;
+    const asset = ASSETS.get(path);
+    if (asset && method === "GET") return new Response(asset.body, { headers: securityHeaders(asset.type) });
+    // Browsers ask for an icon; Delve has none to give, and says so without a refusal page.
+    if (path === "/favicon.ico") {
+      return new Response(null, { status: 204, headers: securityHeaders("image/x-icon") });
+    }
+    if (method === "GET" && path === "/") return this.#page(lobbyPage(this.#lobby(this.#player(request))));
+    if (method === "GET" && path === "/lobby.json") {
+      return new Response(JSON.stringify({ live: this.#liveRows() }), {
+        headers: securityHeaders("application/json"),
+      });
+    }
+    if (method === "POST" && (path === "/login" || path === "/register")) {
+      return await this.#login(request, address, path === "/register");
+    }
+    if (method === "POST" && path === "/logout") {
+      const token = sessionToken(request);
+      if (token) this.#store.endSession(token);
+      return this.#redirect("/", sessionCookie(undefined));
+    }
+    if (method === "GET" && path === "/play") {
+      const player = this.#player(request);
+      if (!player) return this.#redirect("/");
+      return this.#page(gamePage("play", `${player} playing`));
+    }
+    const watch = /^\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+    if (method === "GET" && watch) {
+      const live = this.#liveById(watch[1]);
+      if (!live) return this.#refuse(404, "No such game is being played.");
+      return this.#page(gamePage("watch", `watching ${live.host.options.player}`, watch[1]));
+    }
+    if (method === "GET" && path === "/ws/play") return this.#playSocket(request);
+    const watchSocket = /^\/ws\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+    if (method === "GET" && watchSocket) return this.#watchSocket(request, watchSocket[1]);
+    const morgue = /^\/games\/([A-Za-z0-9_-]{1,64})\/morgue$/.exec(path);
+    if (method === "GET" && morgue && isGameId(morgue[1])) return await this.#morgue(morgue[1]);
+    return this.#refuse(404, "There is nothing at that address.");
+  }
+
+  #redirect(to: string, cookie?: string): Response {
+    const headers = securityHeaders("text/plain; charset=utf-8");
+    headers.set("location", to);
+    if (cookie) headers.set("set-cookie", cookie);
+    return new Response(null, { status: 303, headers });
+  }
+
+  async #login(request: Request, address: string, register: boolean): Promise<Response> {
+    const form = await readForm(request);
+    const name = form?.get("name") ?? "", password = form?.get("password") ?? "";
+    const refuse = (status: number, problem: string) =>
+      this.#page(lobbyPage({ ...this.#lobby(), problem }), status);
+    if (!form) return refuse(400, "Expected a form with a name and a password.");
+    const badName = nameProblem(name);
+    if (badName) return refuse(400, `The name: ${badName}.`);
+    if (!this.#logins.allow(name, address, this.#now().getTime())) {
+      return refuse(429, "Too many attempts: wait a minute and try again.");
+    }
+    if (register) {
+      const badPassword = passwordProblem(password);
+      if (badPassword) return refuse(400, `The password: ${badPassword}.`);
+      if (!this.#store.addPlayer(name, await hashPassword(password))) {
+        return refuse(409, "That name is taken.");
+      }
+    } else {
+      const stored = this.#store.passwordOf(name);
+      if (!stored || !(await verifyPassword(password, stored))) {
+        return refuse(401, "That name and password do not match.");
+      }
+    }
+    return this.#redirect("/", sessionCookie(this.#store.createSession(name, this.#now())));
+  }
+
+  /** The lobby as `player` sees it. */
+  #lobby(player?: string): LobbyView {
+    return {
+      ...(player ? { player } : {}),
+      live: this.#liveRows(),
+      scores: this.#store.topScores(20),
+      finished: this.#store.finishedGames(20).map((g) => ({
+        id: g.id,
+        player: g.player,
+        outcome: g.outcome ?? "",
+        endedAt: g.endedAt ?? "",
+        morgue: g.morguePath !== undefined,
+        replay: g.replayPath !== undefined,
+      })),
+    };
+  }
+
+  #liveRows() {
+    return [...this.#live.values()].filter((l) => !l.host.ended).map((l) => {
+      const info = l.host.info();
+      this.#store.updateGame(l.id, { depth: info.depth, level: info.level, turns: info.turns });
+      return { id: l.id, ...info };
+    });
+  }
+
+  #liveById(id: string): Live | undefined {
+    return [...this.#live.values()].find((l) => l.id === id && !l.host.ended);
+  }
+
+  /** Whether the socket's page comes from this server (a page elsewhere may not drive a player's game). */
+  #sameOrigin(request: Request): boolean {
+    const origin = request.headers.get("origin");
+    return origin !== null && origin === new URL(request.url).origin;
+  }
+
+  #playSocket(request: Request): Response {
+    const player = this.#player(request);
+    if (!player) return this.#refuse(401, "Log in to play.");
+    if (!this.#sameOrigin(request)) return this.#refuse(403, "That page may not play here.");
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+      return this.#refuse(400, "Expected a WebSocket.");
+    }
+    const key = player.toLowerCase();
+    let live = this.#live.get(key);
+    if (!live || live.host.ended) {
+      if (this.#live.size >= this.options.limits.games) {
+        return this.#refuse(
+          503,
+          `The server runs ${this.options.limits.games} games already: try again later.`,
+        );
+      }
+      live = this.#startGame(player);
+    }
+    const { socket, response } = Deno.upgradeWebSocket(request);
+    const host = live.host;
+    const bucket = new TokenBucket(this.options.limits.inputRate, Date.now());
+    this.#track(socket);
+    socket.addEventListener("open", () => {
+      const before = host.attach(socket as Sink, 80, 24);
+      if (before instanceof WebSocket) before.close(4001, "This game was taken over by another page.");
+    });
+    socket.addEventListener("message", (event) => {
+      if (!bucket.take(Date.now())) {
+        this.droppedMessages++;
+        return;
+      }
+      const read = readClientMessage(event.data);
+      if ("problem" in read) {
+        socket.send(serverMessage({ type: "notice", text: `Refused: ${read.problem}.` }));
+        return;
+      }
+      if (!host.isPlayer(socket as Sink)) return;
+      if (read.message.type === "input") host.input(read.message.data);
+      else host.resize(read.message.columns, read.message.rows);
+    });
+    socket.addEventListener("close", () => void host.detach(socket as Sink));
+    return response;
+  }
+
+  #startGame(player: string): Live {
+    const dir = join(this.options.stateDir, "players", player.toLowerCase());
+    Deno.mkdirSync(dir, { recursive: true });
+    const id = this.#store.startGame(player, this.#now());
+    const { content, version, makeRunner, randomSeed, now } = this.options;
+    const host = new GameHost({
+      player,
+      content,
+      version,
+      makeRunner,
+      randomSeed,
+      ...(now ? { now } : {}),
+      dir,
+      columns: 80,
+      rows: 24,
+      onScore: (entry, morguePath) => this.#gameEnded(live, entry, morguePath),
+    });
+    const live: Live = { host, id };
+    this.#live.set(player.toLowerCase(), live);
+    void host.done.then(() => {
+      const info = host.info();
+      this.#store.updateGame(live.id, { depth: info.depth, level: info.level, turns: info.turns });
+      this.#store.endGame(live.id, { outcome: "left", now: this.#now() });
+      if (this.#live.get(player.toLowerCase()) === live) this.#live.delete(player.toLowerCase());
+    });
+    return live;
+  }
+
+  /** A game of `live` ended: its score and records kept, its replay copied; the next game gets a new id. */
+  #gameEnded(live: Live, entry: HighScore, morguePath: string | undefined): void {
+    const { player, dir } = live.host.options;
+    const id = live.id;
+    const replayPath = join(dir, "replays", `${id}.replay.json.gz`);
+    this.#store.addScore({ player, gameId: id, ...entry });
+    this.#store.endGame(id, {
+      outcome: entry.cause,
+      now: this.#now(),
+      replayPath,
+      ...(morguePath ? { morguePath } : {}),
+    });
+    live.id = this.#store.startGame(player, this.#now());
+    void Deno.mkdir(join(dir, "replays"), { recursive: true })
+      .then(() => Deno.copyFile(join(dir, "last-game.replay.json.gz"), replayPath))
+      .catch(() => {});
+  }
+
+  #watchSocket(request: Request, id: string): Response {
+    const live = this.#liveById(id);
+    if (!live) return this.#refuse(404, "No such game is being played.");
+    if (live.host.watchers >= this.options.limits.watchers) {
+      return this.#refuse(503, `This game has ${this.options.limits.watchers} watchers already.`);
+    }
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+      return this.#refuse(400, "Expected a WebSocket.");
+    }
+    const { socket, response } = Deno.upgradeWebSocket(request);
+    this.#track(socket);
+    socket.addEventListener("open", () => void live.host.watch(socket as Sink));
+    socket.addEventListener("message", () => {
+      socket.send(serverMessage({ type: "notice", text: "Watching: keys go nowhere." }));
+    });
+    socket.addEventListener("close", () => live.host.unwatch(socket as Sink));
+    return response;
+  }
+
+  #track(socket: WebSocket): void {
+    this.#sockets.add(socket);
+    socket.addEventListener("close", () => this.#sockets.delete(socket));
+  }
+
+  async #morgue(id: string): Promise<Response> {
+    const path = this.#store.game(id)?.morguePath;
+    if (!path) return this.#refuse(404, "That game has no morgue file.");
+    const text = await Deno.readTextFile(path).catch(() => undefined);
+    if (text === undefined) return this.#refuse(404, "That game's morgue file is gone.");
+    return new Response(text, { headers: securityHeaders("text/plain; charset=utf-8") });
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Small pieces of HTTP the server needs, each bounded: the session cookie,
+ * a form body read up to a limit, the security headers every answer has,
+ * and a token bucket for input rates.
+ *
+ * @module
+ */
+
+/** The session cookie's name. */
+export const SESSION_COOKIE = "delve_session";
+
+/** A session token as the store makes them: 128 bits in hex. */
+const TOKEN = /^[0-9a-f]{32}$/;
+
+/**
+ * The policy every page is served with: nothing but the server's own
+ * scripts, styles, images and sockets; no inline script; no framing. xterm.js
+ * sets its cells' styles from script, which `style-src 'self'` allows for the
+ * style properties it sets but not for the stylesheet it writes its colours
+ * into, hence `'unsafe-inline'` for styles alone.
+ */
+export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; " +
+  "style-src 'self' 'unsafe-inline'; img-src 'self'; font-src 'self'; connect-src 'self'; " +
+  "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/** The headers every answer carries. */
+export function securityHeaders(type: string): Headers {
+  return new Headers({
+    "content-type": type,
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "cache-control": "no-store",
+  });
+}
+
+/** The session token the request's cookie holds, if it holds a well-formed one. */
+export function sessionToken(request: Request): string | undefined {
+  const header = request.headers.get("cookie") ?? "";
+  if (header.length > 4096) return undefined;
+  for (const part of header.split(";")) {
+    const [name, value] = part.trim().split("=", 2);
+    if (name === SESSION_COOKIE && value !== undefined && TOKEN.test(value)) return value;
+  }
+  return undefined;
+}
+
+/** The cookie that keeps `token` (HttpOnly, SameSite=Strict, for the whole site), or clears it. */
+export function sessionCookie(token: string | undefined): string {
+  const base = `${SESSION_COOKIE}=${token ?? ""}; Path=/; HttpOnly; SameSite=Strict`;
+  return token === undefined ? `${base}; Max-Age=0` : `${base}; Max-Age=${30 * 24 * 3600}`;
+}
+
+/** A form's fields, or undefined when the body is not a form within `limit` bytes. */
+export async function readForm(request: Request, limit = 4096): Promise<URLSearchParams | undefined> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") || !request.body) return undefined;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  try {
+    return new URLSearchParams(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+/** At most `rate` events a second, in bursts of up to `rate`; the rest refused and counted. */
+export class TokenBucket {
+  #tokens: number;
+  #last: number;
+  /** Events refused so far. */
+  dropped = 0;
+
+  constructor(readonly rate: number, now: number) {
+    this.#tokens = rate;
+    this.#last = now;
+  }
+
+  /** Whether an event at `now` (ms) is within the rate. */
+  take(now: number): boolean {
+    this.#tokens = Math.min(this.rate, this.#tokens + ((now - this.#last) / 1000) * this.rate);
+    this.#last = now;
+    if (this.#tokens >= 1) {
+      this.#tokens -= 1;
+      return true;
+    }
+    this.dropped++;
+    return false;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * How often one may try to log in: at most so many attempts a minute for a
+ * player name and for an address, refused or not, counted in memory. The
+ * memory is bounded: attempts older than the minute are forgotten, and past
+ * a cap on the keys kept the stalest key goes first.
+ *
+ * @module
+ */
+
+/** The window attempts are counted over, in milliseconds. */
+export const LOGIN_WINDOW_MS = 60_000;
+
+/** How a {@link LoginLimiter} is set. */
+export interface LoginLimiterOptions {
+  /** Attempts a minute for one name and for one address (5 unless set). */
+  readonly perMinute?: number;
+  /** Names and addresses remembered at most (100,000 unless set). */
+  readonly maxKeys?: number;
+}
+
+/** Counts login attempts by name and by address; see the module doc. */
+export class LoginLimiter {
+  readonly perMinute: number;
+  readonly maxKeys: number;
+  /**
+   * The times of the attempts allowed in the window, by key; a key is moved
+   * to the end each time it is recorded, so the first key is the stalest.
+   */
+  readonly #attempts = new Map<string, number[]>();
+
+  constructor(options: LoginLimiterOptions = {}) {
+    this.perMinute = options.perMinute ?? 5;
+    this.maxKeys = options.maxKeys ?? 100_000;
+    if (!Number.isSafeInteger(this.perMinute) || this.perMinute < 1) {
+      throw new RangeError(
+        `login attempts a minute: expected a whole number from 1, found ${this.perMinute}`,
+      );
+    }
+    if (!Number.isSafeInteger(this.maxKeys) || this.maxKeys < 2) {
+      throw new RangeError(`login keys kept: expected a whole number from 2, found ${this.maxKeys}`);
+    }
+  }
+
+  /** Names and addresses remembered now. */
+  get size(): number {
+    return this.#attempts.size;
+  }
+
+  /**
+   * True, and the attempt counted, when `name` (without regard to case) and
+   * `address` have each had fewer than {@link perMinute} attempts allowed in
+   * the minute before `now` (milliseconds); false, counting nothing, when not.
+   */
+  allow(name: string, address: string, now: number): boolean {
+    this.#forgetBefore(now - LOGIN_WINDOW_MS);
+    const keys = [`name:${name.toLowerCase()}`, `address:${address}`];
+    const recent = keys.map((key) =>
+      (this.#attempts.get(key) ?? []).filter((t) => t > now - LOGIN_WINDOW_MS)
+    );
+    if (recent.some((times) => times.length >= this.perMinute)) return false;
+    keys.forEach((key, i) => {
+      this.#attempts.delete(key);
+      this.#attempts.set(key, [...recent[i], now]);
+    });
+    for (const key of this.#attempts.keys()) {
+      if (this.#attempts.size <= this.maxKeys) break;
+      this.#attempts.delete(key);
+    }
+    return true;
+  }
+
+  /** Forgets the stalest keys whose last attempt is at or before `cutoff`. */
+  #forgetBefore(cutoff: number): void {
+    for (const [key, times] of this.#attempts) {
+      if (times[times.length - 1] > cutoff) break;
+      this.#attempts.delete(key);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The browser server for Delve (`deno task serve`): the server itself with
+ * its limits; who may play (names, passwords, sessions, how often one may
+ * try to log in); and what it keeps in its database (players, the game
+ * index, the server's scores).
+ *
+ * @module
+ */
+export { DEFAULT_LIMITS, DelveServer, type ServerLimits, type ServerOptions } from "./delve_server.ts";
+export { LOGIN_WINDOW_MS, LoginLimiter, type LoginLimiterOptions } from "./login_limiter.ts";
+export {
+  hashPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+  PBKDF2_ITERATIONS,
+  type StoredPassword,
+  verifyPassword,
+} from "./passwords.ts";
+export { NAME_MAX_LENGTH, nameProblem } from "./player_names.ts";
+export {
+  type GameEnd,
+  type GameProgress,
+  type GameRecord,
+  isGameId,
+  MIGRATIONS,
+  type NewScore,
+  SCHEMA_VERSION,
+  type ScoreRecord,
+  ServerStore,
+  SESSION_LIFETIME_MS,
+  StoreError,
+} from "./store.ts";
+export { GameHost } from "./game_host.ts";
+export type { GameHostOptions, GameInfo, ProgramParts, Sink } from "./game_host.ts";
+export { MAX_MESSAGE_BYTES, readClientMessage } from "./protocol.ts";
+export type { ClientMessage, ServerMessage } from "./protocol.ts";
+export { ScreenMirror } from "./screen_mirror.ts";

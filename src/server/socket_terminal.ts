@@ -1,0 +1,82 @@
+/**
+ * A terminal whose screen is in a browser: the bytes xterm.js sends are
+ * decoded by the same key decoder as a TTY's, and what the game writes goes
+ * to a callback (the game host, which sends it on). Ctrl-C leaves a TTY
+ * game; here the page is closed instead, so it is dropped.
+ *
+ * @module
+ */
+import { KeyDecoder, QueuedInput, type Terminal, type TerminalEvent } from "../terminal/mod.ts";
+
+/** How long a lone Esc waits for the rest of a sequence (as on a TTY). */
+const ESC_TIMEOUT_MS = 30;
+
+/** The sizes a browser may ask for: Delve's least, and a bound on the buffers a page can make us keep. */
+export const SCREEN_LIMITS = { minColumns: 20, minRows: 10, maxColumns: 400, maxRows: 200 } as const;
+
+/** A size clamped to {@link SCREEN_LIMITS}. */
+export function clampSize(columns: number, rows: number): { columns: number; rows: number } {
+  const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.floor(n) || lo));
+  return {
+    columns: clamp(columns, SCREEN_LIMITS.minColumns, SCREEN_LIMITS.maxColumns),
+    rows: clamp(rows, SCREEN_LIMITS.minRows, SCREEN_LIMITS.maxRows),
+  };
+}
+
+/** A terminal fed with a browser's bytes, writing to `output`. */
+export class SocketTerminal extends QueuedInput implements Terminal {
+  readonly #decoder = new KeyDecoder();
+  #escTimer: ReturnType<typeof setTimeout> | undefined;
+  columns: number;
+  rows: number;
+
+  constructor(columns: number, rows: number, readonly output: (text: string) => void) {
+    super();
+    ({ columns: this.columns, rows: this.rows } = clampSize(columns, rows));
+  }
+
+  write(text: string): void {
+    this.output(text);
+  }
+
+  /** Bytes the browser sent, as typed. */
+  input(bytes: Uint8Array): void {
+    clearTimeout(this.#escTimer);
+    for (const event of this.#decoder.feed(bytes)) this.#push(event);
+    if (this.#decoder.hasPending) {
+      this.#escTimer = setTimeout(() => {
+        for (const event of this.#decoder.flush()) this.#push(event);
+      }, ESC_TIMEOUT_MS);
+    }
+  }
+
+  #push(event: TerminalEvent): void {
+    if (event.type === "key" && event.ctrl && event.key === "c") return;
+    this.queue.push(event);
+  }
+
+  /** The browser's terminal changed size (clamped to {@link SCREEN_LIMITS}). */
+  resize(columns: number, rows: number): void {
+    ({ columns: this.columns, rows: this.rows } = clampSize(columns, rows));
+    this.queue.push({ type: "resize", columns: this.columns, rows: this.rows });
+  }
+
+  #lostTrack = false;
+
+  /** A viewer's copy was drawn from a snapshot: the next frame starts its cursor and colours afresh. */
+  loseTrack(): void {
+    this.#lostTrack = true;
+  }
+
+  takeLostTrack(): boolean {
+    const lost = this.#lostTrack;
+    this.#lostTrack = false;
+    return lost;
+  }
+
+  /** No more input: the game's loop ends. */
+  end(): void {
+    clearTimeout(this.#escTimer);
+    this.queue.close();
+  }
+}

@@ -1,0 +1,501 @@
+/**
+ * The server's database: players, sessions, the game index and the server's
+ * scores, in one SQLite file through Deno's built-in `node:sqlite`. The
+ * schema is versioned ({@link MIGRATIONS}, each step applied once in its own
+ * transaction), every query takes its values as parameters, and every row
+ * read back is checked before it is believed: the file is input too.
+ *
+ * Session tokens are kept only as their SHA-256, so a copy of the file lets
+ * no one in; passwords are kept as passwords.ts derives them.
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import type { HighScore } from "../engine/mod.ts";
+import type { StoredPassword } from "./passwords.ts";
+
+/**
+ * The schema, one step a version: step `i` takes the database from version
+ * `i` to `i + 1`. Steps are only ever added at the end; a step once released
+ * never changes. Names compare without regard to case everywhere (the
+ * spelling given is kept), and tables are STRICT so a column holds its type.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE players (
+     name TEXT PRIMARY KEY COLLATE NOCASE,
+     password_salt TEXT NOT NULL,
+     password_hash TEXT NOT NULL,
+     password_iterations INTEGER NOT NULL,
+     created_at TEXT NOT NULL,
+     options_json TEXT
+   ) STRICT;
+   CREATE TABLE sessions (
+     token_sha256 TEXT PRIMARY KEY,
+     player TEXT NOT NULL COLLATE NOCASE REFERENCES players(name),
+     created_at TEXT NOT NULL,
+     expires_ms INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX sessions_by_expiry ON sessions(expires_ms);
+   CREATE TABLE games (
+     id TEXT PRIMARY KEY,
+     player TEXT NOT NULL COLLATE NOCASE REFERENCES players(name),
+     started_at TEXT NOT NULL,
+     ended_at TEXT,
+     depth INTEGER NOT NULL DEFAULT 1,
+     level INTEGER NOT NULL DEFAULT 1,
+     turns INTEGER NOT NULL DEFAULT 0,
+     outcome TEXT,
+     morgue_path TEXT,
+     replay_path TEXT
+   ) STRICT;
+   CREATE INDEX games_live_by_player ON games(player) WHERE ended_at IS NULL;
+   CREATE INDEX games_by_end ON games(ended_at);
+   CREATE TABLE scores (
+     id INTEGER PRIMARY KEY,
+     player TEXT NOT NULL COLLATE NOCASE REFERENCES players(name),
+     score INTEGER NOT NULL,
+     depth INTEGER NOT NULL,
+     level INTEGER NOT NULL,
+     turns INTEGER NOT NULL,
+     outcome TEXT NOT NULL,
+     ended_at TEXT NOT NULL,
+     game_id TEXT NOT NULL REFERENCES games(id)
+   ) STRICT;
+   CREATE INDEX scores_ranked ON scores(score DESC, ended_at, id);`,
+];
+
+/** The schema version this code writes and reads. */
+export const SCHEMA_VERSION: number = MIGRATIONS.length;
+
+/** How long a session lasts from its login. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Milliseconds a query waits for another connection's write lock before failing. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/** A session token as {@link ServerStore.createSession} makes them: 128 bits in hex. */
+const SESSION_TOKEN = /^[0-9a-f]{32}$/;
+
+/** A game id as {@link ServerStore.startGame} makes them: 96 bits in base64url. */
+const GAME_ID = /^[A-Za-z0-9_-]{16}$/;
+
+/** True when `text` has the form of a game id (whether or not such a game exists): safe in a URL and a path. */
+export function isGameId(text: string): boolean {
+  return GAME_ID.test(text);
+}
+
+/** The database file refused: newer than this code, or holding a row that is not what was written. */
+export class StoreError extends Error {
+  override name = "StoreError";
+}
+
+/** A game in the index. Absent fields are those not known yet (a live game has no end). */
+export interface GameRecord {
+  readonly id: string;
+  readonly player: string;
+  /** ISO 8601. */
+  readonly startedAt: string;
+  /** ISO 8601; absent while the game is live. */
+  readonly endedAt?: string;
+  readonly depth: number;
+  readonly level: number;
+  readonly turns: number;
+  /** How it ended ("killed by an Orc", "left"); absent while live. */
+  readonly outcome?: string;
+  readonly morguePath?: string;
+  readonly replayPath?: string;
+}
+
+/** Where a live game is. */
+export interface GameProgress {
+  readonly depth: number;
+  readonly level: number;
+  readonly turns: number;
+}
+
+/** How a game ended. */
+export interface GameEnd {
+  readonly outcome: string;
+  readonly now: Date;
+  readonly morguePath?: string;
+  readonly replayPath?: string;
+}
+
+/** A score to keep: a game's {@link HighScore} (its cause and date) with who played it and which game. */
+export interface NewScore extends Pick<HighScore, "score" | "depth" | "level" | "turns" | "cause" | "date"> {
+  readonly player: string;
+  readonly gameId: string;
+}
+
+/** A score of the server's table. */
+export interface ScoreRecord {
+  readonly id: number;
+  readonly player: string;
+  readonly score: number;
+  readonly depth: number;
+  readonly level: number;
+  readonly turns: number;
+  /** The cause of the game's end. */
+  readonly outcome: string;
+  /** ISO 8601. */
+  readonly endedAt: string;
+  readonly gameId: string;
+}
+
+/** A row as `node:sqlite` hands it back, before it is checked. */
+type Row = Readonly<Record<string, unknown>>;
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (value instanceof Uint8Array) return "a blob";
+  return `a ${typeof value}`;
+}
+
+/** The row's `column` as text, or a {@link StoreError} naming the table and column. */
+function text(row: Row, table: string, column: string): string {
+  const value = row[column];
+  if (typeof value !== "string") {
+    throw new StoreError(`${table}.${column}: expected text, found ${describe(value)}`);
+  }
+  return value;
+}
+
+/** The row's `column` as text, undefined for NULL. */
+function optionalText(row: Row, table: string, column: string): string | undefined {
+  return row[column] === null ? undefined : text(row, table, column);
+}
+
+/** The row's `column` as a safe integer. */
+function integer(row: Row, table: string, column: string): number {
+  const value = row[column];
+  if (typeof value !== "number" || !Number.isSafeInteger(value)) {
+    throw new StoreError(`${table}.${column}: expected an integer, found ${describe(value)}`);
+  }
+  return value;
+}
+
+function passwordFrom(row: Row): StoredPassword {
+  return {
+    salt: text(row, "players", "password_salt"),
+    hash: text(row, "players", "password_hash"),
+    iterations: integer(row, "players", "password_iterations"),
+  };
+}
+
+function gameFrom(row: Row): GameRecord {
+  const optional = (column: string) => optionalText(row, "games", column);
+  return {
+    id: text(row, "games", "id"),
+    player: text(row, "games", "player"),
+    startedAt: text(row, "games", "started_at"),
+    endedAt: optional("ended_at"),
+    depth: integer(row, "games", "depth"),
+    level: integer(row, "games", "level"),
+    turns: integer(row, "games", "turns"),
+    outcome: optional("outcome"),
+    morguePath: optional("morgue_path"),
+    replayPath: optional("replay_path"),
+  };
+}
+
+function scoreFrom(row: Row): ScoreRecord {
+  return {
+    id: integer(row, "scores", "id"),
+    player: text(row, "scores", "player"),
+    score: integer(row, "scores", "score"),
+    depth: integer(row, "scores", "depth"),
+    level: integer(row, "scores", "level"),
+    turns: integer(row, "scores", "turns"),
+    outcome: text(row, "scores", "outcome"),
+    endedAt: text(row, "scores", "ended_at"),
+    gameId: text(row, "scores", "game_id"),
+  };
+}
+
+/** `value` when it is a whole number from 0; a RangeError naming `what` otherwise (a caller's mistake). */
+function count(value: number, what: string): number {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${what}: expected a whole number from 0, found ${value}`);
+  }
+  return value;
+}
+
+function sha256Hex(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0"))
+    .join("");
+}
+
+function randomGameId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
+}
+
+const GAME_COLUMNS =
+  "id, player, started_at, ended_at, depth, level, turns, outcome, morgue_path, replay_path";
+const SCORE_COLUMNS = "id, player, score, depth, level, turns, outcome, ended_at, game_id";
+
+/** The schema version `db` is at, 0 for a new file; read inside the caller's transaction. */
+function versionOf(db: DatabaseSync): number {
+  db.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+  const rows = db.prepare("SELECT version FROM schema_version").all();
+  if (rows.length === 0) {
+    db.prepare("INSERT INTO schema_version (version) VALUES (?)").run(0);
+    return 0;
+  }
+  if (rows.length > 1) throw new StoreError(`schema_version: expected one row, found ${rows.length}`);
+  return integer(rows[0], "schema_version", "version");
+}
+
+/** Applies the steps of {@link MIGRATIONS} `db` lacks, each in its own transaction; refuses a newer file. */
+function migrate(db: DatabaseSync, path: string): void {
+  for (;;) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const version = versionOf(db);
+      if (version > SCHEMA_VERSION) {
+        throw new StoreError(
+          `${path}: the database is at schema version ${version}, newer than this server's ` +
+            `${SCHEMA_VERSION}; run a newer Delve or point --state elsewhere`,
+        );
+      }
+      if (version === SCHEMA_VERSION) {
+        db.exec("COMMIT");
+        return;
+      }
+      db.exec(MIGRATIONS[version]);
+      db.prepare("UPDATE schema_version SET version = ?").run(version + 1);
+      db.exec("COMMIT");
+    } catch (error) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+}
+
+/** The server's database; see the module doc. Opened with {@link ServerStore.open}. */
+export class ServerStore {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, StatementSync>();
+
+  private constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  /**
+   * Opens the database at `path`, creating the file when there is none (not
+   * its folder), in WAL mode with foreign keys on, and brings its schema up
+   * to {@link SCHEMA_VERSION}. A file at a newer version is refused with a
+   * {@link StoreError}.
+   */
+  static open(path: string): ServerStore {
+    const db = new DatabaseSync(path);
+    try {
+      db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      db.exec("PRAGMA journal_mode = WAL");
+      db.exec("PRAGMA foreign_keys = ON");
+      migrate(db, path);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new ServerStore(db);
+  }
+
+  /** Closes the file; the store is not used after. Closing again does nothing. */
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  /** The schema version recorded in the file. */
+  get schemaVersion(): number {
+    return integer(this.#row("SELECT version FROM schema_version") ?? {}, "schema_version", "version");
+  }
+
+  #statement(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  #row(sql: string, ...values: SQLInputValue[]): Row | undefined {
+    return this.#statement(sql).get(...values);
+  }
+
+  #rows(sql: string, ...values: SQLInputValue[]): Row[] {
+    return this.#statement(sql).all(...values);
+  }
+
+  /** Rows changed by the statement. */
+  #run(sql: string, ...values: SQLInputValue[]): number {
+    return Number(this.#statement(sql).run(...values).changes);
+  }
+
+  /** Adds a player with `stored` as their password; false when the name is taken, in any case. */
+  addPlayer(name: string, stored: StoredPassword, now: Date = new Date()): boolean {
+    return this.#run(
+      `INSERT INTO players (name, password_salt, password_hash, password_iterations, created_at)
+       VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO NOTHING`,
+      name,
+      stored.salt,
+      stored.hash,
+      stored.iterations,
+      now.toISOString(),
+    ) === 1;
+  }
+
+  /** The name as the player spelled it when they registered, found in any case; undefined for no such player. */
+  playerName(name: string): string | undefined {
+    const row = this.#row("SELECT name FROM players WHERE name = ?", name);
+    return row && text(row, "players", "name");
+  }
+
+  /** The player's stored password, or undefined for no such player. */
+  passwordOf(name: string): StoredPassword | undefined {
+    const row = this.#row(
+      "SELECT password_salt, password_hash, password_iterations FROM players WHERE name = ?",
+      name,
+    );
+    return row && passwordFrom(row);
+  }
+
+  /** The player's options file as they last saved it, or undefined for none (or no such player). */
+  playerOptions(name: string): string | undefined {
+    const row = this.#row("SELECT options_json FROM players WHERE name = ?", name);
+    return row && optionalText(row, "players", "options_json");
+  }
+
+  /** Keeps `json` as the player's options file (undefined forgets it); false for no such player. */
+  setPlayerOptions(name: string, json: string | undefined): boolean {
+    return this.#run("UPDATE players SET options_json = ? WHERE name = ?", json ?? null, name) === 1;
+  }
+
+  /**
+   * A new session for the player `name` (any case), lasting
+   * {@link SESSION_LIFETIME_MS} from `now`: its token, 128 random bits in hex,
+   * which the file keeps only as its SHA-256. Sessions expired by `now` are
+   * forgotten. Throws for no such player.
+   */
+  createSession(name: string, now: Date): string {
+    const token = randomHex(16);
+    this.#run("DELETE FROM sessions WHERE expires_ms <= ?", now.getTime());
+    const added = this.#run(
+      `INSERT INTO sessions (token_sha256, player, created_at, expires_ms)
+       SELECT ?, name, ?, ? FROM players WHERE name = ?`,
+      sha256Hex(token),
+      now.toISOString(),
+      now.getTime() + SESSION_LIFETIME_MS,
+      name,
+    );
+    if (added !== 1) throw new RangeError("a session for no player: register the name first");
+    return token;
+  }
+
+  /** The player (as they spell their name) whose unexpired session `token` is, or undefined. */
+  sessionPlayer(token: string, now: Date): string | undefined {
+    if (!SESSION_TOKEN.test(token)) return undefined;
+    const row = this.#row(
+      `SELECT players.name AS name FROM sessions JOIN players ON players.name = sessions.player
+       WHERE sessions.token_sha256 = ? AND sessions.expires_ms > ?`,
+      sha256Hex(token),
+      now.getTime(),
+    );
+    return row && text(row, "players", "name");
+  }
+
+  /** Ends the session `token` (logging out); nothing when there is none. */
+  endSession(token: string): void {
+    if (SESSION_TOKEN.test(token)) this.#run("DELETE FROM sessions WHERE token_sha256 = ?", sha256Hex(token));
+  }
+
+  /** Indexes a new live game of the player `player` (any case) begun at `now`; its id. Throws for no such player. */
+  startGame(player: string, now: Date): string {
+    const id = randomGameId();
+    const added = this.#run(
+      "INSERT INTO games (id, player, started_at) SELECT ?, name, ? FROM players WHERE name = ?",
+      id,
+      now.toISOString(),
+      player,
+    );
+    if (added !== 1) throw new RangeError("a game for no player: register the name first");
+    return id;
+  }
+
+  /** Records where the live game `id` is; false when there is no such live game (a finished one stays as it ended). */
+  updateGame(id: string, progress: GameProgress): boolean {
+    return this.#run(
+      "UPDATE games SET depth = ?, level = ?, turns = ? WHERE id = ? AND ended_at IS NULL",
+      count(progress.depth, "depth"),
+      count(progress.level, "level"),
+      count(progress.turns, "turns"),
+      id,
+    ) === 1;
+  }
+
+  /** Ends the live game `id`; false when there is no such live game (a game ends once: a second end changes nothing). */
+  endGame(id: string, end: GameEnd): boolean {
+    return this.#run(
+      `UPDATE games SET ended_at = ?, outcome = ?, morgue_path = ?, replay_path = ?
+       WHERE id = ? AND ended_at IS NULL`,
+      end.now.toISOString(),
+      end.outcome,
+      end.morguePath ?? null,
+      end.replayPath ?? null,
+      id,
+    ) === 1;
+  }
+
+  /** The game `id`, live or finished, or undefined. */
+  game(id: string): GameRecord | undefined {
+    const row = this.#row(`SELECT ${GAME_COLUMNS} FROM games WHERE id = ?`, id);
+    return row && gameFrom(row);
+  }
+
+  /** The `limit` games ended last, newest first. */
+  finishedGames(limit: number): GameRecord[] {
+    return this.#rows(
+      `SELECT ${GAME_COLUMNS} FROM games WHERE ended_at IS NOT NULL ORDER BY ended_at DESC, rowid DESC LIMIT ?`,
+      count(limit, "games listed"),
+    ).map(gameFrom);
+  }
+
+  /** The player's games not ended, oldest first (one, unless the server stopped without ending one). */
+  liveGamesOf(player: string): GameRecord[] {
+    return this.#rows(
+      `SELECT ${GAME_COLUMNS} FROM games WHERE player = ? AND ended_at IS NULL ORDER BY started_at, rowid`,
+      player,
+    ).map(gameFrom);
+  }
+
+  /** Keeps a score in the server's table. Throws when the player or the game is unknown. */
+  addScore(score: NewScore): void {
+    const added = this.#run(
+      `INSERT INTO scores (player, score, depth, level, turns, outcome, ended_at, game_id)
+       SELECT name, ?, ?, ?, ?, ?, ?, ? FROM players WHERE name = ?`,
+      count(score.score, "score"),
+      count(score.depth, "depth"),
+      count(score.level, "level"),
+      count(score.turns, "turns"),
+      score.cause,
+      score.date,
+      score.gameId,
+      score.player,
+    );
+    if (added !== 1) throw new RangeError("a score for no player: register the name first");
+  }
+
+  /** The `limit` best scores: highest first, the earlier of two equal scores first. */
+  topScores(limit: number): ScoreRecord[] {
+    return this.#rows(
+      `SELECT ${SCORE_COLUMNS} FROM scores ORDER BY score DESC, ended_at ASC, id ASC LIMIT ?`,
+      count(limit, "scores listed"),
+    ).map(scoreFrom);
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * `deno task serve`'s server on a loopback port (docs/server.md): accounts,
+ * the play and watch sockets, the lobby, and every bad input refused with a
+ * reason and nothing changed.
+ */
+import { equal, ok } from "node:assert/strict";
+import { atSign, sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
+
+const at = atSign;
+
+Deno.test("register, play over the socket, watch the same screen, leave and come back to the same game", async () => {
+  await using served = await startTestServer();
+  const { origin } = served;
+  const { status, cookie } = await sessionOf(origin, "ann");
+  equal(status, 303);
+  ok(cookie?.startsWith("delve_session="), cookie);
+  const lobby = await (await fetch(origin, { headers: { cookie: cookie! } })).text();
+  ok(lobby.includes("Logged in as <b>ann</b>"), lobby);
+  await using page = await TestPage.open(origin, "/ws/play", cookie);
+  page.send({ type: "resize", columns: 80, rows: 24 });
+  await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+  page.send({ type: "input", data: "n" });
+  const start = await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
+  const live = await (await fetch(`${origin}/lobby.json`)).json();
+  equal(live.live.length, 1);
+  equal(live.live[0].player, "ann");
+  equal(live.live[0].depth, 1);
+  const id = live.live[0].id;
+  await using watcher = await TestPage.open(origin, `/ws/watch/${id}`);
+  await watcher.waitFor((s) => s === start, "the player's screen");
+  for (const key of ["l", "h", "j", "k"]) {
+    page.send({ type: "input", data: key });
+    if (await page.waitFor((s) => at(s) !== at(start), "a step").catch(() => undefined)) break;
+  }
+  const moved = await page.text();
+  await watcher.waitFor((s) => at(s) === at(moved), "the step, watched");
+  // A watcher's keys go nowhere.
+  watcher.send({ type: "input", data: "l" });
+  await watcher.message((m) => m.type === "notice" && m.text === "Watching: keys go nowhere.", "the refusal");
+  equal(at(await page.text()), at(moved));
+  page.socket.close();
+  await page.closed;
+  // The page went: the game was saved; a new page continues it.
+  await using again = await TestPage.open(origin, "/ws/play", cookie);
+  again.send({ type: "resize", columns: 80, rows: 24 });
+  await again.waitFor((s) => at(s) === at(moved) && s.includes("HP"), "the same game");
+  const save = `${served.stateDir}/players/ann/savegame.json.gz`;
+  for (let k = 0; k < 100 && !(await Deno.stat(save).then(() => true, () => false)); k++) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  ok((await Deno.stat(save)).isFile, "the game was saved when the page went");
+});
+
+Deno.test("a second page of the same player takes the game over and the first is told", async () => {
+  await using served = await startTestServer();
+  const { cookie } = await sessionOf(served.origin, "bo");
+  await using first = await TestPage.open(served.origin, "/ws/play", cookie);
+  await first.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+  await using second = await TestPage.open(served.origin, "/ws/play", cookie);
+  const closed = await first.closed;
+  equal(closed.code, 4001);
+  equal(closed.reason, "This game was taken over by another page.");
+  await second.waitFor((s) => s.includes("[N] Play a new game"), "the title on the new page");
+});
+
+Deno.test("bad messages are refused with a reason and change nothing; the input rate drops the excess", async () => {
+  await using served = await startTestServer({ inputRate: 5 });
+  const { cookie } = await sessionOf(served.origin, "cy");
+  await using page = await TestPage.open(served.origin, "/ws/play", cookie);
+  await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+  const refusals = [
+    ["not json", "expected JSON"],
+    [JSON.stringify({ type: "input", data: "n", extra: 1 }), "expected"],
+    ["x".repeat(5000), "at most 4096 bytes"],
+  ];
+  for (const [sent] of refusals) page.send(sent);
+  page.socket.send(new Uint8Array([1, 2, 3]));
+  for (const [, reason] of [...refusals, ["", "binary"]]) {
+    await page.message((m) => m.type === "notice" && String(m.text).includes(reason), reason);
+  }
+  ok((await page.text()).includes("[N] Play a new game"), "still on the title");
+  for (let k = 0; k < 30; k++) page.send({ type: "resize", columns: 80, rows: 24 });
+  await new Promise((r) => setTimeout(r, 50));
+  ok(served.server.droppedMessages > 0, "over five a second, dropped and counted");
+});
+
+Deno.test("logins: a bad name, a wrong password and a taken name are refused; the sixth attempt in a minute waits", async () => {
+  await using served = await startTestServer();
+  const { origin } = served;
+  equal((await sessionOf(origin, "<script>")).status, 400);
+  equal((await sessionOf(origin, "dee")).status, 303);
+  equal((await sessionOf(origin, "DEE")).status, 409, "names are taken whatever their case");
+  equal((await sessionOf(origin, "dee", "wrong password", true)).status, 401);
+  equal((await sessionOf(origin, "dee", "correct horse", true)).status, 303);
+  for (let k = 0; k < 2; k++) await sessionOf(origin, "dee", "wrong password", true);
+  equal((await sessionOf(origin, "dee", "correct horse", true)).status, 429, "the sixth in a minute");
+});
+
+Deno.test("routes: unknown pages, traversal, a game that does not exist and a socket without a login are refused", async () => {
+  await using served = await startTestServer();
+  const { origin } = served;
+  for (
+    const path of [
+      "/nope",
+      "/assets/../deno.json",
+      "/assets/%2e%2e/deno.json",
+      "/assets/..%2fdeno.json",
+      "/watch/zzz",
+    ]
+  ) {
+    const response = await fetch(`${origin}${path}`);
+    const body = await response.text();
+    equal(response.status, 404, path);
+    ok(!body.includes("imports"), path);
+    ok(response.headers.get("content-security-policy")?.includes("script-src 'self'"), path);
+  }
+  const socket = await fetch(`${origin}/ws/play`, { headers: { upgrade: "websocket" } });
+  await socket.body?.cancel();
+  equal(socket.status, 401);
+  const forged = await fetch(origin, { headers: { cookie: "delve_session=" + "0".repeat(32) } });
+  ok(!(await forged.text()).includes("Logged in"), "a cookie the server never made logs no one in");
+});
+
+Deno.test("a name of <script> never reaches a page as markup", async () => {
+  await using served = await startTestServer();
+  const response = await fetch(`${served.origin}/register`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ name: "<script>alert(1)</script>", password: "correct horse" }),
+  });
+  const page = await response.text();
+  ok(!page.includes("<script>alert"), page);
+});

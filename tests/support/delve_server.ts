@@ -1,0 +1,144 @@
+/**
+ * A Delve server on a loopback port for a test, with a temporary state
+ * folder, and a page-like WebSocket client; both closed by the caller.
+ */
+import { DelveServer, type ServerLimits } from "../../src/server/mod.ts";
+import { DEFAULT_LIMITS } from "../../src/server/mod.ts";
+import { ScreenMirror } from "../../src/server/mod.ts";
+import { InProcessRunner } from "../../src/worker/mod.ts";
+import { bundledContent } from "./content.ts";
+
+/** A running server and where it is. */
+export interface TestServer extends AsyncDisposable {
+  readonly server: DelveServer;
+  readonly origin: string;
+  readonly stateDir: string;
+}
+
+/** Starts a server on 127.0.0.1 at a free port, with `limits` over the defaults. */
+export async function startTestServer(limits: Partial<ServerLimits> = {}): Promise<TestServer> {
+  const stateDir = await Deno.makeTempDir({ prefix: "delve-server-" });
+  const server = await DelveServer.start({
+    hostname: "127.0.0.1",
+    port: 0,
+    content: await bundledContent(),
+    stateDir,
+    limits: { ...DEFAULT_LIMITS, ...limits },
+    version: "9.9.9",
+    makeRunner: (rules) => new InProcessRunner(rules),
+    randomSeed: () => 42,
+  });
+  const origin = `http://127.0.0.1:${server.address.port}`;
+  return {
+    server,
+    origin,
+    stateDir,
+    async [Symbol.asyncDispose]() {
+      await server.shutdown();
+      await Deno.remove(stateDir, { recursive: true });
+    },
+  };
+}
+
+/** Registers `name` (or logs in with `login`) and gives the session cookie. */
+export async function sessionOf(
+  origin: string,
+  name: string,
+  password = "correct horse",
+  login = false,
+): Promise<{ status: number; cookie: string | undefined }> {
+  const response = await fetch(`${origin}/${login ? "login" : "register"}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ name, password }),
+    redirect: "manual",
+  });
+  await response.body?.cancel();
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  return { status: response.status, cookie };
+}
+
+/** Where `@` is on `screen` ("column,row"), to tell a step. */
+export function atSign(screen: string): string {
+  const rows = screen.split("\n");
+  const y = rows.findIndex((r) => r.includes("@"));
+  return `${rows[y]?.indexOf("@")},${y}`;
+}
+
+/** What a page is sent, drawn on a screen as the browser's terminal draws it. */
+export class ScreenPage {
+  readonly messages: Record<string, unknown>[] = [];
+  readonly screen = new ScreenMirror(80, 24);
+
+  /** Takes one message as the page's script does. */
+  receive(text: string): void {
+    const message = JSON.parse(text);
+    this.messages.push(message);
+    if (message.type === "output") this.screen.write(message.data);
+    if (message.type === "size") this.screen.resize(message.columns, message.rows);
+  }
+
+  async text(): Promise<string> {
+    return (await this.screen.lines()).join("\n");
+  }
+
+  /** Waits until the screen shows what `test` wants. */
+  async waitFor(test: (s: string) => boolean, what: string): Promise<string> {
+    for (let i = 0; i < 300; i++) {
+      const s = await this.text();
+      if (test(s)) return s;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`never saw ${what}:\n${await this.text()}`);
+  }
+
+  /** Waits for a message `test` picks. */
+  async message(
+    test: (m: Record<string, unknown>) => boolean,
+    what: string,
+  ): Promise<Record<string, unknown>> {
+    for (let i = 0; i < 300; i++) {
+      const found = this.messages.find(test);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`never got ${what}: ${JSON.stringify(this.messages.slice(-5))}`);
+  }
+}
+
+/** A page's socket to a test server. */
+export class TestPage extends ScreenPage implements AsyncDisposable {
+  readonly opened: Promise<void>;
+  readonly closed: Promise<CloseEvent>;
+
+  constructor(readonly socket: WebSocket) {
+    super();
+    socket.addEventListener("message", (e) => this.receive(e.data));
+    this.opened = new Promise((resolve, reject) => {
+      socket.addEventListener("open", () => resolve());
+      socket.addEventListener("error", () => reject(new Error("the socket did not open")));
+    });
+    this.closed = new Promise((resolve) => socket.addEventListener("close", resolve));
+  }
+
+  /** Opens `path` on `origin` with `cookie`, as a page of that origin does. */
+  static async open(origin: string, path: string, cookie?: string): Promise<TestPage> {
+    const headers: Record<string, string> = { origin };
+    if (cookie) headers.cookie = cookie;
+    const page = new TestPage(
+      new WebSocket(`${origin.replace("http", "ws")}${path}`, { headers } as unknown as string[]),
+    );
+    await page.opened;
+    return page;
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === "string" ? message : JSON.stringify(message));
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.close();
+    await this.closed;
+    this.screen.dispose();
+  }
+}
