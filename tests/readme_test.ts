@@ -102,6 +102,7 @@ const NOT_RUN: Record<string, string> = {
   "bench:micro": "takes minutes",
   soak: "takes minutes; tests/soak_test.ts plays a short one",
   fuzz: "takes minutes; tests/fuzz_test.ts and tests/fuzz_files_test.ts run slices",
+  serve: "runs until stopped; tests/e2e_serve_task_test.ts starts it, plays and stops it",
 };
 
 /** Lines of the README's shell blocks that are not `deno task`, and why they are not run. */

@@ -5,8 +5,18 @@
  */
 import { equal, ok } from "node:assert/strict";
 import { atSign, sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
+import { hashPassword, ServerStore } from "../src/server/mod.ts";
 
 const at = atSign;
+
+/** `name` registered, with a play page open on the title. */
+async function onTitle(origin: string, name: string): Promise<TestPage> {
+  const { cookie } = await sessionOf(origin, name);
+  const page = await TestPage.open(origin, "/ws/play", cookie);
+  page.send({ type: "resize", columns: 80, rows: 24 });
+  await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+  return page;
+}
 
 Deno.test("register, play over the socket, watch the same screen, leave and come back to the same game", async () => {
   await using served = await startTestServer();
@@ -130,4 +140,99 @@ Deno.test("a name of <script> never reaches a page as markup", async () => {
   });
   const page = await response.text();
   ok(!page.includes("<script>alert"), page);
+});
+
+Deno.test("options and keys are per player: saved from the options screen into the player's own folder", async () => {
+  await using served = await startTestServer();
+  await using page = await onTitle(served.origin, "eve");
+  page.send({ type: "input", data: "O" });
+  await page.waitFor((s) => s.includes("Palette:"), "the options screen");
+  page.send({ type: "input", data: "\x1b[B" }); // Down, to the palette
+  page.send({ type: "input", data: "\x1b[C" }); // Right: the next palette
+  await page.waitFor((s) => s.includes("Palette: Deuteranopia"), "the palette chosen");
+  page.send({ type: "input", data: "s" });
+  await page.waitFor((s) => s.includes("Saved to"), "saved");
+  const saved = JSON.parse(await Deno.readTextFile(`${served.stateDir}/players/eve/options.json`));
+  equal(saved.palette, "deuteranopia");
+  const { cookie: other } = await sessionOf(served.origin, "fay");
+  await using second = await TestPage.open(served.origin, "/ws/play", other);
+  await second.waitFor((s) => s.includes("[O] Options"), "fay's title");
+  second.send({ type: "input", data: "O" });
+  await second.waitFor((s) => s.includes("Palette: Default"), "fay keeps the default");
+});
+
+Deno.test("a game without a key for the idle limit is saved and closed, and its page is told why", async () => {
+  let now = Date.parse("2026-11-24T12:00:00Z");
+  await using served = await startTestServer({ idleMinutes: 30 }, { now: () => new Date(now), sweepMs: 20 });
+  await using page = await onTitle(served.origin, "hal");
+  page.send({ type: "input", data: "n" });
+  await page.waitFor((s) => s.includes("@"), "the game");
+  now += 29 * 60_000;
+  await new Promise((r) => setTimeout(r, 100));
+  equal((await (await fetch(`${served.origin}/lobby.json`)).json()).live.length, 1, "not yet");
+  now += 2 * 60_000;
+  await page.message((m) => m.type === "notice" && String(m.text).includes("30 minutes"), "the idle notice");
+  ok((await Deno.stat(`${served.stateDir}/players/hal/savegame.json.gz`)).isFile, "saved");
+  equal((await (await fetch(`${served.origin}/lobby.json`)).json()).live.length, 0, "closed");
+});
+
+/** A WebSocket text frame from a client (masked), with `payload` as its bytes, valid UTF-8 or not. */
+function maskedTextFrame(payload: Uint8Array): Uint8Array {
+  const mask = [1, 2, 3, 4];
+  const frame = new Uint8Array(6 + payload.length);
+  frame.set([0x81, 0x80 | payload.length, ...mask]);
+  payload.forEach((b, i) => (frame[6 + i] = b ^ mask[i % 4]));
+  return frame;
+}
+
+Deno.test("a text frame that is not UTF-8 is refused, ends that socket and changes nothing", async () => {
+  await using served = await startTestServer();
+  const { cookie } = await sessionOf(served.origin, "ida");
+  const { port } = served.server.address;
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  const request = [
+    "GET /ws/play HTTP/1.1",
+    `Host: 127.0.0.1:${port}`,
+    "Upgrade: websocket",
+    "Connection: Upgrade",
+    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+    "Sec-WebSocket-Version: 13",
+    `Origin: ${served.origin}`,
+    `Cookie: ${cookie}`,
+    "",
+    "",
+  ].join("\r\n");
+  await conn.write(new TextEncoder().encode(request));
+  const buf = new Uint8Array(65536);
+  const n = await conn.read(buf);
+  ok(new TextDecoder().decode(buf.subarray(0, n ?? 0)).startsWith("HTTP/1.1 101"), "upgraded");
+  await conn.write(maskedTextFrame(new Uint8Array([0x6e, 0xff, 0xfe]))); // "n" then two bytes no UTF-8 has
+  for (let k = 0; k < 100 && served.server.refusedMessages === 0; k++) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  equal(served.server.refusedMessages, 1, "refused and counted");
+  conn.close();
+  await using page = await TestPage.open(served.origin, "/ws/play", cookie);
+  await page.waitFor((s) => s.includes("[N] Play a new game"), "still the title: the n was never taken");
+});
+
+Deno.test("a finished game is listed with its replay, which a page watches at the speed it asks for", async () => {
+  await using served = await startTestServer();
+  const store = ServerStore.open(`${served.stateDir}/delve.sqlite`);
+  const replayPath = `${served.stateDir}/fixture.replay.json.gz`;
+  await Deno.copyFile(new URL("./fixtures/replays/tcod-seed11.replay.json.gz", import.meta.url), replayPath);
+  store.addPlayer("jo", await hashPassword("correct horse"));
+  const id = store.startGame("jo", new Date("2026-11-24T12:00:00Z"));
+  store.endGame(id, { outcome: "killed by an Orc", now: new Date("2026-11-24T12:30:00Z"), replayPath });
+  store.close();
+  const lobby = await (await fetch(served.origin)).text();
+  ok(lobby.includes(`/games/${id}/replay?speed=10`) && lobby.includes("killed by an Orc"), lobby);
+  const page = await (await fetch(`${served.origin}/games/${id}/replay?speed=100`)).text();
+  ok(page.includes('data-mode="replay"'), page);
+  await using watcher = await TestPage.open(served.origin, `/ws/replay/${id}?speed=100`);
+  await watcher.waitFor((s) => s.includes("@") && s.includes("HP"), "the replayed game");
+  await watcher.message((m) => m.type === "notice" && m.text === "The replay is over.", "its end", 60_000);
+  const missing = await fetch(`${served.origin}/games/${"x".repeat(16)}/replay`);
+  await missing.body?.cancel();
+  equal(missing.status, 404);
 });

@@ -17,9 +17,9 @@ import { checkGrants, checkPlaces, NO_SAVE_PLACE, PlaceRefused, playFiles } from
 import { lockSave } from "./file_lock.ts";
 import { say, sayOut } from "./say.ts";
 import { VERSION } from "./version.ts";
-import { DEFAULT_OPTIONS, defaultOptionsPath, readOptions } from "./options_file.ts";
+import { defaultOptionsPath } from "./options_file.ts";
 import { dailySeed, utcDate } from "./daily.ts";
-import { knownPalette } from "./theme_from_content.ts";
+import { readPlayerOptions } from "./player_options.ts";
 
 const env = readEnv;
 
@@ -71,11 +71,11 @@ export async function main(args: readonly string[]): Promise<number> {
   let prepared: WorkerRunner | undefined = new WorkerRunner(content.rules);
   prepared.start();
   const optionsPath = command.optionsPath ?? defaultOptionsPath(env);
-  const { options, problems: readProblems } = optionsPath
-    ? await readOptions(optionsPath)
-    : { options: DEFAULT_OPTIONS, problems: [] };
-  const palette = knownPalette(content, options.palette, optionsPath);
-  const optionsProblems = [...readProblems, ...palette.problems];
+  const { choice, problems: optionsProblems } = await readPlayerOptions(
+    optionsPath,
+    content,
+    command.walkDelayMs,
+  );
   const terminal = TtyTerminal.open();
   // The day is the UTC date as the program starts: a game begun before midnight stays that day's.
   const daily = command.daily ? utcDate(new Date()) : undefined;
@@ -85,19 +85,8 @@ export async function main(args: readonly string[]): Promise<number> {
     seed: daily === undefined ? command.seed : dailySeed(daily),
     ...(daily === undefined ? {} : { daily }),
     ...(command.hideSeed ? { hideSeed: true } : {}),
-    walkDelayMs: command.walkDelayMs ?? options.walkDelayMs ?? 25,
-    // The delay in effect (the command line's over the file's) is what the options screen shows and saves.
-    choice: {
-      preset: options.preset,
-      bind: options.bind,
-      walkDelayMs: command.walkDelayMs ?? options.walkDelayMs ?? 25,
-      ...(options.logLines === undefined ? {} : { logLines: options.logLines }),
-      ...(options.exploreStopsForItems === undefined
-        ? {}
-        : { exploreStopsForItems: options.exploreStopsForItems }),
-      ...(options.autoPickup === undefined ? {} : { autoPickup: options.autoPickup }),
-      ...(palette.id === undefined ? {} : { palette: palette.id }),
-    },
+    walkDelayMs: choice.walkDelayMs,
+    choice,
     optionsProblems,
     optionsPath,
     colorDepth: detectColorDepth(env),

@@ -11,8 +11,10 @@ export type { CommandOutput } from "./flags.ts";
 export { GameSession } from "./game_session.ts";
 export { readScores } from "./high_scores.ts";
 export { optionsJsonSchema } from "./options_file.ts";
+export { readPlayerOptions } from "./player_options.ts";
 export { debugging, main, randomSeed } from "./main.ts";
 export { runLaunch } from "./launch.ts";
+export { type ReplayPace, showReplay } from "./replay_show.ts";
 export { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
 export { DelveProgram } from "./program.ts";
 export {

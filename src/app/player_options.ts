@@ -8,8 +8,37 @@
 import type { Content } from "../content/mod.ts";
 import type { CellBuffer, KeyEvent } from "../terminal/mod.ts";
 import { OPTIONS_HINT, type OptionsChoice, OptionsScreen, pickupKinds, type Theme } from "../ui/mod.ts";
-import { saveOptionsFile } from "./options_file.ts";
-import { paletteChoices, themeFromContent } from "./theme_from_content.ts";
+import { DEFAULT_OPTIONS, readOptions, saveOptionsFile } from "./options_file.ts";
+import { knownPalette, paletteChoices, themeFromContent } from "./theme_from_content.ts";
+
+/** The walk delay when neither the command line nor the file sets one. */
+const WALK_DELAY_MS = 25;
+
+/**
+ * The options file at `path` (none: the defaults) as a choice for `content`,
+ * with a line for each problem; `walkDelayMs` (the command line's) wins over
+ * the file's, and is what the options screen shows and saves.
+ */
+export async function readPlayerOptions(
+  path: string | undefined,
+  content: Content,
+  walkDelayMs?: number,
+): Promise<{ readonly choice: OptionsChoice; readonly problems: readonly string[] }> {
+  const { options, problems } = path ? await readOptions(path) : { options: DEFAULT_OPTIONS, problems: [] };
+  const palette = knownPalette(content, options.palette, path);
+  const choice: OptionsChoice = {
+    preset: options.preset,
+    bind: options.bind,
+    walkDelayMs: walkDelayMs ?? options.walkDelayMs ?? WALK_DELAY_MS,
+    ...(options.logLines === undefined ? {} : { logLines: options.logLines }),
+    ...(options.exploreStopsForItems === undefined
+      ? {}
+      : { exploreStopsForItems: options.exploreStopsForItems }),
+    ...(options.autoPickup === undefined ? {} : { autoPickup: options.autoPickup }),
+    ...(palette.id === undefined ? {} : { palette: palette.id }),
+  };
+  return { choice, problems: [...problems, ...palette.problems] };
+}
 
 /** The options as they stand, where they are saved, and what was wrong with the file. */
 export class PlayerOptions {

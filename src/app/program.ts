@@ -54,6 +54,8 @@ export interface DelveOptions {
   readonly daily?: string;
   /** `--hide-seed`: new games keep their seed off every screen and file but the save until they end. */
   readonly hideSeed?: boolean;
+  /** Goes straight on with the saved game, if there is one, before the title (a server's player coming back). */
+  readonly resume?: boolean;
   /** Told each game's score as it goes into the table, after its replay and morgue file are written. */
   readonly onScore?: (entry: HighScore, morguePath: string | undefined) => void;
   /** Where the last game's replay is written. */
@@ -473,6 +475,14 @@ export class DelveProgram {
 
   /** Runs the title until the player quits or the input ends. */
   async run(): Promise<ExitReason> {
+    if (this.options.resume) {
+      // No save (or none that loads) is no matter here: the title says what there is.
+      const loaded = await this.#load();
+      if (!("lines" in loaded)) {
+        const reason = await this.#play(loaded.state, loaded.content);
+        if (reason !== "quit") return reason;
+      }
+    }
     const popup = this.#options.titlePopup;
     await this.#showTitle(popup ? { lines: popup } : undefined);
     for await (const event of this.terminal.events) {

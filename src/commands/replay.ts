@@ -9,7 +9,6 @@
 import {
   bundledDataWith,
   decodeRecording,
-  GameSession,
   guardExits,
   HELP_USAGE,
   intFlag,
@@ -23,16 +22,14 @@ import {
   type Recording,
   REPLAY_LIMITS,
   ReplayError,
-  replaySteps,
   say,
   sayOut,
+  showReplay,
   UsageError,
 } from "../app/mod.ts";
 import type { Content } from "../content/mod.ts";
 import { detectColorDepth, TtyTerminal } from "../terminal/mod.ts";
-import { InProcessRunner } from "../worker/mod.ts";
-import { dataChecksum, isGameOver } from "../engine/mod.ts";
-import { GameOverScreen } from "../ui/mod.ts";
+import { dataChecksum } from "../engine/mod.ts";
 
 /** `deno task replay --help`. */
 export const REPLAY_HELP = {
@@ -63,27 +60,8 @@ async function playInTerminal(recording: Recording, content: Content, speed: num
   const terminal = TtyTerminal.open();
   guardExits({ save: () => Promise.resolve(), restore: () => terminal.restore(), debug: false });
   try {
-    const steps = replaySteps(recording, content.rules);
-    const first = steps.next();
-    if (first.done) return;
-    const app = new GameSession(terminal, content, first.value, new InProcessRunner(content.rules), {
-      colorDepth: detectColorDepth(readEnv),
-    });
-    app.render();
-    for (let step = steps.next(); !step.done; step = steps.next()) {
-      await new Promise((r) => setTimeout(r, 1000 / speed));
-      if (terminal.hasPendingInput()) return;
-      app.render();
-    }
-    // A game that ended shows its game-over or victory window until a key; one cut short, its last frame a moment.
-    if (isGameOver(app.state)) {
-      app.stack.push(new GameOverScreen("The replay is over: press a key."));
-      app.render();
-      while (!terminal.hasPendingInput()) await new Promise((r) => setTimeout(r, 50));
-      return;
-    }
-    app.render();
-    await new Promise((r) => setTimeout(r, 1500));
+    const pace = { speed, colorDepth: detectColorDepth(readEnv), stopped: () => terminal.hasPendingInput() };
+    await showReplay(terminal, recording, content, { ...pace, waitAtEnd: true });
   } finally {
     terminal.restore();
   }

@@ -7,6 +7,8 @@
  */
 import { join } from "node:path";
 import type { HighScore } from "../engine/mod.ts";
+import { readPlayerOptions } from "../app/mod.ts";
+import { type FinishedGames, morgueFile, replaySocket } from "./finished_games.ts";
 import { ASSETS } from "./assets.ts";
 import { GameHost, type ProgramParts, type Sink } from "./game_host.ts";
 import { readForm, securityHeaders, sessionCookie, sessionToken, TokenBucket } from "./http_parts.ts";
@@ -47,6 +49,8 @@ export interface ServerOptions extends ProgramParts {
   /** Where the database and every player's saves, morgue files and replays go. */
   readonly stateDir: string;
   readonly limits: ServerLimits;
+  /** How often idle games are looked for, in ms (default 10 s). */
+  readonly sweepMs?: number;
 }
 
 /** A player's running program and its game's id in the store (a new one after each game ends). */
@@ -61,11 +65,17 @@ export class DelveServer {
   readonly #logins: LoginLimiter;
   /** Running programs by player (names are unique without regard to case). */
   readonly #live = new Map<string, Live>();
+  /** Programs being started, by player: a second page waits for the first's rather than starting another. */
+  readonly #starting = new Map<string, Promise<Live>>();
   readonly #sockets = new Set<WebSocket>();
+  /** What each program does once it has ended (its game index row), awaited before the store closes. */
+  readonly #ending = new Set<Promise<void>>();
   #http: Deno.HttpServer | undefined;
   #sweeper: ReturnType<typeof setInterval> | undefined;
   /** Messages dropped over the input rate, by all connections. */
   droppedMessages = 0;
+  /** Messages refused (malformed, binary, oversize, not UTF-8), by all connections. */
+  refusedMessages = 0;
 
   private constructor(readonly options: ServerOptions) {
     this.#store = ServerStore.open(join(options.stateDir, "delve.sqlite"));
@@ -83,7 +93,7 @@ export class DelveServer {
       onListen: () => listening.resolve(),
     }, (request, info) => server.#handle(request, info.remoteAddr.hostname));
     await listening.promise;
-    server.#sweeper = setInterval(() => void server.#closeIdle(), 10_000);
+    server.#sweeper = setInterval(() => void server.#closeIdle(), options.sweepMs ?? 10_000);
     return server;
   }
 
@@ -101,6 +111,7 @@ export class DelveServer {
     clearInterval(this.#sweeper);
     await Promise.all([...this.#live.values()].map((live) => live.host.close(reason)));
     for (const socket of this.#sockets) socket.close(1001, reason);
+    await Promise.all(this.#ending);
     await this.#http?.shutdown();
     this.#store.close();
   }
@@ -171,11 +182,21 @@ export class DelveServer {
       if (!live) return this.#refuse(404, "No such game is being played.");
       return this.#page(gamePage("watch", `watching ${live.host.options.player}`, watch[1]));
     }
-    if (method === "GET" && path === "/ws/play") return this.#playSocket(request);
+    if (method === "GET" && path === "/ws/play") return await this.#playSocket(request);
     const watchSocket = /^\/ws\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
     if (method === "GET" && watchSocket) return this.#watchSocket(request, watchSocket[1]);
     const morgue = /^\/games\/([A-Za-z0-9_-]{1,64})\/morgue$/.exec(path);
-    if (method === "GET" && morgue && isGameId(morgue[1])) return await this.#morgue(morgue[1]);
+    if (method === "GET" && morgue && isGameId(morgue[1])) return await morgueFile(this.#finished, morgue[1]);
+    const replay = /^\/games\/([A-Za-z0-9_-]{1,64})\/replay$/.exec(path);
+    if (method === "GET" && replay && isGameId(replay[1])) {
+      const game = this.#store.game(replay[1]);
+      if (!game?.replayPath) return this.#refuse(404, "That game has no replay.");
+      return this.#page(gamePage("replay", `${game.player}'s game, replayed`, replay[1]));
+    }
+    const replayed = /^\/ws\/replay\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+    if (method === "GET" && replayed && isGameId(replayed[1])) {
+      return await replaySocket(this.#finished, request, replayed[1], url.searchParams.get("speed"));
+    }
     return this.#refuse(404, "There is nothing at that address.");
   }
 
@@ -247,7 +268,7 @@ export class DelveServer {
     return origin !== null && origin === new URL(request.url).origin;
   }
 
-  #playSocket(request: Request): Response {
+  async #playSocket(request: Request): Promise<Response> {
     const player = this.#player(request);
     if (!player) return this.#refuse(401, "Log in to play.");
     if (!this.#sameOrigin(request)) return this.#refuse(403, "That page may not play here.");
@@ -257,13 +278,18 @@ export class DelveServer {
     const key = player.toLowerCase();
     let live = this.#live.get(key);
     if (!live || live.host.ended) {
-      if (this.#live.size >= this.options.limits.games) {
-        return this.#refuse(
-          503,
-          `The server runs ${this.options.limits.games} games already: try again later.`,
-        );
+      let starting = this.#starting.get(key);
+      if (!starting) {
+        if (this.#live.size + this.#starting.size >= this.options.limits.games) {
+          return this.#refuse(
+            503,
+            `The server runs ${this.options.limits.games} games already: try again later.`,
+          );
+        }
+        starting = this.#startGame(player).finally(() => this.#starting.delete(key));
+        this.#starting.set(key, starting);
       }
-      live = this.#startGame(player);
+      live = await starting;
     }
     const { socket, response } = Deno.upgradeWebSocket(request);
     const host = live.host;
@@ -280,6 +306,7 @@ export class DelveServer {
       }
       const read = readClientMessage(event.data);
       if ("problem" in read) {
+        this.refusedMessages++;
         socket.send(serverMessage({ type: "notice", text: `Refused: ${read.problem}.` }));
         return;
       }
@@ -291,9 +318,12 @@ export class DelveServer {
     return response;
   }
 
-  #startGame(player: string): Live {
+  async #startGame(player: string): Promise<Live> {
     const dir = join(this.options.stateDir, "players", player.toLowerCase());
-    Deno.mkdirSync(dir, { recursive: true });
+    await Deno.mkdir(dir, { recursive: true });
+    // Each player's options and keys are their own, in their folder, as a terminal player's are in theirs.
+    const optionsPath = join(dir, "options.json");
+    const { choice, problems } = await readPlayerOptions(optionsPath, this.options.content);
     const id = this.#store.startGame(player, this.#now());
     const { content, version, makeRunner, randomSeed, now } = this.options;
     const host = new GameHost({
@@ -306,16 +336,21 @@ export class DelveServer {
       dir,
       columns: 80,
       rows: 24,
+      choice,
+      optionsPath,
+      optionsProblems: problems,
       onScore: (entry, morguePath) => this.#gameEnded(live, entry, morguePath),
     });
     const live: Live = { host, id };
     this.#live.set(player.toLowerCase(), live);
-    void host.done.then(() => {
+    const ended = host.done.then(() => {
       const info = host.info();
       this.#store.updateGame(live.id, { depth: info.depth, level: info.level, turns: info.turns });
       this.#store.endGame(live.id, { outcome: "left", now: this.#now() });
       if (this.#live.get(player.toLowerCase()) === live) this.#live.delete(player.toLowerCase());
     });
+    this.#ending.add(ended);
+    void ended.finally(() => this.#ending.delete(ended));
     return live;
   }
 
@@ -356,16 +391,20 @@ export class DelveServer {
     return response;
   }
 
-  #track(socket: WebSocket): void {
-    this.#sockets.add(socket);
-    socket.addEventListener("close", () => this.#sockets.delete(socket));
+  /** What the finished games' routes need of the server. */
+  get #finished(): FinishedGames {
+    return {
+      store: this.#store,
+      content: this.options.content,
+      refuse: (status, line) => this.#refuse(status, line),
+      track: (socket) => this.#track(socket),
+    };
   }
 
-  async #morgue(id: string): Promise<Response> {
-    const path = this.#store.game(id)?.morguePath;
-    if (!path) return this.#refuse(404, "That game has no morgue file.");
-    const text = await Deno.readTextFile(path).catch(() => undefined);
-    if (text === undefined) return this.#refuse(404, "That game's morgue file is gone.");
-    return new Response(text, { headers: securityHeaders("text/plain; charset=utf-8") });
+  #track(socket: WebSocket): void {
+    this.#sockets.add(socket);
+    // A frame the socket cannot read (text that is not UTF-8) never reaches the game; the socket ends.
+    socket.addEventListener("error", () => this.refusedMessages++);
+    socket.addEventListener("close", () => this.#sockets.delete(socket));
   }
 }

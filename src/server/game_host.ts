@@ -24,6 +24,8 @@ export interface Sink {
   send(text: string): void;
   /** Bytes queued and not yet sent. */
   readonly bufferedAmount: number;
+  /** Ends the connection, saying why (a WebSocket's close). */
+  close?(code?: number, reason?: string): void;
 }
 
 /** A watcher with more than this queued is skipped until it drains. */
@@ -46,6 +48,9 @@ export interface GameHostOptions extends ProgramParts {
   readonly columns: number;
   readonly rows: number;
   readonly choice?: OptionsChoice;
+  /** The player's options file (saved to from the options screen), and what was wrong with it. */
+  readonly optionsPath?: string;
+  readonly optionsProblems?: readonly string[];
   /** Told each game's score, with its morgue file, as the game ends. */
   readonly onScore?: (entry: HighScore, morguePath: string | undefined) => void;
 }
@@ -75,6 +80,8 @@ export class GameHost {
   /** Resolves when the program has ended (the player quit, or the host was closed). */
   readonly done: Promise<void>;
   #ended = false;
+  /** Set when the server closes the program (it then says why itself). */
+  #closing = false;
 
   constructor(readonly options: GameHostOptions) {
     this.#lastInput = this.#now();
@@ -87,10 +94,14 @@ export class GameHost {
       scoresPath: join(dir, "scores.json"),
       morgueDir: join(dir, "morgue"),
       colorDepth: "truecolor",
+      // A player coming back to the server finds their game where it was.
+      resume: true,
       version: options.version,
       makeRunner: options.makeRunner,
       randomSeed: options.randomSeed,
       ...(options.choice ? { choice: options.choice, walkDelayMs: options.choice.walkDelayMs } : {}),
+      ...(options.optionsPath ? { optionsPath: options.optionsPath } : {}),
+      ...(options.optionsProblems ? { optionsProblems: options.optionsProblems } : {}),
       ...(options.now ? { now: options.now } : {}),
       ...(options.onScore ? { onScore: options.onScore } : {}),
     });
@@ -108,7 +119,9 @@ export class GameHost {
       // Whatever ended it, the game in progress is saved before anyone is told.
       await this.program.saveInProgress().catch(() => {});
       this.#ended = true;
-      this.#tellAll({ type: "notice", text: "The game has ended. Reload the page to play again." });
+      if (!this.#closing) {
+        this.#tellAll({ type: "notice", text: "Delve was left. Reload the page to play again." });
+      }
     }
   }
 
@@ -218,10 +231,15 @@ export class GameHost {
 
   /** Ends the program: the game in progress saved; everyone told `reason`. */
   async close(reason: string): Promise<void> {
-    this.#tellAll({ type: "notice", text: reason });
+    this.#closing = true;
     this.terminal.end();
     await this.done;
+    // Told once the game is on disk: a page that reads the notice may count on the save.
+    this.#tellAll({ type: "notice", text: reason });
     this.mirror.dispose();
+    // A close reason is at most 123 bytes; the notice above has said it whole.
+    const short = reason.length > 100 ? `${reason.slice(0, 99)}…` : reason;
+    for (const sink of [this.#player, ...this.#watchers.keys()]) sink?.close?.(1001, short);
   }
 
   #tellWatchers(message: ServerMessage): void {

@@ -78,7 +78,7 @@ export function lobbyPage(view: LobbyView): string {
       escapeHtml(g.outcome),
       escapeHtml(g.endedAt),
       g.morgue ? `<a href="/games/${encodeURIComponent(g.id)}/morgue">morgue</a>` : "",
-      g.replay ? `<a href="/games/${encodeURIComponent(g.id)}/replay">replay</a>` : "",
+      g.replay ? `<a href="/games/${encodeURIComponent(g.id)}/replay?speed=10">replay</a>` : "",
     ])
   );
   return page(
@@ -95,12 +95,21 @@ export function lobbyPage(view: LobbyView): string {
   );
 }
 
-/** The play page, or the watch page of game `id`. */
-export function gamePage(mode: "play" | "watch", title: string, id = ""): string {
+/** The speeds a finished game's replay page offers, in commands a second. */
+export const REPLAY_SPEEDS = [2, 10, 30, 100] as const;
+
+/** The play page, the watch page of live game `id`, or the replay page of finished game `id`. */
+export function gamePage(mode: "play" | "watch" | "replay", title: string, id = ""): string {
+  const speeds = mode !== "replay" ? "" : " · speed " +
+    REPLAY_SPEEDS.map((n) => `<a href="/games/${encodeURIComponent(id)}/replay?speed=${n}">${n}</a>`).join(
+      " ",
+    );
   return page(
     title,
     `<main id="game" data-mode="${mode}" data-game="${escapeHtml(id)}">` +
-      `<div><a href="/">Lobby</a> · ${escapeHtml(title)} <span id="notice" class="notice"></span></div>` +
+      `<div><a href="/">Lobby</a> · ${
+        escapeHtml(title)
+      }${speeds} <span id="notice" class="notice"></span></div>` +
       `<div id="terminal"></div></main>`,
     ["/assets/xterm.js", "/assets/addon-fit.js", "/assets/play.js"],
   );

@@ -2,7 +2,7 @@
  * A Delve server on a loopback port for a test, with a temporary state
  * folder, and a page-like WebSocket client; both closed by the caller.
  */
-import { DelveServer, type ServerLimits } from "../../src/server/mod.ts";
+import { DelveServer, type ServerLimits, type ServerOptions } from "../../src/server/mod.ts";
 import { DEFAULT_LIMITS } from "../../src/server/mod.ts";
 import { ScreenMirror } from "../../src/server/mod.ts";
 import { InProcessRunner } from "../../src/worker/mod.ts";
@@ -16,7 +16,10 @@ export interface TestServer extends AsyncDisposable {
 }
 
 /** Starts a server on 127.0.0.1 at a free port, with `limits` over the defaults. */
-export async function startTestServer(limits: Partial<ServerLimits> = {}): Promise<TestServer> {
+export async function startTestServer(
+  limits: Partial<ServerLimits> = {},
+  extra: Partial<ServerOptions> = {},
+): Promise<TestServer> {
   const stateDir = await Deno.makeTempDir({ prefix: "delve-server-" });
   const server = await DelveServer.start({
     hostname: "127.0.0.1",
@@ -27,6 +30,7 @@ export async function startTestServer(limits: Partial<ServerLimits> = {}): Promi
     version: "9.9.9",
     makeRunner: (rules) => new InProcessRunner(rules),
     randomSeed: () => 42,
+    ...extra,
   });
   const origin = `http://127.0.0.1:${server.address.port}`;
   return {
@@ -96,8 +100,9 @@ export class ScreenPage {
   async message(
     test: (m: Record<string, unknown>) => boolean,
     what: string,
+    ms = 3000,
   ): Promise<Record<string, unknown>> {
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < ms / 10; i++) {
       const found = this.messages.find(test);
       if (found) return found;
       await new Promise((r) => setTimeout(r, 10));

@@ -6,7 +6,7 @@
 (() => {
   const main = document.getElementById("game");
   const notice = document.getElementById("notice");
-  const watching = main.dataset.mode === "watch";
+  const watching = main.dataset.mode !== "play";
   const term = new globalThis.Terminal({
     convertEol: false,
     cursorBlink: false,
@@ -17,7 +17,12 @@
   const fit = new globalThis.FitAddon.FitAddon();
   term.loadAddon(fit);
   term.open(document.getElementById("terminal"));
-  const where = watching ? `/ws/watch/${encodeURIComponent(main.dataset.game)}` : "/ws/play";
+  const game = encodeURIComponent(main.dataset.game);
+  const where = main.dataset.mode === "play"
+    ? "/ws/play"
+    : main.dataset.mode === "replay"
+    ? `/ws/replay/${game}${location.search}`
+    : `/ws/watch/${game}`;
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${where}`);
   const send = (message) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -28,7 +33,7 @@
     send({ type: "resize", columns: term.cols, rows: term.rows });
   };
   socket.addEventListener("open", () => {
-    notice.textContent = watching ? "Watching." : "";
+    notice.textContent = main.dataset.mode === "watch" ? "Watching." : "";
     resize();
     term.focus();
   });

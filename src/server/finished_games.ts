@@ -1,0 +1,69 @@
+/**
+ * Finished games (docs/server.md, Games): a game's morgue file as text, and
+ * its replay shown to a page at the speed it asks for, drawn by the same
+ * showing `deno task replay` uses.
+ *
+ * @module
+ */
+import type { Content } from "../content/mod.ts";
+import { decodeRecording, readJsonFile, type Recording, REPLAY_LIMITS, showReplay } from "../app/mod.ts";
+import { ENTER_SEQUENCE } from "../terminal/mod.ts";
+import { securityHeaders } from "./http_parts.ts";
+import { REPLAY_SPEEDS } from "./pages.ts";
+import { serverMessage } from "./protocol.ts";
+import { SocketTerminal } from "./socket_terminal.ts";
+import type { ServerStore } from "./store.ts";
+
+/** What the routes need of the server: its store and data, its refusals, and its list of sockets. */
+export interface FinishedGames {
+  readonly store: ServerStore;
+  readonly content: Content;
+  readonly refuse: (status: number, line: string) => Response;
+  readonly track: (socket: WebSocket) => void;
+}
+
+/** The morgue file of game `id`, as text. */
+export async function morgueFile(server: FinishedGames, id: string): Promise<Response> {
+  const path = server.store.game(id)?.morguePath;
+  if (!path) return server.refuse(404, "That game has no morgue file.");
+  const text = await Deno.readTextFile(path).catch(() => undefined);
+  if (text === undefined) return server.refuse(404, "That game's morgue file is gone.");
+  return new Response(text, { headers: securityHeaders("text/plain; charset=utf-8") });
+}
+
+/** Game `id` shown from its replay at `speedText` commands a second (10 when not one of the page's). */
+export async function replaySocket(
+  server: FinishedGames,
+  request: Request,
+  id: string,
+  speedText: string | null,
+): Promise<Response> {
+  const path = server.store.game(id)?.replayPath;
+  if (!path) return server.refuse(404, "That game has no replay.");
+  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+    return server.refuse(400, "Expected a WebSocket.");
+  }
+  let recording: Recording;
+  try {
+    const read = await readJsonFile(path, "replay", REPLAY_LIMITS);
+    if (read.kind !== "read") return server.refuse(404, "That game's replay cannot be read.");
+    recording = decodeRecording(read.json);
+  } catch {
+    return server.refuse(404, "That game's replay cannot be read.");
+  }
+  const speed = REPLAY_SPEEDS.find((n) => String(n) === speedText) ?? 10;
+  const { socket, response } = Deno.upgradeWebSocket(request);
+  server.track(socket);
+  let open = true;
+  socket.addEventListener("close", () => (open = false));
+  socket.addEventListener("open", async () => {
+    const send = (text: string) => open && socket.send(serverMessage({ type: "output", data: text }));
+    const terminal = new SocketTerminal(80, 24, send);
+    socket.send(serverMessage({ type: "size", columns: 80, rows: 24 }));
+    send(ENTER_SEQUENCE);
+    const pace = { speed, colorDepth: "truecolor" as const, stopped: () => !open, waitAtEnd: false };
+    await showReplay(terminal, recording, server.content, pace).catch(() => {});
+    if (open) socket.send(serverMessage({ type: "notice", text: "The replay is over." }));
+  });
+  return response;
+}

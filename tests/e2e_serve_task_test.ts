@@ -1,0 +1,76 @@
+/**
+ * `deno task serve` as a user runs it: it listens on the port asked for
+ * with the launcher's narrow grants; SIGTERM saves the game in progress,
+ * tells its page why and stops with status 0; started again on the same
+ * state, the player's next page goes on with the game where it was.
+ */
+import { equal, ok } from "node:assert/strict";
+import { atSign, sessionOf, TestPage } from "./support/delve_server.ts";
+
+/** A port free at the moment. */
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+/** `deno task serve` on `port` with `state`, once it says it listens. */
+async function serve(port: number, state: string) {
+  const child = new Deno.Command("deno", {
+    args: ["task", "-q", "serve", "--port", String(port), "--state", state],
+    cwd: new URL("..", import.meta.url),
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const lines = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  let said = "";
+  while (!said.includes("listening on")) {
+    const { done, value } = await lines.read();
+    if (done) throw new Error(`the server never listened: ${said}`);
+    said += value;
+  }
+  const rest = (async () => {
+    for (;;) {
+      const { done, value } = await lines.read();
+      if (done) return said;
+      said += value;
+    }
+  })();
+  return { child, said: () => rest };
+}
+
+Deno.test("e2e: deno task serve listens; SIGTERM saves the game and stops; started again, the game goes on", async () => {
+  const port = freePort(), origin = `http://127.0.0.1:${port}`;
+  const state = await Deno.makeTempDir({ prefix: "delve-serve-" });
+  const first = await serve(port, state);
+  const { cookie } = await sessionOf(origin, "gus");
+  const page = await TestPage.open(origin, "/ws/play", cookie);
+  page.send({ type: "resize", columns: 80, rows: 24 });
+  await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+  page.send({ type: "input", data: "n" });
+  const start = await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
+  page.send({ type: "input", data: "l" });
+  page.send({ type: "input", data: "j" });
+  await page.waitFor((s) => atSign(s) !== atSign(start), "a step").catch(() => undefined);
+  await new Promise((r) => setTimeout(r, 200));
+  const before = await page.text();
+  first.child.kill("SIGTERM");
+  const closed = await page.closed;
+  equal((await first.child.status).code, 0);
+  ok((await first.said()).includes("SIGTERM: saving every game"), await first.said());
+  ok(
+    closed.reason.includes("game is saved") || page.messages.some((m) => m.type === "notice"),
+    closed.reason,
+  );
+  page.screen.dispose();
+
+  const second = await serve(port, state);
+  const { cookie: again } = await sessionOf(origin, "gus", "correct horse", true);
+  await using back = await TestPage.open(origin, "/ws/play", again);
+  back.send({ type: "resize", columns: 80, rows: 24 });
+  await back.waitFor((s) => atSign(s) === atSign(before) && s.includes("HP"), "the game where it was");
+  second.child.kill("SIGTERM");
+  equal((await second.child.status).code, 0);
+  await Deno.remove(state, { recursive: true });
+});
