@@ -6,6 +6,8 @@
  */
 import { equal, ok } from "node:assert/strict";
 import { atSign, sessionOf, TestPage } from "./support/delve_server.ts";
+import { parseServeArgs } from "../src/commands/serve_flags.ts";
+import { serveArgs } from "../src/commands/serve_launch.ts";
 
 /** A port free at the moment. */
 function freePort(): number {
@@ -73,4 +75,27 @@ Deno.test("e2e: deno task serve listens; SIGTERM saves the game and stops; start
   second.child.kill("SIGTERM");
   equal((await second.child.status).code, 0);
   await Deno.remove(state, { recursive: true });
+});
+
+Deno.test("the serve launcher grants the chosen host and port, reading the code (the AI worker's entry) and data, writing the state alone", () => {
+  const args = [
+    "--port",
+    "9123",
+    "--host",
+    "127.0.0.1",
+    "--state",
+    "/tmp/delve-state-x",
+    "--data",
+    "/tmp/mod",
+  ];
+  const run = serveArgs(parseServeArgs(args), args);
+  const grant = (flag: string) =>
+    run.find((a) => a.startsWith(`${flag}=`))?.slice(flag.length + 1).split(",") ?? [];
+  equal(grant("--allow-net").join(), "127.0.0.1:9123");
+  equal(grant("--allow-write").join(), "/tmp/delve-state-x");
+  const reads = grant("--allow-read");
+  const worker = new URL("../workers/ai_worker.ts", import.meta.url).pathname;
+  ok(reads.some((r) => worker.startsWith(r)), `the worker's entry is readable: ${reads}`);
+  ok(reads.includes("/tmp/mod") && reads.includes("/tmp/delve-state-x"), reads.join());
+  ok(!run.some((a) => a === "-A" || a.startsWith("--allow-all") || a === "--allow-run"), run.join(" "));
 });

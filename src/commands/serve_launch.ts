@@ -14,12 +14,13 @@ import { parseServeArgs, SERVE_HELP, type ServeCommand } from "./serve_flags.ts"
 
 const SERVER = fileURLToPath(new URL("./serve.ts", import.meta.url));
 const CONFIG = fileURLToPath(new URL("../../deno.json", import.meta.url));
-const BUNDLED_DATA = fileURLToPath(new URL("../../data/", import.meta.url));
+/** The code (the AI worker's entry is read as a file when a game starts it) and the bundled data. */
+const CODE = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The `deno` arguments that run the server for `command` (its own arguments passed on unchanged). */
 export function serveArgs(command: ServeCommand, args: readonly string[]): string[] {
   const state = resolve(command.stateDir);
-  const reads = [BUNDLED_DATA, ...(command.dataDir ? [resolve(command.dataDir)] : []), state];
+  const reads = [CODE, ...(command.dataDir ? [resolve(command.dataDir)] : []), state];
   const host = command.hostname.includes(":") ? `[${command.hostname}]` : command.hostname;
   return [
     "run",

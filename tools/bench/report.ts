@@ -41,6 +41,7 @@ import { startupToFirstFrame } from "./startup.ts";
 import { type MonsterTurns, monsterTurns } from "./monster_turns.ts";
 import { measure } from "./timing.ts";
 import { floorsSave } from "./floors_save.ts";
+import { serverLoad } from "./server_load.ts";
 
 /** One line of the table; `met` is set where there is a target. */
 interface Row {
@@ -336,6 +337,33 @@ async function hostileRows(): Promise<void> {
   }
 }
 
+/** Bot players keep a key a second each in flight (a brisk human's pace, ten times over for the server). */
+const SERVER_GAMES = 50, SERVER_SECONDS = 20, SERVER_PAUSE_MS = 100;
+
+async function serverRows(): Promise<void> {
+  progress(`the browser server, ${SERVER_GAMES} bot games over WebSockets`);
+  const load = await serverLoad(SERVER_GAMES, SERVER_SECONDS, SERVER_PAUSE_MS);
+  rows.push({
+    figure: `serve: key to frame at the client, ${load.games} games, a key per ${SERVER_PAUSE_MS} ms each`,
+    ours: `p50 ${load.p50Ms.toFixed(1)} ms, p99 ${load.p99Ms.toFixed(1)} ms (${thousands(load.keys)} keys)`,
+    target: "p99 ≤ 25 ms",
+    met: load.p99Ms <= 25,
+  });
+  rows.push({
+    figure: "serve: resident memory per game",
+    ours: `${load.rssPerGameMb.toFixed(1)} MB (server ${load.rssMb.toFixed(0)} MB)`,
+    target: "≤ 15 MB",
+    met: load.rssPerGameMb <= 15,
+  });
+  rows.push({
+    figure: "serve: server CPU per game turn (a key answered)",
+    ours:
+      `${load.cpuPerKeyMs.toFixed(2)} ms; a core holds ~${Math.floor(1000 / (load.cpuPerKeyMs * 2))} games ` +
+      "at 2 keys a second",
+  });
+  if (load.unanswered > 0) notes.push(`serve: ${load.unanswered} keys brought no frame within a second.`);
+}
+
 /** The soak as `deno task soak` runs it (the task's own flags), in a process of its own. */
 async function soakRow(): Promise<Row> {
   progress("soak, 10,000 turns");
@@ -406,6 +434,7 @@ const SECTIONS = [
   "hostile",
   "budget",
   "floors",
+  "server",
 ] as const;
 
 /** `deno task bench --help`. */
@@ -451,6 +480,7 @@ if (import.meta.main) {
   if (only.has("hostile")) await hostileRows();
   if (only.has("budget")) await budgetRows();
   if (only.has("floors")) await floorsRows();
+  if (only.has("server")) await serverRows();
   if (soak) rows.push(soak);
   const table = markdownTable(
     ["figure", "ours", "rot.js", "ours vs rot.js", "target", "met"],

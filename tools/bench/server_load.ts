@@ -1,0 +1,190 @@
+/**
+ * The browser server under load: a server process started as `deno task
+ * serve` starts it (the same grants), and bot players over WebSockets, each
+ * with its own game, pressing a move key, waiting for the frame it brings,
+ * pausing, and again. Measured at the clients: key to frame; at the server
+ * (from /proc): resident memory per game and CPU time per answered key.
+ *
+ * @module
+ */
+import { parseServeArgs } from "../../src/commands/serve_flags.ts";
+import { serveArgs } from "../../src/commands/serve_launch.ts";
+
+/** What a load run measured. */
+export interface ServerLoad {
+  readonly games: number;
+  readonly keys: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** Resident memory the games added, per game. */
+  readonly rssPerGameMb: number;
+  /** The server's whole resident memory with every game running. */
+  readonly rssMb: number;
+  /** Server CPU time (user + system) per answered key. */
+  readonly cpuPerKeyMs: number;
+  /** Keys that brought no frame within a second. */
+  readonly unanswered: number;
+}
+
+const MOVES = ["h", "j", "k", "l", "y", "u", "b", "n"];
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+/** The server process's resident memory (bytes) and CPU time (ms), from /proc. */
+async function usage(pid: number): Promise<{ rss: number; cpuMs: number }> {
+  // Deno reads /proc only with every permission; `cat` reads it for the bench's --allow-run.
+  const read = async (file: string) =>
+    new TextDecoder().decode(
+      (await new Deno.Command("cat", { args: [file], stdout: "piped" }).output()).stdout,
+    );
+  const status = await read(`/proc/${pid}/status`);
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  const stat = (await read(`/proc/${pid}/stat`)).split(") ")[1].split(" ");
+  // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after the command's name.
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  return { rss, cpuMs: (ticks * 1000) / 100 };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+}
+
+/** One bot player: registers, opens its game, and presses keys until `until`. */
+async function bot(
+  origin: string,
+  name: string,
+  until: () => boolean,
+  pauseMs: number,
+  times: number[],
+  ready: () => Promise<void>,
+): Promise<number> {
+  const register = await fetch(`${origin}/register`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ name, password: "load test password" }),
+    redirect: "manual",
+  });
+  await register.body?.cancel();
+  const cookie = register.headers.get("set-cookie")!.split(";")[0];
+  const socket = new WebSocket(`${origin.replace("http", "ws")}/ws/play`, {
+    headers: { cookie, origin },
+  } as unknown as string[]);
+  let answered: (() => void) | undefined;
+  socket.addEventListener("message", () => answered?.());
+  await new Promise((resolve) => socket.addEventListener("open", resolve));
+  const press = (key: string) =>
+    new Promise<number | undefined>((resolve) => {
+      const start = performance.now();
+      const timer = setTimeout(() => resolve(undefined), 1000);
+      answered = () => {
+        clearTimeout(timer);
+        answered = undefined;
+        resolve(performance.now() - start);
+      };
+      socket.send(JSON.stringify({ type: "input", data: key }));
+    });
+  socket.send(JSON.stringify({ type: "resize", columns: 80, rows: 24 }));
+  await new Promise((r) => setTimeout(r, 500));
+  await press("n");
+  await ready();
+  let unanswered = 0;
+  while (!until()) {
+    await new Promise((r) => setTimeout(r, pauseMs));
+    const took = await press(MOVES[Math.floor(Math.random() * MOVES.length)]);
+    if (took === undefined) unanswered++;
+    else times.push(took);
+  }
+  socket.close();
+  return unanswered;
+}
+
+/** Runs `games` bot players for `seconds`, a key every `pauseMs` each, against a server of its own. */
+export async function serverLoad(games: number, seconds: number, pauseMs: number): Promise<ServerLoad> {
+  const port = freePort();
+  const state = await Deno.makeTempDir({ prefix: "delve-load-" });
+  // Every bot comes from one address: the login limit (per address) is raised for them.
+  const args = [
+    "--port",
+    String(port),
+    "--state",
+    state,
+    "--max-games",
+    String(games + 10),
+    "--login-rate",
+    "10000",
+  ];
+  const server = new Deno.Command(Deno.execPath(), {
+    args: serveArgs(parseServeArgs(args), args),
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  try {
+    const reader = server.stderr.pipeThrough(new TextDecoderStream()).getReader();
+    for (let said = ""; !said.includes("listening on");) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error(`the server did not start: ${said}`);
+      said += value;
+    }
+    void (async () => {
+      while (!(await reader.read()).done);
+    })();
+    const origin = `http://127.0.0.1:${port}`;
+    const before = await usage(server.pid);
+    const times: number[] = [];
+    let stop = false;
+    let started = 0;
+    const go = Promise.withResolvers<void>();
+    const ready = () => {
+      started++;
+      return go.promise;
+    };
+    const bots = [...Array(games).keys()].map((k) =>
+      bot(origin, `load${k}`, () => stop, pauseMs, times, ready)
+    );
+    // Every game is started (registrations are slow on purpose: PBKDF2) before the window opens.
+    while (started < games) await new Promise((r) => setTimeout(r, 100));
+    // Each game's AI worker loads its modules in the background (turns run in-process meanwhile): the
+    // bots wait, and the window opens once the server's CPU has settled (a second under half a core).
+    for (let last = await usage(server.pid);;) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const now = await usage(server.pid);
+      const busy = now.cpuMs - last.cpuMs;
+      last = now;
+      if (busy < 500) break;
+    }
+    go.resolve();
+    await new Promise((r) => setTimeout(r, 1000));
+    times.length = 0;
+    const start = await usage(server.pid);
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const end = await usage(server.pid);
+    const keys = times.length;
+    stop = true;
+    const unanswered = (await Promise.all(bots)).reduce((a, b) => a + b, 0);
+    const sorted = times.slice(0, keys).sort((a, b) => a - b);
+    return {
+      games,
+      keys,
+      p50Ms: percentile(sorted, 0.5),
+      p99Ms: percentile(sorted, 0.99),
+      rssPerGameMb: (end.rss - before.rss) / games / 1048576,
+      rssMb: end.rss / 1048576,
+      cpuPerKeyMs: (end.cpuMs - start.cpuMs) / keys,
+      unanswered,
+    };
+  } finally {
+    server.kill("SIGTERM");
+    await server.status;
+    await Deno.remove(state, { recursive: true }).catch(() => {});
+  }
+}
+
+if (import.meta.main) {
+  const [games = "50", seconds = "20", pause = "100"] = Deno.args;
+  console.log(JSON.stringify(await serverLoad(Number(games), Number(seconds), Number(pause)), null, 2));
+}
