@@ -149,6 +149,7 @@ const TASK_FLAGS: Record<string, string[]> = {
     "--login-rate N",
   ],
   schema: [],
+  keys: [],
   bench: [],
   soak: ["--turns N", "--seed S", "--every K", "--game-turns G", "--json"],
 };

@@ -9,6 +9,7 @@ import { GameSession } from "../src/app/game_session.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { type OptionsChoice, OptionsScreen } from "../src/ui/options_screen.ts";
+import { HistoryScreen } from "../src/ui/history_screen.ts";
 import { COMMAND_NAMES } from "../src/ui/key_presets.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
 import { bundledContent } from "./support/content.ts";
@@ -165,4 +166,46 @@ Deno.test("the auto-pickup row opens the data's item kinds; Enter ticks one, Esc
   text = screenText(app).join("\n");
   ok(text.includes("Auto-pickup: health_potion"), text);
   ok(app.top instanceof OptionsScreen, "Esc left the list, not the screen");
+});
+
+Deno.test("a command of another screen rebound in the options works there at once, and its help and prompt say so", async () => {
+  // A room with nothing in it, where nothing kills the player.
+  const app = arenaGame("#####\n#.@.#\n#####", {}, {});
+  await feed(app, "O");
+  await toCommand(app, "scroll.line_up");
+  await feed(app, "Enter", "w");
+  ok(screenText(app).some((l) => /scroll\.line_up\s+\* w/.test(l)), screenText(app).join("\n"));
+  await feed(app, "Escape");
+  for (let k = 0; k < 100; k++) app.notices.add(app.state.log, `Line ${k} of a long history.`, "white");
+  await feed(app, "v");
+  equal(app.top.title, "Message history");
+  const scroll = (app.top as HistoryScreen).scroll;
+  const before = scroll.top;
+  await feed(app, "w");
+  equal(app.top.title, "Message history", "w did not close the history");
+  ok(
+    scroll.top === before - 1 || (before === 0 && scroll.top > 0),
+    `w scrolls up a line: ${before} to ${scroll.top}`,
+  );
+  await feed(app, "?");
+  ok(screenText(app).some((l) => /│ *w +scroll up a line/.test(l)), screenText(app).join("\n"));
+});
+
+Deno.test("a key two commands of one screen share, on any screen, is marked and blocks saving", async () => {
+  const saved: { choice?: OptionsChoice; save?: boolean }[] = [];
+  const app = game(saved);
+  await feed(app, "O");
+  await toCommand(app, "count.cancel");
+  await feed(app, "Enter", "Backspace"); // Backspace is count.back's: one screen, two commands
+  const text = screenText(app).join("\n");
+  ok(/count\.cancel\s+! Backspace/.test(text) && /count\.back\s+! Backspace/.test(text), text);
+  await feed(app, "s");
+  ok(screenText(app).join("\n").includes("Two commands share a key"), "saving waits");
+  equal(saved.filter((s) => s.save).length, 0);
+  // The same key on two screens is no clash: Backspace for the game's wait.
+  const other = game([]);
+  await feed(other, "O");
+  await toCommand(other, "wait");
+  await feed(other, "Enter", "Backspace");
+  ok(!/! Backspace/.test(screenText(other).join("\n")), "no mark");
 });

@@ -11,7 +11,8 @@ import {
   parseOptions,
   readOptions,
 } from "../src/app/options_file.ts";
-import { boundKeys, KEY_PRESETS, presetKeys } from "../src/ui/key_presets.ts";
+import { boundKeys, KEY_PRESETS, keyConflicts, presetKeys } from "../src/ui/key_presets.ts";
+import { KEYS_FILES, keysTable, withKeysTable } from "../tools/keys_table.ts";
 import { keysOf, lookupKey, MOVE_BINDINGS, moveOf } from "../src/ui/keymap.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { PLAY_BINDINGS } from "../src/ui/play_screen.ts";
@@ -78,7 +79,7 @@ Deno.test("bad entries are named in one line each (file, JSON path, expected, fo
     'o.json: $.keys.bind["explore"][3]: expected a key name, found 7',
     'o.json: $.keys.bind["rest"]: expected a list of at most 8 keys, found "R"',
     'o.json: $.keys.bind["move.north"][0]: expected a key other than Ctrl+c, which saves the game and quits, found "Ctrl+c"',
-    'o.json: $.keys.bind["look"][0]: expected a key no other command of the main game has, found "g" (pick_up\'s; ignored here)',
+    'o.json: $.keys.bind["look"][0]: expected a key no other command of the game screen has, found "g" (pick_up\'s; ignored here)',
   ]);
   deepEqual([options.preset, options.walkDelayMs], ["default", undefined]);
   deepEqual(options.keys.explore, ["X"]);
@@ -92,7 +93,7 @@ Deno.test("two commands of the file asking for one key: the later loses it; swap
   deepEqual(swap.problems, []);
   const clash = parseOptions({ keys: { bind: { explore: ["z"], rest: ["z", "R"] } } }, "o.json");
   deepEqual(clash.problems, [
-    'o.json: $.keys.bind["rest"][0]: expected a key no other command of the main game has, found "z" (explore\'s; ignored here)',
+    'o.json: $.keys.bind["rest"][0]: expected a key no other command of the game screen has, found "z" (explore\'s; ignored here)',
   ]);
   deepEqual([clash.options.keys.explore, clash.options.keys.rest], [["z"], ["R"]]);
 });
@@ -116,21 +117,17 @@ Deno.test("a file that is not an options file gives the defaults and one line", 
   }
 });
 
-Deno.test("no preset gives one key to two commands of the main game, nor a move the look cursor's Enter or ?", () => {
+Deno.test("no preset gives one key to two commands of any one screen, nor a move the look cursor's Enter or ?", () => {
   for (const preset of KEY_PRESETS) {
-    const seen = new Map<string, string>();
-    for (const command of boundKeys(presetKeys(preset))) {
-      for (const key of command.keys) {
-        equal(seen.get(key), undefined, `${preset}: "${key}" for ${command.name} and ${seen.get(key)}`);
-        seen.set(key, command.name);
-      }
-    }
+    deepEqual([...keyConflicts(presetKeys(preset))], [], preset);
     for (const move of MOVE_BINDINGS) {
       for (const key of keysOf(move, presetKeys(preset))) {
         ok(!["Enter", "KPEnter", "?"].includes(key), preset);
       }
     }
   }
+  // The check sees a clash on any screen: the history's scroll key given to help.
+  deepEqual([...keyConflicts({ help: ["Up"] })], [["Up", ["move.north", "help", "scroll.line_up"]]]);
 });
 
 Deno.test("data/schema/options.schema.json is the schema the game reads options by (deno task schema writes it)", async () => {
@@ -139,15 +136,17 @@ Deno.test("data/schema/options.schema.json is the schema the game reads options 
   ok(file.includes('"move.north"') && file.includes('"laptop"'), "it names the commands and the presets");
 });
 
-Deno.test("docs/options.md's table of commands is the default key map, command for command", async () => {
-  const text = await Deno.readTextFile(new URL("../docs/options.md", import.meta.url));
-  const start = text.indexOf("| command ");
-  const table = text.slice(start, text.indexOf("\n\n", start));
-  const rows = table.split("\n").filter((line) => /^\| `[a-z_.]+` /.test(line)).map((line) => {
-    const [name, keys, help] = line.split("|").slice(1, 4).map((cell) => cell.trim());
-    return { name: name.replaceAll("`", ""), keys: [...keys.matchAll(/`([^`]+)`/g)].map((m) => m[1]), help };
-  });
-  deepEqual(rows, boundKeys().map((c) => ({ name: c.name, keys: [...c.keys], help: c.help })));
+Deno.test("the README's and docs/options.md's key tables are the default key map (deno task keys writes them)", async () => {
+  for (const file of KEYS_FILES) {
+    const text = await Deno.readTextFile(new URL(`../${file}`, import.meta.url));
+    equal(withKeysTable(text, file), text, `${file}: run deno task keys`);
+  }
+  const table = keysTable();
+  for (const command of boundKeys()) {
+    const row = table.split("\n").find((line) => line.startsWith(`| \`${command.name}\` `));
+    ok(row && command.keys.every((k) => row.includes(`\`${k === " " ? "Space" : k}\``)), command.name);
+  }
+  ok(table.includes("`scroll.line_up`") && table.includes("`count.cancel`"), "every screen's commands");
 });
 
 Deno.test("message lines, explore and items, and auto-pickup are read, and bad values named", () => {

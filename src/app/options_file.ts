@@ -16,8 +16,8 @@ import {
   readUntrustedJson,
 } from "../content/mod.ts";
 import {
-  boundKeys,
   COMMAND_NAMES,
+  commandsByScreen,
   KEY_PRESETS,
   keyLabel,
   type KeyMap,
@@ -281,25 +281,27 @@ function dropConflicts(
   problems: string[],
   bind: Record<string, readonly string[]>,
 ): void {
-  const owner = new Map<string, string>();
-  const commands = boundKeys(keyMap);
   const rank = (name: string) => (order.includes(name) ? 1 + order.indexOf(name) : 0);
-  for (const command of [...commands].sort((a, b) => rank(a.name) - rank(b.name))) {
-    for (const key of command.keys) {
-      const first = owner.get(key);
-      // The tables and the presets give no key twice (tests/options_test.ts): only the file's can clash.
-      if (first === undefined || rank(command.name) === 0) {
-        owner.set(key, first ?? command.name);
-        continue;
+  // A key clashes only between two commands of one screen; a command that loses it loses it everywhere.
+  for (const { screen, commands } of commandsByScreen(keyMap)) {
+    const owner = new Map<string, string>();
+    for (const command of [...commands].sort((a, b) => rank(a.name) - rank(b.name))) {
+      for (const key of bind[command.name] ?? command.keys) {
+        const first = owner.get(key);
+        // The tables and the presets give no key twice on a screen (tests/options_test.ts): only the file's can.
+        if (first === undefined || first === command.name || rank(command.name) === 0) {
+          owner.set(key, first ?? command.name);
+          continue;
+        }
+        const i = bind[command.name]?.indexOf(key) ?? -1;
+        problems.push(
+          `${label}: $.keys.bind[${JSON.stringify(command.name)}]${
+            i >= 0 ? `[${i}]` : ""
+          }: expected a key no ` +
+            `other command of the ${screen} screen has, found "${keyLabel(key)}" (${first}'s; ignored here)`,
+        );
+        bind[command.name] = (bind[command.name] ?? command.keys).filter((k) => k !== key);
       }
-      const i = bind[command.name]?.indexOf(key) ?? -1;
-      problems.push(
-        `${label}: $.keys.bind[${JSON.stringify(command.name)}]${
-          i >= 0 ? `[${i}]` : ""
-        }: expected a key no ` +
-          `other command of the main game has, found "${keyLabel(key)}" (${first}'s; ignored here)`,
-      );
-      bind[command.name] = (bind[command.name] ?? command.keys).filter((k) => k !== key);
     }
   }
 }

@@ -1,7 +1,10 @@
 /**
- * The commands a user runs besides play: `sim`, `replay` and `validate`.
+ * The commands a user runs besides play: `sim`, `replay`, `validate`, `palettes` and `serve`.
  *
  * @module
  */
 export { readRecording } from "./replay.ts";
 export { simulate } from "./sim/simulate.ts";
+export { parseServeArgs, SERVE_HELP } from "./serve_flags.ts";
+export type { ServeCommand } from "./serve_flags.ts";
+export { serveArgs } from "./serve_launch.ts";

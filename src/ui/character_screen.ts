@@ -9,7 +9,7 @@
 import { type GameState, isGameOver, type Rules } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
-import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
+import { type Binding, HELP_BINDING, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { fillStats, type ScreenTexts, statValues } from "./screen_texts.ts";
 import { drawSideWindow } from "./side_window.ts";
@@ -19,9 +19,9 @@ export function characterLines(state: GameState, rules: Rules, words: ScreenText
   return fillStats(words.lines, statValues(state, rules, words));
 }
 
-const CHARACTER_BINDINGS: readonly Binding<"morgue" | "help">[] = [
-  { keys: ["m"], value: "morgue", help: "write a morgue file (character dump)" },
-  { keys: [HELP_KEY], value: "help", help: "this help" },
+export const CHARACTER_BINDINGS: readonly Binding<"morgue" | "help">[] = [
+  { keys: ["m"], value: "morgue", help: "write a morgue file (character dump)", name: "character.morgue" },
+  HELP_BINDING,
   { keys: ["any other key", "a click"], help: "close", listedOnly: true },
 ];
 

@@ -10,7 +10,7 @@
 import { itemLabel, playerOf } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
-import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
+import { type Binding, HELP_BINDING, lookupKey } from "./keymap.ts";
 import { CLOSE, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import type { Screen } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
@@ -80,10 +80,10 @@ export class CountScreen implements Screen {
     this.title = question.title;
     this.bindings = [
       { keys: ["0…9"], help: "type the count", listedOnly: true },
-      { keys: ["Backspace"], value: "back", help: "take back a digit" },
-      { keys: ["Enter", "KPEnter"], value: "take", help: question.enter },
-      { keys: [HELP_KEY], value: "help", help: "this help" },
-      { keys: ["Escape"], value: "cancel", help: question.escape },
+      { keys: ["Backspace"], value: "back", help: "take back a digit", name: "count.back" },
+      { keys: ["Enter", "KPEnter"], value: "take", help: question.enter, name: "count.take" },
+      HELP_BINDING,
+      { keys: ["Escape"], value: "cancel", help: question.escape, name: "count.cancel" },
     ];
   }
 

@@ -10,7 +10,7 @@
 import { playerOf, type Point } from "../engine/mod.ts";
 import { Attr, type CellBuffer, type KeyEvent, type MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
-import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf } from "./keymap.ts";
+import { type Binding, HELP_BINDING, lookupKey, MOVE_BINDINGS, moveOf } from "./keymap.ts";
 import { mapCellAt, screenCellOf } from "./map_view.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 
@@ -29,19 +29,20 @@ export function cursorBindings(confirm: string, cancel: string): Binding<CursorC
       keys: b.keys,
       value: "move",
       help: `cursor ${b.help}`,
+      ...(b.name ? { name: b.name } : {}),
     })),
     {
       keys: ["Shift", "Ctrl", "Alt"],
       help: "with a move: 5, 10 or 20 cells (they multiply)",
       listedOnly: true,
     },
-    { keys: ["Enter", "KPEnter"], value: "confirm", help: confirm },
+    { keys: ["Enter", "KPEnter"], value: "confirm", help: confirm, name: "cursor.confirm" },
     {
       keys: ["mouse"],
       help: `moving it moves the cursor; a left click on the map: ${confirm}; any other click: ${cancel}`,
       listedOnly: true,
     },
-    { keys: [HELP_KEY], value: "help", help: "this help" },
+    HELP_BINDING,
     { keys: ["Esc", "any other key"], help: cancel, listedOnly: true },
   ];
 }

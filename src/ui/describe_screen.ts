@@ -9,7 +9,7 @@ import { type Entity, isKnown, labelOf, playerOf } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { itemNumbers } from "./item_numbers.ts";
-import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
+import { type Binding, HELP_BINDING, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
 import { wrapText } from "./text.ts";
@@ -17,8 +17,8 @@ import { wrapText } from "./text.ts";
 /** The width the window's text is wrapped to. */
 const TEXT_WIDTH = 46;
 
-const DESCRIBE_BINDINGS: readonly Binding<"help">[] = [
-  { keys: [HELP_KEY], value: "help", help: "this help" },
+export const DESCRIBE_BINDINGS: readonly Binding<"help">[] = [
+  HELP_BINDING,
   { keys: ["any other key", "a click"], help: "close", listedOnly: true },
 ];
 

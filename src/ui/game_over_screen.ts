@@ -8,7 +8,7 @@
  */
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
-import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
+import { type Binding, HELP_BINDING, keysSaid, lookupKey } from "./keymap.ts";
 import { mapCellAt, screenCellOf } from "./map_view.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { displayWidth, wrapText } from "./text.ts";
@@ -33,9 +33,14 @@ export interface GameOverReport {
   readonly unscored?: boolean;
 }
 
-const GAME_OVER_BINDINGS: readonly Binding<"leave" | "help">[] = [
-  { keys: ["Enter", "KPEnter", " ", "Escape"], value: "leave", help: "go on, back to the title" },
-  { keys: [HELP_KEY], value: "help", help: "this help" },
+export const GAME_OVER_BINDINGS: readonly Binding<"leave" | "help">[] = [
+  {
+    keys: ["Enter", "KPEnter", " ", "Escape"],
+    value: "leave",
+    help: "go on, back to the title",
+    name: "game_over.leave",
+  },
+  HELP_BINDING,
   { keys: ["mouse"], help: "point at something to name it", listedOnly: true },
   { keys: ["any other key"], help: "nothing (the game is over)", listedOnly: true },
 ];
@@ -51,8 +56,8 @@ export class GameOverScreen implements Screen {
   /** Filled in once the morgue file and the score are written. */
   report: GameOverReport | undefined;
 
-  /** `closing` is the window's last line: what the keys do now (a replay's end says its own). */
-  constructor(readonly closing = "Enter, Space or Esc: back to the title.") {}
+  /** `closing` is the window's last line: what the keys do now (a replay's end says its own; a game's, its keys). */
+  constructor(readonly closing?: string) {}
 
   handleKey(event: KeyEvent, ui?: Pick<UiContext, "keys">): ScreenResult {
     const command = lookupKey(GAME_OVER_BINDINGS, event, ui?.keys)?.value;
@@ -98,7 +103,8 @@ export class GameOverScreen implements Screen {
     if (morgue) {
       lines.push("path" in morgue ? `Morgue file: ${morgue.path}` : `No morgue file: ${morgue.error}`);
     }
-    lines.push("", this.closing);
+    const leave = GAME_OVER_BINDINGS[0];
+    lines.push("", this.closing ?? `${keysSaid(leave, ui.keys)}: back to the title.`);
     return lines;
   }
 

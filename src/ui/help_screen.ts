@@ -8,7 +8,7 @@
  * @module
  */
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
-import { type Binding, helpLines, type KeyMap, lookupKey } from "./keymap.ts";
+import { type Binding, helpLines, keyLabel, type KeyMap, keysOf, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { Scroll, SCROLL_BINDINGS, type ScrollCommand } from "./scroll.ts";
 import { displayWidth, padText, wrapText } from "./text.ts";
@@ -18,15 +18,24 @@ import { drawWindow } from "./window.ts";
 /** Between the keys and what they do. */
 const GAP = 2;
 const FITS_NOTE = "Any key closes this window.";
-const SCROLLS_NOTE = "↑ ↓ PgUp PgDn Home End: scroll. Any other key closes this window.";
+/** The note of a help too long for its window: the scrolling keys as bound. */
+function scrollsNote(keys?: KeyMap): string {
+  const said = SCROLL_BINDINGS.flatMap((b) =>
+    keysOf(b, keys).filter((k) => !k.startsWith("KP")).map(keyLabel)
+  );
+  return `${[...new Set(said)].join(" ")}: scroll. Any other key closes this window.`;
+}
+
+/** The help window's own keys: it scrolls, and any other key closes it. */
+export const HELP_SCREEN_BINDINGS: readonly Binding<ScrollCommand>[] = [
+  ...SCROLL_BINDINGS,
+  { keys: ["any other key", "a click"], help: "close this help", listedOnly: true },
+];
 
 /** The help window for `of`. */
 export class HelpScreen implements Screen {
   readonly title = "Help";
-  readonly bindings: readonly Binding<ScrollCommand>[] = [
-    ...SCROLL_BINDINGS,
-    { keys: ["any other key", "a click"], help: "close this help", listedOnly: true },
-  ];
+  readonly bindings = HELP_SCREEN_BINDINGS;
   readonly scroll = new Scroll();
 
   constructor(readonly of: Screen) {}
@@ -84,7 +93,7 @@ export class HelpScreen implements Screen {
     let note = wrapText(FITS_NOTE, textWidth);
     let bodyHeight = body.length;
     if (body.length + 1 + note.length > room) {
-      note = wrapText(SCROLLS_NOTE, textWidth);
+      note = wrapText(scrollsNote(ui.keys), textWidth);
       bodyHeight = Math.max(1, room - 1 - note.length);
     }
     this.scroll.fit(body.length, bodyHeight);

@@ -11,7 +11,7 @@
 import { displayText, type LogEntry } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
-import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
+import { type Binding, HELP_BINDING, lookupKey } from "./keymap.ts";
 import { type Notices, shownLog } from "./notices.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { Scroll, scrollBindings, type ScrollCommand } from "./scroll.ts";
@@ -19,9 +19,9 @@ import { wrapText } from "./text.ts";
 import { paletteColor } from "./theme.ts";
 import { drawWindow } from "./window.ts";
 
-const HISTORY_BINDINGS: readonly Binding<ScrollCommand | "help">[] = [
+export const HISTORY_BINDINGS: readonly Binding<ScrollCommand | "help">[] = [
   ...scrollBindings(true),
-  { keys: [HELP_KEY], value: "help", help: "this help" },
+  HELP_BINDING,
   { keys: ["mouse wheel"], help: "scroll", listedOnly: true },
   { keys: ["any other key"], help: "back to the game", listedOnly: true },
 ];

@@ -23,7 +23,7 @@ import {
 } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
-import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
+import { type Binding, HELP_BINDING, lookupKey } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
 import { Scroll, SCROLL_BINDINGS, type ScrollCommand } from "./scroll.ts";
@@ -74,7 +74,7 @@ export class InventoryScreen implements Screen {
     this.bindings = [
       { keys: ["a…z"], help: PICK_HELP[mode], listedOnly: true },
       ...SCROLL_BINDINGS,
-      { keys: [HELP_KEY], value: "help", help: "this help" },
+      HELP_BINDING,
       { keys: ["any other key", "a click"], help: "close, nothing used", listedOnly: true },
     ];
   }

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { type ActiveBinding, type KeyMap, keysOf } from "./keymap.ts";
-import { PLAY_BINDINGS, type PlayCommand } from "./play_screen.ts";
+import type { KeyMap } from "./keymap.ts";
 
 /** The presets, by name. */
 export const KEY_PRESETS = ["default", "vi", "laptop", "numpad"] as const;
@@ -48,19 +47,6 @@ export function presetKeys(preset: KeyPreset): KeyMap {
   return PRESET_MAPS[preset];
 }
 
-/** The play screen's commands that have names, in the help's order: every command the player can rebind. */
-export const NAMED_COMMANDS: readonly ActiveBinding<PlayCommand>[] = PLAY_BINDINGS.filter(
-  (b): b is ActiveBinding<PlayCommand> => !b.listedOnly && b.name !== undefined,
-);
-
-/** Every command name, in the help's order. */
-export const COMMAND_NAMES: readonly string[] = NAMED_COMMANDS.map((b) => b.name!);
-
-/** The keys each named command has under `keys`, in the help's order. */
-export function boundKeys(keys?: KeyMap): { name: string; help: string; keys: readonly string[] }[] {
-  return NAMED_COMMANDS.map((b) => ({ name: b.name!, help: b.help, keys: keysOf(b, keys) }));
-}
-
 /** What the player chose in the options: the preset, their own bindings over it, and the walk delay. */
 export interface KeyChoice {
   readonly preset: KeyPreset;
@@ -73,11 +59,4 @@ export function keyMapOf(choice: KeyChoice): KeyMap {
   return { ...presetKeys(choice.preset), ...choice.bind };
 }
 
-/** Each key that two or more commands of the main game have under `keys`, with those commands in the help's order. */
-export function keyConflicts(keys: KeyMap): Map<string, string[]> {
-  const owners = new Map<string, string[]>();
-  for (const command of boundKeys(keys)) {
-    for (const key of command.keys) owners.set(key, [...(owners.get(key) ?? []), command.name]);
-  }
-  return new Map([...owners].filter(([, names]) => names.length > 1));
-}
+export { boundKeys, COMMAND_NAMES, commandsByScreen, keyConflicts, NAMED_COMMANDS } from "./screen_keys.ts";

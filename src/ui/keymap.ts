@@ -59,6 +59,14 @@ export const MOVE_BINDINGS: readonly ActiveBinding<{ dx: number; dy: number }>[]
 /** `?`: the help window, on every screen that has one. */
 export const HELP_KEY = "?";
 
+/** The help window's key on every screen: one command, `help`, rebound everywhere at once. */
+export const HELP_BINDING: ActiveBinding<"help"> = {
+  keys: [HELP_KEY],
+  value: "help",
+  help: "this help",
+  name: "help",
+};
+
 /** The keys of `binding`: the player's, where their key map names its command, else the table's. */
 export function keysOf(binding: Binding<unknown>, keys?: KeyMap): readonly string[] {
   if (binding.listedOnly) return (keys && binding.keysUnder?.(keys)) || binding.keys;
@@ -100,6 +108,16 @@ export function lookupKey<T>(
   const printable = [...event.key].length === 1;
   if (printable && (event.ctrl || event.alt)) return undefined;
   return bindings.find((b): b is ActiveBinding<T> => !b.listedOnly && keysOf(b, keys).includes(event.key));
+}
+
+/**
+ * The keys of `binding` under `keys` as a prompt says them: "Enter, Space
+ * or Esc" (a keypad key left out where its twin is said).
+ */
+export function keysSaid(binding: Binding<unknown>, keys?: KeyMap): string {
+  const labels = [...new Set(keysOf(binding, keys).map(keyLabel))];
+  const said = labels.filter((l) => !(l.startsWith("keypad ") && labels.includes(l.slice("keypad ".length))));
+  return said.length < 2 ? said.join("") : `${said.slice(0, -1).join(", ")} or ${said.at(-1)}`;
 }
 
 /**

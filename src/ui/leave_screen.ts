@@ -12,8 +12,8 @@ import { CLOSE, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
 import { wrapText } from "./text.ts";
 
-const LEAVE_BINDINGS: readonly Binding<"leave">[] = [
-  { keys: ["y", "Y"], value: "leave", help: "leave the dungeon (the game ends)" },
+export const LEAVE_BINDINGS: readonly Binding<"leave">[] = [
+  { keys: ["y", "Y"], value: "leave", help: "leave the dungeon (the game ends)", name: "leave.confirm" },
   { keys: ["any other key"], help: "stay in the dungeon", listedOnly: true },
 ];
 

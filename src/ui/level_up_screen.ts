@@ -9,7 +9,7 @@
 import { attackOf, defenseOf, formatTemplate, playerOf, type Rules, sightOf } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
-import { type Binding, HELP_KEY, lookupKey } from "./keymap.ts";
+import { type Binding, HELP_BINDING, lookupKey } from "./keymap.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { drawSideWindow } from "./side_window.ts";
 
@@ -22,7 +22,7 @@ export class LevelUpScreen implements Screen {
     this.title = rules.progression.window.title;
     this.bindings = [
       ...rules.progression.choices.map((c, i) => ({ keys: [c.key], value: i, help: c.message })),
-      { keys: [HELP_KEY], value: "help", help: "this help" },
+      HELP_BINDING,
       {
         keys: ["any other key"],
         help: "Invalid entry. (a choice must be made)",

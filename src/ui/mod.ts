@@ -12,11 +12,13 @@ export { keyLabel, type KeyMap, MOVE_BINDINGS, NAMED_KEYS, parseKeyName } from "
 export {
   boundKeys,
   COMMAND_NAMES,
+  commandsByScreen,
   KEY_PRESETS,
   type KeyChoice,
   keyConflicts,
   keyMapOf,
   type KeyPreset,
+  NAMED_COMMANDS,
   presetKeys,
 } from "./key_presets.ts";
 export { computeLayout, MIN_COLUMNS, MIN_ROWS } from "./layout.ts";

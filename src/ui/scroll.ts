@@ -23,12 +23,12 @@ export function scrollBindings(wraps = false): ActiveBinding<ScrollCommand>[] {
   const up = wraps ? " (at the top: to the bottom)" : "";
   const down = wraps ? " (at the bottom: to the top)" : "";
   return [
-    { keys: ["Up", "KP8"], value: "lineUp", help: `scroll up a line${up}` },
-    { keys: ["Down", "KP2"], value: "lineDown", help: `scroll down a line${down}` },
-    { keys: ["PageUp", "KP9"], value: "pageUp", help: `a page up${up}` },
-    { keys: ["PageDown", "KP3"], value: "pageDown", help: `a page down${down}` },
-    { keys: ["Home", "KP7"], value: "first", help: "to the top" },
-    { keys: ["End", "KP1"], value: "last", help: "to the bottom" },
+    { keys: ["Up", "KP8"], value: "lineUp", help: `scroll up a line${up}`, name: "scroll.line_up" },
+    { keys: ["Down", "KP2"], value: "lineDown", help: `scroll down a line${down}`, name: "scroll.line_down" },
+    { keys: ["PageUp", "KP9"], value: "pageUp", help: `a page up${up}`, name: "scroll.page_up" },
+    { keys: ["PageDown", "KP3"], value: "pageDown", help: `a page down${down}`, name: "scroll.page_down" },
+    { keys: ["Home", "KP7"], value: "first", help: "to the top", name: "scroll.top" },
+    { keys: ["End", "KP1"], value: "last", help: "to the bottom", name: "scroll.bottom" },
   ];
 }
 

@@ -7,8 +7,7 @@
  *
  * @module
  */
-import { parseServeArgs } from "../../src/commands/serve_flags.ts";
-import { serveArgs } from "../../src/commands/serve_launch.ts";
+import { parseServeArgs, serveArgs } from "../../src/commands/mod.ts";
 
 /** What a load run measured. */
 export interface ServerLoad {
