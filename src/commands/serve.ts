@@ -11,6 +11,9 @@ import { DelveServer } from "../server/mod.ts";
 import { WorkerRunner } from "../worker/mod.ts";
 import { parseServeArgs, SERVE_HELP } from "./serve_flags.ts";
 
+/** How long after a game starts its AI worker is looked at. */
+const WORKER_LOOK_MS = 10_000;
+
 /** Runs the server until a signal stops it; resolves to the exit status. */
 export async function serveCommand(args: readonly string[]): Promise<number> {
   const line = readCommandLine(SERVE_HELP, args, () => parseServeArgs(args));
@@ -28,6 +31,13 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     makeRunner: (rules) => {
       const runner = new WorkerRunner(rules);
       runner.start();
+      // A worker that cannot load leaves its game's turns in-process, slower: the operator is told once.
+      const look = setTimeout(() => {
+        if (runner.faults.length > 0) {
+          say(`delve serve: a game's AI worker failed (${runner.faults.join(", ")}); its turns run in-process`);
+        }
+      }, WORKER_LOOK_MS);
+      Deno.unrefTimer(look);
       return runner;
     },
     randomSeed,
