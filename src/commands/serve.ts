@@ -34,7 +34,9 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
       // A worker that cannot load leaves its game's turns in-process, slower: the operator is told once.
       const look = setTimeout(() => {
         if (runner.faults.length > 0) {
-          say(`delve serve: a game's AI worker failed (${runner.faults.join(", ")}); its turns run in-process`);
+          say(
+            `delve serve: a game's AI worker failed (${runner.faults.join(", ")}); its turns run in-process`,
+          );
         }
       }, WORKER_LOOK_MS);
       Deno.unrefTimer(look);

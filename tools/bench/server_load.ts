@@ -27,6 +27,9 @@ export interface ServerLoad {
 
 const MOVES = ["h", "j", "k", "l", "y", "u", "b", "n"];
 
+/** How long the bots play before the window opens. */
+const WARM_UP_MS = 10_000;
+
 function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = listener.addr as Deno.NetAddr;
@@ -157,7 +160,9 @@ export async function serverLoad(games: number, seconds: number, pauseMs: number
       if (busy < 500) break;
     }
     go.resolve();
-    await new Promise((r) => setTimeout(r, 1000));
+    // A warm-up of play: each game's first turns through its worker compile the worker's code (a
+    // worker is an isolate of its own), which a window of a few keys a game would count as the server's.
+    await new Promise((r) => setTimeout(r, WARM_UP_MS));
     times.length = 0;
     const start = await usage(server.pid);
     await new Promise((r) => setTimeout(r, seconds * 1000));
