@@ -9,7 +9,7 @@
 import { equal, ok } from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { launchBrowser } from "./support/browser.ts";
-import { atSign, startTestServer } from "./support/delve_server.ts";
+import { atSign, finishedGame, startTestServer } from "./support/delve_server.ts";
 
 /** The page's terminal as text, a row a line (xterm.js's buffer, as the page holds it). */
 function screenOf(page: Page): Promise<string> {
@@ -97,3 +97,22 @@ Deno.test("e2e browser: register, play, watch from a second browser, close and r
 function deepEqualNoProblems(problems: readonly string[]): void {
   equal(problems.join("\n"), "", `no script error or CSP refusal on the page: ${problems.join("; ")}`);
 }
+
+Deno.test("e2e browser: a finished game's replay plays on its page at the speed chosen", async () => {
+  await using served = await startTestServer();
+  const id = await finishedGame(served, "kim", "killed by a Troll");
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 640 } });
+    const problems: string[] = [];
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.goto(served.origin);
+    await page.click(`a[href="/games/${id}/replay?speed=10"]`);
+    await page.click(`a[href="/games/${id}/replay?speed=100"]`);
+    const first = await waitForScreen(page, (s) => s.includes("@") && s.includes("HP"), "the replay");
+    await waitForScreen(page, (s) => at(s) !== at(first), "the replay going on");
+    deepEqualNoProblems(problems);
+  } finally {
+    await browser.close();
+  }
+});

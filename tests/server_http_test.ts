@@ -4,8 +4,7 @@
  * reason and nothing changed.
  */
 import { equal, ok } from "node:assert/strict";
-import { atSign, sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
-import { hashPassword, ServerStore } from "../src/server/mod.ts";
+import { atSign, finishedGame, sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
 
 const at = atSign;
 
@@ -218,13 +217,7 @@ Deno.test("a text frame that is not UTF-8 is refused, ends that socket and chang
 
 Deno.test("a finished game is listed with its replay, which a page watches at the speed it asks for", async () => {
   await using served = await startTestServer();
-  const store = ServerStore.open(`${served.stateDir}/delve.sqlite`);
-  const replayPath = `${served.stateDir}/fixture.replay.json.gz`;
-  await Deno.copyFile(new URL("./fixtures/replays/tcod-seed11.replay.json.gz", import.meta.url), replayPath);
-  store.addPlayer("jo", await hashPassword("correct horse"));
-  const id = store.startGame("jo", new Date("2026-11-24T12:00:00Z"));
-  store.endGame(id, { outcome: "killed by an Orc", now: new Date("2026-11-24T12:30:00Z"), replayPath });
-  store.close();
+  const id = await finishedGame(served, "jo", "killed by an Orc");
   const lobby = await (await fetch(served.origin)).text();
   ok(lobby.includes(`/games/${id}/replay?speed=10`) && lobby.includes("killed by an Orc"), lobby);
   const page = await (await fetch(`${served.origin}/games/${id}/replay?speed=100`)).text();

@@ -2,7 +2,13 @@
  * A Delve server on a loopback port for a test, with a temporary state
  * folder, and a page-like WebSocket client; both closed by the caller.
  */
-import { DelveServer, type ServerLimits, type ServerOptions } from "../../src/server/mod.ts";
+import {
+  DelveServer,
+  hashPassword,
+  type ServerLimits,
+  type ServerOptions,
+  ServerStore,
+} from "../../src/server/mod.ts";
 import { DEFAULT_LIMITS } from "../../src/server/mod.ts";
 import { ScreenMirror } from "../../src/server/mod.ts";
 import { InProcessRunner } from "../../src/worker/mod.ts";
@@ -42,6 +48,27 @@ export async function startTestServer(
       await Deno.remove(stateDir, { recursive: true });
     },
   };
+}
+
+/**
+ * A game of `player` that ended with `outcome`, its replay the TCOD rule set's seed-11 fixture, put in the
+ * server's store as the server puts one; gives its id.
+ */
+export async function finishedGame(served: TestServer, player: string, outcome: string): Promise<string> {
+  const store = ServerStore.open(`${served.stateDir}/delve.sqlite`);
+  try {
+    const replayPath = `${served.stateDir}/${player}.replay.json.gz`;
+    await Deno.copyFile(
+      new URL("../fixtures/replays/tcod-seed11.replay.json.gz", import.meta.url),
+      replayPath,
+    );
+    store.addPlayer(player, await hashPassword("correct horse"));
+    const id = store.startGame(player, new Date("2026-11-24T12:00:00Z"));
+    store.endGame(id, { outcome, now: new Date("2026-11-24T12:30:00Z"), replayPath });
+    return id;
+  } finally {
+    store.close();
+  }
 }
 
 /** Registers `name` (or logs in with `login`) and gives the session cookie. */
