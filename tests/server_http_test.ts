@@ -229,3 +229,21 @@ Deno.test("a finished game is listed with its replay, which a page watches at th
   await missing.body?.cancel();
   equal(missing.status, 404);
 });
+
+Deno.test("the limits on games and on watchers refuse the one over, with the reason, and change nothing", async () => {
+  await using served = await startTestServer({ games: 1, watchers: 1 });
+  await using first = await onTitle(served.origin, "lee");
+  const { cookie } = await sessionOf(served.origin, "max");
+  const refused = await fetch(`${served.origin}/ws/play`, {
+    headers: { cookie: cookie!, origin: served.origin, upgrade: "websocket" },
+  });
+  equal(refused.status, 503);
+  ok((await refused.text()).includes("runs as many games as it may (1)"));
+  const id = (await (await fetch(`${served.origin}/lobby.json`)).json()).live[0].id;
+  await using watcher = await TestPage.open(served.origin, `/ws/watch/${id}`);
+  await watcher.waitFor((s) => s.includes("[N] Play a new game"), "the watched title");
+  const second = await fetch(`${served.origin}/ws/watch/${id}`, { headers: { upgrade: "websocket" } });
+  equal(second.status, 503);
+  ok((await second.text()).includes("as many watchers as it may (1)"));
+  ok((await first.text()).includes("[N] Play a new game"), "the game goes on");
+});

@@ -283,7 +283,7 @@ export class DelveServer {
         if (this.#live.size + this.#starting.size >= this.options.limits.games) {
           return this.#refuse(
             503,
-            `The server runs ${this.options.limits.games} games already: try again later.`,
+            `The server runs as many games as it may (${this.options.limits.games}): try again later.`,
           );
         }
         starting = this.#startGame(player).finally(() => this.#starting.delete(key));
@@ -376,7 +376,7 @@ export class DelveServer {
     const live = this.#liveById(id);
     if (!live) return this.#refuse(404, "No such game is being played.");
     if (live.host.watchers >= this.options.limits.watchers) {
-      return this.#refuse(503, `This game has ${this.options.limits.watchers} watchers already.`);
+      return this.#refuse(503, `This game has as many watchers as it may (${this.options.limits.watchers}).`);
     }
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return this.#refuse(400, "Expected a WebSocket.");
