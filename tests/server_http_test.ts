@@ -247,3 +247,22 @@ Deno.test("the limits on games and on watchers refuse the one over, with the rea
   ok((await second.text()).includes("as many watchers as it may (1)"));
   ok((await first.text()).includes("[N] Play a new game"), "the game goes on");
 });
+
+Deno.test("a game that ends goes into the server's high scores and its finished games, with its morgue file", async () => {
+  await using served = await startTestServer();
+  await using page = await onTitle(served.origin, "ned");
+  page.send({ type: "input", data: "n" });
+  await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
+  page.send({ type: "input", data: "\x1b" }); // Esc: saved, back to the title
+  await page.waitFor((s) => s.includes("[C] Continue"), "the title with the saved game");
+  page.send({ type: "input", data: "n" });
+  await page.waitFor((s) => s.includes("Abandon the saved game"), "the question");
+  page.send({ type: "input", data: "y" });
+  await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the new game");
+  const lobby = await (await fetch(served.origin)).text();
+  ok(/<td>ned<\/td><td>\d+<\/td>/.test(lobby) && lobby.includes("abandoned"), lobby);
+  const morgue = /href="(\/games\/[A-Za-z0-9_-]+\/morgue)"/.exec(lobby);
+  ok(morgue, "a morgue link");
+  const text = await (await fetch(`${served.origin}${morgue[1]}`)).text();
+  ok(text.includes("Abandoned"), text.slice(0, 300));
+});
