@@ -8,14 +8,7 @@ import { equal, ok } from "node:assert/strict";
 import { atSign, sessionOf, TestPage } from "./support/delve_server.ts";
 import { parseServeArgs } from "../src/commands/serve_flags.ts";
 import { serveArgs } from "../src/commands/serve_launch.ts";
-
-/** A port free at the moment. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
+import { freePort, untilListening } from "../tools/serve_process.ts";
 
 /** `deno task serve` on `port` with `state`, once it says it listens. */
 async function serve(port: number, state: string) {
@@ -25,21 +18,8 @@ async function serve(port: number, state: string) {
     stdout: "null",
     stderr: "piped",
   }).spawn();
-  const lines = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  let said = "";
-  while (!said.includes("listening on")) {
-    const { done, value } = await lines.read();
-    if (done) throw new Error(`the server never listened: ${said}`);
-    said += value;
-  }
-  const rest = (async () => {
-    for (;;) {
-      const { done, value } = await lines.read();
-      if (done) return said;
-      said += value;
-    }
-  })();
-  return { child, said: () => rest };
+  const { said } = await untilListening(child);
+  return { child, said: () => said };
 }
 
 Deno.test("e2e: deno task serve listens; SIGTERM saves the game and stops; started again, the game goes on", async () => {

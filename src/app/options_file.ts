@@ -92,7 +92,8 @@ const fieldSchemas = {
     }),
   ).max(200),
   palette: z.string().max(40).regex(/^[a-z][a-z0-9_]*$/, {
-    error: "expected a palette id: default, deuteranopia, protanopia, tritanopia, high_contrast, glyphs…",
+    // Which ids there are is the data's to say: checked against its palettes once the data is loaded.
+    error: "expected a palette id: lower-case letters, digits and _ (default, deuteranopia, …)",
   }),
 } as const;
 

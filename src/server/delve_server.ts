@@ -11,8 +11,16 @@ import { readPlayerOptions } from "../app/mod.ts";
 import { type FinishedGames, morgueFile, replaySocket } from "./finished_games.ts";
 import { ASSETS } from "./assets.ts";
 import { GameHost, type ProgramParts, type Sink } from "./game_host.ts";
-import { readForm, securityHeaders, sessionCookie, sessionToken, TokenBucket } from "./http_parts.ts";
-import { gamePage, lobbyPage, type LobbyView, problemPage } from "./pages.ts";
+import {
+  asksForWebSocket,
+  NOT_A_WEBSOCKET,
+  readForm,
+  securityHeaders,
+  sessionCookie,
+  sessionToken,
+  TokenBucket,
+} from "./http_parts.ts";
+import { gamePage, type LiveRow, lobbyPage, type LobbyView, problemPage } from "./pages.ts";
 import { readClientMessage, serverMessage } from "./protocol.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { nameProblem } from "./player_names.ts";
@@ -93,7 +101,7 @@ export class DelveServer {
       onListen: () => listening.resolve(),
     }, (request, info) => server.#handle(request, info.remoteAddr.hostname));
     await listening.promise;
-    server.#sweeper = setInterval(() => void server.#closeIdle(), options.sweepMs ?? 10_000);
+    server.#sweeper = setInterval(() => void server.#sweep(), options.sweepMs ?? 10_000);
     return server;
   }
 
@@ -116,9 +124,11 @@ export class DelveServer {
     this.#store.close();
   }
 
-  async #closeIdle(): Promise<void> {
+  /** Every sweep: each live game's progress into the game index, and the idle ones saved and closed. */
+  async #sweep(): Promise<void> {
     const limit = this.options.limits.idleMinutes * 60_000;
     for (const [key, live] of this.#live) {
+      this.#keepProgress(live);
       if (live.host.info().idleMs < limit) continue;
       this.#live.delete(key);
       await live.host.close(
@@ -250,12 +260,14 @@ export class DelveServer {
     };
   }
 
-  #liveRows() {
-    return [...this.#live.values()].filter((l) => !l.host.ended).map((l) => {
-      const info = l.host.info();
-      this.#store.updateGame(l.id, { depth: info.depth, level: info.level, turns: info.turns });
-      return { id: l.id, ...info };
-    });
+  #liveRows(): LiveRow[] {
+    return [...this.#live.values()].filter((l) => !l.host.ended).map((l) => ({ id: l.id, ...l.host.info() }));
+  }
+
+  /** The game index's depth, level and turns of `live`, as they stand. */
+  #keepProgress(live: Live): void {
+    const { depth, level, turns } = live.host.info();
+    this.#store.updateGame(live.id, { depth, level, turns });
   }
 
   #liveById(id: string): Live | undefined {
@@ -272,9 +284,7 @@ export class DelveServer {
     const player = this.#player(request);
     if (!player) return this.#refuse(401, "Log in to play.");
     if (!this.#sameOrigin(request)) return this.#refuse(403, "That page may not play here.");
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
-      return this.#refuse(400, "Expected a WebSocket.");
-    }
+    if (!asksForWebSocket(request)) return this.#refuse(400, NOT_A_WEBSOCKET);
     const key = player.toLowerCase();
     let live = this.#live.get(key);
     if (!live || live.host.ended) {
@@ -344,8 +354,7 @@ export class DelveServer {
     const live: Live = { host, id };
     this.#live.set(player.toLowerCase(), live);
     const ended = host.done.then(() => {
-      const info = host.info();
-      this.#store.updateGame(live.id, { depth: info.depth, level: info.level, turns: info.turns });
+      this.#keepProgress(live);
       this.#store.endGame(live.id, { outcome: "left", now: this.#now() });
       if (this.#live.get(player.toLowerCase()) === live) this.#live.delete(player.toLowerCase());
     });
@@ -378,9 +387,7 @@ export class DelveServer {
     if (live.host.watchers >= this.options.limits.watchers) {
       return this.#refuse(503, `This game has as many watchers as it may (${this.options.limits.watchers}).`);
     }
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
-      return this.#refuse(400, "Expected a WebSocket.");
-    }
+    if (!asksForWebSocket(request)) return this.#refuse(400, NOT_A_WEBSOCKET);
     const { socket, response } = Deno.upgradeWebSocket(request);
     this.#track(socket);
     socket.addEventListener("open", () => void live.host.watch(socket as Sink));

@@ -8,7 +8,7 @@
 import type { Content } from "../content/mod.ts";
 import { decodeRecording, readJsonFile, type Recording, REPLAY_LIMITS, showReplay } from "../app/mod.ts";
 import { ENTER_SEQUENCE } from "../terminal/mod.ts";
-import { securityHeaders } from "./http_parts.ts";
+import { asksForWebSocket, NOT_A_WEBSOCKET, securityHeaders } from "./http_parts.ts";
 import { REPLAY_SPEEDS } from "./pages.ts";
 import { serverMessage } from "./protocol.ts";
 import { SocketTerminal } from "./socket_terminal.ts";
@@ -40,9 +40,7 @@ export async function replaySocket(
 ): Promise<Response> {
   const path = server.store.game(id)?.replayPath;
   if (!path) return server.refuse(404, "That game has no replay.");
-  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
-    return server.refuse(400, "Expected a WebSocket.");
-  }
+  if (!asksForWebSocket(request)) return server.refuse(400, NOT_A_WEBSOCKET);
   let recording: Recording;
   try {
     const read = await readJsonFile(path, "replay", REPLAY_LIMITS);

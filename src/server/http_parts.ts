@@ -81,6 +81,14 @@ export async function readForm(request: Request, limit = 4096): Promise<URLSearc
   }
 }
 
+/** Whether `request` asks to become a WebSocket; a socket's address answers nothing else. */
+export function asksForWebSocket(request: Request): boolean {
+  return request.headers.get("upgrade")?.toLowerCase() === "websocket";
+}
+
+/** What a socket's address answers a request that is not a WebSocket's. */
+export const NOT_A_WEBSOCKET = "Expected a WebSocket.";
+
 /** At most `rate` events a second, in bursts of up to `rate`; the rest refused and counted. */
 export class TokenBucket {
   #tokens: number;

@@ -38,7 +38,7 @@ function page(title: string, body: string, scripts: readonly string[] = []): str
 }
 
 const cells = (values: readonly (string | number)[]) =>
-  `<tr>${values.map((v) => `<td>${typeof v === "number" ? v : v}</td>`).join("")}</tr>`;
+  `<tr>${values.map((v) => `<td>${v}</td>`).join("")}</tr>`;
 
 /** What the lobby shows. */
 export interface LobbyView {

@@ -8,6 +8,7 @@
  * @module
  */
 import { parseServeArgs, serveArgs } from "../../src/commands/mod.ts";
+import { freePort, untilListening } from "../serve_process.ts";
 
 /** What a load run measured. */
 export interface ServerLoad {
@@ -29,13 +30,6 @@ const MOVES = ["h", "j", "k", "l", "y", "u", "b", "n"];
 
 /** How long the bots play before the window opens. */
 const WARM_UP_MS = 10_000;
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
 
 /** The server process's resident memory (bytes) and CPU time (ms), from /proc. */
 async function usage(pid: number): Promise<{ rss: number; cpuMs: number }> {
@@ -126,15 +120,7 @@ export async function serverLoad(games: number, seconds: number, pauseMs: number
     stderr: "piped",
   }).spawn();
   try {
-    const reader = server.stderr.pipeThrough(new TextDecoderStream()).getReader();
-    for (let said = ""; !said.includes("listening on");) {
-      const { done, value } = await reader.read();
-      if (done) throw new Error(`the server did not start: ${said}`);
-      said += value;
-    }
-    void (async () => {
-      while (!(await reader.read()).done);
-    })();
+    await untilListening(server);
     const origin = `http://127.0.0.1:${port}`;
     const before = await usage(server.pid);
     const times: number[] = [];
