@@ -62,7 +62,7 @@ Deno.test("the maps mod: a bot's game through caves, mixed floors and vault door
     ...base,
     templates: { ...base.templates, player: { ...player, fighter: { hp: 5000, power: 30, defense: 5 } } },
   };
-  const worker = new WorkerRunner(rules, 1000, undefined, 5);
+  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery: 5 });
   ok(await worker.ready);
   const games = [newGame(rules, 11), newGame(rules, 11)] as const;
   const kinds = new Set<string>();

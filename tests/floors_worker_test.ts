@@ -25,7 +25,7 @@ async function both(
 }
 
 Deno.test("down the stairs, straight back up, down again and on: the worker's game is the in-process game", async () => {
-  const worker = new WorkerRunner(rules, 1000, undefined, 5);
+  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery: 5 });
   ok(await worker.ready);
   const games = [newGame(rules, 6), newGame(rules, 6)] as const;
   const runners = [worker, new InProcessRunner(rules)] as const;

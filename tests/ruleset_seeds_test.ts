@@ -193,7 +193,7 @@ Deno.test("Caves of Zircon: the dead are taken off the floor and the log says '{
 Deno.test("Caves of Zircon's removed dead and RogueBasin's level check: the worker's game is the in-process game", async () => {
   for (const name of ["zircon", "roguebasin"]) {
     const rules = await ruleset(name);
-    const worker = new WorkerRunner(rules, 1000, undefined, 5);
+    const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery: 5 });
     ok(await worker.ready);
     const games = [newGame(rules, 11), newGame(rules, 11)] as const;
     const runners = [worker, new InProcessRunner(rules)] as const;

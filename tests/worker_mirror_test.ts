@@ -34,7 +34,7 @@ async function both(
 }
 
 Deno.test("a bot's game with a level-up choice and a new floor is the same with the worker, which made the floor itself", async () => {
-  const worker = new WorkerRunner(rules, 1000, undefined, 7);
+  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery: 7 });
   ok(await worker.ready);
   const games = [newGame(rules, 6), newGame(rules, 6)] as const;
   const kinds = new Set<string>();
@@ -67,7 +67,7 @@ function corruptCopy(runner: WorkerRunner, state: GameState, change: (copy: Game
  * the corruption) whose answer was found wrong.
  */
 async function divergedGame(checkEvery: number, change: (copy: GameState) => void): Promise<number> {
-  const worker = new WorkerRunner(rules, 1000, undefined, checkEvery);
+  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery });
   ok(await worker.ready);
   const games = [newGame(rules, 2), newGame(rules, 2)] as const;
   let caught = -1;
@@ -102,7 +102,7 @@ Deno.test("a difference only the checksum sees (the player's XP) is caught withi
 });
 
 Deno.test("each new floor is checked by checksum on its first turn, however far the next checksum: a difference only it sees is caught there", async () => {
-  const worker = new WorkerRunner(rules, 1000, undefined, 1000);
+  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery: 1000 });
   ok(await worker.ready);
   const games = [newGame(rules, 6), newGame(rules, 6)] as const;
   let descended = -1;
@@ -189,7 +189,7 @@ Deno.test("the worker's side, run without a worker, answers each action with the
 });
 
 Deno.test("a crowded game, each monsters' turn replayed in parts as the worker decides it, is the same as in-process", async () => {
-  const worker = new WorkerRunner(bigFloors, 5000, undefined, 4);
+  const worker = new WorkerRunner(bigFloors, { timeoutMs: 5000, checkEvery: 4 });
   ok(await worker.ready);
   const games = [crowdedGame(), crowdedGame()] as const;
   try {

@@ -59,7 +59,7 @@ Deno.test("a game of item powers plays the same with the worker as in-process, i
     const viaWorker = newGame(rules, seed), inProcess = newGame(rules, seed);
     equip(viaWorker);
     equip(inProcess);
-    const worker = new WorkerRunner(rules, undefined, undefined, 1), local = new InProcessRunner(rules);
+    const worker = new WorkerRunner(rules, { checkEvery: 1 }), local = new InProcessRunner(rules);
     ok(await worker.ready, "the worker loaded");
     const rng = Rng.fromSeed(seed);
     let timed = 0;

@@ -11,11 +11,11 @@ import { faultyGame, script, snapshot, turn } from "./support/faulty_game.ts";
 const content = await bundledContent();
 const { rules } = content;
 
-Deno.test("the worker and in-process AI give the same game, compared after every turn", async () => {
+Deno.test("the worker (blocking on its bell, or answering in the event loop as the server's do) and in-process AI give the same game, compared after every turn", async () => {
   let fights = 0;
-  for (const seed of [1, 2, 3]) {
+  for (const [seed, blockOnAnswer] of [[1, true], [2, true], [3, false], [4, false]] as const) {
     const viaWorker = newGame(rules, seed), inProcess = newGame(rules, seed);
-    const worker = new WorkerRunner(rules), local = new InProcessRunner(rules);
+    const worker = new WorkerRunner(rules, { blockOnAnswer }), local = new InProcessRunner(rules);
     ok(await worker.ready, "the worker loaded");
     let timed = 0;
     try {
@@ -85,7 +85,7 @@ Deno.test("killing the worker mid-game loses no key: keys queue and apply once e
   const play = async (kill: boolean) => {
     const terminal = new HeadlessTerminal(80, 24);
     const state = newGame(rules, 21);
-    const runner = kill ? new WorkerRunner(rules, 300) : new InProcessRunner(rules);
+    const runner = kill ? new WorkerRunner(rules, { timeoutMs: 300 }) : new InProcessRunner(rules);
     if (runner instanceof WorkerRunner) await runner.ready;
     const app = new GameSession(terminal, content, state, runner, { colorDepth: "truecolor" });
     const running = app.run();

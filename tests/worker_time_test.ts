@@ -20,7 +20,7 @@ import { arena } from "./support/arena.ts";
 const { rules } = await loadContent(new URL("./fixtures/mods/time/", import.meta.url), "time/");
 
 Deno.test("a bot's game of mixed speeds and statuses is the same with the worker as in-process", async () => {
-  const worker = new WorkerRunner(rules, 2000, undefined, 5);
+  const worker = new WorkerRunner(rules, { timeoutMs: 2000, checkEvery: 5 });
   ok(await worker.ready);
   const games = [newGame(rules, 11), newGame(rules, 11)] as const;
   const inProcess = new InProcessRunner(rules);

@@ -29,7 +29,8 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     limits: command.limits,
     version: VERSION,
     makeRunner: (rules) => {
-      const runner = new WorkerRunner(rules);
+      // Every game shares this thread: it waits for a worker's answer in its event loop, not blocked.
+      const runner = new WorkerRunner(rules, { blockOnAnswer: false });
       runner.start();
       // A worker that cannot load leaves its game's turns in-process, slower: the operator is told once.
       const look = setTimeout(() => {

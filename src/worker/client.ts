@@ -44,6 +44,23 @@ export const WORKER_TIMEOUT_MS = 1000;
  */
 export const CHECK_EVERY = 100;
 
+/** How a `WorkerRunner` runs its worker; each has a default. */
+export interface WorkerRunnerOptions {
+  /** How long a turn may take in the worker (default `WORKER_TIMEOUT_MS`). */
+  readonly timeoutMs?: number;
+  /** The worker's module (default the AI worker; tests give faulty ones). */
+  readonly workerUrl?: URL;
+  /** How often the copies are compared by checksum (default `CHECK_EVERY`). */
+  readonly checkEvery?: number;
+  /**
+   * Whether this thread blocks on the worker's bell for an answer (default
+   * true): right where the thread plays one game, as the terminal's does;
+   * where it plays many (the server), it waits in its event loop instead,
+   * playing the others meanwhile (`WorkerConnection`).
+   */
+  readonly blockOnAnswer?: boolean;
+}
+
 /**
  * The game as the worker's copy was left: what it is made of (the same
  * objects) and the numbers a command changes. A game that no longer matches
@@ -161,13 +178,15 @@ export class WorkerRunner implements MonsterRunner {
   /** Copies of the game sent to the worker. */
   loads = 0;
 
-  constructor(
-    readonly rules: Rules,
-    readonly timeoutMs = WORKER_TIMEOUT_MS,
-    readonly workerUrl: URL = AI_WORKER_URL,
-    readonly checkEvery = CHECK_EVERY,
-  ) {
-    this.#connection = new WorkerConnection(workerUrl, timeoutMs);
+  readonly checkEvery: number;
+
+  constructor(readonly rules: Rules, options: WorkerRunnerOptions = {}) {
+    this.checkEvery = options.checkEvery ?? CHECK_EVERY;
+    this.#connection = new WorkerConnection(
+      options.workerUrl ?? AI_WORKER_URL,
+      options.timeoutMs ?? WORKER_TIMEOUT_MS,
+      options.blockOnAnswer ?? true,
+    );
     this.#connection.onStart = () => {
       this.#mirror = undefined;
       this.#connection.post({ type: "rules", rules });

@@ -75,7 +75,14 @@ export class WorkerConnection {
   /** How long to poll before sleeping while waiting: none on a single processor, where it would starve the worker. */
   readonly #spinMs = (navigator.hardwareConcurrency ?? 1) > 1 ? ANSWER_SPIN_MS : 0;
 
-  constructor(readonly url: URL, readonly timeoutMs: number) {}
+  /**
+   * `blockOnAnswer`: whether `expectAnswer` blocks this thread on a bell
+   * until the answer comes. A thread that plays one game loses nothing by
+   * it and gains the event loop's wake-up; one that plays many (the
+   * server's) would keep every other game waiting on this one's worker,
+   * so it takes the answer in its event loop (no bell, no shared memory).
+   */
+  constructor(readonly url: URL, readonly timeoutMs: number, readonly blockOnAnswer = true) {}
 
   /** True once the current worker has loaded. */
   get loaded(): boolean {
@@ -98,7 +105,7 @@ export class WorkerConnection {
     const worker = new Worker(this.url, AI_WORKER_OPTIONS);
     this.#worker = worker;
     this.#loaded = false;
-    const bell = canShareMemory() ? new AppBell() : undefined;
+    const bell = this.blockOnAnswer && canShareMemory() ? new AppBell() : undefined;
     const line = bell ? new MessageChannel() : undefined;
     this.#bell = bell;
     let settleLoad: (ok: boolean) => void = () => {};

@@ -13,6 +13,7 @@ export {
   WORKER_STARTUP_MS,
   WORKER_TIMEOUT_MS,
   WorkerRunner,
+  type WorkerRunnerOptions,
 } from "./client.ts";
 export { InProcessRunner, type MonsterRunner, type WorkerFault } from "./runner.ts";
 export { handleToWorker } from "./handler/mirror.ts";

@@ -36,7 +36,7 @@ export async function faultyGame(
   timeoutMs: number,
 ): Promise<{ faults: readonly string[]; faulty: unknown; reference: unknown }> {
   const url = new URL(`./workers/${workerFile}`, import.meta.url);
-  const runner = new WorkerRunner(rules, timeoutMs, url);
+  const runner = new WorkerRunner(rules, { timeoutMs, workerUrl: url });
   await runner.ready;
   const faulty = newGame(rules, 8), reference = newGame(rules, 8);
   try {

@@ -44,7 +44,7 @@ for (const scale of SCALES) {
       settleAndNarrate(local, rules, events);
     },
   });
-  const runner = new WorkerRunner(rules, 10_000);
+  const runner = new WorkerRunner(rules, { timeoutMs: 10_000 });
   // Time a loaded worker, not its cold start (turns meanwhile run in-process).
   if (!(await runner.ready)) throw new Error("the AI worker did not load");
   Deno.bench({

@@ -90,7 +90,7 @@ export async function monsterTurns(
 ): Promise<MonsterTurns> {
   const { state: local, label } = mixed ? mixedMindsGame(rules, scale) : huntingGame(rules, scale);
   const remote = cloneState(local);
-  const runner = new WorkerRunner(rules, 10_000);
+  const runner = new WorkerRunner(rules, { timeoutMs: 10_000 });
   if (!(await runner.ready)) throw new Error("the AI worker did not load");
   const phase: number[] = [], turn: number[] = [], trip: number[] = [], inWorker: number[] = [];
   const phaseInWorker: number[] = [];
