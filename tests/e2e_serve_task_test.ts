@@ -4,10 +4,10 @@
  * tells its page why and stops with status 0; started again on the same
  * state, the player's next page goes on with the game where it was.
  */
-import { equal, ok } from "node:assert/strict";
+import { deepEqual, equal, ok } from "node:assert/strict";
 import { atSign, sessionOf, TestPage } from "./support/delve_server.ts";
 import { parseServeArgs } from "../src/commands/serve_flags.ts";
-import { serveArgs } from "../src/commands/serve_launch.ts";
+import { launchArgs, serveArgs, workerBundlePath } from "../src/commands/serve_launch.ts";
 import { freePort, untilListening } from "../tools/serve_process.ts";
 
 /** `deno task serve` on `port` with `state`, once it says it listens. */
@@ -26,6 +26,8 @@ Deno.test("e2e: deno task serve listens; SIGTERM saves the game and stops; start
   const port = freePort(), origin = `http://127.0.0.1:${port}`;
   const state = await Deno.makeTempDir({ prefix: "delve-serve-" });
   const first = await serve(port, state);
+  // The launcher bundled the AI worker into the state folder, and the server loads that.
+  ok((await Deno.stat(workerBundlePath(state))).size > 10_000, "the worker's bundle is there");
   const { cookie } = await sessionOf(origin, "gus");
   const page = await TestPage.open(origin, "/ws/play", cookie);
   page.send({ type: "resize", columns: 80, rows: 24 });
@@ -41,6 +43,7 @@ Deno.test("e2e: deno task serve listens; SIGTERM saves the game and stops; start
   const closed = await page.closed;
   equal((await first.child.status).code, 0);
   ok((await first.said()).includes("SIGTERM: saving every game"), await first.said());
+  ok(!(await first.said()).includes("AI worker"), await first.said());
   ok(
     closed.reason.includes("game is saved") || page.messages.some((m) => m.type === "notice"),
     closed.reason,
@@ -67,6 +70,8 @@ Deno.test("the serve launcher grants the chosen host and port, reading the code 
     "/tmp/delve-state-x",
     "--data",
     "/tmp/mod",
+    "--worker",
+    "/tmp/delve-state-x/code/ai_worker.js",
   ];
   const run = serveArgs(parseServeArgs(args), args);
   const grant = (flag: string) =>
@@ -76,6 +81,30 @@ Deno.test("the serve launcher grants the chosen host and port, reading the code 
   const reads = grant("--allow-read");
   const worker = new URL("../workers/ai_worker.ts", import.meta.url).pathname;
   ok(reads.some((r) => worker.startsWith(r)), `the worker's entry is readable: ${reads}`);
+  ok(run.includes("--worker") && run.includes("/tmp/delve-state-x/code/ai_worker.js"), run.join(" "));
   ok(reads.includes("/tmp/mod") && reads.includes("/tmp/delve-state-x"), reads.join());
   ok(!run.some((a) => a === "-A" || a.startsWith("--allow-all") || a === "--allow-run"), run.join(" "));
+});
+
+Deno.test("the serve launcher bundles the AI worker into the state folder, and where a link stands in its way says so and leaves the games on the source", async () => {
+  const state = await Deno.makeTempDir({ prefix: "delve-launch-" });
+  const elsewhere = await Deno.makeTempDir({ prefix: "delve-elsewhere-" });
+  try {
+    const said: string[] = [];
+    const run = await launchArgs(["--state", state], (line) => said.push(line));
+    equal(said.length, 0, said.join());
+    ok(run.includes(`--worker=${workerBundlePath(state)}`), run.join(" "));
+    ok((await Deno.stat(workerBundlePath(state))).isFile);
+
+    await Deno.remove(`${state}/code`, { recursive: true });
+    await Deno.symlink(elsewhere, `${state}/code`);
+    const refused = await launchArgs(["--state", state], (line) => said.push(line));
+    ok(!refused.some((a) => a.startsWith("--worker")), refused.join(" "));
+    equal(said.length, 1);
+    ok(said[0].includes("is a link, not followed"), said[0]);
+    deepEqual([...Deno.readDirSync(elsewhere)], [], "nothing written through the link");
+  } finally {
+    await Deno.remove(state, { recursive: true });
+    await Deno.remove(elsewhere, { recursive: true });
+  }
 });

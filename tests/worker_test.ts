@@ -1,4 +1,6 @@
-import { deepEqual, equal, ok } from "node:assert/strict";
+import { deepEqual, equal, fail, ok } from "node:assert/strict";
+import { pathToFileURL as toFileUrl } from "node:url";
+import { bundleWorker } from "../src/commands/mod.ts";
 import { GameSession } from "../src/app/game_session.ts";
 import { AI_WORKER_OPTIONS, InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
@@ -11,11 +13,21 @@ import { faultyGame, script, snapshot, turn } from "./support/faulty_game.ts";
 const content = await bundledContent();
 const { rules } = content;
 
-Deno.test("the worker (blocking on its bell, or answering in the event loop as the server's do) and in-process AI give the same game, compared after every turn", async () => {
+Deno.test("the worker (blocking on its bell, or answering in the event loop as the server's do, from its source or the server's one-file bundle) and in-process AI give the same game, compared after every turn", async () => {
+  const state = await Deno.makeTempDir({ prefix: "delve-bundle-" });
+  const bundle = await bundleWorker(state, (line) => fail(line));
+  ok(bundle !== undefined);
+  const workerUrl = toFileUrl(bundle);
   let fights = 0;
-  for (const [seed, blockOnAnswer] of [[1, true], [2, true], [3, false], [4, false]] as const) {
+  const cases = [[1, true], [2, true], [3, false], [4, false], [5, false, workerUrl], [
+    6,
+    true,
+    workerUrl,
+  ]] as const;
+  for (const [seed, blockOnAnswer, url] of cases) {
     const viaWorker = newGame(rules, seed), inProcess = newGame(rules, seed);
-    const worker = new WorkerRunner(rules, { blockOnAnswer }), local = new InProcessRunner(rules);
+    const worker = new WorkerRunner(rules, { blockOnAnswer, ...(url ? { workerUrl: url } : {}) });
+    const local = new InProcessRunner(rules);
     ok(await worker.ready, "the worker loaded");
     let timed = 0;
     try {
@@ -36,6 +48,7 @@ Deno.test("the worker (blocking on its bell, or answering in the event loop as t
     }
   }
   ok(fights > 5, "there was fighting to compare");
+  await Deno.remove(state, { recursive: true });
 });
 
 /** The faults of a 12-turn game with the worker in `workerFile`; the game must be the same as in-process. */

@@ -7,4 +7,4 @@ export { readRecording } from "./replay.ts";
 export { simulate } from "./sim/simulate.ts";
 export { parseServeArgs, SERVE_HELP } from "./serve_flags.ts";
 export type { ServeCommand } from "./serve_flags.ts";
-export { serveArgs } from "./serve_launch.ts";
+export { bundleWorker, launchArgs, serveArgs, workerBundlePath } from "./serve_launch.ts";

@@ -10,6 +10,8 @@ import { loadDataOr, randomSeed, readCommandLine, say, VERSION } from "../app/mo
 import { DelveServer } from "../server/mod.ts";
 import { WorkerRunner } from "../worker/mod.ts";
 import { parseServeArgs, SERVE_HELP } from "./serve_flags.ts";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 /** How long after a game starts its AI worker is looked at. */
 const WORKER_LOOK_MS = 10_000;
@@ -21,6 +23,7 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
   const command = line.run;
   const loaded = await loadDataOr(command.dataDir);
   if (!loaded) return 2;
+  const workerUrl = command.workerFile ? pathToFileURL(resolve(command.workerFile)) : undefined;
   const server = await DelveServer.start({
     hostname: command.hostname,
     port: command.port,
@@ -30,7 +33,7 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     version: VERSION,
     makeRunner: (rules) => {
       // Every game shares this thread: it waits for a worker's answer in its event loop, not blocked.
-      const runner = new WorkerRunner(rules, { blockOnAnswer: false });
+      const runner = new WorkerRunner(rules, { blockOnAnswer: false, ...(workerUrl ? { workerUrl } : {}) });
       runner.start();
       // A worker that cannot load leaves its game's turns in-process, slower: the operator is told once.
       const look = setTimeout(() => {

@@ -29,6 +29,9 @@ Options:
                       (default: ${DEFAULT_LIMITS.idleMinutes})
   --login-rate N      login attempts a minute per name and per address
                       (default: ${DEFAULT_LIMITS.logins})
+  --worker FILE       the AI worker each game loads (default: a one-file
+                      bundle of workers/ai_worker.ts the launcher writes in
+                      the state folder, or that file itself if it cannot)
 ${HELP_USAGE}`,
 };
 
@@ -38,6 +41,8 @@ export interface ServeCommand {
   readonly port: number;
   readonly dataDir?: string;
   readonly stateDir: string;
+  /** The AI worker's entry games load, when not the source's own. */
+  readonly workerFile?: string;
   readonly limits: ServerLimits;
 }
 
@@ -53,6 +58,7 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
     "input-rate": { type: "string" },
     "idle-minutes": { type: "string" },
     "login-rate": { type: "string" },
+    worker: { type: "string" },
   });
   const hostname = values.host ?? "127.0.0.1";
   if (!/^[A-Za-z0-9.:[\]-]{1,253}$/.test(hostname)) {
@@ -66,11 +72,13 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
   const limit = (flag: string, value: string | undefined, fallback: number, max: number) =>
     intFlag(`--${flag}`, value, 1, max) ?? fallback;
   const dataDir = pathFlag("--data", values.data);
+  const workerFile = pathFlag("--worker", values.worker);
   return {
     hostname,
     port: intFlag("--port", values.port, 0, 65535) ?? 8080,
     ...(dataDir ? { dataDir } : {}),
     stateDir,
+    ...(workerFile ? { workerFile } : {}),
     limits: {
       games: limit("max-games", values["max-games"], DEFAULT_LIMITS.games, 10_000),
       watchers: limit("max-watchers", values["max-watchers"], DEFAULT_LIMITS.watchers, 10_000),

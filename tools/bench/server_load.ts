@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { parseServeArgs, serveArgs } from "../../src/commands/mod.ts";
+import { launchArgs } from "../../src/commands/mod.ts";
 import { freePort, untilListening } from "../serve_process.ts";
 
 /** What a load run measured. */
@@ -115,7 +115,8 @@ export async function serverLoad(games: number, seconds: number, pauseMs: number
     "10000",
   ];
   const server = new Deno.Command(Deno.execPath(), {
-    args: serveArgs(parseServeArgs(args), args),
+    // As the task starts it: the AI worker bundled into the state folder first.
+    args: await launchArgs(args),
     stdout: "null",
     stderr: "piped",
   }).spawn();
