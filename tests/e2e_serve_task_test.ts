@@ -22,7 +22,7 @@ async function serve(port: number, state: string) {
   return { child, said: () => said };
 }
 
-Deno.test("e2e: deno task serve listens; SIGTERM saves the game and stops; started again, the game goes on", async () => {
+Deno.test("e2e: deno task serve listens; SIGTERM saves the game and stops; started again, the game goes on; SIGINT stops it the same way", async () => {
   const port = freePort(), origin = `http://127.0.0.1:${port}`;
   const state = await Deno.makeTempDir({ prefix: "delve-serve-" });
   const first = await serve(port, state);
@@ -55,8 +55,12 @@ Deno.test("e2e: deno task serve listens; SIGTERM saves the game and stops; start
   await using back = await TestPage.open(origin, "/ws/play", again);
   back.send({ type: "resize", columns: 80, rows: 24 });
   await back.waitFor((s) => atSign(s) === atSign(before) && s.includes("HP"), "the game where it was");
-  second.child.kill("SIGTERM");
+  // Ctrl-C at the server's terminal does the same.
+  second.child.kill("SIGINT");
   equal((await second.child.status).code, 0);
+  ok((await second.said()).includes("SIGINT: saving every game"), await second.said());
+  const told = await back.closed;
+  ok(told.reason.includes("game is saved") || back.messages.some((m) => m.type === "notice"), told.reason);
   await Deno.remove(state, { recursive: true });
 });
 

@@ -72,6 +72,28 @@ Deno.test("a second page of the same player takes the game over and the first is
   await second.waitFor((s) => s.includes("[N] Play a new game"), "the title on the new page");
 });
 
+Deno.test("a player's cookie opens only that player's own game: another player's page starts at its own title", async () => {
+  await using served = await startTestServer();
+  const { origin } = served;
+  const { cookie: ann } = await sessionOf(origin, "ann");
+  await using page = await TestPage.open(origin, "/ws/play", ann);
+  page.send({ type: "resize", columns: 80, rows: 24 });
+  await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+  page.send({ type: "input", data: "n" });
+  const game = await page.waitFor((s) => s.includes("@") && s.includes("HP"), "ann's game");
+  const { cookie: bob } = await sessionOf(origin, "bob");
+  await using other = await TestPage.open(origin, "/ws/play", bob);
+  other.send({ type: "resize", columns: 80, rows: 24 });
+  await other.waitFor((s) => s.includes("[N] Play a new game"), "bob's own title");
+  other.send({ type: "input", data: "l" });
+  await new Promise((r) => setTimeout(r, 100));
+  equal(await page.text(), game, "bob's keys never reach ann's game");
+  const live: { player: string; depth: number; turns: number }[] =
+    (await (await fetch(`${origin}/lobby.json`)).json()).live;
+  const rows = live.map((g) => `${g.player} ${g.depth} ${g.turns}`).sort().join();
+  equal(rows, "ann 1 0,bob 0 0", "bob on his title (depth 0), ann's game untouched");
+});
+
 Deno.test("bad messages are refused with a reason and change nothing; the input rate drops the excess", async () => {
   await using served = await startTestServer({ inputRate: 5 });
   const { cookie } = await sessionOf(served.origin, "cy");
