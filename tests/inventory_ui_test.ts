@@ -3,6 +3,7 @@ import type { GameSession } from "../src/app/game_session.ts";
 import { loadContent } from "../src/content/load_content.ts";
 import { inBlast } from "../src/engine/items.ts";
 import { displayText } from "../src/engine/message_log.ts";
+import { message } from "../src/engine/narration.ts";
 import { playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
 import { playPlayerAction } from "../src/engine/turn.ts";
@@ -179,7 +180,7 @@ Deno.test("a fireball aimed where its blast would reach the player asks first: y
   const { app } = quietApp();
   give(app, "fireball_scroll", "fireball_scroll");
   const p = playerOf(app.state), hp = p.fighter!.hp, logged = app.state.log.length;
-  const asked = rules.messages.blast_reaches_you.text;
+  const asked = message(rules, "blast_reaches_you")!.text;
   const promptLine = () => screenText(app)[49].slice(21);
   // On the player: it asks, in the prompt line, and nothing is used yet.
   await feed(app, "i", "a", "Enter");

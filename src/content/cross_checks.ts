@@ -112,8 +112,9 @@ function panelProblems(label: string, game: GameConfig): string[] {
 
 /** A death line that names its cause needs the words for it. */
 function causeProblems(label: string, game: GameConfig): string[] {
-  const text = game.messages.monster_died.text;
-  if (!text.includes("{cause}") || game.death?.causes) return [];
+  const words = game.messages.monster_died.text;
+  const texts = typeof words === "string" ? [words] : Object.values(words);
+  if (!texts.some((text) => text.includes("{cause}")) || game.death?.causes) return [];
   return [
     `${label}: $.death.causes: expected the words for {cause}, as $.messages.monster_died uses it, found none`,
   ];

@@ -155,6 +155,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     corpse: { ...game.corpse, color: parseColor(game.corpse.color) },
     ...optional("death", toDeath(game)),
     messages: game.messages,
+    ...(game.narration?.onlySeen ? { tellsOnlySeen: true } : {}),
     progression: game.progression,
     score: game.score,
     ...(game.dungeon?.floors === "persistent" ? { floors: "persistent" as const } : {}),

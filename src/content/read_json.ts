@@ -11,7 +11,24 @@ import { describeJsonProblem, type JsonLimits, readUntrustedJson } from "./untru
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
+/**
+ * The one branch of a union whose kind of value the input is (a text where
+ * a text or an object may stand), with its issues placed under the union's
+ * path; undefined when no branch, or more than one, takes that kind.
+ */
+function fittingBranch(issue: Issue): Issue[] | undefined {
+  if (issue.code !== "invalid_union") return undefined;
+  const branches = (issue as { errors?: Issue[][] }).errors ?? [];
+  const fitting = branches.filter((branch) =>
+    !branch.some((i) => i.code === "invalid_type" && i.path.length === 0)
+  );
+  if (fitting.length !== 1) return undefined;
+  return fitting[0].map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as Issue);
+}
+
 function issueLines(label: string, issue: Issue): string[] {
+  const branch = fittingBranch(issue);
+  if (branch) return branch.flatMap((i) => issueLines(label, i));
   const where = `${label}: ${jsonPath(issue.path)}`;
   switch (issue.code) {
     case "unrecognized_keys":

@@ -91,10 +91,18 @@ const tileLookSchema = z.strictObject({
 });
 
 const paletteName = z.string().min(1).describe("A colour named in $.palette.");
+const messageText = textSchema(500, true, 0).describe(
+  "{placeholders} are filled in; {Name} capitalises {name}. Empty: these rules do not say it.",
+);
 const messageSchema = z.strictObject({
-  text: textSchema(500, true, 0).describe(
-    "{placeholders} are filled in; {Name} capitalises {name}. Empty: these rules do not say it.",
-  ),
+  text: z.union([
+    messageText,
+    z.strictObject({
+      byPlayer: messageText.describe("When the player does it."),
+      toPlayer: messageText.describe("When another does it to the player."),
+      other: messageText.describe("When one monster does it to another."),
+    }).describe("Words by who did what (docs/rules.md, Message log)."),
+  ]),
   color: z.union([paletteName, z.strictObject({ player: paletteName, other: paletteName })]),
 });
 
@@ -507,6 +515,11 @@ export const gameSchema = z.strictObject({
   ),
   panel: panelSchema,
   character: characterSchema,
+  narration: z.strictObject({
+    onlySeen: z.boolean().describe(
+      "The log tells only what the player sees or takes part in: fights between monsters out of sight go unsaid.",
+    ),
+  }).optional().describe("Absent: every fight is told, seen or not."),
   inventory: z.strictObject({
     keepLetters: z.boolean().describe("An item keeps its letter until it leaves the pack."),
   }).optional().describe("Absent: letters follow the items' order (a is the first)."),

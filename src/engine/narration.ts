@@ -11,35 +11,73 @@ import type { MessageId, Rules } from "./rules.ts";
 import { withArticle } from "./walk_stop.ts";
 
 /**
- * The rules' message `id` as said, coloured for the player's deed or
- * another's; undefined when its text is empty (a message these rules do not say).
+ * The rules' message `id` as said, in the words for the player's deed,
+ * another's deed to the player (`toPlayer`) or between others, coloured
+ * for the player's deed or another's; undefined when its text is empty (a
+ * message these rules do not say).
  */
 export function message(
   rules: Rules,
   id: MessageId,
   params: Readonly<Record<string, string | number>> = {},
   byPlayer = true,
+  toPlayer = false,
 ): { readonly text: string; readonly color: string } | undefined {
   const template = rules.messages[id];
-  if (template.text === "") return undefined;
+  const words = template.text;
+  const text = typeof words === "string"
+    ? words
+    : byPlayer
+    ? words.byPlayer
+    : toPlayer
+    ? words.toPlayer
+    : words.other;
+  if (text === "") return undefined;
   const color = typeof template.color === "string"
     ? template.color
     : byPlayer
     ? template.color.player
     : template.color.other;
-  return { text: formatTemplate(template.text, params), color };
+  return { text: formatTemplate(text, params), color };
 }
 
-/** Logs the rules' message `id`, coloured for the player's deed or another's. */
+/** Logs the rules' message `id` (see {@link message}). */
 export function tell(
   log: LogEntry[],
   rules: Rules,
   id: MessageId,
   params: Readonly<Record<string, string | number>> = {},
   byPlayer = true,
+  toPlayer = false,
 ): void {
-  const said = message(rules, id, params, byPlayer);
+  const said = message(rules, id, params, byPlayer, toPlayer);
   if (said) addMessage(log, said.text, said.color);
+}
+
+/** Whether the player sees an actor, by id, as the turn is told. */
+export type Sees = (entityId: number) => boolean;
+
+/**
+ * Whether every actor `e` is about is out of the player's sight: where the
+ * rules tell only what is seen, it goes unsaid. Events the player's own
+ * deeds make are always told.
+ */
+function unseen(e: GameEvent, sees: Sees): boolean {
+  switch (e.type) {
+    case "attacked":
+    case "missed":
+      return !sees(e.attackerId) && !sees(e.targetId);
+    case "shot":
+      return !sees(e.attackerId) && (e.targetId === undefined || !sees(e.targetId));
+    case "died":
+      return !sees(e.entityId) && (e.by === undefined || !sees(e.by));
+    case "status_started":
+    case "status_ended":
+    case "confusion_ended":
+      return !sees(e.entityId);
+    default:
+      return false;
+  }
 }
 
 /** Says a status's start or end text, the player's or another's (nothing for an empty one). */
@@ -63,9 +101,19 @@ function causeWords(rules: Rules, cause: DeathCause): string {
   return formatTemplate(words, { killer: by, item: by, status: by.toLowerCase() });
 }
 
-/** Adds the log lines `events` call for. */
-export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEvent[], playerId: number): void {
+/**
+ * Adds the log lines `events` call for; with `sees`, none about actors all
+ * out of the player's sight.
+ */
+export function narrate(
+  log: LogEntry[],
+  rules: Rules,
+  events: readonly GameEvent[],
+  playerId: number,
+  sees?: Sees,
+): void {
   for (const [i, e] of events.entries()) {
+    if (sees && unseen(e, sees)) continue;
     switch (e.type) {
       case "attacked":
         tell(
@@ -74,6 +122,7 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
           e.damage > 0 ? "attack" : "attack_no_damage",
           { attacker: e.attacker, target: e.target, damage: e.damage },
           e.attackerId === playerId,
+          e.targetId === playerId,
         );
         break;
       case "missed":
@@ -83,6 +132,7 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
           "attack_missed",
           { attacker: e.attacker, target: e.target },
           e.attackerId === playerId,
+          e.targetId === playerId,
         );
         break;
       case "thrown":
@@ -109,6 +159,7 @@ export function narrate(log: LogEntry[], rules: Rules, events: readonly GameEven
             e.missed ? "shot_missed" : e.damage > 0 ? "shot" : "shot_no_damage",
             { attacker: e.attacker, target: e.target, damage: e.damage, verb: e.verb },
             e.attackerId === playerId,
+            e.targetId === playerId,
           );
         }
         break;

@@ -90,12 +90,23 @@ export type MessageId =
   | "identified";
 
 /**
+ * A message's words as the player reads them by who did what: the player
+ * (`byPlayer`), someone to the player (`toPlayer`), or one monster to
+ * another (`other`).
+ */
+export interface PerspectiveTexts {
+  readonly byPlayer: string;
+  readonly toPlayer: string;
+  readonly other: string;
+}
+
+/**
  * A message's text, with `{placeholders}` (`{Name}` capitalises `{name}`),
- * and its palette colour: one name, or one for the player's deeds and one
- * for everyone else's.
+ * one for everyone or one by who did what, and its palette colour: one
+ * name, or one for the player's deeds and one for everyone else's.
  */
 export interface MessageTemplate {
-  readonly text: string;
+  readonly text: string | PerspectiveTexts;
   readonly color: string | { readonly player: string; readonly other: string };
 }
 
@@ -322,6 +333,11 @@ export interface Rules {
   /** Absent: the dead leave their corpse, and no line names a cause. */
   readonly death?: DeathRules;
   readonly messages: Readonly<Record<MessageId, MessageTemplate>>;
+  /**
+   * The log tells only what the player sees or takes part in; absent: every
+   * fight is told, seen or not (docs/rules.md, Message log).
+   */
+  readonly tellsOnlySeen?: boolean;
   readonly progression: Progression;
   readonly score: ScoreWeights;
   /** `persistent`: floors are kept and up stairs lead back (docs/rules.md, Persistent floors); absent: fresh floors. */

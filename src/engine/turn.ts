@@ -14,7 +14,7 @@ import { chooseLevelUp, levelsToTell, settleDeaths } from "./progression.ts";
 import { isAlive } from "./entity.ts";
 import { updateVisibility } from "./game_map.ts";
 import { runMonsterPhase } from "./monster_phase.ts";
-import { narrate, tell } from "./narration.ts";
+import { narrate, type Sees, tell } from "./narration.ts";
 import type { Rules } from "./rules.ts";
 import { type GameState, playerOf, sightOf } from "./state.ts";
 import { statusAction } from "./statuses.ts";
@@ -80,10 +80,18 @@ function forcedAction(state: GameState, rules: Rules, player: Entity, action: Ac
  */
 export function settleAndNarrate(state: GameState, rules: Rules, events: readonly GameEvent[]): GameEvent[] {
   const settled = settleDeaths(state, rules, events);
-  narrate(state.log, rules, settled, state.playerId);
+  narrate(state.log, rules, settled, state.playerId, rules.tellsOnlySeen ? seenActors(state) : undefined);
   chronicleEvents(state.chronicle, settled, state);
   if (rules.death?.leaves === "nothing") removeTheDead(state, settled);
   return settled;
+}
+
+/** Who the player sees now: the player, and every actor on a cell in view (before the dead leave). */
+function seenActors(state: GameState): Sees {
+  const { visible, width } = state.map;
+  const seen = new Set<number>([state.playerId]);
+  for (const e of state.entities) if (e.x >= 0 && e.x < width && visible[e.y * width + e.x]) seen.add(e.id);
+  return (id) => seen.has(id);
 }
 
 /** Takes the monsters that died in `events` off the floor, where the rules say the dead leave nothing. */
