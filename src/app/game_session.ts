@@ -85,6 +85,13 @@ export interface GameSessionOptions {
 /** The most items one step picks up by itself (a pile of them stays a pile). */
 const MAX_AUTO_PICKUPS = 26;
 
+/**
+ * A rest draws a frame (and pauses as a walk's step does) every this many
+ * turns: nothing moves on the screen but the turn and the HP, and a long
+ * rest at a walk's pace took seconds.
+ */
+export const REST_TURNS_PER_FRAME = 10;
+
 /** One game, played on one terminal until the player leaves it. */
 export class GameSession {
   readonly #frame: Frame;
@@ -303,8 +310,9 @@ export class GameSession {
       this.content.rules,
       this.#choice.exploreStopsForItems !== false,
     );
-    for (let first = true;; first = false) {
-      if (!first) {
+    const turnsPerFrame = walk.kind === "rest" ? REST_TURNS_PER_FRAME : 1;
+    for (let turns = 0;; turns++) {
+      if (turns > 0 && turns % turnsPerFrame === 0) {
         this.render();
         if (this.#walkDelayMs) await new Promise((r) => setTimeout(r, this.#walkDelayMs));
       }
