@@ -1,0 +1,362 @@
+/**
+ * `data/game.json`'s shape: map, sight, looks, messages, progression,
+ * floor plans, vaults, time and statuses (docs/rules.md).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { DEATH_CAUSE_KINDS, type DeathCause, MAX_FLOOR, MAX_LEVEL, type MessageId } from "../engine/mod.ts";
+import { textSchema } from "./text_schema.ts";
+import { characterSchema, panelSchema } from "./screen_texts_schema.ts";
+import { DATA_LIMITS, MAP_BUDGET, NAME_LIMITS } from "./limits.ts";
+import {
+  cellLookSchema,
+  colorSchema,
+  energyAmount,
+  glyphSchema,
+  idSchema,
+  int,
+  nonNegative,
+  paletteName,
+  positive,
+  real,
+  regenerationSchema,
+  stat,
+} from "./schema_parts.ts";
+import { MESSAGE_DEFAULTS, MESSAGE_IDS, messageSchema } from "./message_schema.ts";
+
+const tileLookSchema = z.strictObject({
+  name: textSchema(40).describe("What look mode calls it (`stairs down`)."),
+  plain: glyphSchema.describe("Drawn instead when the terminal has 16 colours or none."),
+  dark: cellLookSchema.describe("Explored but not in view."),
+  light: cellLookSchema.describe("In view."),
+});
+
+const statRaise = z.strictObject({
+  maxHp: nonNegative(DATA_LIMITS.raiseMaxHp).optional(),
+  hp: nonNegative(DATA_LIMITS.hp).optional().describe("HP healed (never above max HP)."),
+  power: stat().optional(),
+  defense: stat().optional(),
+  sight: nonNegative(DATA_LIMITS.sight).optional(),
+}).describe(`Added to the stats on each level-up, up to level ${MAX_LEVEL}.`);
+
+const progressionSchema = z.strictObject({
+  xpForNextLevel: z.discriminatedUnion("formula", [
+    z.strictObject({
+      formula: z.literal("linear").describe("base + factor × level"),
+      base: nonNegative(1_000_000),
+      factor: nonNegative(1_000_000),
+    }),
+    z.strictObject({
+      formula: z.literal("power").describe("factor × level ^ exponent"),
+      factor: real(0, 1_000_000, true),
+      exponent: real(0, 10, true),
+    }),
+  ]).describe(
+    `XP needed to leave a level. Every level up to ${MAX_LEVEL} (the highest) must cost at least 1 XP: ` +
+      "with reduce, the threshold itself; with keep, its rise over the level before.",
+  ),
+  levelUpWhen: z.enum([">", ">="]).describe("How XP is compared with the threshold."),
+  xpAfterLevelUp: z.enum(["reduce", "keep"]).describe("reduce: XP −= threshold; keep: XP is cumulative."),
+  xpPerKill: z.discriminatedUnion("formula", [
+    z.strictObject({ formula: z.literal("template").describe("The victim template's xp.") }),
+    z.strictObject({
+      formula: z.literal("stats").describe("max HP + power + defense − levelFactor × level, if > 0"),
+      levelFactor: nonNegative(1000),
+    }),
+  ]),
+  healOnLevelUpPerLevel: nonNegative(1000).describe("HP healed on level-up: this × the new level."),
+  healOnDescend: real(0, 1).describe("Fraction of max HP healed on taking the stairs."),
+  xpFor: z.enum(["any_death", "own_kills"]).optional().describe(
+    "Which deaths give the player XP: every monster's (default, the TCOD tutorial's), or only those the " +
+      "player dealt, by blow, shot, throw or item (own_kills, the Caves of Zircon tutorial's).",
+  ),
+  levelUpOpens: z.enum(["after_turn", "next_key"]).optional().describe(
+    "When the level-up window opens: after the turn that earned the level (default), or on the key pressed " +
+      "after it, which does nothing else (next_key, the ROT.js tutorial's).",
+  ),
+  levelRisesAt: z.enum(["choice", "kill"]).optional().describe(
+    "When a level rises: as its choice is made (default), or at once at the kill that earns it, healing " +
+      "then and crediting a later kill of the same turn at the new level, the choice raising only its stats " +
+      "(kill, the Caves of Zircon tutorial's).",
+  ),
+  levelToldAt: z.enum(["kill", "next_turn"]).optional().describe(
+    "When a level earned is told: at the kill (default), or at the check before the player's next turn, " +
+      "once the monsters have acted (next_turn, the RogueBasin tutorial's).",
+  ),
+  restTold: z.enum(["when_healed", "always"]).optional().describe(
+    "When taking the stairs says `rested`: only when it heals (default), or every time, even at full HP " +
+      "(the RogueBasin tutorial's).",
+  ),
+  window: z.strictObject({
+    title: textSchema(60),
+    text: z.array(textSchema(60)).max(4),
+  }).describe("The level-up window's title and the lines above the choices."),
+  choices: z.array(z.strictObject({
+    key: z.string().regex(/^[a-z]$/, { error: "expected one lower-case letter" }),
+    label: textSchema(60).describe("Shown in the level-up window; {max_hp}, {power}, {defense}, {sight}."),
+    raise: statRaise,
+    message: textSchema(200, false, 0).describe("Said when chosen; empty: nothing is said."),
+  })).min(1),
+});
+
+const caveNumbers = {
+  fill: real(0, 1).default(0.45).describe("The chance, 0 to 1, that a cell starts as wall."),
+  smoothing: nonNegative(MAP_BUDGET.smoothing).default(4).describe("Smoothing steps of the automaton."),
+  birth: int(0, 9, "an integer from 0 to 9").default(5).describe(
+    "A floor cell turns to wall with at least this many wall neighbours (of 8; 9: never).",
+  ),
+  survive: int(0, 9, "an integer from 0 to 9").default(4).describe(
+    "A wall cell stays wall with at least this many wall neighbours (of 8; 9: never).",
+  ),
+  areaSize: int(2, MAP_BUDGET.side, "an integer of at least 2").default(8).describe(
+    "Caves spawn monsters and items by squares of this side (each square with as many floor cells is a room).",
+  ),
+};
+const planBase = {
+  from: positive(10_000).describe(
+    "The first floor this generator makes; it makes floors until the next plan's.",
+  ),
+  vaults: nonNegative(MAP_BUDGET.vaults).default(0).describe("Vaults drawn from $.vaults for each floor."),
+};
+
+/** Which generator makes a range of floors (docs/rules.md, Map kinds). */
+export const floorPlanSchema = z.discriminatedUnion("generator", [
+  z.strictObject({
+    ...planBase,
+    generator: z.literal("rooms").describe("Rooms and corridors (the map's numbers)."),
+  }),
+  z.strictObject({
+    ...planBase,
+    generator: z.literal("caves").describe("Cellular-automaton caves."),
+    ...caveNumbers,
+  }),
+  z.strictObject({
+    ...planBase,
+    generator: z.literal("mixed").describe("Rooms (the map's numbers) joined by caves."),
+    ...caveNumbers,
+  }),
+], { error: 'expected a generator: "rooms", "caves" or "mixed"' });
+
+const vaultCellSchema = z.union([
+  z.enum(["wall", "floor", "door"]),
+  z.strictObject({ template: idSchema.describe("A monster or item template, on floor.") }),
+  z.strictObject({
+    random: z.enum(["monster", "item"]).describe("One drawn from this floor's spawn tables."),
+  }),
+], { error: 'expected "wall", "floor", "door", {"template": id} or {"random": "monster" | "item"}' });
+
+/** A hand-drawn prefab (docs/rules.md, Vaults). */
+export const vaultSchema = z.strictObject({
+  id: idSchema,
+  weight: positive(1_000_000),
+  from: positive(10_000).describe("The first floor it may appear on."),
+  to: positive(10_000).optional().describe("The last floor it may appear on (default: every one after)."),
+  rows: z.array(
+    z.string().regex(/^[!-~]+$/, { error: "expected a row of printable ASCII characters, no spaces" }).max(
+      MAP_BUDGET.side,
+    ),
+  ).min(1).max(MAP_BUDGET.side).describe("The drawing, one string a row, all rows as long."),
+  legend: z.record(
+    z.string().regex(/^[!-~]$/, { error: "expected one printable ASCII character" }),
+    vaultCellSchema,
+  ).default({}).describe('What each character makes; "#" wall, "." floor and "+" door unless redefined.'),
+});
+
+/** One vault as written. */
+export type VaultConfig = z.output<typeof vaultSchema>;
+
+const timeSchema = z.strictObject({
+  costs: z.strictObject({
+    move: energyAmount().default(100),
+    attack: energyAmount().default(100),
+    use: energyAmount().default(100),
+    wait: energyAmount().default(100),
+  }).optional().describe(
+    "Energy each kind of action costs (100 each by default): any turns the scheduler on.",
+  ),
+  regeneration: regenerationSchema.optional().describe("For actors whose template sets none."),
+});
+
+const statusTextSchema = z.strictObject({
+  player: textSchema(200, false, 0).describe("Said of the player; empty: nothing is said."),
+  other: textSchema(200, false, 0).describe("Said of a monster ({name}, {Name}); empty: nothing is said."),
+  color: paletteName,
+});
+
+/** A status: what it does while it lasts (docs/rules.md, Statuses). */
+const statusSchema = z.strictObject({
+  name: textSchema(NAME_LIMITS.status).describe("Shown in the panel with the turns left."),
+  turns: positive(DATA_LIMITS.statusTurns).describe("How long it lasts, unless what puts it on says."),
+  speed: real(0.1, 10).default(1).describe(
+    "Multiplies the actor's speed (any other than 1 turns the scheduler on).",
+  ),
+  power: stat().default(0),
+  defense: stat().default(0),
+  damagePerTurn: nonNegative(DATA_LIMITS.effectAmount).default(0),
+  healPerTurn: nonNegative(DATA_LIMITS.effectAmount).default(0),
+  action: z.enum(["random_steps", "asleep"]).optional().describe(
+    "random_steps: every move goes a random way; asleep: no action until hurt.",
+  ),
+  start: statusTextSchema,
+  end: statusTextSchema,
+});
+
+/** `data/game.json`: map, sight, looks, messages, progression. */
+export const gameSchema = z.strictObject({
+  $schema: z.string().optional(),
+  map: z.strictObject({
+    width: positive(MAP_BUDGET.side),
+    height: positive(MAP_BUDGET.side),
+    maxRooms: positive(MAP_BUDGET.roomAttempts).describe("Room placement attempts a floor."),
+    roomMinSize: int(3, MAP_BUDGET.side, "an integer of at least 3"),
+    roomMaxSize: int(3, MAP_BUDGET.side, "an integer of at least 3"),
+    floors: z.array(floorPlanSchema).min(1).max(100).optional().describe(
+      "Which generator makes which floors, by ascending from; absent: rooms everywhere.",
+    ),
+  }).describe(
+    `The generator's budget: at most ${MAP_BUDGET.side} cells a side and ${MAP_BUDGET.roomAttempts} ` +
+      "room attempts, so a floor is made in well under a second.",
+  ),
+  sightRadius: nonNegative(DATA_LIMITS.sight).describe("FOV radius; 0 is unlimited."),
+  palette: z.record(idSchema, colorSchema),
+  tiles: z.strictObject({
+    wall: tileLookSchema,
+    floor: tileLookSchema,
+    stairs: tileLookSchema,
+    upstairs: tileLookSchema.default({
+      name: "stairs up",
+      plain: "<",
+      dark: { glyph: "<", fg: "#808080", bg: "#000064" },
+      light: { glyph: "<", fg: "#ffffff", bg: "#c8b432" },
+    }).describe("Only on kept floors ($.dungeon.floors); the default is a `<`."),
+    door: tileLookSchema.default({
+      name: "closed door",
+      plain: "+",
+      dark: { glyph: "+", fg: "#6E4A1E", bg: "#000064" },
+      light: { glyph: "+", fg: "#C89632", bg: "#826E32" },
+    }).describe("A closed door (vaults' +)."),
+    open_door: tileLookSchema.default({
+      name: "open door",
+      plain: "'",
+      dark: { glyph: "'", fg: "#6E4A1E", bg: "#6464C8" },
+      light: { glyph: "'", fg: "#6E4A1E", bg: "#C8B432" },
+    }).describe("A door walked open."),
+  }),
+  vaults: z.array(vaultSchema).max(1000).optional().describe("Prefabs the floor plans may place."),
+  shroud: cellLookSchema.extend({ name: textSchema(40).describe("What look mode calls a cell never seen.") })
+    .describe("Never-seen cells."),
+  corpse: z.strictObject({
+    name: textSchema(NAME_LIMITS.corpse).describe(
+      "{name} is the dead actor's name; filled in, the whole name must fit in " +
+        `${NAME_LIMITS.thing} characters.`,
+    ),
+    glyph: glyphSchema,
+    color: colorSchema,
+  }),
+  messages: z.strictObject(
+    Object.fromEntries(
+      MESSAGE_IDS.map((id) => {
+        const fallback = MESSAGE_DEFAULTS[id];
+        return [id, fallback ? messageSchema.default(fallback) : messageSchema];
+      }),
+    ) as Record<MessageId, typeof messageSchema>,
+  ),
+  progression: progressionSchema,
+  combat: z.strictObject({
+    toHit: z.strictObject({
+      base: int(-1000, 1000, "an integer of at least -1000").describe(
+        "The chance in percent before accuracy and evasion.",
+      ),
+      min: int(0, 100, "a percentage"),
+      max: int(0, 100, "a percentage"),
+    }).optional().describe(
+      "Chance to hit % = base + accuracy − evasion, kept within [min, max]; absent: every blow hits.",
+    ),
+    minDamage: nonNegative(DATA_LIMITS.effectAmount).default(0).describe(
+      "The least damage a hit does after defense.",
+    ),
+  }).optional().describe(
+    "Rolled combat (docs/rules.md, Combat rolls): dice, to-hit rolls, a least damage. Absent: power − defense, nothing rolled.",
+  ),
+  death: z.strictObject({
+    leaves: z.enum(["corpse", "nothing"]).default("corpse").describe(
+      "What a dead monster leaves: its corpse ($.corpse), or nothing (it is taken off the floor once its " +
+        "death is settled, the Caves of Zircon tutorial's).",
+    ),
+    causes: z.strictObject(
+      Object.fromEntries(DEATH_CAUSE_KINDS.map((kind) => [kind, textSchema(60, false, 0)])) as Record<
+        DeathCause["kind"],
+        z.ZodString
+      >,
+    ).optional().describe(
+      "The words {cause} in $.messages.monster_died becomes, by what dealt the death: melee (a blow or a " +
+        "shot; {killer}), lightning, fire, bolt, thrown ({item}), status ({status}), unknown.",
+    ),
+  }).optional().describe("What a death leaves and how its line names its cause; absent: corpses, no causes."),
+  stairsAway: z.enum(["walk", "refuse"]).optional().describe(
+    "What > and < do away from the stairs: walk to them once seen (walk, the default), or say " +
+      '"There are no stairs here." and take no turn (refuse, the tutorials\').',
+  ),
+  panel: panelSchema,
+  character: characterSchema,
+  narration: z.strictObject({
+    onlySeen: z.boolean().describe(
+      "The log tells only what the player sees or takes part in: fights between monsters out of sight go unsaid.",
+    ),
+  }).optional().describe("Absent: every fight is told, seen or not."),
+  inventory: z.strictObject({
+    keepLetters: z.boolean().describe("An item keeps its letter until it leaves the pack."),
+  }).optional().describe("Absent: letters follow the items' order (a is the first)."),
+  time: timeSchema.optional().describe(
+    "What actions cost and how actors regenerate (docs/rules.md, Speed and energy; Regeneration).",
+  ),
+  statuses: z.record(idSchema, statusSchema).optional().describe(
+    `The statuses items and monsters can put on actors, by id (at most ${DATA_LIMITS.statuses}).`,
+  ),
+  score: z.strictObject({
+    perFloor: real(-1e6, 1e6).describe("Points for each dungeon level reached."),
+    perXp: real(-1e6, 1e6).describe("Points for each XP earned (before levelling takes any)."),
+    perTurn: real(-1e6, 1e6).describe("Points for each turn taken (negative: speed pays)."),
+  }).default({ perFloor: 1000, perXp: 1, perTurn: -0.1 }).describe(
+    "The high-score formula: the sum of each weight times its count, rounded, never below 0.",
+  ),
+  dungeon: z.strictObject({
+    floors: z.enum(["fresh", "persistent"]).default("fresh").describe(
+      "fresh: each floor is made anew below, no way back up (the tutorial); persistent: every floor " +
+        "is kept, `<` climbs, each floor has its own seed, and floor 1's up stairs lead out.",
+    ),
+    bottom: positive(MAX_FLOOR).optional().describe(
+      "The deepest floor: it has no down stairs. Needs floors: persistent; absent: floors go on down.",
+    ),
+    goal: z.strictObject({
+      item: idSchema.describe("A template of entities.json: the unique item to carry out."),
+      floor: positive(MAX_FLOOR).describe("The floor it lies on."),
+      bonus: real(0, 1e9).default(0).describe("Points added to the score of a game won."),
+      guardian: idSchema.optional().describe(
+        "A monster template placed on the free cell nearest the item, its guardian.",
+      ),
+    }).optional().describe(
+      "Carried out through floor 1's up stairs, it wins the game; needs floors: persistent.",
+    ),
+  }).optional().describe("How floors are kept, and the goal (docs/rules.md, Persistent floors; A goal)."),
+  equipmentSlots: z.array(idSchema).min(1).max(DATA_LIMITS.slots).optional().describe(
+    'The equipment slots things are worn in, one item each; absent: ["weapon", "armor"].',
+  ),
+  unknownItems: z.record(
+    idSchema,
+    z.strictObject({
+      name: textSchema(NAME_LIMITS.template).describe(
+        'What an unknown thing of this kind is called: {appearance} is filled in ("{appearance} potion").',
+      ),
+      appearances: z.array(textSchema(NAME_LIMITS.template)).min(1).max(DATA_LIMITS.appearances).describe(
+        "Shuffled for each game by its seed; each template of the kind takes one, so there must be as many.",
+      ),
+    }),
+  ).optional().describe(
+    "Kinds of unknown items (a template's `unknown`): called by a random appearance until the player uses one.",
+  ),
+});
+
+/** The parsed `data/game.json`. */
+export type GameConfig = z.output<typeof gameSchema>;

@@ -1,0 +1,30 @@
+/**
+ * `data/spawn_tables.json`'s shape: what spawns on which floor.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { MAP_BUDGET } from "./limits.ts";
+import { idSchema, nonNegative } from "./schema_parts.ts";
+
+const floorSteps = z.array(
+  z.strictObject({ floor: nonNegative(10_000), value: nonNegative(MAP_BUDGET.perRoom) }),
+).describe(`How many a room may draw (at most ${MAP_BUDGET.perRoom}, the generator's budget).`);
+const weightSteps = z.array(z.strictObject({
+  floor: nonNegative(10_000),
+  weights: z.record(idSchema, nonNegative(1_000_000)),
+}));
+
+/** `data/spawn_tables.json`: what spawns on which floor (docs/rules.md, Spawning). */
+export const spawnTablesSchema = z.strictObject({
+  $schema: z.string().optional(),
+  maxMonstersPerRoom: floorSteps.describe(
+    `The last step whose floor ≤ the depth applies; at most ${MAP_BUDGET.perRoom} (the generator's budget).`,
+  ),
+  maxItemsPerRoom: floorSteps,
+  monsters: weightSteps.describe("Steps whose floor ≤ the depth merge in order; later weights replace."),
+  items: weightSteps,
+});
+
+/** The parsed `data/spawn_tables.json`. */
+export type SpawnTablesConfig = z.output<typeof spawnTablesSchema>;
