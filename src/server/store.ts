@@ -12,61 +12,32 @@
  */
 import { createHash } from "node:crypto";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import type { HighScore } from "../engine/mod.ts";
 import type { StoredPassword } from "./passwords.ts";
+import { migrate } from "./store_schema.ts";
+import {
+  type GameEnd,
+  gameFrom,
+  type GameProgress,
+  type GameRecord,
+  integer,
+  type NewScore,
+  optionalText,
+  passwordFrom,
+  type Row,
+  scoreFrom,
+  type ScoreRecord,
+  text,
+} from "./store_rows.ts";
 
-/**
- * The schema, one step a version: step `i` takes the database from version
- * `i` to `i + 1`. Steps are only ever added at the end; a step once released
- * never changes. Names compare without regard to case everywhere (the
- * spelling given is kept), and tables are STRICT so a column holds its type.
- */
-export const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE players (
-     name TEXT PRIMARY KEY COLLATE NOCASE,
-     password_salt TEXT NOT NULL,
-     password_hash TEXT NOT NULL,
-     password_iterations INTEGER NOT NULL,
-     created_at TEXT NOT NULL,
-     options_json TEXT
-   ) STRICT;
-   CREATE TABLE sessions (
-     token_sha256 TEXT PRIMARY KEY,
-     player TEXT NOT NULL COLLATE NOCASE REFERENCES players(name),
-     created_at TEXT NOT NULL,
-     expires_ms INTEGER NOT NULL
-   ) STRICT;
-   CREATE INDEX sessions_by_expiry ON sessions(expires_ms);
-   CREATE TABLE games (
-     id TEXT PRIMARY KEY,
-     player TEXT NOT NULL COLLATE NOCASE REFERENCES players(name),
-     started_at TEXT NOT NULL,
-     ended_at TEXT,
-     depth INTEGER NOT NULL DEFAULT 1,
-     level INTEGER NOT NULL DEFAULT 1,
-     turns INTEGER NOT NULL DEFAULT 0,
-     outcome TEXT,
-     morgue_path TEXT,
-     replay_path TEXT
-   ) STRICT;
-   CREATE INDEX games_live_by_player ON games(player) WHERE ended_at IS NULL;
-   CREATE INDEX games_by_end ON games(ended_at);
-   CREATE TABLE scores (
-     id INTEGER PRIMARY KEY,
-     player TEXT NOT NULL COLLATE NOCASE REFERENCES players(name),
-     score INTEGER NOT NULL,
-     depth INTEGER NOT NULL,
-     level INTEGER NOT NULL,
-     turns INTEGER NOT NULL,
-     outcome TEXT NOT NULL,
-     ended_at TEXT NOT NULL,
-     game_id TEXT NOT NULL REFERENCES games(id)
-   ) STRICT;
-   CREATE INDEX scores_ranked ON scores(score DESC, ended_at, id);`,
-];
-
-/** The schema version this code writes and reads. */
-export const SCHEMA_VERSION: number = MIGRATIONS.length;
+export { MIGRATIONS, SCHEMA_VERSION } from "./store_schema.ts";
+export {
+  type GameEnd,
+  type GameProgress,
+  type GameRecord,
+  type NewScore,
+  type ScoreRecord,
+  StoreError,
+} from "./store_rows.ts";
 
 /** How long a session lasts from its login. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -83,134 +54,6 @@ const GAME_ID = /^[A-Za-z0-9_-]{16}$/;
 /** True when `text` has the form of a game id (whether or not such a game exists): safe in a URL and a path. */
 export function isGameId(text: string): boolean {
   return GAME_ID.test(text);
-}
-
-/** The database file refused: newer than this code, or holding a row that is not what was written. */
-export class StoreError extends Error {
-  override name = "StoreError";
-}
-
-/** A game in the index. Absent fields are those not known yet (a live game has no end). */
-export interface GameRecord {
-  readonly id: string;
-  readonly player: string;
-  /** ISO 8601. */
-  readonly startedAt: string;
-  /** ISO 8601; absent while the game is live. */
-  readonly endedAt?: string;
-  readonly depth: number;
-  readonly level: number;
-  readonly turns: number;
-  /** How it ended ("killed by an Orc", "left"); absent while live. */
-  readonly outcome?: string;
-  readonly morguePath?: string;
-  readonly replayPath?: string;
-}
-
-/** Where a live game is. */
-export interface GameProgress {
-  readonly depth: number;
-  readonly level: number;
-  readonly turns: number;
-}
-
-/** How a game ended. */
-export interface GameEnd {
-  readonly outcome: string;
-  readonly now: Date;
-  readonly morguePath?: string;
-  readonly replayPath?: string;
-}
-
-/** A score to keep: a game's {@link HighScore} (its cause and date) with who played it and which game. */
-export interface NewScore extends Pick<HighScore, "score" | "depth" | "level" | "turns" | "cause" | "date"> {
-  readonly player: string;
-  readonly gameId: string;
-}
-
-/** A score of the server's table. */
-export interface ScoreRecord {
-  readonly id: number;
-  readonly player: string;
-  readonly score: number;
-  readonly depth: number;
-  readonly level: number;
-  readonly turns: number;
-  /** The cause of the game's end. */
-  readonly outcome: string;
-  /** ISO 8601. */
-  readonly endedAt: string;
-  readonly gameId: string;
-}
-
-/** A row as `node:sqlite` hands it back, before it is checked. */
-type Row = Readonly<Record<string, unknown>>;
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (value instanceof Uint8Array) return "a blob";
-  return `a ${typeof value}`;
-}
-
-/** The row's `column` as text, or a {@link StoreError} naming the table and column. */
-function text(row: Row, table: string, column: string): string {
-  const value = row[column];
-  if (typeof value !== "string") {
-    throw new StoreError(`${table}.${column}: expected text, found ${describe(value)}`);
-  }
-  return value;
-}
-
-/** The row's `column` as text, undefined for NULL. */
-function optionalText(row: Row, table: string, column: string): string | undefined {
-  return row[column] === null ? undefined : text(row, table, column);
-}
-
-/** The row's `column` as a safe integer. */
-function integer(row: Row, table: string, column: string): number {
-  const value = row[column];
-  if (typeof value !== "number" || !Number.isSafeInteger(value)) {
-    throw new StoreError(`${table}.${column}: expected an integer, found ${describe(value)}`);
-  }
-  return value;
-}
-
-function passwordFrom(row: Row): StoredPassword {
-  return {
-    salt: text(row, "players", "password_salt"),
-    hash: text(row, "players", "password_hash"),
-    iterations: integer(row, "players", "password_iterations"),
-  };
-}
-
-function gameFrom(row: Row): GameRecord {
-  const optional = (column: string) => optionalText(row, "games", column);
-  return {
-    id: text(row, "games", "id"),
-    player: text(row, "games", "player"),
-    startedAt: text(row, "games", "started_at"),
-    endedAt: optional("ended_at"),
-    depth: integer(row, "games", "depth"),
-    level: integer(row, "games", "level"),
-    turns: integer(row, "games", "turns"),
-    outcome: optional("outcome"),
-    morguePath: optional("morgue_path"),
-    replayPath: optional("replay_path"),
-  };
-}
-
-function scoreFrom(row: Row): ScoreRecord {
-  return {
-    id: integer(row, "scores", "id"),
-    player: text(row, "scores", "player"),
-    score: integer(row, "scores", "score"),
-    depth: integer(row, "scores", "depth"),
-    level: integer(row, "scores", "level"),
-    turns: integer(row, "scores", "turns"),
-    outcome: text(row, "scores", "outcome"),
-    endedAt: text(row, "scores", "ended_at"),
-    gameId: text(row, "scores", "game_id"),
-  };
 }
 
 /** `value` when it is a whole number from 0; a RangeError naming `what` otherwise (a caller's mistake). */
@@ -238,44 +81,6 @@ function randomGameId(): string {
 const GAME_COLUMNS =
   "id, player, started_at, ended_at, depth, level, turns, outcome, morgue_path, replay_path";
 const SCORE_COLUMNS = "id, player, score, depth, level, turns, outcome, ended_at, game_id";
-
-/** The schema version `db` is at, 0 for a new file; read inside the caller's transaction. */
-function versionOf(db: DatabaseSync): number {
-  db.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
-  const rows = db.prepare("SELECT version FROM schema_version").all();
-  if (rows.length === 0) {
-    db.prepare("INSERT INTO schema_version (version) VALUES (?)").run(0);
-    return 0;
-  }
-  if (rows.length > 1) throw new StoreError(`schema_version: expected one row, found ${rows.length}`);
-  return integer(rows[0], "schema_version", "version");
-}
-
-/** Applies the steps of {@link MIGRATIONS} `db` lacks, each in its own transaction; refuses a newer file. */
-function migrate(db: DatabaseSync, path: string): void {
-  for (;;) {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      const version = versionOf(db);
-      if (version > SCHEMA_VERSION) {
-        throw new StoreError(
-          `${path}: the database is at schema version ${version}, newer than this server's ` +
-            `${SCHEMA_VERSION}; run a newer Delve or point --state elsewhere`,
-        );
-      }
-      if (version === SCHEMA_VERSION) {
-        db.exec("COMMIT");
-        return;
-      }
-      db.exec(MIGRATIONS[version]);
-      db.prepare("UPDATE schema_version SET version = ?").run(version + 1);
-      db.exec("COMMIT");
-    } catch (error) {
-      if (db.isTransaction) db.exec("ROLLBACK");
-      throw error;
-    }
-  }
-}
 
 /** The server's database; see the module doc. Opened with {@link ServerStore.open}. */
 export class ServerStore {
