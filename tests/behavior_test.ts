@@ -130,8 +130,8 @@ Deno.test("travel arrives silently at a cell, names the stairs, and goes round a
   deepEqual(walkToStop(room, { kind: "travel", to: room.map.stairs }).stop, { reason: "stairs" });
 });
 
-Deno.test("a monster in the only known way blocks a walk before any step into it; no known way is told apart", () => {
-  const blocked = { reason: "blocked" };
+Deno.test("a monster in the only known way blocks a walk before any step into it, and is named; no known way is told apart", () => {
+  const blocked = { reason: "blocked", name: "Orc" };
   const travel = stillArena("############\n#@...o....>#\n############", { o: "orc" }, true);
   deepEqual(walkToStop(travel, { kind: "travel", to: travel.map.stairs }), {
     stop: blocked,
@@ -142,6 +142,9 @@ Deno.test("a monster in the only known way blocks a walk before any step into it
   deepEqual(walkToStop(run, RIGHT), { stop: blocked, steps: 3, at: [4, 1] }, "a run stops before it");
   const explore = stillArena("#################\n#@...o..........#\n#################", { o: "orc" });
   deepEqual(walkToStop(explore, { kind: "explore" }).stop, blocked, "the unexplored lies behind the orc");
+  // Two side by side, neither alone in the way: the stop names no one.
+  const pair = stillArena("#################\n#@..oo..........#\n#################", { o: "orc" });
+  deepEqual(walkToStop(pair, { kind: "explore" }).stop, { reason: "blocked" }, "two orcs, each in the way");
   const unknown = stillArena("############\n#@........>#\n############", {}, true);
   unknown.map.explored[unknown.map.width + 7] = 0;
   deepEqual(walkToStop(unknown, { kind: "travel", to: unknown.map.stairs }), {

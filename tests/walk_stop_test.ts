@@ -9,7 +9,15 @@ import type { MonsterRunner } from "../src/worker/mod.ts";
 import { updateVisibility } from "../src/engine/game_map.ts";
 import type { MessageId, Rules } from "../src/engine/rules.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { startWalk, stopAfterStep, stopBeforeStep } from "../src/engine/walk_stop.ts";
+import {
+  startWalk,
+  stopAfterStep,
+  stopBeforeStep,
+  tellStop,
+  type WalkStop,
+} from "../src/engine/walk_stop.ts";
+import { displayText, type LogEntry } from "../src/engine/message_log.ts";
+import { loadContent } from "../src/content/load_content.ts";
 import type { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { arena, arenaStill } from "./support/arena.ts";
@@ -44,7 +52,11 @@ Deno.test("the stopping rules: a monster in view at the start does not stop a wa
   Object.assign(player, { x: 12, y: 2 });
   updateVisibility(state.map, player, rules.sightRadius);
   deepEqual(stopAfterStep(state, start, new Set()), { reason: "monster", names: ["Troll"] });
-  deepEqual(stopBeforeStep(state, { x: 3, y: 1 }), { reason: "blocked" }, "the orc stands there");
+  deepEqual(
+    stopBeforeStep(state, { x: 3, y: 1 }),
+    { reason: "blocked", name: "Orc" },
+    "the orc stands there",
+  );
   equal(stopBeforeStep(state, { x: 4, y: 1 }), undefined);
 });
 
@@ -185,4 +197,16 @@ Deno.test("what a walk says on stopping is the rules' text: a mod's messages are
   equal(lastText(stairs), "[walk_stairs] {Name}");
   await press(app, "x");
   equal(lastText(stairs), "[explored] {Name}");
+});
+
+Deno.test("a monster in the way is named where the rules word it (Delve's game), and the way is blocked where they do not", async () => {
+  const delve = (await loadContent(new URL("../data/", import.meta.url), "data/")).rules;
+  const said = (r: Rules, stop: WalkStop) => {
+    const log: LogEntry[] = [];
+    tellStop(log, r, stop);
+    return log.map(displayText);
+  };
+  deepEqual(said(delve, { reason: "blocked", name: "Orc" }), ["An Orc is in the way."]);
+  deepEqual(said(delve, { reason: "blocked" }), ["The way is blocked."]);
+  deepEqual(said(rules, { reason: "blocked", name: "Orc" }), ["The way is blocked."]);
 });

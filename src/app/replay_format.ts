@@ -153,13 +153,13 @@ const actionSchema = z.discriminatedUnion("type", [
 const names = z.array(z.string().max(200)).min(1).max(10_000);
 const walkStopSchema = z.discriminatedUnion("reason", [
   z.strictObject({ reason: z.enum(["monster", "item", "status"]), names }),
+  z.strictObject({ reason: z.literal("blocked"), name: z.string().max(200).optional() }),
   z.strictObject({
     reason: z.enum([
       "hurt",
       "interrupted",
       "explored",
       "stairs",
-      "blocked",
       "no_way",
       "arrived",
       "end",

@@ -73,6 +73,7 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   walk_interrupted: true,
   walk_stairs: true,
   walk_blocked: true,
+  walk_blocked_by: true,
   walk_no_way: true,
   input_dropped: true,
   game_abandoned: true,
@@ -152,6 +153,8 @@ export const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   nothing_happens: { text: "Nothing happens.", color: "impossible" },
   identified: { text: "The {appearance} was {a_item}.", color: "white" },
   no_way_down: { text: "This is the deepest floor: there is no way further down.", color: "impossible" },
+  // Unsaid unless a rule set words it: a monster in the way is then told as any other thing in the way.
+  walk_blocked_by: { text: "", color: "impossible" },
 };
 
 /** The message ids, in order. */

@@ -57,6 +57,7 @@ export type MessageId =
   | "walk_interrupted"
   | "walk_stairs"
   | "walk_blocked"
+  | "walk_blocked_by"
   | "walk_no_way"
   | "input_dropped"
   | "game_abandoned"

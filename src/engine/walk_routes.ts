@@ -7,7 +7,7 @@
  */
 import type { Point } from "./geometry.ts";
 import { type GameState, playerOf } from "./state.ts";
-import { inCorridor, knownItemCells, runStep, sides } from "./travel.ts";
+import { inCorridor, knownItemCells, monstersInView, runStep, sides } from "./travel.ts";
 import { monsterCells, type Walk, type WalkStop } from "./walk_stop.ts";
 import { type PlanRequest, planWalk } from "./walk_plan.ts";
 
@@ -87,13 +87,31 @@ class RunRoute implements Route {
   }
 }
 
+/**
+ * The stop for a walk whose every way has a monster in it, naming the first
+ * monster (in the plan's order) whose cell alone, left open, lets the walk
+ * go on; unnamed when none does alone.
+ */
+function blockedBy(state: GameState, asked: PlanRequest): WalkStop {
+  const { width } = state.map;
+  for (const cell of asked.avoid) {
+    const open = planWalk(state.map, { ...asked, avoid: asked.avoid.filter((c) => c !== cell) });
+    if (open.step < 0) continue;
+    const name = monstersInView(state).find((e) => e.y * width + e.x === cell)?.name;
+    if (name !== undefined) return { reason: "blocked", name };
+  }
+  return { reason: "blocked" };
+}
+
 /** Explore or travel: each step planned afresh by distance maps over the known cells. */
 function plannedRoute(request: (state: GameState) => PlanRequest): Route {
   return {
     next(state: GameState): Point | WalkStop {
       const { width } = state.map;
-      const answer = planWalk(state.map, request(state));
+      const asked = request(state);
+      const answer = planWalk(state.map, asked);
       if (answer.step >= 0) return { x: answer.step % width, y: Math.floor(answer.step / width) };
+      if (answer.end === "blocked") return blockedBy(state, asked);
       // No step and nothing in the way: a travel already where it was sent.
       return { reason: answer.end ?? "arrived" };
     },

@@ -51,8 +51,8 @@ export type WalkStop =
   | { readonly reason: "explored" }
   /** On the stairs: where `>` travels to, or a run came upon them. */
   | { readonly reason: "stairs" }
-  /** A monster stands in the way, and no known way goes round it. */
-  | { readonly reason: "blocked" }
+  /** Something stands in the way and no known way goes round it: `name`, when it is a monster. */
+  | { readonly reason: "blocked"; readonly name?: string }
   /** The cell travelled to is known, but no way to it over known cells is. */
   | { readonly reason: "no_way" }
   /** A travel reached the cell it was sent to (the map shows it: nothing is said). */
@@ -121,8 +121,9 @@ export function stopAfterStep(
  * there (walking never attacks), or the cell cannot be stood on.
  */
 export function stopBeforeStep(state: GameState, to: Point): WalkStop | undefined {
-  const there = state.entities.some((e) => e.x === to.x && e.y === to.y && e.blocksMovement && isAlive(e));
-  return there || !isWalkable(state.map, to.x, to.y) ? { reason: "blocked" } : undefined;
+  const there = state.entities.find((e) => e.x === to.x && e.y === to.y && e.blocksMovement && isAlive(e));
+  if (there) return { reason: "blocked", name: there.name };
+  return isWalkable(state.map, to.x, to.y) ? undefined : { reason: "blocked" };
 }
 
 /** Cells of the living monsters the player sees: the known map's obstacles for a walk's plan. */
@@ -158,10 +159,17 @@ export function isTold(stop: WalkStop): boolean {
   return STOP_MESSAGES[stop.reason] !== undefined;
 }
 
-/** Tells the player why the walk stopped (nothing, when the map shows it): one line per name it names. */
+/**
+ * Tells the player why the walk stopped (nothing, when the map shows it):
+ * one line per name it names; a monster in the way in the rules' words for
+ * it, where they have them (else as any other thing in the way).
+ */
 export function tellStop(log: LogEntry[], rules: Rules, stop: WalkStop): void {
   const id = STOP_MESSAGES[stop.reason];
   if (id === undefined) return;
+  if (stop.reason === "blocked" && stop.name !== undefined && rules.messages.walk_blocked_by.text !== "") {
+    return tell(log, rules, "walk_blocked_by", { name: stop.name, a_name: withArticle(stop.name) });
+  }
   if (!("names" in stop)) return tell(log, rules, id);
   for (const name of stop.names) tell(log, rules, id, { name, a_name: withArticle(name) });
 }
