@@ -10,7 +10,8 @@ import type { HighScore } from "../engine/mod.ts";
 import { readPlayerOptions } from "../app/mod.ts";
 import { type FinishedGames, morgueFile, replaySocket } from "./finished_games.ts";
 import { ASSETS } from "./assets.ts";
-import { GameHost, type ProgramParts, type Sink } from "./game_host.ts";
+import { GameHost, type ProgramParts } from "./game_host.ts";
+import { type GameSockets, playConnection, sameOrigin, watchConnection } from "./game_sockets.ts";
 import {
   asksForWebSocket,
   NOT_A_WEBSOCKET,
@@ -18,10 +19,8 @@ import {
   securityHeaders,
   sessionCookie,
   sessionToken,
-  TokenBucket,
 } from "./http_parts.ts";
 import { gamePage, type LiveRow, lobbyPage, type LobbyView, problemPage } from "./pages.ts";
-import { readClientMessage, serverMessage } from "./protocol.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { nameProblem } from "./player_names.ts";
 import { LoginLimiter } from "./login_limiter.ts";
@@ -194,9 +193,11 @@ export class DelveServer {
     }
     if (method === "GET" && path === "/ws/play") return await this.#playSocket(request);
     const watchSocket = /^\/ws\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
-    if (method === "GET" && watchSocket) return this.#watchSocket(request, watchSocket[1]);
+    if (method === "GET" && watchSocket) {
+      return watchConnection(this.#parts, request, this.#liveById(watchSocket[1])?.host);
+    }
     const morgue = /^\/games\/([A-Za-z0-9_-]{1,64})\/morgue$/.exec(path);
-    if (method === "GET" && morgue && isGameId(morgue[1])) return await morgueFile(this.#finished, morgue[1]);
+    if (method === "GET" && morgue && isGameId(morgue[1])) return await morgueFile(this.#parts, morgue[1]);
     const replay = /^\/games\/([A-Za-z0-9_-]{1,64})\/replay$/.exec(path);
     if (method === "GET" && replay && isGameId(replay[1])) {
       const game = this.#store.game(replay[1]);
@@ -205,7 +206,7 @@ export class DelveServer {
     }
     const replayed = /^\/ws\/replay\/([A-Za-z0-9_-]{1,64})$/.exec(path);
     if (method === "GET" && replayed && isGameId(replayed[1])) {
-      return await replaySocket(this.#finished, request, replayed[1], url.searchParams.get("speed"));
+      return await replaySocket(this.#parts, request, replayed[1], url.searchParams.get("speed"));
     }
     return this.#refuse(404, "There is nothing at that address.");
   }
@@ -274,16 +275,10 @@ export class DelveServer {
     return [...this.#live.values()].find((l) => l.id === id && !l.host.ended);
   }
 
-  /** Whether the socket's page comes from this server (a page elsewhere may not drive a player's game). */
-  #sameOrigin(request: Request): boolean {
-    const origin = request.headers.get("origin");
-    return origin !== null && origin === new URL(request.url).origin;
-  }
-
   async #playSocket(request: Request): Promise<Response> {
     const player = this.#player(request);
     if (!player) return this.#refuse(401, "Log in to play.");
-    if (!this.#sameOrigin(request)) return this.#refuse(403, "That page may not play here.");
+    if (!sameOrigin(request)) return this.#refuse(403, "That page may not play here.");
     if (!asksForWebSocket(request)) return this.#refuse(400, NOT_A_WEBSOCKET);
     const key = player.toLowerCase();
     let live = this.#live.get(key);
@@ -301,31 +296,7 @@ export class DelveServer {
       }
       live = await starting;
     }
-    const { socket, response } = Deno.upgradeWebSocket(request);
-    const host = live.host;
-    const bucket = new TokenBucket(this.options.limits.inputRate, Date.now());
-    this.#track(socket);
-    socket.addEventListener("open", () => {
-      const before = host.attach(socket as Sink, 80, 24);
-      if (before instanceof WebSocket) before.close(4001, "This game was taken over by another page.");
-    });
-    socket.addEventListener("message", (event) => {
-      if (!bucket.take(Date.now())) {
-        this.droppedMessages++;
-        return;
-      }
-      const read = readClientMessage(event.data);
-      if ("problem" in read) {
-        this.refusedMessages++;
-        socket.send(serverMessage({ type: "notice", text: `Refused: ${read.problem}.` }));
-        return;
-      }
-      if (!host.isPlayer(socket as Sink)) return;
-      if (read.message.type === "input") host.input(read.message.data);
-      else host.resize(read.message.columns, read.message.rows);
-    });
-    socket.addEventListener("close", () => void host.detach(socket as Sink));
-    return response;
+    return playConnection(this.#parts, request, live.host);
   }
 
   async #startGame(player: string): Promise<Live> {
@@ -381,30 +352,17 @@ export class DelveServer {
       .catch(() => {});
   }
 
-  #watchSocket(request: Request, id: string): Response {
-    const live = this.#liveById(id);
-    if (!live) return this.#refuse(404, "No such game is being played.");
-    if (live.host.watchers >= this.options.limits.watchers) {
-      return this.#refuse(503, `This game has as many watchers as it may (${this.options.limits.watchers}).`);
-    }
-    if (!asksForWebSocket(request)) return this.#refuse(400, NOT_A_WEBSOCKET);
-    const { socket, response } = Deno.upgradeWebSocket(request);
-    this.#track(socket);
-    socket.addEventListener("open", () => void live.host.watch(socket as Sink));
-    socket.addEventListener("message", () => {
-      socket.send(serverMessage({ type: "notice", text: "Watching: keys go nowhere." }));
-    });
-    socket.addEventListener("close", () => live.host.unwatch(socket as Sink));
-    return response;
-  }
-
-  /** What the finished games' routes need of the server. */
-  get #finished(): FinishedGames {
+  /** What the finished games' routes and the live games' sockets need of the server. */
+  get #parts(): FinishedGames & GameSockets {
     return {
       store: this.#store,
       content: this.options.content,
+      inputRate: this.options.limits.inputRate,
+      watchers: this.options.limits.watchers,
       refuse: (status, line) => this.#refuse(status, line),
       track: (socket) => this.#track(socket),
+      dropped: () => this.droppedMessages++,
+      refused: () => this.refusedMessages++,
     };
   }
 
