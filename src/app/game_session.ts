@@ -2,26 +2,20 @@
  * One game, played: the loop input → screen → engine → AI worker → engine →
  * render, one event at a time, in the order the events came. Screens form a
  * stack: the top one gets the input, all of them draw, bottom first.
+ * Walks are paced in walk_pacing.ts; the commands an internal error rolls
+ * back are kept in command_journal.ts.
  *
  * @module
  */
 import type { Content } from "../content/mod.ts";
 import {
   type Action,
-  cloneState,
   type Command,
-  type GameEvent,
   type GameState,
   isGameOver,
   isTold,
   levelUpPending,
   type MessageId,
-  playCommand,
-  playerOf,
-  type Rest,
-  restBehavior,
-  type Walk,
-  walkBehavior,
   type WalkStop,
 } from "../engine/mod.ts";
 import {
@@ -44,7 +38,6 @@ import {
   Notices,
   type OptionsChoice,
   OptionsScreen,
-  picksUp,
   pickupKinds,
   PlayScreen,
   type Screen,
@@ -54,6 +47,10 @@ import {
 } from "../ui/mod.ts";
 import type { MonsterRunner } from "../worker/mod.ts";
 import { paletteChoices, themeFromContent } from "./theme_from_content.ts";
+import { CommandJournal } from "./command_journal.ts";
+import { WalkPacer } from "./walk_pacing.ts";
+
+export { REST_TURNS_PER_FRAME } from "./walk_pacing.ts";
 
 /** Why the loop ended. */
 export type ExitReason = "quit" | "interrupt" | "input-closed";
@@ -82,16 +79,6 @@ export interface GameSessionOptions {
   readonly record?: (command: Command, turnBefore: number) => void;
 }
 
-/** The most items one step picks up by itself (a pile of them stays a pile). */
-const MAX_AUTO_PICKUPS = 26;
-
-/**
- * A rest draws a frame (and pauses as a walk's step does) every this many
- * turns: nothing moves on the screen but the turn and the HP, and a long
- * rest at a walk's pace took seconds.
- */
-export const REST_TURNS_PER_FRAME = 10;
-
 /** One game, played on one terminal until the player leaves it. */
 export class GameSession {
   readonly #frame: Frame;
@@ -113,7 +100,7 @@ export class GameSession {
     readonly options: GameSessionOptions,
   ) {
     this.#frame = new Frame(terminal, options.colorDepth);
-    this.#start = cloneState(state);
+    this.#journal = new CommandJournal(state, content.rules, options.record);
     this.#theme = themeFromContent(content, options.choice?.palette);
     this.ui = {
       state,
@@ -131,6 +118,13 @@ export class GameSession {
     this.#walkDelayMs = options.walkDelayMs;
     this.#choice = options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 };
     this.stack = [new PlayScreen(this.ui.stairsAway)];
+    this.#pacer = new WalkPacer(this, {
+      walkDelayMs: () => this.#walkDelayMs,
+      choice: () => this.#choice,
+      halted: () => this.#halted,
+      act: (action) => this.#act(action),
+      endWalk: (stop) => this.#endWalk(stop),
+    });
     if (isGameOver(state)) this.stack.push(new GameOverScreen());
     // A game saved with a level still to choose (Ctrl-C in the window) asks for it again at once.
     else if (levelUpPending(state, content.rules)) this.stack.push(new LevelUpScreen(content.rules));
@@ -176,58 +170,28 @@ export class GameSession {
     });
   }
 
-  /**
-   * The game as this session found it, or as it stood when it last reached
-   * a new floor, and every command played since: an internal error half way
-   * through a command leaves the game as that command found it (and the
-   * recording without it), never half a turn. The engine is deterministic
-   * (the worker's moves are the engine's own): playing those commands again
-   * on a copy of the start rebuilds it, so no command pays for a copy.
-   */
-  #start: GameState;
-  readonly #since: Command[] = [];
-  /** True from a command's first change to the game until it is recorded. */
-  #playing = false;
-  /** The game rebuilt as the failed command found it, once asked for. */
-  #rebuilt: GameState | undefined;
+  /** The commands played since the game's last start, to roll an internal error back to. */
+  readonly #journal: CommandJournal;
+  /** Walks, shots and pickups, played and shown at the options' pace. */
+  readonly #pacer: WalkPacer;
 
   /** The game whole: as it is between commands, or as the command in progress found it. */
   wholeState(): GameState {
-    if (!this.#playing) return this.state;
-    if (!this.#rebuilt) {
-      const state = cloneState(this.#start);
-      for (const command of this.#since) playCommand(state, this.content.rules, command);
-      this.#rebuilt = state;
-    }
-    return this.#rebuilt;
-  }
-
-  /** A command starts changing the game. */
-  #begin(): void {
-    this.#playing = true;
-    this.#rebuilt = undefined;
-  }
-
-  /** The command begun is whole: it is recorded, for the replay and for {@link wholeState}. */
-  #played(command: Command, turnBefore: number): void {
-    this.options.record?.(command, turnBefore);
-    // After the recording took it: if that fails, the game is saved as the recording ends.
-    this.#since.push(command);
-    this.#playing = false;
+    return this.#journal.wholeState();
   }
 
   /** Plays the player's action and, if it took time, the monsters'; true if it did. */
   async #act(action: Action): Promise<boolean> {
     const { rules } = this.content;
     const floor = this.state.floor, turnBefore = this.state.turn;
-    this.#begin();
+    this.#journal.begin();
     const faults = this.runner.faults.length;
     const played = await this.runner.play(this.state, { act: action });
     // Recorded even when impossible: the replay tells the log why it could not be done.
-    this.#played({ act: action }, turnBefore);
+    this.#journal.played({ act: action }, turnBefore);
     if (!played) return false;
-    await this.#showShots(played);
-    if (action.type === "move" || action.type === "bump") await this.#autoPickup();
+    await this.#pacer.showShots(played);
+    if (action.type === "move" || action.type === "bump") await this.#pacer.autoPickup();
     // A dying worker may have written to the terminal: paint everything again.
     if (this.runner.faults.length !== faults) this.#frame.invalidate();
     if (isGameOver(this.state)) {
@@ -239,9 +203,7 @@ export class GameSession {
       return true;
     }
     if (this.state.floor !== floor) {
-      // A new start, once a floor: an error later plays again only what came after it.
-      this.#start = cloneState(this.state);
-      this.#since.length = 0;
+      this.#journal.restart();
       await this.options.onNewFloor?.();
     }
     // The level-up window opens after the turn that earned it, once per level (or on the next key).
@@ -255,93 +217,17 @@ export class GameSession {
     return true;
   }
 
-  /**
-   * Shows each shot of `events` on its way, a frame a cell the player sees,
-   * paced as walks are (no pause, no frames: nothing shown).
-   */
-  async #showShots(events: readonly GameEvent[]): Promise<void> {
-    const pause = this.#walkDelayMs;
-    if (!pause) return;
-    const { map } = this.state;
-    for (const e of events) {
-      if (e.type !== "shot") continue;
-      for (const p of e.path) {
-        if (map.visible[p.y * map.width + p.x] !== 1) continue;
-        this.ui.projectile = { x: p.x, y: p.y, glyph: e.glyph, color: e.color };
-        this.render();
-        await new Promise((r) => setTimeout(r, pause));
-      }
-      this.ui.projectile = undefined;
-    }
-  }
-
-  /**
-   * Picks up, a turn each, the items underfoot that the options name
-   * (docs/options.md): commands like any other, so replays keep them. Stops
-   * when none is left, the pack is full, or something happens (a monster's
-   * blow, the game's end).
-   */
-  async #autoPickup(): Promise<void> {
-    const { state } = this, rules = this.content.rules;
-    if (!(this.#choice.autoPickup?.length)) return;
-    const player = playerOf(state);
-    for (let k = 0; k < MAX_AUTO_PICKUPS && !isGameOver(state) && this.top === this.stack[0]; k++) {
-      const wanted = state.entities.some((e) =>
-        e.layer === "item" && e.x === player.x && e.y === player.y && picksUp(this.#choice, rules, e.template)
-      );
-      if (!wanted || !(await this.#act({ type: "pickup" }))) return;
-    }
-  }
-
-  /** Items walks have stopped on (or started from): exploring does not go back to them, nor stop on them again. */
-  readonly #visitedItems = new Set<number>();
-
-  /**
-   * Plays `walk` (see behavior.ts) a step a turn, monsters acting after
-   * each like any move, until it stops, and tells why. This part only
-   * paces the steps: the pause between frames, and a key that interrupts.
-   */
-  async #walk(walk: Walk | Rest): Promise<void> {
-    const { state } = this;
-    const behavior = walk.kind === "rest" ? restBehavior(this.content.rules, walk) : walkBehavior(
-      state,
-      walk,
-      this.#visitedItems,
-      this.content.rules,
-      this.#choice.exploreStopsForItems !== false,
-    );
-    const turnsPerFrame = walk.kind === "rest" ? REST_TURNS_PER_FRAME : 1;
-    for (let turns = 0;; turns++) {
-      if (turns > 0 && turns % turnsPerFrame === 0) {
-        this.render();
-        if (this.#walkDelayMs) await new Promise((r) => setTimeout(r, this.#walkDelayMs));
-      }
-      if (this.#halted) return;
-      const next = behavior.next(state);
-      if ("stop" in next) return this.#endWalk(next.stop);
-      if (this.terminal.hasPendingInput()) {
-        this.terminal.discardPendingInput();
-        return this.#endWalk({ reason: "interrupted" });
-      }
-      if (!(await this.#act(next.act))) return; // told why already
-      if (this.top !== this.stack[0]) return; // a level-up window or game over says it
-    }
-  }
-
   /** Ends a walk, telling why: a command of its own (recorded), when there is something to tell. */
   async #endWalk(stop: WalkStop): Promise<void> {
-    if (!isTold(stop)) return;
-    const command = { stop };
-    this.#begin();
     // Through the runner: the worker's copy of the game tells its log the same line.
-    await this.runner.play(this.state, command);
-    this.#played(command, this.state.turn);
+    if (isTold(stop)) await this.#playOutOfTurn({ stop });
   }
 
-  async #levelUp(choice: number): Promise<void> {
-    this.#begin();
-    await this.runner.play(this.state, { level: choice });
-    this.#played({ level: choice }, this.state.turn);
+  /** Plays a command that is no action of the player's (a walk's end, a level-up choice), and records it. */
+  async #playOutOfTurn(command: Command): Promise<void> {
+    this.#journal.begin();
+    await this.runner.play(this.state, command);
+    this.#journal.played(command, this.state.turn);
   }
 
   /**
@@ -356,7 +242,7 @@ export class GameSession {
       return true;
     }
     if (!levelUpPending(this.state, this.content.rules)) return false;
-    await this.#levelUp(command.level);
+    await this.#playOutOfTurn({ level: command.level });
     if (
       !levelUpPending(this.state, this.content.rules) &&
       (this.top instanceof LevelUpScreen || this.top instanceof LevelUpOnKeyScreen)
@@ -387,12 +273,12 @@ export class GameSession {
         this.notify(result.message);
         return undefined;
       case "levelUp":
-        await this.#levelUp(result.choice);
+        await this.#playOutOfTurn({ level: result.choice });
         if (!levelUpPending(this.state, this.content.rules)) this.stack.pop();
         return undefined;
       case "walk":
         if (result.close) this.stack.pop();
-        await this.#walk(result.walk);
+        await this.#pacer.walk(result.walk);
         return undefined;
       case "morgue":
         if (this.options.onMorgue) this.#tellMorgue(await this.options.onMorgue());

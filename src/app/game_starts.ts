@@ -1,0 +1,165 @@
+/**
+ * The games the title starts: the saved one continued (by the data it was
+ * made with, which a popup may offer), or a new one, which never takes a
+ * game's place unasked (the old one is then abandoned, and an unreadable
+ * save kept aside); and what the title says of the saved game. While
+ * another Delve holds the save, only the unsaved game left with Esc
+ * continues.
+ *
+ * @module
+ */
+import type { Content } from "../content/mod.ts";
+import { dataChecksum, type GameState, newGame } from "../engine/mod.ts";
+import type { TitleQuestion } from "../ui/mod.ts";
+import type { DailyMark } from "./daily.ts";
+import type { GameFiles } from "./game_files.ts";
+import { abandonGame, type Told } from "./game_records.ts";
+import { readScores } from "./high_scores.ts";
+import type { DelveOptions } from "./program.ts";
+import { keepUnreadable } from "./save_file.ts";
+import { type Recording, startRecording } from "./replay_format.ts";
+import { abandonQuestion, examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
+
+/** A popup over the title: its lines, and the yes/no question it asks, if it asks one. */
+export interface Popup {
+  readonly lines: readonly string[];
+  readonly ask?: TitleQuestion;
+}
+
+/** The new and continued games of the program run with `options` on `content`, whose files `files` writes. */
+export class GameStarts {
+  /** The data the title's popup offers to continue the saved game with, while it asks. */
+  offered: Content | undefined;
+
+  /** The games the title starts for the program run with `options` on `content`, its game's files in `files`. */
+  constructor(readonly options: DelveOptions, readonly content: Content, readonly files: GameFiles) {}
+
+  /**
+   * What the title says about the saved game, and whether Continue can
+   * bring it back (if not, the line says why).
+   */
+  async describeSave(): Promise<{ line: string; loadable: boolean }> {
+    if (this.options.saveInUse) {
+      const s = this.files.unsaved;
+      return s
+        ? { line: `Unsaved game: seed ${s.seed}, dungeon level ${s.floor}, turn ${s.turn}`, loadable: true }
+        : {
+          line: `The save is in use (by ${this.files.holder()}): N plays a game that is not saved.`,
+          loadable: false,
+        };
+    }
+    const saved = await examineSave(this.options.savePath, this.content);
+    return { line: savedGameLine(saved), loadable: saved.kind === "loadable" };
+  }
+
+  /**
+   * The saved game and the data to play it by, or the lines of the popup
+   * that says why there is none. A save made with other data is played by
+   * that data or not at all: if it is a bundled folder, a popup offers it
+   * (and `offered` is that data, once the player said yes). With the save
+   * in use elsewhere, only the unsaved game left with Esc continues.
+   */
+  async load(offered?: Content): Promise<{ state: GameState; content: Content } | Popup> {
+    const { files } = this;
+    if (this.options.saveInUse) {
+      if (files.unsaved) return { state: files.unsaved, content: this.content };
+      return {
+        lines: [
+          `The save is in use by ${files.holder()}.`,
+          "Continue it there, or press N for an unsaved game.",
+        ],
+      };
+    }
+    const saved = await examineSave(this.options.savePath, this.content);
+    if (saved.kind !== "loadable") return { lines: whyNotLoaded(saved) };
+    const { content } = saved;
+    if (saved.bundled && offered !== content) {
+      this.offered = content;
+      const lines = [
+        `This save was made with the data in ${content.label},`,
+        `not ${this.content.label}: continue it with that data?`,
+        "[Y] Yes   [N] No",
+      ];
+      return { lines, ask: "offer" };
+    }
+    files.recording = saved.recording;
+    files.daily = saved.summary.daily;
+    files.hideSeed = saved.summary.hideSeed === true;
+    return { state: saved.state, content };
+  }
+
+  /** The game a new one would take the place of: the saved one, or the unsaved one left with Esc. */
+  async #oldGame(): Promise<
+    { state: GameState; content: Content; recording?: Recording; daily?: DailyMark } | undefined
+  > {
+    const { files } = this;
+    if (this.options.saveInUse) {
+      return files.unsaved &&
+        { state: files.unsaved, content: this.content, recording: files.recording, daily: files.daily };
+    }
+    const saved = await examineSave(this.options.savePath, this.content);
+    return saved.kind === "loadable" ? { ...saved, daily: saved.summary.daily } : undefined;
+  }
+
+  /** Today's daily mark, with `--daily`: scored unless the day's daily game has a score already. */
+  async dailyMark(): Promise<DailyMark | undefined> {
+    const date = this.options.daily;
+    if (date === undefined) return undefined;
+    const scores = await readScores(this.options.scoresPath);
+    return { date, scored: !(scores.kind === "read" && scores.dailies?.includes(date)) };
+  }
+
+  /** The popup asking before a new game takes the old one's place, if there is one to lose. */
+  async abandonQuestion(): Promise<string[] | undefined> {
+    const old = await this.#oldGame();
+    if (!old) return undefined;
+    return abandonQuestion(this.options.saveInUse ? "unsaved" : "saved", old);
+  }
+
+  /**
+   * Ends the old game as abandoned (see {@link abandonGame}), then removes
+   * its save; or, when its replay could not be kept, the popup saying so
+   * (the save stays as it was).
+   */
+  async #abandon(): Promise<{ readonly told: Told[] } | { readonly popup: string[] }> {
+    const old = await this.#oldGame();
+    if (!old) return { told: [] };
+    // Its own mark: an abandoned daily game is scored (or not) as the day's.
+    const { daily: _, ...places } = this.files.places;
+    const abandoned = await abandonGame(old.daily ? { ...places, daily: old.daily } : places, old);
+    if ("popup" in abandoned) return abandoned;
+    await this.files.discard();
+    return abandoned;
+  }
+
+  /**
+   * A new game, with what the player is to be told as it starts; the old one
+   * is abandoned first when the player said so (or, if that cannot be done,
+   * the popup saying why). An unreadable old save is moved aside, and the
+   * player told.
+   */
+  async newGame(abandon: boolean): Promise<{ state: GameState; told: Told[] } | Popup> {
+    const { files } = this;
+    let told: Told[] = [];
+    if (abandon) {
+      const abandoned = await this.#abandon();
+      if ("popup" in abandoned) return { lines: abandoned.popup };
+      told = abandoned.told;
+    }
+    const state = newGame(this.content.rules, this.options.seed ?? this.options.randomSeed());
+    files.daily = await this.dailyMark();
+    files.hideSeed = this.options.hideSeed === true;
+    files.recording = startRecording(state.seed, this.options.version, dataChecksum(this.content.rules));
+    if (this.options.saveInUse) {
+      files.unsaved = state;
+      return { state, told };
+    }
+    // A game made with other data that is not at hand cannot be read here either: it is kept too.
+    const saved = await examineSave(this.options.savePath, this.content);
+    if (saved.kind === "unreadable" || saved.kind === "other-data") {
+      const kept = await keepUnreadable(this.options.savePath, files.now());
+      told = [...told, ["save_kept", { file: kept }]];
+    }
+    return { state, told };
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The pace of what a game session plays by itself: a walk's or a rest's
+ * turns, a frame and a pause a step until it stops or a key interrupts it;
+ * a shot shown on its way, a cell a frame; and the items picked up
+ * underfoot, a turn each. Which way a walk goes is the engine's
+ * (behavior.ts); these only play its steps and show them.
+ *
+ * @module
+ */
+import type { Content } from "../content/mod.ts";
+import {
+  type Action,
+  type GameEvent,
+  type GameState,
+  isGameOver,
+  playerOf,
+  type Rest,
+  restBehavior,
+  type Walk,
+  walkBehavior,
+  type WalkStop,
+} from "../engine/mod.ts";
+import type { Terminal } from "../terminal/mod.ts";
+import { type OptionsChoice, picksUp, type Screen, type UiContext } from "../ui/mod.ts";
+
+/** The most items one step picks up by itself (a pile of them stays a pile). */
+const MAX_AUTO_PICKUPS = 26;
+
+/**
+ * A rest draws a frame (and pauses as a walk's step does) every this many
+ * turns: nothing moves on the screen but the turn and the HP, and a long
+ * rest at a walk's pace took seconds.
+ */
+export const REST_TURNS_PER_FRAME = 10;
+
+/** What pacing sees of the session it plays in: its game, its screens and its drawing. */
+export interface PacedSession {
+  readonly state: GameState;
+  readonly content: Content;
+  readonly terminal: Terminal;
+  readonly ui: UiContext;
+  /** The screens, bottom first; the play screen is always at the bottom. */
+  readonly stack: readonly Screen[];
+  /** The screen that gets input. */
+  readonly top: Screen;
+  render(): void;
+}
+
+/** What the session lends pacing of its own: the options as they stand, and its way of playing a command. */
+export interface PaceHooks {
+  /** The pause between a walk's steps, as the options now set it. */
+  readonly walkDelayMs: () => number | undefined;
+  /** The options as they stand. */
+  readonly choice: () => OptionsChoice;
+  /** True once the program is leaving: a walk stops after its current step. */
+  readonly halted: () => boolean;
+  /** Plays the player's action and, if it took time, the monsters'; true if it did. */
+  readonly act: (action: Action) => Promise<boolean>;
+  /** Ends a walk, telling why. */
+  readonly endWalk: (stop: WalkStop) => Promise<void>;
+}
+
+/** Plays and shows, at the options' pace, what one session does by itself. */
+export class WalkPacer {
+  /** Items walks have stopped on (or started from): exploring does not go back to them, nor stop on them again. */
+  readonly #visitedItems = new Set<number>();
+
+  constructor(readonly session: PacedSession, readonly hooks: PaceHooks) {}
+
+  /**
+   * Shows each shot of `events` on its way, a frame a cell the player sees,
+   * paced as walks are (no pause, no frames: nothing shown).
+   */
+  async showShots(events: readonly GameEvent[]): Promise<void> {
+    const { session, hooks } = this, pause = hooks.walkDelayMs();
+    if (!pause) return;
+    const { map } = session.state;
+    for (const e of events) {
+      if (e.type !== "shot") continue;
+      for (const p of e.path) {
+        if (map.visible[p.y * map.width + p.x] !== 1) continue;
+        session.ui.projectile = { x: p.x, y: p.y, glyph: e.glyph, color: e.color };
+        session.render();
+        await new Promise((r) => setTimeout(r, pause));
+      }
+      session.ui.projectile = undefined;
+    }
+  }
+
+  /**
+   * Picks up, a turn each, the items underfoot that the options name
+   * (docs/options.md): commands like any other, so replays keep them. Stops
+   * when none is left, the pack is full, or something happens (a monster's
+   * blow, the game's end).
+   */
+  async autoPickup(): Promise<void> {
+    const { session, hooks } = this, { state } = session, rules = session.content.rules;
+    if (!(hooks.choice().autoPickup?.length)) return;
+    const player = playerOf(state);
+    for (let k = 0; k < MAX_AUTO_PICKUPS && !isGameOver(state) && session.top === session.stack[0]; k++) {
+      const wanted = state.entities.some((e) =>
+        e.layer === "item" && e.x === player.x && e.y === player.y &&
+        picksUp(hooks.choice(), rules, e.template)
+      );
+      if (!wanted || !(await hooks.act({ type: "pickup" }))) return;
+    }
+  }
+
+  /**
+   * Plays `walk` (see behavior.ts) a step a turn, monsters acting after
+   * each like any move, until it stops, and tells why. This part only
+   * paces the steps: the pause between frames, and a key that interrupts.
+   */
+  async walk(walk: Walk | Rest): Promise<void> {
+    const { session, hooks } = this, { state } = session;
+    const behavior = walk.kind === "rest" ? restBehavior(session.content.rules, walk) : walkBehavior(
+      state,
+      walk,
+      this.#visitedItems,
+      session.content.rules,
+      hooks.choice().exploreStopsForItems !== false,
+    );
+    const turnsPerFrame = walk.kind === "rest" ? REST_TURNS_PER_FRAME : 1;
+    for (let turns = 0;; turns++) {
+      if (turns > 0 && turns % turnsPerFrame === 0) {
+        session.render();
+        const pause = hooks.walkDelayMs();
+        if (pause) await new Promise((r) => setTimeout(r, pause));
+      }
+      if (hooks.halted()) return;
+      const next = behavior.next(state);
+      if ("stop" in next) return hooks.endWalk(next.stop);
+      if (session.terminal.hasPendingInput()) {
+        session.terminal.discardPendingInput();
+        return hooks.endWalk({ reason: "interrupted" });
+      }
+      if (!(await hooks.act(next.act))) return; // told why already
+      if (session.top !== session.stack[0]) return; // a level-up window or game over says it
+    }
+  }
+}
