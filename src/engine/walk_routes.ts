@@ -89,16 +89,16 @@ class RunRoute implements Route {
 
 /**
  * The stop for a walk whose every way has a monster in it, naming the first
- * monster (in the plan's order) whose cell alone, left open, lets the walk
- * go on; unnamed when none does alone.
+ * monster in view whose cell alone, left open, lets the walk go on; unnamed
+ * when none does alone.
  */
 function blockedBy(state: GameState, asked: PlanRequest): WalkStop {
   const { width } = state.map;
-  for (const cell of asked.avoid) {
+  for (const monster of monstersInView(state)) {
+    const cell = monster.y * width + monster.x;
+    if (!asked.avoid.includes(cell)) continue;
     const open = planWalk(state.map, { ...asked, avoid: asked.avoid.filter((c) => c !== cell) });
-    if (open.step < 0) continue;
-    const name = monstersInView(state).find((e) => e.y * width + e.x === cell)?.name;
-    if (name !== undefined) return { reason: "blocked", name };
+    if (open.step >= 0) return { reason: "blocked", name: monster.name };
   }
   return { reason: "blocked" };
 }
