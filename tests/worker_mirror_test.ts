@@ -17,6 +17,7 @@ import { handleToWorker, type WorkerMemory } from "../src/worker/handler/mirror.
 import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { decodeMoves, encodeMoves, entitiesById } from "../src/worker/moves.ts";
 import { mirrorOf, type MovesPart } from "../src/worker/protocol.ts";
+import { PHASE_US_PER_CELL, PHASE_US_PER_MONSTER, phaseEstimateUs } from "../src/worker/phase_estimate.ts";
 import { bundledContent } from "./support/content.ts";
 import { script, snapshot } from "./support/faulty_game.ts";
 
@@ -66,8 +67,12 @@ function corruptCopy(runner: WorkerRunner, state: GameState, change: (copy: Game
  * after turn 10, beside the same turns in-process; the turn (counted from
  * the corruption) whose answer was found wrong.
  */
-async function divergedGame(checkEvery: number, change: (copy: GameState) => void): Promise<number> {
-  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery });
+async function divergedGame(
+  checkEvery: number,
+  change: (copy: GameState) => void,
+  localPhaseUs = 0,
+): Promise<number> {
+  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery, localPhaseUs });
   ok(await worker.ready);
   const games = [newGame(rules, 2), newGame(rules, 2)] as const;
   let caught = -1;
@@ -121,6 +126,50 @@ Deno.test("each new floor is checked by checksum on its first turn, however far 
     worker.close();
   }
   deepEqual([worker.faults, worker.loads, games[0].floor], [["diverged"], 2, 2]);
+});
+
+Deno.test("turns small enough to play here do, the worker's copy playing them unanswered: a bot's game with a new floor is the same, its copy sent once and agreeing at every checksum", async () => {
+  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery: 7, localPhaseUs: Infinity });
+  ok(await worker.ready);
+  const games = [newGame(rules, 6), newGame(rules, 6)] as const;
+  const posted: string[] = [];
+  worker.onPost = (message) => {
+    if (message.type === "play" && "act" in message.command) {
+      posted.push(message.quiet ? "quiet" : "answered");
+    }
+  };
+  try {
+    for (let n = 0; n < 330; n++) {
+      await both(botDecide(games[1], rules), games, [worker, new InProcessRunner(rules)]);
+    }
+  } finally {
+    worker.close();
+  }
+  equal(games[0].floor, 2);
+  deepEqual([worker.faults, worker.loads], [[], 1]);
+  // Only the checksum turns (every 7th, and a new floor's first) wait for the worker's answer.
+  ok(
+    worker.localTurns > 250 && worker.workerTurns > 40,
+    `${worker.localTurns} here, ${worker.workerTurns} there`,
+  );
+  equal(posted.filter((p) => p === "quiet").length, worker.localTurns);
+});
+
+Deno.test("a copy gone wrong while the turns play here is caught at the next checksum, and sent again", async () => {
+  const caught = await divergedGame(5, (copy) => {
+    for (const e of copy.entities) if (e.ai) e.x = e.x + 1 < copy.map.width ? e.x + 1 : e.x - 1;
+  }, Infinity);
+  ok(caught >= 0 && caught < 5, `caught ${caught} turns after`);
+});
+
+Deno.test("a phase's estimate counts the monsters that will act and the map's cells", () => {
+  const game = newGame(rules, 6);
+  const actors = game.entities.filter((e) => e.ai && e.fighter && e.fighter.hp > 0).length;
+  const cells = game.map.width * game.map.height;
+  ok(actors > 0);
+  equal(phaseEstimateUs(game), actors * PHASE_US_PER_MONSTER + cells * PHASE_US_PER_CELL);
+  for (const e of game.entities) if (e.ai) e.fighter!.hp = 0;
+  equal(phaseEstimateUs(game), cells * PHASE_US_PER_CELL, "the dead do not act");
 });
 
 /** `n` waits. */

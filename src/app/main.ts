@@ -11,7 +11,7 @@ import { helpText, UsageError, versionText } from "./flags.ts";
 import { guardExits } from "./exit_guard.ts";
 import { DelveProgram } from "./program.ts";
 import { runAndLeave } from "./leaving.ts";
-import { WorkerRunner } from "../worker/mod.ts";
+import { WorkerRunner, type WorkerRunnerOptions } from "../worker/mod.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
 import { checkGrants, checkPlaces, NO_SAVE_PLACE, PlaceRefused, playFiles } from "./write_paths.ts";
 import { lockSave } from "./file_lock.ts";
@@ -22,6 +22,14 @@ import { dailySeed, utcDate } from "./daily.ts";
 import { readPlayerOptions } from "./player_options.ts";
 
 const env = readEnv;
+
+/**
+ * The terminal's game waits for each turn's answer, so a turn the worker
+ * plays is never sooner than one played here: a phase estimated under a
+ * millisecond (every floor of the tutorial's size) plays here, and the
+ * worker's copy plays it too, unanswered, ready for a larger one.
+ */
+const TERMINAL_RUNNER: WorkerRunnerOptions = { localPhaseUs: 1000 };
 
 /** A seed for a new game, from the system's random source. */
 export function randomSeed(): number {
@@ -68,7 +76,7 @@ export async function main(args: readonly string[]): Promise<number> {
   // The first game's AI worker starts before the screen opens: it is warm by
   // the time a game begins, and if it cannot start at all, Deno's one-line
   // reason lands on an untouched terminal.
-  let prepared: WorkerRunner | undefined = new WorkerRunner(content.rules);
+  let prepared: WorkerRunner | undefined = new WorkerRunner(content.rules, TERMINAL_RUNNER);
   prepared.start();
   const optionsPath = command.optionsPath ?? defaultOptionsPath(env);
   const { choice, problems: optionsProblems } = await readPlayerOptions(
@@ -93,7 +101,7 @@ export async function main(args: readonly string[]): Promise<number> {
     version: VERSION,
     makeRunner: (rules) => {
       // The one started early plays by the data given; a game continued with another's gets its own.
-      const runner = prepared?.rules === rules ? prepared : new WorkerRunner(rules);
+      const runner = prepared?.rules === rules ? prepared : new WorkerRunner(rules, TERMINAL_RUNNER);
       if (runner === prepared) prepared = undefined;
       runner.start();
       return runner;

@@ -29,6 +29,7 @@ export { placeVaults, type Vault, type VaultCell, type VaultThing } from "./vaul
 export { cellularCave } from "./cave_map.ts";
 export { countOpen, isConnected, stepsFrom } from "./regions.ts";
 export type { Ai, Entity, Fighter, RenderLayer } from "./entity.ts";
+export { isAlive } from "./entity.ts";
 export { attackOf, damageDiceOf, DEFAULT_SLOTS, defenseOf, isWorn, wornBonus, wornIn } from "./equipment.ts";
 export { isKnown, itemName, labelOf } from "./item_names.ts";
 export { lineCells, rayCells } from "./line.ts";

@@ -26,6 +26,7 @@ import {
 } from "../engine/mod.ts";
 import { AI_WORKER_URL, WorkerConnection } from "./connection.ts";
 import { decodeMoves, type EncodedMoves } from "./moves.ts";
+import { phaseEstimateUs } from "./phase_estimate.ts";
 import { type Checks, mirrorOf, type ToWorker } from "./protocol.ts";
 import type { MonsterRunner, WorkerFault } from "./runner.ts";
 
@@ -59,6 +60,14 @@ export interface WorkerRunnerOptions {
    * playing the others meanwhile (`WorkerConnection`).
    */
   readonly blockOnAnswer?: boolean;
+  /**
+   * A turn whose monster phase is estimated (phase_estimate.ts) under this
+   * many µs plays here, the worker's copy playing it too without answering,
+   * so that it stays the game for the next large turn and is still checked
+   * (default 0: every turn through the worker). Only worth it where this
+   * thread would wait for the answer anyway: the terminal's.
+   */
+  readonly localPhaseUs?: number;
 }
 
 /**
@@ -177,11 +186,15 @@ export class WorkerRunner implements MonsterRunner {
   workerPhaseMs = 0;
   /** Copies of the game sent to the worker. */
   loads = 0;
+  /** Turns played here while the worker's copy played them unanswered (`localPhaseUs`). */
+  localTurns = 0;
 
   readonly checkEvery: number;
+  readonly localPhaseUs: number;
 
   constructor(readonly rules: Rules, options: WorkerRunnerOptions = {}) {
     this.checkEvery = options.checkEvery ?? CHECK_EVERY;
+    this.localPhaseUs = options.localPhaseUs ?? 0;
     this.#connection = new WorkerConnection(
       options.workerUrl ?? AI_WORKER_URL,
       options.timeoutMs ?? WORKER_TIMEOUT_MS,
@@ -266,6 +279,13 @@ export class WorkerRunner implements MonsterRunner {
     if (check) {
       this.#sinceCheck = 0;
       this.#checkedFloor = state.floor;
+    } else if (phaseEstimateUs(state) < this.localPhaseUs) {
+      // A handful of monsters: the hand-off would cost more than their phase (phase_estimate.ts).
+      connection.post({ type: "play", seq, command, check, quiet: true });
+      const events = playCommand(state, this.rules, command);
+      this.#mirror = fingerprint(state);
+      this.localTurns++;
+      return events;
     }
     connection.post({ type: "play", seq, command, check });
     // While the worker plays the command on its copy, the game here sums itself (when asked) and plays

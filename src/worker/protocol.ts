@@ -36,7 +36,14 @@ export type ToWorker =
    * `played` (a level-up choice, which the monsters do not answer, is not);
    * with `check`, the answer carries the copy's checksum before the command.
    */
-  | { readonly type: "play"; readonly seq: number; readonly command: Command; readonly check: boolean };
+  | {
+    readonly type: "play";
+    readonly seq: number;
+    readonly command: Command;
+    readonly check: boolean;
+    /** The app plays this command itself: the copy plays it to stay the game, and answers nothing. */
+    readonly quiet?: true;
+  };
 
 /**
  * What the app checks of the copy before it replays its moves: its turn and

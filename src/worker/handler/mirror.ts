@@ -100,9 +100,10 @@ export function handleToWorker(
       const { rules, state } = memory;
       if (!rules || !state) return { type: "failed", seq: message.seq, error: "no rules or game yet" };
       const started = now();
-      const answer = play(state, rules, message.seq, message.command, message.check, send, now);
+      const { seq, command, check, quiet } = message;
+      const answer = play(state, rules, seq, command, check, quiet ? undefined : send, now);
       state.log.length = 0;
-      return answer && { ...answer, computeMs: now() - started };
+      return quiet ? undefined : answer && { ...answer, computeMs: now() - started };
     }
   }
 }
