@@ -1,7 +1,7 @@
 import { deepEqual, equal, notEqual, ok } from "node:assert/strict";
-import { decide, PhaseContext } from "../src/engine/ai.ts";
+import { BLOCKER_SURCHARGE, decide, PhaseContext } from "../src/engine/ai.ts";
 import type { GameEvent } from "../src/engine/events.ts";
-import { distanceMap } from "../src/engine/distance_map.ts";
+import { distanceMap, UNREACHABLE } from "../src/engine/distance_map.ts";
 import { clearLine } from "../src/engine/minds/line_of_fire.ts";
 import { lineCells } from "../src/engine/line.ts";
 import { safetyMap } from "../src/engine/minds/safety_map.ts";
@@ -150,6 +150,56 @@ Deno.test("the safety map leads out of a dead end rather than into it", () => {
   const safe = safetyMap(dist, cost, width, height);
   ok(safe[1 * width + 9] < safe[1 * width + 1], "the far open end is safer than the dead end");
   for (let x = 1; x < 9; x++) ok(safe[width + x] <= 0, "no cell is worse than its start");
+});
+
+/** The safety map by its definition: each cell the least of its start and each neighbour's value plus the step into it, relaxed until nothing changes. */
+function safetyByDefinition(dist: Int32Array, cost: Uint8Array, width: number, height: number): Int32Array {
+  const safe = dist.map((d) => d === UNREACHABLE ? UNREACHABLE : -Math.floor((d * 6) / 5));
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let cell = 0; cell < safe.length; cell++) {
+      if (cost[cell] === 0 || safe[cell] === UNREACHABLE) continue;
+      const cx = cell % width, cy = (cell - cx) / width;
+      for (
+        const [dx, dy, step] of [[0, -1, 2], [1, 0, 2], [0, 1, 2], [-1, 0, 2], [1, -1, 3], [1, 1, 3], [
+          -1,
+          1,
+          3,
+        ], [-1, -1, 3]]
+      ) {
+        const nx = cx + dx, ny = cy + dy;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const m = ny * width + nx;
+        if (cost[m] !== 0 && safe[cell] + cost[cell] * step < safe[m]) {
+          safe[m] = safe[cell] + cost[cell] * step;
+          changed = true;
+        }
+      }
+    }
+  }
+  return safe;
+}
+
+Deno.test("the safety map is exactly its definition on random floors with actors in the way and walled-off pockets", () => {
+  const rng = Rng.fromSeed(17);
+  for (let round = 0; round < 40; round++) {
+    const width = rng.int(3, 40), height = rng.int(3, 30);
+    const cost = new Uint8Array(width * height);
+    // Walls, floor, and actors standing on it (a floor cell's cost and the surcharge).
+    for (let i = 0; i < cost.length; i++) {
+      cost[i] = rng.int(0, 9) < 3 ? 0 : rng.int(0, 9) < 2 ? 1 + BLOCKER_SURCHARGE : 1;
+    }
+    const player = rng.int(0, cost.length - 1);
+    cost[player] = 1 + BLOCKER_SURCHARGE;
+    const dist = distanceMap(cost, width, height, [player]);
+    // Twice: the second call reuses the first's queue.
+    safetyMap(dist, cost, width, height);
+    deepEqual(
+      safetyMap(dist, cost, width, height),
+      safetyByDefinition(dist, cost, width, height),
+      `round ${round}`,
+    );
+  }
 });
 
 Deno.test("a sleeping troll: asleep until the player is near and not stealthy enough, or it is hurt", () => {

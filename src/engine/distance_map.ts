@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { emptyRing, push, ringFor } from "./bucket_ring.ts";
 import { type StepCosts, stepCosts } from "./pathfinding.ts";
 
 /** The distance of a cell no goal can be reached from. */
@@ -16,32 +17,6 @@ export const UNREACHABLE = 0x7fff_ffff;
 
 const DX = Int8Array.of(0, 1, 0, -1, 1, 1, -1, -1);
 const DY = Int8Array.of(-1, 0, 1, 0, -1, 1, 1, -1);
-
-// The queue: one stack of cells per ring slot, kept between calls. A slot's
-// cells sit together in memory, which matters once maps reach millions of
-// cells (a single linked pool was scattered and twice as slow there).
-let slots: Int32Array[] = [];
-let slotLength = new Int32Array(0);
-
-function prepareSlots(ring: number): void {
-  if (slots.length === ring) return;
-  slots = Array.from({ length: ring }, () => new Int32Array(256));
-  slotLength = new Int32Array(ring);
-}
-
-/** Queues `cell` in ring slot `slot`; 1 (one more queued). */
-function push(cell: number, slot: number): number {
-  let stack = slots[slot];
-  const length = slotLength[slot];
-  if (length === stack.length) {
-    const grown = new Int32Array(stack.length * 2);
-    grown.set(stack);
-    slots[slot] = stack = grown;
-  }
-  stack[length] = cell;
-  slotLength[slot] = length + 1;
-  return 1;
-}
 
 /**
  * Fills `out` (or a new array) with each cell's cost to reach the nearest
@@ -63,11 +38,9 @@ export function distanceMap(
   let maxCost = 0;
   for (let i = 0; i < size; i++) if (cost[i] > maxCost) maxCost = cost[i];
   // A ring wider than the largest step: every queued distance has its own slot.
-  let ring = 2;
-  while (ring <= maxCost * Math.max(cardinal, diagonal)) ring *= 2;
+  const ring = ringFor(maxCost * Math.max(cardinal, diagonal));
   const mask = ring - 1;
-  prepareSlots(ring);
-  slotLength.fill(0);
+  const { slots, lengths: slotLength } = emptyRing(ring);
   let queued = 0;
   for (let k = 0; k < goals.length; k++) {
     const g = goals[k];

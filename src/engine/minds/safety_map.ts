@@ -7,17 +7,15 @@
  *
  * @module
  */
+import { emptyRing, push, ringFor } from "../bucket_ring.ts";
 import { UNREACHABLE } from "../distance_map.ts";
 
 const DX = Int8Array.of(0, 1, 0, -1, 1, 1, -1, -1);
 const DY = Int8Array.of(-1, 0, 1, 0, -1, 1, 1, -1);
-/** Steps cost as in distance_map.ts: 2 straight, 3 diagonal, times the cell's cost. */
-const STEP = Int8Array.of(2, 2, 2, 2, 3, 3, 3, 3);
 
-// The queue's arrays, kept between calls (a phase's worth of megabytes on a large map).
-let head = new Int32Array(0);
-let entryCell = new Int32Array(0);
-let entryNext = new Int32Array(0);
+// The starts sorted by value (a counting sort), kept between calls: a phase's worth of megabytes on a large map.
+let starts = new Int32Array(0);
+let startAt = new Int32Array(0);
 
 /**
  * Fills `out` (or a new array) with the safety of every cell, from `dist`
@@ -25,8 +23,9 @@ let entryNext = new Int32Array(0);
  * safer; {@link UNREACHABLE} where the player cannot be reached from.
  *
  * Every cell starts at −1.2 × its distance; the rescan is Dijkstra's with
- * all those starts at once, taken in order of value from a bucket per value
- * (values are integers within the map's largest distance): O(cells).
+ * all those starts at once, taken in order of value: the starts sorted by
+ * value, the lowered values in a ring of stacks, as distance_map.ts keeps
+ * its queue (values are integers within the map's largest distance): O(cells).
  */
 export function safetyMap(
   dist: Int32Array,
@@ -37,65 +36,65 @@ export function safetyMap(
 ): Int32Array {
   const size = width * height;
   const safe = out ?? new Int32Array(size);
-  let lowest = 0;
+  let lowest = 0, maxCost = 0;
   for (let i = 0; i < size; i++) {
     const d = dist[i];
     const v = d === UNREACHABLE ? UNREACHABLE : -Math.floor((d * 6) / 5);
     safe[i] = v;
     if (v < lowest) lowest = v;
+    if (cost[i] > maxCost) maxCost = cost[i];
   }
-  // Buckets by value − lowest, as linked lists in flat arrays: head per value, then next per entry.
+  // The lowered values wait in a ring wider than the largest step (bucket_ring.ts).
+  const ring = ringFor(3 * maxCost);
+  const mask = ring - 1;
+  // The starts sorted by value: a count per value, its running total, then each cell in its place.
   const range = -lowest + 1;
-  if (head.length < range) head = new Int32Array(range);
-  head.fill(-1, 0, range);
-  // Each cell is queued at its start and once per neighbour that lowers it (at most 8): room for two a
-  // cell to begin with, grown when more come.
-  if (entryCell.length < size * 2) {
-    entryCell = new Int32Array(size * 2);
-    entryNext = new Int32Array(size * 2);
-  }
-  let cells = entryCell, next = entryNext;
-  let used = 0;
+  if (startAt.length < range + 1) startAt = new Int32Array(range + 1);
+  startAt.fill(0, 0, range + 1);
   for (let i = 0; i < size; i++) {
-    const v = safe[i];
-    if (v === UNREACHABLE || cost[i] === 0) continue;
-    const b = v - lowest;
-    cells[used] = i;
-    next[used] = head[b];
-    head[b] = used++;
+    if (safe[i] !== UNREACHABLE && cost[i] !== 0) startAt[safe[i] - lowest + 1]++;
   }
+  for (let b = 1; b <= range; b++) startAt[b] += startAt[b - 1];
+  if (starts.length < size) starts = new Int32Array(size);
+  const placed = startAt.slice(0, range);
+  for (let i = 0; i < size; i++) {
+    if (safe[i] !== UNREACHABLE && cost[i] !== 0) starts[placed[safe[i] - lowest]++] = i;
+  }
+  const { slots, lengths: slotLength } = emptyRing(ring);
+  const last = height - 1, right = width - 1;
   for (let b = 0; b < range; b++) {
-    // Entries pushed into this bucket while it is read are read too (the head is taken afresh).
-    while (head[b] !== -1) {
-      const entry = head[b];
-      head[b] = next[entry];
-      const cell = cells[entry], v = b + lowest;
+    const v = b + lowest, slot = v & mask;
+    // First the cells that start at v, then those lowered to v (no step lowers a cell to its own value).
+    let fromStarts = startAt[b];
+    const startsEnd = startAt[b + 1];
+    const stack = slots[slot], queued = slotLength[slot];
+    slotLength[slot] = 0;
+    for (let e = 0; fromStarts < startsEnd || e < queued;) {
+      const cell = fromStarts < startsEnd ? starts[fromStarts++] : stack[e++];
       if (safe[cell] !== v) continue;
-      const cy = (cell / width) | 0, cx = cell - cy * width;
       // A monster on a neighbour steps into cell: as in distanceMap, the cost is the entered cell's.
       const c = cost[cell];
-      for (let k = 0; k < 8; k++) {
-        const nx = cx + DX[k], ny = cy + DY[k];
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const m = ny * width + nx;
-        if (cost[m] === 0) continue;
-        const nv = v + c * STEP[k];
-        if (nv < safe[m]) {
-          safe[m] = nv;
-          if (used === cells.length) {
-            entryCell = new Int32Array(used * 2);
-            entryNext = new Int32Array(used * 2);
-            entryCell.set(cells);
-            entryNext.set(next);
-            cells = entryCell;
-            next = entryNext;
-          }
-          const nb = nv - lowest;
-          cells[used] = m;
-          next[used] = head[nb];
-          head[nb] = used++;
-        }
-      }
+      // Steps cost as in distance_map.ts: 2 straight, 3 diagonal, times the entered cell's cost.
+      const straight = v + 2 * c, slant = v + 3 * c;
+      const cy = (cell / width) | 0, cx = cell - cy * width;
+      const north = cy > 0, south = cy < last, west = cx > 0, east = cx < right;
+      // Each neighbour written out, as distanceMap does, in the same order.
+      let m = cell - width;
+      if (north && cost[m] !== 0 && straight < safe[m]) push(m, (safe[m] = straight) & mask);
+      m = cell + 1;
+      if (east && cost[m] !== 0 && straight < safe[m]) push(m, (safe[m] = straight) & mask);
+      m = cell + width;
+      if (south && cost[m] !== 0 && straight < safe[m]) push(m, (safe[m] = straight) & mask);
+      m = cell - 1;
+      if (west && cost[m] !== 0 && straight < safe[m]) push(m, (safe[m] = straight) & mask);
+      m = cell + 1 - width;
+      if (north && east && cost[m] !== 0 && slant < safe[m]) push(m, (safe[m] = slant) & mask);
+      m = cell + 1 + width;
+      if (south && east && cost[m] !== 0 && slant < safe[m]) push(m, (safe[m] = slant) & mask);
+      m = cell + width - 1;
+      if (south && west && cost[m] !== 0 && slant < safe[m]) push(m, (safe[m] = slant) & mask);
+      m = cell - width - 1;
+      if (north && west && cost[m] !== 0 && slant < safe[m]) push(m, (safe[m] = slant) & mask);
     }
   }
   return safe;
