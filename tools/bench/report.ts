@@ -11,7 +11,7 @@ import config from "../../deno.json" with { type: "json" };
 import { HELP_USAGE, parseFlags, readCommandLine, UsageError } from "../../src/app/mod.ts";
 import { simulate } from "../../src/commands/mod.ts";
 import type { SoakResult } from "../soak.ts";
-import { loadContent, MAP_BUDGET } from "../../src/content/mod.ts";
+import { MAP_BUDGET } from "../../src/content/mod.ts";
 import { cloneState, newGame } from "../../src/engine/mod.ts";
 import {
   benchContent,
@@ -20,7 +20,6 @@ import {
   type RenderCase,
   renderCase,
   SIM_GAME_TURNS,
-  TARGET_SCALES,
   worstBudgetRules,
 } from "./app_cases.ts";
 import {
@@ -38,49 +37,14 @@ import { refuseHostileFiles } from "./hostile_files.ts";
 import { keyToFrameLatency } from "./latency.ts";
 import { ptyEchoFloor, ptyKeyToFrame, type PtyLatency } from "./pty_latency.ts";
 import { startupToFirstFrame } from "./startup.ts";
-import { type MonsterTurns, monsterTurns } from "./monster_turns.ts";
 import { measure } from "./timing.ts";
-import { floorsSave } from "./floors_save.ts";
-import { serverLoad } from "./server_load.ts";
-
-/** One line of the table; `met` is set where there is a target. */
-interface Row {
-  readonly figure: string;
-  readonly ours: string;
-  readonly rot?: string;
-  readonly ratio?: string;
-  readonly target?: string;
-  readonly met?: boolean;
-}
+import { formatMs, notes, progress, type Row, rows, thousands, times, versus } from "./report_rows.ts";
+import { mindRows, monsterRows } from "./monster_rows.ts";
+import { machine, markdownTable } from "./report_page.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
-const rows: Row[] = [];
-const notes: string[] = [];
-const progress = (what: string) => console.error(`bench: ${what}`);
-
-/** A time in the unit that reads best: ns, µs or ms, three significant figures at most. */
-function formatMs(ms: number): string {
-  const [value, unit] = ms < 0.001 ? [ms * 1e6, "ns"] : ms < 1 ? [ms * 1000, "µs"] : [ms, "ms"];
-  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  return `${value.toFixed(digits)} ${unit}`;
-}
-
-const times = (x: number) => `${x.toFixed(1)}×`;
-const thousands = (n: number) => n.toLocaleString("en-US");
-
-/** Ours against rot.js on the same calls: a row with both, their ratio and the target ratio. */
-function versus(figure: string, ours: () => void, rot: () => void, minRatio?: number): void {
-  const a = measure(ours), b = measure(rot);
-  const ratio = b.ms / a.ms;
-  rows.push({
-    figure,
-    ours: formatMs(a.ms),
-    rot: formatMs(b.ms),
-    ratio: `${times(ratio)} faster`,
-    target: minRatio ? `≥ ${minRatio}× rot.js` : undefined,
-    met: minRatio ? ratio >= minRatio : undefined,
-  });
-}
+import { floorsSave } from "./floors_save.ts";
+import { serverLoad } from "./server_load.ts";
 
 function engineRows(): void {
   progress("field of view");
@@ -130,87 +94,6 @@ async function floorsRows(): Promise<void> {
 }
 
 const SIM_GAMES = 100;
-
-/** The earlier targets for the worker's own time on its side of a turn. */
-const MONSTER_TARGETS_MS: Readonly<Record<number, number>> = { 1000: 5, 10_000: 60 };
-
-/** Turns timed (after untimed ones) at each number of monsters: about the same time each. */
-const MONSTER_TURNS: Readonly<Record<number, [number, number]>> = {
-  20: [200, 50],
-  1000: [100, 30],
-  10_000: [40, 15],
-};
-
-/**
- * The round trip's targets: for 1,000 monsters within 1.3 times the same
- * turn in-process and 0.3 ms; for 10,000 within 30 ms.
- */
-function tripTarget(monsters: number, inProcess: number): { target?: string; limit?: number } {
-  if (monsters === 1000) return { target: "≤ 1.3× in-process + 0.3 ms", limit: 1.3 * inProcess + 0.3 };
-  if (monsters === 10_000) return { target: "≤ 30 ms", limit: 30 };
-  return {};
-}
-
-/**
- * The monsters' phase in-process and in the worker, each on its own thread's clock, and the worker's whole
- * turn beside the in-process one (the player's wait with its view, the phase, the settling: on a map the
- * player sees all of, the view is a large share).
- */
-function phaseFigures(m: MonsterTurns): string {
-  return `${formatMs(m.phase)} in-process; ${formatMs(m.phaseInWorker)} in the worker (whole turn ${
-    formatMs(m.inWorker)
-  } there, ${formatMs(m.turn)} in-process)`;
-}
-
-async function monsterRows(): Promise<void> {
-  const { rules } = await benchContent();
-  for (const scale of TARGET_SCALES) {
-    progress(`monster turns, ${scale.monsters} monsters`);
-    const [turns, warmup] = MONSTER_TURNS[scale.monsters];
-    const m = await monsterTurns(rules, scale, turns, warmup);
-    // A turn the worker did not answer ran in-process: the round trip would be a fallback's.
-    if (m.faults.length > 0) notes.push(`${scale.monsters} monsters: worker faults ${m.faults}`);
-    if (!m.same) notes.push(`${scale.monsters} monsters: the games in-process and through the worker differ`);
-    const size = `${thousands(scale.monsters)} monsters on ${scale.width}x${scale.height}`;
-    const phaseTarget = MONSTER_TARGETS_MS[scale.monsters];
-    rows.push({
-      figure: `monster phase, ${size}`,
-      ours: phaseFigures(m),
-      target: phaseTarget ? `≤ ${phaseTarget} ms in the worker` : undefined,
-      met: phaseTarget ? m.phaseInWorker <= phaseTarget : undefined,
-    });
-    const { target, limit } = tripTarget(scale.monsters, m.turn);
-    rows.push({
-      figure: `a turn through the worker, ${size} (command in, moves applied)`,
-      ours: `${formatMs(m.trip)} (in-process ${formatMs(m.turn)}: ${times(m.trip / m.turn)})`,
-      target,
-      met: limit === undefined ? undefined : m.trip <= limit,
-    });
-  }
-}
-
-/** The mixed-minds rows (tests/fixtures/mods/minds): the same targets as the all-hostile rows. */
-async function mindRows(): Promise<void> {
-  const { rules } = await loadContent(new URL("../../tests/fixtures/mods/minds/", import.meta.url), "minds/");
-  for (const scale of TARGET_SCALES.filter((s) => s.monsters >= 1000)) {
-    progress(`monster turns, ${scale.monsters} monsters of mixed minds`);
-    const [turns, warmup] = MONSTER_TURNS[scale.monsters];
-    const m = await monsterTurns(rules, scale, turns, warmup, true);
-    if (m.faults.length > 0) notes.push(`${scale.monsters} mixed minds: worker faults ${m.faults}`);
-    if (!m.same) {
-      notes.push(`${scale.monsters} mixed minds: the games in-process and through the worker differ`);
-    }
-    const target = MONSTER_TARGETS_MS[scale.monsters];
-    rows.push({
-      figure: `monster phase, ${
-        thousands(scale.monsters)
-      } monsters of mixed minds on ${scale.width}x${scale.height}`,
-      ours: phaseFigures(m),
-      target: `≤ ${target} ms in the worker`,
-      met: m.phaseInWorker <= target,
-    });
-  }
-}
 
 async function frameRows(): Promise<void> {
   progress("frames");
@@ -388,38 +271,6 @@ async function soakRow(): Promise<Row> {
     target: "flat",
     met: g.verdict === "flat",
   };
-}
-
-/** What `command` prints, run by `sh` (Deno reads /proc only with every permission); undefined if it fails. */
-async function shell(command: string): Promise<string | undefined> {
-  const out = await new Deno.Command("sh", { args: ["-c", command], stdout: "piped", stderr: "null" })
-    .output().catch(() => undefined);
-  return out?.success ? new TextDecoder().decode(out.stdout).trim() : undefined;
-}
-
-async function machine(): Promise<string[]> {
-  const cpu = (await shell("grep -m1 '^model name' /proc/cpuinfo"))?.replace(/^[^:]*:\s*/, "");
-  // Other work on the machine slows every figure: the load says how much there was.
-  const load = (await shell("cat /proc/loadavg"))?.split(" ").slice(0, 3).join(" ");
-  const os = /^PRETTY_NAME="?([^"\n]*)/m.exec(await Deno.readTextFile("/etc/os-release").catch(() => ""))
-    ?.[1];
-  const memory = (Deno.systemMemoryInfo().total / 2 ** 30).toFixed(0);
-  return [
-    `date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
-    `machine: ${cpu ?? "unknown CPU"}, ${navigator.hardwareConcurrency} cores, ${memory} GB RAM`,
-    `os: ${os ?? Deno.build.os}, kernel ${Deno.osRelease()}`,
-    `load average at the start: ${load ?? "unknown"}`,
-    `deno: ${Deno.version.deno} (V8 ${Deno.version.v8}, TypeScript ${Deno.version.typescript})`,
-  ];
-}
-
-/** Rows as a Markdown table, columns padded as `deno fmt` pads them. */
-function markdownTable(header: readonly string[], body: readonly (readonly string[])[]): string {
-  const width = (s: string) => [...s].length;
-  const widths = header.map((h, c) => Math.max(width(h), ...body.map((r) => width(r[c]))));
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((s, c) => s + " ".repeat(widths[c] - width(s))).join(" | ")} |`;
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
 }
 
 /** The parts of the report, in the order they run (`--only` picks some). */

@@ -1,0 +1,93 @@
+/**
+ * The report's monster rows: turns with every monster hunting the player,
+ * all of today's minds and then mixed ones, in-process and through the AI
+ * worker, beside their targets.
+ *
+ * @module
+ */
+import { loadContent } from "../../src/content/mod.ts";
+import { benchContent, TARGET_SCALES } from "./app_cases.ts";
+import { type MonsterTurns, monsterTurns } from "./monster_turns.ts";
+import { formatMs, notes, progress, rows, thousands, times } from "./report_rows.ts";
+
+/** The earlier targets for the worker's own time on its side of a turn. */
+const MONSTER_TARGETS_MS: Readonly<Record<number, number>> = { 1000: 5, 10_000: 60 };
+
+/** Turns timed (after untimed ones) at each number of monsters: about the same time each. */
+const MONSTER_TURNS: Readonly<Record<number, [number, number]>> = {
+  20: [200, 50],
+  1000: [100, 30],
+  10_000: [40, 15],
+};
+
+/**
+ * The round trip's targets: for 1,000 monsters within 1.3 times the same
+ * turn in-process and 0.3 ms; for 10,000 within 30 ms.
+ */
+function tripTarget(monsters: number, inProcess: number): { target?: string; limit?: number } {
+  if (monsters === 1000) return { target: "≤ 1.3× in-process + 0.3 ms", limit: 1.3 * inProcess + 0.3 };
+  if (monsters === 10_000) return { target: "≤ 30 ms", limit: 30 };
+  return {};
+}
+
+/**
+ * The monsters' phase in-process and in the worker, each on its own thread's clock, and the worker's whole
+ * turn beside the in-process one (the player's wait with its view, the phase, the settling: on a map the
+ * player sees all of, the view is a large share).
+ */
+function phaseFigures(m: MonsterTurns): string {
+  return `${formatMs(m.phase)} in-process; ${formatMs(m.phaseInWorker)} in the worker (whole turn ${
+    formatMs(m.inWorker)
+  } there, ${formatMs(m.turn)} in-process)`;
+}
+
+/** The all-hostile rows at every scale. */
+export async function monsterRows(): Promise<void> {
+  const { rules } = await benchContent();
+  for (const scale of TARGET_SCALES) {
+    progress(`monster turns, ${scale.monsters} monsters`);
+    const [turns, warmup] = MONSTER_TURNS[scale.monsters];
+    const m = await monsterTurns(rules, scale, turns, warmup);
+    // A turn the worker did not answer ran in-process: the round trip would be a fallback's.
+    if (m.faults.length > 0) notes.push(`${scale.monsters} monsters: worker faults ${m.faults}`);
+    if (!m.same) notes.push(`${scale.monsters} monsters: the games in-process and through the worker differ`);
+    const size = `${thousands(scale.monsters)} monsters on ${scale.width}x${scale.height}`;
+    const phaseTarget = MONSTER_TARGETS_MS[scale.monsters];
+    rows.push({
+      figure: `monster phase, ${size}`,
+      ours: phaseFigures(m),
+      target: phaseTarget ? `≤ ${phaseTarget} ms in the worker` : undefined,
+      met: phaseTarget ? m.phaseInWorker <= phaseTarget : undefined,
+    });
+    const { target, limit } = tripTarget(scale.monsters, m.turn);
+    rows.push({
+      figure: `a turn through the worker, ${size} (command in, moves applied)`,
+      ours: `${formatMs(m.trip)} (in-process ${formatMs(m.turn)}: ${times(m.trip / m.turn)})`,
+      target,
+      met: limit === undefined ? undefined : m.trip <= limit,
+    });
+  }
+}
+
+/** The mixed-minds rows (tests/fixtures/mods/minds): the same targets as the all-hostile rows. */
+export async function mindRows(): Promise<void> {
+  const { rules } = await loadContent(new URL("../../tests/fixtures/mods/minds/", import.meta.url), "minds/");
+  for (const scale of TARGET_SCALES.filter((s) => s.monsters >= 1000)) {
+    progress(`monster turns, ${scale.monsters} monsters of mixed minds`);
+    const [turns, warmup] = MONSTER_TURNS[scale.monsters];
+    const m = await monsterTurns(rules, scale, turns, warmup, true);
+    if (m.faults.length > 0) notes.push(`${scale.monsters} mixed minds: worker faults ${m.faults}`);
+    if (!m.same) {
+      notes.push(`${scale.monsters} mixed minds: the games in-process and through the worker differ`);
+    }
+    const target = MONSTER_TARGETS_MS[scale.monsters];
+    rows.push({
+      figure: `monster phase, ${
+        thousands(scale.monsters)
+      } monsters of mixed minds on ${scale.width}x${scale.height}`,
+      ours: phaseFigures(m),
+      target: `≤ ${target} ms in the worker`,
+      met: m.phaseInWorker <= target,
+    });
+  }
+}
