@@ -63,9 +63,10 @@ export interface WorkerRunnerOptions {
   /**
    * A turn whose monster phase is estimated (phase_estimate.ts) under this
    * many µs plays here, the worker's copy playing it too without answering,
-   * so that it stays the game for the next large turn and is still checked
-   * (default 0: every turn through the worker). Only worth it where this
-   * thread would wait for the answer anyway: the terminal's.
+   * so that it stays the game for the next large turn; its checksum, on the
+   * turns that have one, is compared when it comes (default 0: every turn
+   * through the worker). Only worth it where this thread would wait for
+   * the answer anyway: the terminal's.
    */
   readonly localPhaseUs?: number;
 }
@@ -178,6 +179,8 @@ export class WorkerRunner implements MonsterRunner {
   #sinceCheck = 0;
   /** The floor of the last checksum (or copy sent): the first turn on a floor the worker made itself is checked. */
   #checkedFloor = 0;
+  /** The game's checksum at each quiet command posted with a check, until the copy's comes. */
+  readonly #quietChecks = new Map<number, number>();
   /** Turns the worker answered. */
   workerTurns = 0;
   /** Milliseconds the worker spent on them, as it measured. */
@@ -188,6 +191,8 @@ export class WorkerRunner implements MonsterRunner {
   loads = 0;
   /** Turns played here while the worker's copy played them unanswered (`localPhaseUs`). */
   localTurns = 0;
+  /** Of those, the checksums the copy sent that agreed with the game. */
+  quietChecks = 0;
 
   readonly checkEvery: number;
   readonly localPhaseUs: number;
@@ -204,8 +209,9 @@ export class WorkerRunner implements MonsterRunner {
       this.#mirror = undefined;
       this.#connection.post({ type: "rules", rules });
     };
-    // A stray answer is one to an action found impossible here: the copy must have found so too.
     this.#connection.onStray = (reply) => {
+      if (reply.type === "checked") return this.#compare(reply.seq, reply.sum);
+      // Else an answer to an action found impossible here (the copy must have found so too), or a failure.
       if (reply.type !== "played" || reply.moves) this.#mirror = undefined;
     };
   }
@@ -249,9 +255,29 @@ export class WorkerRunner implements MonsterRunner {
     return this.#connection.worker;
   }
 
+  /**
+   * A quiet command's checksum from the copy, come while the game went on:
+   * one that disagrees with the game's, as the command found it, is a
+   * copy gone wrong, sent the game again on the next command.
+   */
+  #compare(seq: number, sum: number | undefined): void {
+    const expected = this.#quietChecks.get(seq);
+    if (expected === undefined) return;
+    this.#quietChecks.delete(seq);
+    if (sum === expected) {
+      this.quietChecks++;
+      return;
+    }
+    this.#connection.faults.push("diverged");
+    this.#mirror = undefined;
+    this.#quietChecks.clear();
+  }
+
   /** Sends the worker the game, unless its copy is the game as it is. */
   #sync(state: GameState): void {
     if (this.#mirror && matches(this.#mirror, state)) return;
+    // Checksums still to come are of the copy this one replaces.
+    this.#quietChecks.clear();
     const { state: copy, transfer } = mirrorOf(state);
     this.#connection.post({ type: "load", state: copy }, transfer);
     this.#mirror = fingerprint(state);
@@ -270,7 +296,8 @@ export class WorkerRunner implements MonsterRunner {
     this.#sync(state);
     const seq = ++this.#seq;
     if (!("act" in command)) {
-      connection.post({ type: "play", seq, command, check: false });
+      // A level-up choice: the monsters do not answer it.
+      connection.post({ type: "play", seq, command, check: false, quiet: true });
       const events = playCommand(state, this.rules, command);
       this.#mirror = fingerprint(state);
       return events;
@@ -279,8 +306,11 @@ export class WorkerRunner implements MonsterRunner {
     if (check) {
       this.#sinceCheck = 0;
       this.#checkedFloor = state.floor;
-    } else if (phaseEstimateUs(state) < this.localPhaseUs) {
-      // A handful of monsters: the hand-off would cost more than their phase (phase_estimate.ts).
+    }
+    if (phaseEstimateUs(state) < this.localPhaseUs) {
+      // A handful of monsters: the hand-off would cost more than their phase (phase_estimate.ts). A check
+      // is made when the copy's checksum comes, the game going on meanwhile.
+      if (check) this.#quietChecks.set(seq, stateDigest(state));
       connection.post({ type: "play", seq, command, check, quiet: true });
       const events = playCommand(state, this.rules, command);
       this.#mirror = fingerprint(state);

@@ -151,7 +151,7 @@ export class WorkerConnection {
     this.onPost(message);
     if (this.#port) {
       // A command's answer is read on the bell from now until `expectAnswer` gives up or has it all.
-      if (message.type === "play") this.#bell?.listening(true);
+      if (message.type === "play" && !message.quiet) this.#bell?.listening(true);
       this.#port.postMessage(message, transfer);
       if (!this.#bell?.workerListens) worker.postMessage({ type: "wake" } satisfies ToWorker);
     } else {

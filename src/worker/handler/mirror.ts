@@ -100,10 +100,17 @@ export function handleToWorker(
       const { rules, state } = memory;
       if (!rules || !state) return { type: "failed", seq: message.seq, error: "no rules or game yet" };
       const started = now();
-      const { seq, command, check, quiet } = message;
-      const answer = play(state, rules, seq, command, check, quiet ? undefined : send, now);
+      const { seq, command, check } = message;
+      if (message.quiet) {
+        // The app played it already: the copy follows, with nothing to encode.
+        const sum = check ? stateDigest(state) : undefined;
+        playCommand(state, rules, command);
+        state.log.length = 0;
+        return check ? { type: "checked", seq, sum } : undefined;
+      }
+      const answer = play(state, rules, seq, command, check, send, now);
       state.log.length = 0;
-      return quiet ? undefined : answer && { ...answer, computeMs: now() - started };
+      return answer && { ...answer, computeMs: now() - started };
     }
   }
 }
