@@ -146,8 +146,9 @@ Deno.test("the safety map leads out of a dead end rather than into it", () => {
   const width = 10, height = 3;
   const cost = new Uint8Array(width * height);
   picture.forEach((row, y) => [...row].forEach((ch, x) => (cost[y * width + x] = ch === "#" ? 0 : 1)));
-  const dist = distanceMap(cost, width, height, [1 * width + 4]);
-  const safe = safetyMap(dist, cost, width, height);
+  const order = { cells: new Int32Array(width * height), count: 0 };
+  const dist = distanceMap(cost, width, height, [1 * width + 4], {}, undefined, order);
+  const safe = safetyMap(dist, order, cost, width, height);
   ok(safe[1 * width + 9] < safe[1 * width + 1], "the far open end is safer than the dead end");
   for (let x = 1; x < 9; x++) ok(safe[width + x] <= 0, "no cell is worse than its start");
 });
@@ -191,11 +192,12 @@ Deno.test("the safety map is exactly its definition on random floors with actors
     }
     const player = rng.int(0, cost.length - 1);
     cost[player] = 1 + BLOCKER_SURCHARGE;
-    const dist = distanceMap(cost, width, height, [player]);
+    const order = { cells: new Int32Array(cost.length), count: 0 };
+    const dist = distanceMap(cost, width, height, [player], {}, undefined, order);
     // Twice: the second call reuses the first's queue.
-    safetyMap(dist, cost, width, height);
+    safetyMap(dist, order, cost, width, height);
     deepEqual(
-      safetyMap(dist, cost, width, height),
+      safetyMap(dist, order, cost, width, height),
       safetyByDefinition(dist, cost, width, height),
       `round ${round}`,
     );

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Action } from "./actions.ts";
-import { distanceMap, downhillStep } from "./distance_map.ts";
+import { distanceMap, downhillStep, type SettleOrder } from "./distance_map.ts";
 import { type Ai, type Entity, isAlive } from "./entity.ts";
 import { wornBonus } from "./equipment.ts";
 import { chebyshev, DIRECTIONS } from "./geometry.ts";
@@ -28,8 +28,13 @@ export interface PhaseGrids {
   readonly dist: Int32Array;
 }
 
-/** The last phase's safety map, kept for the next on a map of the same size (as monster_phase.ts keeps its grids). */
+/**
+ * The last phase's safety map and the order its distance map settled the
+ * cells in, kept for the next on a map of the same size (as
+ * monster_phase.ts keeps its grids).
+ */
 let safetyGrid: Int32Array | undefined;
+let settleOrder: SettleOrder | undefined;
 
 /**
  * What every monster of one phase shares: the path costs as the phase began
@@ -64,13 +69,17 @@ export class PhaseContext {
 
   /** The cheapest cost from every cell to the player's. */
   get distances(): Int32Array {
-    this.#dist ??= distanceMap(
+    if (this.#dist) return this.#dist;
+    const size = this.map.width * this.map.height;
+    if (settleOrder?.cells.length !== size) settleOrder = { cells: new Int32Array(size), count: 0 };
+    this.#dist = distanceMap(
       this.cost,
       this.map.width,
       this.map.height,
       [this.player.y * this.map.width + this.player.x],
       {},
       this.#distOut,
+      settleOrder,
     );
     return this.#dist;
   }
@@ -80,7 +89,8 @@ export class PhaseContext {
     if (!this.#safety) {
       const size = this.map.width * this.map.height;
       if (safetyGrid?.length !== size) safetyGrid = new Int32Array(size);
-      this.#safety = safetyMap(this.distances, this.cost, this.map.width, this.map.height, safetyGrid);
+      const dist = this.distances;
+      this.#safety = safetyMap(dist, settleOrder!, this.cost, this.map.width, this.map.height, safetyGrid);
     }
     return this.#safety;
   }

@@ -19,9 +19,19 @@ const DX = Int8Array.of(0, 1, 0, -1, 1, 1, -1, -1);
 const DY = Int8Array.of(-1, 0, 1, 0, -1, 1, 1, -1);
 
 /**
+ * The cells a search reached, in the order it settled them: nearest
+ * first. `cells` must have room for every cell of the map.
+ */
+export interface SettleOrder {
+  readonly cells: Int32Array;
+  count: number;
+}
+
+/**
  * Fills `out` (or a new array) with each cell's cost to reach the nearest
  * of `goals` (cell indices); {@link UNREACHABLE} where none can be reached.
  * Entering cell `i` costs `cost[i] × cardinal` or `× diagonal`; 0 is a wall.
+ * `order`, if given, is filled with the cells reached, nearest first.
  */
 export function distanceMap(
   cost: Uint8Array | Uint16Array,
@@ -30,6 +40,7 @@ export function distanceMap(
   goals: ArrayLike<number>,
   opts: StepCosts = {},
   out?: Int32Array,
+  order?: SettleOrder,
 ): Int32Array {
   const { cardinal, diagonal } = stepCosts(opts);
   const size = width * height;
@@ -41,7 +52,8 @@ export function distanceMap(
   const ring = ringFor(maxCost * Math.max(cardinal, diagonal));
   const mask = ring - 1;
   const { slots, lengths: slotLength } = emptyRing(ring);
-  let queued = 0;
+  let queued = 0, settled = 0;
+  const orderCells = order?.cells;
   for (let k = 0; k < goals.length; k++) {
     const g = goals[k];
     if (g < 0 || g >= size || dist[g] === 0) continue;
@@ -60,6 +72,7 @@ export function distanceMap(
     for (let e = 0; e < count; e++) {
       const cell = stack[e];
       if (dist[cell] !== d) continue;
+      if (orderCells) orderCells[settled++] = cell;
       // Relax backwards: stepping from neighbour m into `cell` costs cost[cell].
       const c = cost[cell];
       if (c === 0) continue;
@@ -86,6 +99,7 @@ export function distanceMap(
       if (north && west && cost[m] !== 0 && slant < dist[m]) queued += push(m, (dist[m] = slant) & mask);
     }
   }
+  if (order) order.count = settled;
   return dist;
 }
 

@@ -8,27 +8,31 @@
  * @module
  */
 import { emptyRing, push, ringFor } from "../bucket_ring.ts";
-import { UNREACHABLE } from "../distance_map.ts";
+import { type SettleOrder, UNREACHABLE } from "../distance_map.ts";
+
+/** A cell's safety before the rescan: −1.2 × its distance to the player, rounded down. */
+function start(distance: number): number {
+  return -Math.floor((distance * 6) / 5);
+}
 
 const DX = Int8Array.of(0, 1, 0, -1, 1, 1, -1, -1);
 const DY = Int8Array.of(-1, 0, 1, 0, -1, 1, 1, -1);
 
-// The starts sorted by value (a counting sort), kept between calls: a phase's worth of megabytes on a large map.
-let starts = new Int32Array(0);
-let startAt = new Int32Array(0);
-
 /**
  * Fills `out` (or a new array) with the safety of every cell, from `dist`
- * (the distance map to the player) and the phase's `cost` grid. Lower is
- * safer; {@link UNREACHABLE} where the player cannot be reached from.
+ * (the distance map to the player), the `order` its search settled the
+ * cells in, and the phase's `cost` grid. Lower is safer; {@link UNREACHABLE}
+ * where the player cannot be reached from.
  *
  * Every cell starts at −1.2 × its distance; the rescan is Dijkstra's with
- * all those starts at once, taken in order of value: the starts sorted by
- * value, the lowered values in a ring of stacks, as distance_map.ts keeps
- * its queue (values are integers within the map's largest distance): O(cells).
+ * all those starts at once, taken in order of value: the starts in the
+ * search's order backwards (farthest first, so lowest first), the lowered
+ * values in a ring of stacks as distance_map.ts keeps its queue: O(cells
+ * reached).
  */
 export function safetyMap(
   dist: Int32Array,
+  order: SettleOrder,
   cost: Uint8Array,
   width: number,
   height: number,
@@ -36,42 +40,35 @@ export function safetyMap(
 ): Int32Array {
   const size = width * height;
   const safe = out ?? new Int32Array(size);
-  let lowest = 0, maxCost = 0;
-  for (let i = 0; i < size; i++) {
-    const d = dist[i];
-    const v = d === UNREACHABLE ? UNREACHABLE : -Math.floor((d * 6) / 5);
-    safe[i] = v;
-    if (v < lowest) lowest = v;
-    if (cost[i] > maxCost) maxCost = cost[i];
+  safe.fill(UNREACHABLE, 0, size);
+  const { cells, count } = order;
+  let maxCost = 0;
+  for (let k = 0; k < count; k++) {
+    const cell = cells[k];
+    safe[cell] = start(dist[cell]);
+    if (cost[cell] > maxCost) maxCost = cost[cell];
   }
+  if (count === 0) return safe;
+  // The farthest cell starts lowest; the starts rise to 0 at the goal.
+  const lowest = start(dist[cells[count - 1]]);
+  const range = -lowest + 1;
   // The lowered values wait in a ring wider than the largest step (bucket_ring.ts).
   const ring = ringFor(3 * maxCost);
   const mask = ring - 1;
-  // The starts sorted by value: a count per value, its running total, then each cell in its place.
-  const range = -lowest + 1;
-  if (startAt.length < range + 1) startAt = new Int32Array(range + 1);
-  startAt.fill(0, 0, range + 1);
-  for (let i = 0; i < size; i++) {
-    if (safe[i] !== UNREACHABLE && cost[i] !== 0) startAt[safe[i] - lowest + 1]++;
-  }
-  for (let b = 1; b <= range; b++) startAt[b] += startAt[b - 1];
-  if (starts.length < size) starts = new Int32Array(size);
-  const placed = startAt.slice(0, range);
-  for (let i = 0; i < size; i++) {
-    if (safe[i] !== UNREACHABLE && cost[i] !== 0) starts[placed[safe[i] - lowest]++] = i;
-  }
   const { slots, lengths: slotLength } = emptyRing(ring);
   const last = height - 1, right = width - 1;
+  let next = count - 1;
   for (let b = 0; b < range; b++) {
     const v = b + lowest, slot = v & mask;
     // First the cells that start at v, then those lowered to v (no step lowers a cell to its own value).
-    let fromStarts = startAt[b];
-    const startsEnd = startAt[b + 1];
     const stack = slots[slot], queued = slotLength[slot];
     slotLength[slot] = 0;
-    for (let e = 0; fromStarts < startsEnd || e < queued;) {
-      const cell = fromStarts < startsEnd ? starts[fromStarts++] : stack[e++];
-      if (safe[cell] !== v) continue;
+    for (let e = 0; next >= 0 || e < queued;) {
+      let cell: number;
+      if (next >= 0 && start(dist[cells[next]]) === v) cell = cells[next--];
+      else if (e < queued) cell = stack[e++];
+      else break;
+      if (safe[cell] !== v || cost[cell] === 0) continue;
       // A monster on a neighbour steps into cell: as in distanceMap, the cost is the entered cell's.
       const c = cost[cell];
       // Steps cost as in distance_map.ts: 2 straight, 3 diagonal, times the entered cell's cost.
