@@ -27,7 +27,8 @@ const env = readEnv;
  * The terminal's game waits for each turn's answer, so a turn the worker
  * plays is never sooner than one played here: a phase estimated under a
  * millisecond (every floor of the tutorial's size) plays here, and the
- * worker's copy plays it too, unanswered, ready for a larger one.
+ * worker's copy plays it too, quietly (its checksums compared between
+ * keys), ready for a larger one.
  */
 const TERMINAL_RUNNER: WorkerRunnerOptions = { localPhaseUs: 1000 };
 

@@ -62,7 +62,7 @@ export interface WorkerRunnerOptions {
   readonly blockOnAnswer?: boolean;
   /**
    * A turn whose monster phase is estimated (phase_estimate.ts) under this
-   * many µs plays here, the worker's copy playing it too without answering,
+   * many µs plays here, the worker's copy playing it too, quietly,
    * so that it stays the game for the next large turn; its checksum, on the
    * turns that have one, is compared when it comes (default 0: every turn
    * through the worker). Only worth it where this thread would wait for
@@ -189,7 +189,7 @@ export class WorkerRunner implements MonsterRunner {
   workerPhaseMs = 0;
   /** Copies of the game sent to the worker. */
   loads = 0;
-  /** Turns played here while the worker's copy played them unanswered (`localPhaseUs`). */
+  /** Turns played here while the worker's copy played them quietly (`localPhaseUs`). */
   localTurns = 0;
   /** Of those, the checksums the copy sent that agreed with the game. */
   quietChecks = 0;
