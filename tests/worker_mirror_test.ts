@@ -171,6 +171,23 @@ Deno.test("a copy gone wrong while the turns play here is caught when its next c
   ok(caught >= 0 && caught < 6, `caught ${caught} turns after`);
 });
 
+Deno.test("a quiet command the worker's copy cannot play is a fault, and the copy is sent the game again; the game goes on as in-process", async () => {
+  const worker = new WorkerRunner(rules, { timeoutMs: 1000, localPhaseUs: Infinity });
+  ok(await worker.ready);
+  const games = [newGame(rules, 2), newGame(rules, 2)] as const;
+  try {
+    for (const [n, action] of script(2, 30).entries()) {
+      // A copy with no player: the next command cannot be played on it.
+      if (n === 10) corruptCopy(worker, games[0], (copy) => copy.entities.splice(0, 1));
+      await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
+      await nextKey();
+    }
+  } finally {
+    worker.close();
+  }
+  deepEqual([worker.faults, worker.loads], [["failed"], 2]);
+});
+
 Deno.test("a phase's estimate counts the monsters that will act and the map's cells", () => {
   const game = newGame(rules, 6);
   const actors = game.entities.filter((e) => e.ai && e.fighter && e.fighter.hp > 0).length;

@@ -211,6 +211,8 @@ export class WorkerRunner implements MonsterRunner {
     };
     this.#connection.onStray = (reply) => {
       if (reply.type === "checked") return this.#compare(reply.seq, reply.sum);
+      // A quiet command the copy could not play: it is sent the game again.
+      if (reply.type === "failed") this.#connection.faults.push("failed");
       // Else an answer to an action found impossible here (the copy must have found so too), or a failure.
       if (reply.type !== "played" || reply.moves) this.#mirror = undefined;
     };
