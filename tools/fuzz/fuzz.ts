@@ -42,8 +42,9 @@ export const FUZZ_HELP = {
 Options:
   --events N    events to send to the app (default: 1000000)
   --seed S      the run's seed, 0 to ${MAX_SEED} (default: 1)
-  --worker      monsters think in the AI worker, as in play
-                (default: in-process)
+  --worker      monsters think in the AI worker, which answers every
+                turn, as on large floors and in the server (default:
+                in-process)
   --files       damage saves, replays, score tables and data files instead,
                 and read each as the game does
   --rounds N    with --files: files to damage and read (default: ${FILE_ROUNDS})

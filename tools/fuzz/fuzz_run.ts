@@ -60,7 +60,10 @@ export interface FuzzOptions {
    * so a test can plant a fault and see it reported at that index.
    */
   readonly afterEvent?: (index: number, app: DelveProgram) => void;
-  /** Monsters think in the AI worker, as in play (slower: a worker a game); in-process when absent. */
+  /**
+   * Monsters think in the AI worker, which answers every turn, as on large
+   * floors and in the server (slower: a worker a game); in-process when absent.
+   */
   readonly worker?: boolean;
 }
 
