@@ -188,6 +188,29 @@ Deno.test("a quiet command the worker's copy cannot play is a fault, and the cop
   deepEqual([worker.faults, worker.loads], [["failed"], 2]);
 });
 
+Deno.test("a worker that goes silent while it shadows small turns is noticed by its missing checksum, replaced, and the game goes on as in-process", async () => {
+  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery: 5, localPhaseUs: Infinity });
+  ok(await worker.ready);
+  const games = [newGame(rules, 2), newGame(rules, 2)] as const;
+  let replaced = -1;
+  try {
+    for (const [n, action] of script(2, 40).entries()) {
+      // Gone without an error: only a checksum that never comes tells.
+      if (n === 10) worker.killWorker();
+      await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
+      await nextKey();
+      if (replaced < 0 && worker.faults.length > 0) replaced = n;
+    }
+    for (let wait = 0; wait < 100 && worker.quietChecks === 0; wait++) await nextKey();
+  } finally {
+    worker.close();
+  }
+  deepEqual(worker.faults, ["timeout"]);
+  // Noticed at the second checksum asked after it went: the first is given a whole period to come.
+  ok(replaced > 10 && replaced <= 10 + 3 * 5, `replaced at command ${replaced}`);
+  equal(worker.loads, 2, "the new worker was sent the game");
+});
+
 Deno.test("a phase's estimate counts the monsters that will act and the map's cells", () => {
   const game = newGame(rules, 6);
   const actors = game.entities.filter((e) => e.ai && e.fighter && e.fighter.hp > 0).length;

@@ -3,6 +3,7 @@ import { pathToFileURL as toFileUrl } from "node:url";
 import { bundleWorker } from "../src/commands/mod.ts";
 import { GameSession } from "../src/app/game_session.ts";
 import { AI_WORKER_OPTIONS, InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
+import { mirrorOf } from "../src/worker/protocol.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
@@ -119,6 +120,40 @@ Deno.test("killing the worker mid-game loses no key: keys queue and apply once e
   deepEqual(snapshot(killed.state), snapshot(reference.state));
   ok(killed.faults.length >= 1, "the dead worker was noticed");
   equal(killed.state.turn, reference.state.turn);
+});
+
+Deno.test("a fault found between keys, the worker shadowing small turns, is painted over: the next frame draws the whole screen, the one after only what changed", async () => {
+  const terminal = new HeadlessTerminal(80, 24);
+  const runner = new WorkerRunner(rules, { timeoutMs: 300, localPhaseUs: Infinity });
+  ok(await runner.ready);
+  const state = newGame(rules, 21);
+  const app = new GameSession(terminal, content, state, runner, { colorDepth: "truecolor" });
+  const running = app.run();
+  /** What the key `k` drew, and what came in while the event loop turned after it. */
+  const frameOf = async (k: string) => {
+    const before = terminal.writes.length;
+    terminal.input(keyEvent(k));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return terminal.writes.slice(before).join("");
+  };
+  try {
+    await frameOf(".");
+    // The copy loses its player: its next quiet command fails, answered between keys.
+    const { state: copy, transfer } = mirrorOf({ ...state, entities: state.entities.slice(1) });
+    runner.post({ type: "load", state: copy }, transfer);
+    const frames = [await frameOf("."), await frameOf("."), await frameOf(".")];
+    deepEqual(runner.faults, ["failed"]);
+    // A whole 80x24 screen is thousands of bytes; a wait's frame, a hundred or so.
+    const whole = frames.map((f) => f.length > 2000);
+    ok(
+      whole[0] !== whole[1] && !whole[2],
+      `the screen drawn whole once, at the fault: ${frames.map((f) => f.length)}`,
+    );
+  } finally {
+    terminal.end();
+    await running;
+    runner.close();
+  }
 });
 
 Deno.test("the AI worker's options grant nothing: no file reads, no environment, no processes", async () => {

@@ -82,6 +82,7 @@ export interface GameSessionOptions {
 /** One game, played on one terminal until the player leaves it. */
 export class GameSession {
   readonly #frame: Frame;
+  #faultsSeen = 0;
   readonly ui: UiContext;
   /** The screens, bottom first; the play screen is always at the bottom. */
   readonly stack: Screen[];
@@ -185,15 +186,15 @@ export class GameSession {
     const { rules } = this.content;
     const floor = this.state.floor, turnBefore = this.state.turn;
     this.#journal.begin();
-    const faults = this.runner.faults.length;
     const played = await this.runner.play(this.state, { act: action });
     // Recorded even when impossible: the replay tells the log why it could not be done.
     this.#journal.played({ act: action }, turnBefore);
     if (!played) return false;
     await this.#pacer.showShots(played);
     if (action.type === "move" || action.type === "bump") await this.#pacer.autoPickup();
-    // A dying worker may have written to the terminal: paint everything again.
-    if (this.runner.faults.length !== faults) this.#frame.invalidate();
+    // A dying worker may have written to the terminal (in this turn or, shadowing small ones, between keys).
+    if (this.runner.faults.length !== this.#faultsSeen) this.#frame.invalidate();
+    this.#faultsSeen = this.runner.faults.length;
     if (isGameOver(this.state)) {
       const over = new GameOverScreen();
       this.stack.splice(1, this.stack.length, over);

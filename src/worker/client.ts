@@ -275,6 +275,22 @@ export class WorkerRunner implements MonsterRunner {
     this.#quietChecks.clear();
   }
 
+  /**
+   * Whether a checksum asked for more than `checkEvery` commands before
+   * `seq` never came: the worker is stuck or gone without a word (a quiet
+   * command waits for nothing that would time out). It is then replaced,
+   * and the next turns play here until the new one has loaded.
+   */
+  #silent(seq: number): boolean {
+    const oldest = this.#quietChecks.keys().next();
+    if (oldest.done || seq - oldest.value <= this.checkEvery) return false;
+    this.#connection.faults.push("timeout");
+    this.#connection.restart();
+    this.#mirror = undefined;
+    this.#quietChecks.clear();
+    return true;
+  }
+
   /** Sends the worker the game, unless its copy is the game as it is. */
   #sync(state: GameState): void {
     if (this.#mirror && matches(this.#mirror, state)) return;
@@ -312,6 +328,7 @@ export class WorkerRunner implements MonsterRunner {
     if (phaseEstimateUs(state) < this.localPhaseUs) {
       // A handful of monsters: the hand-off would cost more than their phase (phase_estimate.ts). A check
       // is made when the copy's checksum comes, the game going on meanwhile.
+      if (check && this.#silent(seq)) return playCommand(state, this.rules, command);
       if (check) this.#quietChecks.set(seq, stateDigest(state));
       connection.post({ type: "play", seq, command, check, quiet: true });
       const events = playCommand(state, this.rules, command);
