@@ -22,7 +22,7 @@ export const messageSchema = z.strictObject({
     }).describe("Words by who did what (docs/rules.md, Message log)."),
   ]),
   color: z.union([paletteName, z.strictObject({ player: paletteName, other: paletteName })]),
-});
+}).meta({ id: "message" }); // Written once in the generated JSON Schema, each message pointing to it.
 
 /**
  * The log messages the engine produces; each must be present. A record,
