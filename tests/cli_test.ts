@@ -4,6 +4,9 @@ import { askedFor, parseFlags, UsageError } from "../src/app/flags.ts";
 import config from "../deno.json" with { type: "json" };
 import { type Ran, runMain, runScript, runTask } from "./support/run_program.ts";
 
+/** The repository's root. */
+const ROOT_URL = new URL("../", import.meta.url);
+
 Deno.test("flags parse into a play command; defaults stay unset", () => {
   deepEqual(parseCli([]), {
     kind: "play",
@@ -193,6 +196,49 @@ Deno.test("every user-facing task answers --help/-h with its flags and defaults,
       const entry = [first, ...rest.slice(0, rest.findIndex((l) => !/^ {4}/.test(l)))].join(" ");
       if (/ [A-Z]+$/.test(flagName)) ok(entry.includes("default"), `${name} ${flagName}: ${entry}`);
     }
+  });
+});
+
+/** Every module in the repository that runs as a program (`if (import.meta.main)`), from the root. */
+async function programFiles(): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for await (const entry of Deno.readDir(new URL(dir, ROOT_URL))) {
+      const path = `${dir}${entry.name}`;
+      if (entry.isDirectory) await walk(`${path}/`);
+      else if (path.endsWith(".ts")) {
+        const text = await Deno.readTextFile(new URL(path, ROOT_URL));
+        if (/^if \(import\.meta\.main\)/m.test(text)) found.push(path);
+      }
+    }
+  };
+  for (const dir of ["src/", "tools/"]) await walk(dir);
+  return found.sort();
+}
+
+Deno.test("every program file, the bench's quick looks too, answers --help with its usage in 80 columns", async () => {
+  const files = await programFiles();
+  // The tasks' entry points and the bench's own programs, at least: a new one is found by itself.
+  for (const known of ["src/commands/sim.ts", "tools/bench/pty_latency.ts", "tools/bench/refuse_file.ts"]) {
+    ok(files.includes(known), `${known} runs as a program`);
+  }
+  const results: Ran[] = [];
+  for (let k = 0; k < files.length; k += 4) {
+    results.push(
+      ...await Promise.all(
+        files.slice(k, k + 4).map((f) => runScript(new URL(f, ROOT_URL), ["--help"], ["--allow-all"])),
+      ),
+    );
+  }
+  files.forEach((file, k) => {
+    const { code, stdout, stderr } = results[k];
+    deepEqual([code, stderr], [0, ""], `${file} --help: ${stdout}${stderr}`);
+    ok(stdout.includes("Usage:") && stdout.includes("-h, --help"), `${file} --help: ${stdout}`);
+    deepEqual(
+      stdout.split("\n").filter((line) => line.length > 80),
+      [],
+      `${file}: lines wider than 80 columns`,
+    );
   });
 });
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { encodeSave, gzip } from "../../src/app/mod.ts";
+import { encodeSave, gzip, HELP_USAGE, parseFlags, readCommandLine } from "../../src/app/mod.ts";
 import { loadContent } from "../../src/content/mod.ts";
 import { type GameState, newGame, playCommand, playerOf } from "../../src/engine/mod.ts";
 import { measure, median } from "./timing.ts";
@@ -60,4 +60,19 @@ export async function floorsSave(): Promise<FloorsSave> {
   };
 }
 
-if (import.meta.main) console.log(await floorsSave());
+/** `deno run -A tools/bench/floors_save.ts --help`. */
+export const FLOORS_SAVE_HELP = {
+  name: "floors_save.ts",
+  about: "A quick look at saving a ten-floor game, outside the report: the JSON alone and with gzip " +
+    "(ms, median of 20 after 5) and the sizes (bytes), on stdout.",
+  usage: `Usage: deno run -A tools/bench/floors_save.ts
+
+Options:
+${HELP_USAGE}`,
+};
+
+if (import.meta.main) {
+  const line = readCommandLine(FLOORS_SAVE_HELP, Deno.args, () => void parseFlags(Deno.args, {}));
+  if ("exit" in line) Deno.exit(line.exit);
+  console.log(await floorsSave());
+}

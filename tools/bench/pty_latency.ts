@@ -18,6 +18,7 @@
  *
  * @module
  */
+import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/app/mod.ts";
 import { SYNC_END } from "../../src/terminal/mod.ts";
 import { type Answer, ECHO_READY, echoCommand, playCommand, PtySession } from "./pty_session.ts";
 import { percentile } from "./timing.ts";
@@ -120,9 +121,41 @@ export async function ptyEchoFloor(keys = 200, pauseMs: PauseMs = 0): Promise<Pt
   return summarize(answers);
 }
 
+/** `deno run -A tools/bench/pty_latency.ts --help`. */
+export const PTY_LATENCY_HELP = {
+  name: "pty_latency.ts",
+  about: "A quick look at key to frame in a real pty, outside the report: the echo floor (cat), then the " +
+    "game at 80x24, each figure in ms from writing the key, on stdout.",
+  usage: `Usage: deno run -A tools/bench/pty_latency.ts [--rounds N] [--colors C]
+                                                   [--pause MS]
+
+Options:
+      --rounds N    steps east and back timed, after 20 untimed (default: 200)
+      --colors C    the colours the game is told the terminal shows: 256 or
+                    truecolor (default: 256)
+      --pause MS    ms from a frame to the next key (default: 0, back to back)
+${HELP_USAGE}`,
+};
+
 if (import.meta.main) {
-  // A quick look, outside the report: `deno run -A tools/bench/pty_latency.ts [ROUNDS] [256|truecolor] [PAUSE_MS]`.
-  const rounds = Number(Deno.args[0] ?? 200), pauseMs = Number(Deno.args[2] ?? 0);
+  const line = readCommandLine(PTY_LATENCY_HELP, Deno.args, () => {
+    const { values } = parseFlags(Deno.args, {
+      rounds: { type: "string" },
+      colors: { type: "string" },
+      pause: { type: "string" },
+    });
+    const colors = values.colors ?? "256";
+    if (colors !== "256" && colors !== "truecolor") {
+      throw new UsageError(`--colors: expected 256 or truecolor, found "${colors}"`);
+    }
+    return {
+      rounds: intFlag("--rounds", values.rounds, 1, 100_000) ?? 200,
+      colors: colors as PtyColors,
+      pauseMs: intFlag("--pause", values.pause, 0, 60_000) ?? 0,
+    };
+  });
+  if ("exit" in line) Deno.exit(line.exit);
+  const { rounds, colors, pauseMs } = line.run;
   console.log("echo (cat)", await ptyEchoFloor(200, pauseMs));
-  console.log("game", await ptyKeyToFrame(rounds, 20, (Deno.args[1] ?? "256") as PtyColors, pauseMs));
+  console.log("game", await ptyKeyToFrame(rounds, 20, colors, pauseMs));
 }

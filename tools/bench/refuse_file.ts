@@ -14,7 +14,15 @@
  * @module
  */
 import process from "node:process";
-import { readSave, readScores, type SaveRead } from "../../src/app/mod.ts";
+import {
+  HELP_USAGE,
+  parseFlags,
+  readCommandLine,
+  readSave,
+  readScores,
+  type SaveRead,
+  UsageError,
+} from "../../src/app/mod.ts";
 import { readRecording } from "../../src/commands/mod.ts";
 import { ContentError, loadContent } from "../../src/content/mod.ts";
 
@@ -61,10 +69,33 @@ const READERS: Record<string, (path: string) => Promise<{ refused: boolean; outc
     ),
 };
 
+/** `deno run -A tools/bench/refuse_file.ts --help`. */
+export const REFUSE_FILE_HELP = {
+  name: "refuse_file.ts",
+  about: "Reads one file as the game reads it and prints one JSON line: the read's time (ms), what the " +
+    "reader said, whether it refused, and this process's peak RSS (KB). The bench runs it once per " +
+    "hostile file, each in a fresh process.",
+  usage: `Usage: deno run -A tools/bench/refuse_file.ts KIND PATH
+
+Arguments:
+      KIND          how to read PATH: ${Object.keys(READERS).join(", ")} (a data folder)
+      PATH          the file (or folder) to read
+${HELP_USAGE}`,
+};
+
 if (import.meta.main) {
-  const [kind, path] = Deno.args;
-  const read = READERS[kind];
-  if (!read || !path) throw new Error(`usage: refuse_file.ts ${Object.keys(READERS).join("|")} PATH`);
+  const line = readCommandLine(REFUSE_FILE_HELP, Deno.args, () => {
+    const [kind, path, ...extra] = parseFlags(Deno.args, {}, true).positionals;
+    if (kind === undefined || path === undefined || extra.length > 0) {
+      throw new UsageError(`expected KIND and PATH, found ${Deno.args.length} arguments`);
+    }
+    if (!Object.hasOwn(READERS, kind)) {
+      throw new UsageError(`KIND: expected one of ${Object.keys(READERS).join(", ")}, found "${kind}"`);
+    }
+    return { read: READERS[kind], path };
+  });
+  if ("exit" in line) Deno.exit(line.exit);
+  const { read, path } = line.run;
   const start = performance.now();
   const { refused, outcome } = await read(path);
   const ms = performance.now() - start;

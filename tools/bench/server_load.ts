@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { HELP_USAGE, intFlag, parseFlags, readCommandLine } from "../../src/app/mod.ts";
 import { launchArgs } from "../../src/commands/mod.ts";
 import { freePort, untilListening } from "../serve_process.ts";
 
@@ -175,7 +176,36 @@ export async function serverLoad(games: number, seconds: number, pauseMs: number
   }
 }
 
+/** `deno run -A tools/bench/server_load.ts --help`. */
+export const SERVER_LOAD_HELP = {
+  name: "server_load.ts",
+  about: "A quick look at the browser server under load, outside the report: the server started on a " +
+    "loopback port, bot players pressing keys over WebSockets, the figures as JSON on stdout.",
+  usage: `Usage: deno run -A tools/bench/server_load.ts [--games N] [--seconds S]
+                                                   [--pause MS]
+
+Options:
+      --games N     bot players, each with its own game (default: 50)
+      --seconds S   how long they play (default: 20)
+      --pause MS    ms each waits after a frame before its next key
+                    (default: 100)
+${HELP_USAGE}`,
+};
+
 if (import.meta.main) {
-  const [games = "50", seconds = "20", pause = "100"] = Deno.args;
-  console.log(JSON.stringify(await serverLoad(Number(games), Number(seconds), Number(pause)), null, 2));
+  const line = readCommandLine(SERVER_LOAD_HELP, Deno.args, () => {
+    const { values } = parseFlags(Deno.args, {
+      games: { type: "string" },
+      seconds: { type: "string" },
+      pause: { type: "string" },
+    });
+    return {
+      games: intFlag("--games", values.games, 1, 10_000) ?? 50,
+      seconds: intFlag("--seconds", values.seconds, 1, 3_600) ?? 20,
+      pause: intFlag("--pause", values.pause, 0, 60_000) ?? 100,
+    };
+  });
+  if ("exit" in line) Deno.exit(line.exit);
+  const { games, seconds, pause } = line.run;
+  console.log(JSON.stringify(await serverLoad(games, seconds, pause), null, 2));
 }
