@@ -1,7 +1,7 @@
 import { deepEqual, equal, notEqual, ok } from "node:assert/strict";
 import { BLOCKER_SURCHARGE, decide, PhaseContext } from "../src/engine/ai.ts";
 import type { GameEvent } from "../src/engine/events.ts";
-import { distanceMap, UNREACHABLE } from "../src/engine/distance_map.ts";
+import { distanceMap, settleOrderFor, UNREACHABLE } from "../src/engine/distance_map.ts";
 import { clearLine } from "../src/engine/minds/line_of_fire.ts";
 import { lineCells } from "../src/engine/line.ts";
 import { safetyMap } from "../src/engine/minds/safety_map.ts";
@@ -146,9 +146,9 @@ Deno.test("the safety map leads out of a dead end rather than into it", () => {
   const width = 10, height = 3;
   const cost = new Uint8Array(width * height);
   picture.forEach((row, y) => [...row].forEach((ch, x) => (cost[y * width + x] = ch === "#" ? 0 : 1)));
-  const order = { cells: new Int32Array(width * height), count: 0 };
+  const order = settleOrderFor(width * height);
   const dist = distanceMap(cost, width, height, [1 * width + 4], {}, undefined, order);
-  const safe = safetyMap(dist, order, cost, width, height);
+  const safe = safetyMap(order, cost, width, height);
   ok(safe[1 * width + 9] < safe[1 * width + 1], "the far open end is safer than the dead end");
   for (let x = 1; x < 9; x++) ok(safe[width + x] <= 0, "no cell is worse than its start");
 });
@@ -192,12 +192,12 @@ Deno.test("the safety map is exactly its definition on random floors with actors
     }
     const player = rng.int(0, cost.length - 1);
     cost[player] = 1 + BLOCKER_SURCHARGE;
-    const order = { cells: new Int32Array(cost.length), count: 0 };
+    const order = settleOrderFor(cost.length);
     const dist = distanceMap(cost, width, height, [player], {}, undefined, order);
     // Twice: the second call reuses the first's queue.
-    safetyMap(dist, order, cost, width, height);
+    safetyMap(order, cost, width, height);
     deepEqual(
-      safetyMap(dist, order, cost, width, height),
+      safetyMap(order, cost, width, height),
       safetyByDefinition(dist, cost, width, height),
       `round ${round}`,
     );

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Action } from "./actions.ts";
-import { distanceMap, downhillStep, type SettleOrder } from "./distance_map.ts";
+import { distanceMap, downhillStep, type SettleOrder, settleOrderFor } from "./distance_map.ts";
 import { type Ai, type Entity, isAlive } from "./entity.ts";
 import { wornBonus } from "./equipment.ts";
 import { chebyshev, DIRECTIONS } from "./geometry.ts";
@@ -71,7 +71,7 @@ export class PhaseContext {
   get distances(): Int32Array {
     if (this.#dist) return this.#dist;
     const size = this.map.width * this.map.height;
-    if (settleOrder?.cells.length !== size) settleOrder = { cells: new Int32Array(size), count: 0 };
+    if (settleOrder?.cells.length !== size) settleOrder = settleOrderFor(size);
     this.#dist = distanceMap(
       this.cost,
       this.map.width,
@@ -89,8 +89,9 @@ export class PhaseContext {
     if (!this.#safety) {
       const size = this.map.width * this.map.height;
       if (safetyGrid?.length !== size) safetyGrid = new Int32Array(size);
-      const dist = this.distances;
-      this.#safety = safetyMap(dist, settleOrder!, this.cost, this.map.width, this.map.height, safetyGrid);
+      // The distance map's search fills the order the safety map starts from.
+      void this.distances;
+      this.#safety = safetyMap(settleOrder!, this.cost, this.map.width, this.map.height, safetyGrid);
     }
     return this.#safety;
   }

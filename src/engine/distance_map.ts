@@ -20,11 +20,19 @@ const DY = Int8Array.of(-1, 0, 1, 0, -1, 1, 1, -1);
 
 /**
  * The cells a search reached, in the order it settled them: nearest
- * first. `cells` must have room for every cell of the map.
+ * first, each with its distance beside it (so that a pass over them in
+ * order reads both in sequence, not the map at random: minds/safety_map.ts).
+ * The arrays must have room for every cell of the map.
  */
 export interface SettleOrder {
   readonly cells: Int32Array;
+  readonly distances: Int32Array;
   count: number;
+}
+
+/** An empty {@link SettleOrder} with room for `size` cells. */
+export function settleOrderFor(size: number): SettleOrder {
+  return { cells: new Int32Array(size), distances: new Int32Array(size), count: 0 };
 }
 
 /**
@@ -53,7 +61,7 @@ export function distanceMap(
   const mask = ring - 1;
   const { slots, lengths: slotLength } = emptyRing(ring);
   let queued = 0, settled = 0;
-  const orderCells = order?.cells;
+  const orderCells = order?.cells, orderDistances = order?.distances;
   for (let k = 0; k < goals.length; k++) {
     const g = goals[k];
     if (g < 0 || g >= size || dist[g] === 0) continue;
@@ -72,7 +80,10 @@ export function distanceMap(
     for (let e = 0; e < count; e++) {
       const cell = stack[e];
       if (dist[cell] !== d) continue;
-      if (orderCells) orderCells[settled++] = cell;
+      if (orderCells) {
+        orderCells[settled] = cell;
+        orderDistances![settled++] = d;
+      }
       // Relax backwards: stepping from neighbour m into `cell` costs cost[cell].
       const c = cost[cell];
       if (c === 0) continue;

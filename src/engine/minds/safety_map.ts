@@ -15,13 +15,16 @@ function start(distance: number): number {
   return -Math.floor((distance * 6) / 5);
 }
 
+/** The starts of the last map, kept for the next (megabytes on a large map). */
+let starts = new Int32Array(0);
+
 const DX = Int8Array.of(0, 1, 0, -1, 1, 1, -1, -1);
 const DY = Int8Array.of(-1, 0, 1, 0, -1, 1, 1, -1);
 
 /**
- * Fills `out` (or a new array) with the safety of every cell, from `dist`
- * (the distance map to the player), the `order` its search settled the
- * cells in, and the phase's `cost` grid. Lower is safer; {@link UNREACHABLE}
+ * Fills `out` (or a new array) with the safety of every cell, from the
+ * `order` the search of the distance map to the player settled the cells
+ * in (with their distances), and the phase's `cost` grid. Lower is safer; {@link UNREACHABLE}
  * where the player cannot be reached from.
  *
  * Every cell starts at −1.2 × its distance; the rescan is Dijkstra's with
@@ -31,7 +34,6 @@ const DY = Int8Array.of(-1, 0, 1, 0, -1, 1, 1, -1);
  * reached).
  */
 export function safetyMap(
-  dist: Int32Array,
   order: SettleOrder,
   cost: Uint8Array,
   width: number,
@@ -41,16 +43,18 @@ export function safetyMap(
   const size = width * height;
   const safe = out ?? new Int32Array(size);
   safe.fill(UNREACHABLE, 0, size);
-  const { cells, count } = order;
+  const { cells, distances, count } = order;
+  // Each cell's start, in the search's order: the rescan below reads them in sequence.
+  if (starts.length < count) starts = new Int32Array(size);
   let maxCost = 0;
   for (let k = 0; k < count; k++) {
     const cell = cells[k];
-    safe[cell] = start(dist[cell]);
+    safe[cell] = starts[k] = start(distances[k]);
     if (cost[cell] > maxCost) maxCost = cost[cell];
   }
   if (count === 0) return safe;
   // The farthest cell starts lowest; the starts rise to 0 at the goal.
-  const lowest = start(dist[cells[count - 1]]);
+  const lowest = starts[count - 1];
   const range = -lowest + 1;
   // The lowered values wait in a ring wider than the largest step (bucket_ring.ts).
   const ring = ringFor(3 * maxCost);
@@ -65,7 +69,7 @@ export function safetyMap(
     slotLength[slot] = 0;
     for (let e = 0; next >= 0 || e < queued;) {
       let cell: number;
-      if (next >= 0 && start(dist[cells[next]]) === v) cell = cells[next--];
+      if (next >= 0 && starts[next] === v) cell = cells[next--];
       else if (e < queued) cell = stack[e++];
       else break;
       if (safe[cell] !== v || cost[cell] === 0) continue;

@@ -28,9 +28,9 @@ export interface WorkerMemory {
 
 /**
  * How many moves make a part: enough that a turn is sent in at most about
- * sixteen messages, and at least 1,024 (a turn of fewer moves is sent
- * whole: the app replays a thousand moves in about 0.1 ms, less than what
- * a message more costs both sides).
+ * sixteen messages, and at least 256 (a turn of fewer moves is sent whole:
+ * a message more costs both sides about what replaying a few hundred moves
+ * costs the app, so smaller parts would only add messages).
  */
 function partSize(state: GameState): number {
   let actors = 0;
