@@ -69,6 +69,25 @@ Deno.test("computeFov equals the literal libtcod port on random maps, edges and 
   }
 });
 
+Deno.test("computeFov equals the literal libtcod port on large open maps, where rows are lit a run at a time", () => {
+  const rng = Rng.fromSeed(77);
+  for (let trial = 0; trial < 40; trial++) {
+    // Few walls or none: rows of open cells far longer than a run lit cell by cell.
+    const width = rng.int(40, 140), height = rng.int(40, 140);
+    const map = randomMap(rng, width, height, rng.int(0, 1) * rng.int(1, 6), rng.int(0, 1) === 1);
+    const out = new Uint8Array(width * height);
+    for (let k = 0; k < 4; k++) {
+      const x = rng.int(0, width - 1), y = rng.int(0, height - 1);
+      const radius = rng.int(0, 1) * rng.int(1, 90);
+      deepEqual(
+        computeFov(map.transparent, width, height, x, y, radius, out),
+        literalFov(map.transparent, width, height, x, y, radius),
+        `trial ${trial}: ${width}x${height} from (${x},${y}) r=${radius}`,
+      );
+    }
+  }
+});
+
 Deno.test("markLit adds to what was seen exactly what each view lit, as a pass over the whole map would", () => {
   const rng = Rng.fromSeed(31);
   for (let trial = 0; trial < 100; trial++) {

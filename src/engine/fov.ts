@@ -122,6 +122,31 @@ function onMap(rowX: number, rowY: number, lo: number, hi: number): void {
   gColumnHi = Math.min(hi, along > 0 ? size - 1 - at : at);
 }
 
+/** At a radius, the widest column within it at each depth: the largest m with m² < radius² − depth². */
+let gReach = new Int32Array(0);
+
+/** Fills {@link gReach} for `radius` (depths 0 to radius − 1, the only ones scanned). */
+function reachFor(radius: number): void {
+  if (gReach.length < radius) gReach = new Int32Array(radius);
+  for (let depth = 0, m = radius; depth < radius; depth++) {
+    const reach = radius * radius - depth * depth;
+    // The widest column shrinks as the depth grows: walk it down from the last one.
+    while (m * m >= reach) m--;
+    gReach[depth] = m;
+  }
+}
+
+/** Sets `count` cells of `out` to 1, from index `at`, `step` apart. */
+function litCells(out: Uint8Array, at: number, step: number, count: number): void {
+  // A long run along a map row is one fill; a short one or a column, cell by cell.
+  if (count > 16 && (step === 1 || step === -1)) {
+    if (step === 1) out.fill(1, at, at + count);
+    else out.fill(1, at - count + 1, at + 1);
+    return;
+  }
+  for (let k = 0; k < count; k++, at += step) out[at] = 1;
+}
+
 function scan(startDepth: number, startLow: number, high: number): void {
   let depth = startDepth;
   let low = startLow;
@@ -135,30 +160,60 @@ function scan(startDepth: number, startLow: number, high: number): void {
     // Columns off the map are skipped as if absent: they change nothing below.
     onMap(rowX, rowY, columnMin, columnMax);
     const last = gColumnHi;
-    let lowEdge = f32(depth * low);
-    const highEdge = f32(depth * high);
+    // The edges: a cell is between them when lowEdge ≤ column ≤ highEdge.
+    const lowEdge = f32(depth * low), highEdge = f32(depth * high);
     let prevWall = false;
     // The first and last column lit on this row (none while litHi < litLo).
     let litLo = 0, litHi = -1;
-    // The row's cells, one index step apart; within the radius while column² < reach.
+    // The row's cells, one index step apart; within the radius while column² < reach. An open cell
+    // is lit from column `open` to `close`: within the radius and between the edges.
     const transparent = gTransparent, out = gOut, step = gYY * gWidth + gXY;
     const reach = gRadius === 0 ? Infinity : gRadiusSq - depth * depth;
+    const inReach = gRadius === 0 ? Infinity : gReach[depth];
+    const close = Math.min(Math.floor(highEdge), inReach);
+    let open = Math.max(Math.ceil(lowEdge), -inReach);
     let i = (rowY + gColumnLo * gYY) * gWidth + rowX + gColumnLo * gXY;
-    for (let column = gColumnLo; column <= last; column++, i += step) {
-      const wall = transparent[i] === 0;
-      if ((wall || (column >= lowEdge && column <= highEdge)) && column * column < reach) {
-        out[i] = 1;
-        if (litHi < litLo) litLo = column;
-        litHi = column;
+    for (let column = gColumnLo; column <= last;) {
+      if (transparent[i] === 0) {
+        // A wall: lit (walls in view are), and the end of the gap before it, if there is one.
+        if (column * column < reach) {
+          out[i] = 1;
+          if (litHi < litLo) litLo = column;
+          litHi = column;
+        }
+        if (column !== columnMin && !prevWall) scan(depth + 1, low, slope(depth, column));
+        prevWall = true;
+        column++;
+        i += step;
+        continue;
       }
-      if (prevWall && !wall) {
+      // A run of open cells, column..end, lit in one go: the same cells as one by one.
+      let end = column, endAt = i;
+      while (end < last && transparent[endAt + step] !== 0) {
+        end++;
+        endAt += step;
+      }
+      let from = column;
+      if (prevWall) {
+        // The first open cell after a wall is judged by the edge as it stood, then the edge moves to it.
+        if (column >= open && column <= close) {
+          out[i] = 1;
+          if (litHi < litLo) litLo = column;
+          litHi = column;
+        }
         low = slope(depth, column);
-        lowEdge = f32(depth * low);
+        open = Math.max(Math.ceil(f32(depth * low)), -inReach);
+        from = column + 1;
       }
-      if (column !== columnMin && !prevWall && wall) {
-        scan(depth + 1, low, slope(depth, column));
+      const a = from > open ? from : open, b = end < close ? end : close;
+      if (a <= b) {
+        litCells(out, i + (a - column) * step, step, b - a + 1);
+        if (litHi < litLo) litLo = a;
+        litHi = b;
       }
-      prevWall = wall;
+      prevWall = false;
+      column = end + 1;
+      i = endAt + step;
     }
     if (gTrack && litLo <= litHi) widen(rowX, rowY, litLo, litHi);
     if (prevWall) return;
@@ -278,6 +333,7 @@ export function computeFov(
   gRadius = radius;
   gRadiusSq = radius * radius;
   gTrack = radius === 0;
+  if (radius > 0) reachFor(radius);
   if (!gTrack) boxSpans(width, height, x, y, radius - 1);
   result[y * width + x] = 1;
   if (gTrack) {
