@@ -147,7 +147,8 @@ Deno.test("the safety map leads out of a dead end rather than into it", () => {
   const cost = new Uint8Array(width * height);
   picture.forEach((row, y) => [...row].forEach((ch, x) => (cost[y * width + x] = ch === "#" ? 0 : 1)));
   const order = settleOrderFor(width * height);
-  const dist = distanceMap(cost, width, height, [1 * width + 4], {}, undefined, order);
+  // The safety map reads what this search recorded in `order`.
+  distanceMap(cost, width, height, [1 * width + 4], {}, undefined, order);
   const safe = safetyMap(order, cost, width, height);
   ok(safe[1 * width + 9] < safe[1 * width + 1], "the far open end is safer than the dead end");
   for (let x = 1; x < 9; x++) ok(safe[width + x] <= 0, "no cell is worse than its start");

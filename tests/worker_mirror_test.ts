@@ -163,6 +163,36 @@ Deno.test("turns small enough to play here do, the worker's copy playing them qu
   deepEqual(posted, Array(worker.localTurns).fill("quiet"));
 });
 
+Deno.test("turns too small to need the worker leave it out, its copy left behind; a crowd that comes sends it the game, and the game is the same as in-process", async () => {
+  const small = phaseEstimateUs(newGame(rules, 6));
+  // Between the floor as it is and the floor with a crowd: the crowd's turns go through the worker.
+  const bar = small + 100 * PHASE_US_PER_MONSTER;
+  const worker = new WorkerRunner(rules, { timeoutMs: 1000, localPhaseUs: bar, alonePhaseUs: bar });
+  ok(await worker.ready);
+  const games = [newGame(rules, 6), newGame(rules, 6)] as const;
+  // A player who lives through it all, so that every wait takes a turn.
+  for (const game of games) playerOf(game).fighter = { ...playerOf(game).fighter!, hp: 1e6, maxHp: 1e6 };
+  const posted: string[] = [];
+  worker.onPost = (message) => void posted.push(message.type);
+  try {
+    for (const action of script(6, 40)) await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
+    deepEqual([posted, worker.loads, worker.aloneTurns], [[], 0, 40], "nothing was sent to the worker");
+    // A crowd on every cell of floor the same on both games, as a summoning would make it.
+    for (const game of games) {
+      for (let i = 0; i < game.map.tiles.length && phaseEstimateUs(game) <= bar; i++) {
+        const x = i % game.map.width, y = Math.floor(i / game.map.width);
+        if (game.map.tiles[i] !== 1 || game.entities.some((e) => e.x === x && e.y === y)) continue;
+        game.entities.push(instantiate(rules.templates.orc, game.nextId++, x, y));
+      }
+    }
+    for (const action of waits(10)) await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
+  } finally {
+    worker.close();
+  }
+  deepEqual([worker.faults, worker.loads, worker.workerTurns], [[], 1, 10], "sent once, then every turn answered");
+  equal(posted[0], "load");
+});
+
 Deno.test("a copy gone wrong while the turns play here is caught when its next checksum comes, and sent again", async () => {
   const caught = await divergedGame(5, (copy) => {
     for (const e of copy.entities) if (e.ai) e.x = e.x + 1 < copy.map.width ? e.x + 1 : e.x - 1;

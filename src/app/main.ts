@@ -26,11 +26,12 @@ const env = readEnv;
 /**
  * The terminal's game waits for each turn's answer, so a turn the worker
  * plays is never sooner than one played here: a phase estimated under a
- * millisecond (every floor of the tutorial's size) plays here, and the
- * worker's copy plays it too, quietly (its checksums compared between
- * keys), ready for a larger one.
+ * millisecond plays here. Over half of that the worker's copy plays it too,
+ * quietly (its checksums compared between keys), ready for a larger one;
+ * under it (every floor of the tutorial's size, and of Delve's own game)
+ * the worker is left out, and sent the game when a large turn comes.
  */
-const TERMINAL_RUNNER: WorkerRunnerOptions = { localPhaseUs: 1000 };
+const TERMINAL_RUNNER: WorkerRunnerOptions = { localPhaseUs: 1000, alonePhaseUs: 500 };
 
 /** A seed for a new game, from the system's random source. */
 export function randomSeed(): number {

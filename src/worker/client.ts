@@ -69,6 +69,16 @@ export interface WorkerRunnerOptions {
    * the answer anyway: the terminal's.
    */
   readonly localPhaseUs?: number;
+  /**
+   * A turn estimated under this many µs (at most `localPhaseUs`) plays here
+   * alone: the worker's copy does not follow it, and is sent the game again
+   * when a larger turn comes (default 0: the copy follows every turn).
+   * Following costs a message and a wake-up each key, and the worker's
+   * thinking beside the frame being drawn and written, on a machine whose
+   * two processors the terminal's relay needs too; a floor whose every
+   * turn is that small never needs the copy.
+   */
+  readonly alonePhaseUs?: number;
 }
 
 /**
@@ -191,15 +201,19 @@ export class WorkerRunner implements MonsterRunner {
   loads = 0;
   /** Turns played here while the worker's copy played them quietly (`localPhaseUs`). */
   localTurns = 0;
+  /** Turns played here with the worker's copy left behind (`alonePhaseUs`). */
+  aloneTurns = 0;
   /** Of those, the checksums the copy sent that agreed with the game. */
   quietChecks = 0;
 
   readonly checkEvery: number;
   readonly localPhaseUs: number;
+  readonly alonePhaseUs: number;
 
   constructor(readonly rules: Rules, options: WorkerRunnerOptions = {}) {
     this.checkEvery = options.checkEvery ?? CHECK_EVERY;
     this.localPhaseUs = options.localPhaseUs ?? 0;
+    this.alonePhaseUs = Math.min(options.alonePhaseUs ?? 0, this.localPhaseUs);
     this.#connection = new WorkerConnection(
       options.workerUrl ?? AI_WORKER_URL,
       options.timeoutMs ?? WORKER_TIMEOUT_MS,
@@ -311,6 +325,14 @@ export class WorkerRunner implements MonsterRunner {
       this.#mirror = undefined;
       return playCommand(state, this.rules, command);
     }
+    const estimateUs = this.localPhaseUs > 0 ? phaseEstimateUs(state) : Infinity;
+    if (estimateUs < this.alonePhaseUs) {
+      // The copy is left behind (and so are the checksums it owes): a larger turn sends it the game.
+      this.#mirror = undefined;
+      this.#quietChecks.clear();
+      this.aloneTurns++;
+      return playCommand(state, this.rules, command);
+    }
     this.#sync(state);
     const seq = ++this.#seq;
     if (!("act" in command)) {
@@ -325,7 +347,7 @@ export class WorkerRunner implements MonsterRunner {
       this.#sinceCheck = 0;
       this.#checkedFloor = state.floor;
     }
-    if (phaseEstimateUs(state) < this.localPhaseUs) {
+    if (estimateUs < this.localPhaseUs) {
       // A handful of monsters: the hand-off would cost more than their phase (phase_estimate.ts). A check
       // is made when the copy's checksum comes, the game going on meanwhile.
       if (check && this.#silent(seq)) return playCommand(state, this.rules, command);
