@@ -175,7 +175,9 @@ Deno.test("turns too small to need the worker leave it out, its copy left behind
   const posted: string[] = [];
   worker.onPost = (message) => void posted.push(message.type);
   try {
-    for (const action of script(6, 40)) await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
+    for (const action of script(6, 40)) {
+      await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
+    }
     deepEqual([posted, worker.loads, worker.aloneTurns], [[], 0, 40], "nothing was sent to the worker");
     // A crowd on every cell of floor the same on both games, as a summoning would make it.
     for (const game of games) {
@@ -189,7 +191,11 @@ Deno.test("turns too small to need the worker leave it out, its copy left behind
   } finally {
     worker.close();
   }
-  deepEqual([worker.faults, worker.loads, worker.workerTurns], [[], 1, 10], "sent once, then every turn answered");
+  deepEqual(
+    [worker.faults, worker.loads, worker.workerTurns],
+    [[], 1, 10],
+    "sent once, then every turn answered",
+  );
   equal(posted[0], "load");
 });
 

@@ -19,7 +19,7 @@
 import type { Content } from "../src/content/mod.ts";
 import { botDecide, type GameState, isGameOver, MAX_SEED, newGame } from "../src/engine/mod.ts";
 import type { Terminal } from "../src/terminal/mod.ts";
-import { SinkTerminal } from "./sink_terminal.ts";
+import { SinkTerminal } from "../src/terminal/mod.ts";
 import {
   type Command,
   GameSession,

@@ -20,6 +20,7 @@ import { VERSION } from "./version.ts";
 import { defaultOptionsPath } from "./options_file.ts";
 import { dailySeed, utcDate } from "./daily.ts";
 import { readPlayerOptions } from "./player_options.ts";
+import { warmUp } from "./warm_up.ts";
 
 const env = readEnv;
 
@@ -87,6 +88,7 @@ export async function main(args: readonly string[]): Promise<number> {
     command.walkDelayMs,
   );
   const terminal = TtyTerminal.open();
+  const colorDepth = detectColorDepth(env);
   // The day is the UTC date as the program starts: a game begun before midnight stays that day's.
   const daily = command.daily ? utcDate(new Date()) : undefined;
   const app = new DelveProgram(terminal, content, {
@@ -99,8 +101,10 @@ export async function main(args: readonly string[]): Promise<number> {
     choice,
     optionsProblems,
     optionsPath,
-    colorDepth: detectColorDepth(env),
+    colorDepth,
     version: VERSION,
+    // The title is up meanwhile; keys pressed wait for it (a fifth of a second at most, in the bench's runs).
+    warmUp: () => warmUp(content, { columns: terminal.columns, rows: terminal.rows, colorDepth }),
     makeRunner: (rules) => {
       // The one started early plays by the data given; a game continued with another's gets its own.
       const runner = prepared?.rules === rules ? prepared : new WorkerRunner(rules, TERMINAL_RUNNER);

@@ -48,6 +48,11 @@ export interface DelveOptions {
   readonly hideSeed?: boolean;
   /** Goes straight on with the saved game, if there is one, before the title (a server's player coming back). */
   readonly resume?: boolean;
+  /**
+   * Run once, as the title first shows, before its first key is read: the
+   * terminal's program plays its warm-up game there (warm_up.ts).
+   */
+  readonly warmUp?: () => Promise<unknown>;
   /** Told each game's score as it goes into the table, after its replay and morgue file are written. */
   readonly onScore?: (entry: HighScore, morguePath: string | undefined) => void;
   /** Where the last game's replay is written. */
@@ -261,6 +266,7 @@ export class DelveProgram {
     }
     const popup = this.#options.titlePopup;
     await this.#showTitle(popup ? { lines: popup } : undefined);
+    await this.options.warmUp?.();
     for await (const event of this.terminal.events) {
       try {
         if (event.type === "resize") {

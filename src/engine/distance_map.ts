@@ -51,8 +51,41 @@ export function distanceMap(
   order?: SettleOrder,
 ): Int32Array {
   const { cardinal, diagonal } = stepCosts(opts);
+  const dist = out ?? new Int32Array(width * height);
+  const settled = search(
+    cost,
+    width,
+    height,
+    goals,
+    cardinal,
+    diagonal,
+    dist,
+    order?.cells,
+    order?.distances,
+  );
+  if (order) order.count = settled;
+  return dist;
+}
+
+/**
+ * The search itself, over arrays and numbers only: it reads and writes no
+ * object's property, so its optimised code has no property access that
+ * only some calls reach (a store to `order.count` in here, never reached
+ * before the code was optimised, sent every later call back to the
+ * interpreter). Returns how many cells it settled.
+ */
+function search(
+  cost: Uint8Array | Uint16Array,
+  width: number,
+  height: number,
+  goals: ArrayLike<number>,
+  cardinal: number,
+  diagonal: number,
+  dist: Int32Array,
+  orderCells: Int32Array | undefined,
+  orderDistances: Int32Array | undefined,
+): number {
   const size = width * height;
-  const dist = out ?? new Int32Array(size);
   dist.fill(UNREACHABLE, 0, size);
   let maxCost = 0;
   for (let i = 0; i < size; i++) if (cost[i] > maxCost) maxCost = cost[i];
@@ -61,7 +94,6 @@ export function distanceMap(
   const mask = ring - 1;
   const { slots, lengths: slotLength } = emptyRing(ring);
   let queued = 0, settled = 0;
-  const orderCells = order?.cells, orderDistances = order?.distances;
   for (let k = 0; k < goals.length; k++) {
     const g = goals[k];
     if (g < 0 || g >= size || dist[g] === 0) continue;
@@ -110,8 +142,7 @@ export function distanceMap(
       if (north && west && cost[m] !== 0 && slant < dist[m]) queued += push(m, (dist[m] = slant) & mask);
     }
   }
-  if (order) order.count = settled;
-  return dist;
+  return settled;
 }
 
 /**

@@ -36,10 +36,10 @@ export function applyStatus(target: Entity, def: StatusDef, events: GameEvent[],
   events.push({ type: "status_started", entityId: target.id, name: target.name, status: def.id });
 }
 
-/** Takes the status at `index` off `e`, saying so; drops the field when none is left. */
+/** Takes the status at `index` off `e`, saying so; clears the field when none is left (as `die` does, not deleted). */
 function endAt(e: Entity, index: number, events: GameEvent[]): void {
   const [ended] = e.statuses!.splice(index, 1);
-  if (e.statuses!.length === 0) delete e.statuses;
+  if (e.statuses!.length === 0) e.statuses = undefined;
   events.push({ type: "status_ended", entityId: e.id, name: e.name, status: ended.id });
 }
 

@@ -14,5 +14,6 @@ export type { InputEvent, KeyEvent, MouseButton, MouseEvent, TerminalEvent } fro
 export { INPUT_QUEUE_LIMIT } from "./input_queue.ts";
 export { QueuedInput } from "./queued_input.ts";
 export { KeyDecoder } from "./key_decoder.ts";
+export { SinkTerminal } from "./sink_terminal.ts";
 export type { Terminal } from "./terminal.ts";
 export { ENTER_SEQUENCE, TtyTerminal } from "./tty_terminal.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 import { BotPlayer, type Deliver } from "../soak.ts";
-import { SinkTerminal } from "../sink_terminal.ts";
+import { SinkTerminal } from "../../src/terminal/mod.ts";
 import type { Content } from "../../src/content/mod.ts";
 import { keyEvent } from "../../src/terminal/mod.ts";
 import { MOVE_BINDINGS } from "../../src/ui/mod.ts";

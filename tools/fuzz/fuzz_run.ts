@@ -38,7 +38,7 @@ import {
 import { FuzzEvents } from "./fuzz_events.ts";
 import { type MonsterRunner, WorkerRunner } from "../../src/worker/mod.ts";
 import { CheckedRunner } from "./checked_runner.ts";
-import { SinkTerminal } from "../sink_terminal.ts";
+import { SinkTerminal } from "../../src/terminal/mod.ts";
 
 /** What to fuzz. */
 export interface FuzzOptions {

@@ -1,13 +1,15 @@
 /**
  * A terminal with no screen, for drivers that run the app without a person
- * (the soak, the fuzzer, the latency bench): it keeps nothing it is given,
- * only counts the output and notes when the last write happened, and takes
- * its input from an iterator that is asked for each event as the app wants
- * it. A terminal that stored every frame would itself grow without bound.
+ * (the soak, the fuzzer, the latency bench, the program's warm-up game): it
+ * keeps nothing it is given, only counts the output and notes when the last
+ * write happened, and takes its input from an iterator that is asked for
+ * each event as the app wants it. A terminal that stored every frame would
+ * itself grow without bound.
  *
  * @module
  */
-import type { Terminal, TerminalEvent } from "../src/terminal/mod.ts";
+import type { TerminalEvent } from "./input_events.ts";
+import type { Terminal } from "./terminal.ts";
 
 const NO_INPUT: AsyncIterator<TerminalEvent> = {
   next: () => Promise.resolve({ done: true, value: undefined }),
