@@ -117,6 +117,8 @@ function matches(f: Fingerprint, state: GameState): boolean {
  */
 class AnswerReplay {
   #replay: MoveReplay | undefined;
+  /** Whether the answer's checks agreed with the game (on its first part). */
+  #agreed = false;
   #parts = 0;
   /** Why the answer cannot be used, if it cannot: nothing of it has been replayed then. */
   fault: WorkerFault | undefined;
@@ -129,22 +131,32 @@ class AnswerReplay {
 
   constructor(readonly state: GameState, readonly rules: Rules, readonly sum: number | undefined) {}
 
+  /**
+   * Builds the replay (its index of who stands where, the order monsters
+   * act in) while the app waits for the first part, not after it: it
+   * changes nothing in the game, so an answer found wrong loses nothing.
+   */
+  prepare(): MoveReplay {
+    return this.#replay ??= new MoveReplay(this.state, this.rules);
+  }
+
   /** Replays `moves` (the next part), if the answer can still be used. */
   part(moves: EncodedMoves, checks: Checks): void {
     if (this.fault || this.broken) return;
     const { state } = this;
-    if (!this.#replay) {
+    if (!this.#agreed) {
       const agrees = checks.sum === this.sum && checks.turn === state.turn &&
         checks.entities === state.entities.length;
       if (!agrees) {
         this.fault = "diverged";
         return;
       }
-      this.#replay = new MoveReplay(state, this.rules);
+      this.#agreed = true;
     }
+    const replay = this.prepare();
     let decoded: MonsterMove[];
     try {
-      decoded = decodeMoves(moves, this.#replay.byId);
+      decoded = decodeMoves(moves, replay.byId);
     } catch (e) {
       // A move this game cannot hold: the copy is not this game.
       if (this.#parts === 0) this.fault = "diverged";
@@ -152,7 +164,7 @@ class AnswerReplay {
       return;
     }
     try {
-      this.#replay.apply(decoded);
+      replay.apply(decoded);
     } catch (e) {
       // A move out of the scheduler's turn: the game may be half way through the monsters' turn.
       this.broken = new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
@@ -163,9 +175,9 @@ class AnswerReplay {
 
   /** Ends the replayed phase (the end of its turns: statuses, regeneration, energy), after its last part. */
   finish(): void {
-    if (this.fault || this.broken || !this.#replay) return;
+    if (this.fault || this.broken || !this.#agreed) return;
     try {
-      this.#replay.finish();
+      this.prepare().finish();
     } catch (e) {
       this.broken = new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
     }
@@ -369,6 +381,7 @@ export class WorkerRunner implements MonsterRunner {
       this.#mirror = fingerprint(state);
       return undefined;
     }
+    replay.prepare();
     connection.expectAnswer();
     const reply = await answer;
     if (typeof reply !== "string" && reply.type === "played") {

@@ -26,16 +26,25 @@ export interface WorkerMemory {
   state?: GameState;
 }
 
+/** The fewest moves a part is cut at (the last part may have fewer). */
+const TAIL_PART = 64;
+
 /**
- * How many moves make a part: enough that a turn is sent in at most about
- * sixteen messages, and at least 256 (a turn of fewer moves is sent whole:
- * a message more costs both sides about what replaying a few hundred moves
- * costs the app, so smaller parts would only add messages).
+ * When the moves so far make a part, sent while the phase goes on: a turn
+ * of up to 256 monsters is sent whole (a message costs about what
+ * replaying a few dozen moves costs the app); a larger one in parts of at
+ * most a sixteenth of its monsters or 256 moves, whichever is more, and
+ * smaller as the phase nears its end, half the moves still to come but
+ * never under `TAIL_PART`: the app replays each part while the worker
+ * decides the next, and what it has left to replay once the last part
+ * comes is little.
  */
-function partSize(state: GameState): number {
+function partCutter(state: GameState): (moves: number, moved: number) => boolean {
   let actors = 0;
   for (const e of state.entities) if (e.ai) actors++;
-  return Math.max(256, Math.ceil(actors / 16));
+  const full = Math.max(256, Math.ceil(actors / 16));
+  if (actors <= full) return () => false;
+  return (moves, moved) => moves >= Math.max(TAIL_PART, Math.min(full, Math.ceil((actors - moved) / 2)));
 }
 
 /**
@@ -62,11 +71,12 @@ function play(
   // Each monster's AI as the phase begins: a move whose AI another's move changed is told whole.
   const start: (Ai | undefined)[] = [];
   for (const e of state.entities) if (e.ai) start[e.id] = e.ai;
-  const encoder = new MoveEncoder(start), size = send ? partSize(state) : Infinity;
+  const encoder = new MoveEncoder(start), cut = send ? partCutter(state) : () => false;
+  let moved = 0;
   const phaseStarted = now();
   const { events } = runMonsterPhase(state, rules, (move, before) => {
     encoder.add(move, before);
-    if (encoder.count >= size) send!({ type: "moves", seq, moves: encoder.take(), checks });
+    if (cut(encoder.count, ++moved)) send!({ type: "moves", seq, moves: encoder.take(), checks });
   });
   const phaseMs = now() - phaseStarted;
   finishTurn(state, rules, events);
