@@ -4,7 +4,7 @@
  * against the game, and sent again when it is found to disagree, with the
  * game going on exactly as it would in-process.
  */
-import { deepEqual, equal, ok } from "node:assert/strict";
+import { deepEqual, equal, ok, rejects } from "node:assert/strict";
 import type { Action } from "../src/engine/actions.ts";
 import { botDecide } from "../src/engine/bot.ts";
 import { stateDigest } from "../src/engine/state_digest.ts";
@@ -14,7 +14,9 @@ import { cloneState, type GameState, newGame, playerOf } from "../src/engine/sta
 import { instantiate } from "../src/engine/templates.ts";
 import { type Command, playPlayerAction, settleAndNarrate } from "../src/engine/turn.ts";
 import { handleToWorker, type WorkerMemory } from "../src/worker/handler/mirror.ts";
-import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/worker/mod.ts";
+import { InProcessRunner, type MonsterRunner, WorkerRunner, WorkerTurnLost } from "../src/worker/mod.ts";
+import { GameSession } from "../src/app/game_session.ts";
+import { SinkTerminal } from "../src/terminal/mod.ts";
 import { decodeMoves, encodeMoves, entitiesById } from "../src/worker/moves.ts";
 import { mirrorOf, type MovesPart } from "../src/worker/protocol.ts";
 import { PHASE_US_PER_CELL, PHASE_US_PER_MONSTER, phaseEstimateUs } from "../src/worker/phase_estimate.ts";
@@ -163,7 +165,7 @@ Deno.test("turns small enough to play here do, the worker's copy playing them qu
   deepEqual(posted, Array(worker.localTurns).fill("quiet"));
 });
 
-Deno.test("turns too small to need the worker leave it out, its copy left behind; a crowd that comes sends it the game, and the game is the same as in-process", async () => {
+Deno.test("turns too small to need the worker leave it out, its copy left behind; a crowd that comes sends it the game, the copy follows until the crowd thins below half the line, and the game is the same as in-process", async () => {
   const small = phaseEstimateUs(newGame(rules, 6));
   // Between the floor as it is and the floor with a crowd: the crowd's turns go through the worker.
   const bar = small + 100 * PHASE_US_PER_MONSTER;
@@ -188,15 +190,27 @@ Deno.test("turns too small to need the worker leave it out, its copy left behind
       }
     }
     for (const action of waits(10)) await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
+    deepEqual(
+      [worker.faults, worker.loads, worker.workerTurns],
+      [[], 1, 10],
+      "sent once, then every turn answered",
+    );
+    equal(posted[0], "load");
+    // The crowd thins to just under the line: the copy, following now, keeps following (quietly), not sent again.
+    for (const game of games) {
+      for (const e of game.entities) {
+        if (e.template === "orc" && phaseEstimateUs(game) >= bar) e.fighter!.hp = 0;
+      }
+      ok(phaseEstimateUs(game) > bar / 2);
+    }
+    // Told to the copy behind the runner's back (the change is not a command's), so that it stays the game.
+    const { state: copy, transfer } = mirrorOf(cloneState(games[0]));
+    worker.post({ type: "load", state: copy }, transfer);
+    for (const action of waits(5)) await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
   } finally {
     worker.close();
   }
-  deepEqual(
-    [worker.faults, worker.loads, worker.workerTurns],
-    [[], 1, 10],
-    "sent once, then every turn answered",
-  );
-  equal(posted[0], "load");
+  deepEqual([worker.faults, worker.loads, worker.localTurns, worker.aloneTurns], [[], 1, 5, 40]);
 });
 
 Deno.test("a copy gone wrong while the turns play here is caught when its next checksum comes, and sent again", async () => {
@@ -338,6 +352,39 @@ Deno.test("a crowded game, each monsters' turn replayed in parts as the worker d
   }
   deepEqual([worker.faults, worker.loads], [[], 1]);
   ok(worker.workerTurns > 10);
+});
+
+const PARTS_THEN_FAILING = new URL("./support/workers/parts_then_failing_worker.ts", import.meta.url);
+
+Deno.test("a worker that fails after some of its moves were made leaves the game half played, and says so (WorkerTurnLost), never playing the monsters twice", async () => {
+  const worker = new WorkerRunner(bigFloors, { timeoutMs: 5000, workerUrl: PARTS_THEN_FAILING });
+  ok(await worker.ready);
+  try {
+    await rejects(() => worker.play(crowdedGame(), { act: { type: "wait" } }), WorkerTurnLost);
+  } finally {
+    worker.close();
+  }
+  deepEqual(worker.faults, ["failed"]);
+});
+
+Deno.test("a session whose worker gives up half way through a turn plays it again from its start, in-process: the game is the same as in-process", async () => {
+  const content = { ...(await bundledContent()), rules: bigFloors };
+  const worker = new WorkerRunner(bigFloors, { timeoutMs: 5000, workerUrl: PARTS_THEN_FAILING });
+  ok(await worker.ready);
+  const games = [crowdedGame(), crowdedGame()] as const;
+  const session = new GameSession(new SinkTerminal(80, 24), content, games[0], worker, { colorDepth: "256" });
+  const here = new InProcessRunner(bigFloors);
+  try {
+    for (const action of script(4, 3)) {
+      ok(await session.perform({ act: action }));
+      await here.play(games[1], { act: action });
+      deepEqual(snapshot(games[0]), snapshot(games[1]));
+    }
+  } finally {
+    worker.close();
+  }
+  deepEqual(worker.faults, ["failed", "failed", "failed"]);
+  equal(session.state, games[0], "the same game object, put back in place");
 });
 
 Deno.test("moves travel as numbers: a path stepped along costs nothing however long, other changes are told in full", () => {

@@ -45,6 +45,19 @@ export class CommandJournal {
     return this.#rebuilt;
   }
 
+  /**
+   * Puts the game back as the command in progress found it, in place (the
+   * same object, its fields those of the rebuilt game): for a command the
+   * AI worker gave up on half way, to be played again from its start.
+   */
+  restore(): void {
+    // A copy: the rebuilt game stays as the command found it, for the way out to save.
+    const whole = cloneState(this.wholeState()) as unknown as Record<string, unknown>;
+    const target = this.state as unknown as Record<string, unknown>;
+    for (const key of Object.keys(target)) if (!(key in whole)) delete target[key];
+    Object.assign(target, whole);
+  }
+
   /** A command starts changing the game. */
   begin(): void {
     this.#playing = true;

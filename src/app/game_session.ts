@@ -11,11 +11,13 @@ import type { Content } from "../content/mod.ts";
 import {
   type Action,
   type Command,
+  type GameEvent,
   type GameState,
   isGameOver,
   isTold,
   levelUpPending,
   type MessageId,
+  playCommand,
   type WalkStop,
 } from "../engine/mod.ts";
 import {
@@ -45,7 +47,7 @@ import {
   type Theme,
   type UiContext,
 } from "../ui/mod.ts";
-import type { MonsterRunner } from "../worker/mod.ts";
+import { type MonsterRunner, WorkerTurnLost } from "../worker/mod.ts";
 import { paletteChoices, themeFromContent } from "./theme_from_content.ts";
 import { CommandJournal } from "./command_journal.ts";
 import { WalkPacer } from "./walk_pacing.ts";
@@ -186,7 +188,7 @@ export class GameSession {
     const { rules } = this.content;
     const floor = this.state.floor, turnBefore = this.state.turn;
     this.#journal.begin();
-    const played = await this.runner.play(this.state, { act: action });
+    const played = await this.#playAction(action);
     // Recorded even when impossible: the replay tells the log why it could not be done.
     this.#journal.played({ act: action }, turnBefore);
     if (!played) return false;
@@ -216,6 +218,22 @@ export class GameSession {
       );
     }
     return true;
+  }
+
+  /**
+   * Plays `action` by the runner. A turn the AI worker gave up on half way
+   * (some of its moves made) is played again here from its start, the game
+   * put back as the command found it: the same game as in-process.
+   */
+  async #playAction(action: Action): Promise<GameEvent[] | undefined> {
+    const command = { act: action };
+    try {
+      return await this.runner.play(this.state, command);
+    } catch (e) {
+      if (!(e instanceof WorkerTurnLost)) throw e;
+      this.#journal.restore();
+      return playCommand(this.state, this.content.rules, command);
+    }
   }
 
   /** Ends a walk, telling why: a command of its own (recorded), when there is something to tell. */

@@ -266,7 +266,11 @@ export class DelveProgram {
     }
     const popup = this.#options.titlePopup;
     await this.#showTitle(popup ? { lines: popup } : undefined);
-    await this.options.warmUp?.();
+    try {
+      await this.options.warmUp?.();
+    } catch {
+      // Only a head start: the player's game is its own (an error in the engine would show there, in its turn).
+    }
     for await (const event of this.terminal.events) {
       try {
         if (event.type === "resize") {

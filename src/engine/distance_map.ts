@@ -68,11 +68,11 @@ export function distanceMap(
 }
 
 /**
- * The search itself, over arrays and numbers only: it reads and writes no
- * object's property, so its optimised code has no property access that
- * only some calls reach (a store to `order.count` in here, never reached
- * before the code was optimised, sent every later call back to the
- * interpreter). Returns how many cells it settled.
+ * The search itself, over arrays and numbers: every property it reads is
+ * read on every call, so its optimised code has no access that only some
+ * calls reach (a store to `order.count` in here, never reached before the
+ * code was optimised, sent every later call back to the interpreter).
+ * Returns how many cells it settled.
  */
 function search(
   cost: Uint8Array | Uint16Array,

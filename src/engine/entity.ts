@@ -159,7 +159,7 @@ export interface Entity {
   speed?: number;
   /** Energy towards its next action, once the scheduler has counted any (rule sets with speeds only). */
   energy?: number;
-  /** The statuses it is under, oldest first; absent when none. */
+  /** The statuses it is under, oldest first; undefined (or absent) when none. */
   statuses?: StatusEffect[];
 }
 

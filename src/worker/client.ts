@@ -15,8 +15,6 @@ import {
   type GameEvent,
   type GameMap,
   type GameState,
-  type MonsterMove,
-  MoveReplay,
   playCommand,
   playerOf,
   playPlayerAction,
@@ -24,11 +22,11 @@ import {
   runMonsterPhase,
   stateDigest,
 } from "../engine/mod.ts";
+import { AnswerReplay } from "./answer_replay.ts";
 import { AI_WORKER_URL, WorkerConnection } from "./connection.ts";
-import { decodeMoves, type EncodedMoves } from "./moves.ts";
 import { phaseEstimateUs } from "./phase_estimate.ts";
-import { type Checks, mirrorOf, type ToWorker } from "./protocol.ts";
-import type { MonsterRunner, WorkerFault } from "./runner.ts";
+import { mirrorOf, type ToWorker } from "./protocol.ts";
+import { type MonsterRunner, type WorkerFault, WorkerTurnLost } from "./runner.ts";
 
 export { AI_WORKER_OPTIONS, AI_WORKER_URL, WORKER_STARTUP_MS } from "./connection.ts";
 
@@ -72,7 +70,9 @@ export interface WorkerRunnerOptions {
   /**
    * A turn estimated under this many µs (at most `localPhaseUs`) plays here
    * alone: the worker's copy does not follow it, and is sent the game again
-   * when a larger turn comes (default 0: the copy follows every turn).
+   * when a larger turn comes (default 0: the copy follows every turn). Once
+   * the copy follows, it keeps following down to half of this, so that a
+   * floor near the line does not send the game again and again.
    * Following costs a message and a wake-up each key, and the worker's
    * thinking beside the frame being drawn and written, on a machine whose
    * two processors the terminal's relay needs too; a floor whose every
@@ -109,84 +109,6 @@ function matches(f: Fingerprint, state: GameState): boolean {
   return f.state === state && f.map === state.map && f.entities === state.entities &&
     f.count === state.entities.length && f.turn === state.turn && f.floor === state.floor &&
     f.nextId === state.nextId && f.rng === state.rng.join() && f.player === JSON.stringify(playerOf(state));
-}
-
-/**
- * The moves of one answer, replayed on the game a part at a time as they
- * come, once the copy's checks agree with the game; none if they do not.
- */
-class AnswerReplay {
-  #replay: MoveReplay | undefined;
-  /** Whether the answer's checks agreed with the game (on its first part). */
-  #agreed = false;
-  #parts = 0;
-  /** Why the answer cannot be used, if it cannot: nothing of it has been replayed then. */
-  fault: WorkerFault | undefined;
-  /**
-   * A part that did not fit the game after others had been replayed: the
-   * game is then half way through the monsters' turn, and only the copy the
-   * app took before the command is whole.
-   */
-  broken: Error | undefined;
-
-  constructor(readonly state: GameState, readonly rules: Rules, readonly sum: number | undefined) {}
-
-  /**
-   * Builds the replay (its index of who stands where, the order monsters
-   * act in) while the app waits for the first part, not after it: it
-   * changes nothing in the game, so an answer found wrong loses nothing.
-   */
-  prepare(): MoveReplay {
-    return this.#replay ??= new MoveReplay(this.state, this.rules);
-  }
-
-  /** Replays `moves` (the next part), if the answer can still be used. */
-  part(moves: EncodedMoves, checks: Checks): void {
-    if (this.fault || this.broken) return;
-    const { state } = this;
-    if (!this.#agreed) {
-      const agrees = checks.sum === this.sum && checks.turn === state.turn &&
-        checks.entities === state.entities.length;
-      if (!agrees) {
-        this.fault = "diverged";
-        return;
-      }
-      this.#agreed = true;
-    }
-    const replay = this.prepare();
-    let decoded: MonsterMove[];
-    try {
-      decoded = decodeMoves(moves, replay.byId);
-    } catch (e) {
-      // A move this game cannot hold: the copy is not this game.
-      if (this.#parts === 0) this.fault = "diverged";
-      else this.broken = new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
-      return;
-    }
-    try {
-      replay.apply(decoded);
-    } catch (e) {
-      // A move out of the scheduler's turn: the game may be half way through the monsters' turn.
-      this.broken = new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
-      return;
-    }
-    this.#parts++;
-  }
-
-  /** Ends the replayed phase (the end of its turns: statuses, regeneration, energy), after its last part. */
-  finish(): void {
-    if (this.fault || this.broken || !this.#agreed) return;
-    try {
-      this.prepare().finish();
-    } catch (e) {
-      this.broken = new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
-    }
-  }
-
-  /** What the moves replayed did. */
-  get events(): GameEvent[] {
-    return this.#replay?.events ?? [];
-  }
 }
 
 /**
@@ -338,7 +260,7 @@ export class WorkerRunner implements MonsterRunner {
       return playCommand(state, this.rules, command);
     }
     const estimateUs = this.localPhaseUs > 0 ? phaseEstimateUs(state) : Infinity;
-    if (estimateUs < this.alonePhaseUs) {
+    if (estimateUs < (this.#mirror ? this.alonePhaseUs / 2 : this.alonePhaseUs)) {
       // The copy is left behind (and so are the checksums it owes): a larger turn sends it the game.
       this.#mirror = undefined;
       this.#quietChecks.clear();
@@ -392,7 +314,10 @@ export class WorkerRunner implements MonsterRunner {
     } else if (typeof reply !== "string") {
       replay.fault ??= "failed";
     }
-    if (replay.broken) throw replay.broken;
+    if (replay.broken) {
+      this.#mirror = undefined;
+      throw new WorkerTurnLost(replay.broken.message);
+    }
     if (typeof reply !== "string" && reply.type === "played" && !replay.fault) {
       state.rng = reply.rng;
       this.#mirror = fingerprint(state);
@@ -401,9 +326,14 @@ export class WorkerRunner implements MonsterRunner {
       this.workerPhaseMs += reply.phaseMs;
       return [...mine, ...finishTurn(state, this.rules, replay.events)];
     }
-    // The worker failed (the fault is noted), or its copy is not the game: the monsters play here.
+    // The worker failed (the fault is noted), or its copy is not the game: the monsters play here, unless
+    // some of its moves were made already (the caller then plays the command again from the start).
     if (replay.fault) this.#connection.faults.push(replay.fault);
     this.#mirror = undefined;
+    if (replay.started) {
+      const why = typeof reply === "string" ? reply : replay.fault ?? reply.type;
+      throw new WorkerTurnLost(`the AI worker stopped half way through the monsters' turn (${why})`);
+    }
     return [...mine, ...finishTurn(state, this.rules, runMonsterPhase(state, this.rules).events)];
   }
 

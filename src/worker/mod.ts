@@ -15,7 +15,7 @@ export {
   WorkerRunner,
   type WorkerRunnerOptions,
 } from "./client.ts";
-export { InProcessRunner, type MonsterRunner, type WorkerFault } from "./runner.ts";
+export { InProcessRunner, type MonsterRunner, type WorkerFault, WorkerTurnLost } from "./runner.ts";
 export { handleToWorker } from "./handler/mirror.ts";
 export type { WorkerMemory } from "./handler/mirror.ts";
 export type { FromWorker, ToWorker } from "./protocol.ts";

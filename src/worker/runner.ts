@@ -13,12 +13,25 @@ import { type Command, type GameEvent, type GameState, playCommand, type Rules }
  */
 export type WorkerFault = "error" | "timeout" | "failed" | "diverged";
 
+/**
+ * Thrown by a runner whose worker stopped half way through the monsters'
+ * turn (it failed, died or was late after some of its moves were made on
+ * the game, or a later part of its answer did not fit): the game is then
+ * neither as the command found it nor as it would be after it. The caller
+ * puts the game back as the command found it and plays the command again
+ * in-process; the worker is sent the game again on its next turn.
+ */
+export class WorkerTurnLost extends Error {
+  override readonly name = "WorkerTurnLost";
+}
+
 /** Something that plays the player's commands on a game. */
 export interface MonsterRunner {
   /**
    * Plays `command` on `state`: the player's action and, if it took time,
    * the monsters' turn; or a level-up choice. The events, settled, or
    * undefined when the action was impossible (told, and no time passed).
+   * May throw {@link WorkerTurnLost}, `state` then half played.
    */
   play(state: GameState, command: Command): Promise<GameEvent[] | undefined>;
   /** Faults met so far, oldest first (a crashed worker may have printed). */
