@@ -50,8 +50,13 @@ export class MoveEncoder {
   #ints = new Int32Array(1024);
   #objects: (Action | Ai)[] = [];
   #at = 0;
-  /** The AI state each monster's last move of this part gave it: what the decoder takes a later move from. */
-  #given = new Map<number, Ai>();
+  /**
+   * The AI state each monster's last move of this part gave it, at its id:
+   * what the decoder takes a later move from (an array, not a map: it is
+   * asked once a move, and `#touched` says what to clear).
+   */
+  #given: (Ai | undefined)[] = [];
+  #touched: number[] = [];
   /** Moves encoded since the last part was taken. */
   count = 0;
 
@@ -65,8 +70,9 @@ export class MoveEncoder {
 
   /** Encodes `move`; `before` is the monster's AI state as it decided (the same object, if kept). */
   add({ id, ai, action }: MonsterMove, before: Ai | undefined): void {
-    const given = this.#given.get(id);
-    this.#given.set(id, ai);
+    const given = this.#given[id];
+    if (given === undefined) this.#touched.push(id);
+    this.#given[id] = ai;
     // Its mind changed since the state the decoder takes this move from (its last move of this part
     // given, else the phase's start): a recovery, or a sleeper woken by another's blow. Told whole.
     if (given !== undefined ? given !== before : this.start !== undefined && this.start[id] !== before) {
@@ -122,7 +128,8 @@ export class MoveEncoder {
   take(): EncodedMoves {
     const part = { ints: this.#ints.slice(0, this.#at), objects: this.#objects };
     this.#objects = [];
-    this.#given.clear();
+    for (const id of this.#touched) this.#given[id] = undefined;
+    this.#touched.length = 0;
     this.#at = 0;
     this.count = 0;
     return part;
@@ -149,13 +156,33 @@ export function encodeMoves(
  * is not in): then the sender's copy is not this game.
  */
 export function decodeMoves(encoded: EncodedMoves, byId: readonly (Entity | undefined)[]): MonsterMove[] {
+  try {
+    return decodeInto(encoded, byId, []);
+  } finally {
+    for (const id of decodedTouched) decodedGiven[id] = undefined;
+    decodedTouched.length = 0;
+  }
+}
+
+/**
+ * The AI state each monster's last move of the part being decoded gave it,
+ * at its id (a monster's later moves in a part change that one), and the
+ * ids set: kept between calls, cleared after each, so that a part of a
+ * turn of thousands of monsters allocates no map.
+ */
+const decodedGiven: (Ai | undefined)[] = [];
+const decodedTouched: number[] = [];
+
+function decodeInto(
+  encoded: EncodedMoves,
+  byId: readonly (Entity | undefined)[],
+  moves: MonsterMove[],
+): MonsterMove[] {
   const { ints, objects } = encoded;
-  const moves: MonsterMove[] = [];
-  // A monster's later moves in the part change the AI state its move before gave it.
-  const given = new Map<number, Ai>();
+  const given = decodedGiven;
   for (let at = 0; at < ints.length;) {
     const id = ints[at], kind = ints[at + 1], dx = ints[at + 2], dy = ints[at + 3];
-    const old = given.get(id) ?? byId[id]?.ai;
+    const old = given[id] ?? byId[id]?.ai;
     if (old === undefined) throw new Error(`no monster ${id} to move`);
     let action: Action;
     if (kind === ACTION_OBJECT) action = objects[dx] as Action;
@@ -189,7 +216,8 @@ export function decodeMoves(encoded: EncodedMoves, byId: readonly (Entity | unde
         ai = objects[value] as Ai;
     }
     at += length;
-    given.set(id, ai);
+    if (given[id] === undefined) decodedTouched.push(id);
+    given[id] = ai;
     moves.push({ id, ai, action });
   }
   return moves;
