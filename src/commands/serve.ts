@@ -8,13 +8,21 @@
  */
 import { loadDataOr, randomSeed, readCommandLine, say, VERSION } from "../app/mod.ts";
 import { DelveServer } from "../server/mod.ts";
-import { WorkerRunner } from "../worker/mod.ts";
+import { WorkerRunner, type WorkerRunnerOptions } from "../worker/mod.ts";
 import { parseServeArgs, SERVE_HELP } from "./serve_flags.ts";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** How long after a game starts its AI worker is looked at. */
 const WORKER_LOOK_MS = 10_000;
+
+/**
+ * The server's games hand a turn to their workers only when its monster
+ * phase is estimated at half a millisecond or more (src/worker/phase_estimate.ts):
+ * a smaller one costs this thread less played here than its hand-off and
+ * the replay of its moves, and the worker more than either.
+ */
+const SERVER_RUNNER: WorkerRunnerOptions = { blockOnAnswer: false, localPhaseUs: 500, alonePhaseUs: 500 };
 
 /** Runs the server until a signal stops it; resolves to the exit status. */
 export async function serveCommand(args: readonly string[]): Promise<number> {
@@ -32,8 +40,9 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     limits: command.limits,
     version: VERSION,
     makeRunner: (rules) => {
-      // Every game shares this thread: it waits for a worker's answer in its event loop, not blocked.
-      const runner = new WorkerRunner(rules, { blockOnAnswer: false, ...(workerUrl ? { workerUrl } : {}) });
+      // Every game shares this thread: it waits for a worker's answer in its event loop, not blocked. A turn
+      // too small to be worth the hand-off plays here (SERVER_RUNNER).
+      const runner = new WorkerRunner(rules, { ...SERVER_RUNNER, ...(workerUrl ? { workerUrl } : {}) });
       runner.start();
       // A worker that cannot load leaves its game's turns in-process, slower: the operator is told once.
       const look = setTimeout(() => {

@@ -83,9 +83,10 @@ export function serveArgs(command: ServeCommand, args: readonly string[]): strin
     "run",
     "--no-prompt",
     "--quiet",
-    // Each game's AI worker is an isolate with a young generation of its own: kept small, fifty games
-    // fit in less memory at no cost a player feels (docs/server.md, Games).
-    "--v8-flags=--max-semi-space-size=1",
+    // Each game's AI worker is an isolate with a young generation of its own, which grows only as it is
+    // used: the workers, idle on small floors, stay small; the main thread, which plays those turns for
+    // every game, gets room to collect less often (docs/server.md, Memory).
+    "--v8-flags=--max-semi-space-size=8",
     "--unstable-worker-options",
     `--allow-net=${host}:${command.port}`,
     `--allow-read=${reads.join(",")}`,
