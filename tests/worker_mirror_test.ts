@@ -213,6 +213,33 @@ Deno.test("turns too small to need the worker leave it out, its copy left behind
   deepEqual([worker.faults, worker.loads, worker.localTurns, worker.aloneTurns], [[], 1, 5, 40]);
 });
 
+Deno.test("a runner not started starts no worker for the turns it plays alone: the first turn that needs one starts it", async () => {
+  const Real = globalThis.Worker;
+  let made = 0;
+  globalThis.Worker = class extends Real {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      super(url, options);
+      made++;
+    }
+  };
+  const game = newGame(rules, 6);
+  const bar = phaseEstimateUs(game) + 1;
+  const worker = new WorkerRunner(rules, { timeoutMs: 1000, localPhaseUs: bar, alonePhaseUs: bar });
+  try {
+    for (const action of waits(5)) await worker.play(game, { act: action });
+    equal(made, 0, "no worker for small turns");
+    game.entities.push(
+      instantiate(rules.templates.orc, game.nextId++, playerOf(game).x, playerOf(game).y + 1),
+    );
+    await worker.play(game, { act: { type: "wait" } });
+    equal(made, 1, "the first large turn starts one");
+  } finally {
+    worker.close();
+    globalThis.Worker = Real;
+  }
+  equal(worker.aloneTurns, 5);
+});
+
 Deno.test("a copy gone wrong while the turns play here is caught when its next checksum comes, and sent again", async () => {
   const caught = await divergedGame(5, (copy) => {
     for (const e of copy.entities) if (e.ai) e.x = e.x + 1 < copy.map.width ? e.x + 1 : e.x - 1;

@@ -41,9 +41,9 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     version: VERSION,
     makeRunner: (rules) => {
       // Every game shares this thread: it waits for a worker's answer in its event loop, not blocked. A turn
-      // too small to be worth the hand-off plays here (SERVER_RUNNER).
+      // too small to be worth the hand-off plays here (SERVER_RUNNER), and the worker starts with the first
+      // turn that needs it: a game on small floors never has one.
       const runner = new WorkerRunner(rules, { ...SERVER_RUNNER, ...(workerUrl ? { workerUrl } : {}) });
-      runner.start();
       // A worker that cannot load leaves its game's turns in-process, slower: the operator is told once.
       const look = setTimeout(() => {
         if (runner.faults.length > 0) {

@@ -254,17 +254,18 @@ export class WorkerRunner implements MonsterRunner {
 
   async play(state: GameState, command: Command): Promise<GameEvent[] | undefined> {
     const connection = this.#connection;
-    void connection.worker;
-    if (!connection.loaded) {
-      this.#mirror = undefined;
-      return playCommand(state, this.rules, command);
-    }
     const estimateUs = this.localPhaseUs > 0 ? phaseEstimateUs(state) : Infinity;
     if (estimateUs < (this.#mirror ? this.alonePhaseUs / 2 : this.alonePhaseUs)) {
-      // The copy is left behind (and so are the checksums it owes): a larger turn sends it the game.
+      // The copy is left behind (and so are the checksums it owes): a larger turn sends it the game. No
+      // worker is started for it: one not yet started (`start`) waits for the first turn that needs it.
       this.#mirror = undefined;
       this.#quietChecks.clear();
       this.aloneTurns++;
+      return playCommand(state, this.rules, command);
+    }
+    void connection.worker;
+    if (!connection.loaded) {
+      this.#mirror = undefined;
       return playCommand(state, this.rules, command);
     }
     this.#sync(state);
