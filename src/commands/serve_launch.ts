@@ -85,7 +85,7 @@ export function serveArgs(command: ServeCommand, args: readonly string[]): strin
     "--quiet",
     // Each game's AI worker is an isolate with a young generation of its own, which grows only as it is
     // used: the workers, idle on small floors, stay small; the main thread, which plays those turns for
-    // every game, gets room to collect less often (docs/server.md, Memory).
+    // every game, gets room to collect less often (docs/server.md, Games).
     "--v8-flags=--max-semi-space-size=8",
     "--unstable-worker-options",
     `--allow-net=${host}:${command.port}`,
