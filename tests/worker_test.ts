@@ -94,6 +94,23 @@ Deno.test("a worker that hangs is given up on after the timeout and replaced", a
   ok(faults.length > 0 && faults.every((f) => f === "timeout"), faults.join());
 });
 
+Deno.test("each fault is told as it is met, as well as kept: the server tells its operator", async () => {
+  const told: string[] = [];
+  const runner = new WorkerRunner(rules, {
+    timeoutMs: 150,
+    workerUrl: new URL("./support/workers/hanging_worker.ts", import.meta.url),
+    onFault: (fault) => void told.push(fault),
+  });
+  ok(await runner.ready);
+  try {
+    await runner.play(newGame(rules, 3), { act: { type: "wait" } });
+  } finally {
+    runner.close();
+  }
+  deepEqual(told, ["timeout"]);
+  deepEqual(runner.faults, told);
+});
+
 Deno.test("killing the worker mid-game loses no key: keys queue and apply once each, in order", async () => {
   const keys = "llllljjjjjhhhhhkkkkk.....yyuubbnn".split("").map((k) => keyEvent(k));
   const play = async (kill: boolean) => {

@@ -13,9 +13,6 @@ import { parseServeArgs, SERVE_HELP } from "./serve_flags.ts";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-/** How long after a game starts its AI worker is looked at. */
-const WORKER_LOOK_MS = 10_000;
-
 /**
  * The server's games hand a turn to their workers only when its monster
  * phase is estimated at half a millisecond or more (src/worker/phase_estimate.ts):
@@ -43,17 +40,17 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
       // Every game shares this thread: it waits for a worker's answer in its event loop, not blocked. A turn
       // too small to be worth the hand-off plays here (SERVER_RUNNER), and the worker starts with the first
       // turn that needs it: a game on small floors never has one.
-      const runner = new WorkerRunner(rules, { ...SERVER_RUNNER, ...(workerUrl ? { workerUrl } : {}) });
-      // A worker that cannot load leaves its game's turns in-process, slower: the operator is told once.
-      const look = setTimeout(() => {
-        if (runner.faults.length > 0) {
-          say(
-            `delve serve: a game's AI worker failed (${runner.faults.join(", ")}); its turns run in-process`,
-          );
-        }
-      }, WORKER_LOOK_MS);
-      Deno.unrefTimer(look);
-      return runner;
+      let told = false;
+      return new WorkerRunner(rules, {
+        ...SERVER_RUNNER,
+        ...(workerUrl ? { workerUrl } : {}),
+        // A worker's fault leaves its game's turn in-process, slower: the operator is told, once a game.
+        onFault: (fault) => {
+          if (told) return;
+          told = true;
+          say(`delve serve: a game's AI worker met a fault (${fault}); the game went on in-process`);
+        },
+      });
     },
     randomSeed,
   });

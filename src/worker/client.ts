@@ -79,6 +79,8 @@ export interface WorkerRunnerOptions {
    * turn is that small never needs the copy.
    */
   readonly alonePhaseUs?: number;
+  /** Told each fault as it is met (they are kept in `faults` too): the server tells its operator. */
+  readonly onFault?: (fault: WorkerFault) => void;
 }
 
 /**
@@ -153,6 +155,7 @@ export class WorkerRunner implements MonsterRunner {
       options.timeoutMs ?? WORKER_TIMEOUT_MS,
       options.blockOnAnswer ?? true,
     );
+    if (options.onFault) this.#connection.onFault = options.onFault;
     this.#connection.onStart = () => {
       this.#mirror = undefined;
       this.#connection.post({ type: "rules", rules });
@@ -160,7 +163,7 @@ export class WorkerRunner implements MonsterRunner {
     this.#connection.onStray = (reply) => {
       if (reply.type === "checked") return this.#compare(reply.seq, reply.sum);
       // A quiet command the copy could not play: it is sent the game again.
-      if (reply.type === "failed") this.#connection.faults.push("failed");
+      if (reply.type === "failed") this.#connection.noteFault("failed");
       // Else an answer to an action found impossible here (the copy must have found so too), or a failure.
       if (reply.type !== "played" || reply.moves) this.#mirror = undefined;
     };
@@ -218,7 +221,7 @@ export class WorkerRunner implements MonsterRunner {
       this.quietChecks++;
       return;
     }
-    this.#connection.faults.push("diverged");
+    this.#connection.noteFault("diverged");
     this.#mirror = undefined;
     this.#quietChecks.clear();
   }
@@ -232,7 +235,7 @@ export class WorkerRunner implements MonsterRunner {
   #silent(seq: number): boolean {
     const oldest = this.#quietChecks.keys().next();
     if (oldest.done || seq - oldest.value <= this.checkEvery) return false;
-    this.#connection.faults.push("timeout");
+    this.#connection.noteFault("timeout");
     this.#connection.restart();
     this.#mirror = undefined;
     this.#quietChecks.clear();
@@ -329,7 +332,7 @@ export class WorkerRunner implements MonsterRunner {
     }
     // The worker failed (the fault is noted), or its copy is not the game: the monsters play here, unless
     // some of its moves were made already (the caller then plays the command again from the start).
-    if (replay.fault) this.#connection.faults.push(replay.fault);
+    if (replay.fault) this.#connection.noteFault(replay.fault);
     this.#mirror = undefined;
     if (replay.started) {
       const why = typeof reply === "string" ? reply : replay.fault ?? reply.type;

@@ -63,8 +63,16 @@ export class WorkerConnection {
       readonly part: (part: MovesPart) => void;
     }
     | undefined;
-  /** Faults seen so far, oldest first. */
+  /** Faults seen so far, oldest first (noted by {@link noteFault}). */
   readonly faults: WorkerFault[] = [];
+  /** Told each fault as it is noted. */
+  onFault: (fault: WorkerFault) => void = () => {};
+  /** Notes `fault`, and tells `onFault`. */
+  noteFault(fault: WorkerFault): void {
+    this.faults.push(fault);
+    this.onFault(fault);
+  }
+
   /** Told each answer no one waits for (one to a question given up on). */
   onStray: (reply: FromWorker) => void = () => {};
   /** Told each message posted to the worker, as it goes (tests count them). */
@@ -112,7 +120,7 @@ export class WorkerConnection {
     this.#ready = new Promise((resolve) => (settleLoad = resolve));
     const failLoad = (fault: WorkerFault) => {
       if (this.#worker !== worker || this.#loaded) return;
-      this.faults.push(fault);
+      this.noteFault(fault);
       this.restart();
       settleLoad(false);
     };
@@ -259,7 +267,7 @@ export class WorkerConnection {
   #fail(fault: WorkerFault): void {
     const waiting = this.#waiting;
     this.#waiting = undefined;
-    this.faults.push(fault);
+    this.noteFault(fault);
     this.restart();
     waiting?.settle(fault);
   }
