@@ -2,39 +2,27 @@
  * The worker's copy of the game: made once and kept by playing each command
  * as the game does (new floors and level-up choices included), checked
  * against the game, and sent again when it is found to disagree, with the
- * game going on exactly as it would in-process.
+ * game going on exactly as it would in-process; a long turn's moves in parts,
+ * and a turn the worker gives up on half way played again from its start.
  */
 import { deepEqual, equal, ok, rejects } from "node:assert/strict";
-import type { Action } from "../src/engine/actions.ts";
 import { botDecide } from "../src/engine/bot.ts";
 import { stateDigest } from "../src/engine/state_digest.ts";
 import type { Ai, Entity } from "../src/engine/entity.ts";
 import { type MonsterMove, runMonsterPhase } from "../src/engine/monster_phase.ts";
-import { cloneState, type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { type Command, playPlayerAction, settleAndNarrate } from "../src/engine/turn.ts";
+import { newGame, playerOf } from "../src/engine/state.ts";
+import { playPlayerAction, settleAndNarrate } from "../src/engine/turn.ts";
 import { handleToWorker, type WorkerMemory } from "../src/worker/handler/mirror.ts";
-import { InProcessRunner, type MonsterRunner, WorkerRunner, WorkerTurnLost } from "../src/worker/mod.ts";
+import { InProcessRunner, WorkerRunner, WorkerTurnLost } from "../src/worker/mod.ts";
 import { GameSession } from "../src/app/game_session.ts";
 import { SinkTerminal } from "../src/terminal/mod.ts";
 import { decodeMoves, encodeMoves, entitiesById } from "../src/worker/moves.ts";
 import { mirrorOf, type MovesPart } from "../src/worker/protocol.ts";
-import { PHASE_US_PER_CELL, PHASE_US_PER_MONSTER, phaseEstimateUs } from "../src/worker/phase_estimate.ts";
 import { bundledContent } from "./support/content.ts";
 import { script, snapshot } from "./support/faulty_game.ts";
+import { bigFloors, both, corruptCopy, crowdedGame, divergedGame, waits } from "./support/worker_games.ts";
 
 const { rules } = await bundledContent();
-
-/** Plays `command` with both runners on their games, and says whether the two games are still the same. */
-async function both(
-  command: Command,
-  games: readonly [GameState, GameState],
-  runners: readonly [MonsterRunner, MonsterRunner],
-): Promise<void> {
-  await runners[0].play(games[0], command);
-  await runners[1].play(games[1], command);
-  deepEqual(snapshot(games[0]), snapshot(games[1]));
-}
 
 Deno.test("a bot's game with a level-up choice and a new floor is the same with the worker, which made the floor itself", async () => {
   const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery: 7 });
@@ -55,43 +43,6 @@ Deno.test("a bot's game with a level-up choice and a new floor is the same with 
   deepEqual([worker.faults, worker.loads], [[], 1]);
   ok(worker.workerTurns > 300);
 });
-
-/** Replaces the worker's copy with `state` changed by `change`, behind the runner's back. */
-function corruptCopy(runner: WorkerRunner, state: GameState, change: (copy: GameState) => void): void {
-  const copy = cloneState(state);
-  change(copy);
-  const { state: mirror, transfer } = mirrorOf(copy);
-  runner.post({ type: "load", state: mirror }, transfer);
-}
-
-/**
- * 40 turns of a script with the worker, its copy corrupted by `change`
- * after turn 10, beside the same turns in-process; the turn (counted from
- * the corruption) whose answer was found wrong.
- */
-async function divergedGame(
-  checkEvery: number,
-  change: (copy: GameState) => void,
-  localPhaseUs = 0,
-): Promise<number> {
-  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery, localPhaseUs });
-  ok(await worker.ready);
-  const games = [newGame(rules, 2), newGame(rules, 2)] as const;
-  let caught = -1;
-  try {
-    for (const [n, action] of script(2, 40).entries()) {
-      if (n === 10) corruptCopy(worker, games[0], change);
-      await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
-      if (localPhaseUs > 0) await nextKey();
-      if (caught < 0 && worker.faults.length > 0) caught = n - 10;
-    }
-  } finally {
-    worker.close();
-  }
-  deepEqual(worker.faults, ["diverged"], "caught once, then the copy was right again");
-  equal(worker.loads, 2, "the game was sent again");
-  return caught;
-}
 
 Deno.test("a copy whose monsters stand elsewhere is caught by the checksum before its moves are used: the game goes on as in-process", async () => {
   const caught = await divergedGame(1, (copy) => {
@@ -130,193 +81,6 @@ Deno.test("each new floor is checked by checksum on its first turn, however far 
   }
   deepEqual([worker.faults, worker.loads, games[0].floor], [["diverged"], 2, 2]);
 });
-
-/** A turn of the event loop, as the terminal's game has between keys: the worker's quiet checksums come in it. */
-const nextKey = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-Deno.test("turns small enough to play here do, the worker's copy playing them quietly: a bot's game with a new floor is the same, its copy sent once, its checksums agreeing as they come", async () => {
-  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery: 7, localPhaseUs: Infinity });
-  ok(await worker.ready);
-  const games = [newGame(rules, 6), newGame(rules, 6)] as const;
-  const posted: string[] = [];
-  let checks = 0;
-  worker.onPost = (message) => {
-    if (message.type === "play" && "act" in message.command) {
-      posted.push(message.quiet ? "quiet" : "answered");
-      if (message.check) checks++;
-    }
-  };
-  try {
-    for (let n = 0; n < 330; n++) {
-      await both(botDecide(games[1], rules), games, [worker, new InProcessRunner(rules)]);
-      await nextKey();
-    }
-    // The last checksum's reply, if it is still on its way.
-    for (let wait = 0; wait < 100 && worker.quietChecks < checks; wait++) await nextKey();
-  } finally {
-    worker.close();
-  }
-  equal(games[0].floor, 2);
-  deepEqual([worker.faults, worker.loads, worker.workerTurns], [[], 1, 0], "no turn waited for the worker");
-  // Every 7th action and a new floor's first carry a check, each agreeing when it came.
-  ok(checks > 25, `${checks} checks`);
-  equal(worker.quietChecks, checks);
-  ok(worker.localTurns > 300);
-  deepEqual(posted, Array(worker.localTurns).fill("quiet"));
-});
-
-Deno.test("turns too small to need the worker leave it out, its copy left behind; a crowd that comes sends it the game, the copy follows until the crowd thins below half the line, and the game is the same as in-process", async () => {
-  const small = phaseEstimateUs(newGame(rules, 6));
-  // Between the floor as it is and the floor with a crowd: the crowd's turns go through the worker.
-  const bar = small + 100 * PHASE_US_PER_MONSTER;
-  const worker = new WorkerRunner(rules, { timeoutMs: 1000, localPhaseUs: bar, alonePhaseUs: bar });
-  ok(await worker.ready);
-  const games = [newGame(rules, 6), newGame(rules, 6)] as const;
-  // A player who lives through it all, so that every wait takes a turn.
-  for (const game of games) playerOf(game).fighter = { ...playerOf(game).fighter!, hp: 1e6, maxHp: 1e6 };
-  const posted: string[] = [];
-  worker.onPost = (message) => void posted.push(message.type);
-  try {
-    for (const action of script(6, 40)) {
-      await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
-    }
-    deepEqual([posted, worker.loads, worker.aloneTurns], [[], 0, 40], "nothing was sent to the worker");
-    // A crowd on every cell of floor the same on both games, as a summoning would make it.
-    for (const game of games) {
-      for (let i = 0; i < game.map.tiles.length && phaseEstimateUs(game) <= bar; i++) {
-        const x = i % game.map.width, y = Math.floor(i / game.map.width);
-        if (game.map.tiles[i] !== 1 || game.entities.some((e) => e.x === x && e.y === y)) continue;
-        game.entities.push(instantiate(rules.templates.orc, game.nextId++, x, y));
-      }
-    }
-    for (const action of waits(10)) await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
-    deepEqual(
-      [worker.faults, worker.loads, worker.workerTurns],
-      [[], 1, 10],
-      "sent once, then every turn answered",
-    );
-    equal(posted[0], "load");
-    // The crowd thins to just under the line: the copy, following now, keeps following (quietly), not sent again.
-    for (const game of games) {
-      for (const e of game.entities) {
-        if (e.template === "orc" && phaseEstimateUs(game) >= bar) e.fighter!.hp = 0;
-      }
-      ok(phaseEstimateUs(game) > bar / 2);
-    }
-    // Told to the copy behind the runner's back (the change is not a command's), so that it stays the game.
-    const { state: copy, transfer } = mirrorOf(cloneState(games[0]));
-    worker.post({ type: "load", state: copy }, transfer);
-    for (const action of waits(5)) await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
-  } finally {
-    worker.close();
-  }
-  deepEqual([worker.faults, worker.loads, worker.localTurns, worker.aloneTurns], [[], 1, 5, 40]);
-});
-
-Deno.test("a runner not started starts no worker for the turns it plays alone: the first turn that needs one starts it", async () => {
-  const Real = globalThis.Worker;
-  let made = 0;
-  globalThis.Worker = class extends Real {
-    constructor(url: string | URL, options?: WorkerOptions) {
-      super(url, options);
-      made++;
-    }
-  };
-  const game = newGame(rules, 6);
-  const bar = phaseEstimateUs(game) + 1;
-  const worker = new WorkerRunner(rules, { timeoutMs: 1000, localPhaseUs: bar, alonePhaseUs: bar });
-  try {
-    for (const action of waits(5)) await worker.play(game, { act: action });
-    equal(made, 0, "no worker for small turns");
-    game.entities.push(
-      instantiate(rules.templates.orc, game.nextId++, playerOf(game).x, playerOf(game).y + 1),
-    );
-    await worker.play(game, { act: { type: "wait" } });
-    equal(made, 1, "the first large turn starts one");
-  } finally {
-    worker.close();
-    globalThis.Worker = Real;
-  }
-  equal(worker.aloneTurns, 5);
-});
-
-Deno.test("a copy gone wrong while the turns play here is caught when its next checksum comes, and sent again", async () => {
-  const caught = await divergedGame(5, (copy) => {
-    for (const e of copy.entities) if (e.ai) e.x = e.x + 1 < copy.map.width ? e.x + 1 : e.x - 1;
-  }, Infinity);
-  // The checksum comes within the key after it was asked for.
-  ok(caught >= 0 && caught < 6, `caught ${caught} turns after`);
-});
-
-Deno.test("a quiet command the worker's copy cannot play is a fault, and the copy is sent the game again; the game goes on as in-process", async () => {
-  const worker = new WorkerRunner(rules, { timeoutMs: 1000, localPhaseUs: Infinity });
-  ok(await worker.ready);
-  const games = [newGame(rules, 2), newGame(rules, 2)] as const;
-  try {
-    for (const [n, action] of script(2, 30).entries()) {
-      // A copy with no player: the next command cannot be played on it.
-      if (n === 10) corruptCopy(worker, games[0], (copy) => copy.entities.splice(0, 1));
-      await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
-      await nextKey();
-    }
-  } finally {
-    worker.close();
-  }
-  deepEqual([worker.faults, worker.loads], [["failed"], 2]);
-});
-
-Deno.test("a worker that goes silent while it shadows small turns is noticed by its missing checksum, replaced, and the game goes on as in-process", async () => {
-  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery: 5, localPhaseUs: Infinity });
-  ok(await worker.ready);
-  const games = [newGame(rules, 2), newGame(rules, 2)] as const;
-  let replaced = -1;
-  try {
-    for (const [n, action] of script(2, 40).entries()) {
-      // Gone without an error: only a checksum that never comes tells.
-      if (n === 10) worker.killWorker();
-      await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
-      await nextKey();
-      if (replaced < 0 && worker.faults.length > 0) replaced = n;
-    }
-    for (let wait = 0; wait < 100 && worker.quietChecks === 0; wait++) await nextKey();
-  } finally {
-    worker.close();
-  }
-  deepEqual(worker.faults, ["timeout"]);
-  // Noticed at the second checksum asked after it went: the first is given a whole period to come.
-  ok(replaced > 10 && replaced <= 10 + 3 * 5, `replaced at command ${replaced}`);
-  equal(worker.loads, 2, "the new worker was sent the game");
-});
-
-Deno.test("a phase's estimate counts the monsters that will act and the map's cells", () => {
-  const game = newGame(rules, 6);
-  const actors = game.entities.filter((e) => e.ai && e.fighter && e.fighter.hp > 0).length;
-  const cells = game.map.width * game.map.height;
-  ok(actors > 0);
-  equal(phaseEstimateUs(game), actors * PHASE_US_PER_MONSTER + cells * PHASE_US_PER_CELL);
-  for (const e of game.entities) if (e.ai) e.fighter!.hp = 0;
-  equal(phaseEstimateUs(game), cells * PHASE_US_PER_CELL, "the dead do not act");
-});
-
-/** `n` waits. */
-const waits = (n: number): Action[] => Array.from({ length: n }, () => ({ type: "wait" }));
-
-/** Rules whose floors are four times the bundled ones. */
-const bigFloors = { ...rules, dungeon: { ...rules.dungeon, width: 160, height: 86, maxRooms: 120 } };
-
-/** Seed 3's first big floor with an orc on every other cell that is floor: a turn of them comes in parts. */
-function crowdedGame(): GameState {
-  const game = newGame(bigFloors, 3);
-  const { map } = game, player = playerOf(game);
-  for (let i = 0; i < map.tiles.length; i += 2) {
-    const x = i % map.width, y = Math.floor(i / map.width);
-    if (map.tiles[i] !== 1 || game.entities.some((e) => e.x === x && e.y === y)) continue;
-    game.entities.push(instantiate(rules.templates.orc, game.nextId++, x, y));
-  }
-  // Those in view hunt the player, who does not die of it.
-  player.fighter = { ...player.fighter!, hp: 1e6, maxHp: 1e6 };
-  return game;
-}
 
 Deno.test("the worker's side, run without a worker, answers each action with the moves, parts and sums the game makes in-process", () => {
   const game = crowdedGame();
