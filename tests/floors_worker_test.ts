@@ -4,25 +4,14 @@
  * it, so a game down, up and down again is the same with the worker as
  * in-process, to the checksum, with no copy sent but the first.
  */
-import { deepEqual, equal, ok } from "node:assert/strict";
+import { deepEqual, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/load_content.ts";
 import { botDecide } from "../src/engine/bot.ts";
-import { stateChecksum } from "../src/engine/checksum.ts";
-import { type GameState, newGame } from "../src/engine/state.ts";
-import type { Command } from "../src/engine/turn.ts";
+import { newGame } from "../src/engine/state.ts";
 import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/worker/mod.ts";
+import { both } from "./support/worker_games.ts";
 
 const { rules } = await loadContent(new URL("./fixtures/mods/floors/", import.meta.url), "floors/");
-
-async function both(
-  command: Command,
-  games: readonly [GameState, GameState],
-  runners: readonly [MonsterRunner, MonsterRunner],
-): Promise<void> {
-  await runners[0].play(games[0], command);
-  await runners[1].play(games[1], command);
-  equal(stateChecksum(games[0]), stateChecksum(games[1]), JSON.stringify(command));
-}
 
 Deno.test("down the stairs, straight back up, down again and on: the worker's game is the in-process game", async () => {
   const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery: 5 });

@@ -5,6 +5,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import type { Action } from "../../src/engine/actions.ts";
+import { stateChecksum } from "../../src/engine/checksum.ts";
 import { cloneState, type GameState, newGame, playerOf } from "../../src/engine/state.ts";
 import { instantiate } from "../../src/engine/templates.ts";
 import type { Command } from "../../src/engine/turn.ts";
@@ -18,7 +19,7 @@ const { rules } = await bundledContent();
 /** A turn of the event loop, as the terminal's game has between keys: the worker's quiet checksums come in it. */
 export const nextKey = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Plays `command` with both runners on their games, and says whether the two games are still the same. */
+/** Plays `command` with both runners on their games, and checks the two games are still the same, to the checksum. */
 export async function both(
   command: Command,
   games: readonly [GameState, GameState],
@@ -26,6 +27,7 @@ export async function both(
 ): Promise<void> {
   await runners[0].play(games[0], command);
   await runners[1].play(games[1], command);
+  equal(stateChecksum(games[0]), stateChecksum(games[1]), JSON.stringify(command));
   deepEqual(snapshot(games[0]), snapshot(games[1]));
 }
 
