@@ -31,6 +31,31 @@ const AI_SAME = 0, AI_HOSTILE = 1, AI_STEPPED = 2, AI_CONFUSED_TICK = 3, AI_OBJE
 
 const HEADER = 7;
 
+/**
+ * The AI state each monster's last move of a part gave it, at its id: what
+ * a later move of the same monster in that part is told or read against.
+ * An array, not a map (it is asked once a move, thousands a turn), and the
+ * ids set, so that clearing it touches only them.
+ */
+class LastStates {
+  readonly #at: (Ai | undefined)[] = [];
+  readonly #set: number[] = [];
+
+  get(id: number): Ai | undefined {
+    return this.#at[id];
+  }
+
+  set(id: number, ai: Ai): void {
+    if (this.#at[id] === undefined) this.#set.push(id);
+    this.#at[id] = ai;
+  }
+
+  clear(): void {
+    for (const id of this.#set) this.#at[id] = undefined;
+    this.#set.length = 0;
+  }
+}
+
 function sameRest(path: readonly number[], before: readonly number[]): boolean {
   if (path.length !== before.length - 1) return false;
   for (let k = 0; k < path.length; k++) if (path[k] !== before[k + 1]) return false;
@@ -50,13 +75,8 @@ export class MoveEncoder {
   #ints = new Int32Array(1024);
   #objects: (Action | Ai)[] = [];
   #at = 0;
-  /**
-   * The AI state each monster's last move of this part gave it, at its id:
-   * what the decoder takes a later move from (an array, not a map: it is
-   * asked once a move, and `#touched` says what to clear).
-   */
-  #given: (Ai | undefined)[] = [];
-  #touched: number[] = [];
+  /** What the decoder takes each monster's later move of this part from. */
+  readonly #given = new LastStates();
   /** Moves encoded since the last part was taken. */
   count = 0;
 
@@ -70,9 +90,8 @@ export class MoveEncoder {
 
   /** Encodes `move`; `before` is the monster's AI state as it decided (the same object, if kept). */
   add({ id, ai, action }: MonsterMove, before: Ai | undefined): void {
-    const given = this.#given[id];
-    if (given === undefined) this.#touched.push(id);
-    this.#given[id] = ai;
+    const given = this.#given.get(id);
+    this.#given.set(id, ai);
     // Its mind changed since the state the decoder takes this move from (its last move of this part
     // given, else the phase's start): a recovery, or a sleeper woken by another's blow. Told whole.
     if (given !== undefined ? given !== before : this.start !== undefined && this.start[id] !== before) {
@@ -128,8 +147,7 @@ export class MoveEncoder {
   take(): EncodedMoves {
     const part = { ints: this.#ints.slice(0, this.#at), objects: this.#objects };
     this.#objects = [];
-    for (const id of this.#touched) this.#given[id] = undefined;
-    this.#touched.length = 0;
+    this.#given.clear();
     this.#at = 0;
     this.count = 0;
     return part;
@@ -156,33 +174,28 @@ export function encodeMoves(
  * is not in): then the sender's copy is not this game.
  */
 export function decodeMoves(encoded: EncodedMoves, byId: readonly (Entity | undefined)[]): MonsterMove[] {
+  // A monster's later moves in the part change the AI state its move before gave it (kept between calls,
+  // cleared after each: a part of thousands of moves allocates no map).
+  const given = decodedStates;
   try {
-    return decodeInto(encoded, byId, []);
+    return decodeWith(encoded, byId, given);
   } finally {
-    for (const id of decodedTouched) decodedGiven[id] = undefined;
-    decodedTouched.length = 0;
+    given.clear();
   }
 }
 
-/**
- * The AI state each monster's last move of the part being decoded gave it,
- * at its id (a monster's later moves in a part change that one), and the
- * ids set: kept between calls, cleared after each, so that a part of a
- * turn of thousands of monsters allocates no map.
- */
-const decodedGiven: (Ai | undefined)[] = [];
-const decodedTouched: number[] = [];
+const decodedStates = new LastStates();
 
-function decodeInto(
+function decodeWith(
   encoded: EncodedMoves,
   byId: readonly (Entity | undefined)[],
-  moves: MonsterMove[],
+  given: LastStates,
 ): MonsterMove[] {
   const { ints, objects } = encoded;
-  const given = decodedGiven;
+  const moves: MonsterMove[] = [];
   for (let at = 0; at < ints.length;) {
     const id = ints[at], kind = ints[at + 1], dx = ints[at + 2], dy = ints[at + 3];
-    const old = given[id] ?? byId[id]?.ai;
+    const old = given.get(id) ?? byId[id]?.ai;
     if (old === undefined) throw new Error(`no monster ${id} to move`);
     let action: Action;
     if (kind === ACTION_OBJECT) action = objects[dx] as Action;
@@ -216,8 +229,7 @@ function decodeInto(
         ai = objects[value] as Ai;
     }
     at += length;
-    if (given[id] === undefined) decodedTouched.push(id);
-    given[id] = ai;
+    given.set(id, ai);
     moves.push({ id, ai, action });
   }
   return moves;
