@@ -59,14 +59,14 @@ export class AnswerReplay {
     } catch (e) {
       // A move this game cannot hold: the copy is not this game.
       if (this.#parts === 0) this.fault = "diverged";
-      else this.broken = new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
+      else this.broken = stoppedFitting(e);
       return;
     }
     try {
       replay.apply(decoded);
     } catch (e) {
       // A move out of the scheduler's turn: the game may be half way through the monsters' turn.
-      this.broken = new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
+      this.broken = stoppedFitting(e);
       return;
     }
     this.#parts++;
@@ -78,7 +78,7 @@ export class AnswerReplay {
     try {
       this.prepare().finish();
     } catch (e) {
-      this.broken = new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
+      this.broken = stoppedFitting(e);
     }
   }
 
@@ -91,4 +91,9 @@ export class AnswerReplay {
   get events(): GameEvent[] {
     return this.#replay?.events ?? [];
   }
+}
+
+/** Why a replay broke off half way: a move of the answer that did not fit the game. */
+function stoppedFitting(e: unknown): Error {
+  return new Error(`the AI worker's moves stopped fitting the game: ${(e as Error).message}`);
 }
