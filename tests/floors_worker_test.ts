@@ -8,7 +8,7 @@ import { deepEqual, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/load_content.ts";
 import { botDecide } from "../src/engine/bot.ts";
 import { newGame } from "../src/engine/state.ts";
-import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/worker/mod.ts";
+import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { both } from "./support/worker_games.ts";
 
 const { rules } = await loadContent(new URL("./fixtures/mods/floors/", import.meta.url), "floors/");
