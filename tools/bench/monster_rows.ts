@@ -13,11 +13,19 @@ import { formatMs, notes, progress, rows, thousands, times } from "./report_rows
 /** The earlier targets for the worker's own time on its side of a turn. */
 const MONSTER_TARGETS_MS: Readonly<Record<number, number>> = { 1000: 5, 10_000: 60 };
 
-/** Turns timed (after untimed ones) at each number of monsters: about the same time each. */
+/**
+ * Turns timed, and untimed ones before them, at each number of monsters.
+ * The untimed turns last until V8 has compiled what runs once a turn: with
+ * 1,000 monsters the round trip falls from 2–4 ms in the first turns to its
+ * steady figure only after about 130 (the replay's setup and the worker's
+ * part cutter were the last functions compiled, `--trace-opt`), and with
+ * 10,000 after about 50; the in-process turn settles sooner. The row gives
+ * the untimed turns' median too.
+ */
 const MONSTER_TURNS: Readonly<Record<number, [number, number]>> = {
   20: [200, 50],
-  1000: [100, 30],
-  10_000: [40, 15],
+  1000: [100, 200],
+  10_000: [40, 60],
 };
 
 /**
@@ -62,7 +70,9 @@ export async function monsterRows(): Promise<void> {
     const { target, limit } = tripTarget(scale.monsters, m.turn);
     rows.push({
       figure: `a turn through the worker, ${size} (command in, moves applied)`,
-      ours: `${formatMs(m.trip)} (in-process ${formatMs(m.turn)}: ${times(m.trip / m.turn)})`,
+      ours: `${formatMs(m.trip)} (in-process ${formatMs(m.turn)}: ${
+        times(m.trip / m.turn)
+      }); its first ${m.warmup} turns ${formatMs(m.tripWarmingUp)}`,
       target,
       met: limit === undefined ? undefined : m.trip <= limit,
     });

@@ -68,6 +68,10 @@ export interface MonsterTurns {
   readonly turn: number;
   /** The whole turn through the worker: the command posted, the moves applied here. */
   readonly trip: number;
+  /** The same, over the untimed turns before: while V8 is still compiling the code both threads run. */
+  readonly tripWarmingUp: number;
+  /** How many untimed turns came first. */
+  readonly warmup: number;
   /** The worker's own clock on its side of the turn. */
   readonly inWorker: number;
   /** The same clock on the monsters' phase alone, the figure to set beside `phase`. */
@@ -93,7 +97,7 @@ export async function monsterTurns(
   const runner = new WorkerRunner(rules, { timeoutMs: 10_000 });
   if (!(await runner.ready)) throw new Error("the AI worker did not load");
   const phase: number[] = [], turn: number[] = [], trip: number[] = [], inWorker: number[] = [];
-  const phaseInWorker: number[] = [];
+  const phaseInWorker: number[] = [], tripWarmingUp: number[] = [];
   try {
     for (let k = 0; k < warmup + turns; k++) {
       const started = performance.now();
@@ -106,7 +110,10 @@ export async function monsterTurns(
       const [workerMs, workerPhaseMs] = [runner.workerMs, runner.workerPhaseMs];
       await runner.play(remote, WAIT);
       const answered = performance.now();
-      if (k < warmup) continue;
+      if (k < warmup) {
+        tripWarmingUp.push(answered - ended);
+        continue;
+      }
       phase.push(phaseEnded - phaseStarted);
       turn.push(ended - started);
       trip.push(answered - ended);
@@ -121,6 +128,8 @@ export async function monsterTurns(
     phase: median(phase),
     turn: median(turn),
     trip: median(trip),
+    tripWarmingUp: median(tripWarmingUp),
+    warmup,
     inWorker: median(inWorker),
     phaseInWorker: median(phaseInWorker),
     turns,
