@@ -23,14 +23,26 @@ function botGame(): number {
 
 Deno.test("the warm-up plays the bot's commands through a session of its own, and a game played after it is the game played before it", async () => {
   const before = botGame();
-  const turns = await warmUp(content, { columns: 80, rows: 24, colorDepth: "256" }, 60, Infinity);
+  const { turns } = await warmUp(content, { columns: 80, rows: 24, colorDepth: "256" }, 60, Infinity);
   ok(turns >= 50, `${turns} turns of 60 commands`);
   equal(botGame(), before);
 });
 
+Deno.test("the warm-up records its games as the player's is recorded, a checksum every hundredth turn", async () => {
+  const { turns, checks } = await warmUp(
+    content,
+    { columns: 80, rows: 24, colorDepth: "256" },
+    450,
+    Infinity,
+  );
+  ok(turns >= 400, `${turns} turns of 450 commands`);
+  // A game the bot loses part way starts another, whose turns count from 0 again.
+  ok(checks >= 3 && checks <= Math.floor(turns / 100), `${checks} checksums in ${turns} turns`);
+});
+
 Deno.test("the warm-up stops at its time, however many commands were asked for", async () => {
   const started = performance.now();
-  const turns = await warmUp(content, { columns: 80, rows: 24, colorDepth: "256" }, 1_000_000, 30);
+  const { turns } = await warmUp(content, { columns: 80, rows: 24, colorDepth: "256" }, 1_000_000, 30);
   ok(turns < 1_000_000, `${turns} turns`);
   // Its last command may run past the time: the bound is loose, the million commands are not.
   ok(performance.now() - started < 5_000);

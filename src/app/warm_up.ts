@@ -2,8 +2,8 @@
  * The program's warm-up: a short game it plays by itself as the title
  * first shows, off screen (the bot's commands through a session of its
  * own, its screens drawn and its frames made, written to a terminal that
- * keeps nothing), so that the player's first few hundred keys do not pay
- * for the compiling.
+ * keeps nothing, its commands recorded as a replay is), so that the
+ * player's first few hundred keys do not pay for the compiling.
  *
  * Why: V8 runs a function in its interpreter at first, and compiles it for
  * speed on a background thread once it has run a while. In a game's first
@@ -21,16 +21,24 @@ import { botDecide, isGameOver, newGame } from "../engine/mod.ts";
 import { type ColorDepth, SinkTerminal } from "../terminal/mod.ts";
 import { InProcessRunner } from "../worker/mod.ts";
 import { GameSession } from "./game_session.ts";
+import { record, startRecording } from "./replay_format.ts";
 
-/** Commands the warm-up plays: enough for the engine's and the screens' busy functions to be compiled. */
-export const WARM_UP_COMMANDS = 300;
+/**
+ * Commands the warm-up plays: enough for the engine's and the screens' busy
+ * functions to be compiled, and for the replay's checksum (taken every
+ * hundredth turn) to have run often enough to be compiled too. With 300,
+ * the slowest keys in a pty still came in the player's first few hundred,
+ * and the checksum turns among them (`deno task bench --only pty`: p99 of
+ * keys back to back 2.0–2.6 ms with 300, 1.0–1.6 ms with 1,000).
+ */
+export const WARM_UP_COMMANDS = 1000;
 
 /**
  * The most the warm-up takes, ms: on the bundled floors its commands take
- * about 80 ms; a mod's floors may be far larger, and the title must not
+ * about 210 ms; a mod's floors may be far larger, and the title must not
  * keep a key waiting long for it.
  */
-export const WARM_UP_MS = 250;
+export const WARM_UP_MS = 400;
 
 /** The warm-up's first game's seed; each game after it takes the next. */
 const WARM_UP_SEED = 1;
@@ -42,25 +50,40 @@ export interface WarmUpScreen {
   readonly colorDepth: ColorDepth;
 }
 
+/** What the warm-up played. */
+export interface WarmUpPlayed {
+  readonly turns: number;
+  /** Checksums its recordings took, as a replay takes them. */
+  readonly checks: number;
+}
+
 /**
  * Plays `commands` of the bot's commands on games of `content`, each
- * drawn on a screen like `screen`, or as many as `ms` allow; resolves to
- * the turns they took.
+ * drawn on a screen like `screen` and recorded as the player's game is,
+ * or as many as `ms` allow.
  */
 export async function warmUp(
   content: Content,
   screen: WarmUpScreen,
   commands: number = WARM_UP_COMMANDS,
   ms: number = WARM_UP_MS,
-): Promise<number> {
+): Promise<WarmUpPlayed> {
   const deadline = performance.now() + ms;
   const terminal = new SinkTerminal(screen.columns, screen.rows);
   const runner = new InProcessRunner(content.rules);
-  const start = (seed: number) =>
-    new GameSession(terminal, content, newGame(content.rules, seed), runner, {
+  let checks = 0;
+  const start = (seed: number) => {
+    const state = newGame(content.rules, seed), recording = startRecording(seed, "warm-up", 0);
+    return new GameSession(terminal, content, state, runner, {
       colorDepth: screen.colorDepth,
       walkDelayMs: 0,
+      record: (command, turnBefore) => {
+        const before = recording.checks.length;
+        record(recording, command, state, turnBefore);
+        checks += recording.checks.length - before;
+      },
     });
+  };
   let seed = WARM_UP_SEED, session = start(seed), turns = 0;
   session.render();
   for (let k = 0; k < commands && performance.now() < deadline; k++) {
@@ -70,5 +93,5 @@ export async function warmUp(
     turns += session.state.turn - before;
     if (isGameOver(session.state)) session = start(++seed);
   }
-  return turns;
+  return { turns, checks };
 }
