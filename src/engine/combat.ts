@@ -8,7 +8,7 @@
 import { rollDice } from "./dice.ts";
 import { type Entity, isAlive } from "./entity.ts";
 import { accuracyOf, attackOf, damageDiceOf, defenseOf, evasionOf } from "./equipment.ts";
-import { formatTemplate } from "./message_log.ts";
+import { formatTemplate } from "./text_template.ts";
 import type { GameEvent } from "./events.ts";
 import { Rng } from "./rng.ts";
 import type { CombatRules, Rules } from "./rules.ts";

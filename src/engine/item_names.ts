@@ -8,7 +8,7 @@
 import { countOf } from "./stacks.ts";
 import type { Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
-import { formatTemplate } from "./message_log.ts";
+import { formatTemplate } from "./text_template.ts";
 import { Rng } from "./rng.ts";
 import type { Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";

@@ -26,19 +26,3 @@ export function addMessage(log: LogEntry[], text: string, color: string): void {
 export function displayText(entry: LogEntry): string {
   return entry.count > 1 ? `${entry.text} (x${entry.count})` : entry.text;
 }
-
-/**
- * Fills `{name}`-style placeholders from `params`. `{Name}` is `{name}` with
- * its first letter upper-cased; the rest keeps its own capitals.
- */
-export function formatTemplate(text: string, params: Readonly<Record<string, string | number>>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => {
-    if (Object.hasOwn(params, key)) return String(params[key]);
-    const lower = key[0].toLowerCase() + key.slice(1);
-    if (key !== lower && Object.hasOwn(params, lower)) {
-      const value = String(params[lower]);
-      return value.charAt(0).toUpperCase() + value.slice(1);
-    }
-    return whole;
-  });
-}

@@ -6,7 +6,8 @@
  */
 import { type DeathCause, deathCauseOf } from "./death_cause.ts";
 import type { GameEvent } from "./events.ts";
-import { addMessage, formatTemplate, type LogEntry } from "./message_log.ts";
+import { addMessage, type LogEntry } from "./message_log.ts";
+import { formatTemplate } from "./text_template.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import { withArticle } from "./walk_stop.ts";
 
