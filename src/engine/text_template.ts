@@ -24,7 +24,7 @@ interface Slot {
 
 type Piece = string | Slot;
 
-/** Templates split so far; the data has a few hundred, and this many at most are kept. */
+/** Templates split so far: the bundled game has about sixty, a mod may have more; this many at most are kept. */
 const MAX_KEPT = 1024;
 const kept = new Map<string, readonly Piece[]>();
 
