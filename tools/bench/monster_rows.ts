@@ -6,12 +6,20 @@
  * @module
  */
 import { loadContent } from "../../src/content/mod.ts";
-import { benchContent, TARGET_SCALES } from "./app_cases.ts";
+import type { Rules } from "../../src/engine/mod.ts";
+import { benchContent, type MonsterScale, TARGET_SCALES } from "./app_cases.ts";
 import { type MonsterTurns, monsterTurns } from "./monster_turns.ts";
 import { formatMs, notes, progress, rows, thousands, times } from "./report_rows.ts";
 
 /** The earlier targets for the worker's own time on its side of a turn. */
 const MONSTER_TARGETS_MS: Readonly<Record<number, number>> = { 1000: 5, 10_000: 60 };
+
+/**
+ * The pause before each timed turn of the idle row: about what a player
+ * leaves between keys at the quickest, long enough for the processors to
+ * go idle.
+ */
+const IDLE_MS = 5;
 
 /**
  * Turns timed, and untimed ones before them, at each number of monsters.
@@ -76,7 +84,27 @@ export async function monsterRows(): Promise<void> {
       target,
       met: limit === undefined ? undefined : m.trip <= limit,
     });
+    if (scale.monsters === 1000) await idleRow(rules, scale, size);
   }
+}
+
+/**
+ * The same turns with the machine idle before each, as between a player's
+ * keys: no target, the figure that shows what the worker costs a player
+ * where every turn goes through it. On this machine the woken worker often
+ * waits for the main thread's processor while the other one idles.
+ */
+async function idleRow(rules: Rules, scale: MonsterScale, size: string): Promise<void> {
+  progress(`monster turns, ${scale.monsters} monsters, ${IDLE_MS} ms idle before each`);
+  const [turns, warmup] = MONSTER_TURNS[scale.monsters];
+  const m = await monsterTurns(rules, scale, turns, warmup, { idleMs: IDLE_MS });
+  if (m.faults.length > 0) notes.push(`${scale.monsters} monsters, idle: worker faults ${m.faults}`);
+  rows.push({
+    figure: `a turn through the worker, ${size}, ${IDLE_MS} ms idle before each (as between keys)`,
+    ours: `${formatMs(m.trip)} (in-process after the same idle ${formatMs(m.turn)}: ${
+      times(m.trip / m.turn)
+    })`,
+  });
 }
 
 /** The mixed-minds rows (tests/fixtures/mods/minds): the same targets as the all-hostile rows. */
@@ -85,7 +113,7 @@ export async function mindRows(): Promise<void> {
   for (const scale of TARGET_SCALES.filter((s) => s.monsters >= 1000)) {
     progress(`monster turns, ${scale.monsters} monsters of mixed minds`);
     const [turns, warmup] = MONSTER_TURNS[scale.monsters];
-    const m = await monsterTurns(rules, scale, turns, warmup, true);
+    const m = await monsterTurns(rules, scale, turns, warmup, { mixed: true });
     if (m.faults.length > 0) notes.push(`${scale.monsters} mixed minds: worker faults ${m.faults}`);
     if (!m.same) {
       notes.push(`${scale.monsters} mixed minds: the games in-process and through the worker differ`);

@@ -84,13 +84,26 @@ export interface MonsterTurns {
   readonly same: boolean;
 }
 
+/** How {@link monsterTurns} plays. */
+export interface MonsterTurnsOptions {
+  /** Monsters of mixed minds ({@link mixedMindsGame}) instead of hunters alone. */
+  readonly mixed?: boolean;
+  /**
+   * ms the thread idles before each timed turn, in-process and through the
+   * worker alike, as between a player's keys (0: turns back to back).
+   */
+  readonly idleMs?: number;
+}
+
+const idle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Plays `warmup` untimed turns and then `turns` timed ones of `scale`, in-process and through the worker. */
 export async function monsterTurns(
   rules: Rules,
   scale: MonsterScale,
   turns: number,
   warmup: number,
-  mixed = false,
+  { mixed = false, idleMs = 0 }: MonsterTurnsOptions = {},
 ): Promise<MonsterTurns> {
   const { state: local, label } = mixed ? mixedMindsGame(rules, scale) : huntingGame(rules, scale);
   const remote = cloneState(local);
@@ -100,6 +113,7 @@ export async function monsterTurns(
   const phaseInWorker: number[] = [], tripWarmingUp: number[] = [];
   try {
     for (let k = 0; k < warmup + turns; k++) {
+      if (idleMs > 0 && k >= warmup) await idle(idleMs);
       const started = performance.now();
       playPlayerAction(local, rules, WAIT.act);
       const phaseStarted = performance.now();
@@ -107,16 +121,18 @@ export async function monsterTurns(
       const phaseEnded = performance.now();
       settleAndNarrate(local, rules, events);
       const ended = performance.now();
+      if (idleMs > 0 && k >= warmup) await idle(idleMs);
       const [workerMs, workerPhaseMs] = [runner.workerMs, runner.workerPhaseMs];
+      const posted = performance.now();
       await runner.play(remote, WAIT);
       const answered = performance.now();
       if (k < warmup) {
-        tripWarmingUp.push(answered - ended);
+        tripWarmingUp.push(answered - posted);
         continue;
       }
       phase.push(phaseEnded - phaseStarted);
       turn.push(ended - started);
-      trip.push(answered - ended);
+      trip.push(answered - posted);
       inWorker.push(runner.workerMs - workerMs);
       phaseInWorker.push(runner.workerPhaseMs - workerPhaseMs);
     }
