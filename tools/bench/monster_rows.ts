@@ -8,7 +8,7 @@
 import { loadContent } from "../../src/content/mod.ts";
 import type { Rules } from "../../src/engine/mod.ts";
 import { benchContent, type MonsterScale, TARGET_SCALES } from "./app_cases.ts";
-import { type MonsterTurns, monsterTurns } from "./monster_turns.ts";
+import { type MonsterTurns, monsterTurns, type MonsterTurnsOptions } from "./monster_turns.ts";
 import { formatMs, notes, progress, rows, thousands, times } from "./report_rows.ts";
 
 /** The earlier targets for the worker's own time on its side of a turn. */
@@ -19,7 +19,7 @@ const MONSTER_TARGETS_MS: Readonly<Record<number, number>> = { 1000: 5, 10_000: 
  * leaves between keys at the quickest, long enough for the processors to
  * go idle.
  */
-const IDLE_MS = 5;
+export const IDLE_MS = 5;
 
 /**
  * Turns timed, and untimed ones before them, at each number of monsters.
@@ -57,16 +57,30 @@ function phaseFigures(m: MonsterTurns): string {
   } there, ${formatMs(m.turn)} in-process)`;
 }
 
+/**
+ * The turns of `scale` played as `options` say, `what` naming them in the
+ * progress line and in the notes on faults and on games that differ.
+ */
+async function timedTurns(
+  rules: Rules,
+  scale: MonsterScale,
+  what: string,
+  options: MonsterTurnsOptions = {},
+): Promise<MonsterTurns> {
+  progress(`monster turns, ${what}`);
+  const [turns, warmup] = MONSTER_TURNS[scale.monsters];
+  const m = await monsterTurns(rules, scale, turns, warmup, options);
+  // A turn the worker did not answer ran in-process: the round trip would be a fallback's.
+  if (m.faults.length > 0) notes.push(`${what}: worker faults ${m.faults}`);
+  if (!m.same) notes.push(`${what}: the games in-process and through the worker differ`);
+  return m;
+}
+
 /** The all-hostile rows at every scale. */
 export async function monsterRows(): Promise<void> {
   const { rules } = await benchContent();
   for (const scale of TARGET_SCALES) {
-    progress(`monster turns, ${scale.monsters} monsters`);
-    const [turns, warmup] = MONSTER_TURNS[scale.monsters];
-    const m = await monsterTurns(rules, scale, turns, warmup);
-    // A turn the worker did not answer ran in-process: the round trip would be a fallback's.
-    if (m.faults.length > 0) notes.push(`${scale.monsters} monsters: worker faults ${m.faults}`);
-    if (!m.same) notes.push(`${scale.monsters} monsters: the games in-process and through the worker differ`);
+    const m = await timedTurns(rules, scale, `${scale.monsters} monsters`);
     const size = `${thousands(scale.monsters)} monsters on ${scale.width}x${scale.height}`;
     const phaseTarget = MONSTER_TARGETS_MS[scale.monsters];
     rows.push({
@@ -95,10 +109,9 @@ export async function monsterRows(): Promise<void> {
  * waits for the main thread's processor while the other one idles.
  */
 async function idleRow(rules: Rules, scale: MonsterScale, size: string): Promise<void> {
-  progress(`monster turns, ${scale.monsters} monsters, ${IDLE_MS} ms idle before each`);
-  const [turns, warmup] = MONSTER_TURNS[scale.monsters];
-  const m = await monsterTurns(rules, scale, turns, warmup, { idleMs: IDLE_MS });
-  if (m.faults.length > 0) notes.push(`${scale.monsters} monsters, idle: worker faults ${m.faults}`);
+  const m = await timedTurns(rules, scale, `${scale.monsters} monsters, ${IDLE_MS} ms idle before each`, {
+    idleMs: IDLE_MS,
+  });
   rows.push({
     figure: `a turn through the worker, ${size}, ${IDLE_MS} ms idle before each (as between keys)`,
     ours: `${formatMs(m.trip)} (in-process after the same idle ${formatMs(m.turn)}: ${
@@ -111,13 +124,7 @@ async function idleRow(rules: Rules, scale: MonsterScale, size: string): Promise
 export async function mindRows(): Promise<void> {
   const { rules } = await loadContent(new URL("../../tests/fixtures/mods/minds/", import.meta.url), "minds/");
   for (const scale of TARGET_SCALES.filter((s) => s.monsters >= 1000)) {
-    progress(`monster turns, ${scale.monsters} monsters of mixed minds`);
-    const [turns, warmup] = MONSTER_TURNS[scale.monsters];
-    const m = await monsterTurns(rules, scale, turns, warmup, { mixed: true });
-    if (m.faults.length > 0) notes.push(`${scale.monsters} mixed minds: worker faults ${m.faults}`);
-    if (!m.same) {
-      notes.push(`${scale.monsters} mixed minds: the games in-process and through the worker differ`);
-    }
+    const m = await timedTurns(rules, scale, `${scale.monsters} monsters of mixed minds`, { mixed: true });
     const target = MONSTER_TARGETS_MS[scale.monsters];
     rows.push({
       figure: `monster phase, ${

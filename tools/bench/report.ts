@@ -39,7 +39,7 @@ import { ptyEchoFloor, ptyKeyToFrame, type PtyLatency } from "./pty_latency.ts";
 import { startupToFirstFrame } from "./startup.ts";
 import { measure } from "./timing.ts";
 import { formatMs, notes, progress, type Row, rows, thousands, times, versus } from "./report_rows.ts";
-import { mindRows, monsterRows } from "./monster_rows.ts";
+import { IDLE_MS, mindRows, monsterRows } from "./monster_rows.ts";
 import { machine, markdownTable } from "./report_page.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -361,7 +361,7 @@ if (import.meta.main) {
       "the monsters' half, timed in-process and, on the worker's own clock, on its copy; the whole turn is the",
       "player's wait (with the view it makes), the phase and the settling, in the worker its answer written",
       "too; the round trip runs from the command posted to the monsters' moves applied here. The idle row",
-      "waits 5 ms before each timed turn of either kind, as between a player's keys.",
+      `waits ${IDLE_MS} ms before each timed turn of either kind, as between a player's keys.`,
       "Key to frame in a pty starts the game as `deno task play --seed 1` does, in a pty of 80x24 made by",
       "`script` (TERM=xterm-256color, and COLORTERM=truecolor for truecolor), presses N, then writes l and h",
       "to the pty, as soon as the last frame is complete or 15 ms after, and times each key to the frame's",
