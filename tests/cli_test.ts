@@ -153,6 +153,7 @@ const TASK_FLAGS: Record<string, string[]> = {
   ],
   schema: [],
   keys: [],
+  catalogue: ["--check", "--data DIR", "--out DIR"],
   bench: [],
   soak: ["--turns N", "--seed S", "--every K", "--game-turns G", "--json"],
 };

@@ -13,5 +13,6 @@ export { THING_ROLES, VISIONS } from "./palettes_schema.ts";
 export type { PaletteConfig, Palettes, Vision } from "./palettes_schema.ts";
 export { check as checkJson } from "./read_json.ts";
 export { diceSchema, effectSchema, equippableSchema, itemPartSchema, textSchema } from "./schemas.ts";
+export { readBoundedFile } from "./bounded_file.ts";
 export { bytesInWords, describeJsonProblem, readUntrustedJson } from "./untrusted_json.ts";
 export type { JsonLimits } from "./untrusted_json.ts";

@@ -56,7 +56,7 @@ export { MAX_SEED, Rng } from "./rng.ts";
 export type { CombatRules, EntityTemplate, Goal, MessageId, MessageTemplate, Rules } from "./rules.ts";
 export { deepestFloor, HIGH_SCORES_KEPT, placeScore, scoreOf } from "./score.ts";
 export type { HighScore } from "./score.ts";
-export { cloneState, copyMap, newGame, playerOf, sightOf } from "./state.ts";
+export { cloneState, copyMap, enterFloor, newGame, playerOf, sightOf } from "./state.ts";
 export { carriesGoal, floorSeed, isBottom, keepsFloors } from "./floors.ts";
 export type { KeptFloor } from "./floors.ts";
 export { MAX_STATUSES, speedOf } from "./statuses.ts";

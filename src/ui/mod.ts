@@ -24,6 +24,7 @@ export {
 export { computeLayout, MIN_COLUMNS, MIN_ROWS } from "./layout.ts";
 export type { Layout } from "./layout.ts";
 export { LevelUpOnKeyScreen, LevelUpScreen } from "./level_up_screen.ts";
+export { asciiMap } from "./ascii_map.ts";
 export { morgueText } from "./morgue_text.ts";
 export { Notices } from "./notices.ts";
 export {
