@@ -20,6 +20,7 @@ import {
   type Entity,
   type GameState,
   newGame,
+  playerOf,
   type Rules,
   Tile,
 } from "../src/engine/mod.ts";
@@ -103,7 +104,7 @@ export function floorText(state: GameState, theme: Theme, label: string): string
   const { map } = state;
   const everything = new Uint8Array(map.width * map.height).fill(1);
   const picture = asciiMap({ ...state, map: { ...map, visible: everything, explored: everything } }, theme);
-  const player = state.entities.find((e) => e.id === state.playerId)!;
+  const player = playerOf(state);
   const place = (p: { x: number; y: number }) => `${p.x},${p.y}`;
   const down = map.tiles[map.stairs.y * map.width + map.stairs.x] === Tile.DownStairs
     ? place(map.stairs)
