@@ -21,7 +21,7 @@ import { screenText, startApp } from "./support/ui_harness.ts";
 const delve = await loadContent(new URL("../data/", import.meta.url), "data/");
 
 Deno.test("the side layout gives the map and the log the left, and the panel a column of its own", () => {
-  for (const [rows, mapRows, logRows] of [[24, 20, 3], [50, 43, 6]]) {
+  for (const [rows, mapRows, logRows] of [[24, 18, 5], [50, 43, 6]]) {
     const l = computeLayout(80, rows, 80, 43, "side");
     const sideX = 80 - SIDE_PANEL_WIDTH;
     deepEqual(l.map, { x: 0, y: 0, width: sideX - 1, height: mapRows });

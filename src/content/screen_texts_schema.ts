@@ -65,6 +65,21 @@ const sideSchema = z.strictObject({
   ]).describe(`The figures under the HP bar, one a row; a pair shares its row; ${placeholders}.`),
   slot: textSchema(40).default("{slot}: {item}").describe("Each equipment slot: {slot}, {item}."),
   emptySlot: textSchema(20).default("-").describe("{item} for an empty slot."),
+  health: z.array(z.strictObject({
+    from: z.number().min(0).max(1).describe("The least share of its HP a monster has for this word."),
+    word: textSchema(20),
+  })).min(1).max(8, { error: "expected at most 8 words" }).default([
+    { from: 1, word: "unhurt" },
+    { from: 0.5, word: "wounded" },
+    { from: 0.25, word: "badly hurt" },
+    { from: 0, word: "almost dead" },
+  ]).describe(
+    "The monsters list's word for a monster's health: the first whose `from` its HP share (hp / max HP) " +
+      "reaches; none reached, the last.",
+  ),
+  more: textSchema(20).default("and {count} more").describe(
+    "The monsters list's last line when more are in view than it has rows for: {count}.",
+  ),
 });
 
 /** `game.json`'s `panel`: where it goes, and what it says. */

@@ -37,8 +37,12 @@ export const TUTORIAL_PANEL: PanelPlan = { x: 0, barRow: 2, linesRow: 4, lines: 
 /** The side panel's width, and the blank column between it and the map. */
 export const SIDE_PANEL_WIDTH = 21;
 const SIDE_GAP = 1;
-/** The rows under the map when the panel is at the side: the names line and the log. */
-const SIDE_LOG_ROWS = { compact: 4, full: 7 };
+/**
+ * The rows under the map when the panel is at the side: the names line and
+ * the log. Under 50 rows the map, which scrolls anyway, gives up two rows so
+ * that a fight's messages (a hit, a reply, a death) show at once.
+ */
+const SIDE_LOG_ROWS = { compact: 6, full: 7 };
 /** The side panel's figures under the HP bar, and the rows its statuses may take. */
 const SIDE_FIGURE_ROWS = 5;
 const SIDE_STATUS_ROWS = 3;
@@ -165,6 +169,43 @@ function sideLayout(
 function axisOrigin(view: number, size: number, focus: number): number {
   if (size <= view) return 0;
   return Math.max(0, Math.min(size - view, focus - Math.floor(view / 2)));
+}
+
+/**
+ * How near (a quarter of the view) `focus` may come to the view's edge
+ * before a view that scrolls only near an edge moves: as in most roguelikes,
+ * enough to see what comes, little enough that most steps leave the map still.
+ */
+const EDGE_MARGIN_SHARE = 4;
+
+function keptAxisOrigin(view: number, size: number, focus: number, previous: number): number {
+  if (size <= view) return 0;
+  const kept = Math.max(0, Math.min(size - view, previous));
+  const margin = Math.floor(view / EDGE_MARGIN_SHARE);
+  // Near the map's own edge the view cannot scroll on, so the focus may come as near that edge as it likes.
+  const near = (focus < kept + margin && kept > 0) ||
+    (focus > kept + view - 1 - margin && kept < size - view);
+  return near ? axisOrigin(view, size, focus) : kept;
+}
+
+/**
+ * The view's top-left when it scrolls only near an edge: `previous` kept
+ * while `focus` stays more than a quarter of the view from its edges (or the
+ * map's edge stops it), else `focus` centred again, half a view on
+ * (docs/rules.md, Screen layout); centred when there is no `previous`.
+ */
+export function keptOrigin(
+  view: Region,
+  mapWidth: number,
+  mapHeight: number,
+  focus: Point,
+  previous: Point | undefined,
+): Point {
+  if (!previous) return cameraOrigin(view, mapWidth, mapHeight, focus);
+  return {
+    x: keptAxisOrigin(view.width, mapWidth, focus.x, previous.x),
+    y: keptAxisOrigin(view.height, mapHeight, focus.y, previous.y),
+  };
 }
 
 /**

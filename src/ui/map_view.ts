@@ -7,17 +7,25 @@
  */
 import { type Entity, playerOf, type Point, type RenderLayer, Tile } from "../engine/mod.ts";
 import { Attr, type CellBuffer } from "../terminal/mod.ts";
-import { cameraOrigin } from "./layout.ts";
+import { cameraOrigin, keptOrigin } from "./layout.ts";
 import type { UiContext } from "./screen.ts";
 import { thingColor, thingRole } from "./theme.ts";
 
 /** Draw order: corpses, then items, then actors on top (docs/rules.md, Field of view and memory). */
 export const LAYER_ORDER: Readonly<Record<RenderLayer, number>> = { corpse: 0, item: 1, actor: 2 };
 
-/** The map cell at the view's top-left for the current focus. */
+/**
+ * The map cell at the view's top-left for the current focus: centred on it
+ * under the tutorials' panel; beside the side panel, kept where it was until
+ * the focus comes near an edge (remembered in `ui.viewOrigin`).
+ */
 export function viewOrigin(ui: UiContext): Point {
   const { map } = ui.state;
-  return cameraOrigin(ui.layout.map, map.width, map.height, ui.focus ?? playerOf(ui.state));
+  const focus = ui.focus ?? playerOf(ui.state);
+  if (!ui.layout.side) return cameraOrigin(ui.layout.map, map.width, map.height, focus);
+  const origin = keptOrigin(ui.layout.map, map.width, map.height, focus, ui.viewOrigin);
+  ui.viewOrigin = origin;
+  return origin;
 }
 
 /** The map cell under screen cell (sx, sy), or undefined outside the map view. */

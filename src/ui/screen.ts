@@ -35,6 +35,12 @@ export interface UiContext {
   /** The map cell the view centres on; the player when undefined. */
   focus: Point | undefined;
   /**
+   * Beside the side panel, the map cell last drawn at the view's top-left:
+   * the view stays there until the focus nears an edge. The screen's state,
+   * never the game's (not saved, not replayed).
+   */
+  viewOrigin?: Point;
+  /**
    * What the prompt line asks, while the screen on top asks something
    * ("Select a target location."): shown under the log, never added to it.
    */

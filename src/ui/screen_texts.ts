@@ -38,6 +38,10 @@ export interface ScreenTexts {
       readonly lines: readonly FigureLine[];
       readonly slot: string;
       readonly emptySlot: string;
+      /** The monsters list's health words, each from a share of HP on. */
+      readonly health: readonly { readonly from: number; readonly word: string }[];
+      /** "and {count} more". */
+      readonly more: string;
     };
   };
   readonly character: {

@@ -98,3 +98,15 @@ export function padText(text: string, width: number): string {
 export function centredX(x: number, width: number, text: string): number {
   return x + Math.max(0, Math.floor((width - displayWidth(text)) / 2));
 }
+
+/**
+ * `text` word-wrapped to `width` columns, its second and later lines
+ * indented by `indent` (so a name that does not fit goes on under itself,
+ * never cut).
+ */
+export function wrapHanging(text: string, width: number, indent = 2): string[] {
+  const [first = "", ...rest] = wrapText(text, width);
+  if (rest.length === 0) return [first];
+  const pad = " ".repeat(indent);
+  return [first, ...wrapText(rest.join(" "), Math.max(1, width - indent)).map((line) => pad + line)];
+}
