@@ -250,6 +250,8 @@ export interface SweepOptions {
   readonly stride?: number;
   readonly offset?: number;
   readonly onProgress?: (done: number, of: number) => void;
+  /** Where the sweep's temporary folder is made. */
+  readonly tempRoot?: string;
 }
 
 /** Sweeps a rich save's paths; stops at the first case that breaks. */
@@ -259,7 +261,7 @@ export async function runSaveSweep(options: SweepOptions): Promise<SweepResult> 
   const all = sweepCases(options.paths ? paths.filter((p) => options.paths!(p, paths)) : paths);
   const stride = options.stride ?? 1;
   const cases = all.filter((_, i) => i % stride === (options.offset ?? 0) % stride);
-  const dir = await Deno.makeTempDir({ prefix: "delve-save-sweep-" });
+  const dir = await Deno.makeTempDir({ dir: options.tempRoot, prefix: "delve-save-sweep-" });
   let refused = 0, taken = 0;
   try {
     for (const c of cases) {
