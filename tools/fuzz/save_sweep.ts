@@ -25,6 +25,7 @@ import {
 } from "../../src/engine/mod.ts";
 import {
   dataStamp,
+  decodeSave,
   encodeSave,
   examineSave,
   gzip,
@@ -34,7 +35,6 @@ import {
   startRecording,
   whyNotLoaded,
 } from "../../src/app/mod.ts";
-import { decodeSave } from "../../src/app/save_format.ts";
 
 /** Turns played on a save that was taken. */
 export const TURNS_ON = 20;
