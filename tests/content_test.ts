@@ -74,14 +74,14 @@ Deno.test("every problem in every file at once, one line each: file, JSON path, 
     },
   });
   deepEqual(await problemsOf(dir), [
-    "mod/game.json: $.map.width: expected a positive integer, found 0",
+    "mod/game.json: $.map.width: expected a positive integer, at most 1000, found 0",
     "mod/game.json: $.map.maxRooms: expected number, found nothing",
     "mod/game.json: $.map.widht: unexpected key",
     'mod/game.json: $.tiles.wall.light.bg: expected a colour like "#RRGGBB", found "brown"',
     'mod/entities.json: $.player.glyph: expected one character (this is 2 code points), found "@@"',
-    "mod/entities.json: $.orc.fighter.hp: expected a positive integer, found -3",
-    "mod/entities.json: $.troll.xp: expected a non-negative integer, found 1e+300",
-    "mod/spawn_tables.json: $.monsters[0].weights.orc: expected a non-negative integer, found -5",
+    "mod/entities.json: $.orc.fighter.hp: expected a positive integer, at most 1000000, found -3",
+    "mod/entities.json: $.troll.xp: expected a non-negative integer, at most 1000000, found 1e+300",
+    "mod/spawn_tables.json: $.monsters[0].weights.orc: expected a non-negative integer, at most 1000000, found -5",
   ]);
 });
 

@@ -52,16 +52,16 @@ const raise = (choice: number, stats: Json) => ({
 
 Deno.test("level-up raises that broke the game are refused in one line: -9 sight, 2^52 power, -1000 max HP", async () => {
   deepEqual(await problemsOf(raise(3, { sight: -9 })), [
-    "mod/game.json: $.progression.choices[3].raise.sight: expected a non-negative integer, found -9",
+    "mod/game.json: $.progression.choices[3].raise.sight: expected a non-negative integer, at most 1000, found -9",
   ]);
   deepEqual(await problemsOf(raise(1, { power: 2 ** 52 })), [
     "mod/game.json: $.progression.choices[1].raise.power: expected at most 1000, found 4503599627370496",
   ]);
   deepEqual(await problemsOf(raise(0, { maxHp: -1000 })), [
-    "mod/game.json: $.progression.choices[0].raise.maxHp: expected a non-negative integer, found -1000",
+    "mod/game.json: $.progression.choices[0].raise.maxHp: expected a non-negative integer, at most 1000, found -1000",
   ]);
   deepEqual(await problemsOf(raise(0, { hp: -5 })), [
-    "mod/game.json: $.progression.choices[0].raise.hp: expected a non-negative integer, found -5",
+    "mod/game.json: $.progression.choices[0].raise.hp: expected a non-negative integer, at most 1000000, found -5",
   ]);
 });
 

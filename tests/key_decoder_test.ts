@@ -1,4 +1,4 @@
-import { deepEqual, equal } from "node:assert/strict";
+import { deepEqual, equal, ok } from "node:assert/strict";
 import { keyEvent, mouseEvent } from "../src/terminal/input_events.ts";
 import { KeyDecoder } from "../src/terminal/key_decoder.ts";
 
@@ -186,4 +186,37 @@ Deno.test("bad bytes never swallow the key after them", () => {
 
 Deno.test("mouse reports with extra buttons or zero coordinates are dropped", () => {
   deepEqual(decode("\x1b[<128;5;5M\x1b[<0;0;0Mk"), [key("k")]);
+});
+
+Deno.test("a huge unfinished sequence pasted in many reads is read in linear work, and decodes as if whole", () => {
+  // ESC [ then a megabyte of parameter bytes, in 1 KB reads, then its final byte.
+  const params = enc.encode("1;".repeat(512 * 1024));
+  const d = new KeyDecoder();
+  const start = enc.encode("\x1b[");
+  let fed = start.length;
+  deepEqual(d.feed(start), []);
+  for (let at = 0; at < params.length; at += 1024) {
+    const chunk = params.subarray(at, at + 1024);
+    fed += chunk.length;
+    deepEqual(d.feed(chunk), []);
+  }
+  const events = [...d.feed(enc.encode("Ax")), ...d.flush()];
+  fed += 2;
+  const whole = new KeyDecoder().feed(new Uint8Array([...start, ...params, ...enc.encode("Ax")]));
+  deepEqual(events, whole);
+  // Rescanning the pending bytes on every read would look at each about 500 times.
+  ok(d.examined <= 4 * fed, `${d.examined} bytes examined for ${fed} fed`);
+});
+
+Deno.test("every split of a stream into reads decodes as the whole, resumed scans included", () => {
+  const whole = "\x1b[12;5~a\x1b\x1b[1;3B\x1b[<0;12;7m\x1bOp\x1b[[B\x1b[7$";
+  const bytes = enc.encode(whole);
+  const expected = decode(whole);
+  for (let a = 1; a < bytes.length; a++) {
+    for (let b = a; b < bytes.length; b++) {
+      const d = new KeyDecoder();
+      const events = [...d.feed(bytes.slice(0, a)), ...d.feed(bytes.slice(a, b)), ...d.feed(bytes.slice(b))];
+      deepEqual(events, expected, `cut at ${a} and ${b}`);
+    }
+  }
 });

@@ -37,7 +37,7 @@ Deno.test("bad item-power data is refused one line each: file, JSON path, expect
     await problemsOf(({ "entities.json": entities }) => {
       entities.lightning_wand.item.charges = 0;
     }),
-    ["mods/mine/entities.json: $.lightning_wand.item.charges: expected a positive integer, found 0"],
+    ["mods/mine/entities.json: $.lightning_wand.item.charges: expected a positive integer, at most 1000, found 0"],
   );
   // A file the schema refuses is not cross-checked: the cross-checks' own problems, apart.
   const rest = await problemsOf(({ "game.json": game, "entities.json": entities }) => {

@@ -97,7 +97,7 @@ Deno.test("truncated, corrupted, empty, wrong-version and hostile saves each say
     [good.replace('"seed":1,', '"seed":1,"__proto__":{"polluted":true},'), /__proto__/],
     [
       edit((j) => ((j.state as Record<string, Record<string, unknown>>).map.tiles = "AAAA")),
-      /tiles hold 3 cells/,
+      /at map\.tiles: expected \d+ cells .*found 3$/,
     ],
     [
       edit((j) => ((j.state as Record<string, unknown>).playerId = 999)),

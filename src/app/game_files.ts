@@ -14,7 +14,7 @@ import type { GameSession } from "./game_session.ts";
 import type { RecordPlaces } from "./game_records.ts";
 import type { DelveOptions } from "./program.ts";
 import { deleteSave, writeSave } from "./save_file.ts";
-import { dataStamp, encodeSave } from "./save_format.ts";
+import { dataStamp, decodeSave, encodeSave, SaveError } from "./save_format.ts";
 import { type Recording, REPLAY_LIMITS } from "./replay_format.ts";
 import { withLock } from "./file_lock.ts";
 import { LOCK_SUFFIX } from "./write_paths.ts";
@@ -78,9 +78,13 @@ export class GameFiles {
     return this.#queued(() => writeSave(this.options.savePath, json));
   }
 
-  /** The save of `game` as it stands whole, stamped with the data it is played by. */
+  /**
+   * The save of `game` as it stands whole, stamped with the data it is played
+   * by, read back as a start would read it: a save its own loader refuses is
+   * never written (the old one stays, and the player is told why).
+   */
   #encode(game: GameSession): string {
-    return encodeSave(
+    const json = encodeSave(
       game.wholeState(),
       dataStamp(game.content),
       this.options.version,
@@ -89,6 +93,13 @@ export class GameFiles {
       this.daily,
       this.hideSeed,
     );
+    try {
+      decodeSave(JSON.parse(json), game.content.rules);
+    } catch (e) {
+      if (!(e instanceof SaveError)) throw e;
+      throw new Error(`the game could not be loaded again (${e.message}), so the save before it is kept`);
+    }
+    return json;
   }
 
   /** The game is done with (over, or abandoned): its save is deleted, or the unsaved game forgotten. */

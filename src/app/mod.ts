@@ -31,7 +31,7 @@ export { bundledDataWith } from "./save_data.ts";
 export { gzip, readJsonFile, readSave, writeFileAtomic, writeSave } from "./save_file.ts";
 export { VERSION } from "./version.ts";
 export type { SaveRead } from "./save_file.ts";
-export { dataStamp, encodeSave, SaveError } from "./save_format.ts";
+export { dataStamp, decodeSave, encodeSave, SaveError } from "./save_format.ts";
 export { examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
 export { say, sayJson, sayOut } from "./say.ts";
 export {

@@ -94,8 +94,15 @@ function toBase64(data: Uint8Array): string {
   return btoa(binary);
 }
 
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
+/** The bytes of a grid written in base64; `where` names it (its JSON path) if the text is not base64. */
+function fromBase64(text: string, where: string): Uint8Array {
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    // The schema checks the alphabet; a length that is not whole groups of four still fails here.
+    throw new SaveError(`the save is damaged at ${where}: expected base64, found text that does not decode`);
+  }
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
@@ -218,26 +225,36 @@ function migrate(version: number, state: unknown): unknown {
   return state;
 }
 
-/** A map of `width` × `height` from its grids, checked cell by cell. */
+/**
+ * A map of `width` × `height` from its grids, checked cell by cell; `paths`
+ * names each grid's place in the save (for a kept floor, all are its cells).
+ */
 function decodeMap(
   width: number,
   height: number,
   grids: { tiles: Uint8Array; explored: Uint8Array; visible: Uint8Array },
+  paths: { tiles: string; explored: string; visible: string },
 ): GameMap {
   const map = createMap(width, height);
-  for (const [name, grid] of Object.entries(grids)) {
-    if (grid.length !== width * height) {
+  for (const name of ["tiles", "explored", "visible"] as const) {
+    if (grids[name].length !== width * height) {
       throw new SaveError(
-        `the save is damaged: the map's ${name} hold ${grid.length} cells, not ${width * height}`,
+        `the save is damaged at ${paths[name]}: expected ${
+          width * height
+        } cells (its map's ${width}x${height}), found ${grids[name].length}`,
       );
     }
   }
   for (let i = 0; i < width * height; i++) {
     if (grids.tiles[i] >= TILE_NAMES.length) {
-      throw new SaveError(`the save is damaged: unknown tile ${grids.tiles[i]}`);
+      throw new SaveError(`the save is damaged at ${paths.tiles}: unknown tile ${grids.tiles[i]}`);
     }
     if (grids.explored[i] > 1 || grids.visible[i] > 1) {
-      throw new SaveError("the save is damaged: its map's view holds something other than seen and unseen");
+      throw new SaveError(
+        `the save is damaged at ${
+          grids.explored[i] > 1 ? paths.explored : paths.visible
+        }: its map's view holds something other than seen and unseen`,
+      );
     }
     setTile(map, i % width, Math.floor(i / width), grids.tiles[i] as Tile);
   }
@@ -273,18 +290,23 @@ export function decodeSave(json: unknown, rules: Rules): GameState {
   if (!parsed.success) throw new SaveError(firstProblem(parsed.error, "the save is damaged"));
   const s = parsed.data;
   const map = decodeMap(s.map.width, s.map.height, {
-    tiles: fromBase64(s.map.tiles),
-    explored: fromBase64(s.map.explored),
-    visible: fromBase64(s.map.visible),
-  });
+    tiles: fromBase64(s.map.tiles, "map.tiles"),
+    explored: fromBase64(s.map.explored, "map.explored"),
+    visible: fromBase64(s.map.visible, "map.visible"),
+  }, { tiles: "map.tiles", explored: "map.explored", visible: "map.visible" });
   map.stairs = s.map.stairs;
   if (s.map.upStairs) map.upStairs = s.map.upStairs;
   checkThings(s.entities.length, map);
-  const keptFloors = s.keptFloors?.map((k): KeptFloor => {
-    const cells = fromBase64(k.cells);
+  const keptFloors = s.keptFloors?.map((k, at): KeptFloor => {
+    const where = `keptFloors[${at}].cells`;
+    const cells = fromBase64(k.cells, where);
     const tiles = cells.map((c) => c & 0x7f), explored = cells.map((c) => c >> 7);
     const kept = copyMap(
-      decodeMap(k.width, k.height, { tiles, explored, visible: new Uint8Array(cells.length) }),
+      decodeMap(k.width, k.height, { tiles, explored, visible: new Uint8Array(cells.length) }, {
+        tiles: where,
+        explored: where,
+        visible: where,
+      }),
     );
     kept.stairs = k.stairs;
     if (k.upStairs) kept.upStairs = k.upStairs;

@@ -43,14 +43,16 @@ export const idSchema = z.string().regex(/^[a-z][a-z0-9_]*$/, {
   error: "expected an id of lower-case letters, digits and _",
 });
 
-/** An integer in [min, max], refused as not `what` (or past its maximum). */
-export const int = (min: number, max: number, what: string): z.ZodInt =>
-  z.int({ error: `expected ${what}`, abort: true }).min(min, { error: `expected ${what}`, abort: true }).max(
-    max,
-    {
-      error: `expected at most ${max}`,
-    },
-  );
+/**
+ * An integer in [min, max], refused as not `what` with its maximum named
+ * (a modder told only "a positive integer" tries a bigger one next).
+ */
+export const int = (min: number, max: number, what: string): z.ZodInt => {
+  const error = `expected ${what}, at most ${max}`;
+  return z.int({ error, abort: true }).min(min, { error, abort: true }).max(max, {
+    error: `expected at most ${max}`,
+  });
+};
 /** An integer from 1 to `max`. */
 export const positive = (max: number): z.ZodInt => int(1, max, "a positive integer");
 /** An integer from 0 to `max`. */

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { rollsCombat } from "./combat.ts";
 import { DEFAULT_SLOTS } from "./equipment.ts";
 import { type Ai, type Entity, withCarried } from "./entity.ts";
 import { computeFov } from "./fov.ts";
@@ -14,6 +15,8 @@ import { type GameMap, inBounds, isWalkable, tileAt } from "./game_map.ts";
 import { Tile } from "./tiles.ts";
 import type { Rules } from "./rules.ts";
 import { type GameState, sightOf } from "./state.ts";
+import { speedOf } from "./statuses.ts";
+import { ENERGY_TO_ACT, usesEnergy } from "./time.ts";
 
 function named(e: Entity, where = ""): string {
   return `${e.name} #${e.id}${where && ` ${where}`}`;
@@ -52,7 +55,57 @@ export function stateProblems(state: GameState, rules: Rules): string[] {
   }
   statusProblems(state, rules, problems);
   goalProblems(state, rules, deepest, problems);
+  if (rollsCombat(rules) && !state.rolls) {
+    problems.push("the dice stream (rolls) is missing, and these rules roll");
+  }
+  for (const entities of [state.entities, ...(state.keptFloors ?? []).map((k) => k.entities)]) {
+    slotProblems(entities, rules, problems);
+    energyProblems(entities, rules, problems);
+  }
   return problems;
+}
+
+/** Every equippable thing, on a floor or in a pack at any depth, for a slot the rules have. */
+function slotProblems(entities: readonly Entity[], rules: Rules, problems: string[]): void {
+  const slots = rules.equipmentSlots ?? DEFAULT_SLOTS;
+  for (const e of entities) {
+    const slot = e.equippable?.slot;
+    if (slot !== undefined && !slots.includes(slot)) {
+      problems.push(`${named(e)} is worn in ${slot}, expected one of the slots ${slots.join(", ")}`);
+    }
+    if (e.inventory) slotProblems(e.inventory.items, rules, problems);
+  }
+}
+
+/**
+ * Energy within what the scheduler can leave an actor (docs/rules.md, Speed
+ * and energy): an actor acts only with {@link ENERGY_TO_ACT} and pays at
+ * most the dearest action, so it never holds less than the one minus the
+ * other; it gains its speed at a turn's end and spends down below
+ * {@link ENERGY_TO_ACT}, so it holds less than that plus the most speed it
+ * had since: its speed now, before any slowing status put on it and with
+ * anything it carries taken off or put on.
+ */
+function energyProblems(entities: readonly Entity[], rules: Rules, problems: string[]): void {
+  const costs = rules.time?.costs;
+  const dearest = Math.max(ENERGY_TO_ACT, ...(costs ? Object.values(costs) : []));
+  for (const e of entities) {
+    if (e.energy === undefined) continue;
+    if (!usesEnergy(rules)) {
+      problems.push(`${named(e)} holds energy ${e.energy}, and these rules keep none`);
+      continue;
+    }
+    let undo = 1;
+    for (const s of e.statuses ?? []) undo /= Math.min(1, rules.statuses?.[s.id]?.speed ?? 1);
+    let carried = 0;
+    for (const item of e.inventory?.items ?? []) carried += Math.abs(item.equippable?.speed ?? 0);
+    const least = ENERGY_TO_ACT - dearest;
+    // One more speed than now for the rounding of a slowed speed.
+    const most = Math.ceil(ENERGY_TO_ACT + (speedOf(e, rules) + carried + 1) * undo);
+    if (!(e.energy >= least && e.energy <= most)) {
+      problems.push(`${named(e)} holds energy ${e.energy}, expected ${least} to ${most}`);
+    }
+  }
 }
 
 /** The longest any status `id` can be put on for: its own turns, or any the data's items and blows name. */

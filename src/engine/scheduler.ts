@@ -20,11 +20,13 @@ import { type GameState, playerOf } from "./state.ts";
 import { endOfTurn, ENERGY_TO_ACT, energyOf, usesEnergy } from "./time.ts";
 
 /**
- * The most turns of game time one player action may take: a player of the
- * least speed (1) paying the most an action may cost (data/limits: 1000)
- * waits 1,000 turns; this only guards against a loop.
+ * The most steps (monsters' actions and ends of turns, together) one player
+ * action may be followed by: a player of the least speed (1) paying the
+ * most an action may cost (data/limits: 1000) waits 1,000 turns, in each of
+ * which a monster of the most speed (1000) paying the least (1) acts 1,000
+ * times. This only guards against a loop, and against energy no game holds.
  */
-const MAX_TURNS_A_PHASE = 100_000;
+const MAX_STEPS_A_PHASE = 1_000_000;
 
 /** Names the monsters in the order they act; runs the ends of turns between. */
 export class PhaseScheduler {
@@ -33,10 +35,16 @@ export class PhaseScheduler {
   #at = 0;
   /** Whether anyone acted in this round (with energy: another round follows). */
   #acted = false;
-  #turns = 0;
+  #steps = 0;
   #done = false;
 
-  constructor(readonly state: GameState, readonly rules: Rules, readonly events: GameEvent[]) {
+  /** `most`: the steps the phase may take (the tests' small cap; {@link MAX_STEPS_A_PHASE} in play). */
+  constructor(
+    readonly state: GameState,
+    readonly rules: Rules,
+    readonly events: GameEvent[],
+    readonly most: number = MAX_STEPS_A_PHASE,
+  ) {
     this.#actors = state.entities.filter((e) => e.ai !== undefined).sort((a, b) => a.id - b.id);
     this.#energy = usesEnergy(rules);
   }
@@ -51,6 +59,7 @@ export class PhaseScheduler {
         if (!this.#energy) return e;
         if (energyOf(e, this.rules) >= ENERGY_TO_ACT) {
           this.#acted = true;
+          if (++this.#steps >= this.most) this.#done = true;
           return e;
         }
       }
@@ -79,7 +88,6 @@ export class PhaseScheduler {
 
   #endTurn(): void {
     endOfTurn(this.state, this.rules, this.events);
-    this.#turns++;
-    this.#done = !this.#energy || this.#playerReady() || this.#turns >= MAX_TURNS_A_PHASE;
+    this.#done = !this.#energy || this.#playerReady() || ++this.#steps >= this.most;
   }
 }

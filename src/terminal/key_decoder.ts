@@ -184,8 +184,20 @@ function ss3Event(params: string, final: string): InputEvent | undefined {
   return name ? keyEvent(name, mods) : undefined;
 }
 
+/**
+ * Where the scan of an unfinished sequence stopped, so that the next read
+ * goes on from there rather than from its start (a long unfinished
+ * sequence, pasted in many reads, is then read once, not once a read), and
+ * how many bytes the scans looked at.
+ */
+interface Scan {
+  /** An index in the buffer the parameter bytes are known to run up to (0: none known). */
+  resume: number;
+  examined: number;
+}
+
 /** A CSI or SS3 sequence whose introducer (`[` or `O`) is at `i + 1`. */
-function controlSequence(buf: Uint8Array, i: number): Step | typeof INCOMPLETE {
+function controlSequence(buf: Uint8Array, i: number, scan: Scan): Step | typeof INCOMPLETE {
   const intro = buf[i + 1];
   // Linux console F1–F5: ESC [ [ A … ESC [ [ E.
   if (intro === 0x5b && buf[i + 2] === 0x5b) {
@@ -193,10 +205,15 @@ function controlSequence(buf: Uint8Array, i: number): Step | typeof INCOMPLETE {
     const f = buf[i + 3] - 0x41;
     return f >= 0 && f < 5 ? { events: [keyEvent(`F${f + 1}`)], length: 4 } : { events: [], length: 3 };
   }
-  let j = i + 2;
+  const from = Math.max(i + 2, scan.resume);
+  let j = from;
   // Parameter and intermediate bytes; rxvt ends some sequences with `$`.
   while (j < buf.length && buf[j] >= 0x20 && buf[j] <= 0x3f && !(buf[j] === 0x24 && j > i + 2)) j++;
-  if (j >= buf.length) return INCOMPLETE;
+  scan.examined += j - from;
+  if (j >= buf.length) {
+    scan.resume = j;
+    return INCOMPLETE;
+  }
   const final = buf[j];
   if (final !== 0x24 && (final < 0x40 || final > 0x7e)) {
     // Not a sequence after all: drop the introducer, keep what follows.
@@ -215,15 +232,15 @@ function controlSequence(buf: Uint8Array, i: number): Step | typeof INCOMPLETE {
 const isIntroducer = (byte: number | undefined) => byte === 0x5b || byte === 0x4f;
 
 /** An escape sequence starting at `i` (buf[i] is ESC), or INCOMPLETE. */
-function escapeSequence(buf: Uint8Array, i: number): Step | typeof INCOMPLETE {
+function escapeSequence(buf: Uint8Array, i: number, scan: Scan): Step | typeof INCOMPLETE {
   if (i + 1 >= buf.length) return INCOMPLETE;
   const next = buf[i + 1];
-  if (isIntroducer(next)) return controlSequence(buf, i);
+  if (isIntroducer(next)) return controlSequence(buf, i, scan);
   if (next === ESC) {
     // ESC ESC [ A is Alt+Up; any other ESC ESC is an Escape, then more.
     if (i + 2 >= buf.length) return INCOMPLETE;
     if (!isIntroducer(buf[i + 2])) return { events: [keyEvent("Escape")], length: 1 };
-    const inner = controlSequence(buf, i + 1);
+    const inner = controlSequence(buf, i + 1, scan);
     if (inner === INCOMPLETE) return INCOMPLETE;
     return {
       events: inner.events.map((e) => e.type === "key" ? { ...e, alt: true } : e),
@@ -241,26 +258,47 @@ function escapeSequence(buf: Uint8Array, i: number): Step | typeof INCOMPLETE {
 
 /** Stateful decoder: feed it bytes as they arrive. */
 export class KeyDecoder {
-  #pending: Uint8Array = new Uint8Array(0);
+  /** The bytes not yet decoded are `#buf[#start..#end]`; room after them takes the next read. */
+  #buf: Uint8Array = new Uint8Array(256);
+  #start = 0;
+  #end = 0;
+  /** How far past `#start` the unfinished sequence there is known to run (0: not known). */
+  #resume = 0;
+  #examined = 0;
 
   /** Decodes what can be decoded; an unfinished tail waits for more. */
   feed(bytes: Uint8Array): InputEvent[] {
-    const buf = this.#pending.length === 0 ? bytes : concat(this.#pending, bytes);
+    this.#append(bytes);
+    const buf = this.#buf.subarray(0, this.#end);
     const events: InputEvent[] = [];
-    let i = 0;
+    let i = this.#start;
+    const scan: Scan = { resume: this.#resume && this.#start + this.#resume, examined: 0 };
     while (i < buf.length) {
-      const step = buf[i] === ESC ? escapeSequence(buf, i) : plainKey(buf, i);
+      const step = buf[i] === ESC ? escapeSequence(buf, i, scan) : plainKey(buf, i);
       if (step === INCOMPLETE) break;
       events.push(...step.events);
       i += step.length;
+      scan.resume = 0;
     }
-    this.#pending = buf.slice(i);
+    this.#examined += scan.examined + (i - this.#start);
+    this.#resume = scan.resume && scan.resume - i;
+    this.#start = i;
+    if (this.#start === this.#end) this.#start = this.#end = 0;
     return events;
+  }
+
+  /**
+   * The bytes the decoder has looked at and moved so far: at most a few
+   * times those fed it, however they were split into reads (for the tests
+   * that hold decoding to linear time).
+   */
+  get examined(): number {
+    return this.#examined;
   }
 
   /** True while bytes wait for the rest of a sequence. */
   get hasPending(): boolean {
-    return this.#pending.length > 0;
+    return this.#end > this.#start;
   }
 
   /**
@@ -270,8 +308,8 @@ export class KeyDecoder {
    * among them); an unfinished character becomes U+FFFD.
    */
   flush(): InputEvent[] {
-    const buf = this.#pending;
-    this.#pending = new Uint8Array(0);
+    const buf = this.#buf.subarray(this.#start, this.#end);
+    this.#start = this.#end = this.#resume = 0;
     if (buf.length === 0) return [];
     // Pending bytes that are not an Esc are one cut-off character.
     if (buf[0] !== ESC) return [keyEvent("\uFFFD")];
@@ -282,11 +320,25 @@ export class KeyDecoder {
     if (buf.length === 2 && buf[1] === ESC) return [keyEvent("Escape"), keyEvent("Escape")];
     return [];
   }
-}
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
+  /**
+   * Adds `bytes` after the pending ones. Out of room, the pending bytes move
+   * to the front of a buffer at least twice what they and `bytes` need, so
+   * each byte is moved a bounded number of times on average.
+   */
+  #append(bytes: Uint8Array): void {
+    if (this.#end + bytes.length > this.#buf.length) {
+      const live = this.#end - this.#start;
+      const size = Math.max(this.#buf.length, 2 * (live + bytes.length));
+      const next = size === this.#buf.length ? this.#buf : new Uint8Array(size);
+      if (next === this.#buf) next.copyWithin(0, this.#start, this.#end);
+      else next.set(this.#buf.subarray(this.#start, this.#end));
+      this.#examined += live;
+      this.#buf = next;
+      this.#start = 0;
+      this.#end = live;
+    }
+    this.#buf.set(bytes, this.#end);
+    this.#end += bytes.length;
+  }
 }

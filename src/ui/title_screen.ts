@@ -37,8 +37,10 @@ export interface TitleView {
   readonly daily?: string;
   /** False when there is no game to continue: the title then offers no `[C]`. */
   readonly canContinue?: boolean;
-  /** Lines of a popup over the title (any key dismisses it). */
+  /** Lines of a popup over the title (any key dismisses it, but those that scroll one taller than the screen). */
   readonly popup?: readonly string[];
+  /** The popup's first line shown, when it is taller than the screen. */
+  readonly popupFrom?: number;
   /** The high-score table, best first. */
   readonly scores?: readonly HighScore[];
   /** Said instead of the table when it cannot be read. */
@@ -106,9 +108,14 @@ function drawBackdrop(buf: CellBuffer, theme: Theme, monochrome: boolean): void 
 /**
  * Draws the title screen: the backdrop, and over it a dark card with the
  * banner, the choices, the saved game and the scores, so the stone's shading
- * stays out of the text.
+ * stays out of the text. Returns where the popup stands, if one is shown.
  */
-export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView, monochrome = false): void {
+export function drawTitle(
+  buf: CellBuffer,
+  theme: Theme,
+  view: TitleView,
+  monochrome = false,
+): PopupShown | undefined {
   drawBackdrop(buf, theme, monochrome);
   const gold = paletteColor(theme, "menu_title"), white = paletteColor(theme, "menu_text");
   const { width, height } = buf;
@@ -161,7 +168,7 @@ export function drawTitle(buf: CellBuffer, theme: Theme, view: TitleView, monoch
     );
   });
   if (roomy && y < height - 2) centre("By the Delve developers", height - 2, gold);
-  if (view.popup) drawPopup(buf, view.popup);
+  return view.popup ? drawPopup(buf, view.popup, view.popupFrom) : undefined;
 }
 
 /** Black cells (the card behind the title's text), clipped to the screen. */
@@ -173,21 +180,56 @@ function drawCard(buf: CellBuffer, x: number, y: number, width: number, height: 
   }
 }
 
-/** A popup: everything behind dimmed, the lines (wrapped to fit: a reason is never cut) in a window in the middle. */
-function drawPopup(buf: CellBuffer, given: readonly string[]): void {
+/** The keys that scroll a popup too tall for the screen, and by how many lines (a page: 0). */
+const POPUP_SCROLL: Readonly<Record<string, number>> = {
+  Up: -1,
+  k: -1,
+  Down: 1,
+  j: 1,
+  PageUp: 0,
+  PageDown: 0,
+};
+
+/**
+ * A popup: everything behind dimmed, the lines (wrapped to fit: a reason is
+ * never cut) in a window in the middle. Taller than the screen, it shows as
+ * many as fit from line `from`, and a last line telling which and how to
+ * scroll. Returns what the scrolling needs: the first line shown (`from`
+ * kept within bounds), how many show, and how many there are.
+ */
+function drawPopup(buf: CellBuffer, given: readonly string[], from = 0): PopupShown {
   for (let i = 0; i < buf.fg.length; i++) {
     buf.fg[i] = dim(buf.fg[i]);
     buf.bg[i] = dim(buf.bg[i]);
   }
   const lines = given.flatMap((line) => wrapText(line, Math.max(1, buf.width - 6)));
-  const inner = Math.min(buf.width - 4, Math.max(...lines.map(displayWidth)) + 2);
-  const width = inner + 2, height = lines.length + 2;
+  const room = Math.max(1, buf.height - 2);
+  const tall = lines.length > room;
+  const rows = tall ? Math.max(1, room - 1) : lines.length;
+  const first = Math.max(0, Math.min(from, lines.length - rows));
+  const shown = lines.slice(first, first + rows);
+  if (tall) {
+    shown.push(
+      `lines ${first + 1}-${first + rows} of ${lines.length}: ↑↓ PgUp PgDn scroll, other keys close`,
+    );
+  }
+  const inner = Math.min(buf.width - 4, Math.max(...shown.map(displayWidth)) + 2);
+  const width = inner + 2, height = shown.length + 2;
   const x = Math.floor((buf.width - width) / 2), y = Math.floor((buf.height - height) / 2);
   const inside = drawWindow(buf, { x, y, width, height }, "");
-  lines.forEach((line, k) => {
+  shown.forEach((line, k) => {
     const text = fitWidth(line, inner);
-    buf.text(centredX(inside.x, inner, text), inside.y + k, text, 0xffffff, 0x000000);
+    const color = tall && k === shown.length - 1 ? 0xc0c0c0 : 0xffffff;
+    buf.text(centredX(inside.x, inner, text), inside.y + k, text, color, 0x000000);
   });
+  return { first, rows, total: lines.length };
+}
+
+/** Where a drawn popup stands: its first line shown, how many show, and how many it has. */
+interface PopupShown {
+  readonly first: number;
+  readonly rows: number;
+  readonly total: number;
 }
 
 /** What the title is drawn with. */
@@ -232,14 +274,26 @@ export class TitleScreen implements Screen<TitleContext, TitleChoice> {
   view: TitleView = {};
   /** The question the popup asks, if it asks one: Y says yes, any other key no. */
   #question: TitleQuestion | undefined;
+  /** The popup as last drawn: whether it is taller than the screen, and where it stands. */
+  #popupShown: PopupShown | undefined;
 
   /** Shows `popup` (asking `question`, if given: any key answers it). */
   showPopup(popup: readonly string[], question?: TitleQuestion): void {
-    this.view = { ...this.view, popup };
+    this.view = { ...this.view, popup, popupFrom: 0 };
     this.#question = question;
   }
 
   handleKey(event: KeyEvent): TitleChoice {
+    const scroll = this.#popupShown && this.#popupShown.total > this.#popupShown.rows
+      ? POPUP_SCROLL[event.key]
+      : undefined;
+    if (this.view.popup && scroll !== undefined && !event.ctrl && !event.alt) {
+      const { rows, total } = this.#popupShown!;
+      const by = scroll !== 0 ? scroll : event.key === "PageUp" ? -rows : rows;
+      const from = Math.min(this.view.popupFrom ?? 0, total - rows) + by;
+      this.view = { ...this.view, popupFrom: Math.max(0, Math.min(from, total - rows)) };
+      return { type: "stay" };
+    }
     const key = lookupKey(TITLE_BINDINGS, event)?.value;
     const question = this.#question;
     this.#question = undefined;
@@ -261,6 +315,6 @@ export class TitleScreen implements Screen<TitleContext, TitleChoice> {
   }
 
   draw(buf: CellBuffer, context: TitleContext): void {
-    drawTitle(buf, context.theme, this.view, context.monochrome);
+    this.#popupShown = drawTitle(buf, context.theme, this.view, context.monochrome);
   }
 }

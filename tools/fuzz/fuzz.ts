@@ -1,10 +1,12 @@
 /**
  * `deno task fuzz [--events N] [--seed S] [--worker]` and
- * `deno task fuzz --files`: the command line, its help and its summaries;
- * the runs are fuzz_run.ts's and fuzz_files.ts's.
+ * `deno task fuzz --files` and `deno task fuzz --saves`: the command line,
+ * its help and its summaries; the runs are fuzz_run.ts's, fuzz_files.ts's
+ * and save_sweep.ts's.
  *
  * @module
  */
+import type { Content } from "../../src/content/mod.ts";
 import { MAX_SEED } from "../../src/engine/mod.ts";
 import {
   type CommandOutput,
@@ -25,6 +27,7 @@ import {
   runFileFuzz,
 } from "./fuzz_files.ts";
 import { type FuzzOptions, type FuzzResult, runFuzz } from "./fuzz_run.ts";
+import { HOSTILE_VALUES, runSaveSweep, TURNS_ON } from "./save_sweep.ts";
 
 export { type FuzzOptions, runFuzz };
 
@@ -38,6 +41,7 @@ export const FUZZ_HELP = {
     "every reader) and stops at the first crash, hang or broken rule, with the line that reproduces it.",
   usage: `Usage: deno task fuzz [--events N] [--seed S] [--worker]
        deno task fuzz --files [--rounds N] [--seed S] [--round R]
+       deno task fuzz --saves [--seed S] [--whole]
 
 Options:
   --events N    events to send to the app (default: 1000000)
@@ -50,6 +54,11 @@ Options:
   --rounds N    with --files: files to damage and read (default: ${FILE_ROUNDS})
   --round R     with --files: play only round R (counted from 0), as a
                 failure's reproduce line says
+  --saves       sweep a rich save (a bot game of seed S on several
+                floors): every JSON path set to each of ${HOSTILE_VALUES.length} hostile
+                values, and deleted; each must be refused in one line or
+                play ${TURNS_ON} turns (arrays: one element of each shape)
+  --whole       with --saves: every element of every array (far longer)
 ${HELP_USAGE}`,
 };
 
@@ -78,7 +87,13 @@ export async function fuzzCommand(
       files: { type: "boolean" },
       rounds: { type: "string" },
       round: { type: "string" },
+      saves: { type: "boolean" },
+      whole: { type: "boolean" },
     });
+    if (values.whole && !values.saves) throw new UsageError("--whole goes with --saves");
+    if (values.saves && (values.files || values.events !== undefined || values.worker)) {
+      throw new UsageError("--saves goes with --seed and --whole only");
+    }
     if (!values.files && (values.rounds !== undefined || values.round !== undefined)) {
       throw new UsageError("--rounds and --round go with --files");
     }
@@ -92,6 +107,8 @@ export async function fuzzCommand(
       files: values.files ?? false,
       rounds: intFlag("--rounds", values.rounds, 1, 100_000_000) ?? FILE_ROUNDS,
       round: intFlag("--round", values.round, 0, 100_000_000),
+      saves: values.saves ?? false,
+      whole: values.whole ?? false,
     };
   }, output);
   if ("exit" in line) return line.exit;
@@ -100,6 +117,7 @@ export async function fuzzCommand(
   const { events, seed, worker } = flags;
   const loaded = await loadDataOr(undefined);
   if (!loaded) return 2;
+  if (flags.saves) return await saveSweepCommand(loaded.content, seed, flags.whole, output);
   const start = performance.now();
   const seconds = () => (performance.now() - start) / 1000;
   output.out(`fuzz: ${events} events, seed ${seed}${worker ? ", monsters in the AI worker" : ""}`);
@@ -163,6 +181,36 @@ async function fileFuzzCommand(
     `fuzz --files: ${failure.problem} reading ${failure.what}, round ${failure.round} (seed ${seed}); ` +
       `reproduce with: deno task fuzz --files --seed ${seed} --round ${failure.round}`,
   );
+  return 1;
+}
+
+/** The \`--saves\` run: a rich save with each path damaged in turn. */
+async function saveSweepCommand(
+  content: Content,
+  seed: number,
+  whole: boolean,
+  output: CommandOutput,
+): Promise<number> {
+  const start = performance.now();
+  const seconds = () => ((performance.now() - start) / 1000).toFixed(1);
+  output.out(`fuzz --saves: seed ${seed}${whole ? ", every array element" : ""}`);
+  const result = await runSaveSweep({
+    content,
+    seed,
+    sample: !whole,
+    tempRoot: "/tmp",
+    onProgress: (done, of) => {
+      if (done % 500 === 0) output.out(`fuzz --saves: ${done} of ${of} damaged saves in ${seconds()} s`);
+    },
+  });
+  output.out(
+    `fuzz --saves: ${result.cases} damaged saves in ${seconds()} s; ` +
+      `refused in one line: ${result.refused}; taken and played: ${result.taken}`,
+  );
+  const { failure } = result;
+  if (!failure) return 0;
+  if (failure.stack) output.err(failure.stack);
+  output.err(`fuzz --saves: ${failure.problem} with ${failure.what} (seed ${seed})`);
   return 1;
 }
 
