@@ -191,12 +191,15 @@ function twoOrcDeaths(r: Rules) {
 }
 
 Deno.test("Delve's own_kills: an orc another monster kills gives no XP and is not the player's kill", () => {
-  equal(delve.progression.xpFor, "own_kills");
+  deepEqual([delve.progression.xpFor, delve.progression.killsCounted], ["own_kills", "own_kills"]);
   deepEqual(twoOrcDeaths(delve), { xp: delve.templates.orc.xp, kills: [{ name: "Orc", count: 1 }] });
 });
 
 Deno.test("without own_kills every monster's death gives its XP and counts as a kill", () => {
-  const everyDeath = { ...delve, progression: { ...delve.progression, xpFor: undefined } };
+  const everyDeath = {
+    ...delve,
+    progression: { ...delve.progression, xpFor: undefined, killsCounted: undefined },
+  };
   deepEqual(twoOrcDeaths(everyDeath), {
     xp: 2 * delve.templates.orc.xp!,
     kills: [{ name: "Orc", count: 2 }],

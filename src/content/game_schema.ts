@@ -71,6 +71,10 @@ const progressionSchema = z.strictObject({
     "Which deaths give the player XP: every monster's (default, the TCOD tutorial's), or only those the " +
       "player dealt, by blow, shot, throw or item (own_kills, the Caves of Zircon tutorial's).",
   ),
+  killsCounted: z.enum(["any_death", "own_kills"]).optional().describe(
+    "Which deaths the chronicle (the morgue file's kills) counts: every monster's (default), or only those " +
+      "the player dealt (own_kills, Delve's own game's, beside xpFor own_kills).",
+  ),
   levelUpOpens: z.enum(["after_turn", "next_key"]).optional().describe(
     "When the level-up window opens: after the turn that earned the level (default), or on the key pressed " +
       "after it, which does nothing else (next_key, the ROT.js tutorial's).",

@@ -41,8 +41,8 @@ export function emptyChronicle(): Chronicle {
 /**
  * Adds settled `events` (deaths with their XP) to `chronicle`. Every
  * non-player death counts as a kill, as it gives the player its XP; with
- * `ownKillsOnly` (the rules' `"xpFor": "own_kills"`) only the deaths the
- * player dealt do, as only those do.
+ * `ownKillsOnly` (the rules' `"killsCounted": "own_kills"`) only the
+ * deaths the player dealt do.
  */
 export function chronicleEvents(
   chronicle: Chronicle,

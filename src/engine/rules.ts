@@ -263,6 +263,8 @@ export interface Progression {
   readonly healOnDescend: number;
   /** `own_kills`: only the deaths the player dealt give XP (docs/rules.md, Experience and levels); absent: every death. */
   readonly xpFor?: "any_death" | "own_kills";
+  /** `own_kills`: the chronicle's (the morgue's) kills are only the deaths the player dealt; absent: every death. */
+  readonly killsCounted?: "any_death" | "own_kills";
   /** `next_key`: the level-up window opens on the key after the turn, which does nothing else (docs/rules.md, Windows). */
   readonly levelUpOpens?: "after_turn" | "next_key";
   /** `kill`: a level rises, and heals, at the kill that earns it; the choice then raises only its stats (docs/rules.md, Experience and levels). */
