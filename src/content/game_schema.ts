@@ -280,6 +280,10 @@ export const gameSchema = z.strictObject({
     minDamage: nonNegative(DATA_LIMITS.effectAmount).default(0).describe(
       "The least damage a hit does after defense.",
     ),
+    armour: z.enum(["subtract", "rolled"]).optional().describe(
+      "What defense takes off a hit: all of it (subtract, the default), or a roll of 0 to all of it, drawn " +
+        "for each hit (rolled, Delve's own game's; docs/rules.md, Rolled armour).",
+    ),
   }).optional().describe(
     "Rolled combat (docs/rules.md, Combat rolls): dice, to-hit rolls, a least damage. Absent: power − defense, nothing rolled.",
   ),

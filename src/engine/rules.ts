@@ -375,11 +375,14 @@ export interface Goal {
 /**
  * Rolled combat: the chance to hit in percent is `base` + accuracy −
  * evasion, kept within [min, max] (absent: every blow hits), and a hit does
- * at least `minDamage`.
+ * at least `minDamage`. `armour` says what defense takes off a hit: all of
+ * it (`subtract`, the default) or a roll of 0 to all of it (`rolled`,
+ * docs/rules.md, Rolled armour).
  */
 export interface CombatRules {
   readonly toHit?: { readonly base: number; readonly min: number; readonly max: number };
   readonly minDamage: number;
+  readonly armour?: "subtract" | "rolled";
 }
 
 /** How the items of one unknown kind are called until used: `name` with `{appearance}` filled in. */
