@@ -364,6 +364,11 @@ export const gameSchema = z.strictObject({
   ).optional().describe(
     "Kinds of unknown items (a template's `unknown`): called by a random appearance until the player uses one.",
   ),
+  unknownRefused: z.enum(["kept", "wasted"]).optional().describe(
+    "An unknown item whose use is refused (a healing potion at full health, a scroll with no enemy aimed at): " +
+      "kept, with the refusal that names its kind (kept, the default), or used up and still unknown, told by " +
+      "$.messages.unknown_wasted, which names nothing (wasted, Delve's own game's; docs/rules.md, Unknown items).",
+  ),
 });
 
 /** The parsed `data/game.json`. */

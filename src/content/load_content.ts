@@ -167,6 +167,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     ...optional("statuses", toStatuses(game)),
     ...optional("equipmentSlots", game.equipmentSlots),
     ...optional("unknownItems", game.unknownItems),
+    ...(game.unknownRefused === "wasted" ? { unknownRefused: "wasted" as const } : {}),
   };
 }
 

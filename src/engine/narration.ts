@@ -239,6 +239,9 @@ export function narrate(
       case "nothing_happened":
         tell(log, rules, "nothing_happens");
         break;
+      case "wasted":
+        tell(log, rules, "unknown_wasted", { item: e.item });
+        break;
       case "bolt_hit":
         tell(log, rules, "bolt_hit", { name: e.target, damage: e.damage });
         break;

@@ -88,7 +88,8 @@ export type MessageId =
   | "bolt_hit"
   | "bolt_missed"
   | "nothing_happens"
-  | "identified";
+  | "identified"
+  | "unknown_wasted";
 
 /**
  * A message's words as the player reads them by who did what: the player
@@ -361,6 +362,11 @@ export interface Rules {
   readonly equipmentSlots?: readonly string[];
   /** Unknown items' appearances, by kind; absent: every item goes by its name (docs/rules.md, Unknown items). */
   readonly unknownItems?: Readonly<Record<string, UnknownKind>>;
+  /**
+   * `wasted`: an unknown item whose use is refused is used up, still unknown, and the refusal is not told
+   * (docs/rules.md, Unknown items); absent: it is kept and the refusal told.
+   */
+  readonly unknownRefused?: "wasted";
 }
 
 /** A goal: the unique item `item` (a template id) lies on floor `floor`; carrying it out scores `bonus`. */
