@@ -337,6 +337,10 @@ export const gameSchema = z.strictObject({
     bottom: positive(MAX_FLOOR).optional().describe(
       "The deepest floor: it has no down stairs. Needs floors: persistent; absent: floors go on down.",
     ),
+    followers: z.boolean().optional().describe(
+      "true: the awake hostile monsters beside the player that can move follow on the stairs and arrive " +
+        "beside them (docs/rules.md, Followers on the stairs); absent or false: the stairs leave them behind.",
+    ),
     goal: z.strictObject({
       item: idSchema.describe("A template of entities.json: the unique item to carry out."),
       floor: positive(MAX_FLOOR).describe("The floor it lies on."),

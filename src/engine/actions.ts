@@ -248,8 +248,9 @@ function descend(state: GameState, rules: Rules, actor: Entity): ActionResult {
     fighter.hp += rest;
     events.push({ type: "rested", entityId: actor.id, amount: rest });
   }
-  enterFloor(state, rules, state.floor + 1);
-  events.push({ type: "descended", entityId: actor.id, floor: state.floor });
+  const followed: GameEvent[] = [];
+  enterFloor(state, rules, state.floor + 1, followed);
+  events.push({ type: "descended", entityId: actor.id, floor: state.floor }, ...followed);
   return { kind: "done", events };
 }
 
@@ -272,8 +273,13 @@ function ascend(state: GameState, rules: Rules, actor: Entity): ActionResult {
       ],
     };
   }
-  enterFloor(state, rules, state.floor - 1);
-  return { kind: "done", events: [{ type: "ascended", entityId: actor.id, floor: state.floor }] };
+  // Who followed is told after the climb.
+  const followed: GameEvent[] = [];
+  enterFloor(state, rules, state.floor - 1, followed);
+  return {
+    kind: "done",
+    events: [{ type: "ascended", entityId: actor.id, floor: state.floor }, ...followed],
+  };
 }
 
 /** Performs `action`, following alternates until it succeeds or fails. */

@@ -239,6 +239,9 @@ export function narrate(
       case "nothing_happened":
         tell(log, rules, "nothing_happens");
         break;
+      case "followed":
+        tell(log, rules, "followed", { name: e.name });
+        break;
       case "wasted":
         tell(log, rules, "unknown_wasted", { item: e.item });
         break;

@@ -89,7 +89,8 @@ export type MessageId =
   | "bolt_missed"
   | "nothing_happens"
   | "identified"
-  | "unknown_wasted";
+  | "unknown_wasted"
+  | "followed";
 
 /**
  * A message's words as the player reads them by who did what: the player
@@ -367,6 +368,8 @@ export interface Rules {
    * (docs/rules.md, Unknown items); absent: it is kept and the refusal told.
    */
   readonly unknownRefused?: "wasted";
+  /** The awake hostile monsters beside the player follow on the stairs (docs/rules.md, Followers on the stairs). */
+  readonly stairFollowers?: true;
 }
 
 /** A goal: the unique item `item` (a template id) lies on floor `floor`; carrying it out scores `bonus`. */
