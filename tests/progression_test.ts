@@ -16,6 +16,7 @@ const ruleset = async (name: string) =>
 const rotjs = await ruleset("rotjs"),
   roguebasin = await ruleset("roguebasin"),
   zircon = await ruleset("zircon");
+const delve = (await loadContent(new URL("../data/", import.meta.url), "data/")).rules;
 
 /** Kills `count` monsters of `template` as the player would; returns the log lines it caused. */
 function kill(state: GameState, r: Rules, template: string, count: number): [string, string][] {
@@ -172,4 +173,35 @@ Deno.test("Caves of Zircon rules: XP per kill from stats, cumulative, level^1.5 
     4,
     playerOf(newGame(zircon, 2)).fighter!.power + 6,
   ]);
+});
+
+/** Two orcs die on the player's floor, one at the player's hand, one at another orc's; returns what followed. */
+function twoOrcDeaths(r: Rules) {
+  const state = newGame(r, 1);
+  const [mine, theirs, killer] = [0, 1, 2].map(() => {
+    const orc = instantiate(r.templates.orc, state.nextId++, 1, 1);
+    state.entities.push(orc);
+    return orc;
+  });
+  const events: GameEvent[] = [];
+  die(mine, r, events, state.playerId);
+  die(theirs, r, events, killer.id);
+  settleAndNarrate(state, r, events);
+  return { xp: state.chronicle.xpEarned, kills: state.chronicle.kills };
+}
+
+Deno.test("Delve's own_kills: an orc another monster kills gives no XP and is not the player's kill", () => {
+  deepEqual([delve.progression.xpFor, delve.progression.killsCounted], ["own_kills", "own_kills"]);
+  deepEqual(twoOrcDeaths(delve), { xp: delve.templates.orc.xp, kills: [{ name: "Orc", count: 1 }] });
+});
+
+Deno.test("without own_kills every monster's death gives its XP and counts as a kill", () => {
+  const everyDeath = {
+    ...delve,
+    progression: { ...delve.progression, xpFor: undefined, killsCounted: undefined },
+  };
+  deepEqual(twoOrcDeaths(everyDeath), {
+    xp: 2 * delve.templates.orc.xp!,
+    kills: [{ name: "Orc", count: 2 }],
+  });
 });

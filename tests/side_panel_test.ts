@@ -61,7 +61,8 @@ Deno.test("the side panel shows HP, level and XP to next, attack, defense, depth
       "Level 1    Depth 1",
       `XP 0, next ${xpForNextLevel(rules.progression, 1)}`,
       "Attack 1d4+1",
-      `Defense ${defense + 2}`, // the ring's 2 counted
+      // The ring's 2 counted; Delve's armour absorbs a roll of 0 to all of it (docs/rules.md, Rolled armour).
+      `Defense ${defense + 2} (0-${defense + 2})`,
       "Turn 1234",
       "Poisoned 5",
       "Weapon: Dagger",

@@ -71,6 +71,10 @@ const progressionSchema = z.strictObject({
     "Which deaths give the player XP: every monster's (default, the TCOD tutorial's), or only those the " +
       "player dealt, by blow, shot, throw or item (own_kills, the Caves of Zircon tutorial's).",
   ),
+  killsCounted: z.enum(["any_death", "own_kills"]).optional().describe(
+    "Which deaths the chronicle (the morgue file's kills) counts: every monster's (default), or only those " +
+      "the player dealt (own_kills, Delve's own game's, beside xpFor own_kills).",
+  ),
   levelUpOpens: z.enum(["after_turn", "next_key"]).optional().describe(
     "When the level-up window opens: after the turn that earned the level (default), or on the key pressed " +
       "after it, which does nothing else (next_key, the ROT.js tutorial's).",
@@ -276,6 +280,10 @@ export const gameSchema = z.strictObject({
     minDamage: nonNegative(DATA_LIMITS.effectAmount).default(0).describe(
       "The least damage a hit does after defense.",
     ),
+    armour: z.enum(["subtract", "rolled"]).optional().describe(
+      "What defense takes off a hit: all of it (subtract, the default), or a roll of 0 to all of it, drawn " +
+        "for each hit (rolled, Delve's own game's; docs/rules.md, Rolled armour).",
+    ),
   }).optional().describe(
     "Rolled combat (docs/rules.md, Combat rolls): dice, to-hit rolls, a least damage. Absent: power − defense, nothing rolled.",
   ),
@@ -329,6 +337,10 @@ export const gameSchema = z.strictObject({
     bottom: positive(MAX_FLOOR).optional().describe(
       "The deepest floor: it has no down stairs. Needs floors: persistent; absent: floors go on down.",
     ),
+    followers: z.boolean().optional().describe(
+      "true: the awake hostile monsters beside the player that can move follow on the stairs and arrive " +
+        "beside them (docs/rules.md, Followers on the stairs); absent or false: the stairs leave them behind.",
+    ),
     goal: z.strictObject({
       item: idSchema.describe("A template of entities.json: the unique item to carry out."),
       floor: positive(MAX_FLOOR).describe("The floor it lies on."),
@@ -355,6 +367,11 @@ export const gameSchema = z.strictObject({
     }),
   ).optional().describe(
     "Kinds of unknown items (a template's `unknown`): called by a random appearance until the player uses one.",
+  ),
+  unknownRefused: z.enum(["kept", "wasted"]).optional().describe(
+    "An unknown item whose use is refused (a healing potion at full health, a scroll with no enemy aimed at): " +
+      "kept, with the refusal that names its kind (kept, the default), or used up and still unknown, told by " +
+      "$.messages.unknown_wasted, which names nothing (wasted, Delve's own game's; docs/rules.md, Unknown items).",
   ),
 });
 

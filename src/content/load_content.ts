@@ -161,12 +161,14 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     ...(game.dungeon?.floors === "persistent" ? { floors: "persistent" as const } : {}),
     ...(game.dungeon?.goal ? { goal: game.dungeon.goal } : {}),
     ...(game.dungeon?.bottom !== undefined ? { bottom: game.dungeon.bottom } : {}),
+    ...(game.dungeon?.followers ? { stairFollowers: true as const } : {}),
     ...(game.combat ? { combat: game.combat } : {}),
     ...(game.inventory?.keepLetters ? { keepLetters: true } : {}),
     ...optional("time", toTime(game, Object.values(entities))),
     ...optional("statuses", toStatuses(game)),
     ...optional("equipmentSlots", game.equipmentSlots),
     ...optional("unknownItems", game.unknownItems),
+    ...(game.unknownRefused === "wasted" ? { unknownRefused: "wasted" as const } : {}),
   };
 }
 

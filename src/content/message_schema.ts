@@ -105,6 +105,8 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   bolt_missed: true,
   nothing_happens: true,
   identified: true,
+  unknown_wasted: true,
+  followed: true,
 };
 
 /**
@@ -152,6 +154,8 @@ export const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   bolt_missed: { text: "The bolt hits nothing.", color: "impossible" },
   nothing_happens: { text: "Nothing happens.", color: "impossible" },
   identified: { text: "The {appearance} was {a_item}.", color: "white" },
+  unknown_wasted: { text: "The {item} is used up, and nothing seems to happen.", color: "white" },
+  followed: { text: "{Name} follows you.", color: "enemy_atk" },
   no_way_down: { text: "This is the deepest floor: there is no way further down.", color: "impossible" },
   // Unsaid unless a rule set words it: a monster in the way is then told as any other thing in the way.
   walk_blocked_by: { text: "", color: "impossible" },

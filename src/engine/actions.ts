@@ -11,7 +11,7 @@ import type { GameEvent } from "./events.ts";
 import type { Point } from "./geometry.ts";
 import { carriesGoal } from "./floors.ts";
 import { applyEffect } from "./items.ts";
-import { itemName, labelOf, learn } from "./item_names.ts";
+import { isKnown, itemName, labelOf, learn } from "./item_names.ts";
 import { toggleEquip, unequip } from "./equipment.ts";
 import { isWalkable, setTile, tileAt, updateVisibility } from "./game_map.ts";
 import { MAX_FLOOR } from "./limits.ts";
@@ -190,12 +190,42 @@ function use(
   }
   // Its own messages name it as it is about to be known: by its name.
   const reason = applyEffect(state, rules, actor, item.name, effect, target, events);
-  if (reason) return { kind: "impossible", reason };
+  if (reason) return refused(state, rules, actor, slot, reason);
   const learnt: GameEvent[] = [];
   learn(state, rules, item, learnt);
+  spendOne(actor, slot);
+  return { kind: "done", events: [...learnt, ...events] };
+}
+
+/** One use of the item in `slot` spent: a wand's charge, else one of the item. */
+function spendOne(actor: Entity, slot: number): void {
+  const part = actor.inventory!.items[slot].item!;
   if (part.charges !== undefined) part.charges--;
   else useUpOne(actor.inventory!, slot);
-  return { kind: "done", events: [...learnt, ...events] };
+}
+
+/**
+ * A use of the item in `slot` that could not happen for `reason`. Told and
+ * free, unless the item is unknown and the rules waste it: then it is spent,
+ * still unknown, and said so without the refusal, which would name its kind
+ * (docs/rules.md, Unknown items).
+ */
+function refused(
+  state: GameState,
+  rules: Rules,
+  actor: Entity,
+  slot: number,
+  reason: MessageId,
+): ActionResult {
+  const item = actor.inventory!.items[slot];
+  if (
+    rules.unknownRefused !== "wasted" || reason === "invalid_entry" || isKnown(state, rules, item.template)
+  ) {
+    return { kind: "impossible", reason };
+  }
+  const name = itemName(state, rules, item);
+  spendOne(actor, slot);
+  return { kind: "done", events: [{ type: "wasted", entityId: actor.id, item: name }] };
 }
 
 function descend(state: GameState, rules: Rules, actor: Entity): ActionResult {
@@ -218,8 +248,9 @@ function descend(state: GameState, rules: Rules, actor: Entity): ActionResult {
     fighter.hp += rest;
     events.push({ type: "rested", entityId: actor.id, amount: rest });
   }
-  enterFloor(state, rules, state.floor + 1);
-  events.push({ type: "descended", entityId: actor.id, floor: state.floor });
+  const followed: GameEvent[] = [];
+  enterFloor(state, rules, state.floor + 1, followed);
+  events.push({ type: "descended", entityId: actor.id, floor: state.floor }, ...followed);
   return { kind: "done", events };
 }
 
@@ -242,8 +273,13 @@ function ascend(state: GameState, rules: Rules, actor: Entity): ActionResult {
       ],
     };
   }
-  enterFloor(state, rules, state.floor - 1);
-  return { kind: "done", events: [{ type: "ascended", entityId: actor.id, floor: state.floor }] };
+  // Who followed is told after the climb.
+  const followed: GameEvent[] = [];
+  enterFloor(state, rules, state.floor - 1, followed);
+  return {
+    kind: "done",
+    events: [{ type: "ascended", entityId: actor.id, floor: state.floor }, ...followed],
+  };
 }
 
 /** Performs `action`, following alternates until it succeeds or fails. */

@@ -40,12 +40,15 @@ export function emptyChronicle(): Chronicle {
 
 /**
  * Adds settled `events` (deaths with their XP) to `chronicle`. Every
- * non-player death counts as a kill, as it gives the player its XP.
+ * non-player death counts as a kill, as it gives the player its XP; with
+ * `ownKillsOnly` (the rules' `"killsCounted": "own_kills"`) only the
+ * deaths the player dealt do.
  */
 export function chronicleEvents(
   chronicle: Chronicle,
   events: readonly GameEvent[],
   where: { readonly playerId: number; readonly floor: number },
+  ownKillsOnly = false,
 ): void {
   events.forEach((e, i) => {
     if (e.type === "xp_gained") chronicle.xpEarned += e.amount;
@@ -54,6 +57,7 @@ export function chronicleEvents(
       chronicle.death ??= deathCauseOf(events, i, where.playerId);
       return;
     }
+    if (ownKillsOnly && e.by !== where.playerId) return;
     const f = where.floor - 1;
     for (let k = chronicle.killsByFloor.length; k <= f; k++) chronicle.killsByFloor.push(0);
     chronicle.killsByFloor[f]++;

@@ -95,6 +95,22 @@ export function blowDamage(
   return withRolls(state, (rng) => rolledBlow(combat, attacker, target, rules, rng));
 }
 
+/**
+ * A hit of `rolled` damage after `defense`, at least the rules' least
+ * damage: defense taken off whole, or, with rolled armour, a roll of 0 to
+ * defense from the rolls stream, so weak blows are mostly absorbed and big
+ * ones still land big (docs/rules.md, Rolled armour).
+ */
+export function afterArmour(
+  combat: CombatRules | undefined,
+  rolled: number,
+  defense: number,
+  rng: Rng | undefined,
+): number {
+  const absorbed = combat?.armour === "rolled" && rng && defense > 0 ? rng.int(0, defense) : defense;
+  return Math.max(combat?.minDamage ?? 0, rolled - absorbed);
+}
+
 function rolledBlow(
   combat: CombatRules,
   attacker: Entity,
@@ -105,7 +121,7 @@ function rolledBlow(
   if (!rollToHit(combat, accuracyOf(attacker), evasionOf(target), rng)) return undefined;
   const dice = damageDiceOf(attacker);
   const rolled = (dice === undefined ? 0 : rollDice(dice, rng)) + attackOf(attacker, rules);
-  return Math.max(combat.minDamage, rolled - defenseOf(target, rules));
+  return afterArmour(combat, rolled, defenseOf(target, rules), rng);
 }
 
 /**

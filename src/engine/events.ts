@@ -128,6 +128,10 @@ export type GameEvent =
   | { readonly type: "summoned"; readonly entityId: number; readonly name: string }
   /** An item was used and did nothing (a summoning with no room around the reader). */
   | { readonly type: "nothing_happened"; readonly entityId: number }
+  /** A monster that came along on the stairs (docs/rules.md, Followers on the stairs). */
+  | { readonly type: "followed"; readonly entityId: number; readonly name: string }
+  /** An unknown item used up by a use that could not happen, by its unknown name (docs/rules.md, Unknown items). */
+  | { readonly type: "wasted"; readonly entityId: number; readonly item: string }
   | {
     readonly type: "bolt_hit";
     readonly targetId: number;

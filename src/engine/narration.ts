@@ -239,6 +239,12 @@ export function narrate(
       case "nothing_happened":
         tell(log, rules, "nothing_happens");
         break;
+      case "followed":
+        tell(log, rules, "followed", { name: e.name });
+        break;
+      case "wasted":
+        tell(log, rules, "unknown_wasted", { item: e.item });
+        break;
       case "bolt_hit":
         tell(log, rules, "bolt_hit", { name: e.target, damage: e.damage });
         break;

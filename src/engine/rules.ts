@@ -88,7 +88,9 @@ export type MessageId =
   | "bolt_hit"
   | "bolt_missed"
   | "nothing_happens"
-  | "identified";
+  | "identified"
+  | "unknown_wasted"
+  | "followed";
 
 /**
  * A message's words as the player reads them by who did what: the player
@@ -263,6 +265,8 @@ export interface Progression {
   readonly healOnDescend: number;
   /** `own_kills`: only the deaths the player dealt give XP (docs/rules.md, Experience and levels); absent: every death. */
   readonly xpFor?: "any_death" | "own_kills";
+  /** `own_kills`: the chronicle's (the morgue's) kills are only the deaths the player dealt; absent: every death. */
+  readonly killsCounted?: "any_death" | "own_kills";
   /** `next_key`: the level-up window opens on the key after the turn, which does nothing else (docs/rules.md, Windows). */
   readonly levelUpOpens?: "after_turn" | "next_key";
   /** `kill`: a level rises, and heals, at the kill that earns it; the choice then raises only its stats (docs/rules.md, Experience and levels). */
@@ -359,6 +363,13 @@ export interface Rules {
   readonly equipmentSlots?: readonly string[];
   /** Unknown items' appearances, by kind; absent: every item goes by its name (docs/rules.md, Unknown items). */
   readonly unknownItems?: Readonly<Record<string, UnknownKind>>;
+  /**
+   * `wasted`: an unknown item whose use is refused is used up, still unknown, and the refusal is not told
+   * (docs/rules.md, Unknown items); absent: it is kept and the refusal told.
+   */
+  readonly unknownRefused?: "wasted";
+  /** The awake hostile monsters beside the player follow on the stairs (docs/rules.md, Followers on the stairs). */
+  readonly stairFollowers?: true;
 }
 
 /** A goal: the unique item `item` (a template id) lies on floor `floor`; carrying it out scores `bonus`. */
@@ -373,11 +384,14 @@ export interface Goal {
 /**
  * Rolled combat: the chance to hit in percent is `base` + accuracy −
  * evasion, kept within [min, max] (absent: every blow hits), and a hit does
- * at least `minDamage`.
+ * at least `minDamage`. `armour` says what defense takes off a hit: all of
+ * it (`subtract`, the default) or a roll of 0 to all of it (`rolled`,
+ * docs/rules.md, Rolled armour).
  */
 export interface CombatRules {
   readonly toHit?: { readonly base: number; readonly min: number; readonly max: number };
   readonly minDamage: number;
+  readonly armour?: "subtract" | "rolled";
 }
 
 /** How the items of one unknown kind are called until used: `name` with `{appearance}` filled in. */

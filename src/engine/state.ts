@@ -10,6 +10,8 @@ import { equip, wornBonus } from "./equipment.ts";
 import { changeFloor, keepsFloors, type KeptFloor } from "./floors.ts";
 import { fillFloor, layFloor } from "./floor_fill.ts";
 import { carry } from "./stacks.ts";
+import type { GameEvent } from "./events.ts";
+import { placeFollowers, takeFollowers } from "./stair_followers.ts";
 import { createMap, type GameMap, updateVisibility } from "./game_map.ts";
 import type { LogEntry } from "./message_log.ts";
 import { tell } from "./narration.ts";
@@ -139,10 +141,21 @@ export function copyMap(map: GameMap): GameMap {
  * first room's centre (with everything they carry), monsters and items
  * from that depth's spawn tables, and a fresh view. When the rules keep
  * floors, the floor left is kept and `floor` found again or made from its
- * own seed instead (floors.ts); true when it was made new.
+ * own seed instead (floors.ts); true when it was made new. Where the rules
+ * say so, the monsters beside the player follow (stair_followers.ts), told
+ * in `events`.
  */
-export function enterFloor(state: GameState, rules: Rules, floor: number): boolean {
-  if (keepsFloors(rules)) return changeFloor(state, rules, floor);
+export function enterFloor(state: GameState, rules: Rules, floor: number, events: GameEvent[] = []): boolean {
+  const left = state.floor;
+  const followers = takeFollowers(state, rules);
+  const fresh = keepsFloors(rules) ? changeFloor(state, rules, floor) : freshFloor(state, rules, floor);
+  const kept = state.keptFloors?.find((k) => k.floor === left)?.entities ?? [];
+  placeFollowers(state, followers, kept, events);
+  return fresh;
+}
+
+/** Makes floor `floor` anew from the state's RNG (the rules that keep no floors). */
+function freshFloor(state: GameState, rules: Rules, floor: number): boolean {
   const rng = Rng.fromState(state.rng);
   const player = playerOf(state);
   const laid = layFloor(rules, floor, rng);

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { rollToHit, takeDamage, withRolls } from "./combat.ts";
+import { afterArmour, rollToHit, takeDamage, withRolls } from "./combat.ts";
 import { rollDice } from "./dice.ts";
 import type { Entity } from "./entity.ts";
 import { accuracyOf, defenseOf, evasionOf, unequip } from "./equipment.ts";
@@ -56,7 +56,7 @@ function hitDamage(
   const combat = rules.combat;
   return withRolls(state, (rng) => {
     if (combat && !rollToHit(combat, accuracyOf(thrower), evasionOf(victim), rng)) return undefined;
-    return Math.max(combat?.minDamage ?? 0, rollDice(dice, rng) - defenseOf(victim));
+    return afterArmour(combat, rollDice(dice, rng), defenseOf(victim), rng);
   });
 }
 

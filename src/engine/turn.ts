@@ -81,7 +81,7 @@ function forcedAction(state: GameState, rules: Rules, player: Entity, action: Ac
 export function settleAndNarrate(state: GameState, rules: Rules, events: readonly GameEvent[]): GameEvent[] {
   const settled = settleDeaths(state, rules, events);
   narrate(state.log, rules, settled, state.playerId, rules.tellsOnlySeen ? seenActors(state) : undefined);
-  chronicleEvents(state.chronicle, settled, state);
+  chronicleEvents(state.chronicle, settled, state, rules.progression.killsCounted === "own_kills");
   if (rules.death?.leaves === "nothing") removeTheDead(state, settled);
   return settled;
 }
