@@ -298,6 +298,18 @@ export const gameSchema = z.strictObject({
     "What > and < do away from the stairs: walk to them once seen (walk, the default), or say " +
       '"There are no stairs here." and take no turn (refuse, the tutorials\').',
   ),
+  walks: z.strictObject({
+    hurtShare: real(0, 1).describe(
+      "A walk or rest stops for harm only once the HP lost since it began reaches this share of max HP.",
+    ),
+  }).optional().describe("How much harm stops a walk (docs/rules.md, Walks); absent: any HP lost stops it."),
+  lowHp: z.strictObject({
+    below: real(0, 1).describe("HP under this share of max HP is low."),
+    color: paletteName.describe("The HP bar's filled colour while HP is low."),
+  }).optional().describe(
+    "The low-HP warning (docs/rules.md, Low HP): the bar's colour, and $.messages.hp_low once each time HP " +
+      "falls under the line, which stops a walk; absent: no warning.",
+  ),
   panel: panelSchema,
   character: characterSchema,
   narration: z.strictObject({

@@ -75,6 +75,8 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   walk_blocked: true,
   walk_blocked_by: true,
   walk_no_way: true,
+  walk_closer: true,
+  hp_low: true,
   input_dropped: true,
   game_abandoned: true,
   scores_failed: true,
@@ -153,6 +155,8 @@ export const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   nothing_happens: { text: "Nothing happens.", color: "impossible" },
   identified: { text: "The {appearance} was {a_item}.", color: "white" },
   no_way_down: { text: "This is the deepest floor: there is no way further down.", color: "impossible" },
+  walk_closer: { text: "{A_name} comes closer.", color: "white" },
+  hp_low: { text: "Your health is low!", color: "impossible" },
   // Unsaid unless a rule set words it: a monster in the way is then told as any other thing in the way.
   walk_blocked_by: { text: "", color: "impossible" },
 };

@@ -18,6 +18,7 @@ import type { Rules } from "./rules.ts";
 import { type Route, routeOf } from "./walk_routes.ts";
 import {
   itemsUnderfoot,
+  type KnownMonsters,
   startWalk,
   stopAfterStep,
   stopBeforeStep,
@@ -47,6 +48,8 @@ export const MAX_WALK_STEPS = 10_000;
  * to them, nor stop on them again. The behaviour adds to it (the caller
  * keeps it from one walk to the next). With `itemsStop` false (the
  * player's option), explore neither goes to items nor stops on them.
+ * `known`: the monsters walks have seen, kept likewise (walk_stop.ts);
+ * `hurtShare`: the share of max HP lost that stops a walk (any, absent).
  */
 export function walkBehavior(
   state: GameState,
@@ -54,6 +57,8 @@ export function walkBehavior(
   visited: Set<number>,
   rules?: Rules,
   itemsStop = true,
+  known: KnownMonsters = new Map(),
+  hurtShare?: number,
 ): Behavior {
   // Where the player would rather explore past items, every item on the floor counts as visited, for this walk.
   const seen = itemsStop
@@ -61,7 +66,7 @@ export function walkBehavior(
     : new Set([...visited, ...state.entities.filter((e) => e.layer === "item").map((e) => e.id)]);
   // What lies underfoot as a walk begins has been seen: it does not stop this walk or the next.
   for (const item of itemsUnderfoot(state)) seen.add(item.id);
-  return new WalkBehavior(startWalk(state, walk), routeOf(state, walk, seen), seen, rules);
+  return new WalkBehavior(startWalk(state, walk, known, hurtShare), routeOf(state, walk, seen), seen, rules);
 }
 
 /** A walk: its route's steps until a stopping rule, or the route, ends it. */

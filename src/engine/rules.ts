@@ -59,6 +59,8 @@ export type MessageId =
   | "walk_blocked"
   | "walk_blocked_by"
   | "walk_no_way"
+  | "walk_closer"
+  | "hp_low"
   | "input_dropped"
   | "game_abandoned"
   | "scores_failed"

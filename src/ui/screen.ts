@@ -49,6 +49,8 @@ export interface UiContext {
    * data's checksum, which replays are matched by, leaves it out.
    */
   readonly stairsAway?: "refuse";
+  /** HP under `below` of max HP is low: the HP bar's filled part takes the palette's `color` (docs/rules.md, Low HP). */
+  readonly lowHp?: { readonly below: number; readonly color: string };
   /** The player's keys for named commands (the options'); absent: every table's own. Changed by the options screen. */
   keys?: KeyMap;
   /** The most message lines the panel shows (the options'); absent or 0: as many as fit. */
