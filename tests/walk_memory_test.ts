@@ -118,3 +118,26 @@ Deno.test("HP falling under lowHp.below is told once, stops the walk, and turns 
     paletteColor(plain.app.ui.theme, "bar_filled"),
   );
 });
+
+Deno.test("with walks.untilAdjacent, a monster in the only way is walked up to, then named once it is beside", async () => {
+  const picture = "###############\n#@......o....>#\n###############";
+  const play = async (data: Content) => {
+    const state = arenaStill(rules, picture, { o: "orc" });
+    state.map.explored.fill(1);
+    const app = new GameSession(
+      new HeadlessTerminal(80, 50),
+      { ...data, rules },
+      state,
+      new HookedRunner(rules, () => {}),
+      {
+        colorDepth: "truecolor",
+      },
+    );
+    await app.handleInput(keyEvent(">"));
+    return [playerOf(state).x, state.turn, state.log.at(-1)?.text];
+  };
+  // The orc at x 8 may yet move aside (or flee, and turn to fight when cornered): the walk goes on up to it.
+  deepEqual(await play(withWalkWords({ walks: { untilAdjacent: true } })), [7, 6, "The way is blocked."]);
+  // Without the word (the tutorials): blocked where the walk begins.
+  deepEqual(await play(withWalkWords({})), [1, 0, "The way is blocked."]);
+});

@@ -130,7 +130,7 @@ export class WalkPacer {
       session.content.rules,
       hooks.choice().exploreStopsForItems !== false,
       this.#knownMonsters,
-      session.content.game.walks?.hurtShare,
+      session.content.game.walks,
     );
     const turnsPerFrame = walk.kind === "rest" ? REST_TURNS_PER_FRAME : 1;
     for (let turns = 0;; turns++) {

@@ -300,9 +300,14 @@ export const gameSchema = z.strictObject({
   ),
   walks: z.strictObject({
     hurtShare: real(0, 1).describe(
-      "A walk or rest stops for harm only once the HP lost since it began reaches this share of max HP.",
+      "A walk stops for harm only once the HP lost since it began reaches this share of max HP.",
+    ).optional(),
+    untilAdjacent: z.boolean().optional().describe(
+      "A monster in the only way stops a walk only once it stands beside the player; absent: at once.",
     ),
-  }).optional().describe("How much harm stops a walk (docs/rules.md, Walks); absent: any HP lost stops it."),
+  }).optional().describe(
+    "What stops a walk (docs/rules.md, Walks); absent: any HP lost, and a monster in the only way at once.",
+  ),
   lowHp: z.strictObject({
     below: real(0, 1).describe("HP under this share of max HP is low."),
     color: paletteName.describe("The HP bar's filled colour while HP is low."),

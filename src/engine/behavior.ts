@@ -27,6 +27,14 @@ import {
   type WalkStop,
 } from "./walk_stop.ts";
 
+/** How the data would have walks go (`game.json`'s `walks`); each absent word keeps the first rule. */
+export interface WalkWords {
+  /** The share of max HP lost since a walk began that stops it; absent: any HP lost. */
+  readonly hurtShare?: number;
+  /** A monster in the only way stops a walk only once it stands beside the player. */
+  readonly untilAdjacent?: boolean;
+}
+
 /** What a behaviour does next: play an action, or stop (saying why, by the stop's message). */
 export type BehaviorStep = { readonly act: Action } | { readonly stop: WalkStop };
 
@@ -49,7 +57,7 @@ export const MAX_WALK_STEPS = 10_000;
  * keeps it from one walk to the next). With `itemsStop` false (the
  * player's option), explore neither goes to items nor stops on them.
  * `known`: the monsters walks have seen, kept likewise (walk_stop.ts);
- * `hurtShare`: the share of max HP lost that stops a walk (any, absent).
+ * `words`: the data's `walks` (docs/rules.md, Walks).
  */
 export function walkBehavior(
   state: GameState,
@@ -58,7 +66,7 @@ export function walkBehavior(
   rules?: Rules,
   itemsStop = true,
   known: KnownMonsters = new Map(),
-  hurtShare?: number,
+  words: WalkWords = {},
 ): Behavior {
   // Where the player would rather explore past items, every item on the floor counts as visited, for this walk.
   const seen = itemsStop
@@ -66,7 +74,12 @@ export function walkBehavior(
     : new Set([...visited, ...state.entities.filter((e) => e.layer === "item").map((e) => e.id)]);
   // What lies underfoot as a walk begins has been seen: it does not stop this walk or the next.
   for (const item of itemsUnderfoot(state)) seen.add(item.id);
-  return new WalkBehavior(startWalk(state, walk, known, hurtShare), routeOf(state, walk, seen), seen, rules);
+  return new WalkBehavior(
+    startWalk(state, walk, known, words.hurtShare),
+    routeOf(state, walk, seen, words.untilAdjacent),
+    seen,
+    rules,
+  );
 }
 
 /** A walk: its route's steps until a stopping rule, or the route, ends it. */
