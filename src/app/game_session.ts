@@ -118,6 +118,7 @@ export class GameSession {
       notices: this.notices,
       ...(content.game.stairsAway === "refuse" ? { stairsAway: "refuse" as const } : {}),
       ...(content.game.lowHp ? { lowHp: content.game.lowHp } : {}),
+      ...(content.game.quitAsks ? { quitAsks: true } : {}),
       ...(options.choice ? { keys: keyMapOf(options.choice), logLines: options.choice.logLines } : {}),
       ...(options.hideSeed ? { hideSeed: true } : {}),
     };

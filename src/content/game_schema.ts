@@ -298,6 +298,10 @@ export const gameSchema = z.strictObject({
     "What > and < do away from the stairs: walk to them once seen (walk, the default), or say " +
       '"There are no stairs here." and take no turn (refuse, the tutorials\').',
   ),
+  quitAsks: z.boolean().optional().describe(
+    "Escape on the map asks ($.messages.confirm_quit) before it saves and goes back to the title; absent: " +
+      "it goes at once (the tutorials').",
+  ),
   walks: z.strictObject({
     hurtShare: real(0, 1).describe(
       "A walk stops for harm only once the HP lost since it began reaches this share of max HP.",

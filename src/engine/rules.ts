@@ -61,6 +61,7 @@ export type MessageId =
   | "walk_no_way"
   | "walk_closer"
   | "hp_low"
+  | "confirm_quit"
   | "input_dropped"
   | "game_abandoned"
   | "scores_failed"

@@ -13,6 +13,7 @@ import { HistoryScreen } from "./history_screen.ts";
 import { InventoryScreen } from "./inventory_screen.ts";
 import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf, runLetters } from "./keymap.ts";
 import { LeaveScreen } from "./leave_screen.ts";
+import { QuitScreen } from "./quit_screen.ts";
 import { LookScreen } from "./look_screen.ts";
 import { drawMap, mapCellAt } from "./map_view.ts";
 import { drawPanel } from "./panel.ts";
@@ -116,7 +117,7 @@ export class PlayScreen implements Screen {
       case undefined:
         return STAY;
       case "quit":
-        return { type: "quit" };
+        return ui.quitAsks ? { type: "open", screen: new QuitScreen() } : { type: "quit" };
       case "history":
         return { type: "open", screen: new HistoryScreen() };
       case "look":

@@ -49,6 +49,8 @@ export interface UiContext {
    * data's checksum, which replays are matched by, leaves it out.
    */
   readonly stairsAway?: "refuse";
+  /** Escape on the map asks before it saves and goes back to the title (`game.json`'s `quitAsks`). */
+  readonly quitAsks?: boolean;
   /** HP under `below` of max HP is low: the HP bar's filled part takes the palette's `color` (docs/rules.md, Low HP). */
   readonly lowHp?: { readonly below: number; readonly color: string };
   /** The player's keys for named commands (the options'); absent: every table's own. Changed by the options screen. */
