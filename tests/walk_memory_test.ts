@@ -9,7 +9,8 @@ import { GameSession } from "../src/app/game_session.ts";
 import type { Content } from "../src/content/mod.ts";
 import { updateVisibility } from "../src/engine/game_map.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { type KnownMonsters, startWalk, stopAfterStep } from "../src/engine/walk_stop.ts";
+import { type KnownMonsters, startWalk, stopAfterStep, type WalkStop } from "../src/engine/walk_stop.ts";
+import { decodeRecording, record, startRecording } from "../src/app/replay_format.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { keyEvent } from "../src/terminal/input_events.ts";
 import { paletteColor } from "../src/ui/theme.ts";
@@ -140,4 +141,12 @@ Deno.test("with walks.untilAdjacent, a monster in the only way is walked up to, 
   deepEqual(await play(withWalkWords({ walks: { untilAdjacent: true } })), [7, 6, "The way is blocked."]);
   // Without the word (the tutorials): blocked where the walk begins.
   deepEqual(await play(withWalkWords({})), [1, 0, "The way is blocked."]);
+});
+
+Deno.test("the new stops (a known monster nearer, HP fallen low) are recorded, and a replay reads them back", () => {
+  const state = newGame(empty, 4);
+  const recording = startRecording(4, "test", 0);
+  const stops: WalkStop[] = [{ reason: "closer", names: ["Orc"] }, { reason: "low_hp" }];
+  for (const stop of stops) record(recording, { stop }, state, state.turn);
+  deepEqual(decodeRecording(JSON.parse(JSON.stringify(recording))).commands, stops.map((stop) => ({ stop })));
 });
