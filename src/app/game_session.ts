@@ -119,6 +119,7 @@ export class GameSession {
       ...(content.game.stairsAway === "refuse" ? { stairsAway: "refuse" as const } : {}),
       ...(content.game.lowHp ? { lowHp: content.game.lowHp } : {}),
       ...(content.game.quitAsks ? { quitAsks: true } : {}),
+      ...(content.game.inventory?.pickupMenu ? { pickupMenu: true } : {}),
       ...(options.choice ? { keys: keyMapOf(options.choice), logLines: options.choice.logLines } : {}),
       ...(options.hideSeed ? { hideSeed: true } : {}),
     };
@@ -301,6 +302,12 @@ export class GameSession {
         await this.#playOutOfTurn({ level: result.choice });
         if (!levelUpPending(this.state, this.content.rules)) this.stack.pop();
         return undefined;
+      case "actAll": {
+        if (this.stack.length > 1) this.stack.pop();
+        const base = this.top;
+        for (const action of result.actions) if (!(await this.#act(action)) || this.top !== base) break;
+        return undefined;
+      }
       case "walk":
         if (result.close) this.stack.pop();
         await this.#pacer.walk(result.walk);

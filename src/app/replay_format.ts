@@ -137,7 +137,8 @@ const actionSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("move"), dx: step, dy: step }),
   z.strictObject({ type: z.literal("melee"), dx: step, dy: step }),
   z.strictObject({ type: z.literal("wait") }),
-  z.strictObject({ type: z.literal("pickup") }),
+  // Older replays never name the item: the topmost is taken.
+  z.strictObject({ type: z.literal("pickup"), item: z.int().nonnegative().optional() }),
   z.strictObject({
     type: z.literal("drop"),
     item: z.int().nonnegative(),

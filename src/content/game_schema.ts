@@ -328,6 +328,9 @@ export const gameSchema = z.strictObject({
   }).optional().describe("Absent: every fight is told, seen or not."),
   inventory: z.strictObject({
     keepLetters: z.boolean().describe("An item keeps its letter until it leaves the pack."),
+    pickupMenu: z.boolean().optional().describe(
+      "g on several items opens a menu to choose one (or all); absent: g takes the topmost.",
+    ),
   }).optional().describe("Absent: letters follow the items' order (a is the first)."),
   time: timeSchema.optional().describe(
     "What actions cost and how actors regenerate (docs/rules.md, Speed and energy; Regeneration).",

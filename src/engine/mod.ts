@@ -70,3 +70,4 @@ export { finishTurn, isGameOver, playCommand, playPlayerAction, settleAndNarrate
 export type { Command } from "./turn.ts";
 export { isTold, withArticle } from "./walk_stop.ts";
 export type { KnownMonsters, Walk, WalkStop } from "./walk_stop.ts";
+export { itemsUnderfoot } from "./walk_stop.ts";

@@ -18,6 +18,7 @@ import { type ActiveBinding, type Binding, type KeyMap, keysOf } from "./keymap.
 import { LEAVE_BINDINGS } from "./leave_screen.ts";
 import { PLAY_BINDINGS } from "./play_screen.ts";
 import { QUIT_BINDINGS } from "./quit_screen.ts";
+import { PICKUP_BINDINGS } from "./pickup_screen.ts";
 
 /** A screen's name and its key table. */
 export interface ScreenKeys {
@@ -29,6 +30,7 @@ export interface ScreenKeys {
 export const SCREEN_KEYS: readonly ScreenKeys[] = [
   { screen: "game", bindings: PLAY_BINDINGS },
   { screen: "inventory", bindings: new InventoryScreen("use").bindings },
+  { screen: "pick up", bindings: PICKUP_BINDINGS },
   { screen: "help", bindings: HELP_SCREEN_BINDINGS },
   { screen: "message history", bindings: HISTORY_BINDINGS },
   { screen: "look and aim", bindings: cursorBindings("use or look here", "close") },
