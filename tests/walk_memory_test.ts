@@ -9,6 +9,7 @@ import { GameSession } from "../src/app/game_session.ts";
 import type { Content } from "../src/content/mod.ts";
 import { updateVisibility } from "../src/engine/game_map.ts";
 import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
+import { walkBehavior } from "../src/engine/behavior.ts";
 import { type KnownMonsters, startWalk, stopAfterStep, type WalkStop } from "../src/engine/walk_stop.ts";
 import { decodeRecording, record, startRecording } from "../src/app/replay_format.ts";
 import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
@@ -149,4 +150,29 @@ Deno.test("the new stops (a known monster nearer, HP fallen low) are recorded, a
   const stops: WalkStop[] = [{ reason: "closer", names: ["Orc"] }, { reason: "low_hp" }];
   for (const stop of stops) record(recording, { stop }, state, state.turn);
   deepEqual(decodeRecording(JSON.parse(JSON.stringify(recording))).commands, stops.map((stop) => ({ stop })));
+});
+
+Deno.test("with walks.remember, the monster a walk stopped for is known to the next; without, nothing is kept", () => {
+  const picture = `
+    #####################
+    #@..................#
+    #########.###########
+    #########.###########
+    #########T###########
+    #####################`;
+  for (const remember of [true, false]) {
+    const state = arenaStill(rules, picture, { T: "troll" });
+    const known: KnownMonsters = new Map();
+    const behavior = walkBehavior(state, { kind: "run", dx: 1, dy: 0 }, new Set(), rules, true, known, {
+      remember,
+    });
+    let next = behavior.next(state);
+    for (let k = 0; k < 30 && "act" in next; k++) {
+      const act = next.act as { dx: number; dy: number };
+      place(state, 0, playerOf(state).x + act.dx);
+      next = behavior.next(state);
+    }
+    deepEqual(next, { stop: { reason: "monster", names: ["Troll"] } }, `remember: ${remember}`);
+    deepEqual([...known.keys()], remember ? [1] : [], `remember: ${remember}`);
+  }
 });

@@ -306,6 +306,10 @@ export const gameSchema = z.strictObject({
     hurtShare: real(0, 1).describe(
       "A walk stops for harm only once the HP lost since it began reaches this share of max HP.",
     ).optional(),
+    remember: z.boolean().optional().describe(
+      "Walks remember the monsters seen on a floor: a known one stops a walk only by moving nearer than it " +
+        "has been; absent: only those in view as a walk begins are known, and they never stop it.",
+    ),
     untilAdjacent: z.boolean().optional().describe(
       "A monster in the only way stops a walk only once it stands beside the player; absent: at once.",
     ),

@@ -119,19 +119,24 @@ function cameNearer(state: GameState, e: Entity, seen: KnownMonster): boolean {
 
 /**
  * What the player has seen as a walk begins: the monsters in view, and
- * those in `known` (noted there too). `hurtShare`: the share of max HP lost
- * since the walk began that stops it; absent, any HP lost does.
+ * those in `known` (noted there too). Without `known`, only the monsters in
+ * view count, and none of them ever stops the walk by coming nearer (the
+ * first rule, the tutorials'). `hurtShare`: the share of max HP lost since
+ * the walk began that stops it; absent, any HP lost does.
  */
 export function startWalk(
   state: GameState,
   walk: Walk,
-  known: KnownMonsters = new Map(),
+  known?: KnownMonsters,
   hurtShare?: number,
 ): WalkStart {
-  noteMonsters(state, known);
+  const seen: KnownMonsters = known ?? new Map();
+  noteMonsters(state, seen);
+  // Nearer than no steps at all is never: in view at the start, a monster stops such a walk for nothing.
+  if (!known) { for (const [id, m] of seen) seen.set(id, { ...m, steps: 0 }); }
   const fighter = playerOf(state).fighter;
   const share = hurtShare === undefined || !fighter ? 0 : Math.ceil(hurtShare * fighter.maxHp);
-  return { walk, monsters: new Map(known), hp: fighter?.hp ?? 0, hurtStops: Math.max(1, share) };
+  return { walk, monsters: new Map(seen), hp: fighter?.hp ?? 0, hurtStops: Math.max(1, share) };
 }
 
 /** The items on the player's cell, topmost (dropped last) first. */
