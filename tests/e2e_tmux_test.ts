@@ -10,7 +10,9 @@ import {
   DENO,
   itemsOnlyData,
   quit,
+  QUIT_QUESTION,
   saveFile,
+  showsFloor,
   startGame,
   walkKeys,
 } from "./support/e2e_game.ts";
@@ -69,6 +71,11 @@ for (const [columns, rows] of [[80, 24], [80, 50]]) {
       "the question before leaving",
     );
     await pane.keys("n");
+    // Escape on the map asks first: any key but y stays in the game; y saves and goes to the title.
+    await pane.keys("Escape");
+    await pane.waitFor((s) => s.includes(QUIT_QUESTION), "the question before leaving to the title");
+    await pane.keys("n");
+    await pane.waitFor((s) => !s.includes(QUIT_QUESTION) && showsFloor(s, 1), "the game, still on");
     await quit(pane);
     await assertRestored(pane, 0);
   });

@@ -24,6 +24,7 @@ import {
   exploreTurns,
   fireballPlan,
   quit,
+  QUIT_QUESTION,
   saveFile,
   startGame,
 } from "./support/e2e_game.ts";
@@ -239,6 +240,8 @@ Deno.test("e2e: two games on one save: the second is told who holds it and plays
   await waitIn(pane, 1, "Depth 1");
   await pane.tmux("send-keys", "-t", ":1", "l");
   await pane.tmux("send-keys", "-t", ":1", "Escape");
+  await waitIn(pane, 1, QUIT_QUESTION);
+  await pane.tmux("send-keys", "-t", ":1", "y");
   await waitIn(pane, 1, "Unsaved game: seed 4705");
   // Continued and left with Ctrl-C, the unsaved game says in one line why it was not saved.
   await pane.tmux("send-keys", "-t", ":1", "c");

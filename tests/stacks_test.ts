@@ -140,3 +140,39 @@ Deno.test("a save keeps stacks, kept letters and the rolls stream, and loads the
       playerOf(loaded).inventory!.items.some((i) => i.count === 3 && i.letter === 2),
   );
 });
+
+Deno.test("kept letters: a thrown javelin or dart picked up again takes back its letter, if still free", () => {
+  const state = rolledArena(mod, ROOM);
+  const player = playerOf(state), pack = player.inventory!;
+  give(state, "health_potion");
+  give(state, "javelin");
+  const darts = give(state, "dart");
+  darts.count = 2;
+  const letters = () => inventoryLines(state, mod);
+  deepEqual(letters(), ["(a) Health Potion", "(b) Javelin", "(c) 2 Darts"]);
+  // a freed: a letter picked up things would take first were their own not kept.
+  ok(playPlayerAction(state, mod, { type: "drop", item: 0 }));
+  const target = { x: player.x + 2, y: player.y };
+  ok(playPlayerAction(state, mod, { type: "throw", item: 0, target }));
+  ok(playPlayerAction(state, mod, { type: "throw", item: 0, target }));
+  ok(playPlayerAction(state, mod, { type: "throw", item: 0, target }));
+  equal(pack.items.length, 0);
+  // Each comes back to its own letter, the darts (one split from their stack) too.
+  const pickUp = (template: string) => {
+    const lying = state.entities.find((e) => e.layer === "item" && e.template === template)!;
+    Object.assign(lying, { x: player.x, y: player.y });
+    state.entities.splice(state.entities.indexOf(lying), 1);
+    state.entities.push(lying);
+    ok(playPlayerAction(state, mod, { type: "pickup" }));
+  };
+  pickUp("dart");
+  deepEqual(letters(), ["(c) 2 Darts"], "the two, merged where they fell");
+  pickUp("javelin");
+  deepEqual(letters(), ["(b) Javelin", "(c) 2 Darts"]);
+  pickUp("health_potion");
+  deepEqual(letters(), ["(a) Health Potion", "(b) Javelin", "(c) 2 Darts"]);
+  ok(
+    state.entities.every((e) => e.formerLetter === undefined || e.layer === "item"),
+    "only things lying keep one",
+  );
+});

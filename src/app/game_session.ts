@@ -18,6 +18,7 @@ import {
   levelUpPending,
   type MessageId,
   playCommand,
+  playerOf,
   type WalkStop,
 } from "../engine/mod.ts";
 import {
@@ -51,6 +52,7 @@ import { type MonsterRunner, WorkerTurnLost } from "../worker/mod.ts";
 import { paletteChoices, themeFromContent } from "./theme_from_content.ts";
 import { CommandJournal } from "./command_journal.ts";
 import { WalkPacer } from "./walk_pacing.ts";
+import { fellLow } from "./low_hp.ts";
 
 export { REST_TURNS_PER_FRAME } from "./walk_pacing.ts";
 
@@ -115,6 +117,9 @@ export class GameSession {
       focus: undefined,
       notices: this.notices,
       ...(content.game.stairsAway === "refuse" ? { stairsAway: "refuse" as const } : {}),
+      ...(content.game.lowHp ? { lowHp: content.game.lowHp } : {}),
+      ...(content.game.quitAsks ? { quitAsks: true } : {}),
+      ...(content.game.inventory?.pickupMenu ? { pickupMenu: true } : {}),
       ...(options.choice ? { keys: keyMapOf(options.choice), logLines: options.choice.logLines } : {}),
       ...(options.hideSeed ? { hideSeed: true } : {}),
     };
@@ -187,11 +192,13 @@ export class GameSession {
   async #act(action: Action): Promise<boolean> {
     const { rules } = this.content;
     const floor = this.state.floor, turnBefore = this.state.turn;
+    const hpBefore = playerOf(this.state).fighter?.hp ?? 0;
     this.#journal.begin();
     const played = await this.#playAction(action);
     // Recorded even when impossible: the replay tells the log why it could not be done.
     this.#journal.played({ act: action }, turnBefore);
     if (!played) return false;
+    if (fellLow(this.state, this.content.game.lowHp, hpBefore)) await this.#endWalk({ reason: "low_hp" });
     await this.#pacer.showShots(played);
     if (action.type === "move" || action.type === "bump") await this.#pacer.autoPickup();
     // A dying worker may have written to the terminal (in this turn or, shadowing small ones, between keys).
@@ -295,6 +302,12 @@ export class GameSession {
         await this.#playOutOfTurn({ level: result.choice });
         if (!levelUpPending(this.state, this.content.rules)) this.stack.pop();
         return undefined;
+      case "actAll": {
+        if (this.stack.length > 1) this.stack.pop();
+        const base = this.top;
+        for (const action of result.actions) if (!(await this.#act(action)) || this.top !== base) break;
+        return undefined;
+      }
       case "walk":
         if (result.close) this.stack.pop();
         await this.#pacer.walk(result.walk);

@@ -137,7 +137,8 @@ const actionSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("move"), dx: step, dy: step }),
   z.strictObject({ type: z.literal("melee"), dx: step, dy: step }),
   z.strictObject({ type: z.literal("wait") }),
-  z.strictObject({ type: z.literal("pickup") }),
+  // Older replays never name the item: the topmost is taken.
+  z.strictObject({ type: z.literal("pickup"), item: z.int().nonnegative().optional() }),
   z.strictObject({
     type: z.literal("drop"),
     item: z.int().nonnegative(),
@@ -152,7 +153,7 @@ const actionSchema = z.discriminatedUnion("type", [
 
 const names = z.array(z.string().max(200)).min(1).max(10_000);
 const walkStopSchema = z.discriminatedUnion("reason", [
-  z.strictObject({ reason: z.enum(["monster", "item", "status"]), names }),
+  z.strictObject({ reason: z.enum(["monster", "closer", "item", "status"]), names }),
   z.strictObject({ reason: z.literal("blocked"), name: z.string().max(200).optional() }),
   z.strictObject({
     reason: z.enum([
@@ -165,6 +166,7 @@ const walkStopSchema = z.discriminatedUnion("reason", [
       "end",
       "rested",
       "cannot_rest",
+      "low_hp",
     ]),
   }),
 ]);

@@ -87,6 +87,7 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
       // Stacks gather across floors: no bound but a safe integer.
       count: whole(2, Number.MAX_SAFE_INTEGER).optional(),
       letter: whole(0, REACHABLE.capacity - 1).optional(),
+      formerLetter: whole(0, REACHABLE.capacity - 1).optional(),
       inventory: z.strictObject({
         capacity: whole(0, REACHABLE.capacity),
         items: z.array(entitySchema).max(REACHABLE.capacity),

@@ -13,6 +13,7 @@ import {
   type GameEvent,
   type GameState,
   isGameOver,
+  type KnownMonsters,
   playerOf,
   type Rest,
   restBehavior,
@@ -21,6 +22,7 @@ import {
   type WalkStop,
 } from "../engine/mod.ts";
 import type { Terminal } from "../terminal/mod.ts";
+import { fellLow } from "./low_hp.ts";
 import { type OptionsChoice, picksUp, type Screen, type UiContext } from "../ui/mod.ts";
 
 /** The most items one step picks up by itself (a pile of them stays a pile). */
@@ -64,6 +66,10 @@ export interface PaceHooks {
 export class WalkPacer {
   /** Items walks have stopped on (or started from): exploring does not go back to them, nor stop on them again. */
   readonly #visitedItems = new Set<number>();
+  /** The monsters walks have seen on this floor, each at the nearest it has been (walk_stop.ts). */
+  readonly #knownMonsters: KnownMonsters = new Map();
+  /** The floor `#knownMonsters` holds. */
+  #knownFloor = 0;
 
   constructor(readonly session: PacedSession, readonly hooks: PaceHooks) {}
 
@@ -113,12 +119,18 @@ export class WalkPacer {
    */
   async walk(walk: Walk | Rest): Promise<void> {
     const { session, hooks } = this, { state } = session;
+    if (state.floor !== this.#knownFloor) {
+      this.#knownMonsters.clear();
+      this.#knownFloor = state.floor;
+    }
     const behavior = walk.kind === "rest" ? restBehavior(session.content.rules, walk) : walkBehavior(
       state,
       walk,
       this.#visitedItems,
       session.content.rules,
       hooks.choice().exploreStopsForItems !== false,
+      this.#knownMonsters,
+      session.content.game.walks,
     );
     const turnsPerFrame = walk.kind === "rest" ? REST_TURNS_PER_FRAME : 1;
     for (let turns = 0;; turns++) {
@@ -134,7 +146,10 @@ export class WalkPacer {
         session.terminal.discardPendingInput();
         return hooks.endWalk({ reason: "interrupted" });
       }
+      const hp = playerOf(state).fighter?.hp ?? 0;
       if (!(await hooks.act(next.act))) return; // told why already
+      // Told as the turn was played (the session's act): the walk only stops.
+      if (fellLow(state, session.content.game.lowHp, hp)) return;
       if (session.top !== session.stack[0]) return; // a level-up window or game over says it
     }
   }

@@ -71,6 +71,13 @@ function gameProblems(label: string, game: GameConfig): string[] {
       }
     }
   }
+  if (game.lowHp && !Object.hasOwn(game.palette, game.lowHp.color)) {
+    problems.push(
+      `${label}: $.lowHp.color: expected a colour named in $.palette, found ${
+        describeValue(game.lowHp.color)
+      }`,
+    );
+  }
   const cheap = cheapLevel(game.progression);
   if (cheap) {
     problems.push(

@@ -306,6 +306,31 @@ export const gameSchema = z.strictObject({
     "What > and < do away from the stairs: walk to them once seen (walk, the default), or say " +
       '"There are no stairs here." and take no turn (refuse, the tutorials\').',
   ),
+  quitAsks: z.boolean().optional().describe(
+    "Escape on the map asks ($.messages.confirm_quit) before it saves and goes back to the title; absent: " +
+      "it goes at once (the tutorials').",
+  ),
+  walks: z.strictObject({
+    hurtShare: real(0, 1).describe(
+      "A walk stops for harm only once the HP lost since it began reaches this share of max HP.",
+    ).optional(),
+    remember: z.boolean().optional().describe(
+      "Walks remember the monsters seen on a floor: a known one stops a walk only by moving nearer than it " +
+        "has been; absent: only those in view as a walk begins are known, and they never stop it.",
+    ),
+    untilAdjacent: z.boolean().optional().describe(
+      "A monster in the only way stops a walk only once it stands beside the player; absent: at once.",
+    ),
+  }).optional().describe(
+    "What stops a walk (docs/rules.md, Walks); absent: any HP lost, and a monster in the only way at once.",
+  ),
+  lowHp: z.strictObject({
+    below: real(0, 1).describe("HP under this share of max HP is low."),
+    color: paletteName.describe("The HP bar's filled colour while HP is low."),
+  }).optional().describe(
+    "The low-HP warning (docs/rules.md, Low HP): the bar's colour, and $.messages.hp_low once each time HP " +
+      "falls under the line, which stops a walk; absent: no warning.",
+  ),
   panel: panelSchema,
   character: characterSchema,
   narration: z.strictObject({
@@ -315,6 +340,9 @@ export const gameSchema = z.strictObject({
   }).optional().describe("Absent: every fight is told, seen or not."),
   inventory: z.strictObject({
     keepLetters: z.boolean().describe("An item keeps its letter until it leaves the pack."),
+    pickupMenu: z.boolean().optional().describe(
+      "g on several items opens a menu to choose one (or all); absent: g takes the topmost.",
+    ),
   }).optional().describe("Absent: letters follow the items' order (a is the first)."),
   time: timeSchema.optional().describe(
     "What actions cost and how actors regenerate (docs/rules.md, Speed and energy; Regeneration).",

@@ -75,6 +75,9 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   walk_blocked: true,
   walk_blocked_by: true,
   walk_no_way: true,
+  walk_closer: true,
+  hp_low: true,
+  confirm_quit: true,
   input_dropped: true,
   game_abandoned: true,
   scores_failed: true,
@@ -157,6 +160,9 @@ export const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   unknown_wasted: { text: "The {item} is used up, and nothing seems to happen.", color: "white" },
   followed: { text: "{Name} follows you.", color: "enemy_atk" },
   no_way_down: { text: "This is the deepest floor: there is no way further down.", color: "impossible" },
+  walk_closer: { text: "{A_name} comes closer.", color: "white" },
+  hp_low: { text: "Your health is low!", color: "impossible" },
+  confirm_quit: { text: "Save the game and leave to the title?", color: "white" },
   // Unsaid unless a rule set words it: a monster in the way is then told as any other thing in the way.
   walk_blocked_by: { text: "", color: "impossible" },
 };

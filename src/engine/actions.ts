@@ -35,8 +35,8 @@ export type Action =
   | { readonly type: "wake" }
   /** A confused monster comes back to its senses (its previous AI). */
   | { readonly type: "recover" }
-  /** Take the topmost item here (the one dropped last). */
-  | { readonly type: "pickup" }
+  /** Take the item here with id `item` (absent: the topmost, the one dropped last). */
+  | { readonly type: "pickup"; readonly item?: number }
   /** Put down the carried item in slot `item`: `count` of a stack (absent: all of it). */
   | { readonly type: "drop"; readonly item: number; readonly count?: number }
   /** Use the carried item in slot `item`, aimed at `target` if it needs aiming (wearables: put on or off). */
@@ -105,7 +105,7 @@ export function perform(
       return { kind: "done", events: [{ type: "confusion_ended", entityId: actor.id, name: actor.name }] };
     }
     case "pickup":
-      return pickUp(state, rules, actor);
+      return pickUp(state, rules, actor, action.item);
     case "drop":
       return drop(state, rules, actor, action.item, action.count);
     case "throw":
@@ -131,10 +131,12 @@ function openDoor(state: GameState, rules: Rules, actor: Entity, x: number, y: n
   return { kind: "done", events: [{ type: "door_opened", entityId: actor.id, x, y }] };
 }
 
-function pickUp(state: GameState, rules: Rules, actor: Entity): ActionResult {
+function pickUp(state: GameState, rules: Rules, actor: Entity, id?: number): ActionResult {
   const inventory = actor.inventory;
-  // The last item in the list is the one on top: the one dropped last.
-  const here = state.entities.findLastIndex((e) => e.layer === "item" && e.x === actor.x && e.y === actor.y);
+  // The last item in the list is the one on top: the one dropped last (unless one is named).
+  const here = state.entities.findLastIndex((e) =>
+    e.layer === "item" && e.x === actor.x && e.y === actor.y && (id === undefined || e.id === id)
+  );
   if (here < 0 || !inventory) return { kind: "impossible", reason: "nothing_to_pick_up" };
   // A stack joining one already carried takes no slot (docs/rules.md, Stacks).
   if (inventory.items.length >= inventory.capacity && !stackFor(inventory, state.entities[here])) {

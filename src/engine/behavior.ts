@@ -18,6 +18,8 @@ import type { Rules } from "./rules.ts";
 import { type Route, routeOf } from "./walk_routes.ts";
 import {
   itemsUnderfoot,
+  type KnownMonsters,
+  noteMonsters,
   startWalk,
   stopAfterStep,
   stopBeforeStep,
@@ -25,6 +27,19 @@ import {
   type WalkStart,
   type WalkStop,
 } from "./walk_stop.ts";
+
+/** How the data would have walks go (`game.json`'s `walks`); each absent word keeps the first rule. */
+export interface WalkWords {
+  /** The share of max HP lost since a walk began that stops it; absent: any HP lost. */
+  readonly hurtShare?: number;
+  /**
+   * Walks remember the monsters they have seen on a floor: a known one stops a walk only by moving nearer
+   * than it has been; absent: each walk knows only those in view as it begins, which never stop it.
+   */
+  readonly remember?: boolean;
+  /** A monster in the only way stops a walk only once it stands beside the player. */
+  readonly untilAdjacent?: boolean;
+}
 
 /** What a behaviour does next: play an action, or stop (saying why, by the stop's message). */
 export type BehaviorStep = { readonly act: Action } | { readonly stop: WalkStop };
@@ -47,6 +62,8 @@ export const MAX_WALK_STEPS = 10_000;
  * to them, nor stop on them again. The behaviour adds to it (the caller
  * keeps it from one walk to the next). With `itemsStop` false (the
  * player's option), explore neither goes to items nor stops on them.
+ * `known`: the monsters walks have seen, kept likewise (walk_stop.ts), used
+ * where `words` (the data's `walks`: docs/rules.md, Walks) say `remember`.
  */
 export function walkBehavior(
   state: GameState,
@@ -54,6 +71,8 @@ export function walkBehavior(
   visited: Set<number>,
   rules?: Rules,
   itemsStop = true,
+  known: KnownMonsters = new Map(),
+  words: WalkWords = {},
 ): Behavior {
   // Where the player would rather explore past items, every item on the floor counts as visited, for this walk.
   const seen = itemsStop
@@ -61,7 +80,13 @@ export function walkBehavior(
     : new Set([...visited, ...state.entities.filter((e) => e.layer === "item").map((e) => e.id)]);
   // What lies underfoot as a walk begins has been seen: it does not stop this walk or the next.
   for (const item of itemsUnderfoot(state)) seen.add(item.id);
-  return new WalkBehavior(startWalk(state, walk), routeOf(state, walk, seen), seen, rules);
+  return new WalkBehavior(
+    startWalk(state, walk, words.remember ? known : undefined, words.hurtShare),
+    routeOf(state, walk, seen, words.untilAdjacent),
+    seen,
+    rules,
+    words.remember ? known : undefined,
+  );
 }
 
 /** A walk: its route's steps until a stopping rule, or the route, ends it. */
@@ -75,6 +100,7 @@ class WalkBehavior implements Behavior {
     readonly route: Route,
     readonly visited: Set<number>,
     readonly rules?: Rules,
+    readonly known?: KnownMonsters,
   ) {}
 
   next(state: GameState): BehaviorStep {
@@ -82,6 +108,8 @@ class WalkBehavior implements Behavior {
       const stop = stopAfterStep(state, this.start, this.visited, this.rules) ??
         this.route.stepped(state, this.#last);
       if (stop?.reason === "item") { for (const item of itemsUnderfoot(state)) this.visited.add(item.id); }
+      // What a walk stopped for, it has seen: the next walk knows it even if it has gone out of view by then.
+      if (stop && this.known) noteMonsters(state, this.known);
       if (stop) return { stop };
     }
     if (this.#steps >= MAX_WALK_STEPS) return { stop: { reason: "end" } };

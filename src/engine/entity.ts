@@ -145,6 +145,11 @@ export interface Entity {
   count?: number;
   /** The inventory letter a carried item keeps (0 is a), where the rules keep letters. */
   letter?: number;
+  /**
+   * The letter an item kept before it left the pack (thrown, dropped): it
+   * takes it again when picked up, if no carried item has it by then.
+   */
+  formerLetter?: number;
   /** What it carries. */
   inventory?: Inventory;
   /** Makes it wearable. */

@@ -69,4 +69,5 @@ export { Tile, TILE_NAMES, TRANSPARENT, WALKABLE } from "./tiles.ts";
 export { finishTurn, isGameOver, playCommand, playPlayerAction, settleAndNarrate } from "./turn.ts";
 export type { Command } from "./turn.ts";
 export { isTold, withArticle } from "./walk_stop.ts";
-export type { Walk, WalkStop } from "./walk_stop.ts";
+export type { KnownMonsters, Walk, WalkStop } from "./walk_stop.ts";
+export { itemsUnderfoot } from "./walk_stop.ts";

@@ -47,20 +47,23 @@ export function carry(inventory: Inventory, item: Entity, rules: Rules): void {
   const stack = stackFor(inventory, item);
   if (stack) {
     setCount(stack, countOf(stack) + countOf(item));
+    delete item.formerLetter;
     return;
   }
   if (rules.keepLetters) {
     const used = new Set(inventory.items.map((i) => i.letter));
-    let letter = 0;
+    let letter = item.formerLetter !== undefined && !used.has(item.formerLetter) ? item.formerLetter : 0;
     while (used.has(letter)) letter++;
     item.letter = letter;
   }
+  delete item.formerLetter;
   inventory.items.push(item);
 }
 
-/** Takes `item` (in slot `slot`) out of `inventory` whole: it no longer keeps a letter. */
+/** Takes `item` (in slot `slot`) out of `inventory` whole: its letter becomes the one it had. */
 export function takeOut(inventory: Inventory, slot: number): Entity {
   const [item] = inventory.items.splice(slot, 1);
+  if (item.letter !== undefined) item.formerLetter = item.letter;
   delete item.letter;
   return item;
 }
@@ -74,8 +77,9 @@ export function takeSome(state: GameState, inventory: Inventory, slot: number, n
   const count = countOf(item);
   if (n >= count) return takeOut(inventory, slot);
   setCount(item, count - n);
-  const { letter: _, count: __, ...rest } = item;
+  const { letter, count: __, ...rest } = item;
   const piece: Entity = { ...structuredClone(rest), id: state.nextId++ };
+  if (letter !== undefined) piece.formerLetter = letter;
   setCount(piece, n);
   return piece;
 }

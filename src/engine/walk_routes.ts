@@ -29,7 +29,12 @@ const END: WalkStop = { reason: "end" };
  * The route of `walk` from where the player stands; explore goes to the
  * items seen but not in `visited` (it reads the set as it changes).
  */
-export function routeOf(state: GameState, walk: Walk, visited: ReadonlySet<number>): Route {
+export function routeOf(
+  state: GameState,
+  walk: Walk,
+  visited: ReadonlySet<number>,
+  untilAdjacent = false,
+): Route {
   switch (walk.kind) {
     case "run":
       return new RunRoute(state, { x: walk.dx, y: walk.dy });
@@ -39,14 +44,14 @@ export function routeOf(state: GameState, walk: Walk, visited: ReadonlySet<numbe
         from: playerOf(s),
         items: knownItemCells(s, (e) => visited.has(e.id)),
         avoid: monsterCells(s),
-      }));
+      }), untilAdjacent);
     case "travel":
       return plannedRoute((s) => ({
         kind: "travel",
         from: playerOf(s),
         to: walk.to,
         avoid: monsterCells(s),
-      }));
+      }), untilAdjacent);
   }
 }
 
@@ -103,13 +108,34 @@ function blockedBy(state: GameState, asked: PlanRequest): WalkStop {
   return { reason: "blocked" };
 }
 
-/** Explore or travel: each step planned afresh by distance maps over the known cells. */
-function plannedRoute(request: (state: GameState) => PlanRequest): Route {
+/**
+ * `asked` with only the monsters beside the player left to go round: a
+ * walk whose every way has a monster in it goes on toward the farther ones,
+ * which may move aside or flee (and a cornered one turns to fight).
+ */
+function besidePlayer(state: GameState, asked: PlanRequest): PlanRequest {
+  const { width } = state.map, { x, y } = asked.from;
+  const near = asked.avoid.filter((c) =>
+    Math.max(Math.abs((c % width) - x), Math.abs(Math.floor(c / width) - y)) <= 1
+  );
+  return { ...asked, avoid: near };
+}
+
+/**
+ * Explore or travel: each step planned afresh by distance maps over the
+ * known cells. With `untilAdjacent` a monster in the only way stops the
+ * walk only once it stands beside the player.
+ */
+function plannedRoute(request: (state: GameState) => PlanRequest, untilAdjacent: boolean): Route {
   return {
     next(state: GameState): Point | WalkStop {
       const { width } = state.map;
-      const asked = request(state);
-      const answer = planWalk(state.map, asked);
+      let asked = request(state);
+      let answer = planWalk(state.map, asked);
+      if (answer.end === "blocked" && untilAdjacent) {
+        asked = besidePlayer(state, asked);
+        answer = planWalk(state.map, asked);
+      }
       if (answer.step >= 0) return { x: answer.step % width, y: Math.floor(answer.step / width) };
       if (answer.end === "blocked") return blockedBy(state, asked);
       // No step and nothing in the way: a travel already where it was sent.

@@ -4,8 +4,10 @@
  * the walk began, so the rules are tested on hand-drawn maps. The walk's
  * behaviour (behavior.ts) asks them after each step and before the next.
  *
- * A walk stops for a monster that comes into view (not one already in view
- * when it began), for HP lost, for a key, on an item it has not stopped on
+ * A walk stops for a monster that comes into view (not one already known:
+ * in view as this walk or an earlier one on the floor began, unless it
+ * moves nearer than it has been), for HP lost (past a share of max HP, where the
+ * data give one), for a key, on an item it has not stopped on
  * before (explore and run), where it meant to go, and where a monster stands
  * in its way (walking never attacks). Each stop but the ones the map makes
  * plain (a run at a branch, a click's cell reached) is told with a message
@@ -30,18 +32,37 @@ export type Walk =
   | { readonly kind: "travel"; readonly to: Point }
   | { readonly kind: "run"; readonly dx: number; readonly dy: number };
 
+/** A monster a walk has seen: where it stood then, and the nearest (in steps) it has been to the player. */
+export interface KnownMonster {
+  readonly x: number;
+  readonly y: number;
+  readonly steps: number;
+}
+
+/**
+ * The monsters walks have seen, by id, as each walk began: the caller keeps
+ * it from one walk to the next, on one floor.
+ */
+export type KnownMonsters = Map<number, KnownMonster>;
+
 /** What the player had when a walk began: what it does not stop for. */
 export interface WalkStart {
   readonly walk: Walk;
-  /** The monsters in view then: seen already, they do not stop it while they stay in view. */
-  readonly monsters: ReadonlySet<number>;
+  /** The monsters known then: they do not stop it unless they come nearer than they have been. */
+  readonly monsters: ReadonlyMap<number, KnownMonster>;
   readonly hp: number;
+  /** The HP lost since the walk began that stops it (1: any). */
+  readonly hurtStops: number;
 }
 
 /** Why a walk ended. */
 export type WalkStop =
   /** Monsters came into view (each named). */
   | { readonly reason: "monster"; readonly names: readonly string[] }
+  /** Monsters already known came nearer than they had been (each named). */
+  | { readonly reason: "closer"; readonly names: readonly string[] }
+  /** HP fell under the data's low-HP line: told once, after the turn that did it, walking or not. */
+  | { readonly reason: "low_hp" }
   /** Standing on items the walk had not stopped on before (each named). */
   | { readonly reason: "item"; readonly names: readonly string[] }
   | { readonly reason: "hurt" }
@@ -69,13 +90,53 @@ export type WalkStop =
   /** A rest would heal nothing: the player neither regenerates nor is healed by a status. */
   | { readonly reason: "cannot_rest" };
 
-/** What the player has seen as a walk begins. */
-export function startWalk(state: GameState, walk: Walk): WalkStart {
-  return {
-    walk,
-    monsters: new Set(monstersInView(state).map((e) => e.id)),
-    hp: playerOf(state).fighter?.hp ?? 0,
-  };
+/** Steps between `e` and the player (diagonals count one). */
+function stepsFromPlayer(state: GameState, e: Entity): number {
+  const p = playerOf(state);
+  return Math.max(Math.abs(e.x - p.x), Math.abs(e.y - p.y));
+}
+
+/**
+ * Notes the monsters in view in `known`, each where it stands and at the
+ * nearest it has been: done as a walk begins, so a monster seen then stops
+ * no later walk until it comes nearer itself.
+ */
+export function noteMonsters(state: GameState, known: KnownMonsters): void {
+  for (const e of monstersInView(state)) {
+    const steps = stepsFromPlayer(state, e);
+    known.set(e.id, { x: e.x, y: e.y, steps: Math.min(known.get(e.id)?.steps ?? steps, steps) });
+  }
+}
+
+/**
+ * True when `e`, known as `seen`, has moved and stands nearer the player
+ * than it has been: the player walking up to a monster that stands still
+ * does not count, nor one that steps back and forth.
+ */
+function cameNearer(state: GameState, e: Entity, seen: KnownMonster): boolean {
+  return (e.x !== seen.x || e.y !== seen.y) && stepsFromPlayer(state, e) < seen.steps;
+}
+
+/**
+ * What the player has seen as a walk begins: the monsters in view, and
+ * those in `known` (noted there too). Without `known`, only the monsters in
+ * view count, and none of them ever stops the walk by coming nearer (the
+ * first rule, the tutorials'). `hurtShare`: the share of max HP lost since
+ * the walk began that stops it; absent, any HP lost does.
+ */
+export function startWalk(
+  state: GameState,
+  walk: Walk,
+  known?: KnownMonsters,
+  hurtShare?: number,
+): WalkStart {
+  const seen: KnownMonsters = known ?? new Map();
+  noteMonsters(state, seen);
+  // Nearer than no steps at all is never: in view at the start, a monster stops such a walk for nothing.
+  if (!known) { for (const [id, m] of seen) seen.set(id, { ...m, steps: 0 }); }
+  const fighter = playerOf(state).fighter;
+  const share = hurtShare === undefined || !fighter ? 0 : Math.ceil(hurtShare * fighter.maxHp);
+  return { walk, monsters: new Map(seen), hp: fighter?.hp ?? 0, hurtStops: Math.max(1, share) };
 }
 
 /** The items on the player's cell, topmost (dropped last) first. */
@@ -95,10 +156,13 @@ export function stopAfterStep(
   visited: ReadonlySet<number>,
   rules?: Rules,
 ): WalkStop | undefined {
-  const newcomers = monstersInView(state).filter((e) => !start.monsters.has(e.id));
+  const inView = monstersInView(state);
+  const newcomers = inView.filter((e) => !start.monsters.has(e.id));
   if (newcomers.length > 0) return { reason: "monster", names: newcomers.map((e) => e.name) };
+  const nearer = inView.filter((e) => cameNearer(state, e, start.monsters.get(e.id)!));
+  if (nearer.length > 0) return { reason: "closer", names: nearer.map((e) => e.name) };
   const player = playerOf(state);
-  if ((player.fighter?.hp ?? 0) < start.hp) return { reason: "hurt" };
+  if (start.hp - (player.fighter?.hp ?? 0) >= start.hurtStops) return { reason: "hurt" };
   const { walk } = start;
   if (walk.kind !== "travel") {
     const items = itemsUnderfoot(state).filter((e) => !visited.has(e.id));
@@ -140,6 +204,8 @@ export function withArticle(name: string): string {
 /** What each stop says: a message of the rules, or nothing for the stops the map shows. */
 const STOP_MESSAGES: { readonly [R in WalkStop["reason"]]: MessageId | undefined } = {
   monster: "walk_monster",
+  closer: "walk_closer",
+  low_hp: "hp_low",
   item: "walk_item",
   hurt: "walk_hurt",
   interrupted: "walk_interrupted",

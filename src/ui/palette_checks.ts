@@ -30,8 +30,11 @@ export interface DrawnThing {
   readonly color: number;
 }
 
-/** Palette names not drawn on the panel: its ground, and the HP bar's (checked against each other). */
-const GROUNDS = new Set(["black", "bar_filled", "bar_empty", "bar_text"]);
+/**
+ * Palette names not drawn on the panel: its ground, and the HP bar's (checked against each other);
+ * `bar_low` is the name Delve's data give the filled part while HP is low (docs/rules.md, Low HP).
+ */
+const GROUNDS = new Set(["black", "bar_filled", "bar_empty", "bar_text", "bar_low"]);
 
 /** What shows of a cell: its glyph's colour, or its ground's when the glyph is blank. */
 function ink(look: CellLook): number {
@@ -118,6 +121,16 @@ export function colorPairs(
     pairs.push({ what: "the HP bar's text on its filled part", a: text, b: filled, min });
     pairs.push({ what: "the HP bar's text on its empty part", a: text, b: empty, min });
     pairs.push({ what: "the HP bar filled and empty", a: filled, b: empty, min: TELLING_APART_CONTRAST });
+    const low = named("bar_low");
+    if (low !== undefined) {
+      pairs.push({ what: "the HP bar's text on its part filled while HP is low", a: text, b: low, min });
+      pairs.push({
+        what: "the HP bar filled while HP is low and empty",
+        a: low,
+        b: empty,
+        min: TELLING_APART_CONTRAST,
+      });
+    }
   }
   const [yours, theirs] = [named("player_atk"), named("enemy_atk")];
   if (yours !== undefined && theirs !== undefined) {

@@ -33,7 +33,8 @@ function drawHpBar(buf: CellBuffer, ui: UiContext, values: Readonly<Record<strin
   const fg = paletteColor(ui.theme, "bar_text");
   if (!ui.plainGlyphs) {
     buf.fillBg(x, y, HP_BAR_WIDTH, 1, paletteColor(ui.theme, "bar_empty"));
-    if (filled > 0) buf.fillBg(x, y, filled, 1, paletteColor(ui.theme, "bar_filled"));
+    const low = ui.lowHp && fighter.hp < ui.lowHp.below * fighter.maxHp;
+    if (filled > 0) buf.fillBg(x, y, filled, 1, paletteColor(ui.theme, low ? ui.lowHp!.color : "bar_filled"));
     buf.text(x + 1, y, text, fg);
     return;
   }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Action, isBottom, MAX_WALK_STEPS, playerOf } from "../engine/mod.ts";
+import { type Action, isBottom, itemsUnderfoot, MAX_WALK_STEPS, playerOf } from "../engine/mod.ts";
 import { CountScreen, restCount } from "./count_screen.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { CharacterScreen } from "./character_screen.ts";
@@ -13,6 +13,8 @@ import { HistoryScreen } from "./history_screen.ts";
 import { InventoryScreen } from "./inventory_screen.ts";
 import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf, runLetters } from "./keymap.ts";
 import { LeaveScreen } from "./leave_screen.ts";
+import { QuitScreen } from "./quit_screen.ts";
+import { PickupScreen } from "./pickup_screen.ts";
 import { LookScreen } from "./look_screen.ts";
 import { drawMap, mapCellAt } from "./map_view.ts";
 import { drawPanel } from "./panel.ts";
@@ -112,11 +114,14 @@ export class PlayScreen implements Screen {
     const move = moveOf(event, ui.keys);
     if (move?.shift) return { type: "walk", walk: { kind: "run", dx: move.dx, dy: move.dy } };
     const command = lookupKey(this.bindings, event, ui.keys)?.value;
+    if (typeof command === "object" && command.type === "pickup" && ui.pickupMenu) {
+      if (itemsUnderfoot(ui.state).length > 1) return { type: "open", screen: new PickupScreen() };
+    }
     switch (command) {
       case undefined:
         return STAY;
       case "quit":
-        return { type: "quit" };
+        return ui.quitAsks ? { type: "open", screen: new QuitScreen() } : { type: "quit" };
       case "history":
         return { type: "open", screen: new HistoryScreen() };
       case "look":

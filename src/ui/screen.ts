@@ -55,6 +55,12 @@ export interface UiContext {
    * data's checksum, which replays are matched by, leaves it out.
    */
   readonly stairsAway?: "refuse";
+  /** Escape on the map asks before it saves and goes back to the title (`game.json`'s `quitAsks`). */
+  readonly quitAsks?: boolean;
+  /** `g` on several items opens a menu to choose from (`game.json`'s `inventory.pickupMenu`). */
+  readonly pickupMenu?: boolean;
+  /** HP under `below` of max HP is low: the HP bar's filled part takes the palette's `color` (docs/rules.md, Low HP). */
+  readonly lowHp?: { readonly below: number; readonly color: string };
   /** The player's keys for named commands (the options'); absent: every table's own. Changed by the options screen. */
   keys?: KeyMap;
   /** The most message lines the panel shows (the options'); absent or 0: as many as fit. */
@@ -89,7 +95,9 @@ export type ScreenResult =
   | { readonly type: "openOptions" }
   /** The options changed: apply them at once; with `save`, write them to the options file too. */
   | { readonly type: "options"; readonly choice: OptionsChoice; readonly save?: boolean }
-  | { readonly type: "quit" };
+  | { readonly type: "quit" }
+  /** Close this screen, then play `actions` one after another, each a turn, until one cannot be done or a window opens. */
+  | { readonly type: "actAll"; readonly actions: readonly Action[] };
 
 /** Nothing more to do. */
 export const STAY: ScreenResult = { type: "stay" };

@@ -17,6 +17,8 @@ import { InventoryScreen } from "./inventory_screen.ts";
 import { type ActiveBinding, type Binding, type KeyMap, keysOf } from "./keymap.ts";
 import { LEAVE_BINDINGS } from "./leave_screen.ts";
 import { PLAY_BINDINGS } from "./play_screen.ts";
+import { QUIT_BINDINGS } from "./quit_screen.ts";
+import { PICKUP_BINDINGS } from "./pickup_screen.ts";
 
 /** A screen's name and its key table. */
 export interface ScreenKeys {
@@ -28,6 +30,7 @@ export interface ScreenKeys {
 export const SCREEN_KEYS: readonly ScreenKeys[] = [
   { screen: "game", bindings: PLAY_BINDINGS },
   { screen: "inventory", bindings: new InventoryScreen("use").bindings },
+  { screen: "pick up", bindings: PICKUP_BINDINGS },
   { screen: "help", bindings: HELP_SCREEN_BINDINGS },
   { screen: "message history", bindings: HISTORY_BINDINGS },
   { screen: "look and aim", bindings: cursorBindings("use or look here", "close") },
@@ -35,6 +38,7 @@ export const SCREEN_KEYS: readonly ScreenKeys[] = [
   { screen: "character", bindings: CHARACTER_BINDINGS },
   { screen: "describe", bindings: DESCRIBE_BINDINGS },
   { screen: "leaving the dungeon", bindings: LEAVE_BINDINGS },
+  { screen: "leaving to the title", bindings: QUIT_BINDINGS },
   { screen: "game over", bindings: GAME_OVER_BINDINGS },
 ];
 

@@ -66,10 +66,20 @@ export async function startGame(
   return await pane.waitFor((s) => s.includes("@") && showsFloor(s, 1), "the map and @");
 }
 
-/** Esc saves and goes back to the title; q there leaves. */
+/** The question Escape on the map asks first where the data say so (Delve's own game: `quitAsks`). */
+export const QUIT_QUESTION = "Save the game and leave to the title?";
+
+/** Esc saves and goes back to the title (y to its question, where it asks one); q there leaves. */
 export async function quit(pane: TmuxPane): Promise<void> {
   await pane.keys("Escape");
-  await pane.waitFor((s) => s.includes("[C] Continue last game"), "the title again");
+  const seen = await pane.waitFor(
+    (s) => s.includes("[C] Continue last game") || s.includes(QUIT_QUESTION),
+    "the title again, or the question before it",
+  );
+  if (!seen.includes("[C] Continue last game")) {
+    await pane.keys("y");
+    await pane.waitFor((s) => s.includes("[C] Continue last game"), "the title again");
+  }
   await pane.keys("q");
 }
 
