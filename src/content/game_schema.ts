@@ -298,6 +298,11 @@ export const gameSchema = z.strictObject({
     "What > and < do away from the stairs: walk to them once seen (walk, the default), or say " +
       '"There are no stairs here." and take no turn (refuse, the tutorials\').',
   ),
+  aimStart: z.enum(["player", "targets"]).optional().describe(
+    "Where the aim cursor starts: on the player (the default, the tutorials'), or on the last target if still " +
+      "in view, else the nearest monster in view (targets); with targets, Tab and Shift+Tab step through " +
+      "the monsters in view and the fire key throws or zaps the last item at the last target again.",
+  ),
   panel: panelSchema,
   character: characterSchema,
   narration: z.strictObject({

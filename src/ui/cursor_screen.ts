@@ -50,7 +50,7 @@ export function cursorBindings(confirm: string, cancel: string): Binding<CursorC
 /** A screen with a map cursor; subclasses say what confirming and cancelling do. */
 export abstract class CursorScreen implements Screen {
   abstract readonly title: string;
-  abstract readonly bindings: readonly Binding<CursorCommand>[];
+  abstract readonly bindings: readonly Binding<string>[];
   cursor: Point;
 
   constructor(ui: UiContext) {

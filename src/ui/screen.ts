@@ -12,6 +12,7 @@ import type { Action, GameState, MessageId, Point, Rest, Rules, Walk } from "../
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import type { Binding } from "./keymap.ts";
 import type { Layout } from "./layout.ts";
+import type { AimMemory } from "./aim_targets.ts";
 import type { Notices } from "./notices.ts";
 import type { Theme } from "./theme.ts";
 
@@ -49,6 +50,13 @@ export interface UiContext {
    * data's checksum, which replays are matched by, leaves it out.
    */
   readonly stairsAway?: "refuse";
+  /**
+   * `aimStart: "targets"` in the data: aiming starts on a monster in view, Tab steps through them and the fire
+   * key aims again (docs/rules.md, Look and aim cursor); absent, it starts on the player (the tutorials').
+   */
+  readonly aimAtTargets?: boolean;
+  /** What the player last aimed, for the fire key; kept only while the program runs. */
+  aim?: AimMemory;
   /** The player's keys for named commands (the options'); absent: every table's own. Changed by the options screen. */
   keys?: KeyMap;
   /** The most message lines the panel shows (the options'); absent or 0: as many as fit. */

@@ -1,0 +1,105 @@
+/**
+ * The aim cursor of Delve's own game (docs/rules.md, Look and aim cursor), played through the headless terminal:
+ * it starts on the nearest monster in view, Tab and Shift+Tab step through them, and the fire key aims the last
+ * item at the last target again, so firing again is two keys. The tutorials' cursor still starts on the player.
+ */
+import { deepEqual, equal, ok } from "node:assert/strict";
+import { GameSession } from "../src/app/game_session.ts";
+import type { Content } from "../src/content/load_content.ts";
+import { instantiate, playerOf, type Point } from "../src/engine/mod.ts";
+import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
+import { PlayScreen } from "../src/ui/play_screen.ts";
+import { TargetScreen } from "../src/ui/target_screen.ts";
+import { InProcessRunner } from "../src/worker/mod.ts";
+import { arenaStill } from "./support/arena.ts";
+import { bundledContent } from "./support/content.ts";
+import { type } from "./support/ui_harness.ts";
+
+const tutorial = await bundledContent();
+
+/** A room with the player, an orc two steps east and a troll four steps west, and three daggers in the pack (a stack or three, as the rules say). */
+function aimingApp(content: Content): GameSession {
+  const state = arenaStill(
+    content.rules,
+    `
+    ###############
+    #.............#
+    #..T...@.o....#
+    #.............#
+    ###############`,
+    { o: "orc", T: "troll" },
+  );
+  const player = playerOf(state);
+  player.inventory!.items = [0, 1, 2].map(() =>
+    instantiate(content.rules.templates.dagger, state.nextId++, 0, 0)
+  );
+  const app = new GameSession(
+    new HeadlessTerminal(80, 50),
+    content,
+    state,
+    new InProcessRunner(content.rules),
+    {
+      colorDepth: "truecolor",
+    },
+  );
+  app.render();
+  return app;
+}
+
+const at = (app: GameSession, name: string): Point => {
+  const e = app.state.entities.find((x) => x.name === name)!;
+  return { x: e.x, y: e.y };
+};
+const daggers = (app: GameSession) =>
+  playerOf(app.state).inventory!.items.reduce((n, e) => n + (e.name === "Dagger" ? e.count ?? 1 : 0), 0);
+
+Deno.test("aiming starts on the nearest monster in view; Tab and Shift+Tab step through them by distance", async () => {
+  const app = aimingApp({ ...tutorial, game: { ...tutorial.game, aimStart: "targets" } });
+  await type(app, "ta");
+  ok(app.top instanceof TargetScreen);
+  deepEqual(app.ui.pointer, at(app, "Orc"), "the nearest first");
+  await type(app, "\t");
+  deepEqual(app.ui.pointer, at(app, "Troll"), "Tab: the next by distance");
+  await type(app, "\t");
+  deepEqual(app.ui.pointer, at(app, "Orc"), "round again");
+  await type(app, "\x1b[Z");
+  deepEqual(app.ui.pointer, at(app, "Troll"), "Shift+Tab: the one before");
+  await type(app, "\r");
+  deepEqual(
+    [app.top instanceof PlayScreen, app.state.turn, daggers(app)],
+    [true, 1, 2],
+    "thrown at the troll",
+  );
+});
+
+Deno.test("the fire key aims the last item at the last target, though another is nearer: f f throws again", async () => {
+  const app = aimingApp({ ...tutorial, game: { ...tutorial.game, aimStart: "targets" } });
+  await type(app, "ta\t\r");
+  equal(app.state.turn, 1);
+  await type(app, "f");
+  ok(app.top instanceof TargetScreen);
+  deepEqual(app.ui.pointer, at(app, "Troll"), "the last target, not the nearest");
+  await type(app, "f");
+  deepEqual(
+    [app.top instanceof PlayScreen, app.state.turn, daggers(app)],
+    [true, 2, 1],
+    "two keys, one more throw",
+  );
+  ok(app.state.log.filter((e) => e.text.includes("Troll")).length >= 2, "both at the troll");
+});
+
+Deno.test("the fire key with nothing aimed yet opens the throwing window", async () => {
+  const app = aimingApp({ ...tutorial, game: { ...tutorial.game, aimStart: "targets" } });
+  await type(app, "f");
+  ok(!(app.top instanceof TargetScreen) && !(app.top instanceof PlayScreen), "a window to choose the item");
+});
+
+Deno.test("the tutorials' aim still starts on the player, and Tab cancels it as any other key", async () => {
+  const app = aimingApp(tutorial);
+  await type(app, "ta");
+  deepEqual(app.ui.pointer, { x: playerOf(app.state).x, y: playerOf(app.state).y });
+  await type(app, "\t");
+  deepEqual([app.top instanceof PlayScreen, app.state.turn, daggers(app)], [true, 0, 3]);
+  await type(app, "f");
+  ok(app.top instanceof PlayScreen, "no fire key");
+});
