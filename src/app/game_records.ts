@@ -60,7 +60,7 @@ export function writeMorgueOf(
     ...(places.daily ? { daily: places.daily } : {}),
     ...(places.hideSeed ? { hideSeed: true } : {}),
   });
-  return writeMorgue(places.morgueDir, state, text, now).then(
+  return writeMorgue(places.morgueDir, state, text, now, places.hideSeed).then(
     (path) => ({ path }),
     (e: Error) => ({ error: briefly(e) }),
   );
@@ -128,7 +128,13 @@ export async function abandonGame(
   const { state, content, recording } = game;
   if (recording) {
     try {
-      await writeMorgueReplay(places.morgueDir, state, JSON.stringify(recording), places.now());
+      await writeMorgueReplay(
+        places.morgueDir,
+        state,
+        JSON.stringify(recording),
+        places.now(),
+        places.hideSeed,
+      );
     } catch (e) {
       return {
         popup: [
