@@ -1,7 +1,7 @@
 /**
  * Morgue files on disk: one text file a game, in the `morgue` folder beside
- * the save, named by the time and the seed; an abandoned game's replay is
- * kept beside its morgue file, under the same name.
+ * the save, named by the time and the seed; an abandoned game's replay, and
+ * a finished one's, is kept beside its morgue file, under the same name.
  *
  * @module
  */
@@ -65,4 +65,15 @@ export function writeMorgueReplay(
     MORGUE_REPLAY_EXT,
     (path) => writeSave(path, json, { backup: false, fresh: true, noun: "replay", limits: REPLAY_LIMITS }),
   );
+}
+
+/**
+ * Writes the recording `json` of a game that ended beside its morgue file `morguePath`, under the same name
+ * with {@link MORGUE_REPLAY_EXT} for `.txt`, never over another file; resolves to its path. The last game's
+ * replay is overwritten by the next game's: this copy stays.
+ */
+export async function writeReplayBeside(morguePath: string, json: string): Promise<string> {
+  const path = morguePath.replace(/\.txt$/, "") + MORGUE_REPLAY_EXT;
+  await writeSave(path, json, { backup: false, fresh: true, noun: "replay", limits: REPLAY_LIMITS });
+  return path;
 }
