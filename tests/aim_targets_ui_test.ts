@@ -13,7 +13,7 @@ import { TargetScreen } from "../src/ui/target_screen.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
 import { arenaStill } from "./support/arena.ts";
 import { bundledContent } from "./support/content.ts";
-import { type } from "./support/ui_harness.ts";
+import { feed, screenText, type } from "./support/ui_harness.ts";
 
 const tutorial = await bundledContent();
 
@@ -103,3 +103,20 @@ Deno.test("the tutorials' aim still starts on the player, and Tab cancels it as 
   await type(app, "f");
   ok(app.top instanceof PlayScreen, "no fire key");
 });
+
+/** The names line under the map, as text. */
+const panel = (app: GameSession) => screenText(app)[app.ui.layout.names.y];
+
+for (const [name, delve] of [["Delve's own game", true], ["the tutorials", false]] as const) {
+  Deno.test(`${name}: the names line ${delve ? "forgets" : "keeps naming"} the cell of a look cursor that has closed`, async () => {
+    const content = delve
+      ? { ...tutorial, game: { ...tutorial.game, aimStart: "targets" as const } }
+      : tutorial;
+    const app = aimingApp(content);
+    await type(app, "/ll");
+    ok(panel(app).includes("Orc"), panel(app));
+    await feed(app, "Escape");
+    ok(app.top instanceof PlayScreen);
+    equal(panel(app).includes("Orc"), !delve, panel(app));
+  });
+}

@@ -301,7 +301,8 @@ export const gameSchema = z.strictObject({
   aimStart: z.enum(["player", "targets"]).optional().describe(
     "Where the aim cursor starts: on the player (the default, the tutorials'), or on the last target if still " +
       "in view, else the nearest monster in view (targets); with targets, Tab and Shift+Tab step through " +
-      "the monsters in view and the fire key throws or zaps the last item at the last target again.",
+      "the monsters in view, the fire key throws or zaps the last item at the last target again, and a " +
+      "cursor closed leaves the names line to the mouse.",
   ),
   panel: panelSchema,
   character: characterSchema,

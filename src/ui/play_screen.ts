@@ -12,7 +12,7 @@ import { HelpScreen } from "./help_screen.ts";
 import { HistoryScreen } from "./history_screen.ts";
 import { FIRE_KEYS } from "./aim_targets.ts";
 import { aimAgain, InventoryScreen } from "./inventory_screen.ts";
-import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf, runLetters } from "./keymap.ts";
+import { type Binding, HELP_KEY, keysSaid, lookupKey, MOVE_BINDINGS, moveOf, runLetters } from "./keymap.ts";
 import { LeaveScreen } from "./leave_screen.ts";
 import { LookScreen } from "./look_screen.ts";
 import { drawMap, mapCellAt } from "./map_view.ts";
@@ -120,6 +120,25 @@ export class PlayScreen implements Screen {
    */
   constructor(stairsAway?: "refuse", aimAtTargets?: boolean) {
     this.bindings = playBindings(stairsAway, aimAtTargets);
+  }
+
+  /** What help tells after the keys: how to wield and wear things, and what unknown items are. */
+  notes(ui: UiContext): string[] {
+    const use = this.bindings.find((b) => "value" in b && b.value === "use")!;
+    const notes = [
+      `Equipment: use (${keysSaid(use, ui.keys)}) a weapon to wield it, or armour to wear it, in place of ` +
+      "what is in its slot; use it again to take it off. What is worn is marked (E).",
+    ];
+    const kinds = Object.values(ui.rules.unknownItems ?? {});
+    const named = Object.keys(ui.rules.unknownItems ?? {}).map((k) => `${k}s`);
+    if (kinds.length > 0) {
+      const example = kinds[0].name.replace("{appearance}", kinds[0].appearances[0] ?? "");
+      notes.push(
+        `Unknown items: ${named.slice(0, -1).join(", ")}${named.length > 1 ? " and " : ""}${named.at(-1)} ` +
+          `go by their look ("${example}") until you use one; then every one of that kind is known by name.`,
+      );
+    }
+    return notes;
   }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {

@@ -115,4 +115,6 @@ export interface Screen<Context = UiContext, Result = ScreenResult> {
   draw(buf: CellBuffer, ui: Context): void;
   /** What the prompt line asks while this screen is on top, if anything. */
   prompt?(ui: Context): MessageId | undefined;
+  /** Lines its help window tells after the keys (how things work), if any. */
+  notes?(ui: Context): readonly string[];
 }
