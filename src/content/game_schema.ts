@@ -304,6 +304,11 @@ export const gameSchema = z.strictObject({
       "the monsters in view, the fire key throws or zaps the last item at the last target again, and a " +
       "cursor closed leaves the names line to the mouse.",
   ),
+  messageWrap: z.enum(["greedy", "even"]).optional().describe(
+    "How the log and the message history wrap a message: each line as full as it goes (greedy, the default, " +
+      "the tutorials'), or even: the last line never holds one word alone where the line before can give it " +
+      "another.",
+  ),
   panel: panelSchema,
   character: characterSchema,
   narration: z.strictObject({
