@@ -4,16 +4,14 @@
  * item at the last target again, so firing again is two keys. The tutorials' cursor still starts on the player.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameSession } from "../src/app/game_session.ts";
+import type { GameSession } from "../src/app/game_session.ts";
 import type { Content } from "../src/content/load_content.ts";
 import { instantiate, playerOf, type Point } from "../src/engine/mod.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
 import { PlayScreen } from "../src/ui/play_screen.ts";
 import { TargetScreen } from "../src/ui/target_screen.ts";
-import { InProcessRunner } from "../src/worker/mod.ts";
 import { arenaStill } from "./support/arena.ts";
 import { bundledContent } from "./support/content.ts";
-import { feed, screenText, type } from "./support/ui_harness.ts";
+import { feed, screenText, sessionOn, type } from "./support/ui_harness.ts";
 
 const tutorial = await bundledContent();
 
@@ -33,17 +31,7 @@ function aimingApp(content: Content): GameSession {
   player.inventory!.items = [0, 1, 2].map(() =>
     instantiate(content.rules.templates.dagger, state.nextId++, 0, 0)
   );
-  const app = new GameSession(
-    new HeadlessTerminal(80, 50),
-    content,
-    state,
-    new InProcessRunner(content.rules),
-    {
-      colorDepth: "truecolor",
-    },
-  );
-  app.render();
-  return app;
+  return sessionOn(content, state);
 }
 
 const at = (app: GameSession, name: string): Point => {
@@ -52,6 +40,8 @@ const at = (app: GameSession, name: string): Point => {
 };
 const daggers = (app: GameSession) =>
   playerOf(app.state).inventory!.items.reduce((n, e) => n + (e.name === "Dagger" ? e.count ?? 1 : 0), 0);
+/** Whether the game is back to the map, the turn, and the daggers left. */
+const afterThrow = (app: GameSession) => [app.top instanceof PlayScreen, app.state.turn, daggers(app)];
 
 Deno.test("aiming starts on the nearest monster in view; Tab and Shift+Tab step through them by distance", async () => {
   const app = aimingApp({ ...tutorial, game: { ...tutorial.game, aimStart: "targets" } });
@@ -65,11 +55,7 @@ Deno.test("aiming starts on the nearest monster in view; Tab and Shift+Tab step 
   await type(app, "\x1b[Z");
   deepEqual(app.ui.pointer, at(app, "Troll"), "Shift+Tab: the one before");
   await type(app, "\r");
-  deepEqual(
-    [app.top instanceof PlayScreen, app.state.turn, daggers(app)],
-    [true, 1, 2],
-    "thrown at the troll",
-  );
+  deepEqual(afterThrow(app), [true, 1, 2], "thrown at the troll");
 });
 
 Deno.test("the fire key aims the last item at the last target, though another is nearer: f f throws again", async () => {
@@ -80,11 +66,7 @@ Deno.test("the fire key aims the last item at the last target, though another is
   ok(app.top instanceof TargetScreen);
   deepEqual(app.ui.pointer, at(app, "Troll"), "the last target, not the nearest");
   await type(app, "f");
-  deepEqual(
-    [app.top instanceof PlayScreen, app.state.turn, daggers(app)],
-    [true, 2, 1],
-    "two keys, one more throw",
-  );
+  deepEqual(afterThrow(app), [true, 2, 1], "two keys, one more throw");
   ok(app.state.log.filter((e) => e.text.includes("Troll")).length >= 2, "both at the troll");
 });
 
@@ -99,7 +81,7 @@ Deno.test("the tutorials' aim still starts on the player, and Tab cancels it as 
   await type(app, "ta");
   deepEqual(app.ui.pointer, { x: playerOf(app.state).x, y: playerOf(app.state).y });
   await type(app, "\t");
-  deepEqual([app.top instanceof PlayScreen, app.state.turn, daggers(app)], [true, 0, 3]);
+  deepEqual(afterThrow(app), [true, 0, 3]);
   await type(app, "f");
   ok(app.top instanceof PlayScreen, "no fire key");
 });
