@@ -73,7 +73,7 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   {
     keys: FIRE_KEYS,
     value: "fire",
-    help: "aim the last item thrown or zapped at the last target (then f or Enter fires)",
+    help: "aim the last item thrown or zapped at the last target (this key again, or Enter, fires)",
     name: "fire",
   },
   { keys: ["e"], value: "describe", help: "describe an item: what it is and its numbers", name: "describe" },
