@@ -32,7 +32,7 @@ Deno.test("e then a letter describes the item: a sword's description and what we
   await feed(app, "a");
   ok(app.top instanceof DescribeScreen);
   const sword = screenText(app).join("\n");
-  for (const text of ["Long Sword", "the fighter's favourite", "Worn (weapon): attack +1, damage 1d8"]) {
+  for (const text of ["Long Sword", "the fighter's favourite", "Wielded: attack +1, damage 1d8"]) {
     ok(sword.includes(text), `${text}\n${sword}`);
   }
   await feed(app, "x");
@@ -61,5 +61,5 @@ Deno.test("look mode on a known item on the floor shows its numbers too", async 
   const app = appOn(carrying(), rules, undefined, 80, 24);
   await feed(app, "/", "l", "l", "l");
   const text = screenText(app).join("\n");
-  ok(text.includes("Worn (weapon): attack +1, damage 1d8"), text);
+  ok(text.includes("Wielded: attack +1, damage 1d8"), text);
 });

@@ -150,13 +150,16 @@ for (const [rows, key] of [[24, "Enter"], [50, "Space"]] as const) {
       (s) => s.includes("┤Game over├") && s.includes("Morgue file:"),
       "game over",
     );
-    const [morgue] = [...Deno.readDirSync(`${home}/delve/morgue`)];
+    const morgue = [...Deno.readDirSync(`${home}/delve/morgue`)].find((e) => e.name.endsWith(".txt"))!;
     const path = `${home}/delve/morgue/${morgue.name}`;
     ok(path.length > 76, "a path longer than the box's width");
     const box = boxOn(screen, "Game over");
     ok(box.bottom < rows - (rows === 50 ? 7 : 4), `the box is over the map:\n${screen}`);
     const at = box.lines.indexOf("Morgue file:");
-    const pathLines = box.lines.slice(at + 1, box.lines.indexOf("", at));
+    const pathLines = box.lines.slice(
+      at + 1,
+      box.lines.findIndex((l, k) => k > at && /^(Replay:)?$/.test(l)),
+    );
     equal(pathLines.join(""), path, `the whole path:\n${screen}`);
     ok(pathLines.slice(0, -1).every((l) => l.endsWith("/")), "broken after a /");
     equal(box.lines.at(-1), "Enter, Space or Esc: back to the title.");

@@ -58,3 +58,15 @@ for (const rows of [24, 50]) {
     await assertRestored(pane, 0);
   });
 }
+
+Deno.test("e2e 80x24: ? on the title lists its keys, as in a game; any key closes the list", async () => {
+  await using pane = await TmuxPane.open(80, 24);
+  const title = await startGame(pane, 4860, undefined, false);
+  await pane.keys("?");
+  const help = await pane.waitFor((s) => s.includes("Keys: Delve"), "the title's help");
+  for (const said of ["play a new game", "continue the saved game", "quit"]) ok(help.includes(said), help);
+  await pane.keys("x");
+  await pane.waitFor((s) => s === title, "the title as it was");
+  await pane.keys("q");
+  await assertRestored(pane, 0);
+});

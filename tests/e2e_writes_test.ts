@@ -10,7 +10,7 @@
  * process group mid-walk, reach the game, which saves, gives the terminal
  * back and sets the status the launcher leaves with.
  */
-import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { deepEqual, equal, match, notDeepEqual, ok } from "node:assert/strict";
 import { launchPlan } from "../src/app/launch.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave } from "../src/app/save_format.ts";
@@ -118,7 +118,10 @@ Deno.test("e2e: --save among the player's own files: the game saves, keeps the u
   await pane.keys("Enter");
   await pane.waitFor((s) => s.includes("The blast would reach you!"), "the question");
   await pane.keys("y");
-  await pane.waitFor((s) => s.includes("┤Game over├") && s.includes("Morgue file:"), "game over");
+  const over = await pane.waitFor(
+    (s) => s.includes("┤Game over├") && s.includes("Morgue file:") && s.includes("Replay:"),
+    "game over, the morgue file and the replay beside it said",
+  );
   await pane.keys("Enter");
   await pane.waitFor((s) => s.includes("[N] Play a new game"), "the title again");
   await pane.keys("q");
@@ -136,10 +139,20 @@ Deno.test("e2e: --save among the player's own files: the game saves, keeps the u
     "scores.json.lock",
   ]);
   equal(await Deno.readTextFile(`${folder}/notes.txt`), "the player's own\n");
-  const [kept] = [...Deno.readDirSync(`${folder}/kept`)].map((e) => e.name);
-  match(kept, /^mine\.json\.gz\.unreadable-\d{4}-/);
-  equal(await Deno.readTextFile(`${folder}/kept/${kept}`), "an old save, damaged");
-  equal([...Deno.readDirSync(`${folder}/morgue`)].length, 1, "the morgue file");
+  const [keptSave] = [...Deno.readDirSync(`${folder}/kept`)].map((e) => e.name);
+  match(keptSave, /^mine\.json\.gz\.unreadable-\d{4}-/);
+  equal(await Deno.readTextFile(`${folder}/kept/${keptSave}`), "an old save, damaged");
+  // The dead game's replay is kept beside its morgue file, under its name: the next game's takes last-game's place.
+  const morgues = [...Deno.readDirSync(`${folder}/morgue`)].map((e) => e.name).sort();
+  equal(morgues.length, 2, morgues.join(", "));
+  const stem = morgues[1].replace(/\.txt$/, "");
+  deepEqual(morgues, [`${stem}.replay.json.gz`, `${stem}.txt`]);
+  ok(
+    over.replace(/[│\s]/g, "").includes(`Replay:${folder.replace(/\s/g, "")}/morgue/${stem}.replay.json.gz`),
+    over,
+  );
+  const kept = await Deno.readFile(`${folder}/morgue/${stem}.replay.json.gz`);
+  deepEqual(kept, await Deno.readFile(`${folder}/last-game.replay.json.gz`), "the dead game's whole replay");
   match(await Deno.readTextFile(`${folder}/scores.json`), new RegExp(`"seed": ${plan.seed}`));
   // With the launcher's own grants for that game, the player's files there cannot be written.
   const probe = await probeGrants(granted, {
@@ -149,6 +162,12 @@ Deno.test("e2e: --save among the player's own files: the game saves, keeps the u
   });
   deepEqual(probe.states, { [folder]: "prompt" });
   deepEqual(probe.refused, { [`${folder}/notes.txt`]: "NotCapable", [`${folder}/new.txt`]: "NotCapable" });
+  // A new game there: its replay takes last-game's place, and the dead game's stays beside its morgue file.
+  await startGame(pane, plan.seed + 1, `"${DENO}" task -q play --save '${save}' --data ${data}`);
+  await quit(pane);
+  await assertRestored(pane, 0);
+  deepEqual(await Deno.readFile(`${folder}/morgue/${stem}.replay.json.gz`), kept, "kept as it was");
+  notDeepEqual(await Deno.readFile(`${folder}/last-game.replay.json.gz`), kept, "the new game's replay");
 });
 
 Deno.test("e2e: a link or a folder where the save's lock goes: refused at start in one line, exit 2; nothing opened or removed", async () => {

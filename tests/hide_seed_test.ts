@@ -35,7 +35,7 @@ Deno.test("the save keeps the seed hidden from the title", () => {
   equal(summarizeSave(json).hideSeed, true);
 });
 
-Deno.test("e2e 80x24: --hide-seed keeps the seed off the title and the character window, and writes no replay before the end", async () => {
+Deno.test("e2e 80x24: --hide-seed keeps the seed off the title, the character window and a morgue file's name, and writes no replay before the end", async () => {
   await using pane = await TmuxPane.open(80, 24);
   const d = pane.dir;
   await pane.run(
@@ -48,6 +48,12 @@ Deno.test("e2e 80x24: --hide-seed keeps the seed off the title and the character
   await pane.keys("c");
   const window = await pane.waitFor((s) => s.includes("Seed: hidden"), "the character window");
   ok(!window.includes("4242"), window);
+  // A morgue file written now: its name, told in the log, must not tell the seed either.
+  await pane.keys("m");
+  const told = await pane.waitFor((s) => /morgue-\d/.test(s), "the morgue file's path in the log");
+  ok(!told.includes("4242") && !told.includes("seed"), told);
+  const names = [...Deno.readDirSync(`${d}/data/delve/morgue`)].map((e) => e.name);
+  ok(names.length === 1 && !names[0].includes("4242"), names.join(", "));
   await pane.keys("Escape", "Escape");
   const title = await pane.waitFor((s) => s.includes("[C] Continue last game"), "the title");
   ok(title.includes("Saved game: seed hidden") && !title.includes("4242"), title);

@@ -191,8 +191,8 @@ Deno.test("death writes the morgue file (its path on the game-over screen) and t
   doomPlayer(state, rules);
   await t.press(".");
   ok(isGameOver(state));
-  const morgues = [...Deno.readDirSync(`${t.dir}/morgue`)].map((e) => e.name);
-  deepEqual(morgues, ["morgue-20261121-100000-seed31.txt"]);
+  const morgues = [...Deno.readDirSync(`${t.dir}/morgue`)].map((e) => e.name).sort().reverse();
+  deepEqual(morgues, ["morgue-20261121-100000-seed31.txt", "morgue-20261121-100000-seed31.replay.json.gz"]);
   const path = `${t.dir}/morgue/${morgues[0]}`;
   ok(t.gameText().includes(`${morgues[0]} `), t.gameText());
   equal(lastShown(t.app.game!).text, `Morgue file written to ${path}`, "the log keeps the whole path");

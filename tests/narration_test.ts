@@ -126,3 +126,17 @@ Deno.test("words by who did what with one left out are refused with the one line
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("Delve's log: a sleeper that wakes is 'The Pit Viper wakes up.', and a thrown item hits in a blow's words", () => {
+  const state = newGame(delve, 5);
+  const at = cell(state, true);
+  const id = place(state, delve, "snake", at.x, at.y);
+  deepEqual(told(state, delve, [{ type: "woke", entityId: id, name: "Pit Viper", seen: true }]), [
+    "The Pit Viper wakes up.",
+  ]);
+  const [melee] = told(state, delve, [blow(state, state.playerId, id, 3)]);
+  const [thrown] = told(state, delve, [
+    { type: "thrown_hit", item: "Dagger", targetId: id, target: "Pit Viper", damage: 3 },
+  ]);
+  equal(thrown, melee.replace(/^You hit /, "The Dagger hits "), `${melee} / ${thrown}`);
+});

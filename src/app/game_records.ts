@@ -17,7 +17,7 @@ import {
 } from "../engine/mod.ts";
 import { endText, type GameOverReport, morgueText, type MorgueWritten } from "../ui/mod.ts";
 import { addHighScore, ScoresNotWritten } from "./high_scores.ts";
-import { writeMorgue, writeMorgueReplay } from "./morgue_file.ts";
+import { writeMorgue, writeMorgueReplay, writeReplayBeside } from "./morgue_file.ts";
 import type { Recording } from "./replay_format.ts";
 import { themeFromContent } from "./theme_from_content.ts";
 import type { DailyMark } from "./daily.ts";
@@ -60,7 +60,7 @@ export function writeMorgueOf(
     ...(places.daily ? { daily: places.daily } : {}),
     ...(places.hideSeed ? { hideSeed: true } : {}),
   });
-  return writeMorgue(places.morgueDir, state, text, now).then(
+  return writeMorgue(places.morgueDir, state, text, now, places.hideSeed).then(
     (path) => ({ path }),
     (e: Error) => ({ error: briefly(e) }),
   );
@@ -101,16 +101,26 @@ export async function addScoreOf(
   }
 }
 
-/** After a death, or the way out of the dungeon: the morgue file, and the game in the high scores. */
+/**
+ * After a death, or the way out of the dungeon: the morgue file, the game's `recording` (if any) beside it,
+ * and the game in the high scores.
+ */
 export async function recordDeath(
   places: RecordPlaces,
   state: GameState,
   content: Content,
+  recording?: Recording,
 ): Promise<GameOverReport> {
   const morgue = await writeMorgueOf(places, state, content);
   const cause = endText(state.chronicle, content.rules) ?? "died";
   const path = "path" in morgue ? morgue.path : undefined;
-  return { morgue, ...(await addScoreOf(places, state, content, cause, path)) };
+  const replay = path && recording
+    ? await writeReplayBeside(path, JSON.stringify(recording)).then(
+      (replay) => ({ replay }),
+      (e: Error) => ({ replayError: briefly(e) }),
+    )
+    : {};
+  return { morgue, ...replay, ...(await addScoreOf(places, state, content, cause, path)) };
 }
 
 /**
@@ -128,7 +138,13 @@ export async function abandonGame(
   const { state, content, recording } = game;
   if (recording) {
     try {
-      await writeMorgueReplay(places.morgueDir, state, JSON.stringify(recording), places.now());
+      await writeMorgueReplay(
+        places.morgueDir,
+        state,
+        JSON.stringify(recording),
+        places.now(),
+        places.hideSeed,
+      );
     } catch (e) {
       return {
         popup: [

@@ -120,12 +120,13 @@ export class GameSession {
       ...(content.game.lowHp ? { lowHp: content.game.lowHp } : {}),
       ...(content.game.quitAsks ? { quitAsks: true } : {}),
       ...(content.game.inventory?.pickupMenu ? { pickupMenu: true } : {}),
+      ...(content.game.aimStart === "targets" ? { aimAtTargets: true } : {}),
       ...(options.choice ? { keys: keyMapOf(options.choice), logLines: options.choice.logLines } : {}),
       ...(options.hideSeed ? { hideSeed: true } : {}),
     };
     this.#walkDelayMs = options.walkDelayMs;
     this.#choice = options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 };
-    this.stack = [new PlayScreen(this.ui.stairsAway)];
+    this.stack = [new PlayScreen(this.ui.stairsAway, this.ui.aimAtTargets)];
     this.#pacer = new WalkPacer(this, {
       walkDelayMs: () => this.#walkDelayMs,
       choice: () => this.#choice,

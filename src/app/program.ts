@@ -160,7 +160,9 @@ export class DelveProgram {
       onGameOver: async () => {
         await this.#files.discard();
         await this.#files.writeReplay(true).catch(() => {});
-        return await recordDeath(this.#files.places, state, content);
+        // An unsaved game (the save in use elsewhere) keeps no replay, beside its morgue file or anywhere.
+        const recording = this.options.saveInUse ? undefined : this.#files.recording;
+        return await recordDeath(this.#files.places, state, content, recording);
       },
       onMorgue: () => writeMorgueOf(this.#files.places, state, content),
       onNewFloor: async () => void (await this.#files.save(game)),

@@ -331,6 +331,17 @@ export const gameSchema = z.strictObject({
     "The low-HP warning (docs/rules.md, Low HP): the bar's colour, and $.messages.hp_low once each time HP " +
       "falls under the line, which stops a walk; absent: no warning.",
   ),
+  aimStart: z.enum(["player", "targets"]).optional().describe(
+    "Where the aim cursor starts: on the player (the default, the tutorials'), or on the last target if still " +
+      "in view, else the nearest monster in view (targets); with targets, Tab and Shift+Tab step through " +
+      "the monsters in view, the fire key throws or zaps the last item at the last target again, and a " +
+      "cursor closed leaves the names line to the mouse.",
+  ),
+  messageWrap: z.enum(["greedy", "even"]).optional().describe(
+    "How the log and the message history wrap a message: each line as full as it goes (greedy, the default, " +
+      "the tutorials'), or even: the last line never holds one word alone where the line before can give it " +
+      "another.",
+  ),
   panel: panelSchema,
   character: characterSchema,
   narration: z.strictObject({

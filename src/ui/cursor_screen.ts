@@ -50,10 +50,13 @@ export function cursorBindings(confirm: string, cancel: string): Binding<CursorC
 /** A screen with a map cursor; subclasses say what confirming and cancelling do. */
 export abstract class CursorScreen implements Screen {
   abstract readonly title: string;
-  abstract readonly bindings: readonly Binding<CursorCommand>[];
+  abstract readonly bindings: readonly Binding<string>[];
   cursor: Point;
+  /** Where the pointer was before the cursor took it: the mouse's cell, or none. */
+  readonly #pointerBefore: Point | undefined;
 
   constructor(ui: UiContext) {
+    this.#pointerBefore = ui.pointer;
     this.cursor = playerOf(ui.state);
     this.place(ui, this.cursor);
   }
@@ -64,6 +67,8 @@ export abstract class CursorScreen implements Screen {
   /** Any other key (Esc included). */
   protected cancel(ui: UiContext): ScreenResult {
     ui.focus = undefined;
+    // Delve's own game: the names line forgets a cursor that has closed (the tutorials' keeps naming its cell).
+    if (ui.aimAtTargets) ui.pointer = this.#pointerBefore;
     return CLOSE;
   }
 

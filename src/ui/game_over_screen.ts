@@ -31,6 +31,9 @@ export interface GameOverReport {
   readonly scoresKeptAs?: string;
   /** A daily game played after the day's scored one: it goes into no table. */
   readonly unscored?: boolean;
+  /** Where the game's replay was kept beside the morgue file, or why it could not be. */
+  readonly replay?: string;
+  readonly replayError?: string;
 }
 
 export const GAME_OVER_BINDINGS: readonly Binding<"leave" | "help">[] = [
@@ -103,6 +106,8 @@ export class GameOverScreen implements Screen {
     if (morgue) {
       lines.push("path" in morgue ? `Morgue file: ${morgue.path}` : `No morgue file: ${morgue.error}`);
     }
+    if (this.report?.replay) lines.push(`Replay: ${this.report.replay}`);
+    if (this.report?.replayError) lines.push(`Replay not kept: ${this.report.replayError}`);
     const leave = GAME_OVER_BINDINGS[0];
     lines.push("", this.closing ?? `${keysSaid(leave, ui.keys)}: back to the title.`);
     return lines;

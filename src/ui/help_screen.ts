@@ -1,6 +1,6 @@
 /**
  * `?`: every key of the screen below, listed from that screen's own key
- * table, in a window that fits the terminal: each key's text wraps inside
+ * table (then the screen's notes on how things work, if it has any), in a window that fits the terminal: each key's text wraps inside
  * it, and a list longer than the window scrolls. Any key closes it, but
  * for the scrolling keys when there is more to see (its last line says
  * which).
@@ -88,7 +88,11 @@ export class HelpScreen implements Screen {
     const needed = Math.max(...listed.map((r) => displayWidth(r.keys))) + GAP +
       Math.max(...listed.map((r) => displayWidth(r.help)));
     const textWidth = Math.max(1, Math.min(columns - 6, Math.max(needed, displayWidth(title) + 2)));
-    const body = this.#layOut(textWidth, ui.keys);
+    const notes = this.of.notes?.(ui) ?? [];
+    const body = [
+      ...this.#layOut(textWidth, ui.keys),
+      ...(notes.length > 0 ? ["", ...notes.flatMap((n) => wrapText(n, textWidth))] : []),
+    ];
     const room = Math.max(1, rows - 4);
     let note = wrapText(FITS_NOTE, textWidth);
     let bodyHeight = body.length;

@@ -61,7 +61,7 @@ export class HistoryScreen implements Screen {
    * oldest first; wrapped again only when the width, the log or the notices
    * changed (each only grows at its end).
    */
-  #lines(log: readonly LogEntry[], told: Notices, width: number): HistoryLine[] {
+  #lines(log: readonly LogEntry[], told: Notices, width: number, even?: boolean): HistoryLine[] {
     const size = log.length, count = log.at(-1)?.count ?? 0, notices = told.version;
     let known = this.#wrapped;
     if (
@@ -69,7 +69,7 @@ export class HistoryScreen implements Screen {
       known.notices !== notices
     ) {
       const lines = shownLog(log, told).flatMap((entry) =>
-        wrapText(displayText(entry), width).map((text) => ({ text, color: entry.color }))
+        wrapText(displayText(entry), width, even).map((text) => ({ text, color: entry.color }))
       );
       known = this.#wrapped = { width, size, count, notices, lines };
     }
@@ -80,7 +80,7 @@ export class HistoryScreen implements Screen {
     const { columns, rows } = ui.layout;
     const frame = { x: 3, y: 3, width: columns - 6, height: rows - 6 };
     const inside = drawWindow(buf, frame, this.title);
-    const lines = this.#lines(ui.state.log, ui.notices, inside.width);
+    const lines = this.#lines(ui.state.log, ui.notices, inside.width, ui.theme.evenWrap);
     this.scroll.fit(lines.length, inside.height);
     // A log shorter than the window sits at its foot, newest on the bottom line, as in the panel.
     const below = inside.y + Math.max(0, inside.height - lines.length);

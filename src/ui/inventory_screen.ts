@@ -46,6 +46,28 @@ export function inventoryLines(state: GameState, rules: Rules): string[] {
   });
 }
 
+/** Aiming the item in `slot` to `verb` it, or nothing where using it needs no aim. */
+function aimOf(ui: UiContext, slot: number, verb: "use" | "throw"): TargetScreen | undefined {
+  if (verb === "throw") return new TargetScreen(ui, slot, { kind: "single" }, "throw");
+  const item = playerOf(ui.state).inventory?.items[slot];
+  // An empty wand is not aimed: using it only says nothing happens (docs/rules.md, Wands).
+  const empty = item?.item?.charges !== undefined && item.item.charges <= 0;
+  const targeting = targetingOf(item?.item?.effect);
+  return targeting.kind === "none" || empty ? undefined : new TargetScreen(ui, slot, targeting);
+}
+
+/**
+ * The fire key: aiming again the item last aimed (or, once thrown, the next of its name in the pack), while
+ * it still needs aiming
+ * (docs/rules.md, Look and aim cursor); else nothing.
+ */
+export function aimAgain(ui: UiContext): TargetScreen | undefined {
+  const last = ui.aim, items = playerOf(ui.state).inventory?.items ?? [];
+  const byId = last ? items.findIndex((e) => e.id === last.item) : -1;
+  const slot = byId >= 0 || !last ? byId : items.findIndex((e) => e.name === last.name);
+  return last && slot >= 0 ? aimOf(ui, slot, last.verb) : undefined;
+}
+
 /** What the window is for. */
 export type InventoryMode = "use" | "drop" | "throw" | "describe";
 
@@ -103,16 +125,13 @@ export class InventoryScreen implements Screen {
       }
       return { type: "act", action: { type: "drop", item: slot }, closeOnSuccess: true };
     }
-    if (this.mode === "throw") {
-      return { type: "open", screen: new TargetScreen(ui, slot, { kind: "single" }, "throw"), replace: true };
-    }
-    // An empty wand is not aimed: using it only says nothing happens (docs/rules.md, Wands).
-    const empty = item.item?.charges !== undefined && item.item.charges <= 0;
-    const targeting = targetingOf(item.item?.effect);
-    if (targeting.kind === "none" || empty) {
-      return { type: "act", action: { type: "use", item: slot }, closeOnSuccess: true };
-    }
-    return { type: "open", screen: new TargetScreen(ui, slot, targeting), replace: true };
+    if (this.mode === "throw") return { type: "open", screen: aimOf(ui, slot, "throw")!, replace: true };
+    const aim = aimOf(ui, slot, "use");
+    return aim ? { type: "open", screen: aim, replace: true } : {
+      type: "act",
+      action: { type: "use", item: slot },
+      closeOnSuccess: true,
+    };
   }
 
   handleMouse(event: MouseEvent): ScreenResult {

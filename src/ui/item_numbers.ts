@@ -9,7 +9,7 @@ import type { Entity, Rules } from "../engine/mod.ts";
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : String(n));
 
-/** What wearing it adds ("weapon: attack +2, damage 1d8, accuracy +5"); empty for what is not worn. */
+/** What wearing it adds ("Wielded: attack +2, damage 1d8, accuracy +5"); empty for what is not worn. */
 function wornNumbers(item: Entity): string[] {
   const e = item.equippable;
   if (!e) return [];
@@ -25,7 +25,9 @@ function wornNumbers(item: Entity): string[] {
     e.stealth ? `stealth ${signed(e.stealth)}` : "",
     e.regeneration ? `regains ${e.regeneration.hp} HP every ${e.regeneration.turns} turns` : "",
   ].filter((p) => p !== "");
-  return [`Worn (${e.slot.replaceAll("_", " ")}): ${parts.length > 0 ? parts.join(", ") : "nothing more"}`];
+  // A weapon is wielded, not worn: a player reads "Wielded" where they would say it.
+  const how = e.slot === "weapon" ? "Wielded" : `Worn (${e.slot.replaceAll("_", " ")})`;
+  return [`${how}: ${parts.length > 0 ? parts.join(", ") : "nothing more"}`];
 }
 
 /** What using it does ("Heals 10 HP."). */

@@ -49,12 +49,12 @@ function drawHpBar(buf: CellBuffer, ui: UiContext, values: Readonly<Record<strin
 const wrapped = new Map<string, readonly string[]>();
 
 /** {@link wrapText}, remembered for the last few hundred texts and widths. */
-function wrappedLines(text: string, width: number): readonly string[] {
-  const key = `${width} ${text}`;
+function wrappedLines(text: string, width: number, even = false): readonly string[] {
+  const key = `${width} ${even ? "even" : ""} ${text}`;
   let lines = wrapped.get(key);
   if (lines === undefined) {
     if (wrapped.size >= 256) wrapped.clear();
-    lines = wrapText(text, width);
+    lines = wrapText(text, width, even);
     wrapped.set(key, lines);
   }
   return lines;
@@ -74,7 +74,7 @@ export function drawMessages(
   let y = area.y + area.height - 1;
   for (const entry of newestFirst) {
     if (y < area.y) break;
-    const lines = wrappedLines(displayText(entry), area.width);
+    const lines = wrappedLines(displayText(entry), area.width, theme.evenWrap);
     for (let l = lines.length - 1; l >= 0 && y >= area.y; l--, y--) {
       buf.text(area.x, y, lines[l], paletteColor(theme, entry.color));
     }

@@ -10,8 +10,9 @@ import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { CharacterScreen } from "./character_screen.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { HistoryScreen } from "./history_screen.ts";
-import { InventoryScreen } from "./inventory_screen.ts";
-import { type Binding, HELP_KEY, lookupKey, MOVE_BINDINGS, moveOf, runLetters } from "./keymap.ts";
+import { FIRE_KEYS } from "./aim_targets.ts";
+import { aimAgain, InventoryScreen } from "./inventory_screen.ts";
+import { type Binding, HELP_KEY, keysSaid, lookupKey, MOVE_BINDINGS, moveOf, runLetters } from "./keymap.ts";
 import { LeaveScreen } from "./leave_screen.ts";
 import { QuitScreen } from "./quit_screen.ts";
 import { PickupScreen } from "./pickup_screen.ts";
@@ -31,6 +32,7 @@ export type PlayCommand =
   | "describe"
   | "drop"
   | "throw"
+  | "fire"
   | "character"
   | "explore"
   | "rest"
@@ -70,6 +72,12 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["v"], value: "history", help: "message history", name: "history" },
   { keys: ["/"], value: "look", help: "look around", name: "look" },
   { keys: ["t"], value: "throw", help: "throw an item at a place", name: "throw" },
+  {
+    keys: FIRE_KEYS,
+    value: "fire",
+    help: "aim the last item thrown or zapped at the last target (this key again, or Enter, fires)",
+    name: "fire",
+  },
   { keys: ["e"], value: "describe", help: "describe an item: what it is and its numbers", name: "describe" },
   { keys: ["R"], value: "rest", help: "rest until healed or something happens", name: "rest" },
   { keys: ["0"], value: "restCount", help: "rest so many turns (asks how many)", name: "rest.count" },
@@ -88,13 +96,17 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
  * The main game's keys as its help lists them: where the rules refuse the
  * stairs away from them (the tutorial rule sets), `>` and `<` say so.
  */
-export function playBindings(stairsAway?: "refuse"): readonly Binding<PlayCommand>[] {
-  if (stairsAway !== "refuse") return PLAY_BINDINGS;
+export function playBindings(stairsAway?: "refuse", aimAtTargets?: boolean): readonly Binding<PlayCommand>[] {
+  // The fire key is Delve's own game's (the tutorials' aim starts on the player: there is no last target).
+  const bindings = aimAtTargets
+    ? PLAY_BINDINGS
+    : PLAY_BINDINGS.filter((b) => !("value" in b && b.value === "fire"));
+  if (stairsAway !== "refuse") return bindings;
   const refusing: Partial<Record<PlayCommand & string, string>> = {
     stairsDown: "take the stairs down (only standing on them)",
     stairsUp: "take the stairs up (only standing on them)",
   };
-  return PLAY_BINDINGS.map((b) =>
+  return bindings.map((b) =>
     "value" in b && typeof b.value === "string" && refusing[b.value] ? { ...b, help: refusing[b.value]! } : b
   );
 }
@@ -104,9 +116,31 @@ export class PlayScreen implements Screen {
   readonly title = "Dungeon";
   readonly bindings: readonly Binding<PlayCommand>[];
 
-  /** `stairsAway`: the rules' answer to the stairs keys away from the stairs (`ui.stairsAway`). */
-  constructor(stairsAway?: "refuse") {
-    this.bindings = playBindings(stairsAway);
+  /**
+   * `stairsAway`: the rules' answer to the stairs keys away from the stairs (`ui.stairsAway`);
+   * `aimAtTargets`: the fire key is there (`ui.aimAtTargets`).
+   */
+  constructor(stairsAway?: "refuse", aimAtTargets?: boolean) {
+    this.bindings = playBindings(stairsAway, aimAtTargets);
+  }
+
+  /** What help tells after the keys: how to wield and wear things, and what unknown items are. */
+  notes(ui: UiContext): string[] {
+    const use = this.bindings.find((b) => "value" in b && b.value === "use")!;
+    const notes = [
+      `Equipment: use (${keysSaid(use, ui.keys)}) a weapon to wield it, or armour to wear it, in place of ` +
+      "what is in its slot; use it again to take it off. What is worn is marked (E).",
+    ];
+    const kinds = Object.values(ui.rules.unknownItems ?? {});
+    const named = Object.keys(ui.rules.unknownItems ?? {}).map((k) => `${k}s`);
+    if (kinds.length > 0) {
+      const example = kinds[0].name.replace("{appearance}", kinds[0].appearances[0] ?? "");
+      notes.push(
+        `Unknown items: ${named.slice(0, -1).join(", ")}${named.length > 1 ? " and " : ""}${named.at(-1)} ` +
+          `go by their look ("${example}") until you use one; then every one of that kind is known by name.`,
+      );
+    }
+    return notes;
   }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
@@ -133,6 +167,8 @@ export class PlayScreen implements Screen {
       case "throw":
       case "describe":
         return { type: "open", screen: new InventoryScreen(command) };
+      case "fire":
+        return { type: "open", screen: aimAgain(ui) ?? new InventoryScreen("throw") };
       case "character":
         return { type: "open", screen: new CharacterScreen(ui.rules, ui.theme.texts.character.title) };
       case "explore":

@@ -12,6 +12,7 @@ import type { Action, GameState, MessageId, Point, Rest, Rules, Walk } from "../
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import type { Binding } from "./keymap.ts";
 import type { Layout } from "./layout.ts";
+import type { AimMemory } from "./aim_targets.ts";
 import type { Notices } from "./notices.ts";
 import type { Theme } from "./theme.ts";
 
@@ -61,6 +62,13 @@ export interface UiContext {
   readonly pickupMenu?: boolean;
   /** HP under `below` of max HP is low: the HP bar's filled part takes the palette's `color` (docs/rules.md, Low HP). */
   readonly lowHp?: { readonly below: number; readonly color: string };
+  /**
+   * `aimStart: "targets"` in the data: aiming starts on a monster in view, Tab steps through them and the fire
+   * key aims again (docs/rules.md, Look and aim cursor); absent, it starts on the player (the tutorials').
+   */
+  readonly aimAtTargets?: boolean;
+  /** What the player last aimed, for the fire key; kept only while the program runs. */
+  aim?: AimMemory;
   /** The player's keys for named commands (the options'); absent: every table's own. Changed by the options screen. */
   keys?: KeyMap;
   /** The most message lines the panel shows (the options'); absent or 0: as many as fit. */
@@ -121,4 +129,6 @@ export interface Screen<Context = UiContext, Result = ScreenResult> {
   draw(buf: CellBuffer, ui: Context): void;
   /** What the prompt line asks while this screen is on top, if anything. */
   prompt?(ui: Context): MessageId | undefined;
+  /** Lines its help window tells after the keys (how things work), if any. */
+  notes?(ui: Context): readonly string[];
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { AIM_BINDINGS } from "./aim_targets.ts";
 import { CHARACTER_BINDINGS } from "./character_screen.ts";
 import { CountScreen, restCount } from "./count_screen.ts";
 import { cursorBindings } from "./cursor_screen.ts";
@@ -33,7 +34,7 @@ export const SCREEN_KEYS: readonly ScreenKeys[] = [
   { screen: "pick up", bindings: PICKUP_BINDINGS },
   { screen: "help", bindings: HELP_SCREEN_BINDINGS },
   { screen: "message history", bindings: HISTORY_BINDINGS },
-  { screen: "look and aim", bindings: cursorBindings("use or look here", "close") },
+  { screen: "look and aim", bindings: [...cursorBindings("use or look here", "close"), ...AIM_BINDINGS] },
   { screen: "count", bindings: new CountScreen(restCount(9)).bindings },
   { screen: "character", bindings: CHARACTER_BINDINGS },
   { screen: "describe", bindings: DESCRIBE_BINDINGS },

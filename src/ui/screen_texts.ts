@@ -12,6 +12,7 @@ import {
   formatTemplate,
   type GameState,
   MAX_LEVEL,
+  parseDice,
   playerOf,
   type Rules,
   sightOf,
@@ -57,12 +58,24 @@ function shown(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
 }
 
+/**
+ * `dice` with `add` folded into its constant, as one sum is written: `1d10+1` and 4 make `1d10+5`, `1d4` and
+ * -1 `1d4-1`, `1d6+2` and -2 `1d6`; dice that do not parse keep `add` written after them.
+ */
+export function diceWithBonus(dice: string, add: number): string {
+  const parsed = parseDice(dice);
+  const signed = (n: number) => (n === 0 ? "" : `${n > 0 ? "+" : ""}${n}`);
+  if (!parsed) return `${dice}${signed(add)}`;
+  const bonus = parsed.bonus + add;
+  return parsed.count === 0 ? String(bonus) : `${parsed.count}d${parsed.sides}${signed(bonus)}`;
+}
+
 /** What a blow does: the damage dice and the attack added to them where combat is rolled ("1d6+2"), else the attack. */
 function attackText(state: GameState, rules: Rules): string {
   const player = playerOf(state), attack = attackOf(player, rules);
   const dice = rules.combat ? damageDiceOf(player) : undefined;
   if (dice === undefined) return String(attack);
-  return attack === 0 ? dice : `${dice}${attack > 0 ? "+" : ""}${attack}`;
+  return diceWithBonus(dice, attack);
 }
 
 /** The player's figures, by placeholder name. */

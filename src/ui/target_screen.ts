@@ -10,8 +10,9 @@
  */
 import { inBlast, type MessageId, playerOf, type Targeting } from "../engine/mod.ts";
 import { Attr, type CellBuffer, type KeyEvent, type MouseEvent } from "../terminal/mod.ts";
+import { AIM_BINDINGS, type AimCommand, aimStartOf, cycleTarget, targetAt } from "./aim_targets.ts";
 import { cursorBindings, type CursorCommand, CursorScreen } from "./cursor_screen.ts";
-import type { Binding } from "./keymap.ts";
+import { type Binding, lookupKey } from "./keymap.ts";
 import { screenCellOf } from "./map_view.ts";
 import { type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { paletteColor } from "./theme.ts";
@@ -21,17 +22,15 @@ function blend(a: number, b: number): number {
   return (((a >> 1) & 0x7f7f7f) + ((b >> 1) & 0x7f7f7f)) & 0xffffff;
 }
 
+/** `{ target }`, or nothing when there is no monster on the cursor. */
+function optionalTarget(target: number | undefined): { target?: number } {
+  return target === undefined ? {} : { target };
+}
+
 /** Aiming the item in inventory slot `slot`: to use it, or to throw one of it (docs/rules.md, Throwing). */
 export class TargetScreen extends CursorScreen {
   readonly title = "Target";
-  readonly bindings: readonly Binding<CursorCommand>[] = [
-    ...cursorBindings("use the item here", "cancel: nothing is used"),
-    {
-      keys: ["y"],
-      help: "blast reaches you? yes (any other key: aim again)",
-      listedOnly: true,
-    },
-  ];
+  readonly bindings: readonly Binding<CursorCommand | AimCommand>[];
   /** Asking whether to use the item where its blast would reach the player. */
   asking = false;
 
@@ -42,6 +41,18 @@ export class TargetScreen extends CursorScreen {
     readonly verb: "use" | "throw" = "use",
   ) {
     super(ui);
+    this.bindings = [
+      ...cursorBindings("use the item here", "cancel: nothing is used"),
+      ...(ui.aimAtTargets ? AIM_BINDINGS : []),
+      {
+        keys: ["y"],
+        help: "blast reaches you? yes (any other key: aim again)",
+        listedOnly: true,
+      },
+    ];
+    // Delve's own game starts on the last target or the nearest monster in view (the tutorials': the player).
+    const start = ui.aimAtTargets ? aimStartOf(ui.state, ui.aim?.target) : undefined;
+    if (start) this.place(ui, start);
   }
 
   prompt(): MessageId {
@@ -58,6 +69,15 @@ export class TargetScreen extends CursorScreen {
     }
     this.asking = false;
     ui.focus = undefined;
+    const item = playerOf(ui.state).inventory?.items[this.slot];
+    if (ui.aimAtTargets && item) {
+      ui.aim = {
+        item: item.id,
+        name: item.name,
+        verb: this.verb,
+        ...optionalTarget(targetAt(ui.state, this.cursor)?.id),
+      };
+    }
     return {
       type: "act",
       action: { type: this.verb, item: this.slot, target: this.cursor },
@@ -66,7 +86,16 @@ export class TargetScreen extends CursorScreen {
   }
 
   override handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
-    if (!this.asking) return super.handleKey(event, ui);
+    if (!this.asking) {
+      const command = ui.aimAtTargets ? lookupKey(AIM_BINDINGS, event, ui.keys)?.value : undefined;
+      if (command === "fire") return this.confirm(ui);
+      if (command) {
+        const next = cycleTarget(ui.state, this.cursor, command === "nextTarget" ? 1 : -1);
+        if (next) this.place(ui, next);
+        return STAY;
+      }
+      return super.handleKey(event, ui);
+    }
     if (event.key === "y" && !event.ctrl && !event.alt) return this.confirm(ui);
     this.asking = false;
     return STAY;

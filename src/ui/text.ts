@@ -17,10 +17,12 @@ const SLASH_PIECES = /[^/]*\/|[^/]+/g;
  * where it can; a word wider than a line (a path) breaks after a "/" where
  * it can and elsewhere only where it must (a character wider than the line
  * gets a line of its own). Newlines in the text always break. Each word is measured once: time linear in the text.
+ * With `even`, a paragraph's last line never holds one word alone where the line before can give it another.
  */
-export function wrapText(text: string, width: number): string[] {
+export function wrapText(text: string, width: number, even = false): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split("\n")) {
+    const first = lines.length;
     let line = "", lineWidth = 0;
     const flush = () => {
       lines.push(line);
@@ -74,8 +76,23 @@ export function wrapText(text: string, width: number): string[] {
       }
     }
     lines.push(line);
+    if (even && lines.length - first >= 2) noLoneWord(lines, width);
   }
   return lines;
+}
+
+/**
+ * With `even`, no word alone on a wrapped paragraph's last line: the line before gives it its own last word
+ * when that fits and leaves a word behind (a path's pieces, with no space, are left as they are).
+ */
+function noLoneWord(lines: string[], width: number): void {
+  const last = lines[lines.length - 1], before = lines[lines.length - 2];
+  const cut = before.lastIndexOf(" ");
+  if (last === "" || last.includes(" ") || cut <= 0) return;
+  const word = before.slice(cut + 1);
+  if (displayWidth(word) + 1 + displayWidth(last) > width) return;
+  lines[lines.length - 2] = before.slice(0, cut);
+  lines[lines.length - 1] = `${word} ${last}`;
 }
 
 /**

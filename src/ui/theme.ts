@@ -41,6 +41,8 @@ export interface Theme {
   readonly alwaysVisible?: ReadonlySet<string>;
   /** The display palette's colours for things; absent: each thing's own. */
   readonly things?: ThingColors;
+  /** Messages wrap with no word alone on their last line (`game.json`'s `messageWrap`: even); absent: greedily. */
+  readonly evenWrap?: boolean;
 }
 
 /** How a thing is drawn, for a palette's colours: the player, a monster, an item, a corpse. */

@@ -14,7 +14,7 @@ import { paletteColor, type Theme } from "./theme.ts";
 import { fitWidth } from "../text/mod.ts";
 import { centredX, clipText, displayWidth, padText, wrapText } from "./text.ts";
 import { drawWindow } from "./window.ts";
-import { type Binding, lookupKey } from "./keymap.ts";
+import { type Binding, HELP_BINDING, helpLines, lookupKey } from "./keymap.ts";
 import type { Screen } from "./screen.ts";
 
 /** "DELVE" in a 5-row block font. */
@@ -255,7 +255,7 @@ export type TitleChoice =
 export type TitleQuestion = "offer" | "abandon";
 
 /** What a key means on the title. */
-type TitleKey = "new" | "continue" | "options" | "quit" | "yes";
+type TitleKey = "new" | "continue" | "options" | "quit" | "yes" | "help";
 
 const TITLE_BINDINGS: readonly Binding<TitleKey>[] = [
   { keys: ["n", "N"], value: "new", help: "play a new game" },
@@ -263,8 +263,19 @@ const TITLE_BINDINGS: readonly Binding<TitleKey>[] = [
   { keys: ["o", "O"], value: "options", help: "the options: keys, walk delay" },
   { keys: ["q", "Q", "Escape"], value: "quit", help: "quit" },
   { keys: ["y", "Y"], value: "yes", help: "yes, to a popup's question" },
+  { ...HELP_BINDING, help: "this help (in a game, ? lists the keys of every screen)" },
   { keys: ["any other key"], help: "no, to a popup's question; any key closes a popup", listedOnly: true },
 ];
+
+/** The title's help, as the game's help windows list keys: each key, then what it does. */
+function titleHelp(): string[] {
+  const rows = helpLines(TITLE_BINDINGS);
+  const width = Math.max(...rows.map((r) => displayWidth(r.keys)));
+  const lines = ["Keys: Delve", "", ...rows.map((r) => `${padText(r.keys, width)}  ${r.help}`)];
+  // As wide as each other, so that the popup, which centres its lines, keeps the columns.
+  const widest = Math.max(...lines.map(displayWidth));
+  return lines.map((l) => padText(l, widest));
+}
 
 /** The title: the program's first screen, and where a game left with Esc comes back to. */
 export class TitleScreen implements Screen<TitleContext, TitleChoice> {
@@ -301,6 +312,10 @@ export class TitleScreen implements Screen<TitleContext, TitleChoice> {
     // A popup: Y answers its question, any other key dismisses it.
     if (this.view.popup && !yes) {
       this.view = { ...this.view, popup: undefined };
+      return { type: "stay" };
+    }
+    if (key === "help" && question === undefined) {
+      this.showPopup(titleHelp());
       return { type: "stay" };
     }
     if (key === "quit") return { type: "quit" };

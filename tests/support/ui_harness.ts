@@ -61,6 +61,16 @@ export function appOn(
   return app;
 }
 
+/** An app on `state` with `content` as it is (its own game.json words), at 80x50, rendered once. */
+export function sessionOn(content: Content, state: GameState): GameSession {
+  const runner = new InProcessRunner(content.rules);
+  const app = new GameSession(new HeadlessTerminal(80, 50), content, state, runner, {
+    colorDepth: "truecolor",
+  });
+  app.render();
+  return app;
+}
+
 /** Feeds events (or keys by name) and renders after each, as the loop does. */
 export async function feed(app: GameSession, ...inputs: (InputEvent | string)[]): Promise<void> {
   for (const input of inputs) {
