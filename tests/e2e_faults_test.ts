@@ -21,13 +21,13 @@ import {
   walkKeys,
 } from "./support/e2e_game.ts";
 import { findGamePid, TmuxPane } from "./support/tmux.ts";
-import { bundledContent } from "./support/content.ts";
+import { delveContent } from "./support/content.ts";
 import type { Rules } from "../src/engine/rules.ts";
 
 async function loadSaved(path: string, rules?: Rules): Promise<GameState> {
   const read = await readSave(path);
   if (read.kind !== "read") throw new Error(`no whole save at ${path}: ${JSON.stringify(read)}`);
-  return decodeSave(read.json, rules ?? (await bundledContent()).rules);
+  return decodeSave(read.json, rules ?? (await delveContent()).rules);
 }
 
 /** Waits until process `pid` has gone. */

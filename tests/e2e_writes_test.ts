@@ -15,7 +15,7 @@ import { launchPlan } from "../src/app/launch.ts";
 import { readSave } from "../src/app/save_file.ts";
 import { decodeSave } from "../src/app/save_format.ts";
 import type { GameState } from "../src/engine/state.ts";
-import { bundledContent } from "./support/content.ts";
+import { bundledContent, delveContent } from "./support/content.ts";
 import {
   assertRestored,
   atOn,
@@ -33,6 +33,8 @@ import { findGamePid, TmuxPane } from "./support/tmux.ts";
 import { probeGrants } from "./support/write_probe.ts";
 
 const { rules } = await bundledContent();
+/** Delve's own rules: what `deno task play` without `--data` plays and saves. */
+const delve = (await delveContent()).rules;
 
 /** Where Deno keeps its cache: a test that moves HOME keeps it, so nothing is downloaded again. */
 const DENO_DIR = await denoCache();
@@ -45,7 +47,7 @@ async function saved(path: string, by = rules): Promise<GameState> {
 }
 
 /** The seed of the save at `path`, which must be whole. */
-const savedSeed = async (path: string) => (await saved(path)).seed;
+const savedSeed = async (path: string, by = rules) => (await saved(path, by)).seed;
 
 /** Plays a step and leaves with Esc (which saves) and q. */
 async function stepSaveQuit(pane: TmuxPane): Promise<void> {
@@ -61,7 +63,7 @@ Deno.test("e2e: deno task play with a home folder that has spaces: the game star
   const command = `env -u XDG_DATA_HOME HOME='${home}' DENO_DIR='${DENO_DIR}' "${DENO}" task play`;
   await startGame(pane, 4701, command);
   await stepSaveQuit(pane);
-  equal(await savedSeed(`${home}/.local/share/delve/savegame.json.gz`), 4701);
+  equal(await savedSeed(`${home}/.local/share/delve/savegame.json.gz`, delve), 4701);
   equal(await Deno.readTextFile(`${pane.dir}/stderr`).then((t) => t.includes("delve:")), false);
 });
 
@@ -70,7 +72,7 @@ Deno.test("e2e: --save in a fresh folder elsewhere: the game plays and saves the
   const folder = `${pane.dir}/elsewhere/new games`;
   await startGame(pane, 4702, `"${DENO}" task play --save '${folder}/mine.json.gz'`);
   await stepSaveQuit(pane);
-  equal(await savedSeed(`${folder}/mine.json.gz`), 4702);
+  equal(await savedSeed(`${folder}/mine.json.gz`, delve), 4702);
   ok((await Deno.stat(`${folder}/last-game.replay.json.gz`)).isFile);
   await Deno.stat(saveFile(pane)).then(() => ok(false, "nothing in the default folder"), () => {});
 });
@@ -309,7 +311,7 @@ Deno.test("e2e: SIGTERM to the whole process group mid-walk (task, launcher and 
   await pane.waitFor((s) => atOn(s) !== undefined && atOn(s) !== atOn(screen), "the walk under way");
   Deno.kill(-(await groupOf(game)), "SIGTERM");
   await assertRestored(pane, 143);
-  const state = await saved(saveFile(pane));
+  const state = await saved(saveFile(pane), delve);
   equal(state.seed, seed, "the game was saved, whole");
   ok(state.turn >= 1 && state.turn < walk, `saved mid-walk: turn ${state.turn} of ${walk}`);
 });

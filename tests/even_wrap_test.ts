@@ -7,7 +7,7 @@ import { deepEqual, equal } from "node:assert/strict";
 import { loadContent } from "../src/content/load_content.ts";
 import type { GameSession } from "../src/app/game_session.ts";
 import { wrapText } from "../src/ui/text.ts";
-import { bundledContent } from "./support/content.ts";
+
 import { screenText, startApp } from "./support/ui_harness.ts";
 
 const delve = await loadContent(new URL("../data/", import.meta.url), "data/");

@@ -12,7 +12,7 @@ import { REPLAY_LIMITS } from "./replay_format.ts";
 
 /**
  * `morgue-20261121-093012-seed42.txt`; with `hideSeed`, while the game goes on, `morgue-20261121-093012.txt`
- * (docs/options.md, Hidden seeds: a file's name, shown in the log, must not tell the seed either).
+ * (docs/options.md, Hidden seeds): a file's name, shown in the log, must not tell the seed either.
  */
 export function morgueFileName(state: GameState, now: Date, hideSeed = false): string {
   const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");

@@ -33,3 +33,11 @@ export async function copyOfData(prefix: string): Promise<string> {
   }
   return dir;
 }
+
+let delve: Content | undefined;
+
+/** Delve's own game (data/), for tests of what `deno task play` without `--data` plays and saves. */
+export async function delveContent(): Promise<Content> {
+  delve ??= await loadContent(new URL("../../data/", import.meta.url), "data/");
+  return delve;
+}
