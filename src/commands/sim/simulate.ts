@@ -6,7 +6,7 @@
 import { record, type Recording } from "../../app/mod.ts";
 import type { Content } from "../../content/mod.ts";
 import {
-  botDecide,
+  Bot,
   type Command,
   type GameState,
   isGameOver,
@@ -103,8 +103,9 @@ export function simulate(
   };
   sample();
   // Every command is a turn or a level-up choice; a cap guards against a stuck bot.
+  const bot = new Bot();
   for (let commands = 0; state.turn < maxTurns && commands < maxTurns * 4; commands++) {
-    const command = botDecide(state, rules);
+    const command = bot.decide(state, rules);
     const turnBefore = state.turn;
     const used = itemUsedBy(state, command);
     const events = playCommand(state, rules, command);
