@@ -108,6 +108,7 @@ export class Bot {
   #progressTurn = 0;
   #progressKey = "";
   #lastHp = 0;
+  #carried = new Set<number>();
   #givenUpCells = new Set<number>();
   #givenUpMonsters = new Set<number>();
   #givenUpCount = 0;
@@ -142,7 +143,9 @@ export class Bot {
     let explored = 0;
     for (const e of state.map.explored) explored += e;
     const kills = state.chronicle.kills.reduce((n, k) => n + k.count, 0);
-    const key = `${explored}/${kills}/${player.inventory?.items.length ?? 0}/${player.level?.xp ?? 0}`;
+    // A thing new to the pack is progress; one thrown and picked up again (its stack's id kept) is not.
+    for (const item of player.inventory?.items ?? []) this.#carried.add(item.id);
+    const key = `${explored}/${kills}/${this.#carried.size}/${player.level?.xp ?? 0}`;
     const hp = player.fighter?.hp ?? 0;
     // Resting is progress while HP comes back.
     const rested = this.#intent === "rest" && hp > this.#lastHp;

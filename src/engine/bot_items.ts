@@ -89,3 +89,12 @@ export function betterToWear(state: GameState, rules: Rules, player: Entity): nu
     return worn === undefined ? value > 0 : value > wearValue(state, rules, worn);
   });
 }
+
+/**
+ * The pack index of a thing the player knows would save it from a fight:
+ * one that heals or teleports (a spent wand aside); -1 if none. The
+ * simulator asks it of a dead bot, to count deaths with a way out unused.
+ */
+export function knownEscape(state: GameState, rules: Rules, player: Entity): number {
+  return knownItem(state, rules, player, (e) => e.type === "heal" || e.type === "teleport");
+}

@@ -10,6 +10,7 @@ export { MAX_WALK_STEPS, walkBehavior } from "./behavior.ts";
 export { restBehavior } from "./rest.ts";
 export type { Rest } from "./rest.ts";
 export { Bot, type BotIntent } from "./bot.ts";
+export { knownEscape } from "./bot_items.ts";
 export {
   dataChecksum,
   sortedKeys,

@@ -11,6 +11,7 @@ import {
   type GameState,
   isGameOver,
   type KillCount,
+  knownEscape,
   newGame,
   playCommand,
   playerOf,
@@ -43,6 +44,12 @@ export interface GameResult {
   readonly end: string;
   /** True when the bot died (not won, left or ran out of turns). */
   readonly died: boolean;
+  /** True when the game was still going at the turn limit (its floor is endFloor, its turn turns). */
+  readonly turnLimit: boolean;
+  /** For a death: the true name of a thing in the pack the bot knew would heal or save it, unused. */
+  readonly unusedEscape?: string;
+  /** For a death: true when the bot was fleeing (walking away to the stairs) at the blow. */
+  readonly diedFleeing: boolean;
   /** Monsters killed on each floor (index 0 is floor 1). */
   readonly kills: number[];
   /** Monsters killed, by name. */
@@ -124,6 +131,8 @@ export function simulate(
     : escaped === "left"
     ? "left the dungeon"
     : undefined;
+  const player = playerOf(state);
+  const escape = death ? knownEscape(state, rules, player) : -1;
   return {
     seed,
     depth,
@@ -132,6 +141,9 @@ export function simulate(
     level: playerOf(state).level?.current ?? 1,
     end: death ? deathText(death) : left ?? "alive",
     died: death !== undefined,
+    turnLimit: !death && !left,
+    unusedEscape: escape >= 0 ? player.inventory?.items[escape]?.name : undefined,
+    diedFleeing: death !== undefined && bot.intent === "flee",
     kills: Array.from({ length: depth }, (_, f) => killsByFloor[f] ?? 0),
     killsByMonster: kills,
     attacksOnBot,
