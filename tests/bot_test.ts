@@ -163,3 +163,34 @@ Deno.test("with a full pack, the bot drops a thing beside the goal, never on it,
   player.x = 2;
   deepEqual(new Bot().decide(state, rules), { act: { type: "pickup" } });
 });
+
+Deno.test("losing with a known blink in the pack, the bot blinks away; far from the stairs without one it fights on", () => {
+  const far = `
+    ###############
+    #<.........@o.#
+    ###############`;
+  const state = floorOf(far, { o: "orc" }, 3, ["blink_potion"]);
+  playerOf(state).fighter!.hp = 5;
+  state.known = ["blink_potion"];
+  deepEqual(new Bot().decide(state, rules), { act: { type: "use", item: 0 } }, "the known escape");
+  const bare = floorOf(far, { o: "orc" }, 3);
+  playerOf(bare).fighter!.hp = 5;
+  deepEqual(new Bot().decide(bare, rules), { act: { type: "bump", dx: 1, dy: 0 } }, "the stairs are too far");
+});
+
+Deno.test("an unknown ring is judged by its kind, not its hidden numbers: never swapped for another unknown one", () => {
+  const state = floorOf(
+    `
+    #####
+    #@.>#
+    #####`,
+    {},
+    3,
+    ["accuracy_ring", "protection_ring"],
+  );
+  const player = playerOf(state);
+  // The one worn (accuracy) is the weaker by its hidden numbers (defense counts more); a player cannot tell.
+  player.equipment = { ring: player.inventory!.items[0].id };
+  const command = new Bot().decide(state, rules);
+  ok(!("act" in command && command.act.type === "use"), `it does not swap rings: ${JSON.stringify(command)}`);
+});

@@ -11,7 +11,15 @@
  *
  * @module
  */
-import { betterToWear, knownItem, throwable, unknownToTry, wearValue } from "./bot_items.ts";
+import {
+  betterToWear,
+  knownEffect,
+  knownItem,
+  slotWith,
+  throwable,
+  unknownToTry,
+  wearValue,
+} from "./bot_items.ts";
 import { distanceMap, downhillStep, UNREACHABLE } from "./distance_map.ts";
 import { isWorn, wornIn } from "./equipment.ts";
 import { type Entity, isAlive } from "./entity.ts";
@@ -78,6 +86,7 @@ export type BotIntent =
   | "rest"
   | "pick_up"
   | "dress"
+  | "tidy"
   | "try"
   | "map"
   | "carry_out"
@@ -279,6 +288,12 @@ export class Bot {
     }
     const better = betterToWear(state, rules, player);
     if (better >= 0) return this.#as("dress", { act: { type: "use", item: better } });
+    // A wand known to be spent only takes a place in the pack.
+    const spent = slotWith(
+      player,
+      (i) => i.item?.charges === 0 && knownEffect(state, rules, i) !== undefined,
+    );
+    if (spent >= 0 && calm) return this.#as("tidy", { act: { type: "drop", item: spent } });
     // An unknown potion is tried when a little hurt (a healing one is refused at full health) and safe.
     const unknownPotion = fighter.hp < fighter.maxHp && calm
       ? unknownToTry(state, rules, player, "potion")
@@ -407,8 +422,12 @@ function inLineOfFire(state: GameState, player: Entity, target: Entity): boolean
   );
 }
 
-/** Whether `thing` is worth a place in the pack: anything but a thing to wear no better than what is worn. */
+/**
+ * Whether `thing` is worth a place in the pack: anything but a spent wand or a thing to wear no better than
+ * what is worn.
+ */
 function worthTaking(state: GameState, rules: Rules, player: Entity, thing: Entity): boolean {
+  if (thing.item?.charges === 0) return false;
   if (!thing.equippable) return true;
   const worn = wornIn(player, thing.equippable.slot);
   return worn === undefined || wearValue(state, rules, thing) > wearValue(state, rules, worn);
