@@ -144,9 +144,7 @@ export class Bot {
     const player = playerOf(state);
     if (state.floor !== this.#floor) {
       this.#floor = state.floor;
-      this.#givenUpCells.clear();
-      this.#givenUpMonsters.clear();
-      this.#givenUpCount = 0;
+      this.#forget();
       this.#progressTurn = state.turn;
     }
     let explored = 0;
@@ -324,16 +322,18 @@ export class Bot {
       }
     }
     // Past the goal's floor without it, there is nothing to go deeper for.
-    if (rules.goal && !goal && state.floor >= rules.goal.floor) return this.#as("wait", WAIT);
-    if (isBottom(rules, state.floor)) return this.#as("wait", WAIT);
-    const down = goTo(state, player, map.stairs, avoid, { act: { type: "descend" } });
-    // No way down known and nothing left to try: what was given up is tried again.
-    if (down === WAIT && this.#stalled(state)) {
-      this.#givenUpCells.clear();
-      this.#givenUpMonsters.clear();
-      this.#givenUpCount = 0;
-    }
-    return this.#as("descend", down);
+    const stay = (rules.goal && !goal && state.floor >= rules.goal.floor) || isBottom(rules, state.floor);
+    const next = stay ? WAIT : goTo(state, player, map.stairs, avoid, { act: { type: "descend" } });
+    // Nowhere to go and nothing left to try: what was given up is tried again.
+    if (next === WAIT && this.#stalled(state)) this.#forget();
+    return this.#as(stay ? "wait" : "descend", next);
+  }
+
+  /** Forgets the goals given up on this floor, to try them again. */
+  #forget(): void {
+    this.#givenUpCells.clear();
+    this.#givenUpMonsters.clear();
+    this.#givenUpCount = 0;
   }
 
   /**
