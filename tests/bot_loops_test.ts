@@ -1,7 +1,7 @@
 /**
  * The loops the balance bot once walked for the rest of a game, each played
  * on a hand-made floor with Delve's own data (data/): a stack whose top is
- * worth taking over a ring not worth it, keep-away archers round a pillar,
+ * worth taking over a ring not worth it, a keep-away archer round a pillar,
  * and a fungus in the only corridor to the unexplored rest of the floor.
  * In each the bot must get out (take the stairs, or clear the way) within a
  * bounded number of turns; and a game played twice from one seed is the
@@ -12,7 +12,8 @@ import { loadContent } from "../src/content/load_content.ts";
 import { Bot } from "../src/engine/bot.ts";
 import { equip } from "../src/engine/equipment.ts";
 import { isAlive } from "../src/engine/entity.ts";
-import { updateVisibility } from "../src/engine/game_map.ts";
+import { setTile, updateVisibility } from "../src/engine/game_map.ts";
+import { Tile } from "../src/engine/tiles.ts";
 import { isGameOver, newGame, playCommand, stateChecksum } from "../src/engine/mod.ts";
 import { type GameState, playerOf } from "../src/engine/state.ts";
 import type { Command } from "../src/engine/turn.ts";
@@ -65,30 +66,23 @@ Deno.test("a dart on top of a ring the bot will not take: it takes the dart, giv
   ok(player.inventory!.items.some((i) => i.template === "dart"), "with the dart");
 });
 
-Deno.test("two archers that keep their distance round a pillar: the bot kills them or goes down, not to and fro", () => {
+Deno.test("an archer that steps back round a pillar: the bot kills it or goes down, not round and round", () => {
   const state = tough(arena(
     rules,
     `
-    ###############
-    #.............#
-    #.....###.....#
-    #.a...###...a.#
-    #.....###.....#
-    #@...........>#
-    ###############`,
+    #########
+    #.......#
+    #.#####.#
+    #.#####.#
+    #.a...@.#
+    #########`,
     { a: "goblin_archer" },
   ));
   state.map.explored.fill(1);
-  // Darts to throw at them and pick up again, which the bot once did for the rest of the game.
-  const archers = state.entities.filter((e) => e.template === "goblin_archer");
-  const player = playerOf(state);
-  for (let k = 0; k < 4; k++) {
-    player.inventory!.items.push(instantiate(rules.templates.dart, state.nextId++, 0, 0));
-  }
-  ok(
-    playsOut(state, (c) => descends(c) || archers.every((a) => !isAlive(a))),
-    "it got out of the archers' game",
-  );
+  setTile(state.map, 7, 1, Tile.DownStairs);
+  state.map.stairs = { x: 7, y: 1 };
+  const archer = state.entities.find((e) => e.template === "goblin_archer")!;
+  ok(playsOut(state, (c) => descends(c) || !isAlive(archer)), "it got out of the archer's game");
 });
 
 Deno.test("a fungus in the only corridor to the unexplored rest of the floor: the bot fights through it", () => {
