@@ -7,7 +7,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/load_content.ts";
-import { botDecide } from "../src/engine/bot.ts";
+import { Bot } from "../src/engine/bot.ts";
 import { Tile } from "../src/engine/tiles.ts";
 import { setTile } from "../src/engine/game_map.ts";
 import { type GameState, playerOf } from "../src/engine/state.ts";
@@ -49,9 +49,9 @@ Deno.test("carrying the goal, the bot heads for the up stairs and climbs them", 
     4,
     ["amulet_of_the_deep"],
   );
-  deepEqual(botDecide(state, rules), { act: { type: "bump", dx: -1, dy: 0 } });
+  deepEqual(new Bot().decide(state, rules), { act: { type: "bump", dx: -1, dy: 0 } });
   Object.assign(playerOf(state), { x: 1, y: 1 });
-  deepEqual(botDecide(state, rules), { act: { type: "ascend" } });
+  deepEqual(new Bot().decide(state, rules), { act: { type: "ascend" } });
 });
 
 Deno.test("losing a fight with nothing to drink, the bot climbs away; on floor 1 without the goal it fights on", () => {
@@ -61,11 +61,11 @@ Deno.test("losing a fight with nothing to drink, the bot climbs away; on floor 1
     ########`;
   const state = floorOf(picture, { o: "orc" }, 3);
   playerOf(state).fighter!.hp = 5;
-  deepEqual(botDecide(state, rules), { act: { type: "bump", dx: -1, dy: 0 } }, "away, to the stairs");
+  deepEqual(new Bot().decide(state, rules), { act: { type: "bump", dx: -1, dy: 0 } }, "away, to the stairs");
   const first = floorOf(picture, { o: "orc" }, 1);
   playerOf(first).fighter!.hp = 5;
   deepEqual(
-    botDecide(first, rules),
+    new Bot().decide(first, rules),
     { act: { type: "bump", dx: 1, dy: 0 } },
     "floor 1's stairs lead out: it fights",
   );
@@ -83,7 +83,9 @@ Deno.test("a monster across the room gets a dart along a clear line, none throug
   );
   const dart = playerOf(open).inventory!.items.findIndex((i) => i.template === "dart");
   const orc = open.entities.find((e) => e.template === "orc")!;
-  deepEqual(botDecide(open, rules), { act: { type: "throw", item: dart, target: { x: orc.x, y: orc.y } } });
+  deepEqual(new Bot().decide(open, rules), {
+    act: { type: "throw", item: dart, target: { x: orc.x, y: orc.y } },
+  });
   const walled = floorOf(
     `
     ##########
@@ -94,7 +96,7 @@ Deno.test("a monster across the room gets a dart along a clear line, none throug
     2,
     ["dart"],
   );
-  const command = botDecide(walled, rules);
+  const command = new Bot().decide(walled, rules);
   ok(!("act" in command && command.act.type === "throw"), JSON.stringify(command));
 });
 
@@ -111,9 +113,9 @@ Deno.test("a little hurt with nothing in view, the bot tries an unknown potion; 
   const potion = playerOf(state).inventory!.items.findIndex((i) => i.template === "haste_potion");
   const hurt = playerOf(state).fighter!;
   hurt.hp = hurt.maxHp - 1;
-  deepEqual(botDecide(state, rules), { act: { type: "use", item: potion } });
+  deepEqual(new Bot().decide(state, rules), { act: { type: "use", item: potion } });
   hurt.hp = hurt.maxHp;
-  const command = botDecide(state, rules);
+  const command = new Bot().decide(state, rules);
   ok(!("act" in command && command.act.type === "use"), JSON.stringify(command));
 });
 
@@ -127,7 +129,7 @@ Deno.test("a fungus off the bot's way is left alone, one beside it is fought", (
     3,
   );
   deepEqual(
-    botDecide(far, rules),
+    new Bot().decide(far, rules),
     { act: { type: "bump", dx: -1, dy: 0 } },
     "on to the stairs, away from it",
   );
@@ -139,7 +141,7 @@ Deno.test("a fungus off the bot's way is left alone, one beside it is fought", (
     { F: "shrieker" },
     3,
   );
-  deepEqual(botDecide(near, rules), { act: { type: "bump", dx: 1, dy: 0 } });
+  deepEqual(new Bot().decide(near, rules), { act: { type: "bump", dx: 1, dy: 0 } });
 });
 
 Deno.test("with a full pack, the bot drops a thing beside the goal, never on it, then takes the goal", () => {
@@ -155,9 +157,40 @@ Deno.test("with a full pack, the bot drops a thing beside the goal, never on it,
   while (player.inventory!.items.length < player.inventory!.capacity) {
     player.inventory!.items.push(instantiate(rules.templates.dart, state.nextId++, 0, 0));
   }
-  const command = botDecide(state, rules);
+  const command = new Bot().decide(state, rules);
   equal("act" in command && command.act.type, "drop");
   player.inventory!.items.pop();
   player.x = 2;
-  deepEqual(botDecide(state, rules), { act: { type: "pickup" } });
+  deepEqual(new Bot().decide(state, rules), { act: { type: "pickup" } });
+});
+
+Deno.test("losing with a known blink in the pack, the bot blinks away; far from the stairs without one it fights on", () => {
+  const far = `
+    ###############
+    #<.........@o.#
+    ###############`;
+  const state = floorOf(far, { o: "orc" }, 3, ["blink_potion"]);
+  playerOf(state).fighter!.hp = 5;
+  state.known = ["blink_potion"];
+  deepEqual(new Bot().decide(state, rules), { act: { type: "use", item: 0 } }, "the known escape");
+  const bare = floorOf(far, { o: "orc" }, 3);
+  playerOf(bare).fighter!.hp = 5;
+  deepEqual(new Bot().decide(bare, rules), { act: { type: "bump", dx: 1, dy: 0 } }, "the stairs are too far");
+});
+
+Deno.test("an unknown ring is judged by its kind, not its hidden numbers: never swapped for another unknown one", () => {
+  const state = floorOf(
+    `
+    #####
+    #@.>#
+    #####`,
+    {},
+    3,
+    ["accuracy_ring", "protection_ring"],
+  );
+  const player = playerOf(state);
+  // The one worn (accuracy) is the weaker by its hidden numbers (defense counts more); a player cannot tell.
+  player.equipment = { ring: player.inventory!.items[0].id };
+  const command = new Bot().decide(state, rules);
+  ok(!("act" in command && command.act.type === "use"), `it does not swap rings: ${JSON.stringify(command)}`);
 });

@@ -5,7 +5,7 @@ import { runMonsterPhase } from "../src/engine/monster_phase.ts";
 import { cloneState, type GameState, newGame, playerOf } from "../src/engine/state.ts";
 import { Tile } from "../src/engine/tiles.ts";
 import { playCommand, playPlayerAction } from "../src/engine/turn.ts";
-import { botDecide } from "../src/engine/bot.ts";
+import { Bot } from "../src/engine/bot.ts";
 import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { stateDigest } from "../src/engine/state_digest.ts";
 import { arena, byId } from "./support/arena.ts";
@@ -69,8 +69,9 @@ Deno.test("the maps mod: a bot's game through caves, mixed floors and vault door
   const local = new InProcessRunner(rules);
   let doorsOpened = 0;
   try {
+    const bot = new Bot();
     for (let n = 0; n < 3000 && playerOf(games[1]).fighter!.hp > 0 && games[1].floor < 3; n++) {
-      const command = botDecide(games[1], rules);
+      const command = bot.decide(games[1], rules);
       kinds.add("act" in command ? command.act.type : "other");
       await worker.play(games[0], command);
       await local.play(games[1], command);

@@ -6,7 +6,7 @@
  */
 import { deepEqual, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/load_content.ts";
-import { botDecide } from "../src/engine/bot.ts";
+import { Bot } from "../src/engine/bot.ts";
 import { newGame } from "../src/engine/state.ts";
 import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { both } from "./support/worker_games.ts";
@@ -21,9 +21,10 @@ Deno.test("down the stairs, straight back up, down again and on: the worker's ga
   const floors: number[] = [];
   try {
     // The bot heads down; each time it arrives (on the up stairs) it climbs straight back and comes down again.
+    const bot = new Bot();
     for (let n = 0; n < 3000 && floors.length < 6; n++) {
       const floor = games[1].floor;
-      await both(botDecide(games[1], rules), games, runners);
+      await both(bot.decide(games[1], rules), games, runners);
       if (games[1].floor <= floor) continue;
       floors.push(games[1].floor);
       await both({ act: { type: "ascend" } }, games, runners);

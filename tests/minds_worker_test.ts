@@ -1,5 +1,5 @@
 import { deepEqual, ok } from "node:assert/strict";
-import { botDecide } from "../src/engine/bot.ts";
+import { Bot } from "../src/engine/bot.ts";
 import { runMonsterPhase } from "../src/engine/monster_phase.ts";
 import type { Ai } from "../src/engine/entity.ts";
 import { MoveReplay } from "../src/engine/monster_phase.ts";
@@ -20,8 +20,9 @@ Deno.test("minds: the worker and in-process give the same game, compared after e
     const worker = new WorkerRunner(rules), local = new InProcessRunner(rules);
     ok(await worker.ready, "the worker loaded");
     try {
+      const bot = new Bot();
       for (let k = 0; k < 300 && !isGameOver(inProcess); k++) {
-        const command = botDecide(inProcess, rules);
+        const command = bot.decide(inProcess, rules);
         await worker.play(viaWorker, command);
         await local.play(inProcess, command);
         deepEqual(snapshot(viaWorker), snapshot(inProcess), `seed ${seed}, turn ${k}`);

@@ -5,7 +5,7 @@ import { writeMorgue } from "../src/app/morgue_file.ts";
 import { keepUnreadable } from "../src/app/save_file.ts";
 import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
 import { themeFromContent } from "../src/app/theme_from_content.ts";
-import { botDecide } from "../src/engine/bot.ts";
+import { Bot } from "../src/engine/bot.ts";
 import { displayText } from "../src/engine/message_log.ts";
 import { HIGH_SCORES_KEPT, type HighScore, placeScore, scoreOf } from "../src/engine/score.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
@@ -31,8 +31,9 @@ function botGame(seed: number, maxTurns = 3000) {
   const state = newGame(rules, seed);
   const byName = new Map<string, number>(), byFloor: number[] = [];
   let lastHitter: string | undefined;
+  const bot = new Bot();
   while (!isGameOver(state) && state.turn < maxTurns) {
-    const events = playCommand(state, rules, botDecide(state, rules)) ?? [];
+    const events = playCommand(state, rules, bot.decide(state, rules)) ?? [];
     for (const e of events) {
       if (e.type === "attacked" && e.targetId === state.playerId) lastHitter = e.attacker;
       if (e.type === "died" && e.entityId !== state.playerId) {

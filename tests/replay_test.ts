@@ -15,7 +15,7 @@ import {
 import { gzip, writeSave } from "../src/app/save_file.ts";
 import { simulate } from "../src/commands/sim.ts";
 import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
-import { botDecide } from "../src/engine/bot.ts";
+import { Bot } from "../src/engine/bot.ts";
 import { stateChecksum, stateChecksumWithoutLog } from "../src/engine/checksum.ts";
 import { isGameOver, playCommand } from "../src/engine/turn.ts";
 import { newGame } from "../src/engine/state.ts";
@@ -56,12 +56,13 @@ Deno.test("a changed command is caught at the next checksum: replay out of sync 
 Deno.test("a game saved and continued records checksums its replay agrees with, past many checks", () => {
   const recording = startRecording(3, "test", checksumOfData);
   let state = newGame(rules, 3);
+  const bot = new Bot();
   for (let k = 0; state.turn < 450 && !isGameOver(state); k++) {
     // Saved and loaded every 60 commands: the loaded objects' fields come back in the schema's order.
     if (k % 60 === 59) {
       state = decodeSave(JSON.parse(encodeSave(state, dataStamp(content), "test", new Date(0))), rules);
     }
-    const command = botDecide(state, rules), turnBefore = state.turn;
+    const command = bot.decide(state, rules), turnBefore = state.turn;
     playCommand(state, rules, command);
     record(recording, command, state, turnBefore);
   }
@@ -121,8 +122,9 @@ Deno.test("a saved game's version 2 recording goes on as version 2: its new chec
   const state = newGame(rules, 6);
   // A notice written into the log, as Delve did when version 2 was current.
   state.log.push({ text: "Could not save the game: disk full", color: "error", count: 1 });
+  const bot = new Bot();
   while (state.turn < 200 && !isGameOver(state)) {
-    const command = botDecide(state, rules), turnBefore = state.turn;
+    const command = bot.decide(state, rules), turnBefore = state.turn;
     playCommand(state, rules, command);
     record(going, command, state, turnBefore);
   }

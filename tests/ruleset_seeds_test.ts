@@ -17,7 +17,7 @@ import type { GameEvent } from "../src/engine/events.ts";
 import { instantiate } from "../src/engine/templates.ts";
 import type { Rules } from "../src/engine/rules.ts";
 import { valueForFloor } from "../src/engine/spawning.ts";
-import { botDecide } from "../src/engine/bot.ts";
+import { Bot } from "../src/engine/bot.ts";
 import { stateChecksum } from "../src/engine/checksum.ts";
 import { totalKills } from "../src/engine/chronicle.ts";
 import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
@@ -198,8 +198,9 @@ Deno.test("Caves of Zircon's removed dead and RogueBasin's level check: the work
     const games = [newGame(rules, 11), newGame(rules, 11)] as const;
     const runners = [worker, new InProcessRunner(rules)] as const;
     try {
+      const bot = new Bot();
       for (let n = 0; n < 600 && totalKills(games[1].chronicle) < 3; n++) {
-        const command = botDecide(games[1], rules);
+        const command = bot.decide(games[1], rules);
         for (const k of [0, 1]) await runners[k].play(games[k], command);
         deepEqual(stateChecksum(games[0]), stateChecksum(games[1]), `${name}: command ${n}`);
       }

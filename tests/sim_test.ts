@@ -47,10 +47,21 @@ Deno.test("the balance report has every section a modder tunes by", () => {
       "level:",
       "how games ended:",
       "kills by floor",
+      "games at the turn limit:",
+      "deaths while fleeing:",
     ]
   ) {
     ok(report.includes(part), part);
   }
+});
+
+Deno.test("the bot's troubles: a game cut off at the turn limit is listed with its floor and turn", () => {
+  const cut = simulate(content, 5, 40);
+  ok(cut.turnLimit && !cut.died, "40 turns end no game");
+  const report = balanceReport([cut], DATA_LABEL);
+  ok(report.includes("games at the turn limit: 1"), report);
+  ok(report.includes(`  seed 5: floor ${cut.endFloor}, turn ${cut.turns}`), report);
+  ok(report.includes("deaths with a known escape or healing unused in the pack: 0 of 0"), report);
 });
 
 Deno.test("sim's command line: a bad flag or value is one line and exit 2", async () => {

@@ -5,7 +5,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { warmUp } from "../src/app/warm_up.ts";
-import { botDecide, isGameOver, newGame, playCommand, stateChecksum } from "../src/engine/mod.ts";
+import { Bot, isGameOver, newGame, playCommand, stateChecksum } from "../src/engine/mod.ts";
 import { keyEvent } from "../src/terminal/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { delveSession } from "./support/delve_session.ts";
@@ -15,8 +15,9 @@ const content = await bundledContent();
 /** The checksum of seed 7 after 150 of the bot's commands, played in-process. */
 function botGame(): number {
   const state = newGame(content.rules, 7);
+  const bot = new Bot();
   for (let k = 0; k < 150 && !isGameOver(state); k++) {
-    playCommand(state, content.rules, botDecide(state, content.rules));
+    playCommand(state, content.rules, bot.decide(state, content.rules));
   }
   return stateChecksum(state);
 }

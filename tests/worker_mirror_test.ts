@@ -6,7 +6,7 @@
  * and a turn the worker gives up on half way played again from its start.
  */
 import { deepEqual, equal, ok, rejects } from "node:assert/strict";
-import { botDecide } from "../src/engine/bot.ts";
+import { Bot } from "../src/engine/bot.ts";
 import { stateDigest } from "../src/engine/state_digest.ts";
 import type { Ai, Entity } from "../src/engine/entity.ts";
 import { type MonsterMove, runMonsterPhase } from "../src/engine/monster_phase.ts";
@@ -30,8 +30,9 @@ Deno.test("a bot's game with a level-up choice and a new floor is the same with 
   const games = [newGame(rules, 6), newGame(rules, 6)] as const;
   const kinds = new Set<string>();
   try {
+    const bot = new Bot();
     for (let n = 0; n < 330; n++) {
-      const command = botDecide(games[1], rules);
+      const command = bot.decide(games[1], rules);
       kinds.add("level" in command ? "level" : "stop" in command ? "stop" : command.act.type);
       await both(command, games, [worker, new InProcessRunner(rules)]);
     }
@@ -66,8 +67,9 @@ Deno.test("each new floor is checked by checksum on its first turn, however far 
   const games = [newGame(rules, 6), newGame(rules, 6)] as const;
   let descended = -1;
   try {
+    const bot = new Bot();
     for (let n = 0; descended < 0 || n < descended + 3; n++) {
-      const command = botDecide(games[1], rules);
+      const command = bot.decide(games[1], rules);
       if ("act" in command && command.act.type === "descend" && descended < 0) {
         // The player's XP in the copy is not the game's: no move shows it, only a sum does.
         corruptCopy(worker, games[0], (copy) => playerOf(copy).level!.xp += 1);

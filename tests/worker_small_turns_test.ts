@@ -5,7 +5,7 @@
  * started until one does); and the estimate that tells them apart.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { botDecide } from "../src/engine/bot.ts";
+import { Bot } from "../src/engine/bot.ts";
 import { cloneState, newGame, playerOf } from "../src/engine/state.ts";
 import { instantiate } from "../src/engine/templates.ts";
 import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
@@ -30,8 +30,9 @@ Deno.test("turns small enough to play here do, the worker's copy playing them qu
     }
   };
   try {
+    const bot = new Bot();
     for (let n = 0; n < 330; n++) {
-      await both(botDecide(games[1], rules), games, [worker, new InProcessRunner(rules)]);
+      await both(bot.decide(games[1], rules), games, [worker, new InProcessRunner(rules)]);
       await nextKey();
     }
     // The last checksum's reply, if it is still on its way.

@@ -7,7 +7,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/load_content.ts";
-import { botDecide } from "../src/engine/bot.ts";
+import { Bot } from "../src/engine/bot.ts";
 import { stateChecksum } from "../src/engine/checksum.ts";
 import { type MonsterMove, MoveReplay, runMonsterPhase } from "../src/engine/monster_phase.ts";
 import { cloneState, newGame } from "../src/engine/state.ts";
@@ -26,8 +26,9 @@ Deno.test("a bot's game of mixed speeds and statuses is the same with the worker
   const inProcess = new InProcessRunner(rules);
   const seen = new Set<string>();
   try {
+    const bot = new Bot();
     for (let n = 0; n < 300; n++) {
-      const command = botDecide(games[1], rules);
+      const command = bot.decide(games[1], rules);
       await worker.play(games[0], command);
       await inProcess.play(games[1], command);
       equal(stateChecksum(games[0]), stateChecksum(games[1]), `turn ${n}`);

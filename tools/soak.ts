@@ -17,7 +17,7 @@
  * @module
  */
 import type { Content } from "../src/content/mod.ts";
-import { botDecide, type GameState, isGameOver, MAX_SEED, newGame } from "../src/engine/mod.ts";
+import { Bot, type GameState, isGameOver, MAX_SEED, newGame } from "../src/engine/mod.ts";
 import type { Terminal } from "../src/terminal/mod.ts";
 import { SinkTerminal } from "../src/terminal/mod.ts";
 import {
@@ -49,6 +49,8 @@ const perform: Deliver = async (app, command) => {
  */
 export class BotPlayer {
   #runner: WorkerRunner | undefined;
+  /** The bot playing this game: its memory is the game's. */
+  #bot = new Bot();
   #app: GameSession | undefined;
   /** Player turns played, over every game. */
   turns = 0;
@@ -89,6 +91,7 @@ export class BotPlayer {
     if (!(await runner.ready)) throw new Error("the AI worker did not load");
     const state = newGame(this.content.rules, (this.seed + this.games) % (MAX_SEED + 1));
     this.games++;
+    this.#bot = new Bot();
     this.#app = new GameSession(this.terminal, this.content, state, runner, { colorDepth: "truecolor" });
     this.#app.render();
   }
@@ -97,7 +100,7 @@ export class BotPlayer {
   async step(deliver: Deliver = perform): Promise<void> {
     const app = this.#game(), { state } = app;
     const before = state.turn;
-    await deliver(app, botDecide(state, this.content.rules));
+    await deliver(app, this.#bot.decide(state, this.content.rules));
     this.turns += state.turn - before;
     this.deepest = Math.max(this.deepest, state.floor);
     // Level-up choices take no turn, but a bot that never plays one is stuck for good.

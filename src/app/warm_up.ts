@@ -17,7 +17,7 @@
  * @module
  */
 import type { Content } from "../content/mod.ts";
-import { botDecide, isGameOver, newGame } from "../engine/mod.ts";
+import { Bot, isGameOver, newGame } from "../engine/mod.ts";
 import { type ColorDepth, SinkTerminal } from "../terminal/mod.ts";
 import { InProcessRunner } from "../worker/mod.ts";
 import { GameSession } from "./game_session.ts";
@@ -84,14 +84,17 @@ export async function warmUp(
       },
     });
   };
-  let seed = WARM_UP_SEED, session = start(seed), turns = 0;
+  let seed = WARM_UP_SEED, session = start(seed), turns = 0, bot = new Bot();
   session.render();
   for (let k = 0; k < commands && performance.now() < deadline; k++) {
     const before = session.state.turn;
-    await session.perform(botDecide(session.state, content.rules));
+    await session.perform(bot.decide(session.state, content.rules));
     session.render();
     turns += session.state.turn - before;
-    if (isGameOver(session.state)) session = start(++seed);
+    if (isGameOver(session.state)) {
+      session = start(++seed);
+      bot = new Bot();
+    }
   }
   return { turns, checks };
 }

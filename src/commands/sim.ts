@@ -40,7 +40,9 @@ const CORES = Math.max(1, navigator.hardwareConcurrency ?? 1);
 export const SIM_HELP = {
   name: "sim",
   about: "Plays games headless with the bot and prints a balance report: depth reached, turns, level,\n" +
-    "wins, cause of death, kills by floor and by monster; with --report, the same in charts on one page.",
+    "wins, cause of death, kills by floor and by monster, and the bot's troubles (games at the turn\n" +
+    "limit, deaths with a known escape unused, deaths fleeing); with --report, the same in charts on\n" +
+    "one page.",
   usage: `Usage: deno task sim [--games N] [--seed S] [--data DIR] [--turns T] [--jobs J]
                      [--report FILE.html] [--record FILE]
 

@@ -60,8 +60,17 @@ function average(dice: string | undefined): number {
   return (min + max) / 2;
 }
 
-/** How good `item` is to wear in its slot: expected damage for a weapon, protection for the rest. */
-export function wearValue(item: Entity): number {
+/** What an unknown thing to wear is worth to a player who cannot see its numbers: a little, to try it on. */
+const UNKNOWN_WEAR_VALUE = 0.5;
+
+/**
+ * How good `item` is to wear in its slot, as the player knows it: expected
+ * damage for a weapon, protection for the rest; a thing not yet identified
+ * is judged by its kind only (worth a try in an empty slot), never by its
+ * hidden numbers.
+ */
+export function wearValue(state: GameState, rules: Rules, item: Entity): number {
+  if (!isKnown(state, rules, item.template)) return UNKNOWN_WEAR_VALUE;
   const e = item.equippable!;
   // Rough exchange rates into points of defense: a ring of +30 speed is worth 3, of 1 HP every 4 turns 2.
   const regeneration = e.regeneration ? (8 * e.regeneration.hp) / e.regeneration.turns : 0;
@@ -72,10 +81,20 @@ export function wearValue(item: Entity): number {
 }
 
 /** The pack index of a thing to wear better than what is worn in its slot (or filling an empty one), -1 if none. */
-export function betterToWear(player: Entity): number {
+export function betterToWear(state: GameState, rules: Rules, player: Entity): number {
   return slotWith(player, (i) => {
     if (!i.equippable || wornIn(player, i.equippable.slot) === i) return false;
     const worn = wornIn(player, i.equippable.slot);
-    return worn === undefined ? wearValue(i) > 0 : wearValue(i) > wearValue(worn);
+    const value = wearValue(state, rules, i);
+    return worn === undefined ? value > 0 : value > wearValue(state, rules, worn);
   });
+}
+
+/**
+ * The pack index of a thing the player knows would save it from a fight:
+ * one that heals or teleports (a spent wand aside); -1 if none. The
+ * simulator asks it of a dead bot, to count deaths with a way out unused.
+ */
+export function knownEscape(state: GameState, rules: Rules, player: Entity): number {
+  return knownItem(state, rules, player, (e) => e.type === "heal" || e.type === "teleport");
 }

@@ -9,7 +9,8 @@ export type { Action } from "./actions.ts";
 export { MAX_WALK_STEPS, walkBehavior } from "./behavior.ts";
 export { restBehavior } from "./rest.ts";
 export type { Rest } from "./rest.ts";
-export { botDecide } from "./bot.ts";
+export { Bot, type BotIntent } from "./bot.ts";
+export { knownEscape } from "./bot_items.ts";
 export {
   dataChecksum,
   sortedKeys,

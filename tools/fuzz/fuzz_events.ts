@@ -10,7 +10,7 @@
  */
 import {
   type Action,
-  botDecide,
+  Bot,
   type GameState,
   isGameOver,
   playerOf,
@@ -64,6 +64,8 @@ const SIZES: readonly (readonly [number, number])[] = [
 export class FuzzEvents {
   /** Keys already chosen (the rest of a typed sequence). */
   readonly #queued: TerminalEvent[] = [];
+  /** The bot that types for the player when the fuzz plays the game (one memory for the whole run). */
+  readonly #bot = new Bot();
 
   constructor(readonly rng: Rng) {}
 
@@ -174,7 +176,7 @@ export class FuzzEvents {
 
   /** The bot's next command as the keys a player would type for it. */
   #typed(state: GameState, rules: Rules): TerminalEvent[] {
-    const command = botDecide(state, rules);
+    const command = this.#bot.decide(state, rules);
     if ("level" in command) return [keyEvent(rules.progression.choices[command.level].key)];
     if ("stop" in command) return []; // the bot takes its steps one by one: it never walks
     return this.#keysFor(command.act, state);

@@ -16,7 +16,7 @@
 import { join } from "node:path";
 import { type Content, ContentError, loadContent } from "../../src/content/mod.ts";
 import {
-  botDecide,
+  Bot,
   dataChecksum,
   type GameState,
   isGameOver,
@@ -86,8 +86,9 @@ async function makeCorpus(content: Content, seed: number): Promise<Corpus> {
   const { rules } = content;
   const state = newGame(rules, seed);
   const recording = startRecording(seed, "fuzz", dataChecksum(rules));
+  const bot = new Bot();
   for (let turn = 0; turn < 300 && !isGameOver(state); turn++) {
-    const command = botDecide(state, rules);
+    const command = bot.decide(state, rules);
     const before = state.turn;
     playCommand(state, rules, command);
     record(recording, command, state, before);
@@ -133,8 +134,9 @@ function playOn(state: GameState, content: Content, turns: number): void {
   const { rules } = content;
   const before = stateProblems(state, rules);
   if (before.length > 0) throw new Crash(`taken with a broken invariant: ${before[0]}`);
+  const bot = new Bot();
   for (let t = 0; t < turns && !isGameOver(state); t++) {
-    playCommand(state, rules, botDecide(state, rules));
+    playCommand(state, rules, bot.decide(state, rules));
     const problems = stateProblems(state, rules);
     if (problems.length > 0) throw new Crash(`after ${t + 1} turns: ${problems[0]}`);
   }

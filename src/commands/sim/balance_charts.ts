@@ -97,6 +97,34 @@ function deathsChart(results: readonly GameResult[]): Chart {
   };
 }
 
+/** The bot's troubles by the floor they happened on: what a sound bot keeps few. */
+function troublesChart(results: readonly GameResult[]): Chart {
+  const troubles = [
+    ["at the turn limit", (r: GameResult) => r.turnLimit],
+    ["died with a known escape or healing unused", (r: GameResult) => r.unusedEscape !== undefined],
+    ["died fleeing", (r: GameResult) => r.diedFleeing],
+  ] as const;
+  const rows = troubles.flatMap(([trouble, test]) =>
+    [...countBy(results.filter(test), (r) => String(r.endFloor))].map(([floor, games]) => ({
+      floor: Number(floor),
+      trouble,
+      games,
+    }))
+  ).sort((a, b) => a.floor - b.floor || a.trouble.localeCompare(b.trouble));
+  return {
+    id: "troubles",
+    title: "The bot's troubles by floor",
+    caption:
+      "Games still going at the turn limit, deaths with a known escape or healing unused in the pack, and deaths while fleeing, on the floor where they happened.",
+    rows,
+    spec: bars(
+      { field: "floor", type: "ordinal", title: "floor" },
+      { field: "games", type: "quantitative", title: "games", stack: "zero" },
+      { color: { field: "trouble", type: "nominal", title: "trouble" } },
+    ),
+  };
+}
+
 function curvesChart(results: readonly GameResult[]): Chart {
   const rows: Record<string, string | number>[] = [];
   const needed = Math.max(1, Math.ceil(results.length * CURVE_MIN_SHARE));
@@ -233,6 +261,7 @@ export function balanceCharts(results: readonly GameResult[]): Chart[] {
     ratesChart(results),
     depthChart(results),
     deathsChart(results),
+    troublesChart(results),
     curvesChart(results),
     killsChart(results),
     itemsChart(results),

@@ -41,6 +41,7 @@ export function balanceReport(results: readonly GameResult[], label: string): st
   for (const [end, n] of [...ends].sort((a, b) => b[1] - a[1])) {
     lines.push(`  ${String(n).padStart(4)}  ${end}`);
   }
+  lines.push("", ...botTroubles(results));
   const floors = best(depths);
   lines.push("", "kills by floor (mean over the games that reached it):");
   for (let f = 0; f < floors; f++) {
@@ -78,4 +79,24 @@ export function balanceReport(results: readonly GameResult[], label: string): st
     );
   }
   return lines.join("\n");
+}
+
+/**
+ * The games that say more about the bot than the game: those still going at
+ * the turn limit (where), deaths with a known way out unused in the pack,
+ * and deaths while fleeing.
+ */
+export function botTroubles(results: readonly GameResult[]): string[] {
+  const limit = results.filter((r) => r.turnLimit);
+  const deaths = results.filter((r) => r.died);
+  const unused = deaths.filter((r) => r.unusedEscape !== undefined);
+  const fleeing = deaths.filter((r) => r.diedFleeing);
+  const lines = [`games at the turn limit: ${limit.length}`];
+  for (const r of limit) lines.push(`  seed ${r.seed}: floor ${r.endFloor}, turn ${r.turns}`);
+  lines.push(
+    `deaths with a known escape or healing unused in the pack: ${unused.length} of ${deaths.length}`,
+  );
+  for (const r of unused) lines.push(`  seed ${r.seed}: floor ${r.endFloor}, ${r.unusedEscape}`);
+  lines.push(`deaths while fleeing: ${fleeing.length} of ${deaths.length}`);
+  return lines;
 }

@@ -6,11 +6,12 @@
 import { record, type Recording } from "../../app/mod.ts";
 import type { Content } from "../../content/mod.ts";
 import {
-  botDecide,
+  Bot,
   type Command,
   type GameState,
   isGameOver,
   type KillCount,
+  knownEscape,
   newGame,
   playCommand,
   playerOf,
@@ -43,6 +44,12 @@ export interface GameResult {
   readonly end: string;
   /** True when the bot died (not won, left or ran out of turns). */
   readonly died: boolean;
+  /** True when the game was still going at the turn limit (its floor is endFloor, its turn turns). */
+  readonly turnLimit: boolean;
+  /** For a death: the true name of a thing in the pack the bot knew would heal or save it, unused. */
+  readonly unusedEscape?: string;
+  /** For a death: true when the bot was fleeing (walking away to the stairs) at the blow. */
+  readonly diedFleeing: boolean;
   /** Monsters killed on each floor (index 0 is floor 1). */
   readonly kills: number[];
   /** Monsters killed, by name. */
@@ -103,8 +110,9 @@ export function simulate(
   };
   sample();
   // Every command is a turn or a level-up choice; a cap guards against a stuck bot.
+  const bot = new Bot();
   for (let commands = 0; state.turn < maxTurns && commands < maxTurns * 4; commands++) {
-    const command = botDecide(state, rules);
+    const command = bot.decide(state, rules);
     const turnBefore = state.turn;
     const used = itemUsedBy(state, command);
     const events = playCommand(state, rules, command);
@@ -123,6 +131,8 @@ export function simulate(
     : escaped === "left"
     ? "left the dungeon"
     : undefined;
+  const player = playerOf(state);
+  const escape = death ? knownEscape(state, rules, player) : -1;
   return {
     seed,
     depth,
@@ -131,6 +141,9 @@ export function simulate(
     level: playerOf(state).level?.current ?? 1,
     end: death ? deathText(death) : left ?? "alive",
     died: death !== undefined,
+    turnLimit: !death && !left,
+    unusedEscape: escape >= 0 ? player.inventory?.items[escape]?.name : undefined,
+    diedFleeing: death !== undefined && bot.intent === "flee",
     kills: Array.from({ length: depth }, (_, f) => killsByFloor[f] ?? 0),
     killsByMonster: kills,
     attacksOnBot,
