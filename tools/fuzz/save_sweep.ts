@@ -13,7 +13,7 @@
 import { join } from "node:path";
 import type { Content } from "../../src/content/mod.ts";
 import {
-  botDecide,
+  Bot,
   dataChecksum,
   type Entity,
   type GameState,
@@ -150,8 +150,9 @@ export function richGame(content: Content, seed: number): { state: GameState; js
   const { rules } = content;
   const state = newGame(rules, seed);
   const recording = startRecording(seed, "sweep", dataChecksum(rules));
+  const bot = new Bot();
   for (let turn = 0; turn < 5000 && !isGameOver(state) && (state.keptFloors?.length ?? 0) < 2; turn++) {
-    const command = botDecide(state, rules);
+    const command = bot.decide(state, rules);
     const before = state.turn;
     playCommand(state, rules, command);
     record(recording, command, state, before);
@@ -219,8 +220,9 @@ async function readAndPlay(json: unknown, dir: string, content: Content): Promis
   if (saved.kind !== "loadable") return false;
   const { state } = saved;
   const { rules } = saved.content;
+  const bot = new Bot();
   for (let t = 0; t < TURNS_ON && !isGameOver(state); t++) {
-    playCommand(state, rules, botDecide(state, rules));
+    playCommand(state, rules, bot.decide(state, rules));
     const problems = stateProblems(state, rules);
     if (problems.length > 0) throw new Broken(`after ${t + 1} turns: ${problems[0]}`);
   }
