@@ -18,6 +18,7 @@ import {
   type Entity,
   type GameState,
   isGameOver,
+  MAX_SEED,
   newGame,
   playCommand,
   playerOf,
@@ -30,6 +31,7 @@ import {
   examineSave,
   gzip,
   record,
+  type Recording,
   savedGameLine,
   SaveError,
   startRecording,
@@ -140,6 +142,32 @@ function itemsIn(entities: readonly Entity[]): Entity[] {
   return entities.flatMap((e) => [...(e.layer === "item" ? [e] : []), ...itemsIn(e.inventory?.items ?? [])]);
 }
 
+/** How many seeds from the one asked for are tried for a bot's game that keeps two floors. */
+const SEEDS_TRIED = 20;
+
+/**
+ * A bot's game played until two floors are kept: `seed`'s, or, where the bot
+ * dies or stays on its first floors there, the next seed's that gets that far
+ * (the last one tried if none does).
+ */
+function botGameKeepingFloors(content: Content, seed: number): { state: GameState; recording: Recording } {
+  const { rules } = content;
+  for (let tried = 0;; tried++) {
+    const gameSeed = (seed + tried) % (MAX_SEED + 1);
+    const state = newGame(rules, gameSeed);
+    const recording = startRecording(gameSeed, "sweep", dataChecksum(rules));
+    const bot = new Bot();
+    for (let turn = 0; turn < 5000 && !isGameOver(state) && (state.keptFloors?.length ?? 0) < 2; turn++) {
+      const command = bot.decide(state, rules);
+      const before = state.turn;
+      playCommand(state, rules, command);
+      record(recording, command, state, before);
+    }
+    const kept = !isGameOver(state) && (state.keptFloors?.length ?? 0) >= 2;
+    if (kept || tried + 1 >= SEEDS_TRIED) return { state, recording };
+  }
+}
+
 /**
  * A game with something in every part of the state: a bot's game played
  * until two floors are kept, then the player's pack filled (with the kept
@@ -148,15 +176,7 @@ function itemsIn(entities: readonly Entity[]): Entity[] {
  */
 export function richGame(content: Content, seed: number): { state: GameState; json: unknown } {
   const { rules } = content;
-  const state = newGame(rules, seed);
-  const recording = startRecording(seed, "sweep", dataChecksum(rules));
-  const bot = new Bot();
-  for (let turn = 0; turn < 5000 && !isGameOver(state) && (state.keptFloors?.length ?? 0) < 2; turn++) {
-    const command = bot.decide(state, rules);
-    const before = state.turn;
-    playCommand(state, rules, command);
-    record(recording, command, state, before);
-  }
+  const { state, recording } = botGameKeepingFloors(content, seed);
   const player = playerOf(state);
   const pack = player.inventory!;
   const spare = (state.keptFloors ?? []).flatMap((k) => k.entities.filter((e) => e.layer === "item"));
