@@ -34,6 +34,7 @@ import type { Rules } from "./rules.ts";
 import type { Command } from "./turn.ts";
 import { type GameState, playerOf } from "./state.ts";
 import { frontier, knownCost, knownItemCells, monstersInView, travelStep } from "./travel.ts";
+import { itemsUnderfoot } from "./walk_stop.ts";
 
 const WAIT: Command = { act: { type: "wait" } };
 
@@ -263,7 +264,8 @@ export class Bot {
       return this.#as("rest", WAIT);
     }
     const hereCell = player.y * map.width + player.x;
-    const top = topItemAt(state, player);
+    // What pick-up would take: the top of the stack underfoot.
+    const top = itemsUnderfoot(state)[0];
     // A mod's player may carry nothing at all.
     const inventory = player.inventory ?? { capacity: 0, items: [] };
     const full = inventory.items.length >= inventory.capacity;
@@ -385,11 +387,6 @@ function travelDistance(state: GameState, player: Point, target: Point, avoid: r
   const d = distanceMap(cost, map.width, map.height, [goal])[player.y * map.width + player.x];
   // A straight step costs 2 in the distance map.
   return d === UNREACHABLE ? d : Math.floor(d / 2);
-}
-
-/** The thing on top of what lies at the bot's feet (the one pick-up takes), if any. */
-function topItemAt(state: GameState, player: Entity): Entity | undefined {
-  return state.entities.findLast((e) => e.layer === "item" && e.x === player.x && e.y === player.y);
 }
 
 /** A step to a free walkable neighbour (the first in reading order), or a wait if there is none. */
