@@ -5,12 +5,8 @@
  *
  * @module
  */
-import { message } from "../engine/mod.ts";
-import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
-import { type Binding, lookupKey } from "./keymap.ts";
-import { CLOSE, type ScreenResult, STAY, type UiContext } from "./screen.ts";
-import { drawSideWindow } from "./side_window.ts";
-import { wrapText } from "./text.ts";
+import type { Binding } from "./keymap.ts";
+import { QuestionScreen } from "./question_screen.ts";
 
 export const LEAVE_BINDINGS: readonly Binding<"leave">[] = [
   { keys: ["y", "Y"], value: "leave", help: "leave the dungeon (the game ends)", name: "leave.confirm" },
@@ -18,22 +14,13 @@ export const LEAVE_BINDINGS: readonly Binding<"leave">[] = [
 ];
 
 /** The question, over the map. */
-export class LeaveScreen {
-  readonly title = "Leave the dungeon?";
-  readonly bindings = LEAVE_BINDINGS;
-
-  handleKey(event: KeyEvent, ui?: Pick<UiContext, "keys">): ScreenResult {
-    if (lookupKey(LEAVE_BINDINGS, event, ui?.keys)?.value !== "leave") return CLOSE;
-    return { type: "act", action: { type: "ascend" }, closeOnSuccess: true };
-  }
-
-  handleMouse(_event: MouseEvent): ScreenResult {
-    return STAY;
-  }
-
-  draw(buf: CellBuffer, ui: UiContext): void {
-    const text = message(ui.rules, "confirm_leave")?.text ?? "";
-    const width = Math.max(20, Math.min(50, ui.layout.columns - 4));
-    drawSideWindow(buf, ui, this.title, [...wrapText(text, width), "", "y: leave   any other key: stay"]);
+export class LeaveScreen extends QuestionScreen<"leave"> {
+  constructor() {
+    super({
+      title: "Leave the dungeon?",
+      bindings: LEAVE_BINDINGS,
+      asks: "confirm_leave",
+      yes: { type: "act", action: { type: "ascend" }, closeOnSuccess: true },
+    });
   }
 }
