@@ -1,8 +1,8 @@
 /**
  * "Stays drawn once seen" (docs/rules.md, Colours): a template's
  * `alwaysVisible` keeps an item drawn on explored cells out of sight, as the
- * RogueBasin tutorial draws its items and stairs; other rule sets draw
- * things only in view.
+ * RogueBasin tutorial draws its items and stairs and Delve's own game its
+ * items; the other rule sets draw things only in view.
  */
 import { deepEqual } from "node:assert/strict";
 import { loadContent } from "../src/content/load_content.ts";
@@ -12,7 +12,9 @@ import { startApp } from "./support/ui_harness.ts";
 import { modProblems } from "./support/mod_problems.ts";
 
 const ruleset = (name: string) =>
-  loadContent(new URL(`../data/rulesets/${name}/`, import.meta.url), `${name}/`);
+  name === "delve"
+    ? loadContent(new URL("../data/", import.meta.url), "data/")
+    : loadContent(new URL(`../data/rulesets/${name}/`, import.meta.url), `${name}/`);
 
 /** The glyph and colour drawn at a map cell (the map view starts at the screen's corner). */
 function drawnAt(app: ReturnType<typeof startApp>, x: number, y: number): [string, number] {
@@ -20,8 +22,8 @@ function drawnAt(app: ReturnType<typeof startApp>, x: number, y: number): [strin
   return [app.screen.rowText(y)[x], app.screen.fg[i]];
 }
 
-Deno.test("RogueBasin draws items and the stairs on explored cells out of sight, in their own colours; TCOD draws neither", async () => {
-  for (const [name, kept] of [["roguebasin", true], ["tcod", false]] as const) {
+Deno.test("RogueBasin and Delve's own game draw items on explored cells out of sight, in their own colours; TCOD does not", async () => {
+  for (const [name, kept] of [["roguebasin", true], ["delve", true], ["tcod", false]] as const) {
     const content = await ruleset(name);
     const app = startApp(80, 50, 7, "truecolor", content);
     const { map } = app.state;
@@ -36,8 +38,8 @@ Deno.test("RogueBasin draws items and the stairs on explored cells out of sight,
     map.visible[stairs] = 0;
     app.render();
     deepEqual(drawnAt(app, x, y)[0] === potion.glyph, kept, `${name}: the potion`);
-    if (kept) {
-      deepEqual(drawnAt(app, x, y)[1], potion.color);
+    if (kept) deepEqual(drawnAt(app, x, y)[1], potion.color);
+    if (name === "roguebasin") {
       deepEqual(drawnAt(app, map.stairs.x, map.stairs.y), ["<", 0xffffff], "the stairs, white out of sight");
     }
   }
