@@ -7,21 +7,7 @@
  */
 import { equal, ok } from "node:assert/strict";
 import { assertRestored, DENO, PLAY_TUTORIAL, saveFile, startGame } from "./support/e2e_game.ts";
-import { findGamePid, TmuxPane } from "./support/tmux.ts";
-
-/** Waits until process `pid` has gone. */
-async function gone(pid: number, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      Deno.kill(pid, "SIGCONT");
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`process ${pid} is still running after ${ms} ms`);
-}
+import { findGamePid, gone, TmuxPane } from "./support/tmux.ts";
 
 /** Waits until a file is at `path`. */
 async function waitForFile(path: string, ms = 10_000): Promise<void> {

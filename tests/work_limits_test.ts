@@ -10,7 +10,7 @@ import { loadContent } from "../src/content/load_content.ts";
 import { WORK_LIMITS } from "../src/content/limits.ts";
 import { newGame, playerOf } from "../src/engine/state.ts";
 import { playCommand } from "../src/engine/turn.ts";
-import { type ModFiles, modProblems } from "./support/mod_problems.ts";
+import { modCopy, type ModFiles, modProblems } from "./support/mod_problems.ts";
 
 /** The time mod: speeds, statuses that haste (×2) and slow (×0.5), costs. */
 const MOD = new URL("./fixtures/mods/time/", import.meta.url);
@@ -77,6 +77,23 @@ Deno.test("a floor that may be made with more than 2,000 monsters is refused at 
   );
 });
 
+Deno.test("the mod that froze the game (a 1000x1000 map, 100 fast monsters a room, costly actions) is refused", async () => {
+  const problems = await modProblems(MOD, ({ game, entities, spawn }) => {
+    Object.assign(game.map, { width: 1000, height: 1000, maxRooms: 1000 });
+    game.time.costs = { move: 1, attack: 1, use: 1000, wait: 1000 };
+    for (const id of ["orc", "troll", "bat", "slug"]) entities[id].speed = 1000;
+    spawn.maxMonstersPerRoom = [{ floor: 1, value: 100 }];
+  });
+  // Each line names its file and JSON path; the fast monsters, the slow player and the crowd are each named.
+  ok(problems.every((p) => /^mod\/[a-z_]+\.json: \$\.\S+: expected .*, found /.test(p)), problems.join("\n"));
+  ok(problems.some((p) => p.startsWith("mod/entities.json: $.orc.speed: ")), problems.join("\n"));
+  ok(problems.some((p) => p.startsWith("mod/game.json: $.time.costs.")), problems.join("\n"));
+  ok(
+    problems.some((p) => p.startsWith("mod/spawn_tables.json: $.maxMonstersPerRoom: ")),
+    problems.join("\n"),
+  );
+});
+
 /** The time mod at every work limit at once: a 100x100 cave in 400 squares of 5 monsters, fast and slow. */
 function atTheLimits(files: ModFiles): void {
   files.game.map = { ...files.game.map, width: 100, height: 100, roomMinSize: 3, roomMaxSize: 5 };
@@ -95,18 +112,8 @@ function atTheLimits(files: ModFiles): void {
 
 Deno.test("a mod at every work limit at once answers each key quickly", async () => {
   deepEqual(await modProblems(MOD, atTheLimits), []);
-  const dir = await Deno.makeTempDir({ prefix: "delve-work-limits-" });
+  const dir = await modCopy(MOD, atTheLimits);
   try {
-    const read = (name: string) => JSON.parse(Deno.readTextFileSync(new URL(name, MOD)));
-    const files = {
-      game: read("game.json"),
-      entities: read("entities.json"),
-      spawn: read("spawn_tables.json"),
-    };
-    atTheLimits(files);
-    Deno.writeTextFileSync(`${dir}/game.json`, JSON.stringify(files.game));
-    Deno.writeTextFileSync(`${dir}/entities.json`, JSON.stringify(files.entities));
-    Deno.writeTextFileSync(`${dir}/spawn_tables.json`, JSON.stringify(files.spawn));
     const { rules } = await loadContent(new URL(`file://${dir}/`), "mod/");
     const state = newGame(rules, 3);
     ok(state.entities.filter((e) => e.ai).length > 500, "a crowded floor");
