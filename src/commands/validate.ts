@@ -6,14 +6,14 @@
  * @module
  */
 import { HELP_USAGE, loadDataOr, parseFlags, pathFlag, readCommandLine, say, sayOut } from "../app/mod.ts";
-import { floorTrialProblems, TRIAL_SEEDS } from "../content/mod.ts";
+import { FLOOR_TRIAL_SEEDS, floorTrialProblems } from "../content/mod.ts";
 
 /** `deno task validate --help`. */
 export const VALIDATE_HELP = {
   name: "validate",
   about: "Checks a data folder (game.json, entities.json, spawn_tables.json) as the game loads it, then\n" +
-    `makes its floors on up to ${TRIAL_SEEDS} seeds: each problem in one line naming the file, the JSON path,\n` +
-    "what was expected and what was found.",
+    `makes its floors on up to ${FLOOR_TRIAL_SEEDS} seeds: each problem in one line naming the file, the JSON\n` +
+    "path, what was expected and what was found.",
   usage: `Usage: deno task validate [--data DIR]
 
 Options:

@@ -11,7 +11,7 @@
 import { enterFloor, newGame, type Rules } from "../engine/mod.ts";
 
 /** Seeds tried on a map of the usual size; fewer on a larger map, so the trials stay quick. */
-export const TRIAL_SEEDS = 50;
+export const FLOOR_TRIAL_SEEDS = 50;
 /** The fewest seeds tried, however large the map. */
 const FEWEST_TRIAL_SEEDS = 4;
 /** Cells generated in all over the trials of one floor, about: what keeps a large map's trials quick. */
@@ -19,7 +19,7 @@ const TRIAL_CELLS = 2_000_000;
 
 /** How many seeds the trials use for a map of `cells` cells. */
 export function trialSeeds(cells: number): number {
-  return Math.max(FEWEST_TRIAL_SEEDS, Math.min(TRIAL_SEEDS, Math.floor(TRIAL_CELLS / cells)));
+  return Math.max(FEWEST_TRIAL_SEEDS, Math.min(FLOOR_TRIAL_SEEDS, Math.floor(TRIAL_CELLS / cells)));
 }
 
 /** The floors worth a trial with the JSON path that decides each: floor 1, each plan's first, the goal's. */

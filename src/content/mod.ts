@@ -4,7 +4,7 @@
  *
  * @module
  */
-export { floorTrialProblems, TRIAL_SEEDS, trialSeeds } from "./floor_trials.ts";
+export { FLOOR_TRIAL_SEEDS, floorTrialProblems, trialSeeds } from "./floor_trials.ts";
 export { jsonSchemaFiles } from "./json_schemas.ts";
 export { DATA_LIMITS, MAP_BUDGET, NAME_LIMITS, REACHABLE, WORK_LIMITS } from "./limits.ts";
 export { loadContent, parseColor } from "./load_content.ts";
