@@ -1,6 +1,7 @@
 /**
  * What validates plays (docs/rules.md, Map kinds): every bundled rule set
- * and every test mod makes floors 1 to 6 on many seeds without stopping; a
+ * and every test mod plays bot turns with every invariant holding and makes
+ * floors 1 to 6 on many seeds without stopping; a
  * small cave whose numbers once left some seeds no room for a start and
  * stairs is grown again, then falls back to a clearing, on every seed; and
  * `validate`'s floor trials name a floor some seed cannot make.
@@ -10,13 +11,19 @@ import { floorTrialProblems, trialSeeds } from "../src/content/floor_trials.ts";
 import { loadContent } from "../src/content/load_content.ts";
 import { buildFloor, type FloorPlan } from "../src/engine/floor_plan.ts";
 import { Rng } from "../src/engine/rng.ts";
+import { Bot } from "../src/engine/bot.ts";
+import type { Rules } from "../src/engine/rules.ts";
+import { stateProblems } from "../src/engine/invariants.ts";
 import { enterFloor, newGame } from "../src/engine/state.ts";
+import { isGameOver, playCommand } from "../src/engine/turn.ts";
 import { Tile } from "../src/engine/tiles.ts";
 import { modCopy, type ModFiles, modProblems } from "./support/mod_problems.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const SEEDS = 30;
 const DEEPEST = 6;
+/** Turns the bot plays on each seed. */
+const TURNS = 20;
 
 /** The bundled data folders and the test mods, as repository paths. */
 function dataFolders(): string[] {
@@ -27,11 +34,21 @@ function dataFolders(): string[] {
   return ["data/", ...rulesets, ...mods].sort();
 }
 
-/** The floors 1..{@link DEEPEST} (stopping at the rules' bottom) of a game on each seed; the first stop, if any. */
-async function firstStop(folder: string, seeds: number): Promise<string | undefined> {
-  const { rules } = await loadContent(new URL(folder, ROOT), folder);
+/**
+ * On each seed, {@link TURNS} turns of a game played by the bot, every
+ * invariant holding after each, then floors 1..{@link DEEPEST} (stopping at
+ * the rules' bottom) of a new game; the first stop or broken invariant, if any.
+ */
+function firstStop(rules: Rules, folder: string, seeds: number): string | undefined {
   for (let seed = 1; seed <= seeds; seed++) {
     try {
+      const played = newGame(rules, seed);
+      const bot = new Bot();
+      for (let turn = 0; turn < TURNS && !isGameOver(played); turn++) {
+        playCommand(played, rules, bot.decide(played, rules));
+        const [problem] = stateProblems(played, rules);
+        if (problem !== undefined) return `${folder} seed ${seed}, turn ${turn + 1}: ${problem}`;
+      }
       const state = newGame(rules, seed);
       for (let floor = 2; floor <= Math.min(DEEPEST, rules.bottom ?? DEEPEST); floor++) {
         enterFloor(state, rules, floor);
@@ -43,13 +60,13 @@ async function firstStop(folder: string, seeds: number): Promise<string | undefi
   return undefined;
 }
 
-Deno.test(`every bundled rule set and test mod validates and makes floors 1 to ${DEEPEST} on ${SEEDS} seeds`, async () => {
+Deno.test(`every bundled rule set and test mod validates, plays ${TURNS} turns and makes floors 1 to ${DEEPEST} on ${SEEDS} seeds`, async () => {
   const folders = dataFolders();
   ok(folders.length >= 13, folders.join(", "));
   for (const folder of folders) {
     const { rules } = await loadContent(new URL(folder, ROOT), folder);
     deepEqual(floorTrialProblems(`${folder}game.json`, rules), []);
-    equal(await firstStop(folder, SEEDS), undefined);
+    equal(firstStop(rules, folder, SEEDS), undefined);
   }
 });
 
@@ -73,7 +90,7 @@ const SMALL_CAVE = (files: ModFiles) => {
   delete files.game.vaults;
 };
 
-Deno.test("a small cave that validates makes its floor on every one of 300 seeds", async () => {
+Deno.test("a small cave that validates makes its floor, and plays, on every one of 300 seeds", async () => {
   const maps = new URL("tests/fixtures/mods/maps/", ROOT);
   deepEqual(await modProblems(maps, SMALL_CAVE), []);
   // The same change written out, so the game loads it as a player would.
@@ -88,6 +105,7 @@ Deno.test("a small cave that validates makes its floor on every one of 300 seeds
         `seed ${seed}`,
       );
     }
+    equal(firstStop(rules, "mod/", 300), undefined);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
