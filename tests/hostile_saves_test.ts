@@ -73,7 +73,7 @@ Deno.test("a monster's energy past what the scheduler can leave it is refused, n
 Deno.test("a save without the dice stream, for rules that roll, is refused", () => {
   ok(rich.state.rolls, "these rules roll");
   const line = refusal(["state", "rolls"], undefined);
-  ok(line.includes("the dice stream ($.state.rolls) is missing"), line);
+  ok(line.endsWith("the dice stream (rolls) is missing, and these rules roll, at $.state.rolls"), line);
 });
 
 Deno.test("an item for an equipment slot the data does not have is refused, on a floor or in a pack", () => {

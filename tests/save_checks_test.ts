@@ -131,8 +131,14 @@ Deno.test("everything else the engine assumes is checked: walls, ids, packs, wha
       (s) => (player(s).equipment.weapon = 999),
     ],
     ["the view is not the player's FOV", (s) => (s.map.visible = btoa("\x01".repeat(80 * 43)))],
-    ["the stairs at 0,0 are not a staircase on the map", (s) => (s.map.stairs = { x: 0, y: 0 })],
-    ["the stairs at 5000,1 are not a staircase on the map", (s) => (s.map.stairs = { x: 5000, y: 1 })],
+    [
+      "the stairs at 0,0 are not a staircase on the map, at $.state.map.stairs",
+      (s) => (s.map.stairs = { x: 0, y: 0 }),
+    ],
+    [
+      "the stairs at 5000,1 are not a staircase on the map, at $.state.map.stairs",
+      (s) => (s.map.stairs = { x: 5000, y: 1 }),
+    ],
     ["two blockers on", (s) => Object.assign(monster(s), { x: player(s).x, y: player(s).y })],
     ["the player Player #0 at $.state.entities[0] is moved by an AI", (s) => {
       player(s).ai = { type: "hostile", lastSeen: -1, path: [] };
@@ -142,7 +148,7 @@ Deno.test("everything else the engine assumes is checked: walls, ids, packs, wha
       player(s).blocksMovement = false; // else "dead but blocks" comes first
     }],
     [
-      "kills are counted on floors deeper than the one reached (1)",
+      "kills are counted on floors deeper than the one reached (1), at $.state.chronicle.killsByFloor",
       (s) => (s.chronicle.killsByFloor = [1, 2]),
     ],
     ["id 50000 used twice", (s) => {

@@ -101,7 +101,7 @@ Deno.test("truncated, corrupted, empty, wrong-version and hostile saves each say
     ],
     [
       edit((j) => ((j.state as Record<string, unknown>).playerId = 999)),
-      /the save is damaged: 0 players on the map/,
+      /the save is damaged: 0 players on the map, at \$\.state\.playerId$/,
     ],
     [JSON.stringify({ format: "delve-save", version: 1, game: "x", savedAt: "y", state: null }), /damaged/],
   ];

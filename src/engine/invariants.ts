@@ -43,6 +43,9 @@ function entityPaths(state: GameState, root: string): Map<Entity, string> {
   return paths;
 }
 
+/** Where in a save's JSON a problem lies (`, at $.state.map.stairs`), or nothing for a state in play. */
+type Locator = (path: string) => string;
+
 /** Names by name and id (and `where`, a kept floor), or with the JSON path when `paths` has one. */
 function namer(paths: Map<Entity, string> | undefined, where = ""): Namer {
   return (e, field) => {
@@ -70,28 +73,37 @@ export function stateProblems(state: GameState, rules: Rules, root?: string): st
   const ids = new Set<number>();
   const paths = root === undefined ? undefined : entityPaths(state, root);
   const name = namer(paths);
+  const at: Locator = (path) => (root === undefined ? "" : `, at ${root}${path}`);
   idProblems(state, state.entities, ids, problems, name);
   const deepest = Math.max(state.floor, ...(state.keptFloors ?? []).map((k) => k.floor));
   if (state.chronicle.killsByFloor.length > deepest) {
-    problems.push(`kills are counted on floors deeper than the one reached (${deepest})`);
+    problems.push(
+      `kills are counted on floors deeper than the one reached (${deepest})${at(".chronicle.killsByFloor")}`,
+    );
   }
   thingProblems(state.map, state.entities, rules, problems, name);
-  problems.push(...playerProblems(state, rules, name));
+  problems.push(...playerProblems(state, rules, name, at));
   const floors = new Set([state.floor]);
-  for (const kept of state.keptFloors ?? []) {
+  for (const [i, kept] of (state.keptFloors ?? []).entries()) {
     const where = `on kept floor ${kept.floor}`;
-    if (floors.has(kept.floor)) problems.push(`floor ${kept.floor} is kept twice`);
+    if (floors.has(kept.floor)) {
+      problems.push(`floor ${kept.floor} is kept twice${at(`.keptFloors[${i}].floor`)}`);
+    }
     floors.add(kept.floor);
     idProblems(state, kept.entities, ids, problems, namer(paths, where));
     thingProblems(kept.map, kept.entities, rules, problems, namer(paths, where));
-    stairsProblems(kept.map, isBottom(rules, kept.floor), problems, where);
+    stairsProblems(
+      kept.map,
+      isBottom(rules, kept.floor),
+      problems,
+      where,
+      (p) => at(`.keptFloors[${i}]${p}`),
+    );
   }
   statusProblems(state, rules, problems, name);
   goalProblems(state, rules, deepest, problems);
   if (rollsCombat(rules) && !state.rolls) {
-    problems.push(
-      `the dice stream (${root === undefined ? "" : `${root}.`}rolls) is missing, and these rules roll`,
-    );
+    problems.push(`the dice stream (rolls) is missing, and these rules roll${at(".rolls")}`);
   }
   for (const entities of [state.entities, ...(state.keptFloors ?? []).map((k) => k.entities)]) {
     slotProblems(entities, rules, problems, name);
@@ -199,12 +211,20 @@ function goalProblems(state: GameState, rules: Rules, deepest: number, problems:
 }
 
 /** The stairs are where the map says; on the bottom floor, with no way down, the down stairs' cell is floor. */
-function stairsProblems(map: GameMap, bottom: boolean, problems: string[], where: string): void {
+function stairsProblems(
+  map: GameMap,
+  bottom: boolean,
+  problems: string[],
+  where: string,
+  at: Locator,
+): void {
   const { stairs, upStairs } = map;
   const down = bottom ? Tile.Floor : Tile.DownStairs;
   if (!inBounds(map, stairs.x, stairs.y) || tileAt(map, stairs.x, stairs.y) !== down) {
     problems.push(
-      `the stairs at ${stairs.x},${stairs.y} are not a staircase on the map${where && ` ${where}`}`,
+      `the stairs at ${stairs.x},${stairs.y} are not a staircase on the map${where && ` ${where}`}${
+        at(".stairs")
+      }`,
     );
   }
   if (
@@ -212,7 +232,9 @@ function stairsProblems(map: GameMap, bottom: boolean, problems: string[], where
     (!inBounds(map, upStairs.x, upStairs.y) || tileAt(map, upStairs.x, upStairs.y) !== Tile.UpStairs)
   ) {
     problems.push(
-      `the up stairs at ${upStairs.x},${upStairs.y} are not a staircase on the map${where && ` ${where}`}`,
+      `the up stairs at ${upStairs.x},${upStairs.y} are not a staircase on the map${where && ` ${where}`}${
+        at(".upStairs")
+      }`,
     );
   }
 }
@@ -283,15 +305,15 @@ function thingProblems(
 }
 
 /** The player's own problems and the view's, on the floor they are on. */
-function playerProblems(state: GameState, rules: Rules, name: Namer): string[] {
+function playerProblems(state: GameState, rules: Rules, name: Namer, at: Locator): string[] {
   const problems: string[] = [];
   const { map } = state;
   const players = state.entities.filter((e) => e.id === state.playerId);
   if (players.length !== 1) {
-    problems.push(`${players.length} players on the map`);
+    problems.push(`${players.length} players on the map${at(".playerId")}`);
     return problems;
   }
-  stairsProblems(map, isBottom(rules, state.floor), problems, "");
+  stairsProblems(map, isBottom(rules, state.floor), problems, "", (p) => at(`.map${p}`));
   const p = players[0];
   if (!p.fighter) problems.push(`the player ${name(p)} cannot fight`);
   if (p.ai) problems.push(`the player ${name(p)} is moved by an AI`);
@@ -301,7 +323,9 @@ function playerProblems(state: GameState, rules: Rules, name: Namer): string[] {
   for (let i = 0; i < fov.length; i++) {
     if (fov[i] !== map.visible[i]) {
       problems.push(
-        `the view is not the player's FOV (first at ${i % map.width},${Math.floor(i / map.width)})`,
+        `the view is not the player's FOV (first at ${i % map.width},${Math.floor(i / map.width)})${
+          at(".map.visible")
+        }`,
       );
       break;
     }
@@ -309,7 +333,9 @@ function playerProblems(state: GameState, rules: Rules, name: Namer): string[] {
   const unexplored = map.visible.findIndex((v, i) => v === 1 && map.explored[i] !== 1);
   if (unexplored >= 0) {
     problems.push(
-      `a cell in view is not explored (${unexplored % map.width},${Math.floor(unexplored / map.width)})`,
+      `a cell in view is not explored (${unexplored % map.width},${Math.floor(unexplored / map.width)})${
+        at(".map.explored")
+      }`,
     );
   }
   return problems;
