@@ -1,7 +1,7 @@
 /**
  * The floors a data folder makes, tried on many seeds before `validate`
- * calls it good: a new game on each seed, then each floor where a plan
- * begins (and the goal's floor). The generators never stop a game (a cave
+ * calls it good: a new game on each seed, going down to each floor where a
+ * plan begins (and the goal's floor). The generators never stop a game (a cave
  * that leaves no room is grown again, then a clearing stands in), so a
  * problem here is a bug in them, said in one line rather than left for a
  * player to meet.
@@ -32,24 +32,31 @@ function trialFloors(rules: Rules): [number, string][] {
 
 /**
  * One line per floor that some seed cannot make (the first such seed),
- * naming `gameLabel` (the game.json the map words are in) and the plan's path.
+ * naming `gameLabel` (the game.json the map words are in) and the plan's
+ * path. Each seed is one game going down through the floors tried, so each
+ * floor is made once a seed; a floor that stops ends that seed's game.
  */
 export function floorTrialProblems(gameLabel: string, rules: Rules): string[] {
-  const problems: string[] = [];
+  const problems = new Map<number, string>();
   const seeds = trialSeeds(rules.dungeon.width * rules.dungeon.height);
-  for (const [floor, path] of trialFloors(rules)) {
-    for (let seed = 1; seed <= seeds; seed++) {
+  const floors = trialFloors(rules);
+  for (let seed = 1; seed <= seeds; seed++) {
+    let state;
+    for (const [floor, path] of floors) {
       try {
-        const state = newGame(rules, seed);
+        if (!state) state = newGame(rules, seed);
         if (floor > 1) enterFloor(state, rules, floor);
       } catch (e) {
-        problems.push(
-          `${gameLabel}: ${path}: expected a floor ${floor} every seed makes (tried ${seeds}), ` +
-            `found seed ${seed} stopping with "${e instanceof Error ? e.message : String(e)}"`,
-        );
+        if (!problems.has(floor)) {
+          problems.set(
+            floor,
+            `${gameLabel}: ${path}: expected a floor ${floor} every seed makes (tried ${seeds}), ` +
+              `found seed ${seed} stopping with "${e instanceof Error ? e.message : String(e)}"`,
+          );
+        }
         break;
       }
     }
   }
-  return problems;
+  return [...problems].sort((a, b) => a[0] - b[0]).map(([, line]) => line);
 }
