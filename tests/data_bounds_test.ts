@@ -95,7 +95,8 @@ Deno.test("the generator's budget: maps past it are refused in one line; the lar
     }),
     ["mod/spawn_tables.json: $.maxMonstersPerRoom[0].value: expected at most 100, found 10000"],
   );
-  // The worst the budget takes: the largest floor, every attempt a room big enough for its fill.
+  // The worst the budget takes: the largest floor, every attempt a room big enough for its fill of items,
+  // and as many monsters as the work a key may cost allows (packs of up to 3 in Delve's data).
   const worst = await load(
     await modded({
       "game.json": (g: Json) =>
@@ -105,9 +106,10 @@ Deno.test("the generator's budget: maps past it are refused in one line; the lar
           maxRooms: MAP_BUDGET.roomAttempts,
           roomMinSize: 16,
           roomMaxSize: 17,
+          floors: [{ from: 1, generator: "rooms", vaults: 0 }],
         }),
       "spawn_tables.json": (s: Json) => {
-        s.maxMonstersPerRoom = [{ floor: 0, value: MAP_BUDGET.perRoom }];
+        s.maxMonstersPerRoom = [{ floor: 0, value: 0 }];
         s.maxItemsPerRoom = [{ floor: 0, value: MAP_BUDGET.perRoom }];
       },
     }),

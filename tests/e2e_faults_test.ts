@@ -20,7 +20,7 @@ import {
   startGame,
   walkKeys,
 } from "./support/e2e_game.ts";
-import { findGamePid, TmuxPane } from "./support/tmux.ts";
+import { findGamePid, gone, TmuxPane } from "./support/tmux.ts";
 import { delveContent } from "./support/content.ts";
 import type { Rules } from "../src/engine/rules.ts";
 
@@ -28,20 +28,6 @@ async function loadSaved(path: string, rules?: Rules): Promise<GameState> {
   const read = await readSave(path);
   if (read.kind !== "read") throw new Error(`no whole save at ${path}: ${JSON.stringify(read)}`);
   return decodeSave(read.json, rules ?? (await delveContent()).rules);
-}
-
-/** Waits until process `pid` has gone. */
-async function gone(pid: number, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      Deno.kill(pid, "SIGCONT");
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`process ${pid} is still running after ${ms} ms`);
 }
 
 Deno.test("e2e: the terminal closing mid-walk (SIGHUP) saves the game after the step in progress, whole", async () => {

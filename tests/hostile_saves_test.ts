@@ -45,19 +45,20 @@ Deno.test("a grid that is not base64 (map tiles, explored, visible, a kept floor
   for (const grid of ["tiles", "explored", "visible"]) {
     for (const text of ["AAAAA", "A"]) {
       const line = refusal(["state", "map", grid], text);
-      ok(line.includes(`at map.${grid}: expected base64`), line);
+      ok(line.includes(`at $.state.map.${grid}: expected base64`), line);
     }
   }
   const line = refusal(["state", "keptFloors", 1, "cells"], "AAAAA");
-  ok(line.includes("at keptFloors[1].cells: expected base64"), line);
+  ok(line.includes("at $.state.keptFloors[1].cells: expected base64"), line);
   const short = refusal(["state", "map", "tiles"], "AAAA");
-  ok(/at map\.tiles: expected \d+ cells .*found 3$/.test(short), short);
+  ok(/at \$\.state\.map\.tiles: expected \d+ cells .*found 3$/.test(short), short);
 });
 
 Deno.test("a monster's energy past what the scheduler can leave it is refused, naming what was expected", () => {
   const monster = entityPath((e) => e.ai !== undefined && e.energy !== undefined);
   for (const energy of [2 ** 31 - 1, 1_000_000, -(2 ** 31)]) {
     const line = refusal([...monster, "energy"], energy);
+    ok(line.includes(`at $.state.entities[${monster[2]}].energy holds energy ${energy}, expected `), line);
     ok(new RegExp(`holds energy ${energy}, expected -?\\d+ to \\d+`).test(line), line);
   }
   // What a played game holds is taken.
@@ -72,7 +73,7 @@ Deno.test("a monster's energy past what the scheduler can leave it is refused, n
 Deno.test("a save without the dice stream, for rules that roll, is refused", () => {
   ok(rich.state.rolls, "these rules roll");
   const line = refusal(["state", "rolls"], undefined);
-  ok(line.includes("the dice stream (rolls) is missing"), line);
+  ok(line.endsWith("the dice stream (rolls) is missing, and these rules roll, at $.state.rolls"), line);
 });
 
 Deno.test("an item for an equipment slot the data does not have is refused, on a floor or in a pack", () => {
@@ -83,7 +84,13 @@ Deno.test("an item for an equipment slot the data does not have is refused, on a
   const worn = items.findIndex((i) => i.equippable !== undefined);
   ok(worn >= 0, "the pack holds something to wear");
   const line = refusal([...pack, "inventory", "items", worn, "equippable", "slot"], "tail");
-  ok(line.includes("is worn in tail, expected one of the slots weapon, armor"), line);
+  ok(
+    line.includes(
+      `at $.state.entities[${pack[2]}].inventory.items[${worn}].equippable.slot is worn in tail, ` +
+        "expected one of the slots weapon, armor",
+    ),
+    line,
+  );
 });
 
 Deno.test("the game never writes a save its own loader refuses: the save before it stays", async () => {

@@ -214,9 +214,9 @@ Deno.test("stateProblems names a status left longer than anything puts it on, or
   player.statuses = [{ id: "hasted", turns: 20 }];
   deepEqual(stateProblems(state, timed), [], "its own 20 turns");
   player.statuses = [{ id: "hasted", turns: 21 }];
-  deepEqual(stateProblems(state, timed), ["Player #0's hasted has 21 turns left, not 1 to 20"]);
+  deepEqual(stateProblems(state, timed), ["Player #0 is hasted for 21 turns, expected 1 to 20"]);
   player.statuses = [{ id: "hasted", turns: 0 }];
-  deepEqual(stateProblems(state, timed), ["Player #0's hasted has 0 turns left, not 1 to 20"]);
+  deepEqual(stateProblems(state, timed), ["Player #0 is hasted for 0 turns, expected 1 to 20"]);
   player.statuses = [{ id: "petrified", turns: 3 }];
   deepEqual(stateProblems(state, timed), ["Player #0 is under an unknown status petrified"]);
 

@@ -43,6 +43,8 @@ function refusal(edit: (state: Json) => void): string {
 
 const monster = (state: Json) => state.entities.find((e: Json) => e.ai);
 const player = (state: Json) => state.entities.find((e: Json) => e.id === state.playerId);
+/** Where the first monster lies in the good save's entities. */
+const orcAt = () => goodSave().state.entities.findIndex((e: Json) => e.ai);
 
 Deno.test("a good save is taken, and a turn plays on it", () => {
   const state = decodeSave(goodSave(), rules);
@@ -52,7 +54,9 @@ Deno.test("a good save is taken, and a turn plays on it", () => {
 Deno.test("a monster heading for a cell off the map is refused, by its path or where it last saw the player", () => {
   equal(
     refusal((s) => (monster(s).ai = { type: "hostile", lastSeen: 40, path: [999_999] })),
-    `the save is damaged: Orc #${monster(goodSave().state).id} heads for cell 999999, off the map`,
+    `the save is damaged: Orc #${
+      monster(goodSave().state).id
+    } at $.state.entities[${orcAt()}] heads for cell 999999, off the map`,
   );
   ok(/heads for cell 3440, off the map$/.test(refusal((s) => (monster(s).ai.lastSeen = 80 * 43))));
   ok(/heads for cell 5000, off the map$/.test(refusal((s) => {
@@ -87,52 +91,64 @@ Deno.test("150,000 things are refused in one sentence, without overflowing the s
 Deno.test("numbers past what a game can reach are refused: HP 1e15, power 2^52, level 5000, sight -1", () => {
   equal(
     refusal((s) => (player(s).fighter.hp = 1e15)),
-    "the save is damaged at entities[0].fighter.hp: expected at most 2016000, found 1000000000000000",
+    "the save is damaged at $.state.entities[0].fighter.hp: expected at most 2016000, found 1000000000000000",
   );
-  ok(/at entities\[0\]\.fighter\.power: expected at most \d+, found 4503599627370496$/.test(
+  ok(/at \$\.state\.entities\[0\]\.fighter\.power: expected at most \d+, found 4503599627370496$/.test(
     refusal((s) => (player(s).fighter.power = 2 ** 52)),
   ));
   equal(
     refusal((s) => (player(s).level.current = 5000)),
-    `the save is damaged at entities[0].level.current: expected at most ${MAX_LEVEL}, found 5000`,
+    `the save is damaged at $.state.entities[0].level.current: expected at most ${MAX_LEVEL}, found 5000`,
   );
   equal(
     refusal((s) => (player(s).sight = -1)),
-    "the save is damaged at entities[0].sight: expected at least 0, found -1",
+    "the save is damaged at $.state.entities[0].sight: expected at least 0, found -1",
   );
-  ok(/at rng\[2\]: expected at most 2147483647/.test(refusal((s) => (s.rng[2] = 2 ** 40))));
+  ok(/at \$\.state\.rng\[2\]: expected at most 2147483647/.test(refusal((s) => (s.rng[2] = 2 ** 40))));
 });
 
 Deno.test("a 0-HP player saved alive, and HP above the maximum, are refused", () => {
   equal(
     refusal((s) => (player(s).fighter.hp = 0)),
-    "the save is damaged: Player #0 has 0 HP but is not dead",
+    "the save is damaged: Player #0 at $.state.entities[0] has 0 HP but is not dead",
   );
   equal(
     refusal((s) => (player(s).fighter.hp = player(s).fighter.maxHp + 1)),
-    "the save is damaged: Player #0 has 31 of 30 HP",
+    "the save is damaged: Player #0 at $.state.entities[0] has 31 of 30 HP",
   );
 });
 
 Deno.test("everything else the engine assumes is checked: walls, ids, packs, what is worn, the view, the stairs", () => {
   const cases: [string, (s: Json) => void][] = [
-    ["Player #0 in a wall or off the map at 0,0", (s) => Object.assign(player(s), { x: 0, y: 0 })],
-    ["the save is damaged: id 0 used twice (Orc #0)", (s) => (monster(s).id = 0)],
+    [
+      "Player #0 at $.state.entities[0] in a wall or off the map at 0,0",
+      (s) => Object.assign(player(s), { x: 0, y: 0 }),
+    ],
+    ["the save is damaged: id 0 used twice (Orc #0 at $.state.entities[1])", (s) => (monster(s).id = 0)],
     ["has an id not below the counter 1", (s) => (s.nextId = 1)],
-    ["Player #0 wears #999 as its weapon but does not carry it", (s) => (player(s).equipment.weapon = 999)],
+    [
+      "Player #0 at $.state.entities[0] wears #999 as its weapon but does not carry it",
+      (s) => (player(s).equipment.weapon = 999),
+    ],
     ["the view is not the player's FOV", (s) => (s.map.visible = btoa("\x01".repeat(80 * 43)))],
-    ["the stairs at 0,0 are not a staircase on the map", (s) => (s.map.stairs = { x: 0, y: 0 })],
-    ["the stairs at 5000,1 are not a staircase on the map", (s) => (s.map.stairs = { x: 5000, y: 1 })],
+    [
+      "the stairs at 0,0 are not a staircase on the map, at $.state.map.stairs",
+      (s) => (s.map.stairs = { x: 0, y: 0 }),
+    ],
+    [
+      "the stairs at 5000,1 are not a staircase on the map, at $.state.map.stairs",
+      (s) => (s.map.stairs = { x: 5000, y: 1 }),
+    ],
     ["two blockers on", (s) => Object.assign(monster(s), { x: player(s).x, y: player(s).y })],
-    ["the player Player #0 is moved by an AI", (s) => {
+    ["the player Player #0 at $.state.entities[0] is moved by an AI", (s) => {
       player(s).ai = { type: "hostile", lastSeen: -1, path: [] };
     }],
-    ["the player Player #0 cannot fight", (s) => {
+    ["the player Player #0 at $.state.entities[0] cannot fight", (s) => {
       delete player(s).fighter;
       player(s).blocksMovement = false; // else "dead but blocks" comes first
     }],
     [
-      "kills are counted on floors deeper than the one reached (1)",
+      "kills are counted on floors deeper than the one reached (1), at $.state.chronicle.killsByFloor",
       (s) => (s.chronicle.killsByFloor = [1, 2]),
     ],
     ["id 50000 used twice", (s) => {
@@ -143,7 +159,10 @@ Deno.test("everything else the engine assumes is checked: walls, ids, packs, wha
       };
       s.nextId = 50001;
     }],
-    ["at entities[0].inventory.capacity: expected at most 26", (s) => (player(s).inventory.capacity = 27)],
+    [
+      "at $.state.entities[0].inventory.capacity: expected at most 26",
+      (s) => (player(s).inventory.capacity = 27),
+    ],
     ["its map's view holds something other than seen and unseen", (s) => {
       s.map.explored = btoa("\x07".repeat(80 * 43));
     }],
@@ -169,8 +188,8 @@ Deno.test("on the title, the refusal is shown whole in the popup, however long",
     .map((row) => row.split("│")[1].trim()).join(" ");
   equal(
     popup,
-    "Failed to load save: the save is damaged at entities[0].fighter.hp: expected at most 2016000, found " +
-      "1000000000000000",
+    `Failed to load save: ${t.savePath}: the save is damaged at $.state.entities[0].fighter.hp: expected at ` +
+      "most 2016000, found 1000000000000000",
   );
   equal(t.app.game, undefined);
   await t.press("Escape", "q");

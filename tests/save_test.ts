@@ -92,16 +92,16 @@ Deno.test("truncated, corrupted, empty, wrong-version and hostile saves each say
     ],
     [edit((j) => (j.version = 0)), /not one Delve ever wrote/],
     [edit((j) => (j.format = "other")), /not a Delve save/],
-    [good.replace('"turn":0', '"turn":1e400'), /damaged at turn: .*a number too large to read/],
-    [edit((j) => ((j.state as Record<string, unknown>).entities = "lots")), /damaged at entities/],
+    [good.replace('"turn":0', '"turn":1e400'), /damaged at \$\.state\.turn: .*a number too large to read/],
+    [edit((j) => ((j.state as Record<string, unknown>).entities = "lots")), /damaged at \$\.state\.entities/],
     [good.replace('"seed":1,', '"seed":1,"__proto__":{"polluted":true},'), /__proto__/],
     [
       edit((j) => ((j.state as Record<string, Record<string, unknown>>).map.tiles = "AAAA")),
-      /at map\.tiles: expected \d+ cells .*found 3$/,
+      /at \$\.state\.map\.tiles: expected \d+ cells .*found 3$/,
     ],
     [
       edit((j) => ((j.state as Record<string, unknown>).playerId = 999)),
-      /the save is damaged: 0 players on the map/,
+      /the save is damaged: 0 players on the map, at \$\.state\.playerId$/,
     ],
     [JSON.stringify({ format: "delve-save", version: 1, game: "x", savedAt: "y", state: null }), /damaged/],
   ];
@@ -201,6 +201,10 @@ Deno.test("title: an unreadable save gives the popup, is never changed, and a ne
   ok(!t.text().includes("[C] Continue"), t.text());
   await t.press("c");
   ok(t.text().includes("Failed to load save:"));
+  // The popup's lines, inside its frame, joined: the file, then why.
+  const popup = t.text().split("\n").filter((row) => row.split("│").length === 3)
+    .map((row) => row.split("│")[1].trim()).join(" ");
+  ok(popup.startsWith(`Failed to load save: ${t.savePath}: expected whole gzip data`), popup);
   ok(t.text().includes("cut-short data"));
   equal(await Deno.readTextFile(t.savePath), "garbage", "untouched");
   await t.press("x", "n");

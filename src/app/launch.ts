@@ -14,10 +14,14 @@
  * It stays out of the game's way: the terminal and every key are the
  * game's, signals sent to the launcher are passed on to the game (which
  * saves and restores the terminal), and it leaves with the game's status.
+ * Only when the game dies by a signal it cannot answer (killed, out of
+ * memory, crashed) does the launcher give the terminal back itself and say
+ * in one line what happened and where the last save is (child_death.ts).
  *
  * @module
  */
 import { basename } from "node:path";
+import { deathLine, fileThere, noteTerminal, restoreTerminal } from "./child_death.ts";
 import { fileURLToPath } from "node:url";
 import { parseCli } from "./cli.ts";
 import { UsageError } from "./flags.ts";
@@ -43,14 +47,14 @@ export const GAME_FLAGS: readonly string[] = [
   "--allow-env=COLORTERM,TERM,NO_COLOR,FORCE_COLOR,HOME,XDG_DATA_HOME,XDG_CONFIG_HOME,DELVE_DEBUG",
 ];
 
-/** What to do: run `deno` with `args`, or refuse with one line (exit status 2). */
+/** What to do: run `deno` with `args` (a game saving at `save`), or refuse with one line (exit status 2). */
 export type Launch =
-  | { readonly kind: "run"; readonly args: readonly string[] }
+  | { readonly kind: "run"; readonly args: readonly string[]; readonly save?: string }
   | { readonly kind: "refuse"; readonly line: string };
 
-/** `deno run` of the game with `flags`, then the player's own arguments unchanged. */
-function runGame(flags: readonly string[], args: readonly string[]): Launch {
-  return { kind: "run", args: ["run", ...GAME_FLAGS, ...flags, `--config=${CONFIG}`, MAIN, ...args] };
+/** `deno run` of the game with `flags`, then the player's own arguments unchanged; it saves at `save`. */
+function runGame(flags: readonly string[], args: readonly string[], save?: string): Launch {
+  return { kind: "run", args: ["run", ...GAME_FLAGS, ...flags, `--config=${CONFIG}`, MAIN, ...args], save };
 }
 
 /**
@@ -87,7 +91,7 @@ export async function launchPlan(
   const options = (await optionsGrants(command.optionsPath ?? defaultOptionsPath(env))).filter((p) =>
     !p.includes(",")
   );
-  return runGame([`--allow-write=${[...grants, ...options].join(",")}`], args);
+  return runGame([`--allow-write=${[...grants, ...options].join(",")}`], args, files.save);
 }
 
 /**
@@ -105,17 +109,27 @@ export async function optionsGrants(path: string | undefined): Promise<string[]>
   return [file, `${file}.bak`, `${file}${TEMP_SUFFIX}`];
 }
 
+/** What the launcher does when the game dies by a signal it was not passed: see {@link runLaunch}. */
+export interface AfterDeath {
+  /** The game's save, named in the line (undefined: a run that saves nothing). */
+  readonly save?: string;
+}
+
 /**
  * Runs `deno` with `args`, the terminal handed over, and resolves to the
  * game's exit status (Deno gives 128 + n for a child ended by signal n).
  * SIGTERM, SIGHUP and SIGINT sent to the launcher are passed on: the game
  * saves and gives the terminal back, and the launcher waits for it rather
- * than leaving it behind.
+ * than leaving it behind. With `afterDeath`, a game ended by any other
+ * signal (SIGKILL, V8's SIGTRAP when out of memory, a crash) has the
+ * terminal given back by the launcher, and one line said.
  */
-export async function runLaunch(args: readonly string[]): Promise<number> {
+export async function runLaunch(args: readonly string[], afterDeath?: AfterDeath): Promise<number> {
   const signals = ["SIGTERM", "SIGHUP", "SIGINT"] as const;
+  const forwarded = new Set<Deno.Signal>();
   let child: Deno.ChildProcess | undefined;
   const forward = (signal: Deno.Signal) => () => {
+    forwarded.add(signal);
     try {
       child?.kill(signal);
     } catch {
@@ -125,6 +139,7 @@ export async function runLaunch(args: readonly string[]): Promise<number> {
   const listeners = signals.map((signal) => [signal, forward(signal)] as const);
   // Listening before the game starts: no signal can end the launcher and leave the game behind.
   for (const [signal, listener] of listeners) Deno.addSignalListener(signal, listener);
+  if (afterDeath) noteTerminal();
   try {
     // "deno" by name, found on PATH as the task's `--allow-run=deno` found it: that grant can only name a
     // command, and Deno allows running exactly what the name resolved to, not Deno.execPath() (the real
@@ -137,7 +152,15 @@ export async function runLaunch(args: readonly string[]): Promise<number> {
       stderr: "inherit",
     })
       .spawn();
-    return (await child.status).code;
+    const status = await child.status;
+    // A signal passed on is one the game answers itself; if it ended the game first, it came before the
+    // game took the terminal.
+    if (afterDeath && status.signal !== null && !forwarded.has(status.signal)) {
+      restoreTerminal();
+      const save = afterDeath.save;
+      say(deathLine(status.signal, save, save !== undefined && await fileThere(save)));
+    }
+    return status.code;
   } finally {
     for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
   }
@@ -149,5 +172,5 @@ if (import.meta.main) {
     say(plan.line);
     Deno.exit(2);
   }
-  Deno.exit(await runLaunch(plan.args));
+  Deno.exit(await runLaunch(plan.args, { save: plan.save }));
 }

@@ -162,21 +162,26 @@ export class SaveError extends Error {
   override name = "SaveError";
 }
 
+/** Where the game lies in a save's JSON: the paths of its problems start here. */
+const STATE_ROOT = "$.state";
+
 /**
- * The first problem zod found, as `prefix at path.to[3]: message`, and the
- * number found there if it was one (parsed with `reportInput`).
+ * The first problem zod found, as `prefix at path.to[3]: message` (or, given
+ * the checked value's `root` in its file, `prefix at $.root.path.to[3]: ...`),
+ * and the number found there if it was one (parsed with `reportInput`).
  */
-export function firstProblem(error: z.ZodError, prefix: string): string {
+export function firstProblem(error: z.ZodError, prefix: string, root?: string): string {
   const issue = error.issues[0] as z.core.$ZodIssue & { input?: unknown };
   const path = issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("");
   const found = typeof issue.input === "number" ? `, found ${describeValue(issue.input)}` : "";
-  return `${prefix}${path ? ` at ${path.replace(/^\./, "")}` : ""}: ${issue.message}${found}`;
+  const at = root === undefined ? path.replace(/^\./, "") : `${root}${path}`;
+  return `${prefix}${at ? ` at ${at}` : ""}: ${issue.message}${found}`;
 }
 
 /** The file's envelope, checked: format and version. */
 function envelope(json: unknown): z.output<typeof fileSchema> {
   const file = fileSchema.safeParse(json);
-  if (!file.success) throw new SaveError(firstProblem(file.error, "not a Delve save"));
+  if (!file.success) throw new SaveError(firstProblem(file.error, "not a Delve save", "$"));
   const { version } = file.data;
   if (version > SAVE_VERSION) {
     throw new SaveError(
@@ -185,7 +190,7 @@ function envelope(json: unknown): z.output<typeof fileSchema> {
   }
   if (version < 1) throw new SaveError(`save version ${version} is not one Delve ever wrote`);
   if (version >= 3 && !file.data.data) {
-    throw new SaveError("not a Delve save at data: expected the data it was made with");
+    throw new SaveError("not a Delve save at $.data: expected the data it was made with");
   }
   return file.data;
 }
@@ -287,18 +292,22 @@ export function decodeSave(json: unknown, rules: Rules): GameState {
     if (e instanceof RangeError) throw new SaveError("the save is nested too deeply to be a game");
     throw e;
   }
-  if (!parsed.success) throw new SaveError(firstProblem(parsed.error, "the save is damaged"));
+  if (!parsed.success) throw new SaveError(firstProblem(parsed.error, "the save is damaged", STATE_ROOT));
   const s = parsed.data;
   const map = decodeMap(s.map.width, s.map.height, {
-    tiles: fromBase64(s.map.tiles, "map.tiles"),
-    explored: fromBase64(s.map.explored, "map.explored"),
-    visible: fromBase64(s.map.visible, "map.visible"),
-  }, { tiles: "map.tiles", explored: "map.explored", visible: "map.visible" });
+    tiles: fromBase64(s.map.tiles, `${STATE_ROOT}.map.tiles`),
+    explored: fromBase64(s.map.explored, `${STATE_ROOT}.map.explored`),
+    visible: fromBase64(s.map.visible, `${STATE_ROOT}.map.visible`),
+  }, {
+    tiles: `${STATE_ROOT}.map.tiles`,
+    explored: `${STATE_ROOT}.map.explored`,
+    visible: `${STATE_ROOT}.map.visible`,
+  });
   map.stairs = s.map.stairs;
   if (s.map.upStairs) map.upStairs = s.map.upStairs;
   checkThings(s.entities.length, map);
   const keptFloors = s.keptFloors?.map((k, at): KeptFloor => {
-    const where = `keptFloors[${at}].cells`;
+    const where = `${STATE_ROOT}.keptFloors[${at}].cells`;
     const cells = fromBase64(k.cells, where);
     const tiles = cells.map((c) => c & 0x7f), explored = cells.map((c) => c >> 7);
     const kept = copyMap(
@@ -316,7 +325,7 @@ export function decodeSave(json: unknown, rules: Rules): GameState {
   const { keptFloors: _, ...rest } = s;
   const state: GameState = { ...rest, map, rng: [...s.rng] };
   if (keptFloors) state.keptFloors = keptFloors;
-  const problems = stateProblems(state, rules);
+  const problems = stateProblems(state, rules, STATE_ROOT);
   if (problems.length > 0) throw new SaveError(`the save is damaged: ${problems[0]}`);
   return state;
 }

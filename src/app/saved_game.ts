@@ -16,8 +16,8 @@ import { madeWith, saveData } from "./save_data.ts";
 /** The saved game, as far as it can be read. */
 export type SavedGame =
   | { readonly kind: "none" }
-  /** The file or the game in it cannot be read: `reason` says why, in one sentence. */
-  | { readonly kind: "unreadable"; readonly reason: string }
+  /** The file or the game in it cannot be read: `reason` says why, in one sentence; `file` is the save's path. */
+  | { readonly kind: "unreadable"; readonly reason: string; readonly file?: string }
   /** Made with data that is neither the program's nor bundled. */
   | { readonly kind: "other-data"; readonly folder: string }
   | {
@@ -35,11 +35,15 @@ export type SavedGame =
     readonly madeWith: string;
   };
 
-/** Reads the save at `path` whole, against the program's data `ours`. */
+/**
+ * Reads the save at `path` whole, against the program's data `ours`. A save
+ * that cannot be read carries its path, for the popup to name the file
+ * first, as the data's problems do: the file is kept, to mend or move.
+ */
 export async function examineSave(path: string, ours: Content): Promise<SavedGame> {
   const read = await readSave(path);
   if (read.kind === "missing") return { kind: "none" };
-  if (read.kind === "unreadable") return read;
+  if (read.kind === "unreadable") return { ...read, file: path };
   try {
     const summary = summarizeSave(read.json);
     const data = await saveData(summary.data, ours);
@@ -62,7 +66,7 @@ export async function examineSave(path: string, ours: Content): Promise<SavedGam
       madeWith: madeWith(data),
     };
   } catch (e) {
-    if (e instanceof SaveError) return { kind: "unreadable", reason: e.message };
+    if (e instanceof SaveError) return { kind: "unreadable", reason: e.message, file: path };
     throw e;
   }
 }
@@ -89,7 +93,10 @@ export function whyNotLoaded(saved: Exclude<SavedGame, { kind: "loadable" }>): s
     case "none":
       return ["No saved game to load."];
     case "unreadable":
-      return ["Failed to load save:", saved.reason];
+      return [
+        "Failed to load save:",
+        saved.file === undefined ? saved.reason : `${saved.file}: ${saved.reason}`,
+      ];
     case "other-data": {
       const folder = JSON.stringify(saved.folder);
       return [

@@ -5,13 +5,15 @@
  *
  * @module
  */
-import { HELP_USAGE, loadDataOr, parseFlags, pathFlag, readCommandLine, sayOut } from "../app/mod.ts";
+import { HELP_USAGE, loadDataOr, parseFlags, pathFlag, readCommandLine, say, sayOut } from "../app/mod.ts";
+import { FLOOR_TRIAL_SEEDS, floorTrialProblems } from "../content/mod.ts";
 
 /** `deno task validate --help`. */
 export const VALIDATE_HELP = {
   name: "validate",
-  about: "Checks a data folder (game.json, entities.json, spawn_tables.json) as the game loads it:\n" +
-    "each problem in one line naming the file, the JSON path, what was expected and what was found.",
+  about: "Checks a data folder (game.json, entities.json, spawn_tables.json) as the game loads it, then\n" +
+    `makes its floors on up to ${FLOOR_TRIAL_SEEDS} seeds: each problem in one line naming the file, the JSON\n` +
+    "path, what was expected and what was found.",
   usage: `Usage: deno task validate [--data DIR]
 
 Options:
@@ -29,6 +31,11 @@ export async function validateCommand(args: readonly string[]): Promise<number> 
   if ("exit" in line) return line.exit;
   const loaded = await loadDataOr(line.run);
   if (!loaded) return 2;
+  const problems = floorTrialProblems(`${loaded.label}game.json`, loaded.content.rules);
+  if (problems.length > 0) {
+    say(problems.join("\n"));
+    return 2;
+  }
   sayOut(`${loaded.label}: OK (${Object.keys(loaded.content.rules.templates).length} templates)`);
   return 0;
 }

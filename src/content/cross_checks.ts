@@ -13,6 +13,7 @@ import { mapProblems } from "./map_checks.ts";
 import { describeValue } from "./problems.ts";
 import type { GameConfig, SpawnTablesConfig, TemplateConfig } from "./schemas.ts";
 import { FULL_PANEL_ROWS } from "./screen_texts_schema.ts";
+import { workProblems } from "./work_checks.ts";
 
 /** The files a data folder is made of, as parsed. */
 export interface DataFiles {
@@ -371,5 +372,6 @@ export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[]
     ...(game && entities && spawn ? goalProblems(labels, { game, entities, spawn }) : []),
     ...combatProblems(labels, game, entities),
     ...(game && entities ? powerProblems(labels, game, entities) : []),
+    ...workProblems(labels, files),
   ];
 }

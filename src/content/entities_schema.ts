@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { DICE_LIMITS, MAX_CAPACITY, parseDice } from "../engine/mod.ts";
 import { textSchema } from "./text_schema.ts";
-import { DATA_LIMITS, NAME_LIMITS } from "./limits.ts";
+import { DATA_LIMITS, NAME_LIMITS, WORK_LIMITS } from "./limits.ts";
 import {
   colorSchema,
   energyAmount,
@@ -166,7 +166,10 @@ export const templateSchema = z.strictObject({
     evasion: points().optional().describe("Taken from the chance to be hit, in percent."),
   })
     .optional().describe("Makes this an actor: it blocks, fights and can die."),
-  speed: energyAmount().optional().describe("Energy gained a turn; 100 (the default) acts once a turn."),
+  speed: energyAmount().optional().describe(
+    "Energy gained a turn; 100 (the default) acts once a turn. A monster may act at most " +
+      `${WORK_LIMITS.actionsPerTurn} times a turn (its speed, with the fastest status, over the cheapest action).`,
+  ),
   regeneration: regenerationSchema.optional(),
   onHit: z.array(z.strictObject({
     status: idSchema.describe("A status of game.json's $.statuses."),

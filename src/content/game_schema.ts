@@ -8,7 +8,7 @@ import { z } from "zod";
 import { DEATH_CAUSE_KINDS, type DeathCause, MAX_FLOOR, MAX_LEVEL, type MessageId } from "../engine/mod.ts";
 import { textSchema } from "./text_schema.ts";
 import { characterSchema, panelSchema } from "./screen_texts_schema.ts";
-import { DATA_LIMITS, MAP_BUDGET, NAME_LIMITS } from "./limits.ts";
+import { DATA_LIMITS, MAP_BUDGET, NAME_LIMITS, WORK_LIMITS } from "./limits.ts";
 import {
   cellLookSchema,
   colorSchema,
@@ -177,7 +177,8 @@ const timeSchema = z.strictObject({
     use: energyAmount().default(100),
     wait: energyAmount().default(100),
   }).optional().describe(
-    "Energy each kind of action costs (100 each by default): any turns the scheduler on.",
+    "Energy each kind of action costs (100 each by default): any turns the scheduler on. The dearest may take " +
+      `the player at most ${WORK_LIMITS.turnsPerAction} turns at their slowest.`,
   ),
   regeneration: regenerationSchema.optional().describe("For actors whose template sets none."),
 });

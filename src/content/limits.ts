@@ -65,6 +65,22 @@ export const DATA_LIMITS = {
   appearances: 1000,
 } as const;
 
+/**
+ * What one key may cost: the monsters act after each player action until
+ * the player can act again, so a key's work is the monsters on a floor ×
+ * the actions each takes a turn × the turns the player's action takes.
+ * With these, a crowded floor at every limit answers a key in well under a
+ * second (tests/work_limits_test.ts plays one).
+ */
+export const WORK_LIMITS = {
+  /** Monsters a floor may be made with: its rooms (or cave squares) × a room's draw × the largest pack, and vaults'. */
+  monstersPerFloor: 2000,
+  /** Actions a monster takes in one turn at its fastest: speed, quickened by any status, over the cheapest action. */
+  actionsPerTurn: 10,
+  /** Turns the player's dearest action takes at their slowest (the slowest gear in each slot and status on). */
+  turnsPerAction: 10,
+} as const;
+
 /** The longest texts a data folder names things with, in characters. */
 export const NAME_LIMITS = {
   /** A template's name. */

@@ -4,8 +4,9 @@
  *
  * @module
  */
+export { FLOOR_TRIAL_SEEDS, floorTrialProblems, trialSeeds } from "./floor_trials.ts";
 export { jsonSchemaFiles } from "./json_schemas.ts";
-export { DATA_LIMITS, MAP_BUDGET, NAME_LIMITS, REACHABLE } from "./limits.ts";
+export { DATA_LIMITS, MAP_BUDGET, NAME_LIMITS, REACHABLE, WORK_LIMITS } from "./limits.ts";
 export { loadContent, parseColor } from "./load_content.ts";
 export type { Content } from "./load_content.ts";
 export { ContentError, describeValue } from "./problems.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { MAP_BUDGET } from "./limits.ts";
+import { MAP_BUDGET, WORK_LIMITS } from "./limits.ts";
 import { idSchema, nonNegative } from "./schema_parts.ts";
 
 const floorSteps = z.array(
@@ -19,7 +19,9 @@ const weightSteps = z.array(z.strictObject({
 export const spawnTablesSchema = z.strictObject({
   $schema: z.string().optional(),
   maxMonstersPerRoom: floorSteps.describe(
-    `The last step whose floor ≤ the depth applies; at most ${MAP_BUDGET.perRoom} (the generator's budget).`,
+    `The last step whose floor ≤ the depth applies; at most ${MAP_BUDGET.perRoom} (the generator's budget), and ` +
+      `a floor at most ${WORK_LIMITS.monstersPerFloor} monsters (rooms or cave squares × this × the largest pack, ` +
+      "and what vaults hold).",
   ),
   maxItemsPerRoom: floorSteps,
   monsters: weightSteps.describe("Steps whose floor ≤ the depth merge in order; later weights replace."),

@@ -72,9 +72,17 @@ function squares(open: Uint8Array, width: number, height: number, size: number):
 }
 
 /**
+ * Times a cave or mixed floor is grown before the clearing stands in: each
+ * try draws on from where the last left off, so it is as determined by the
+ * seed as the first.
+ */
+export const OPEN_FLOOR_TRIES = 8;
+
+/**
  * A cave or mixed floor: the grid made into tiles, vaults stamped, then the
  * start drawn among the open cells outside vaults and the stairs put on the
- * one farthest from it.
+ * one farthest from it. Undefined when fewer than two cells are left for
+ * the start and the stairs.
  */
 function buildOpen(
   open: Uint8Array,
@@ -84,7 +92,7 @@ function buildOpen(
   vaultCount: number,
   vaults: readonly Vault[],
   rng: Rng,
-): BuiltFloor {
+): BuiltFloor | undefined {
   const { width, height } = params;
   const map = createMap(width, height);
   for (let i = 0; i < open.length; i++) {
@@ -95,7 +103,7 @@ function buildOpen(
   for (const i of placed.cells) free[i] = 0;
   const cells: number[] = [];
   for (let i = 0; i < free.length; i++) if (free[i]) cells.push(i);
-  if (cells.length < 2) throw new RangeError(`a ${width}x${height} floor has no room for a start and stairs`);
+  if (cells.length < 2) return undefined;
   const start = cells[rng.int(0, cells.length - 1)];
   // The farthest free cell by walking (doors included), first in row order on a tie.
   const dist = stepsFrom(Uint8Array.from(map.tiles, (t) => WALKABLE[t]), width, height, start);
@@ -143,9 +151,30 @@ export function buildFloor(
     };
   }
   const cave = { width: params.width, height: params.height, ...plan };
-  if (plan.generator === "caves") {
-    return buildOpen(cellularCave(cave, rng), [], params, plan, plan.vaults, vaults, rng);
+  // A try that leaves no room for a start and stairs is grown again; the first try that does is the floor,
+  // so a floor that never lacked room is drawn exactly as it was before there were tries.
+  for (let tries = 0; tries < OPEN_FLOOR_TRIES; tries++) {
+    const { open, rooms } = plan.generator === "caves"
+      ? { open: cellularCave(cave, rng), rooms: [] }
+      : mixedMap({ ...params, ...cave }, rng);
+    const built = buildOpen(open, rooms, params, plan, plan.vaults, vaults, rng);
+    if (built) return built;
   }
-  const { open, rooms } = mixedMap({ ...params, ...cave }, rng);
-  return buildOpen(open, rooms, params, plan, plan.vaults, vaults, rng);
+  const built = buildOpen(clearing(params.width, params.height), [], params, plan, 0, [], rng);
+  if (!built) {
+    throw new RangeError(`a ${params.width}x${params.height} floor has no room for a start and stairs`);
+  }
+  return built;
+}
+
+/**
+ * The simplest open floor of a size: every cell inside the outer ring open,
+ * no vaults. What a cave or mixed plan falls back to when its numbers made
+ * no room in {@link OPEN_FLOOR_TRIES} tries; any map the data checks allow
+ * for those plans has room in it.
+ */
+function clearing(width: number, height: number): Uint8Array {
+  const open = new Uint8Array(width * height);
+  for (let y = 1; y < height - 1; y++) open.fill(1, y * width + 1, y * width + width - 1);
+  return open;
 }

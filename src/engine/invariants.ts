@@ -22,6 +22,38 @@ function named(e: Entity, where = ""): string {
   return `${e.name} #${e.id}${where && ` ${where}`}`;
 }
 
+/** How a problem names an entity, and the field of it that is wrong where the problem is one field's. */
+type Namer = (e: Entity, field?: string) => string;
+
+/**
+ * Where each entity lies in a state written out whole (a save's JSON) under
+ * `root`: its floor's list (or a kept floor's) and, for a carried thing,
+ * the pack it is in, at any depth.
+ */
+function entityPaths(state: GameState, root: string): Map<Entity, string> {
+  const paths = new Map<Entity, string>();
+  const walk = (things: readonly Entity[], at: string) => {
+    things.forEach((e, i) => {
+      paths.set(e, `${at}[${i}]`);
+      if (e.inventory) walk(e.inventory.items, `${at}[${i}].inventory.items`);
+    });
+  };
+  walk(state.entities, `${root}.entities`);
+  state.keptFloors?.forEach((k, i) => walk(k.entities, `${root}.keptFloors[${i}].entities`));
+  return paths;
+}
+
+/** Where in a save's JSON a problem lies (`, at $.state.map.stairs`), or nothing for a state in play. */
+type Locator = (path: string) => string;
+
+/** Names by name and id (and `where`, a kept floor), or with the JSON path when `paths` has one. */
+function namer(paths: Map<Entity, string> | undefined, where = ""): Namer {
+  return (e, field) => {
+    const path = paths?.get(e);
+    return path === undefined ? named(e, where) : `${e.name} #${e.id} at ${path}${field ? `.${field}` : ""}`;
+  };
+}
+
 /**
  * The problems of `state` alone: an entity in a wall or off the map, an id
  * used twice (carried items included, at any depth) or not below the id
@@ -32,48 +64,65 @@ function named(e: Entity, where = ""): string {
  * player who cannot fight or is moved by an AI, kills counted on floors
  * not yet reached, stairs that are not a staircase, and a view that is not
  * the player's field of view (or not explored). Loading a save checks
- * these too, so a save holds nothing a played game could not.
+ * these too, so a save holds nothing a played game could not; given the
+ * state's `root` in the save's JSON (`$.state`), each entity a problem names
+ * is named with its JSON path, and the field's where one field is wrong.
  */
-export function stateProblems(state: GameState, rules: Rules): string[] {
+export function stateProblems(state: GameState, rules: Rules, root?: string): string[] {
   const problems: string[] = [];
   const ids = new Set<number>();
-  idProblems(state, state.entities, ids, problems, "");
+  const paths = root === undefined ? undefined : entityPaths(state, root);
+  const name = namer(paths);
+  const at: Locator = (path) => (root === undefined ? "" : `, at ${root}${path}`);
+  idProblems(state, state.entities, ids, problems, name);
   const deepest = Math.max(state.floor, ...(state.keptFloors ?? []).map((k) => k.floor));
   if (state.chronicle.killsByFloor.length > deepest) {
-    problems.push(`kills are counted on floors deeper than the one reached (${deepest})`);
+    problems.push(
+      `kills are counted on floors deeper than the one reached (${deepest})${at(".chronicle.killsByFloor")}`,
+    );
   }
-  thingProblems(state.map, state.entities, rules, problems, "");
-  problems.push(...playerProblems(state, rules));
+  thingProblems(state.map, state.entities, rules, problems, name);
+  problems.push(...playerProblems(state, rules, name, at));
   const floors = new Set([state.floor]);
-  for (const kept of state.keptFloors ?? []) {
+  for (const [i, kept] of (state.keptFloors ?? []).entries()) {
     const where = `on kept floor ${kept.floor}`;
-    if (floors.has(kept.floor)) problems.push(`floor ${kept.floor} is kept twice`);
+    if (floors.has(kept.floor)) {
+      problems.push(`floor ${kept.floor} is kept twice${at(`.keptFloors[${i}].floor`)}`);
+    }
     floors.add(kept.floor);
-    idProblems(state, kept.entities, ids, problems, where);
-    thingProblems(kept.map, kept.entities, rules, problems, where);
-    stairsProblems(kept.map, isBottom(rules, kept.floor), problems, where);
+    idProblems(state, kept.entities, ids, problems, namer(paths, where));
+    thingProblems(kept.map, kept.entities, rules, problems, namer(paths, where));
+    stairsProblems(
+      kept.map,
+      isBottom(rules, kept.floor),
+      problems,
+      where,
+      (p) => at(`.keptFloors[${i}]${p}`),
+    );
   }
-  statusProblems(state, rules, problems);
+  statusProblems(state, rules, problems, name);
   goalProblems(state, rules, deepest, problems);
   if (rollsCombat(rules) && !state.rolls) {
-    problems.push("the dice stream (rolls) is missing, and these rules roll");
+    problems.push(`the dice stream (rolls) is missing, and these rules roll${at(".rolls")}`);
   }
   for (const entities of [state.entities, ...(state.keptFloors ?? []).map((k) => k.entities)]) {
-    slotProblems(entities, rules, problems);
-    energyProblems(entities, rules, problems);
+    slotProblems(entities, rules, problems, name);
+    energyProblems(entities, rules, problems, name);
   }
   return problems;
 }
 
 /** Every equippable thing, on a floor or in a pack at any depth, for a slot the rules have. */
-function slotProblems(entities: readonly Entity[], rules: Rules, problems: string[]): void {
+function slotProblems(entities: readonly Entity[], rules: Rules, problems: string[], name: Namer): void {
   const slots = rules.equipmentSlots ?? DEFAULT_SLOTS;
   for (const e of entities) {
     const slot = e.equippable?.slot;
     if (slot !== undefined && !slots.includes(slot)) {
-      problems.push(`${named(e)} is worn in ${slot}, expected one of the slots ${slots.join(", ")}`);
+      problems.push(
+        `${name(e, "equippable.slot")} is worn in ${slot}, expected one of the slots ${slots.join(", ")}`,
+      );
     }
-    if (e.inventory) slotProblems(e.inventory.items, rules, problems);
+    if (e.inventory) slotProblems(e.inventory.items, rules, problems, name);
   }
 }
 
@@ -86,13 +135,13 @@ function slotProblems(entities: readonly Entity[], rules: Rules, problems: strin
  * had since: its speed now, before any slowing status put on it and with
  * anything it carries taken off or put on.
  */
-function energyProblems(entities: readonly Entity[], rules: Rules, problems: string[]): void {
+function energyProblems(entities: readonly Entity[], rules: Rules, problems: string[], name: Namer): void {
   const costs = rules.time?.costs;
   const dearest = Math.max(ENERGY_TO_ACT, ...(costs ? Object.values(costs) : []));
   for (const e of entities) {
     if (e.energy === undefined) continue;
     if (!usesEnergy(rules)) {
-      problems.push(`${named(e)} holds energy ${e.energy}, and these rules keep none`);
+      problems.push(`${name(e, "energy")} holds energy ${e.energy}, and these rules keep none`);
       continue;
     }
     let undo = 1;
@@ -103,7 +152,7 @@ function energyProblems(entities: readonly Entity[], rules: Rules, problems: str
     // One more speed than now for the rounding of a slowed speed.
     const most = Math.ceil(ENERGY_TO_ACT + (speedOf(e, rules) + carried + 1) * undo);
     if (!(e.energy >= least && e.energy <= most)) {
-      problems.push(`${named(e)} holds energy ${e.energy}, expected ${least} to ${most}`);
+      problems.push(`${name(e, "energy")} holds energy ${e.energy}, expected ${least} to ${most}`);
     }
   }
 }
@@ -122,17 +171,19 @@ function longestTurns(rules: Rules, id: string): number {
 }
 
 /** A status with turns outside 1 to the longest it can be put on for (docs/rules.md, Statuses), or unknown. */
-function statusProblems(state: GameState, rules: Rules, problems: string[]): void {
+function statusProblems(state: GameState, rules: Rules, problems: string[], name: Namer): void {
   const all = [state.entities, ...(state.keptFloors ?? []).map((k) => k.entities)];
   for (const entities of all) {
     for (const e of entities) {
-      for (const status of e.statuses ?? []) {
+      for (const [i, status] of (e.statuses ?? []).entries()) {
         const longest = longestTurns(rules, status.id);
         if (!rules.statuses?.[status.id]) {
-          problems.push(`${e.name} #${e.id} is under an unknown status ${status.id}`);
+          problems.push(`${name(e, `statuses[${i}].id`)} is under an unknown status ${status.id}`);
         } else if (status.turns < 1 || status.turns > longest) {
           problems.push(
-            `${e.name} #${e.id}'s ${status.id} has ${status.turns} turns left, not 1 to ${longest}`,
+            `${
+              name(e, `statuses[${i}].turns`)
+            } is ${status.id} for ${status.turns} turns, expected 1 to ${longest}`,
           );
         }
       }
@@ -160,12 +211,20 @@ function goalProblems(state: GameState, rules: Rules, deepest: number, problems:
 }
 
 /** The stairs are where the map says; on the bottom floor, with no way down, the down stairs' cell is floor. */
-function stairsProblems(map: GameMap, bottom: boolean, problems: string[], where: string): void {
+function stairsProblems(
+  map: GameMap,
+  bottom: boolean,
+  problems: string[],
+  where: string,
+  at: Locator,
+): void {
   const { stairs, upStairs } = map;
   const down = bottom ? Tile.Floor : Tile.DownStairs;
   if (!inBounds(map, stairs.x, stairs.y) || tileAt(map, stairs.x, stairs.y) !== down) {
     problems.push(
-      `the stairs at ${stairs.x},${stairs.y} are not a staircase on the map${where && ` ${where}`}`,
+      `the stairs at ${stairs.x},${stairs.y} are not a staircase on the map${where && ` ${where}`}${
+        at(".stairs")
+      }`,
     );
   }
   if (
@@ -173,96 +232,100 @@ function stairsProblems(map: GameMap, bottom: boolean, problems: string[], where
     (!inBounds(map, upStairs.x, upStairs.y) || tileAt(map, upStairs.x, upStairs.y) !== Tile.UpStairs)
   ) {
     problems.push(
-      `the up stairs at ${upStairs.x},${upStairs.y} are not a staircase on the map${where && ` ${where}`}`,
+      `the up stairs at ${upStairs.x},${upStairs.y} are not a staircase on the map${where && ` ${where}`}${
+        at(".upStairs")
+      }`,
     );
   }
 }
 
-/** Ids used twice or not below the counter, on one floor (`where` names a kept floor). */
+/** Ids used twice or not below the counter, on one floor (`name` names a kept floor's things so). */
 function idProblems(
   state: GameState,
   entities: readonly Entity[],
   ids: Set<number>,
   problems: string[],
-  where: string,
+  name: Namer,
 ): void {
   for (const e of withCarried(entities)) {
-    if (ids.has(e.id)) problems.push(`id ${e.id} used twice (${named(e, where)})`);
+    if (ids.has(e.id)) problems.push(`id ${e.id} used twice (${name(e)})`);
     ids.add(e.id);
     if (e.id >= state.nextId) {
-      problems.push(`${named(e, where)} has an id not below the counter ${state.nextId}`);
+      problems.push(`${name(e)} has an id not below the counter ${state.nextId}`);
     }
   }
 }
 
-/** The problems of the things on one floor (`where` names a kept floor). */
+/** The problems of the things on one floor (`name` names a kept floor's things so). */
 function thingProblems(
   map: GameMap,
   entities: readonly Entity[],
   rules: Rules,
   problems: string[],
-  where: string,
+  name: Namer,
 ): void {
   const blockers = new Set<number>();
   for (const e of entities) {
     if (!isWalkable(map, e.x, e.y)) {
-      problems.push(`${named(e, where)} in a wall or off the map at ${e.x},${e.y}`);
+      problems.push(`${name(e)} in a wall or off the map at ${e.x},${e.y}`);
     }
     const f = e.fighter;
     if (f && !(f.hp >= 0 && f.hp <= f.maxHp)) {
-      problems.push(`${named(e, where)} has ${f.hp} of ${f.maxHp} HP`);
+      problems.push(`${name(e)} has ${f.hp} of ${f.maxHp} HP`);
     }
     // Only a death makes a corpse, and only at 0 HP.
-    if (f && f.hp === 0 && e.layer !== "corpse") problems.push(`${named(e, where)} has 0 HP but is not dead`);
-    if (f && f.hp > 0 && e.layer === "corpse") problems.push(`the corpse ${named(e, where)} has ${f.hp} HP`);
+    if (f && f.hp === 0 && e.layer !== "corpse") problems.push(`${name(e)} has 0 HP but is not dead`);
+    if (f && f.hp > 0 && e.layer === "corpse") problems.push(`the corpse ${name(e)} has ${f.hp} HP`);
     if (e.blocksMovement) {
       const cell = e.y * map.width + e.x;
-      if (blockers.has(cell)) problems.push(`two blockers on ${e.x},${e.y} (${named(e, where)} and another)`);
+      if (blockers.has(cell)) problems.push(`two blockers on ${e.x},${e.y} (${name(e)} and another)`);
       blockers.add(cell);
-      if (!f || f.hp <= 0) problems.push(`${named(e, where)} is dead but blocks`);
+      if (!f || f.hp <= 0) problems.push(`${name(e)} is dead but blocks`);
     }
-    if (e.layer === "corpse" && e.ai) problems.push(`the corpse ${named(e, where)} still has an AI`);
+    if (e.layer === "corpse" && e.ai) problems.push(`the corpse ${name(e)} still has an AI`);
     const offMap = aiTargets(e.ai).find((cell) => !(cell >= 0 && cell < map.tiles.length));
-    if (offMap !== undefined) problems.push(`${named(e, where)} heads for cell ${offMap}, off the map`);
+    if (offMap !== undefined) problems.push(`${name(e)} heads for cell ${offMap}, off the map`);
     const pack = e.inventory;
     if (!pack) continue;
     if (pack.items.length > pack.capacity) {
       problems.push(
-        `${named(e, where)} carries ${pack.items.length} items, over the capacity ${pack.capacity}`,
+        `${name(e)} carries ${pack.items.length} items, over the capacity ${pack.capacity}`,
       );
     }
     for (const [slot, id] of Object.entries(e.equipment ?? {})) {
       const worn = pack.items.find((i) => i.id === id);
       if (!(rules.equipmentSlots ?? DEFAULT_SLOTS).includes(slot)) {
-        problems.push(`${named(e, where)} wears #${id} in ${slot}, not a slot of these rules`);
-      } else if (!worn) problems.push(`${named(e, where)} wears #${id} as its ${slot} but does not carry it`);
+        problems.push(`${name(e)} wears #${id} in ${slot}, not a slot of these rules`);
+      } else if (!worn) problems.push(`${name(e)} wears #${id} as its ${slot} but does not carry it`);
       else if (worn.equippable?.slot !== slot) {
-        problems.push(`${named(e, where)} wears ${named(worn, where)} as its ${slot}`);
+        problems.push(`${name(e)} wears ${name(worn)} as its ${slot}`);
       }
     }
   }
 }
 
 /** The player's own problems and the view's, on the floor they are on. */
-function playerProblems(state: GameState, rules: Rules): string[] {
+function playerProblems(state: GameState, rules: Rules, name: Namer, at: Locator): string[] {
   const problems: string[] = [];
   const { map } = state;
   const players = state.entities.filter((e) => e.id === state.playerId);
   if (players.length !== 1) {
-    problems.push(`${players.length} players on the map`);
+    problems.push(`${players.length} players on the map${at(".playerId")}`);
     return problems;
   }
-  stairsProblems(map, isBottom(rules, state.floor), problems, "");
+  stairsProblems(map, isBottom(rules, state.floor), problems, "", (p) => at(`.map${p}`));
   const p = players[0];
-  if (!p.fighter) problems.push(`the player ${named(p)} cannot fight`);
-  if (p.ai) problems.push(`the player ${named(p)} is moved by an AI`);
+  if (!p.fighter) problems.push(`the player ${name(p)} cannot fight`);
+  if (p.ai) problems.push(`the player ${name(p)} is moved by an AI`);
   // The view is only the player's FOV from a cell on the map (else the player is reported above).
   if (!inBounds(map, p.x, p.y)) return problems;
   const fov = computeFov(map.transparent, map.width, map.height, p.x, p.y, sightOf(p, rules));
   for (let i = 0; i < fov.length; i++) {
     if (fov[i] !== map.visible[i]) {
       problems.push(
-        `the view is not the player's FOV (first at ${i % map.width},${Math.floor(i / map.width)})`,
+        `the view is not the player's FOV (first at ${i % map.width},${Math.floor(i / map.width)})${
+          at(".map.visible")
+        }`,
       );
       break;
     }
@@ -270,7 +333,9 @@ function playerProblems(state: GameState, rules: Rules): string[] {
   const unexplored = map.visible.findIndex((v, i) => v === 1 && map.explored[i] !== 1);
   if (unexplored >= 0) {
     problems.push(
-      `a cell in view is not explored (${unexplored % map.width},${Math.floor(unexplored / map.width)})`,
+      `a cell in view is not explored (${unexplored % map.width},${Math.floor(unexplored / map.width)})${
+        at(".map.explored")
+      }`,
     );
   }
   return problems;

@@ -16,4 +16,4 @@ export { QueuedInput } from "./queued_input.ts";
 export { KeyDecoder } from "./key_decoder.ts";
 export { SinkTerminal } from "./sink_terminal.ts";
 export type { Terminal } from "./terminal.ts";
-export { ENTER_SEQUENCE, TtyTerminal } from "./tty_terminal.ts";
+export { ENTER_SEQUENCE, LEAVE_SEQUENCE, TtyTerminal } from "./tty_terminal.ts";

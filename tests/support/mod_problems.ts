@@ -12,11 +12,8 @@ export interface ModFiles {
   spawn: Json;
 }
 
-/**
- * The problems of the data folder `mod` (named `mod/` in them) with
- * `change` made to a copy of its parsed files; none when it loads.
- */
-export async function modProblems(mod: URL, change: (files: ModFiles) => void): Promise<string[]> {
+/** A new folder holding the data folder `mod` with `change` made to a copy of its parsed files; its path. */
+export async function modCopy(mod: URL, change: (files: ModFiles) => void): Promise<string> {
   const read = (name: string) => JSON.parse(Deno.readTextFileSync(new URL(name, mod)));
   const files: ModFiles = {
     game: read("game.json"),
@@ -24,11 +21,20 @@ export async function modProblems(mod: URL, change: (files: ModFiles) => void): 
     spawn: read("spawn_tables.json"),
   };
   change(files);
-  const dir = await Deno.makeTempDir({ prefix: "delve-mod-problems-" });
+  const dir = await Deno.makeTempDir({ prefix: "delve-mod-copy-" });
+  Deno.writeTextFileSync(`${dir}/game.json`, JSON.stringify(files.game));
+  Deno.writeTextFileSync(`${dir}/entities.json`, JSON.stringify(files.entities));
+  Deno.writeTextFileSync(`${dir}/spawn_tables.json`, JSON.stringify(files.spawn));
+  return dir;
+}
+
+/**
+ * The problems of the data folder `mod` (named `mod/` in them) with
+ * `change` made to a copy of its parsed files; none when it loads.
+ */
+export async function modProblems(mod: URL, change: (files: ModFiles) => void): Promise<string[]> {
+  const dir = await modCopy(mod, change);
   try {
-    Deno.writeTextFileSync(`${dir}/game.json`, JSON.stringify(files.game));
-    Deno.writeTextFileSync(`${dir}/entities.json`, JSON.stringify(files.entities));
-    Deno.writeTextFileSync(`${dir}/spawn_tables.json`, JSON.stringify(files.spawn));
     await loadContent(new URL(`file://${dir}/`), "mod/");
     return [];
   } catch (e) {

@@ -153,3 +153,17 @@ export async function findGamePid(marker: string, entry = "main.ts"): Promise<nu
   }
   return pids[0];
 }
+
+/** Waits until process `pid` has gone. */
+export async function gone(pid: number, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      Deno.kill(pid, "SIGCONT");
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`process ${pid} is still running after ${ms} ms`);
+}
