@@ -217,6 +217,21 @@ Deno.test("e2e Caves of Zircon: the level is told before the death; the Ding! di
   await game.waitFor((r) => r.some((l) => l.includes("You look more perceptive.")), "the choice told");
 });
 
+Deno.test("e2e Caves of Zircon: a fungus beside the player does nothing, turn after turn", async () => {
+  await using game = await Played.start("zircon");
+  const { state } = game;
+  aloneOnFloor(state);
+  const player = playerOf(state);
+  state.entities.push(
+    instantiate(game.app.game!.ui.rules.templates.fungus, state.nextId++, player.x + 1, player.y),
+  );
+  const hp = player.fighter!.hp;
+  await game.keys(".", ".", ".");
+  await game.waitFor((r) => r[player.y][player.x + 1] === "f", "the fungus drawn beside the player");
+  ok(!game.rows().some((l) => l.includes("Fungus attacks")), game.rows().join("\n"));
+  deepEqual([player.fighter!.hp, state.entities.find((e) => e.template === "fungus")!.x], [hp, player.x + 1]);
+});
+
 Deno.test("e2e Caves of Zircon: the monsters are the tutorial's fungi, bats and zombies, drawn f, b and z", async () => {
   const kinds = new Set<string>();
   for (const seed of [3, 7, 11]) {

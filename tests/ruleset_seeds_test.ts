@@ -237,3 +237,16 @@ Deno.test("RogueBasin: a level is told at the check before the player's next tur
     deepEqual([name, level > blow], [name, toldLast], lines.join(" | "));
   }
 });
+
+Deno.test("a harmless monster must be stationary: a moving one is refused in one line", async () => {
+  const mod = new URL("../data/rulesets/zircon/", import.meta.url);
+  deepEqual(
+    await modProblems(mod, (files) => {
+      (files.entities.fungus as { ai: Record<string, unknown> }).ai = { mind: "hostile", harmless: true };
+    }),
+    [
+      "mod/entities.json: $.fungus.ai.harmless: expected harmless only with stationary: true (a harmless monster " +
+      "that moves is not supported), found an object",
+    ],
+  );
+});
