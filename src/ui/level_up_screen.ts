@@ -122,16 +122,15 @@ export class LevelUpScreen implements Screen {
   }
 }
 
-/** A `width` × `height` area centred on the screen as libtcod and Zircon centre (halves rounded down). */
+/**
+ * A `width` × `height` area centred on the screen as libtcod and Zircon centre (halves rounded down), raised
+ * where it would reach the panel under the map, so the HP and the log stay in sight (at 80x24).
+ */
 function centred(ui: UiContext, width: number, height: number): Region {
-  const { columns, rows } = ui.layout;
+  const { columns, rows, map } = ui.layout;
   const w = Math.min(width, columns), h = Math.min(height, rows);
-  return {
-    x: Math.floor(columns / 2) - Math.floor(w / 2),
-    y: Math.max(0, Math.floor(rows / 2) - Math.floor(h / 2)),
-    width: w,
-    height: h,
-  };
+  const y = Math.min(Math.floor(rows / 2) - Math.floor(h / 2), map.y + map.height - h);
+  return { x: Math.floor(columns / 2) - Math.floor(w / 2), y: Math.max(0, y), width: w, height: h };
 }
 
 /** `rgb` with each channel times `share`. */
