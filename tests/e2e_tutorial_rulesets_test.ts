@@ -187,8 +187,10 @@ Deno.test("e2e Caves of Zircon: the level is told before the death; the Ding! di
   const died = rows.findIndex((l) => l.includes("Bat dies in combat."));
   ok(told >= 0 && told < died, `the level, then the death:\n${rows.join("\n")}`);
   // 30x15 centred: x = 40 − 15, y = 25 − 7; the text wrapped at 27; the tutorial's button labels.
-  equal(rows[18].slice(25, 55).replace(/─/g, "").trim(), "┌┤Ding!├┐");
-  equal(rows[32][25] + rows[32][54], "└┘");
+  // Double lines top and bottom, as the tutorial's TOP_BOTTOM_DOUBLE box.
+  equal(rows[18].slice(25, 55).replace(/═/g, ""), "╒╡Ding!╞╕");
+  equal(rows[32].slice(25, 55), `╘${"═".repeat(28)}╛`);
+  equal(rows[25][25] + rows[25][54], "││");
   const inside = rows.slice(19, 32).map((l) => l.slice(26, 54).trimEnd());
   deepEqual(inside.slice(0, 10), [
     "Congratulations, you",
@@ -212,7 +214,7 @@ Deno.test("e2e Caves of Zircon: the level is told before the death; the Ding! di
   await game.keys("z");
   await tick();
   ok(!game.rows().some((l) => l.includes("Invalid entry.")), "a wrong key asks again silently");
-  ok(game.rows()[18].includes("┤Ding!├"), "still open");
+  ok(game.rows()[18].includes("╡Ding!╞"), "still open");
   await game.keys("d");
   await game.waitFor((r) => r.some((l) => l.includes("You look more perceptive.")), "the choice told");
 });

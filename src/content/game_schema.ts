@@ -109,6 +109,9 @@ const progressionSchema = z.strictObject({
     height: int(3, 50, "an integer from 3 to 50").optional().describe(
       "The dialog's height, frame included; absent: as tall as its lines need.",
     ),
+    frame: z.enum(["single", "double_top_bottom"]).optional().describe(
+      "The dialog's frame: single lines (default), or double lines top and bottom (Zircon's TOP_BOTTOM_DOUBLE).",
+    ),
     wrap: int(10, 78, "an integer from 10 to 78").optional().describe(
       "The column the title (menu) or the text (dialog) wraps at; absent: the window's inside width.",
     ),

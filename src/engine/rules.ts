@@ -256,6 +256,8 @@ export interface LevelUpWindow {
   readonly form?: "window" | "menu" | "dialog";
   readonly width?: number;
   readonly height?: number;
+  /** The dialog's frame: single lines (default), or double lines top and bottom. */
+  readonly frame?: "single" | "double_top_bottom";
   /** The column the menu's title or the dialog's text wraps at. */
   readonly wrap?: number;
 }

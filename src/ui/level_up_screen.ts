@@ -111,7 +111,7 @@ export class LevelUpScreen implements Screen {
     if (window.form === "dialog") {
       const width = window.width ?? Math.max(35, widest + 2, displayWidth(this.title) + 4);
       const area = centred(ui, width, window.height ?? lines.length + 2);
-      const inside = drawWindow(buf, area, this.title, white, 0);
+      const inside = drawWindow(buf, area, this.title, white, 0, window.frame);
       lines.slice(0, inside.height).forEach((line, i) =>
         buf.text(inside.x, inside.y + i, clipText(line, inside.width), white, 0)
       );
