@@ -15,7 +15,7 @@ import { bundledContent } from "./support/content.ts";
 import { delveSession } from "./support/delve_session.ts";
 import { feed, lastShown, screenText, startApp } from "./support/ui_harness.ts";
 import { loadContent } from "../src/content/load_content.ts";
-import { levelsEarned } from "../src/engine/progression.ts";
+import { levelsEarned, threshold } from "../src/engine/progression.ts";
 import { newGame } from "../src/engine/state.ts";
 import { themeFromContent } from "../src/app/theme_from_content.ts";
 import { characterLines } from "../src/ui/character_screen.ts";
@@ -86,8 +86,8 @@ Deno.test("the character window shows level, XP, next threshold, attack and defe
     const line of [
       "Level: 1",
       "XP: 0",
-      // The tutorial's rules level up past 350 ("XP > 350"): the next level comes at 351.
-      "XP for next Level: 351",
+      // The tutorial prints its threshold, 350, though its rules level up only past it ("XP > 350").
+      "XP for next Level: 350",
       "Attack: 4",
       "Defense: 2",
       "Max HP: 30",
@@ -144,11 +144,15 @@ Deno.test("XP for next Level is the XP the next level comes at, in every rule se
     for (let current = 1; current <= 6; current++) {
       level.current = current;
       level.xp = 0;
-      // Each rule set's own words for it: the line that says {next_xp}.
-      const at = words.lines.findIndex((l) => l.includes("{next_xp}"));
+      // Each rule set's own words for it: the line that says {next_xp}, or the tutorial's {threshold}.
+      const at = words.lines.findIndex((l) => l.includes("{next_xp}") || l.includes("{threshold}"));
       const line = characterLines(state, rules, words)[at];
-      const next = Number(line.slice(words.lines[at].indexOf("{next_xp}")));
-      ok(Number.isInteger(next), `${folder} level ${current}: ${line}`);
+      const shown = Number(line.slice(words.lines[at].search(/\{(next_xp|threshold)\}/)));
+      ok(Number.isInteger(shown), `${folder} level ${current}: ${line}`);
+      // The threshold as printed: under ">" the level comes one XP past it.
+      const printsThreshold = words.lines[at].includes("{threshold}");
+      if (printsThreshold) equal(shown, threshold(p, current), `${folder} level ${current}: ${line}`);
+      const next = printsThreshold && p.levelUpWhen === ">" ? shown + 1 : shown;
       level.xp = next - 1;
       // Earned, whether the level then waits for its choice or rises at once.
       equal(

@@ -138,18 +138,22 @@ Deno.test("Caves of Zircon rules: XP per kill from stats, cumulative, level^1.5 
   deepEqual([1, 2, 3, 4, 5, 10].map(t), [20, 56.57, 103.92, 160, 223.61, 632.46]);
   const s = newGame(zircon, 1);
   const p = playerOf(s);
-  kill(s, zircon, "orc", 1);
-  equal(level(s).xp, 10 + 3 + 0 - 2, "orc: max HP + attack + defense − 2 × level");
-  kill(s, zircon, "troll", 1);
-  equal(level(s).xp, 11 + (16 + 4 + 1 - 2));
-  ok(levelUpPending(s, zircon), "30 > 20");
-  deepEqual(s.log.at(-1)!.text, "Player advanced to level 2.");
+  kill(s, zircon, "bat", 1);
+  equal(level(s).xp, 5 + 2 + 1 - 2, "bat: max HP + attack + defense − 2 × level");
+  const said = kill(s, zircon, "zombie", 1);
+  equal(level(s).xp, 6 + (25 + 8 + 4 - 2));
+  ok(levelUpPending(s, zircon), "41 > 20");
+  // The level rises inside the destruction, which is logged after it.
+  deepEqual(said.map(([text]) => text.replace(/ dies .*/, " dies …")), [
+    "Player advanced to level 2.",
+    "Zombie dies …",
+  ]);
   equal(level(s).current, 2, "the level rose at the kill");
   p.fighter!.hp = 20;
   settleAndNarrate(s, zircon, chooseLevelUp(s, zircon, 0));
   deepEqual(
     [level(s).current, level(s).xp, p.fighter!.maxHp, p.fighter!.hp],
-    [2, 30, 40, 20],
+    [2, 41, 110, 20],
     "+10 max only: the heal came with the level",
   );
   equal(s.log.at(-1)!.text, "You look healthier.");
@@ -162,9 +166,9 @@ Deno.test("Caves of Zircon rules: XP per kill from stats, cumulative, level^1.5 
   ]);
   // Kills that jump several levels owe a choice for each, made in turn.
   const big = newGame(zircon, 2);
-  // 19 XP a troll at level 1, 17 at 2, 15 at 3: levels rise at 38, 72 and 117 XP.
-  kill(big, zircon, "troll", 7);
-  deepEqual([level(big).current, level(big).xp, level(big).choices], [4, 19 * 2 + 17 * 2 + 15 * 3, 3]);
+  // 35 XP a zombie at level 1, 33 at 2, 31 at 3: levels rise at 35, 68 and 130 XP.
+  kill(big, zircon, "zombie", 4);
+  deepEqual([level(big).current, level(big).xp, level(big).choices], [4, 35 + 33 + 31 * 2, 3]);
   for (const left of [true, true, false]) {
     settleAndNarrate(big, zircon, chooseLevelUp(big, zircon, 1));
     equal(levelUpPending(big, zircon), left);

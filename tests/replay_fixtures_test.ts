@@ -7,7 +7,10 @@
  * refactor of issue 17; the ROT.js and Caves of Zircon ones were recorded
  * again when issue 20 changed those rule sets' rules on purpose (a room's
  * maxima on every floor; XP for the destroyer only; Zircon's levels rising at
- * the kill), 1,500 bot commands each.
+ * the kill), 1,500 bot commands each; and again (`deno task sim --games 1
+ * --seed S --data DIR --turns 1500 --record FILE`) when ROT.js's spawning
+ * lost its floors and Caves of Zircon took its tutorial's monsters and told
+ * a level before the death that earned it.
  */
 import { equal, ok } from "node:assert/strict";
 import { readRecording } from "../src/commands/replay.ts";

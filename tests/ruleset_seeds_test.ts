@@ -16,7 +16,7 @@ import { takeDamage } from "../src/engine/combat.ts";
 import type { GameEvent } from "../src/engine/events.ts";
 import { instantiate } from "../src/engine/templates.ts";
 import type { Rules } from "../src/engine/rules.ts";
-import { valueForFloor } from "../src/engine/spawning.ts";
+import { valueForFloor, weightsForFloor } from "../src/engine/spawning.ts";
 import { Bot } from "../src/engine/bot.ts";
 import { stateChecksum } from "../src/engine/checksum.ts";
 import { totalKills } from "../src/engine/chronicle.ts";
@@ -58,32 +58,29 @@ Deno.test("every tutorial rule set's folder has a README naming its seed, its ch
   }
 });
 
-Deno.test("ROT.js: a room's monster and item maxima are one pair on every floor (the seed's constants)", async () => {
+Deno.test("ROT.js: spawning takes no floor: the same maxima and the same kinds on every floor", async () => {
   const rules = await ruleset("rotjs");
-  const tcod = await ruleset("tcod");
-  for (let floor = 1; floor <= 12; floor++) {
-    deepEqual(
-      [
-        valueForFloor(rules.spawn.maxMonstersPerRoom, floor),
-        valueForFloor(rules.spawn.maxItemsPerRoom, floor),
-      ],
-      // The seed does not show its values: TCOD's floor-1 numbers.
-      [valueForFloor(tcod.spawn.maxMonstersPerRoom, 1), valueForFloor(tcod.spawn.maxItemsPerRoom, 1)],
-      `floor ${floor}`,
-    );
-  }
+  const first = (floor: number) => [
+    valueForFloor(rules.spawn.maxMonstersPerRoom, floor),
+    valueForFloor(rules.spawn.maxItemsPerRoom, floor),
+    Object.fromEntries(weightsForFloor(rules.spawn.monsters, floor)),
+    Object.fromEntries(weightsForFloor(rules.spawn.items, floor)),
+  ];
+  // The TCOD tutorial's spawning as it stood at the same part: 2 and 2 a room, orcs 80 to trolls' 20.
+  deepEqual(first(1).slice(0, 3), [2, 2, { orc: 80, troll: 20 }]);
+  for (let floor = 2; floor <= 12; floor++) deepEqual(first(floor), first(1), `floor ${floor}`);
 });
 
 Deno.test("Caves of Zircon: only the destroyer gains experience; a death the player did not deal gives nothing", async () => {
   const rules = await ruleset("zircon");
   const tcod = await ruleset("tcod");
-  for (const [r, expected] of [[rules, 0], [tcod, 35]] as const) {
+  for (const [r, foe, expected] of [[rules, "zombie", 0], [tcod, "orc", 35]] as const) {
     const state = newGame(r, 1);
     const player = playerOf(state);
-    // An orc killed by another orc's blow (a confused one's), then one killed by the player.
-    const other = instantiate(r.templates.orc, state.nextId++, 2, 2);
+    // A monster killed by another's blow (a confused one's), then one killed by the player.
+    const other = instantiate(r.templates[foe], state.nextId++, 2, 2);
     for (const by of [other.id, player.id]) {
-      const victim = instantiate(r.templates.orc, state.nextId++, 1, 1);
+      const victim = instantiate(r.templates[foe], state.nextId++, 1, 1);
       state.entities.push(victim);
       const before = player.level!.xp;
       const events: GameEvent[] = [];
@@ -121,12 +118,12 @@ Deno.test("ROT.js: the level-up window opens on the key pressed after the turn, 
 
 Deno.test("Caves of Zircon: the level rises and heals at the kill, before the monsters act; Max HP then raises only the maximum", async () => {
   const rules = await ruleset("zircon");
-  const state = arena(rules, "#######\n#o@o..#\n#######", { o: "orc" });
+  const state = arena(rules, "#######\n#z@z..#\n#######", { z: "zombie" });
   const player = playerOf(state), fighter = player.fighter!;
-  const [west, east] = state.entities.filter((e) => e.template === "orc");
+  const [west, east] = state.entities.filter((e) => e.template === "zombie");
   east.fighter!.hp = 1;
-  player.level = { current: 1, xp: 20 }; // one orc (11 XP) past 20
-  fighter.hp = 1; // the west orc's blow would kill at 1 HP: the heal must come first
+  player.level = { current: 1, xp: 20 }; // one zombie (35 XP) past 20, not past 56.57
+  fighter.hp = 1; // the west zombie's blow would kill at 1 HP: the heal must come first
   const blow = Math.max(0, west.fighter!.power - defenseOf(player));
   playCommand(state, rules, { act: { type: "bump", dx: 1, dy: 0 } });
   deepEqual(
@@ -152,24 +149,24 @@ Deno.test("Caves of Zircon: two kills in one turn are credited one after the oth
   player.level = { current: 1, xp: 20 };
   const events: GameEvent[] = [];
   for (const x of [1, 2]) {
-    const orc = instantiate(rules.templates.orc, state.nextId++, x, 1);
-    state.entities.push(orc);
-    takeDamage(orc, 1000, rules, events, player.id); // one fireball, two deaths
+    const bat = instantiate(rules.templates.bat, state.nextId++, x, 1);
+    state.entities.push(bat);
+    takeDamage(bat, 1000, rules, events, player.id); // one fireball, two deaths
   }
   settleAndNarrate(state, rules, events);
-  // An orc is worth 10 + 3 + 0 − 2 × level: 11 at level 1, then 9 at level 2.
-  deepEqual([player.level.current, player.level.xp], [2, 20 + 11 + 9]);
+  // A bat is worth 5 + 2 + 1 − 2 × level: 6 at level 1, then 4 at level 2.
+  deepEqual([player.level.current, player.level.xp], [2, 20 + 6 + 4]);
 });
 
 Deno.test("Caves of Zircon: the dead are taken off the floor and the log says '{target} dies {cause}.'; TCOD keeps remains", async () => {
   for (
-    const [name, line, remains] of [
-      ["zircon", ["Orc dies in combat.", "Orc dies struck by lightning."], 0],
-      ["tcod", ["Orc is dead!", "Orc is dead!"], 2],
+    const [name, foe, line, remains] of [
+      ["zircon", "bat", ["Bat dies in combat.", "Bat dies struck by lightning."], 0],
+      ["tcod", "orc", ["Orc is dead!", "Orc is dead!"], 2],
     ] as const
   ) {
     const rules = await ruleset(name);
-    const state = arena(rules, "#######\n#.@o..#\n#...o.#\n#######", { o: "orc" });
+    const state = arena(rules, "#######\n#.@o..#\n#...o.#\n#######", { o: foe });
     const player = playerOf(state);
     player.fighter!.power = 50;
     const said = (command: Parameters<typeof playCommand>[2]) => {
@@ -185,7 +182,7 @@ Deno.test("Caves of Zircon: the dead are taken off the floor and the log says '{
       said({ act: { type: "use", item: player.inventory!.items.length - 1 } }).includes(line[1]),
       `${name}: the bolt`,
     );
-    const orcs = state.entities.filter((e) => e.template === "orc");
+    const orcs = state.entities.filter((e) => e.template === foe);
     deepEqual([name, orcs.length, orcs.every((o) => o.layer === "corpse")], [name, remains, true]);
   }
 });
@@ -239,4 +236,17 @@ Deno.test("RogueBasin: a level is told at the check before the player's next tur
     ok(level >= 0 && blow >= 0, `${name}: ${lines.join(" | ")}`);
     deepEqual([name, level > blow], [name, toldLast], lines.join(" | "));
   }
+});
+
+Deno.test("a harmless monster must be stationary: a moving one is refused in one line", async () => {
+  const mod = new URL("../data/rulesets/zircon/", import.meta.url);
+  deepEqual(
+    await modProblems(mod, (files) => {
+      (files.entities.fungus as { ai: Record<string, unknown> }).ai = { mind: "hostile", harmless: true };
+    }),
+    [
+      "mod/entities.json: $.fungus.ai.harmless: expected harmless only with stationary: true (a harmless monster " +
+      "that moves is not supported), found an object",
+    ],
+  );
 });

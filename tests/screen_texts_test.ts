@@ -12,15 +12,20 @@ import { modProblems } from "./support/mod_problems.ts";
 const ruleset = (name: string) =>
   loadContent(new URL(`../data/rulesets/${name}/`, import.meta.url), `${name}/`);
 
-Deno.test("Caves of Zircon's panel shows 'XP:' and 'Lvl:' under the dungeon level, at 80x50 and in the compact panel", async () => {
+Deno.test("Caves of Zircon's panel shows the experience box, its header, 'XP:' and 'Lvl:', under the dungeon level, at 80x50 and in the compact panel", async () => {
   const zircon = await ruleset("zircon");
-  for (const [rows, first] of [[50, 47], [24, 21]]) {
+  // The compact panel takes a fifth row for the box's fourth line.
+  for (const [rows, first] of [[50, 46], [24, 20]]) {
     const app = startApp(80, rows, 5, "truecolor", zircon);
     const level = playerOf(app.state).level!;
     [level.xp, level.current] = [17, 1];
     app.render();
     const left = screenText(app).map((line) => line.slice(0, 20).trimEnd());
-    deepEqual(left.slice(first, first + 3), ["Dungeon level: 1", "XP:  17", "Lvl: 1"], `80x${rows}`);
+    deepEqual(
+      left.slice(first, first + 4),
+      ["Dungeon level: 1", "Experience", "XP:  17", "Lvl: 1"],
+      `80x${rows}`,
+    );
   }
 });
 
@@ -35,7 +40,7 @@ Deno.test("RogueBasin's character window has the seed's labels; the TCOD rule se
   for (
     const [name, want, not] of [
       ["roguebasin", ["Experience: 0", "Experience to level up: 350", "Maximum HP: 30"], "Sight:"],
-      ["tcod", ["XP: 0", "XP for next Level: 351", "Max HP: 30", "Sight: 8"], "Experience"],
+      ["tcod", ["XP: 0", "XP for next Level: 350", "Max HP: 30", "Sight: 8"], "Experience"],
     ] as const
   ) {
     const app = startApp(80, 50, 5, "truecolor", await ruleset(name));
@@ -63,8 +68,8 @@ Deno.test("panel lines that run off the panel, or over the HP bar, are refused i
   );
   deepEqual(
     await modProblems(mod, (files) => {
-      files.game.panel = { below: { lines: ["a", "b", "c", "d"] } };
+      files.game.panel = { below: { linesRow: 2, barRow: 0, lines: ["a", "b", "c", "d", "e"] } };
     }),
-    ["mod/game.json: $.panel.below.lines: expected at most 3 lines (the room the panel has under 50 rows), found a list of 4 items"],
+    ["mod/game.json: $.panel.below.lines: expected at most 4 lines (the room the panel has under 50 rows), found a list of 5 items"],
   );
 });

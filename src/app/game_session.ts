@@ -117,6 +117,8 @@ export class GameSession {
       focus: undefined,
       notices: this.notices,
       ...(content.game.stairsAway === "refuse" ? { stairsAway: "refuse" as const } : {}),
+      ...(content.game.upKeyDescends ? { upKeyDescends: true } : {}),
+      ...(content.game.historyPage ? { historyPage: content.game.historyPage } : {}),
       ...(content.game.lowHp ? { lowHp: content.game.lowHp } : {}),
       ...(content.game.quitAsks ? { quitAsks: true } : {}),
       ...(content.game.inventory?.pickupMenu ? { pickupMenu: true } : {}),
@@ -126,7 +128,7 @@ export class GameSession {
     };
     this.#walkDelayMs = options.walkDelayMs;
     this.#choice = options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 };
-    this.stack = [new PlayScreen(this.ui.stairsAway, this.ui.aimAtTargets)];
+    this.stack = [new PlayScreen(this.ui.stairsAway, this.ui.aimAtTargets, this.ui.upKeyDescends)];
     this.#pacer = new WalkPacer(this, {
       walkDelayMs: () => this.#walkDelayMs,
       choice: () => this.#choice,

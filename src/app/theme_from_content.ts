@@ -98,6 +98,7 @@ export function themeFromContent(content: Content, paletteId: string = DEFAULT_P
     texts: { panel: { hp: panel.hp, below: panel.below, side: panel.side }, character },
     ...(alwaysVisible.length > 0 ? { alwaysVisible: new Set(alwaysVisible) } : {}),
     ...(things ? { things } : {}),
+    ...(content.game.stairsDrawn === "under" ? { stairsUnder: true } : {}),
     ...(content.game.messageWrap === "even" ? { evenWrap: true } : {}),
   };
 }

@@ -138,7 +138,13 @@ export const mindSchema = z.strictObject({
     "Not having seen the player, it walks to random cells nearby.",
   ),
   stationary: z.boolean().default(false).describe("It never moves (a turret, a fungus)."),
+  harmless: z.boolean().optional().describe(
+    "With stationary: it never strikes either, doing nothing at all (the Caves of Zircon tutorial's fungus).",
+  ),
   erratic: real(0, 1).default(0).describe("The share of its turns spent on a random step (a bat)."),
+}).refine((m) => !m.harmless || m.stationary, {
+  error: "expected harmless only with stationary: true (a harmless monster that moves is not supported)",
+  path: ["harmless"],
 });
 
 /** A composed mind as written. */

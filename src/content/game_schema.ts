@@ -95,6 +95,26 @@ const progressionSchema = z.strictObject({
   window: z.strictObject({
     title: textSchema(60),
     text: z.array(textSchema(60)).max(4),
+    form: z.enum(["window", "menu", "dialog"]).optional().describe(
+      "How the window looks: framed at the top, on the half away from the player, its title on the frame, " +
+        "choices `a) label`, any other key saying $.messages.invalid_entry (window, the default, the TCOD " +
+        "tutorial's); unframed and centred, the title wrapped as a header over a blank line, choices " +
+        "`(a) label`, any other key asking again silently (menu, libtcod's, the RogueBasin tutorial's); or " +
+        "framed and centred, titled, the text wrapped, any other key asking again silently (dialog, the Caves " +
+        "of Zircon tutorial's).",
+    ),
+    width: int(20, 80, "an integer from 20 to 80").optional().describe(
+      "The window's width (menu, dialog); absent: as wide as its lines need, at least 35.",
+    ),
+    height: int(3, 50, "an integer from 3 to 50").optional().describe(
+      "The dialog's height, frame included; absent: as tall as its lines need.",
+    ),
+    frame: z.enum(["single", "double_top_bottom"]).optional().describe(
+      "The dialog's frame: single lines (default), or double lines top and bottom (Zircon's TOP_BOTTOM_DOUBLE).",
+    ),
+    wrap: int(10, 78, "an integer from 10 to 78").optional().describe(
+      "The column the title (menu) or the text (dialog) wraps at; absent: the window's inside width.",
+    ),
   }).describe("The level-up window's title and the lines above the choices."),
   choices: z.array(z.strictObject({
     key: z.string().regex(/^[a-z]$/, { error: "expected one lower-case letter" }),
@@ -306,6 +326,16 @@ export const gameSchema = z.strictObject({
   stairsAway: z.enum(["walk", "refuse"]).optional().describe(
     "What > and < do away from the stairs: walk to them once seen (walk, the default), or say " +
       '"There are no stairs here." and take no turn (refuse, the tutorials\').',
+  ),
+  upKeyDescends: z.boolean().optional().describe(
+    "< takes the stairs down, as > does (the RogueBasin tutorial's stairs key); absent: < is the stairs up.",
+  ),
+  stairsDrawn: z.enum(["over", "under"]).optional().describe(
+    "How the stairs are drawn under what lies on them: over items and remains (over, the default), or at the " +
+      "back, what lies there showing (under, the RogueBasin tutorial's stairs object sent to the back).",
+  ),
+  historyPage: int(1, 100, "an integer from 1 to 100").optional().describe(
+    "The lines PgUp and PgDn move the message history by (the TCOD tutorial's 10); absent: a window less one.",
   ),
   quitAsks: z.boolean().optional().describe(
     "Escape on the map asks ($.messages.confirm_quit) before it saves and goes back to the title; absent: " +

@@ -16,6 +16,7 @@ export const STAT_PLACEHOLDERS = [
   "level",
   "xp",
   "next_xp",
+  "threshold",
   "attack",
   "defense",
   "sight",
@@ -28,8 +29,8 @@ const placeholders = STAT_PLACEHOLDERS.map((p) => `{${p}}`).join(", ");
 
 /** Rows of the full (80x50) panel under the map. */
 export const FULL_PANEL_ROWS = 7;
-/** Lines under the HP bar that the compact panel (4 rows) has room for. */
-export const MAX_PANEL_LINES = 3;
+/** Lines under the HP bar: the compact panel (4 rows) takes a fifth row for a fourth. */
+export const MAX_PANEL_LINES = 4;
 /** The side panel's figure rows under its HP bar. */
 export const SIDE_FIGURE_ROWS = 5;
 

@@ -52,7 +52,7 @@ export type { Mind, RangedMind } from "./minds/mind.ts";
 export type { MonsterMove } from "./monster_phase.ts";
 export { message } from "./narration.ts";
 export { findPath } from "./pathfinding.ts";
-export { cheapLevel, levelUpPending, xpForNextLevel } from "./progression.ts";
+export { cheapLevel, levelUpPending, threshold, xpForNextLevel } from "./progression.ts";
 export { MAX_SEED, Rng } from "./rng.ts";
 export type { CombatRules, EntityTemplate, Goal, MessageId, MessageTemplate, Rules } from "./rules.ts";
 export { deepestFloor, HIGH_SCORES_KEPT, placeScore, scoreOf } from "./score.ts";

@@ -111,15 +111,19 @@ export function settleDeaths(state: GameState, rules: Rules, events: readonly Ga
     // Where only the destroyer gains experience, a death the player did not deal is worth nothing to them.
     const theirs = p.xpFor !== "own_kills" || e.by === player.id;
     const xp = victim && theirs ? xpForKill(p, victim, level.current) : 0;
+    if (xp > 0 && p.levelRisesAt === "kill") {
+      // The level rises inside the destruction, which is logged after it ("advanced to level 2." then "dies").
+      level.xp += xp;
+      out.push({ type: "xp_gained", entityId: player.id, amount: xp });
+      riseAtOnce(player, p, out);
+      out.push({ ...e, xp });
+      continue;
+    }
     out.push({ ...e, xp });
     if (xp <= 0) continue;
     const before = levelsEarned(p, level);
     level.xp += xp;
     out.push({ type: "xp_gained", entityId: player.id, amount: xp });
-    if (p.levelRisesAt === "kill") {
-      riseAtOnce(player, p, out);
-      continue;
-    }
     // Where the rules tell a level at the check before the next turn, it is told there (finishTurn).
     if (p.levelToldAt === "next_turn") continue;
     const after = levelsEarned(p, level);

@@ -248,6 +248,20 @@ export interface LevelUpChoice {
   readonly message: string;
 }
 
+/** The level-up window's words and form (docs/rules.md, Windows). */
+export interface LevelUpWindow {
+  readonly title: string;
+  readonly text: readonly string[];
+  /** `menu`: libtcod's unframed centred menu; `dialog`: a framed centred dialog; absent: the side window. */
+  readonly form?: "window" | "menu" | "dialog";
+  readonly width?: number;
+  readonly height?: number;
+  /** The dialog's frame: single lines (default), or double lines top and bottom. */
+  readonly frame?: "single" | "double_top_bottom";
+  /** The column the menu's title or the dialog's text wraps at. */
+  readonly wrap?: number;
+}
+
 /**
  * Experience and levels, in the vocabulary every rule set is written in
  * (docs/rules.md, Experience and levels).
@@ -278,7 +292,7 @@ export interface Progression {
   readonly levelToldAt?: "kill" | "next_turn";
   /** `always`: taking the stairs says `rested` even when it heals nothing (docs/rules.md, Stairs and descending). */
   readonly restTold?: "when_healed" | "always";
-  readonly window: { readonly title: string; readonly text: readonly string[] };
+  readonly window: LevelUpWindow;
   readonly choices: readonly LevelUpChoice[];
 }
 

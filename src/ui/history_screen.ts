@@ -1,7 +1,8 @@
 /**
  * `v`: the whole message log in a window (docs/rules.md, Windows), each message
  * wrapped as in the panel, oldest at the top, newest on the bottom line. It
- * opens at the bottom, on the newest message; Up/Down scroll a line, PgUp/PgDn a page, wrapping round
+ * opens at the bottom, on the newest message; Up/Down scroll a line, PgUp/PgDn a page (or the data's
+ * `historyPage` lines, the TCOD tutorial's 10), wrapping round
  * from either end; Home shows the oldest messages at the top,
  * End the newest at the bottom; the mouse wheel scrolls; any other key
  * closes.
@@ -41,11 +42,11 @@ export class HistoryScreen implements Screen {
   /** The log wrapped at `width`, as it was when it had `size` entries, the last `count` times over, and those notices. */
   #wrapped: { width: number; size: number; count: number; notices: string; lines: HistoryLine[] } | undefined;
 
-  handleKey(event: KeyEvent, ui?: Pick<UiContext, "keys">): ScreenResult {
+  handleKey(event: KeyEvent, ui?: Pick<UiContext, "keys" | "historyPage">): ScreenResult {
     const command = lookupKey(HISTORY_BINDINGS, event, ui?.keys)?.value;
     if (!command) return CLOSE;
     if (command === "help") return { type: "open", screen: new HelpScreen(this) };
-    this.scroll.apply(command, true);
+    this.scroll.apply(command, true, ui?.historyPage);
     return STAY;
   }
 

@@ -105,7 +105,9 @@ export function computeLayout(
   const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
   const compact = rows < FULL_LAYOUT_ROWS;
   if (place === "side") return sideLayout(columns, rows, mapWidth, mapHeight, tooSmall, compact);
-  const mapRows = Math.max(0, Math.min(mapHeight, rows - (compact ? COMPACT_PANEL_ROWS : FULL_PANEL_ROWS)));
+  // The compact panel grows a row for a fourth line under its bar (Caves of Zircon's experience box).
+  const compactRows = Math.max(COMPACT_PANEL_ROWS, 1 + plan.lines);
+  const mapRows = Math.max(0, Math.min(mapHeight, rows - (compact ? compactRows : FULL_PANEL_ROWS)));
   const p = mapRows;
   const common = {
     columns,

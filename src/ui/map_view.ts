@@ -1,7 +1,7 @@
 /**
  * The map as the player sees it: lit, remembered and unknown cells, and the
  * things in view on top (corpses, then items, then actors; the stairs stay
- * drawn over items and corpses).
+ * drawn over items and corpses, unless the data draws them under).
  *
  * @module
  */
@@ -70,15 +70,16 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
       else buf.set(sx, sy, cell.glyph, cell.fg, cell.bg);
     }
   }
-  // The stairs are drawn over what lies on them (the panel and look name it): only actors stand over them.
+  // The stairs are drawn over what lies on them (the panel and look name it): only actors stand over them,
+  // unless the data sends the stairs to the back (stairsUnder), where whatever lies there shows.
   // What the data keeps always visible is drawn on explored cells out of sight too.
   const always = theme.alwaysVisible;
   const shown = state.entities
     .filter((e) => {
       const i = e.y * map.width + e.x;
       const seen = map.visible[i] === 1 || (always?.has(e.template) === true && map.explored[i] === 1);
-      return seen &&
-        (e.layer === "actor" || (map.tiles[i] !== Tile.DownStairs && map.tiles[i] !== Tile.UpStairs));
+      return seen && (e.layer === "actor" || theme.stairsUnder === true ||
+        (map.tiles[i] !== Tile.DownStairs && map.tiles[i] !== Tile.UpStairs));
     })
     .sort((a: Entity, b: Entity) => LAYER_ORDER[a.layer] - LAYER_ORDER[b.layer]);
   for (const e of shown) {

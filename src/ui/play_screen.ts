@@ -96,7 +96,11 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
  * The main game's keys as its help lists them: where the rules refuse the
  * stairs away from them (the tutorial rule sets), `>` and `<` say so.
  */
-export function playBindings(stairsAway?: "refuse", aimAtTargets?: boolean): readonly Binding<PlayCommand>[] {
+export function playBindings(
+  stairsAway?: "refuse",
+  aimAtTargets?: boolean,
+  upKeyDescends?: boolean,
+): readonly Binding<PlayCommand>[] {
   // The fire key is Delve's own game's (the tutorials' aim starts on the player: there is no last target).
   const bindings = aimAtTargets
     ? PLAY_BINDINGS
@@ -104,7 +108,7 @@ export function playBindings(stairsAway?: "refuse", aimAtTargets?: boolean): rea
   if (stairsAway !== "refuse") return bindings;
   const refusing: Partial<Record<PlayCommand & string, string>> = {
     stairsDown: "take the stairs down (only standing on them)",
-    stairsUp: "take the stairs up (only standing on them)",
+    stairsUp: `take the stairs ${upKeyDescends ? "down" : "up"} (only standing on them)`,
   };
   return bindings.map((b) =>
     "value" in b && typeof b.value === "string" && refusing[b.value] ? { ...b, help: refusing[b.value]! } : b
@@ -118,10 +122,11 @@ export class PlayScreen implements Screen {
 
   /**
    * `stairsAway`: the rules' answer to the stairs keys away from the stairs (`ui.stairsAway`);
-   * `aimAtTargets`: the fire key is there (`ui.aimAtTargets`).
+   * `aimAtTargets`: the fire key is there (`ui.aimAtTargets`);
+   * `upKeyDescends`: `<` takes the stairs down (`ui.upKeyDescends`).
    */
-  constructor(stairsAway?: "refuse", aimAtTargets?: boolean) {
-    this.bindings = playBindings(stairsAway, aimAtTargets);
+  constructor(stairsAway?: "refuse", aimAtTargets?: boolean, upKeyDescends?: boolean) {
+    this.bindings = playBindings(stairsAway, aimAtTargets, upKeyDescends);
   }
 
   /** What help tells after the keys: how to wield and wear things, and what unknown items are. */
@@ -180,20 +185,25 @@ export class PlayScreen implements Screen {
       case "options":
         return { type: "openOptions" };
       case "stairsUp":
-        return this.#up(ui);
-      case "stairsDown": {
-        const player = playerOf(ui.state), { map } = ui.state, { stairs } = map;
-        if (isBottom(ui.rules, ui.state.floor)) return { type: "say", message: "no_way_down" };
-        // The tutorials' way: the stairs are taken where the player stands, or the engine says there are none.
-        if (ui.stairsAway === "refuse" || (player.x === stairs.x && player.y === stairs.y)) {
-          return { type: "act", action: { type: "descend" } };
-        }
-        if (!map.explored[stairs.y * map.width + stairs.x]) return { type: "say", message: "stairs_unknown" };
-        return { type: "walk", walk: { kind: "travel", to: stairs } };
-      }
+        // The RogueBasin tutorial's stairs key: `<` goes down, as `>` does.
+        return ui.upKeyDescends ? this.#down(ui) : this.#up(ui);
+      case "stairsDown":
+        return this.#down(ui);
       default:
         return { type: "act", action: command };
     }
+  }
+
+  /** `>`: descend, or walk to the stairs (the tutorials': the engine answers there are none here). */
+  #down(ui: UiContext): ScreenResult {
+    const player = playerOf(ui.state), { map } = ui.state, { stairs } = map;
+    if (isBottom(ui.rules, ui.state.floor)) return { type: "say", message: "no_way_down" };
+    // The tutorials' way: the stairs are taken where the player stands, or the engine says there are none.
+    if (ui.stairsAway === "refuse" || (player.x === stairs.x && player.y === stairs.y)) {
+      return { type: "act", action: { type: "descend" } };
+    }
+    if (!map.explored[stairs.y * map.width + stairs.x]) return { type: "say", message: "stairs_unknown" };
+    return { type: "walk", walk: { kind: "travel", to: stairs } };
   }
 
   /** `<`: climb, ask before leaving by floor 1's, or walk to the up stairs (docs/rules.md, Persistent floors). */

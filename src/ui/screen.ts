@@ -56,6 +56,10 @@ export interface UiContext {
    * data's checksum, which replays are matched by, leaves it out.
    */
   readonly stairsAway?: "refuse";
+  /** `<` takes the stairs down as `>` does (`game.json`'s `upKeyDescends`, the RogueBasin tutorial's key). */
+  readonly upKeyDescends?: boolean;
+  /** The lines PgUp and PgDn move the message history by (`game.json`'s `historyPage`); absent: a window less one. */
+  readonly historyPage?: number;
   /** Escape on the map asks before it saves and goes back to the title (`game.json`'s `quitAsks`). */
   readonly quitAsks?: boolean;
   /** `g` on several items opens a menu to choose from (`game.json`'s `inventory.pickupMenu`). */

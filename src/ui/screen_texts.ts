@@ -16,6 +16,7 @@ import {
   playerOf,
   type Rules,
   sightOf,
+  threshold,
   xpForNextLevel,
 } from "../engine/mod.ts";
 
@@ -96,6 +97,10 @@ export function statValues(
     next_xp: level.current >= MAX_LEVEL
       ? words.maxLevel
       : shown(xpForNextLevel(rules.progression, level.current)),
+    // The threshold itself, as the TCOD and ROT.js tutorials print it (under ">" XP must pass it).
+    threshold: level.current >= MAX_LEVEL
+      ? words.maxLevel
+      : shown(threshold(rules.progression, level.current)),
     attack: attackText(state, rules),
     defense: defenseOf(player, rules),
     sight: sight === 0 ? words.unlimitedSight : sight,

@@ -76,9 +76,9 @@ export class Scroll {
     this.#top = Math.max(0, Math.min(this.#last, line, Math.max(this.#top, line - this.#height + 1)));
   }
 
-  /** Moves the window; with `wraps`, from one end over to the other. */
-  apply(command: ScrollCommand, wraps = false): void {
-    const last = this.#last, page = Math.max(1, this.#height - 1);
+  /** Moves the window; with `wraps`, from one end over to the other; a page is `page` lines, else a window less one. */
+  apply(command: ScrollCommand, wraps = false, page = Math.max(1, this.#height - 1)): void {
+    const last = this.#last;
     const by = (step: number) => {
       if (wraps && step < 0 && this.#top === 0) this.#top = last;
       else if (wraps && step > 0 && this.#top === last) this.#top = 0;

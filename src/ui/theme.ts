@@ -39,6 +39,8 @@ export interface Theme {
   readonly texts: ScreenTexts;
   /** The templates drawn on explored cells out of sight too (docs/rules.md, Colours); absent: none. */
   readonly alwaysVisible?: ReadonlySet<string>;
+  /** The stairs are drawn at the back, under what lies on them (`game.json`'s `stairsDrawn`: under). */
+  readonly stairsUnder?: boolean;
   /** The display palette's colours for things; absent: each thing's own. */
   readonly things?: ThingColors;
   /** Messages wrap with no word alone on their last line (`game.json`'s `messageWrap`: even); absent: greedily. */

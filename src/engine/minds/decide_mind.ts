@@ -126,6 +126,8 @@ export function decideMind(
   // Symmetric FOV, as for hostile: it sees the player exactly when the player sees it.
   const sees = isAlive(player) && map.visible[here] === 1;
   const seen: Ai = sees ? { type: "hostile", lastSeen: player.y * width + player.x, path: [] } : ai;
+  // A harmless thing that never moves has nothing to do.
+  if (mind.harmless && mind.stationary) return { ai: seen, action: WAIT };
   if (!mind.stationary && mind.erratic > 0 && rng.int(0, 999) < Math.round(mind.erratic * 1000)) {
     const { dx, dy } = DIRECTIONS[rng.int(0, 7)];
     return { ai: seen, action: { type: "bump", dx, dy } };

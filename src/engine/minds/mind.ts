@@ -37,6 +37,8 @@ export interface Mind {
   readonly stationary: boolean;
   /** The share of its turns spent on a random step (a bat), 0–1. */
   readonly erratic: number;
+  /** Never strikes: it only moves, if it moves at all (the Caves of Zircon tutorial's fungus). */
+  readonly harmless?: boolean;
 }
 
 /** A new monster's AI state for `mind` (`"hostile"`: today's). */
