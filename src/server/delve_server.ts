@@ -15,6 +15,7 @@ import { type GameSockets, playConnection, sameOrigin, watchConnection } from ".
 import {
   asksForWebSocket,
   NOT_A_WEBSOCKET,
+  postFromThisSite,
   readForm,
   securityHeaders,
   sessionCookie,
@@ -36,7 +37,7 @@ export interface ServerLimits {
   readonly inputRate: number;
   /** Minutes without a key before a game is saved and closed. */
   readonly idleMinutes: number;
-  /** Login attempts a minute, per name and per address. */
+  /** Login attempts a minute for one name from one address (an address has four times as many in all). */
   readonly logins: number;
 }
 
@@ -58,6 +59,11 @@ export interface ServerOptions extends ProgramParts {
   readonly limits: ServerLimits;
   /** How often idle games are looked for, in ms (default 10 s). */
   readonly sweepMs?: number;
+  /**
+   * The origin pages are served as behind a proxy (`https://example.org`),
+   * which their sockets and forms name; the address asked at is always one.
+   */
+  readonly publicOrigin?: string;
 }
 
 /** A player's running program and its game's id in the store (a new one after each game ends). */
@@ -91,7 +97,10 @@ export class DelveServer {
 
   /** Opens the store and listens; resolves once the port is bound. */
   static async start(options: ServerOptions): Promise<DelveServer> {
-    await Deno.mkdir(join(options.stateDir, "players"), { recursive: true });
+    // Saves, sessions and password hashes are the server's alone: what it makes, only its user reads.
+    Deno.umask(0o077);
+    await Deno.mkdir(join(options.stateDir, "players"), { recursive: true, mode: 0o700 });
+    await Deno.chmod(options.stateDir, 0o700);
     const server = new DelveServer(options);
     const listening = Promise.withResolvers<void>();
     server.#http = Deno.serve({
@@ -171,6 +180,9 @@ export class DelveServer {
       return new Response(JSON.stringify({ live: this.#liveRows() }), {
         headers: securityHeaders("application/json"),
       });
+    }
+    if (method === "POST" && !postFromThisSite(request, this.options.publicOrigin)) {
+      return this.#refuse(403, "That form was sent from another site's page.");
     }
     if (method === "POST" && (path === "/login" || path === "/register")) {
       return await this.#login(request, address, path === "/register");
@@ -278,7 +290,9 @@ export class DelveServer {
   async #playSocket(request: Request): Promise<Response> {
     const player = this.#player(request);
     if (!player) return this.#refuse(401, "Log in to play.");
-    if (!sameOrigin(request)) return this.#refuse(403, "That page may not play here.");
+    if (!sameOrigin(request, this.options.publicOrigin)) {
+      return this.#refuse(403, "That page may not play here.");
+    }
     if (!asksForWebSocket(request)) return this.#refuse(400, NOT_A_WEBSOCKET);
     const key = player.toLowerCase();
     let live = this.#live.get(key);
