@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { HighScore } from "../engine/mod.ts";
 import { readPlayerOptions } from "../app/mod.ts";
 import { type FinishedGames, morgueFile, replaySocket } from "./finished_games.ts";
@@ -70,6 +70,19 @@ export interface ServerOptions extends ProgramParts {
 interface Live {
   readonly host: GameHost;
   id: string;
+  /** The last game that ended: its id, and its morgue file's path without `.txt` (its replay's begins so). */
+  ended?: { readonly id: string; readonly stem: string };
+}
+
+/**
+ * What the player is shown for a file written at `path`: the morgue or replay
+ * page of the game that just `ended`, if the file is its; else the file's
+ * name alone. No path on the server's disk reaches a page.
+ */
+function shownAddress(ended: Live["ended"], path: string): string {
+  if (ended && path === `${ended.stem}.txt`) return `/games/${ended.id}/morgue`;
+  if (ended && path.startsWith(ended.stem)) return `/games/${ended.id}/replay`;
+  return basename(path);
 }
 
 /** The server; {@link DelveServer.start} listens, {@link DelveServer.shutdown} saves and stops. */
@@ -335,6 +348,7 @@ export class DelveServer {
       optionsPath,
       optionsProblems: problems,
       onScore: (entry, morguePath) => this.#gameEnded(live, entry, morguePath),
+      shownPath: (path) => shownAddress(live.ended, path),
     });
     const live: Live = { host, id };
     this.#live.set(player.toLowerCase(), live);
@@ -360,6 +374,7 @@ export class DelveServer {
       replayPath,
       ...(morguePath ? { morguePath } : {}),
     });
+    if (morguePath) live.ended = { id, stem: morguePath.replace(/\.txt$/, "") };
     live.id = this.#store.startGame(player, this.#now());
     void Deno.mkdir(join(dir, "replays"), { recursive: true })
       .then(() => Deno.copyFile(join(dir, "last-game.replay.json.gz"), replayPath))

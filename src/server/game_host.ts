@@ -51,6 +51,8 @@ export interface GameHostOptions extends ProgramParts {
   /** The player's options file (saved to from the options screen), and what was wrong with it. */
   readonly optionsPath?: string;
   readonly optionsProblems?: readonly string[];
+  /** How a file's path is shown to the player: the address of its page, not a path on the server. */
+  readonly shownPath?: (path: string) => string;
   /** Told each game's score, with its morgue file, as the game ends. */
   readonly onScore?: (entry: HighScore, morguePath: string | undefined) => void;
 }
@@ -104,6 +106,7 @@ export class GameHost {
       ...(options.optionsProblems ? { optionsProblems: options.optionsProblems } : {}),
       ...(options.now ? { now: options.now } : {}),
       ...(options.onScore ? { onScore: options.onScore } : {}),
+      ...(options.shownPath ? { shownPath: options.shownPath } : {}),
     });
     this.done = this.#run();
   }
