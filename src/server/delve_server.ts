@@ -21,11 +21,21 @@ import {
   sessionCookie,
   sessionToken,
 } from "./http_parts.ts";
-import { gamePage, type LiveRow, lobbyPage, type LobbyView, problemPage } from "./pages.ts";
+import {
+  FINISHED_PAGE,
+  finishedPage,
+  type FinishedRow,
+  gamePage,
+  type LiveRow,
+  LOBBY_FINISHED,
+  lobbyPage,
+  type LobbyView,
+  problemPage,
+} from "./pages.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { nameProblem } from "./player_names.ts";
 import { LoginLimiter } from "./login_limiter.ts";
-import { isGameId, ServerStore } from "./store.ts";
+import { isGameId, LEFT_OUTCOME, ServerStore } from "./store.ts";
 
 /** The limits, each a flag of `deno task serve`. */
 export interface ServerLimits {
@@ -205,6 +215,13 @@ export class DelveServer {
       if (token) this.#store.endSession(token);
       return this.#redirect("/", sessionCookie(undefined));
     }
+    if (method === "GET" && path === "/games") {
+      const n = /^[1-9][0-9]{0,5}$/.test(url.searchParams.get("page") ?? "")
+        ? Number(url.searchParams.get("page"))
+        : 1;
+      const rows = this.#finishedRows(FINISHED_PAGE + 1, (n - 1) * FINISHED_PAGE);
+      return this.#page(finishedPage(rows.slice(0, FINISHED_PAGE), n, rows.length > FINISHED_PAGE));
+    }
     if (method === "GET" && path === "/play") {
       const player = this.#player(request);
       if (!player) return this.#redirect("/");
@@ -212,14 +229,17 @@ export class DelveServer {
     }
     const watch = /^\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
     if (method === "GET" && watch) {
-      const live = this.#liveById(watch[1]);
-      if (!live) return this.#refuse(404, "No such game is being played.");
-      return this.#page(gamePage("watch", `watching ${live.host.options.player}`, watch[1]));
+      // A player's watch address is their name, whichever game they play; a live game's id still finds it.
+      const player = this.#store.passwordOf(watch[1])
+        ? watch[1]
+        : this.#liveById(watch[1])?.host.options.player;
+      if (!player) return this.#refuse(404, "No such player.");
+      return this.#page(gamePage("watch", `watching ${player}`, player, player));
     }
     if (method === "GET" && path === "/ws/play") return await this.#playSocket(request);
     const watchSocket = /^\/ws\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
     if (method === "GET" && watchSocket) {
-      return watchConnection(this.#parts, request, this.#liveById(watchSocket[1])?.host);
+      return watchConnection(this.#parts, request, this.#liveOf(watchSocket[1])?.host);
     }
     const morgue = /^\/games\/([A-Za-z0-9_-]{1,64})\/morgue$/.exec(path);
     if (method === "GET" && morgue && isGameId(morgue[1])) return await morgueFile(this.#parts, morgue[1]);
@@ -275,25 +295,39 @@ export class DelveServer {
       ...(player ? { player } : {}),
       live: this.#liveRows(),
       scores: this.#store.topScores(20),
-      finished: this.#store.finishedGames(20).map((g) => ({
-        id: g.id,
-        player: g.player,
-        outcome: g.outcome ?? "",
-        endedAt: g.endedAt ?? "",
-        morgue: g.morguePath !== undefined,
-        replay: g.replayPath !== undefined,
-      })),
+      finished: this.#finishedRows(LOBBY_FINISHED, 0),
     };
+  }
+
+  /** Up to `limit` finished games, after skipping `offset`, newest first, as the pages list them. */
+  #finishedRows(limit: number, offset: number): FinishedRow[] {
+    return this.#store.finishedGames(limit, offset).map((g) => ({
+      id: g.id,
+      player: g.player,
+      outcome: g.outcome ?? "",
+      endedAt: g.endedAt ?? "",
+      depth: g.depth,
+      level: g.level,
+      turns: g.turns,
+      morgue: g.morguePath !== undefined,
+      replay: g.replayPath !== undefined,
+    }));
   }
 
   #liveRows(): LiveRow[] {
     return [...this.#live.values()].filter((l) => !l.host.ended).map((l) => ({ id: l.id, ...l.host.info() }));
   }
 
-  /** The game index's depth, level and turns of `live`, as they stand. */
+  /** The game index's depth, level and turns of `live`, as they stand (on the title, as they stood). */
   #keepProgress(live: Live): void {
     const { depth, level, turns } = live.host.info();
-    this.#store.updateGame(live.id, { depth, level, turns });
+    if (depth > 0) this.#store.updateGame(live.id, { depth, level, turns });
+  }
+
+  /** The live game of the player named `nameOrId` (any case), or of that game id. */
+  #liveOf(nameOrId: string): Live | undefined {
+    const live = this.#live.get(nameOrId.toLowerCase());
+    return live && !live.host.ended ? live : this.#liveById(nameOrId);
   }
 
   #liveById(id: string): Live | undefined {
@@ -354,7 +388,7 @@ export class DelveServer {
     this.#live.set(player.toLowerCase(), live);
     const ended = host.done.then(() => {
       this.#keepProgress(live);
-      this.#store.endGame(live.id, { outcome: "left", now: this.#now() });
+      this.#store.endGame(live.id, { outcome: LEFT_OUTCOME, now: this.#now() });
       if (this.#live.get(player.toLowerCase()) === live) this.#live.delete(player.toLowerCase());
     });
     this.#ending.add(ended);

@@ -31,6 +31,9 @@ export interface Sink {
 /** A watcher with more than this queued is skipped until it drains. */
 export const WATCHER_BACKLOG_BYTES = 256 * 1024;
 
+/** The close code of a page whose player left Delve from its title (the play page goes back to the lobby). */
+export const LEFT_CODE = 4000;
+
 /** What every game on the server is made with: the data, the version, AI runners, seeds and the clock. */
 export interface ProgramParts {
   readonly content: Content;
@@ -123,7 +126,11 @@ export class GameHost {
       await this.program.saveInProgress().catch(() => {});
       this.#ended = true;
       if (!this.#closing) {
-        this.#tellAll({ type: "notice", text: "Delve was left. Reload the page to play again." });
+        // Left from the title: the page goes back to the lobby, and watchers wait for the player's next game.
+        this.#tellAll({ type: "notice", text: `${this.options.player} left Delve.` });
+        for (const sink of [this.#player, ...this.#watchers.keys()]) {
+          sink?.close?.(LEFT_CODE, "Delve was left.");
+        }
       }
     }
   }
@@ -182,6 +189,8 @@ export class GameHost {
     this.#player = sink;
     this.#lastInput = this.#now();
     sink.send(serverMessage({ type: "output", data: ENTER_SEQUENCE }));
+    sink.send(serverMessage({ type: "watchers", count: this.#watchers.size }));
+    if (!before) this.#tellWatchers({ type: "notice", text: `${this.options.player} is back.` });
     // A resize draws the whole frame again, as the program does for a terminal that changed size.
     this.resize(columns, rows);
     return before === sink ? undefined : before;
@@ -191,6 +200,9 @@ export class GameHost {
   async detach(sink: Sink): Promise<void> {
     if (this.#player !== sink) return;
     this.#player = undefined;
+    if (!this.#ended) {
+      this.#tellWatchers({ type: "notice", text: `${this.options.player} left; the game is saved.` });
+    }
     await this.program.saveNow();
   }
 
@@ -203,13 +215,19 @@ export class GameHost {
   async watch(sink: Sink): Promise<void> {
     const state = { behind: false };
     this.#watchers.set(sink, state);
+    this.#tellCount();
     sink.send(serverMessage({ type: "size", ...this.mirror.size }));
     await this.#sendScreen(sink, state);
   }
 
   /** A watcher left. */
   unwatch(sink: Sink): void {
-    this.#watchers.delete(sink);
+    if (this.#watchers.delete(sink)) this.#tellCount();
+  }
+
+  /** The player is told how many watch. */
+  #tellCount(): void {
+    this.#player?.send(serverMessage({ type: "watchers", count: this.#watchers.size }));
   }
 
   get watchers(): number {

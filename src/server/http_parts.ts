@@ -29,7 +29,8 @@ export function securityHeaders(type: string): Headers {
     "content-type": type,
     "content-security-policy": CONTENT_SECURITY_POLICY,
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    // No address of ours goes to another site; our own forms still name their origin (no-referrer makes it "null").
+    "referrer-policy": "same-origin",
     "cache-control": "no-store",
   });
 }

@@ -23,6 +23,7 @@ export {
   type GameProgress,
   type GameRecord,
   isGameId,
+  LEFT_OUTCOME,
   MIGRATIONS,
   type NewScore,
   SCHEMA_VERSION,

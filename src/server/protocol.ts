@@ -15,11 +15,15 @@ export type ClientMessage =
   | { readonly type: "input"; readonly data: string }
   | { readonly type: "resize"; readonly columns: number; readonly rows: number };
 
-/** What the server sends: output to draw, the game's size (to watchers), or why the socket closes. */
+/**
+ * What the server sends: output to draw, the game's size (to watchers), why
+ * the socket closes, or how many watch (to the player).
+ */
 export type ServerMessage =
   | { readonly type: "output"; readonly data: string }
   | { readonly type: "size"; readonly columns: number; readonly rows: number }
-  | { readonly type: "notice"; readonly text: string };
+  | { readonly type: "notice"; readonly text: string }
+  | { readonly type: "watchers"; readonly count: number };
 
 /** A message in, or why it is refused. */
 export type ReadMessage = { readonly message: ClientMessage } | { readonly problem: string };
