@@ -1,0 +1,78 @@
+/**
+ * The server's pages for a web player (docs/server.md): the finished games
+ * in pages, only games that came to an end, with their results; a game left
+ * keeps its depth and turns; a player's watch address is their name, found
+ * whichever game they play, and a page that quits Delve is told so.
+ */
+import { equal, ok } from "node:assert/strict";
+import { hashPassword, ServerStore } from "../src/server/mod.ts";
+import { sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
+
+Deno.test("the finished games page lists games that ended, a page at a time, and not those left unfinished", async () => {
+  await using served = await startTestServer();
+  const store = ServerStore.open(`${served.stateDir}/delve.sqlite`);
+  store.addPlayer("fay", await hashPassword("correct horse"));
+  for (let k = 0; k < 30; k++) {
+    const id = store.startGame("fay", new Date(Date.UTC(2026, 10, 1, 0, k)));
+    store.updateGame(id, { depth: 3, level: 2, turns: 100 + k });
+    store.endGame(id, {
+      outcome: k === 29 ? "left" : `killed by rat ${k}`,
+      now: new Date(Date.UTC(2026, 10, 1, 1, k)),
+    });
+  }
+  store.close();
+  const first = await (await fetch(`${served.origin}/games`)).text();
+  ok(first.includes("<h1>Finished games</h1>") && first.includes("<th>how it ended</th>"), first);
+  ok(first.includes("killed by rat 28") && !first.includes("<td>left</td>"), "the game left is not finished");
+  ok(first.includes("<td>3</td><td>2</td><td>128</td>"), "depth, level and turns");
+  ok(first.includes('datetime="2026-11-01T01:28:00.000Z"'), "the time in UTC for the page to show locally");
+  ok(
+    first.includes('href="/games?page=2"') && !first.includes("killed by rat 3<"),
+    "25 a page, then the next",
+  );
+  const second = await (await fetch(`${served.origin}/games?page=2`)).text();
+  ok(second.includes("killed by rat 0<") && second.includes('href="/games?page=1"'), second);
+  ok(!second.includes('href="/games?page=3"'), "no page after the last");
+});
+
+Deno.test("a player's watch address is their name; the socket there shows their game and the end of it", async () => {
+  await using served = await startTestServer({}, { sweepMs: 50 });
+  const missing = await fetch(`${served.origin}/watch/nobody`);
+  await missing.body?.cancel();
+  equal(missing.status, 404);
+  const { cookie } = await sessionOf(served.origin, "gil");
+  const before = await (await fetch(`${served.origin}/watch/GIL`)).text();
+  ok(
+    before.includes('data-player="gil"') || before.includes('data-player="GIL"'),
+    "the page before any game",
+  );
+  await using player = await TestPage.open(served.origin, "/ws/play", cookie);
+  player.send({ type: "resize", columns: 80, rows: 24 });
+  await player.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+  await using watcher = await TestPage.open(served.origin, "/ws/watch/gil");
+  await watcher.waitFor((s) => s.includes("[N] Play a new game"), "the watched title");
+  await player.message((m) => m.type === "watchers" && m.count === 1, "one watching");
+  player.send({ type: "input", data: "n" });
+  await player.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
+  const id = (await (await fetch(`${served.origin}/lobby.json`)).json()).live[0].id;
+  player.send({ type: "input", data: "\x1b" });
+  await player.waitFor((s) => s.includes("[C] Continue"), "the title, the game saved");
+  player.send({ type: "input", data: "\x1b" });
+  const [left, told] = await Promise.all([player.closed, watcher.closed]);
+  equal(left.code, 4000, "the player's page is told Delve was left");
+  equal(told.code, 4000);
+  await watcher.message((m) => m.type === "notice" && String(m.text).includes("left Delve"), "the end");
+  // Left from the title, the game is not finished, and keeps the depth it was at (not the title's 0).
+  const row = await (async () => {
+    for (let i = 0; i < 100; i++) {
+      const store = ServerStore.open(`${served.stateDir}/delve.sqlite`);
+      const game = store.game(id);
+      store.close();
+      if (game?.endedAt) return game;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return undefined;
+  })();
+  equal(row?.outcome, "left");
+  equal(row?.depth, 1, "the depth it was left at");
+});
