@@ -54,7 +54,16 @@ Deno.test("a player's watch address is their name; the socket there shows their 
   await player.message((m) => m.type === "watchers" && m.count === 1, "one watching");
   player.send({ type: "input", data: "n" });
   await player.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
+  for (let k = 0; k < 3; k++) player.send({ type: "input", data: "." });
   const id = (await (await fetch(`${served.origin}/lobby.json`)).json()).live[0].id;
+  for (
+    let i = 0;
+    i < 100 && (await (await fetch(`${served.origin}/lobby.json`)).json()).live[0].turns < 3;
+    i++
+  ) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await new Promise((r) => setTimeout(r, 150)); // a sweep keeps the progress in the game index
   player.send({ type: "input", data: "\x1b" });
   await player.waitFor((s) => s.includes("[C] Continue"), "the title, the game saved");
   player.send({ type: "input", data: "\x1b" });
@@ -74,5 +83,5 @@ Deno.test("a player's watch address is their name; the socket there shows their 
     return undefined;
   })();
   equal(row?.outcome, "left");
-  equal(row?.depth, 1, "the depth it was left at");
+  equal(row?.turns, 3, "the turns it was left at, not the title's 0");
 });
