@@ -98,7 +98,7 @@ function deepEqualNoProblems(problems: readonly string[]): void {
   equal(problems.join("\n"), "", `no script error or CSP refusal on the page: ${problems.join("; ")}`);
 }
 
-Deno.test("e2e browser: a finished game's replay plays on its page at the speed chosen", async () => {
+Deno.test("e2e browser: a finished game's replay plays on its page; it pauses, goes to a turn and changes speed", async () => {
   await using served = await startTestServer();
   const id = await finishedGame(served, "kim", "killed by a Troll");
   const browser = await launchBrowser();
@@ -108,9 +108,18 @@ Deno.test("e2e browser: a finished game's replay plays on its page at the speed 
     page.on("pageerror", (e) => problems.push(e.message));
     await page.goto(served.origin);
     await page.click(`a[href="/games/${id}/replay?speed=10"]`);
-    await page.click(`a[href="/games/${id}/replay?speed=100"]`);
     const first = await waitForScreen(page, (s) => s.includes("@") && s.includes("HP"), "the replay");
-    await waitForScreen(page, (s) => at(s) !== at(first), "the replay going on");
+    await page.click("#pause");
+    await new Promise((r) => setTimeout(r, 300));
+    const held = await screenOf(page);
+    await new Promise((r) => setTimeout(r, 600));
+    equal(await screenOf(page), held, "paused, the frame holds");
+    await page.fill("#turn", "0");
+    await page.click("#seek");
+    await waitForScreen(page, (s) => s === first, "turn 0 again");
+    await page.selectOption("#speed", "100");
+    await page.click("#pause");
+    await waitForScreen(page, (s) => at(s) !== at(first), "the replay going on at the new speed");
     deepEqualNoProblems(problems);
   } finally {
     await browser.close();

@@ -1,7 +1,7 @@
 /**
  * The server's logins and state against other sites and other users
- * (docs/server.md, Accounts and Safety): a form posted from another site's
- * page is refused, a proxy's public origin is let in for sockets and forms
+ * (docs/server.md, Accounts): a form posted from another site's page is
+ * refused, a proxy's public origin is let in for sockets and forms
  * when named and not otherwise, and what the server writes only its own
  * user can read.
  */

@@ -6,7 +6,7 @@
  */
 import { equal, ok } from "node:assert/strict";
 import { hashPassword, ServerStore } from "../src/server/mod.ts";
-import { sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
+import { finishedGame, sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
 
 Deno.test("the finished games page lists games that ended, a page at a time, and not those left unfinished", async () => {
   await using served = await startTestServer();
@@ -84,4 +84,41 @@ Deno.test("a player's watch address is their name; the socket there shows their 
   })();
   equal(row?.outcome, "left");
   equal(row?.turns, 3, "the turns it was left at, not the title's 0");
+});
+
+Deno.test("a replay page pauses, changes speed and goes to a turn without starting the showing again", async () => {
+  await using served = await startTestServer();
+  const id = await finishedGame(served, "hal", "killed by a Troll");
+  await using page = await TestPage.open(served.origin, `/ws/replay/${id}?speed=30`);
+  const first = await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the replay");
+  await page.waitFor((s) => s !== first, "the showing going on");
+  page.send({ type: "replay", paused: true, speed: 30 });
+  await new Promise((r) => setTimeout(r, 200));
+  const held = await page.text();
+  await new Promise((r) => setTimeout(r, 500));
+  equal(await page.text(), held, "paused, the frame holds");
+  page.send({ type: "replay", paused: true, speed: 30, turn: 0 });
+  await page.waitFor((s) => s === first, "turn 0 again, drawn whole, while paused");
+  const drawnIn = async (ms: number) => {
+    const before = page.messages.filter((m) => m.type === "output").length;
+    await new Promise((r) => setTimeout(r, ms));
+    return page.messages.filter((m) => m.type === "output").length - before;
+  };
+  page.send({ type: "replay", paused: false, speed: 2 });
+  const slow = await drawnIn(1000);
+  page.send({ type: "replay", paused: false, speed: 100 });
+  const fast = await drawnIn(1000);
+  ok(fast > 4 * slow && slow > 0, `the speed changed as it played: ${slow} frames at 2, ${fast} at 100`);
+  const outputs = page.messages.filter((m) => m.type === "output").length;
+  page.send({ type: "replay", paused: false, speed: 1000, turn: 1_000_000 });
+  await page.message(
+    (m) => m.type === "notice" && m.text === "The replay is over.",
+    "the end, sought",
+    20_000,
+  );
+  ok(
+    page.messages.filter((m) => m.type === "output").length - outputs < 20,
+    "the turns sought were not drawn",
+  );
+  equal(page.messages.filter((m) => m.type === "size").length, 1, "one showing, never started again");
 });

@@ -59,7 +59,7 @@ export function playConnection(server: GameSockets, request: Request, host: Game
     }
     if (!host.isPlayer(socket as Sink)) return;
     if (read.message.type === "input") host.input(read.message.data);
-    else host.resize(read.message.columns, read.message.rows);
+    else if (read.message.type === "resize") host.resize(read.message.columns, read.message.rows);
   });
   socket.addEventListener("close", () => void host.detach(socket as Sink));
   return response;

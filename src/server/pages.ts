@@ -137,6 +137,15 @@ export function finishedPage(rows: readonly FinishedRow[], n: number, more: bool
 /** The speeds a finished game's replay page offers, in commands a second. */
 export const REPLAY_SPEEDS = [2, 10, 30, 100] as const;
 
+/** A replay page's controls: pause, the speed, and a turn to go to; none restarts the showing. */
+function replayControls(): string {
+  const options = REPLAY_SPEEDS.map((n) => `<option value="${n}">${n}</option>`).join("");
+  return ` · <span id="replay-controls"><button type="button" id="pause">Pause</button> ` +
+    `<label>speed <select id="speed">${options}</select></label> ` +
+    `<label>turn <input id="turn" type="number" min="0" step="1" inputmode="numeric"></label>` +
+    `<button type="button" id="seek">Go</button></span>`;
+}
+
 /** The on-screen keys of the play page: each sends what the key it stands for sends. */
 const PAD: readonly (readonly [label: string, sends: string, name: string])[] = [
   ["↖", "\x1b[H", "north-west"],
@@ -172,10 +181,7 @@ function padHtml(): string {
  * or the replay page of finished game `id`.
  */
 export function gamePage(mode: "play" | "watch" | "replay", title: string, id = "", player = ""): string {
-  const speeds = mode !== "replay" ? "" : " · speed " +
-    REPLAY_SPEEDS.map((n) => `<a href="/games/${encodeURIComponent(id)}/replay?speed=${n}">${n}</a>`).join(
-      " ",
-    );
+  const speeds = mode !== "replay" ? "" : replayControls();
   const watchers = mode === "play" ? ` <span id="watchers" class="watchers"></span>` : "";
   return page(
     title,

@@ -120,6 +120,32 @@
     }
     globalThis.addEventListener("resize", resize);
   }
+  if (mode === "replay") {
+    // The showing's controls: each change is sent whole, and the showing takes it as it goes.
+    const pause = document.getElementById("pause");
+    const speed = document.getElementById("speed");
+    const turn = document.getElementById("turn");
+    const asked = new URLSearchParams(location.search).get("speed");
+    if ([...speed.options].some((o) => o.value === asked)) speed.value = asked;
+    let paused = false;
+    const control = (seek) => {
+      const message = { type: "replay", paused, speed: Number(speed.value) };
+      if (seek !== undefined) message.turn = seek;
+      send(message);
+    };
+    pause.addEventListener("click", () => {
+      paused = !paused;
+      pause.textContent = paused ? "Play" : "Pause";
+      control();
+    });
+    speed.addEventListener("change", () => control());
+    const seek = () => {
+      const n = Number(turn.value);
+      if (Number.isInteger(n) && n >= 0) control(n);
+    };
+    document.getElementById("seek").addEventListener("click", seek);
+    turn.addEventListener("keydown", (event) => event.key === "Enter" && seek());
+  }
   globalThis.delve = {
     term,
     get socket() {
