@@ -122,3 +122,19 @@ Deno.test("a replay page pauses, changes speed and goes to a turn without starti
   );
   equal(page.messages.filter((m) => m.type === "size").length, 1, "one showing, never started again");
 });
+
+Deno.test("in a browser the game's help does not say Ctrl-C saves and quits; Ctrl-C there does nothing", async () => {
+  await using served = await startTestServer();
+  const { cookie } = await sessionOf(served.origin, "ida");
+  await using page = await TestPage.open(served.origin, "/ws/play", cookie);
+  page.screen.resize(80, 50);
+  page.send({ type: "resize", columns: 80, rows: 50 });
+  await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+  page.send({ type: "input", data: "n" });
+  const game = await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
+  page.send({ type: "input", data: "\x03" });
+  page.send({ type: "input", data: "?" });
+  const help = await page.waitFor((s) => s.includes("save the game and go back to the title"), "the help");
+  ok(!help.includes("Ctrl-C") && !help.includes("quit Delve"), help);
+  ok(game.includes("@"), "the game went on after Ctrl-C");
+});

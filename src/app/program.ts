@@ -46,6 +46,8 @@ export interface DelveOptions {
   readonly daily?: string;
   /** `--hide-seed`: new games keep their seed off every screen and file but the save until they end. */
   readonly hideSeed?: boolean;
+  /** Played from a browser's page (the server): help lists no key the page keeps (Ctrl-C copies there). */
+  readonly inBrowser?: boolean;
   /** Goes straight on with the saved game, if there is one, before the title (a server's player coming back). */
   readonly resume?: boolean;
   /**
@@ -188,6 +190,7 @@ export class DelveProgram {
       choice: this.#options.choice,
       onOptions: (choice, save) => this.#options.change(choice, save),
       ...(this.#files.hideSeed ? { hideSeed: true } : {}),
+      ...(this.options.inBrowser ? { inBrowser: true } : {}),
     });
     // The program's own notice, not the game's: no rule set's messages (nor its checksum) change for it.
     for (const line of this.#options.logLines) game.notices.add(state.log, line, "impossible");

@@ -101,6 +101,7 @@ export class GameHost {
       colorDepth: "truecolor",
       // A player coming back to the server finds their game where it was.
       resume: true,
+      inBrowser: true,
       version: options.version,
       makeRunner: options.makeRunner,
       randomSeed: options.randomSeed,
