@@ -33,6 +33,7 @@ Options:
   --public-origin URL the origin browsers reach the server at through an
                       HTTPS proxy (https://example.org): the pages' sockets
                       and forms name it, and it is let in as the server's own
+                      (default: none; only the address the server is asked at)
   --worker FILE       the AI worker each game loads (default: a one-file
                       bundle of workers/ai_worker.ts the launcher writes in
                       the state folder, or that file itself if it cannot)
