@@ -8,35 +8,8 @@
  */
 import { equal, ok } from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { launchBrowser } from "./support/browser.ts";
+import { launchBrowser, screenOf, waitForScreen } from "./support/browser.ts";
 import { atSign, finishedGame, startTestServer } from "./support/delve_server.ts";
-
-/** The page's terminal as text, a row a line (xterm.js's buffer, as the page holds it). */
-function screenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    interface Line {
-      translateToString(trim: boolean): string;
-    }
-    interface Term {
-      rows: number;
-      buffer: { active: { getLine(y: number): Line | undefined } };
-    }
-    const term = (globalThis as unknown as { delve: { term: Term } }).delve.term;
-    const buffer = term.buffer.active;
-    const rows: string[] = [];
-    for (let y = 0; y < term.rows; y++) rows.push(buffer.getLine(y)?.translateToString(true) ?? "");
-    return rows.join("\n");
-  });
-}
-
-async function waitForScreen(page: Page, test: (s: string) => boolean, what: string): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const s = await screenOf(page).catch(() => "");
-    if (test(s)) return s;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`the page never showed ${what}:\n${await screenOf(page).catch(() => "")}`);
-}
 
 const at = atSign;
 

@@ -4,23 +4,15 @@
  */
 import { equal, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/load_content.ts";
-import { dataWith, fireballPlan } from "./support/e2e_game.ts";
-import { sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
+import { fireballPlan, oneHpFireballData } from "./support/e2e_game.ts";
+import { onTitle, startTestServer } from "./support/delve_server.ts";
 
 Deno.test("the game-over window and the log show the morgue page's address, and no server path", async () => {
-  const { dir, rules } = await dataWith(({ entities, spawn }) => {
-    (entities.player as { fighter: { hp: number } }).fighter.hp = 1;
-    spawn.maxMonstersPerRoom = [{ floor: 1, value: 0 }];
-    spawn.maxItemsPerRoom = [{ floor: 1, value: 4 }];
-    spawn.items = [{ floor: 0, weights: { health_potion: 1, fireball_scroll: 1 } }];
-  });
+  const { dir, rules } = await oneHpFireballData();
   const plan = fireballPlan(rules);
   const content = await loadContent(new URL(`file://${dir}/`), "e2e/");
   await using served = await startTestServer({}, { content, randomSeed: () => plan.seed });
-  const { cookie } = await sessionOf(served.origin, "vic");
-  await using page = await TestPage.open(served.origin, "/ws/play", cookie);
-  page.send({ type: "resize", columns: 80, rows: 24 });
-  await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+  await using page = await onTitle(served.origin, "vic");
   page.send({ type: "input", data: "n" });
   await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
   for (const key of plan.keys) page.send({ type: "input", data: key });

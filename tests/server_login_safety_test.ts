@@ -8,7 +8,7 @@
 import { equal, ok, throws } from "node:assert/strict";
 import { parseServeArgs } from "../src/commands/mod.ts";
 import { UsageError } from "../src/app/mod.ts";
-import { sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
+import { onTitle, sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
 
 /** Posts a registration for `name` with `headers`; gives the status. */
 async function register(origin: string, name: string, headers: Record<string, string>): Promise<number> {
@@ -88,10 +88,7 @@ Deno.test("the state folder is the server's user's alone, and the files it write
   equal(mode(served.stateDir), 0o700);
   equal(mode(`${served.stateDir}/players`), 0o700);
   equal(mode(`${served.stateDir}/delve.sqlite`), 0o600);
-  const { cookie } = await sessionOf(served.origin, "rue");
-  await using page = await TestPage.open(served.origin, "/ws/play", cookie);
-  page.send({ type: "resize", columns: 80, rows: 24 });
-  await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+  await using page = await onTitle(served.origin, "rue");
   page.send({ type: "input", data: "n" });
   await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
   page.send({ type: "input", data: "\x1b" });

@@ -6,7 +6,7 @@
  */
 import { equal, ok } from "node:assert/strict";
 import { hashPassword, ServerStore } from "../src/server/mod.ts";
-import { finishedGame, sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
+import { finishedGame, onTitle, sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
 
 Deno.test("the finished games page lists games that ended, a page at a time, and not those left unfinished", async () => {
   await using served = await startTestServer();
@@ -125,11 +125,7 @@ Deno.test("a replay page pauses, changes speed and goes to a turn without starti
 
 Deno.test("in a browser the game's help does not say Ctrl-C saves and quits; Ctrl-C there does nothing", async () => {
   await using served = await startTestServer();
-  const { cookie } = await sessionOf(served.origin, "ida");
-  await using page = await TestPage.open(served.origin, "/ws/play", cookie);
-  page.screen.resize(80, 50);
-  page.send({ type: "resize", columns: 80, rows: 50 });
-  await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+  await using page = await onTitle(served.origin, "ida", 80, 50);
   page.send({ type: "input", data: "n" });
   const game = await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
   page.send({ type: "input", data: "\x03" });
