@@ -82,17 +82,23 @@ Deno.test("--public-origin takes an origin alone", () => {
   }
 });
 
-Deno.test("the state folder is the server's user's alone, and the files it writes are readable by that user only", async () => {
-  await using served = await startTestServer();
+Deno.test("the state folder and each player's folder are the server's user's alone (0700), the database 0600", async () => {
+  // A state folder left open to everyone, as an older server or a careless hand made it.
+  const stateDir = await Deno.makeTempDir({ prefix: "delve-open-state-" });
+  await Deno.mkdir(`${stateDir}/players/rue`, { recursive: true });
+  for (const folder of [stateDir, `${stateDir}/players`, `${stateDir}/players/rue`]) {
+    await Deno.chmod(folder, 0o755);
+  }
+  await using served = await startTestServer({}, { stateDir });
   const mode = (path: string) => Deno.statSync(path).mode! & 0o777;
-  equal(mode(served.stateDir), 0o700);
-  equal(mode(`${served.stateDir}/players`), 0o700);
-  equal(mode(`${served.stateDir}/delve.sqlite`), 0o600);
+  equal(mode(stateDir), 0o700);
+  equal(mode(`${stateDir}/players`), 0o700);
+  equal(mode(`${stateDir}/delve.sqlite`), 0o600);
   await using page = await onTitle(served.origin, "rue");
   page.send({ type: "input", data: "n" });
   await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
   page.send({ type: "input", data: "\x1b" });
   await page.waitFor((s) => s.includes("[C] Continue"), "the title with the saved game");
-  equal(mode(`${served.stateDir}/players/rue`), 0o700);
-  equal(mode(`${served.stateDir}/players/rue/savegame.json.gz`), 0o600);
+  equal(mode(`${stateDir}/players/rue`), 0o700);
+  await Deno.remove(stateDir, { recursive: true });
 });

@@ -37,6 +37,12 @@ import { nameProblem } from "./player_names.ts";
 import { LoginLimiter } from "./login_limiter.ts";
 import { isGameId, LEFT_OUTCOME, ServerStore } from "./store.ts";
 
+/** The mode of the state folder and each folder the server makes in it: its user's alone. */
+const PRIVATE_FOLDER = 0o700;
+
+/** The mode of the database's files. */
+const PRIVATE_FILE = 0o600;
+
 /** The limits, each a flag of `deno task serve`. */
 export interface ServerLimits {
   /** Games running at once. */
@@ -120,11 +126,15 @@ export class DelveServer {
 
   /** Opens the store and listens; resolves once the port is bound. */
   static async start(options: ServerOptions): Promise<DelveServer> {
-    // Saves, sessions and password hashes are the server's alone: what it makes, only its user reads.
-    Deno.umask(0o077);
-    await Deno.mkdir(join(options.stateDir, "players"), { recursive: true, mode: 0o700 });
-    await Deno.chmod(options.stateDir, 0o700);
+    // Saves, sessions and password hashes are the server's alone: its folders open to its user only (0700),
+    // so nothing in them, whatever its own mode, is another user's to read; the database is 0600 besides.
+    const players = join(options.stateDir, "players");
+    await Deno.mkdir(players, { recursive: true, mode: PRIVATE_FOLDER });
+    for (const folder of [options.stateDir, players]) await Deno.chmod(folder, PRIVATE_FOLDER);
     const server = new DelveServer(options);
+    for (const suffix of ["", "-wal", "-shm"]) {
+      await Deno.chmod(join(options.stateDir, `delve.sqlite${suffix}`), PRIVATE_FILE).catch(() => {});
+    }
     const listening = Promise.withResolvers<void>();
     server.#http = Deno.serve({
       hostname: options.hostname,
@@ -362,7 +372,8 @@ export class DelveServer {
 
   async #startGame(player: string): Promise<Live> {
     const dir = join(this.options.stateDir, "players", player.toLowerCase());
-    await Deno.mkdir(dir, { recursive: true });
+    await Deno.mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER });
+    await Deno.chmod(dir, PRIVATE_FOLDER);
     // Each player's options and keys are their own, in their folder, as a terminal player's are in theirs.
     const optionsPath = join(dir, "options.json");
     const { choice, problems } = await readPlayerOptions(optionsPath, this.options.content);
