@@ -116,7 +116,7 @@ function finishedTable(rows: readonly FinishedRow[]): string {
       g.replay ? `<a href="/games/${encodeURIComponent(g.id)}/replay?speed=10">replay</a>` : "",
     ])
   );
-  if (body.length === 0) body.push(cells(["No game has finished yet.", "", "", "", "", "", "", ""]));
+  if (body.length === 0) body.push(`<tr><td colspan="8">No game has finished yet.</td></tr>`);
   return `<table class="finished"><thead><tr><th>player</th><th>how it ended</th><th>depth</th><th>level</th>` +
     `<th>turns</th><th>ended</th><th></th><th></th></tr></thead><tbody>${body.join("")}</tbody></table>`;
 }

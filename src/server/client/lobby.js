@@ -44,7 +44,9 @@
         ),
       );
       if (lobby.live.length === 0) {
-        body.replaceChildren(row(["No game is being played.", "", "", "", "", ""]));
+        const none = row(["No game is being played."]);
+        none.firstChild.colSpan = 6;
+        body.replaceChildren(none);
       }
     } catch {
       // The next refresh tries again.
