@@ -150,6 +150,7 @@ const TASK_FLAGS: Record<string, string[]> = {
     "--input-rate N",
     "--idle-minutes N",
     "--login-rate N",
+    "--public-origin URL",
   ],
   schema: [],
   keys: [],

@@ -8,35 +8,8 @@
  */
 import { equal, ok } from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { launchBrowser } from "./support/browser.ts";
+import { launchBrowser, screenOf, waitForScreen } from "./support/browser.ts";
 import { atSign, finishedGame, startTestServer } from "./support/delve_server.ts";
-
-/** The page's terminal as text, a row a line (xterm.js's buffer, as the page holds it). */
-function screenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    interface Line {
-      translateToString(trim: boolean): string;
-    }
-    interface Term {
-      rows: number;
-      buffer: { active: { getLine(y: number): Line | undefined } };
-    }
-    const term = (globalThis as unknown as { delve: { term: Term } }).delve.term;
-    const buffer = term.buffer.active;
-    const rows: string[] = [];
-    for (let y = 0; y < term.rows; y++) rows.push(buffer.getLine(y)?.translateToString(true) ?? "");
-    return rows.join("\n");
-  });
-}
-
-async function waitForScreen(page: Page, test: (s: string) => boolean, what: string): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const s = await screenOf(page).catch(() => "");
-    if (test(s)) return s;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`the page never showed ${what}:\n${await screenOf(page).catch(() => "")}`);
-}
 
 const at = atSign;
 
@@ -98,7 +71,7 @@ function deepEqualNoProblems(problems: readonly string[]): void {
   equal(problems.join("\n"), "", `no script error or CSP refusal on the page: ${problems.join("; ")}`);
 }
 
-Deno.test("e2e browser: a finished game's replay plays on its page at the speed chosen", async () => {
+Deno.test("e2e browser: a finished game's replay plays on its page; it pauses, goes to a turn and changes speed", async () => {
   await using served = await startTestServer();
   const id = await finishedGame(served, "kim", "killed by a Troll");
   const browser = await launchBrowser();
@@ -108,9 +81,18 @@ Deno.test("e2e browser: a finished game's replay plays on its page at the speed 
     page.on("pageerror", (e) => problems.push(e.message));
     await page.goto(served.origin);
     await page.click(`a[href="/games/${id}/replay?speed=10"]`);
-    await page.click(`a[href="/games/${id}/replay?speed=100"]`);
     const first = await waitForScreen(page, (s) => s.includes("@") && s.includes("HP"), "the replay");
-    await waitForScreen(page, (s) => at(s) !== at(first), "the replay going on");
+    await page.click("#pause");
+    await new Promise((r) => setTimeout(r, 300));
+    const held = await screenOf(page);
+    await new Promise((r) => setTimeout(r, 600));
+    equal(await screenOf(page), held, "paused, the frame holds");
+    await page.fill("#turn", "0");
+    await page.click("#seek");
+    await waitForScreen(page, (s) => s === first, "turn 0 again");
+    await page.selectOption("#speed", "100");
+    await page.click("#pause");
+    await waitForScreen(page, (s) => at(s) !== at(first), "the replay going on at the new speed");
     deepEqualNoProblems(problems);
   } finally {
     await browser.close();

@@ -10,6 +10,7 @@ import {
   dataWith,
   DENO,
   fireballPlan,
+  oneHpFireballData,
   PLAY_TUTORIAL,
   quit,
   startGame,
@@ -129,12 +130,7 @@ Deno.test("e2e 80x50: a message takes the log's whole width: the welcome on one 
 
 for (const [rows, key] of [[24, "Enter"], [50, "Space"]] as const) {
   Deno.test(`e2e 80x${rows}: the game over is a box with the whole morgue path, the log breaks it after a /, ${key} goes back to the title`, async () => {
-    const { dir, rules } = await dataWith(({ entities, spawn }) => {
-      (entities.player as { fighter: { hp: number } }).fighter.hp = 1;
-      spawn.maxMonstersPerRoom = [{ floor: 1, value: 0 }];
-      spawn.maxItemsPerRoom = [{ floor: 1, value: 4 }];
-      spawn.items = [{ floor: 0, weights: { health_potion: 1, fireball_scroll: 1 } }];
-    });
+    const { dir, rules } = await oneHpFireballData();
     const plan = fireballPlan(rules);
     await using pane = await TmuxPane.open(80, rows);
     const home = `${pane.dir}/data/a-folder-with-a-name-long-enough-to-wrap`;

@@ -4,18 +4,16 @@
  * reason and nothing changed.
  */
 import { equal, ok } from "node:assert/strict";
-import { atSign, finishedGame, sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
+import {
+  atSign,
+  finishedGame,
+  onTitle,
+  sessionOf,
+  startTestServer,
+  TestPage,
+} from "./support/delve_server.ts";
 
 const at = atSign;
-
-/** `name` registered, with a play page open on the title. */
-async function onTitle(origin: string, name: string): Promise<TestPage> {
-  const { cookie } = await sessionOf(origin, name);
-  const page = await TestPage.open(origin, "/ws/play", cookie);
-  page.send({ type: "resize", columns: 80, rows: 24 });
-  await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
-  return page;
-}
 
 Deno.test("register, play over the socket, watch the same screen, leave and come back to the same game", async () => {
   await using served = await startTestServer();

@@ -223,7 +223,7 @@ Deno.test("a game is indexed live, updated, ended once, and listed newest first 
     );
     ok(!store.endGame(first, { outcome: "left", now: minutes(6) }), "a game ends once");
     ok(!store.updateGame(first, { depth: 9, level: 9, turns: 9 }), "a finished game stays as it ended");
-    ok(store.endGame(second, { outcome: "left", now: minutes(7) }));
+    ok(store.endGame(second, { outcome: "killed by a Rat", now: minutes(7) }));
     deepEqual(store.game(first), {
       id: first,
       player: "ann",
@@ -238,9 +238,15 @@ Deno.test("a game is indexed live, updated, ended once, and listed newest first 
     });
     deepEqual(store.finishedGames(10).map((g) => g.id), [second, first]);
     deepEqual(store.finishedGames(1).map((g) => g.id), [second]);
+    deepEqual(store.finishedGames(1, 1).map((g) => g.id), [first], "the next page");
     deepEqual(store.liveGamesOf("ann").map((g) => g.id), [third]);
+    ok(store.endGame(third, { outcome: "left", now: minutes(8) }));
+    deepEqual(store.finishedGames(10).map((g) => g.id), [second, first], "a game left is not finished");
     equal(store.game("nosuchgame000000"), undefined);
-    throws(() => store.updateGame(third, { depth: -1, level: 1, turns: 0 }), RangeError);
+    throws(
+      () => store.updateGame(store.startGame("ann", NOW), { depth: -1, level: 1, turns: 0 }),
+      RangeError,
+    );
     throws(() => store.finishedGames(1.5), RangeError);
   });
 });

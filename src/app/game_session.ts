@@ -77,6 +77,8 @@ export interface GameSessionOptions {
   readonly choice?: OptionsChoice;
   /** `--hide-seed`: no screen shows the seed until the game ends. */
   readonly hideSeed?: boolean;
+  /** Played from a browser's page: help lists no key the page keeps (Ctrl-C). */
+  readonly inBrowser?: boolean;
   /** Told each change the options screen makes; with `save`, writes them and returns what to say of it. */
   readonly onOptions?: (choice: OptionsChoice, save: boolean) => Promise<string | undefined>;
   /** Told every command that happened (a turn, a level-up choice), for the replay. */
@@ -125,6 +127,7 @@ export class GameSession {
       ...(content.game.aimStart === "targets" ? { aimAtTargets: true } : {}),
       ...(options.choice ? { keys: keyMapOf(options.choice), logLines: options.choice.logLines } : {}),
       ...(options.hideSeed ? { hideSeed: true } : {}),
+      ...(options.inBrowser ? { inBrowser: true } : {}),
     };
     this.#walkDelayMs = options.walkDelayMs;
     this.#choice = options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 };

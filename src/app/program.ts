@@ -11,7 +11,7 @@
 import type { Content } from "../content/mod.ts";
 import { type GameState, type HighScore, isGameOver, type Rules } from "../engine/mod.ts";
 import type { CellBuffer, ColorDepth, Terminal } from "../terminal/mod.ts";
-import { Frame, type OptionsChoice, type TitleContext, TitleScreen } from "../ui/mod.ts";
+import { Frame, type GameOverReport, type OptionsChoice, type TitleContext, TitleScreen } from "../ui/mod.ts";
 import { PlayerOptions } from "./player_options.ts";
 import { dailyLine } from "./daily.ts";
 import { type ExitReason, GameSession } from "./game_session.ts";
@@ -46,6 +46,8 @@ export interface DelveOptions {
   readonly daily?: string;
   /** `--hide-seed`: new games keep their seed off every screen and file but the save until they end. */
   readonly hideSeed?: boolean;
+  /** Played from a browser's page (the server): help lists no key the page keeps (Ctrl-C copies there). */
+  readonly inBrowser?: boolean;
   /** Goes straight on with the saved game, if there is one, before the title (a server's player coming back). */
   readonly resume?: boolean;
   /**
@@ -53,6 +55,12 @@ export interface DelveOptions {
    * terminal's program plays its warm-up game there (warm_up.ts).
    */
   readonly warmUp?: () => Promise<unknown>;
+  /**
+   * How the path of a file written for the player (a morgue file, a replay
+   * beside it) is shown to them: as it is unless set; a server shows the
+   * address of its page instead of a path on its own disk.
+   */
+  readonly shownPath?: (path: string) => string;
   /** Told each game's score as it goes into the table, after its replay and morgue file are written. */
   readonly onScore?: (entry: HighScore, morguePath: string | undefined) => void;
   /** Where the last game's replay is written. */
@@ -143,6 +151,17 @@ export class DelveProgram {
     this.#render();
   }
 
+  /** `report` with its files' paths as {@link DelveOptions.shownPath} shows them. */
+  #shown<T extends Pick<GameOverReport, "morgue" | "replay">>(report: T): T {
+    const shown = this.options.shownPath;
+    if (!shown) return report;
+    return {
+      ...report,
+      morgue: "path" in report.morgue ? { path: shown(report.morgue.path) } : report.morgue,
+      ...(report.replay === undefined ? {} : { replay: shown(report.replay) }),
+    };
+  }
+
   /**
    * Plays `state` by `content` (the data it was made with) until the player
    * leaves, first telling the player `told`; the game is saved unless it is
@@ -162,14 +181,16 @@ export class DelveProgram {
         await this.#files.writeReplay(true).catch(() => {});
         // An unsaved game (the save in use elsewhere) keeps no replay, beside its morgue file or anywhere.
         const recording = this.options.saveInUse ? undefined : this.#files.recording;
-        return await recordDeath(this.#files.places, state, content, recording);
+        return this.#shown(await recordDeath(this.#files.places, state, content, recording));
       },
-      onMorgue: () => writeMorgueOf(this.#files.places, state, content),
+      onMorgue: async () =>
+        this.#shown({ morgue: await writeMorgueOf(this.#files.places, state, content) }).morgue,
       onNewFloor: async () => void (await this.#files.save(game)),
       walkDelayMs: this.#options.choice.walkDelayMs,
       choice: this.#options.choice,
       onOptions: (choice, save) => this.#options.change(choice, save),
       ...(this.#files.hideSeed ? { hideSeed: true } : {}),
+      ...(this.options.inBrowser ? { inBrowser: true } : {}),
     });
     // The program's own notice, not the game's: no rule set's messages (nor its checksum) change for it.
     for (const line of this.#options.logLines) game.notices.add(state.log, line, "impossible");

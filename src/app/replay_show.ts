@@ -15,14 +15,27 @@ import { type Recording, replaySteps } from "./replay_format.ts";
 
 /** How a showing goes: its pace, and when it stops early. */
 export interface ReplayPace {
-  /** Commands a second. */
+  /** Commands a second; read before each command, so a page may change it as the showing goes. */
   readonly speed: number;
   readonly colorDepth: ColorDepth;
   /** True once the showing should stop (a key pressed, the page gone). */
   readonly stopped: () => boolean;
   /** Whether a game that ended waits on its game-over window (until `stopped`) rather than a moment. */
   readonly waitAtEnd: boolean;
+  /** While true, the showing holds its frame (a page's pause). */
+  readonly paused?: () => boolean;
+  /**
+   * A turn asked for, taken once (undefined when none): the showing plays on
+   * unseen to the first command at or past it (from the start when it is
+   * behind), draws it, and goes on from there at its pace.
+   */
+  readonly seek?: () => number | undefined;
 }
+
+/** How often a paused showing looks for a change, in ms. */
+const PAUSE_POLL_MS = 50;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Shows `recording` on `terminal`; resolves when it has been shown or was stopped. */
 export async function showReplay(
@@ -31,27 +44,56 @@ export async function showReplay(
   content: Content,
   pace: ReplayPace,
 ): Promise<void> {
-  const steps = replaySteps(recording, content.rules);
-  const first = steps.next();
-  if (first.done) return;
-  const app = new GameSession(terminal, content, first.value, new InProcessRunner(content.rules), {
-    colorDepth: pace.colorDepth,
-  });
-  app.render();
-  for (let step = steps.next(); !step.done; step = steps.next()) {
-    await new Promise((r) => setTimeout(r, 1000 / pace.speed));
+  const begin = () => {
+    const steps = replaySteps(recording, content.rules);
+    const first = steps.next();
+    if (first.done) return undefined;
+    const app = new GameSession(terminal, content, first.value, new InProcessRunner(content.rules), {
+      colorDepth: pace.colorDepth,
+    });
+    return { steps, app };
+  };
+  let showing = begin();
+  if (!showing) return;
+  showing.app.render();
+  /** The turn being sought, while the showing plays on unseen to it. */
+  let target: number | undefined;
+  for (;;) {
+    const asked = pace.seek?.();
+    if (asked !== undefined) {
+      target = asked;
+      if (asked < showing.app.state.turn) showing = begin() ?? showing;
+    }
+    if (target !== undefined && showing.app.state.turn >= target) {
+      target = undefined;
+      showing.app.render();
+    }
+    if (target === undefined) {
+      await sleep(1000 / pace.speed);
+      while (pace.paused?.() && !pace.stopped() && target === undefined) {
+        await sleep(PAUSE_POLL_MS);
+        const during = pace.seek?.();
+        if (during !== undefined) {
+          target = during;
+          if (during < showing.app.state.turn) showing = begin() ?? showing;
+        }
+      }
+    }
     if (pace.stopped()) return;
-    app.render();
+    if (target !== undefined && showing.app.state.turn >= target) continue;
+    if (showing.steps.next().done) break;
+    if (target === undefined) showing.app.render();
   }
+  const { app } = showing;
   // A game that ended shows its game-over or victory window; one cut short, its last frame a moment.
   if (isGameOver(app.state)) {
     app.stack.push(
       new GameOverScreen(pace.waitAtEnd ? "The replay is over: press a key." : "The replay is over."),
     );
     app.render();
-    while (pace.waitAtEnd && !pace.stopped()) await new Promise((r) => setTimeout(r, 50));
+    while (pace.waitAtEnd && !pace.stopped()) await sleep(PAUSE_POLL_MS);
     return;
   }
   app.render();
-  await new Promise((r) => setTimeout(r, 1500));
+  await sleep(1500);
 }

@@ -35,6 +35,7 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     content: loaded.content,
     stateDir: command.stateDir,
     limits: command.limits,
+    ...(command.publicOrigin ? { publicOrigin: command.publicOrigin } : {}),
     version: VERSION,
     makeRunner: (rules) => {
       // Every game shares this thread: it waits for a worker's answer in its event loop, not blocked. A turn

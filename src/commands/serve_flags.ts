@@ -27,8 +27,13 @@ Options:
                       (default: ${DEFAULT_LIMITS.inputRate})
   --idle-minutes N    a game without a key this long is saved and closed
                       (default: ${DEFAULT_LIMITS.idleMinutes})
-  --login-rate N      login attempts a minute per name and per address
+  --login-rate N      login attempts a minute for one name from one address;
+                      an address may make four times as many in all
                       (default: ${DEFAULT_LIMITS.logins})
+  --public-origin URL the origin browsers reach the server at through an
+                      HTTPS proxy (https://example.org): the pages' sockets
+                      and forms name it, and it is let in as the server's own
+                      (default: none; only the address the server is asked at)
   --worker FILE       the AI worker each game loads (default: a one-file
                       bundle of workers/ai_worker.ts the launcher writes in
                       the state folder, or that file itself if it cannot)
@@ -44,6 +49,27 @@ export interface ServeCommand {
   /** The AI worker's entry games load, when not the source's own. */
   readonly workerFile?: string;
   readonly limits: ServerLimits;
+  /** `--public-origin`: the origin pages are served as behind a proxy. */
+  readonly publicOrigin?: string;
+}
+
+/** `text` when it is an origin alone (http or https, a host, perhaps a port; no path); a UsageError if not. */
+function originFlag(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== text) {
+    throw new UsageError(
+      `--public-origin: expected an origin such as https://example.org (no path, no "/" at the end), found "${
+        text.slice(0, 100)
+      }"`,
+    );
+  }
+  return text;
 }
 
 /** Reads `args`; throws {@link UsageError} naming a mistake. */
@@ -59,6 +85,7 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
     "idle-minutes": { type: "string" },
     "login-rate": { type: "string" },
     worker: { type: "string" },
+    "public-origin": { type: "string" },
   });
   const hostname = values.host ?? "127.0.0.1";
   if (!/^[A-Za-z0-9.:[\]-]{1,253}$/.test(hostname)) {
@@ -73,12 +100,14 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
     intFlag(`--${flag}`, value, 1, max) ?? fallback;
   const dataDir = pathFlag("--data", values.data);
   const workerFile = pathFlag("--worker", values.worker);
+  const publicOrigin = originFlag(values["public-origin"]);
   return {
     hostname,
     port: intFlag("--port", values.port, 0, 65535) ?? 8080,
     ...(dataDir ? { dataDir } : {}),
     stateDir,
     ...(workerFile ? { workerFile } : {}),
+    ...(publicOrigin ? { publicOrigin } : {}),
     limits: {
       games: limit("max-games", values["max-games"], DEFAULT_LIMITS.games, 10_000),
       watchers: limit("max-watchers", values["max-watchers"], DEFAULT_LIMITS.watchers, 10_000),

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { HighScore } from "../engine/mod.ts";
 import { readPlayerOptions } from "../app/mod.ts";
 import { type FinishedGames, morgueFile, replaySocket } from "./finished_games.ts";
@@ -15,16 +15,33 @@ import { type GameSockets, playConnection, sameOrigin, watchConnection } from ".
 import {
   asksForWebSocket,
   NOT_A_WEBSOCKET,
+  postFromThisSite,
   readForm,
   securityHeaders,
   sessionCookie,
   sessionToken,
 } from "./http_parts.ts";
-import { gamePage, type LiveRow, lobbyPage, type LobbyView, problemPage } from "./pages.ts";
+import {
+  FINISHED_PAGE,
+  finishedPage,
+  type FinishedRow,
+  gamePage,
+  type LiveRow,
+  LOBBY_FINISHED,
+  lobbyPage,
+  type LobbyView,
+  problemPage,
+} from "./pages.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { nameProblem } from "./player_names.ts";
 import { LoginLimiter } from "./login_limiter.ts";
-import { isGameId, ServerStore } from "./store.ts";
+import { isGameId, LEFT_OUTCOME, ServerStore } from "./store.ts";
+
+/** The mode of the state folder and each folder the server makes in it: its user's alone. */
+const PRIVATE_FOLDER = 0o700;
+
+/** The mode of the database's files. */
+const PRIVATE_FILE = 0o600;
 
 /** The limits, each a flag of `deno task serve`. */
 export interface ServerLimits {
@@ -36,7 +53,7 @@ export interface ServerLimits {
   readonly inputRate: number;
   /** Minutes without a key before a game is saved and closed. */
   readonly idleMinutes: number;
-  /** Login attempts a minute, per name and per address. */
+  /** Login attempts a minute for one name from one address (an address has four times as many in all). */
   readonly logins: number;
 }
 
@@ -58,12 +75,30 @@ export interface ServerOptions extends ProgramParts {
   readonly limits: ServerLimits;
   /** How often idle games are looked for, in ms (default 10 s). */
   readonly sweepMs?: number;
+  /**
+   * The origin pages are served as behind a proxy (`https://example.org`),
+   * which their sockets and forms name; the address asked at is always one.
+   */
+  readonly publicOrigin?: string;
 }
 
 /** A player's running program and its game's id in the store (a new one after each game ends). */
 interface Live {
   readonly host: GameHost;
   id: string;
+  /** The last game that ended: its id, and its morgue file's path without `.txt` (its replay's begins so). */
+  ended?: { readonly id: string; readonly stem: string };
+}
+
+/**
+ * What the player is shown for a file written at `path`: the morgue or replay
+ * page of the game that just `ended`, if the file is its; else the file's
+ * name alone. No path on the server's disk reaches a page.
+ */
+function shownAddress(ended: Live["ended"], path: string): string {
+  if (ended && path === `${ended.stem}.txt`) return `/games/${ended.id}/morgue`;
+  if (ended && path.startsWith(ended.stem)) return `/games/${ended.id}/replay`;
+  return basename(path);
 }
 
 /** The server; {@link DelveServer.start} listens, {@link DelveServer.shutdown} saves and stops. */
@@ -91,8 +126,15 @@ export class DelveServer {
 
   /** Opens the store and listens; resolves once the port is bound. */
   static async start(options: ServerOptions): Promise<DelveServer> {
-    await Deno.mkdir(join(options.stateDir, "players"), { recursive: true });
+    // Saves, sessions and password hashes are the server's alone: its folders open to its user only (0700),
+    // so nothing in them, whatever its own mode, is another user's to read; the database is 0600 besides.
+    const players = join(options.stateDir, "players");
+    await Deno.mkdir(players, { recursive: true, mode: PRIVATE_FOLDER });
+    for (const folder of [options.stateDir, players]) await Deno.chmod(folder, PRIVATE_FOLDER);
     const server = new DelveServer(options);
+    for (const suffix of ["", "-wal", "-shm"]) {
+      await Deno.chmod(join(options.stateDir, `delve.sqlite${suffix}`), PRIVATE_FILE).catch(() => {});
+    }
     const listening = Promise.withResolvers<void>();
     server.#http = Deno.serve({
       hostname: options.hostname,
@@ -172,6 +214,9 @@ export class DelveServer {
         headers: securityHeaders("application/json"),
       });
     }
+    if (method === "POST" && !postFromThisSite(request, this.options.publicOrigin)) {
+      return this.#refuse(403, "That form was sent from another site's page.");
+    }
     if (method === "POST" && (path === "/login" || path === "/register")) {
       return await this.#login(request, address, path === "/register");
     }
@@ -180,6 +225,13 @@ export class DelveServer {
       if (token) this.#store.endSession(token);
       return this.#redirect("/", sessionCookie(undefined));
     }
+    if (method === "GET" && path === "/games") {
+      const n = /^[1-9][0-9]{0,5}$/.test(url.searchParams.get("page") ?? "")
+        ? Number(url.searchParams.get("page"))
+        : 1;
+      const rows = this.#finishedRows(FINISHED_PAGE + 1, (n - 1) * FINISHED_PAGE);
+      return this.#page(finishedPage(rows.slice(0, FINISHED_PAGE), n, rows.length > FINISHED_PAGE));
+    }
     if (method === "GET" && path === "/play") {
       const player = this.#player(request);
       if (!player) return this.#redirect("/");
@@ -187,14 +239,17 @@ export class DelveServer {
     }
     const watch = /^\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
     if (method === "GET" && watch) {
-      const live = this.#liveById(watch[1]);
-      if (!live) return this.#refuse(404, "No such game is being played.");
-      return this.#page(gamePage("watch", `watching ${live.host.options.player}`, watch[1]));
+      // A player's watch address is their name, whichever game they play; a live game's id still finds it.
+      const player = this.#store.passwordOf(watch[1])
+        ? watch[1]
+        : this.#liveById(watch[1])?.host.options.player;
+      if (!player) return this.#refuse(404, "No such player.");
+      return this.#page(gamePage("watch", `watching ${player}`, player, player));
     }
     if (method === "GET" && path === "/ws/play") return await this.#playSocket(request);
     const watchSocket = /^\/ws\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
     if (method === "GET" && watchSocket) {
-      return watchConnection(this.#parts, request, this.#liveById(watchSocket[1])?.host);
+      return watchConnection(this.#parts, request, this.#liveOf(watchSocket[1])?.host);
     }
     const morgue = /^\/games\/([A-Za-z0-9_-]{1,64})\/morgue$/.exec(path);
     if (method === "GET" && morgue && isGameId(morgue[1])) return await morgueFile(this.#parts, morgue[1]);
@@ -250,25 +305,39 @@ export class DelveServer {
       ...(player ? { player } : {}),
       live: this.#liveRows(),
       scores: this.#store.topScores(20),
-      finished: this.#store.finishedGames(20).map((g) => ({
-        id: g.id,
-        player: g.player,
-        outcome: g.outcome ?? "",
-        endedAt: g.endedAt ?? "",
-        morgue: g.morguePath !== undefined,
-        replay: g.replayPath !== undefined,
-      })),
+      finished: this.#finishedRows(LOBBY_FINISHED, 0),
     };
+  }
+
+  /** Up to `limit` finished games, after skipping `offset`, newest first, as the pages list them. */
+  #finishedRows(limit: number, offset: number): FinishedRow[] {
+    return this.#store.finishedGames(limit, offset).map((g) => ({
+      id: g.id,
+      player: g.player,
+      outcome: g.outcome ?? "",
+      endedAt: g.endedAt ?? "",
+      depth: g.depth,
+      level: g.level,
+      turns: g.turns,
+      morgue: g.morguePath !== undefined,
+      replay: g.replayPath !== undefined,
+    }));
   }
 
   #liveRows(): LiveRow[] {
     return [...this.#live.values()].filter((l) => !l.host.ended).map((l) => ({ id: l.id, ...l.host.info() }));
   }
 
-  /** The game index's depth, level and turns of `live`, as they stand. */
+  /** The game index's depth, level and turns of `live`, as they stand (on the title, as they stood). */
   #keepProgress(live: Live): void {
     const { depth, level, turns } = live.host.info();
-    this.#store.updateGame(live.id, { depth, level, turns });
+    if (depth > 0) this.#store.updateGame(live.id, { depth, level, turns });
+  }
+
+  /** The live game of the player named `nameOrId` (any case), or of that game id. */
+  #liveOf(nameOrId: string): Live | undefined {
+    const live = this.#live.get(nameOrId.toLowerCase());
+    return live && !live.host.ended ? live : this.#liveById(nameOrId);
   }
 
   #liveById(id: string): Live | undefined {
@@ -278,7 +347,9 @@ export class DelveServer {
   async #playSocket(request: Request): Promise<Response> {
     const player = this.#player(request);
     if (!player) return this.#refuse(401, "Log in to play.");
-    if (!sameOrigin(request)) return this.#refuse(403, "That page may not play here.");
+    if (!sameOrigin(request, this.options.publicOrigin)) {
+      return this.#refuse(403, "That page may not play here.");
+    }
     if (!asksForWebSocket(request)) return this.#refuse(400, NOT_A_WEBSOCKET);
     const key = player.toLowerCase();
     let live = this.#live.get(key);
@@ -301,7 +372,8 @@ export class DelveServer {
 
   async #startGame(player: string): Promise<Live> {
     const dir = join(this.options.stateDir, "players", player.toLowerCase());
-    await Deno.mkdir(dir, { recursive: true });
+    await Deno.mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER });
+    await Deno.chmod(dir, PRIVATE_FOLDER);
     // Each player's options and keys are their own, in their folder, as a terminal player's are in theirs.
     const optionsPath = join(dir, "options.json");
     const { choice, problems } = await readPlayerOptions(optionsPath, this.options.content);
@@ -321,12 +393,13 @@ export class DelveServer {
       optionsPath,
       optionsProblems: problems,
       onScore: (entry, morguePath) => this.#gameEnded(live, entry, morguePath),
+      shownPath: (path) => shownAddress(live.ended, path),
     });
     const live: Live = { host, id };
     this.#live.set(player.toLowerCase(), live);
     const ended = host.done.then(() => {
       this.#keepProgress(live);
-      this.#store.endGame(live.id, { outcome: "left", now: this.#now() });
+      this.#store.endGame(live.id, { outcome: LEFT_OUTCOME, now: this.#now() });
       if (this.#live.get(player.toLowerCase()) === live) this.#live.delete(player.toLowerCase());
     });
     this.#ending.add(ended);
@@ -346,6 +419,7 @@ export class DelveServer {
       replayPath,
       ...(morguePath ? { morguePath } : {}),
     });
+    if (morguePath) live.ended = { id, stem: morguePath.replace(/\.txt$/, "") };
     live.id = this.#store.startGame(player, this.#now());
     void Deno.mkdir(join(dir, "replays"), { recursive: true })
       .then(() => Deno.copyFile(join(dir, "last-game.replay.json.gz"), replayPath))

@@ -10,7 +10,7 @@ import { decodeRecording, readJsonFile, type Recording, REPLAY_LIMITS, showRepla
 import { ENTER_SEQUENCE } from "../terminal/mod.ts";
 import { asksForWebSocket, NOT_A_WEBSOCKET, securityHeaders } from "./http_parts.ts";
 import { REPLAY_SPEEDS } from "./pages.ts";
-import { serverMessage } from "./protocol.ts";
+import { readClientMessage, serverMessage } from "./protocol.ts";
 import { SocketTerminal } from "./socket_terminal.ts";
 import type { ServerStore } from "./store.ts";
 
@@ -49,17 +49,42 @@ export async function replaySocket(
   } catch {
     return server.refuse(404, "That game's replay cannot be read.");
   }
-  const speed = REPLAY_SPEEDS.find((n) => String(n) === speedText) ?? 10;
   const { socket, response } = Deno.upgradeWebSocket(request);
   server.track(socket);
   let open = true;
+  // The page's controls: pause, speed and a turn to go to, taken by the showing as it goes.
+  const controls = {
+    speed: REPLAY_SPEEDS.find((n) => String(n) === speedText) ?? 10 as number,
+    paused: false,
+    turn: undefined as number | undefined,
+  };
   socket.addEventListener("close", () => (open = false));
+  socket.addEventListener("message", (event) => {
+    const read = readClientMessage(event.data);
+    if (!("message" in read) || read.message.type !== "replay") return;
+    controls.speed = read.message.speed;
+    controls.paused = read.message.paused;
+    if (read.message.turn !== undefined) controls.turn = read.message.turn;
+  });
   socket.addEventListener("open", async () => {
     const send = (text: string) => open && socket.send(serverMessage({ type: "output", data: text }));
     const terminal = new SocketTerminal(80, 24, send);
     socket.send(serverMessage({ type: "size", columns: 80, rows: 24 }));
     send(ENTER_SEQUENCE);
-    const pace = { speed, colorDepth: "truecolor" as const, stopped: () => !open, waitAtEnd: false };
+    const pace = {
+      get speed() {
+        return controls.speed;
+      },
+      colorDepth: "truecolor" as const,
+      stopped: () => !open,
+      waitAtEnd: false,
+      paused: () => controls.paused,
+      seek: () => {
+        const turn = controls.turn;
+        controls.turn = undefined;
+        return turn;
+      },
+    };
     await showReplay(terminal, recording, server.content, pace).catch(() => {});
     if (open) socket.send(serverMessage({ type: "notice", text: "The replay is over." }));
   });

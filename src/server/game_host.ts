@@ -31,6 +31,9 @@ export interface Sink {
 /** A watcher with more than this queued is skipped until it drains. */
 export const WATCHER_BACKLOG_BYTES = 256 * 1024;
 
+/** The close code of a page whose player left Delve from its title (the play page goes back to the lobby). */
+export const LEFT_CODE = 4000;
+
 /** What every game on the server is made with: the data, the version, AI runners, seeds and the clock. */
 export interface ProgramParts {
   readonly content: Content;
@@ -51,6 +54,8 @@ export interface GameHostOptions extends ProgramParts {
   /** The player's options file (saved to from the options screen), and what was wrong with it. */
   readonly optionsPath?: string;
   readonly optionsProblems?: readonly string[];
+  /** How a file's path is shown to the player: the address of its page, not a path on the server. */
+  readonly shownPath?: (path: string) => string;
   /** Told each game's score, with its morgue file, as the game ends. */
   readonly onScore?: (entry: HighScore, morguePath: string | undefined) => void;
 }
@@ -96,6 +101,7 @@ export class GameHost {
       colorDepth: "truecolor",
       // A player coming back to the server finds their game where it was.
       resume: true,
+      inBrowser: true,
       version: options.version,
       makeRunner: options.makeRunner,
       randomSeed: options.randomSeed,
@@ -104,6 +110,7 @@ export class GameHost {
       ...(options.optionsProblems ? { optionsProblems: options.optionsProblems } : {}),
       ...(options.now ? { now: options.now } : {}),
       ...(options.onScore ? { onScore: options.onScore } : {}),
+      ...(options.shownPath ? { shownPath: options.shownPath } : {}),
     });
     this.done = this.#run();
   }
@@ -120,7 +127,11 @@ export class GameHost {
       await this.program.saveInProgress().catch(() => {});
       this.#ended = true;
       if (!this.#closing) {
-        this.#tellAll({ type: "notice", text: "Delve was left. Reload the page to play again." });
+        // Left from the title: the page goes back to the lobby, and watchers wait for the player's next game.
+        this.#tellAll({ type: "notice", text: `${this.options.player} left Delve.` });
+        for (const sink of [this.#player, ...this.#watchers.keys()]) {
+          sink?.close?.(LEFT_CODE, "Delve was left.");
+        }
       }
     }
   }
@@ -179,6 +190,8 @@ export class GameHost {
     this.#player = sink;
     this.#lastInput = this.#now();
     sink.send(serverMessage({ type: "output", data: ENTER_SEQUENCE }));
+    sink.send(serverMessage({ type: "watchers", count: this.#watchers.size }));
+    if (!before) this.#tellWatchers({ type: "notice", text: `${this.options.player} is back.` });
     // A resize draws the whole frame again, as the program does for a terminal that changed size.
     this.resize(columns, rows);
     return before === sink ? undefined : before;
@@ -188,6 +201,9 @@ export class GameHost {
   async detach(sink: Sink): Promise<void> {
     if (this.#player !== sink) return;
     this.#player = undefined;
+    if (!this.#ended) {
+      this.#tellWatchers({ type: "notice", text: `${this.options.player} left; the game is saved.` });
+    }
     await this.program.saveNow();
   }
 
@@ -200,13 +216,19 @@ export class GameHost {
   async watch(sink: Sink): Promise<void> {
     const state = { behind: false };
     this.#watchers.set(sink, state);
+    this.#tellCount();
     sink.send(serverMessage({ type: "size", ...this.mirror.size }));
     await this.#sendScreen(sink, state);
   }
 
   /** A watcher left. */
   unwatch(sink: Sink): void {
-    this.#watchers.delete(sink);
+    if (this.#watchers.delete(sink)) this.#tellCount();
+  }
+
+  /** The player is told how many watch. */
+  #tellCount(): void {
+    this.#player?.send(serverMessage({ type: "watchers", count: this.#watchers.size }));
   }
 
   get watchers(): number {

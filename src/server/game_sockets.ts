@@ -7,7 +7,7 @@
  * @module
  */
 import type { GameHost, Sink } from "./game_host.ts";
-import { asksForWebSocket, NOT_A_WEBSOCKET, TokenBucket } from "./http_parts.ts";
+import { asksForWebSocket, NOT_A_WEBSOCKET, ownOrigins, TokenBucket } from "./http_parts.ts";
 import { readClientMessage, serverMessage } from "./protocol.ts";
 
 /** What a game's sockets need of the server: its limits, its refusals, its list of sockets and its counts. */
@@ -24,10 +24,13 @@ export interface GameSockets {
   readonly refused: () => void;
 }
 
-/** Whether the socket's page comes from this server (a page elsewhere may not drive a player's game). */
-export function sameOrigin(request: Request): boolean {
+/**
+ * Whether the socket's page comes from this server (a page elsewhere may not
+ * drive a player's game): its own address, or `publicOrigin` behind a proxy.
+ */
+export function sameOrigin(request: Request, publicOrigin?: string): boolean {
   const origin = request.headers.get("origin");
-  return origin !== null && origin === new URL(request.url).origin;
+  return origin !== null && ownOrigins(request, publicOrigin).includes(origin);
 }
 
 /**
@@ -56,7 +59,7 @@ export function playConnection(server: GameSockets, request: Request, host: Game
     }
     if (!host.isPlayer(socket as Sink)) return;
     if (read.message.type === "input") host.input(read.message.data);
-    else host.resize(read.message.columns, read.message.rows);
+    else if (read.message.type === "resize") host.resize(read.message.columns, read.message.rows);
   });
   socket.addEventListener("close", () => void host.detach(socket as Sink));
   return response;

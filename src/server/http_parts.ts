@@ -29,7 +29,8 @@ export function securityHeaders(type: string): Headers {
     "content-type": type,
     "content-security-policy": CONTENT_SECURITY_POLICY,
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    // No address of ours goes to another site; our own forms still name their origin (no-referrer makes it "null").
+    "referrer-policy": "same-origin",
     "cache-control": "no-store",
   });
 }
@@ -79,6 +80,27 @@ export async function readForm(request: Request, limit = 4096): Promise<URLSearc
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The origins a page of this server may have: the address it was asked at,
+ * and the public origin a proxy in front serves it as (`--public-origin`).
+ */
+export function ownOrigins(request: Request, publicOrigin?: string): string[] {
+  return publicOrigin ? [new URL(request.url).origin, publicOrigin] : [new URL(request.url).origin];
+}
+
+/**
+ * Whether a form post may come from where `request` says it comes from: a
+ * browser names the page's site (`Sec-Fetch-Site`) and origin (`Origin`), and
+ * a post from another site's page is refused. A request naming neither is no
+ * browser's page (a command-line client), which no other site can make.
+ */
+export function postFromThisSite(request: Request, publicOrigin?: string): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin" && site !== "none") return false;
+  const origin = request.headers.get("origin");
+  return origin === null || ownOrigins(request, publicOrigin).includes(origin);
 }
 
 /** Whether `request` asks to become a WebSocket; a socket's address answers nothing else. */

@@ -1,6 +1,8 @@
 /**
  * How often one may try to log in: at most so many attempts a minute for a
- * player name and for an address, refused or not, counted in memory. The
+ * player name from one address, and four times as many from one address
+ * whatever the names, refused or not, counted in memory. A name is counted
+ * per address, so strangers trying it elsewhere cannot lock its player out. The
  * memory is bounded: attempts older than the minute are forgotten, and past
  * a cap on the keys kept the stalest key goes first.
  *
@@ -12,13 +14,16 @@ export const LOGIN_WINDOW_MS = 60_000;
 
 /** How a {@link LoginLimiter} is set. */
 export interface LoginLimiterOptions {
-  /** Attempts a minute for one name and for one address (5 unless set). */
+  /** Attempts a minute for one name from one address (5 unless set); an address has four times as many. */
   readonly perMinute?: number;
   /** Names and addresses remembered at most (100,000 unless set). */
   readonly maxKeys?: number;
 }
 
-/** Counts login attempts by name and by address; see the module doc. */
+/** How many times the attempts of one name an address may make in all, for several players behind one address. */
+export const ADDRESS_SHARE = 4;
+
+/** Counts login attempts by name and address, and by address; see the module doc. */
 export class LoginLimiter {
   readonly perMinute: number;
   readonly maxKeys: number;
@@ -47,17 +52,19 @@ export class LoginLimiter {
   }
 
   /**
-   * True, and the attempt counted, when `name` (without regard to case) and
-   * `address` have each had fewer than {@link perMinute} attempts allowed in
-   * the minute before `now` (milliseconds); false, counting nothing, when not.
+   * True, and the attempt counted, when `name` (without regard to case) from
+   * `address` has had fewer than {@link perMinute} attempts allowed in the
+   * minute before `now` (milliseconds), and `address` fewer than
+   * {@link ADDRESS_SHARE} times as many; false, counting nothing, when not.
    */
   allow(name: string, address: string, now: number): boolean {
     this.#forgetBefore(now - LOGIN_WINDOW_MS);
-    const keys = [`name:${name.toLowerCase()}`, `address:${address}`];
+    const keys = [`name:${address} ${name.toLowerCase()}`, `address:${address}`];
+    const limits = [this.perMinute, this.perMinute * ADDRESS_SHARE];
     const recent = keys.map((key) =>
       (this.#attempts.get(key) ?? []).filter((t) => t > now - LOGIN_WINDOW_MS)
     );
-    if (recent.some((times) => times.length >= this.perMinute)) return false;
+    if (recent.some((times, i) => times.length >= limits[i])) return false;
     keys.forEach((key, i) => {
       this.#attempts.delete(key);
       this.#attempts.set(key, [...recent[i], now]);

@@ -7,7 +7,7 @@
  * @module
  */
 export { DEFAULT_LIMITS, DelveServer, type ServerLimits, type ServerOptions } from "./delve_server.ts";
-export { LOGIN_WINDOW_MS, LoginLimiter, type LoginLimiterOptions } from "./login_limiter.ts";
+export { ADDRESS_SHARE, LOGIN_WINDOW_MS, LoginLimiter, type LoginLimiterOptions } from "./login_limiter.ts";
 export {
   hashPassword,
   PASSWORD_MAX_LENGTH,
@@ -23,6 +23,7 @@ export {
   type GameProgress,
   type GameRecord,
   isGameId,
+  LEFT_OUTCOME,
   MIGRATIONS,
   type NewScore,
   SCHEMA_VERSION,

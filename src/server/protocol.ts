@@ -10,16 +10,32 @@
 /** The largest message a page may send, in bytes (UTF-8). */
 export const MAX_MESSAGE_BYTES = 4096;
 
-/** What a page sends: the bytes typed, or its terminal's size. */
+/** What a page sends: the bytes typed, its terminal's size, or how a replay page wants the showing to go. */
 export type ClientMessage =
   | { readonly type: "input"; readonly data: string }
-  | { readonly type: "resize"; readonly columns: number; readonly rows: number };
+  | { readonly type: "resize"; readonly columns: number; readonly rows: number }
+  | ReplayControl;
 
-/** What the server sends: output to draw, the game's size (to watchers), or why the socket closes. */
+/** A replay page's controls: paused or not, the speed (commands a second), and a turn to go to, if asked. */
+export interface ReplayControl {
+  readonly type: "replay";
+  readonly paused: boolean;
+  readonly speed: number;
+  readonly turn?: number;
+}
+
+/** The most commands a second a replay page may ask for. */
+export const MAX_REPLAY_SPEED = 1000;
+
+/**
+ * What the server sends: output to draw, the game's size (to watchers), why
+ * the socket closes, or how many watch (to the player).
+ */
 export type ServerMessage =
   | { readonly type: "output"; readonly data: string }
   | { readonly type: "size"; readonly columns: number; readonly rows: number }
-  | { readonly type: "notice"; readonly text: string };
+  | { readonly type: "notice"; readonly text: string }
+  | { readonly type: "watchers"; readonly count: number };
 
 /** A message in, or why it is refused. */
 export type ReadMessage = { readonly message: ClientMessage } | { readonly problem: string };
@@ -54,7 +70,27 @@ export function readClientMessage(raw: unknown): ReadMessage {
   if (m.type === "resize" && isCount(m.columns) && isCount(m.rows) && Object.keys(m).length === 3) {
     return { message: { type: "resize", columns: m.columns, rows: m.rows } };
   }
+  if (m.type === "replay") return readReplayControl(m);
   return { problem: 'expected {"type":"input","data":"…"} or {"type":"resize","columns":N,"rows":N}' };
+}
+
+/** A replay page's controls, or why they are refused. */
+function readReplayControl(m: Record<string, unknown>): ReadMessage {
+  const { paused, speed, turn } = m;
+  const keys = Object.keys(m).length;
+  const turnOk = turn === undefined || (typeof turn === "number" && Number.isInteger(turn) && turn >= 0);
+  if (
+    typeof paused === "boolean" && typeof speed === "number" && Number.isInteger(speed) && speed >= 1 &&
+    speed <= MAX_REPLAY_SPEED && turnOk && keys === (turn === undefined ? 3 : 4)
+  ) {
+    return {
+      message: { type: "replay", paused, speed, ...(turn === undefined ? {} : { turn: turn as number }) },
+    };
+  }
+  return {
+    problem:
+      `expected {"type":"replay","paused":true|false,"speed":1…${MAX_REPLAY_SPEED},"turn":N (if seeking)}`,
+  };
 }
 
 /** A message out, as sent. */

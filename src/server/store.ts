@@ -48,6 +48,9 @@ const BUSY_TIMEOUT_MS = 5000;
 /** A session token as {@link ServerStore.createSession} makes them: 128 bits in hex. */
 const SESSION_TOKEN = /^[0-9a-f]{32}$/;
 
+/** The outcome of a game whose program was left with the game saved: not finished, its save plays on. */
+export const LEFT_OUTCOME = "left";
+
 /** A game id as {@link ServerStore.startGame} makes them: 96 bits in base64url. */
 const GAME_ID = /^[A-Za-z0-9_-]{16}$/;
 
@@ -263,11 +266,18 @@ export class ServerStore {
     return row && gameFrom(row);
   }
 
-  /** The `limit` games ended last, newest first. */
-  finishedGames(limit: number): GameRecord[] {
+  /**
+   * The `limit` games that came to an end last, after skipping `offset`,
+   * newest first: a game {@link LEFT_OUTCOME} (its program quit, its save
+   * played on as a game of its own) did not finish and is not among them.
+   */
+  finishedGames(limit: number, offset = 0): GameRecord[] {
     return this.#rows(
-      `SELECT ${GAME_COLUMNS} FROM games WHERE ended_at IS NOT NULL ORDER BY ended_at DESC, rowid DESC LIMIT ?`,
+      `SELECT ${GAME_COLUMNS} FROM games WHERE ended_at IS NOT NULL AND outcome IS NOT ?
+       ORDER BY ended_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+      LEFT_OUTCOME,
       count(limit, "games listed"),
+      count(offset, "games skipped"),
     ).map(gameFrom);
   }
 

@@ -41,8 +41,8 @@ export class HelpScreen implements Screen {
   constructor(readonly of: Screen) {}
 
   /** The lines listed, unwrapped: each key group and what it does. */
-  lines(keys?: KeyMap): string[] {
-    const rows = helpLines(this.of.bindings, keys);
+  lines(keys?: KeyMap, inBrowser = false): string[] {
+    const rows = helpLines(this.of.bindings, keys, inBrowser);
     const width = Math.max(...rows.map((r) => displayWidth(r.keys)));
     return rows.map((r) => `${padText(r.keys, width)}  ${r.help}`);
   }
@@ -65,8 +65,8 @@ export class HelpScreen implements Screen {
    * the widest (but for what the help beside them needs, up to half the
    * width), what they do beside them, both wrapped.
    */
-  #layOut(width: number, keyMap?: KeyMap): string[] {
-    const rows = helpLines(this.of.bindings, keyMap);
+  #layOut(width: number, keyMap?: KeyMap, inBrowser = false): string[] {
+    const rows = helpLines(this.of.bindings, keyMap, inBrowser);
     const keys = Math.max(...rows.map((r) => displayWidth(r.keys)));
     const help = Math.max(...rows.map((r) => displayWidth(r.help)));
     const keyWidth = Math.max(1, Math.min(keys, Math.max(Math.floor((width - GAP) / 2), width - GAP - help)));
@@ -84,13 +84,13 @@ export class HelpScreen implements Screen {
     const { columns, rows } = ui.layout;
     const title = `Keys: ${this.of.title}`;
     // The window leaves a column and a row of the screen free on each side; the text a column inside it.
-    const listed = helpLines(this.of.bindings, ui.keys);
+    const listed = helpLines(this.of.bindings, ui.keys, ui.inBrowser);
     const needed = Math.max(...listed.map((r) => displayWidth(r.keys))) + GAP +
       Math.max(...listed.map((r) => displayWidth(r.help)));
     const textWidth = Math.max(1, Math.min(columns - 6, Math.max(needed, displayWidth(title) + 2)));
     const notes = this.of.notes?.(ui) ?? [];
     const body = [
-      ...this.#layOut(textWidth, ui.keys),
+      ...this.#layOut(textWidth, ui.keys, ui.inBrowser),
       ...(notes.length > 0 ? ["", ...notes.flatMap((n) => wrapText(n, textWidth))] : []),
     ];
     const room = Math.max(1, rows - 4);

@@ -29,6 +29,8 @@ export interface ListedBinding {
   readonly listedOnly: true;
   /** The keys as listed under the player's key map, where they follow it (the letters that run). */
   readonly keysUnder?: (keys: KeyMap) => readonly string[];
+  /** Listed only in a terminal: a browser's page keeps the key (Ctrl-C copies there). */
+  readonly terminalOnly?: true;
 }
 
 /** A line of a screen's key table. */
@@ -208,12 +210,16 @@ export function keyLabel(key: string): string {
   return keypad ? `keypad ${keypad[1]}` : key;
 }
 
-/** Help lines for a table, with the player's `keys`: the keys (`↑, keypad 8, 8, k`), then what they do. */
+/**
+ * Help lines for a table, with the player's `keys`: the keys (`↑, keypad 8, 8, k`), then what they do;
+ * `inBrowser`, without the lines of keys a browser's page keeps.
+ */
 export function helpLines(
   bindings: readonly Binding<unknown>[],
   keys?: KeyMap,
+  inBrowser = false,
 ): { keys: string; help: string }[] {
-  return bindings.map((b) => ({
+  return bindings.filter((b) => !(inBrowser && b.listedOnly && b.terminalOnly)).map((b) => ({
     keys: [...new Set(keysOf(b, keys).map(keyLabel))].join(", "),
     help: b.help,
   }));

@@ -84,7 +84,7 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["O"], value: "options", help: "options: keys, walk delay", name: "options" },
   { keys: [HELP_KEY], value: "help", help: "this help", name: "help" },
   { keys: ["Escape"], value: "quit", help: "save the game and go back to the title", name: "quit" },
-  { keys: ["Ctrl-C"], help: "save the game and quit Delve", listedOnly: true },
+  { keys: ["Ctrl-C"], help: "save the game and quit Delve", listedOnly: true, terminalOnly: true },
   {
     keys: ["mouse"],
     help: "point at something to name it; a left click on a place you know: walk there; wheel up: history",

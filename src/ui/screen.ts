@@ -79,6 +79,8 @@ export interface UiContext {
   logLines?: number;
   /** `--hide-seed`: no screen shows the seed until the game ends. */
   readonly hideSeed?: boolean;
+  /** Played from a browser's page (the server): help lists no key the page keeps for itself. */
+  readonly inBrowser?: boolean;
 }
 
 /** What a screen asks the app to do after an input. */

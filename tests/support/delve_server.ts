@@ -174,3 +174,13 @@ export class TestPage extends ScreenPage implements AsyncDisposable {
     this.screen.dispose();
   }
 }
+
+/** `name` registered, with a play page open on the title at `columns` x `rows`. */
+export async function onTitle(origin: string, name: string, columns = 80, rows = 24): Promise<TestPage> {
+  const { cookie } = await sessionOf(origin, name);
+  const page = await TestPage.open(origin, "/ws/play", cookie);
+  page.screen.resize(columns, rows);
+  page.send({ type: "resize", columns, rows });
+  await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+  return page;
+}

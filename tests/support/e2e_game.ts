@@ -150,6 +150,20 @@ export async function dataWith(
   return { dir, rules: (await loadContent(new URL(`file://${dir}/`), "e2e/")).rules };
 }
 
+/**
+ * The bundled data where the player has 1 HP, no monster and fireball scrolls
+ * and potions lie about: a game that dies at once by its own blast
+ * ({@link fireballPlan} finds one).
+ */
+export function oneHpFireballData(): Promise<{ dir: string; rules: Rules }> {
+  return dataWith(({ entities, spawn }) => {
+    (entities.player as { fighter: { hp: number } }).fighter.hp = 1;
+    spawn.maxMonstersPerRoom = [{ floor: 1, value: 0 }];
+    spawn.maxItemsPerRoom = [{ floor: 1, value: 4 }];
+    spawn.items = [{ floor: 0, weights: { health_potion: 1, fireball_scroll: 1 } }];
+  });
+}
+
 /** A seed whose first room shows a fireball scroll, and the keys that walk to it and pick it up. */
 export function fireballPlan(rules: Rules): { seed: number; keys: string[] } {
   for (let seed = 0; seed < 500; seed++) {

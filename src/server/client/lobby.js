@@ -1,8 +1,18 @@
-// The lobby: live games, refreshed every two seconds from /lobby.json. Every
-// name is set as text, never as markup.
+// The lobby and the finished games' pages: times shown in the reader's own
+// time zone, and on the lobby the live games, refreshed every two seconds
+// from /lobby.json. Every name is set as text, never as markup.
 "use strict";
 (() => {
+  // The server writes each time in UTC; the reader's browser knows where they are.
+  for (const time of document.querySelectorAll("time[datetime]")) {
+    const when = new Date(time.dateTime);
+    if (!Number.isNaN(when.getTime())) {
+      time.textContent = when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+      time.title = time.dateTime;
+    }
+  }
   const body = document.getElementById("live");
+  if (!body) return;
   const row = (cells) => {
     const tr = document.createElement("tr");
     for (const cell of cells) {
@@ -24,7 +34,7 @@
       body.replaceChildren(
         ...lobby.live.map((g) =>
           row([
-            { href: `/watch/${encodeURIComponent(g.id)}`, text: g.player },
+            { href: `/watch/${encodeURIComponent(g.player)}`, text: g.player },
             g.depth,
             g.level,
             g.turns,
@@ -34,7 +44,9 @@
         ),
       );
       if (lobby.live.length === 0) {
-        body.replaceChildren(row(["No game is being played.", "", "", "", "", ""]));
+        const none = row(["No game is being played."]);
+        none.firstChild.colSpan = 6;
+        body.replaceChildren(none);
       }
     } catch {
       // The next refresh tries again.
