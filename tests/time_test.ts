@@ -179,6 +179,14 @@ Deno.test("a rest stops when a monster comes into view", async () => {
   equal(state.log.at(-1)?.text, "You see an Orc.");
 });
 
+Deno.test("a rest does not begin with a monster in view, and names it as the reason, not as news", async () => {
+  const { rules: fresh } = await loadContent(new URL("./fixtures/mods/time/", import.meta.url), "time/");
+  const state = arena(fresh, "#######\n#@...o#\n#######", { o: "orc" });
+  byId(state, 0).fighter!.hp = 5;
+  deepEqual(rest(state, fresh), { reason: "in_view", turns: 0 });
+  equal(state.log.at(-1)?.text, "You cannot rest with an Orc in view.");
+});
+
 Deno.test("a rest stops when a status ends, naming it", async () => {
   const { rules: fresh } = await loadContent(new URL("./fixtures/mods/time/", import.meta.url), "time/");
   const state = arena(fresh, CORRIDOR);

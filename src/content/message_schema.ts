@@ -96,6 +96,7 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   rest_done: true,
   rest_status: true,
   rest_cannot: true,
+  rest_in_view: true,
   cannot_status_self: true,
   shot: true,
   shot_no_damage: true,
@@ -136,6 +137,7 @@ export const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   rest_done: { text: "You feel rested.", color: "health_recovered" },
   rest_status: { text: "You stop resting: {Name} is over.", color: "white" },
   rest_cannot: { text: "Resting would not heal you.", color: "impossible" },
+  rest_in_view: { text: "You cannot rest with {a_name} in view.", color: "impossible" },
   cannot_status_self: { text: "You cannot aim that at yourself.", color: "impossible" },
   shot: {
     text: "{Attacker} {verb} {target} for {damage} hit points.",

@@ -53,7 +53,10 @@ class RestBehavior implements Behavior {
     const player = playerOf(state);
     const fighter = player.fighter;
     const seen = monstersInView(state);
-    if (seen.length > 0) return { stop: { reason: "monster", names: seen.map((e) => e.name) } };
+    if (seen.length > 0) {
+      // Not begun: the monsters were there before the key, so they are not news but the reason.
+      return { stop: { reason: this.#steps === 0 ? "in_view" : "monster", names: seen.map((e) => e.name) } };
+    }
     if (!fighter) return { stop: { reason: "end" } };
     if (this.#steps > 0) {
       const now = new Set((player.statuses ?? []).map((s) => s.id));

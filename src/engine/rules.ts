@@ -80,6 +80,7 @@ export type MessageId =
   | "rest_done"
   | "rest_status"
   | "rest_cannot"
+  | "rest_in_view"
   | "cannot_status_self"
   | "shot"
   | "shot_no_damage"

@@ -59,6 +59,8 @@ export interface WalkStart {
 export type WalkStop =
   /** Monsters came into view (each named). */
   | { readonly reason: "monster"; readonly names: readonly string[] }
+  /** A rest asked for with monsters in view does not begin (each named). */
+  | { readonly reason: "in_view"; readonly names: readonly string[] }
   /** Monsters already known came nearer than they had been (each named). */
   | { readonly reason: "closer"; readonly names: readonly string[] }
   /** HP fell under the data's low-HP line: told once, after the turn that did it, walking or not. */
@@ -218,6 +220,7 @@ const STOP_MESSAGES: { readonly [R in WalkStop["reason"]]: MessageId | undefined
   rested: "rest_done",
   status: "rest_status",
   cannot_rest: "rest_cannot",
+  in_view: "rest_in_view",
 };
 
 /** False for the stops the map shows, which nothing is said of. */

@@ -130,7 +130,15 @@ export class TmuxPane implements AsyncDisposable {
     try {
       await this.tmux("kill-server");
     } catch { /* already gone */ }
-    await Deno.remove(this.dir, { recursive: true });
+    // The game saves as its terminal hangs up, and may still be writing into the folder: try again a while.
+    for (let tries = 0;; tries++) {
+      try {
+        return await Deno.remove(this.dir, { recursive: true });
+      } catch (e) {
+        if (tries >= 50) throw e;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   }
 }
 
