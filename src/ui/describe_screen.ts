@@ -23,19 +23,21 @@ export const DESCRIBE_BINDINGS: readonly Binding<"help">[] = [
 ];
 
 /** What the window says of `item`: its description and numbers, or that it is not known yet. */
-export function describeLines(ui: Pick<UiContext, "state" | "rules">, item: Entity): string[] {
+export function describeLines(ui: Pick<UiContext, "state" | "rules" | "theme">, item: Entity): string[] {
+  const even = ui.theme.evenWrap;
   if (!isKnown(ui.state, ui.rules, item.template)) {
     return wrapText(
       "You do not know what it is: use it, or find another like it used, to learn.",
       TEXT_WIDTH,
+      even,
     );
   }
   const description = ui.rules.templates[item.template]?.description;
   const numbers = itemNumbers(item, ui.rules);
   const lines = [
-    ...(description ? wrapText(description, TEXT_WIDTH) : []),
+    ...(description ? wrapText(description, TEXT_WIDTH, even) : []),
     ...(description && numbers.length > 0 ? [""] : []),
-    ...numbers.flatMap((line) => wrapText(line, TEXT_WIDTH)),
+    ...numbers.flatMap((line) => wrapText(line, TEXT_WIDTH, even)),
   ];
   return lines.length > 0 ? lines : ["Nothing more is known of it."];
 }

@@ -122,7 +122,7 @@ export class GameOverScreen implements Screen {
     const { map } = ui.layout;
     const paragraphs = this.lines(ui);
     const textWidth = Math.max(1, Math.min(map.width - 4, Math.max(...paragraphs.map(displayWidth))));
-    const lines = paragraphs.flatMap((p) => wrapText(p, textWidth));
+    const lines = paragraphs.flatMap((p) => wrapText(p, textWidth, ui.theme.evenWrap));
     const width = Math.min(map.width, textWidth + 4), height = Math.min(map.height, lines.length + 2);
     const remains = screenCellOf(ui, playerOf(ui.state));
     const foot = map.y + map.height - height;
