@@ -1,14 +1,16 @@
 /**
  * Aiming an item (docs/rules.md, Look and aim cursor): a cursor like look mode's. Confirming
  * uses the item on the cursor's cell; if that is impossible the reason is
- * told and aiming goes on. Cancelling uses nothing and takes no turn. An
+ * told and aiming goes on. Cancelling uses nothing and takes no turn, but
+ * for an unknown item where the rules waste refused unknown items: being
+ * asked to aim it already told its kind apart, so it is read to no end. An
  * area item shows exactly the cells its blast would reach, and one whose
  * blast would reach the player asks first (y uses it, any other key goes
  * back to aiming). What it asks is shown in the prompt line, not the log.
  *
  * @module
  */
-import { inBlast, type MessageId, playerOf, type Targeting } from "../engine/mod.ts";
+import { inBlast, isKnown, type MessageId, playerOf, type Targeting } from "../engine/mod.ts";
 import { Attr, type CellBuffer, type KeyEvent, type MouseEvent } from "../terminal/mod.ts";
 import { AIM_BINDINGS, type AimCommand, aimStartOf, cycleTarget, targetAt } from "./aim_targets.ts";
 import { cursorBindings, type CursorCommand, CursorScreen } from "./cursor_screen.ts";
@@ -41,8 +43,11 @@ export class TargetScreen extends CursorScreen {
     readonly verb: "use" | "throw" = "use",
   ) {
     super(ui);
+    const cancel = this.#wastedOnCancel(ui)
+      ? "cancel: it is used up all the same"
+      : "cancel: nothing is used";
     this.bindings = [
-      ...cursorBindings("use the item here", "cancel: nothing is used"),
+      ...cursorBindings("use the item here", cancel),
       ...(ui.aimAtTargets ? AIM_BINDINGS : []),
       {
         keys: ["y"],
@@ -53,6 +58,20 @@ export class TargetScreen extends CursorScreen {
     // Delve's own game starts on the last target or the nearest monster in view (the tutorials': the player).
     const start = ui.aimAtTargets ? aimStartOf(ui.state, ui.aim?.target) : undefined;
     if (start) this.place(ui, start);
+  }
+
+  /** True when cancelling spends the item: it is unknown, and the rules waste a refused unknown item. */
+  #wastedOnCancel(ui: UiContext): boolean {
+    const item = playerOf(ui.state).inventory?.items[this.slot];
+    return this.verb === "use" && item !== undefined && ui.rules.unknownRefused === "wasted" &&
+      !isKnown(ui.state, ui.rules, item.template);
+  }
+
+  /** Closes the aim; an unknown item the rules waste is used with no target, which they refuse and spend. */
+  protected override cancel(ui: UiContext): ScreenResult {
+    const closed = super.cancel(ui);
+    if (!this.#wastedOnCancel(ui)) return closed;
+    return { type: "act", action: { type: "use", item: this.slot }, closeOnSuccess: true };
   }
 
   prompt(): MessageId {
