@@ -50,6 +50,15 @@ Deno.test("the README's two commands after installing Deno play and test, and .c
   equal(ci.at(-1), next[1], ".ci/run ends with the README's test command");
 });
 
+Deno.test("the README's dependencies table names every package deno.json imports, and the architecture says why", async () => {
+  const architecture = await Deno.readTextFile(new URL("docs/architecture.md", ROOT));
+  const table = README.slice(README.indexOf("\n## Dependencies\n"));
+  const missing = Object.keys(config.imports).filter((name) => !name.startsWith("@types/")).map((name) =>
+    name.replace(/\/$/, "")
+  ).filter((name) => !table.includes(`\`${name}\``) || !architecture.includes(`\`${name}\``));
+  deepEqual(missing, []);
+});
+
 /**
  * A jsonc block's edits: each `// data/FILE` comment starts the members
  * (`"key": value`, as they stand in that file's top object) to put in FILE.
