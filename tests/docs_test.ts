@@ -5,7 +5,13 @@
  * sections resolve too.
  */
 import { deepEqual, ok } from "node:assert/strict";
-import { commentProblems, commentsOf, type DocSections, headingsOf } from "./support/source_comments.ts";
+import {
+  commentProblems,
+  commentsOf,
+  type DocSections,
+  headingsOf,
+  ISSUE_CITATION,
+} from "./support/source_comments.ts";
 
 const ROOT = new URL("..", import.meta.url);
 
@@ -70,6 +76,23 @@ Deno.test("a comment citing an outside document, or pointing to a missing file o
   ]);
 });
 
+Deno.test("an issue cited by number is a problem; a colour or an entity's number is not", () => {
+  const source = [
+    "// the floor's colour (issue 16) is lighter",
+    "/* see #17 and issues 15 */",
+    "// PR 3; (#4)",
+    "// #000064 on #323296, #7F00FF, Player #0, Health Potion #12, a tally of 3",
+  ].join("\n");
+  deepEqual(commentProblems("f.ts", source, SAMPLE_DOCS).map((p) => p.split(":").slice(0, 2).join(":")), [
+    "f.ts:1",
+    "f.ts:2",
+    "f.ts:3",
+  ]);
+  for (const cited of ["issue 9", "Issues 15", "(#17)", "pull request 2"]) {
+    ok(ISSUE_CITATION.test(cited), cited);
+  }
+});
+
 Deno.test("no comment in the code cites a document outside the repository, and every docs/ pointer resolves", async () => {
   const docs = await docSections();
   const files = await filesUnder("", ".ts");
@@ -81,12 +104,15 @@ Deno.test("no comment in the code cites a document outside the repository, and e
   deepEqual(problems, []);
 });
 
+/** The documents at the top of the repository. */
+const ROOT_DOCS = ["README.md", "CONTRIBUTING.md", "CHANGELOG.md"];
+
 /** A heading's anchor as Markdown renderers make it: lower case, punctuation gone, spaces as hyphens. */
 function anchorOf(heading: string): string {
   return heading.toLowerCase().replace(/[^\p{L}\p{N} -]/gu, "").replaceAll(" ", "-");
 }
 
-Deno.test("the docs' links to their own sections, and the README's and data's mentions, stay inside the repository", async () => {
+Deno.test("the docs' links to their own sections, and the README's and data's mentions, stay inside the repository; no document cites an issue", async () => {
   const docs = await docSections();
   const problems: string[] = [];
   for (const [name, sections] of docs) {
@@ -104,6 +130,26 @@ Deno.test("the docs' links to their own sections, and the README's and data's me
     if (outside.test(await Deno.readTextFile(new URL(file, ROOT)))) {
       problems.push(`${file} cites an outside document`);
     }
+  }
+  // The top-level documents' links to files of the repository: the file is there, and so is the section.
+  for (const file of ROOT_DOCS) {
+    const text = await Deno.readTextFile(new URL(file, ROOT));
+    for (const [, target, anchor] of text.matchAll(/\]\((?!https?:)([\w./-]+)(?:#([\w-]+))?\)/g)) {
+      const exists = await Deno.stat(new URL(target, ROOT)).then(() => true, () => false);
+      if (!exists) problems.push(`${file}: links to ${target}, which does not exist`);
+      else if (anchor !== undefined) {
+        const headings = headingsOf(await Deno.readTextFile(new URL(target, ROOT)));
+        if (![...headings].map(anchorOf).includes(anchor)) {
+          problems.push(`${file}: no section #${anchor} in ${target}`);
+        }
+      }
+    }
+  }
+  for (const file of [...ROOT_DOCS, ...[...docs.keys()].map((name) => `docs/${name}`)]) {
+    const text = await Deno.readTextFile(new URL(file, ROOT));
+    text.split("\n").forEach((line, i) => {
+      if (ISSUE_CITATION.test(line)) problems.push(`${file}:${i + 1}: cites an issue by number: ${line}`);
+    });
   }
   deepEqual(problems, []);
 });

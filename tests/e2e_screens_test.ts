@@ -1,5 +1,5 @@
 /**
- * Screens that fit (issue 16), played in a real terminal (tmux) at 80x24
+ * Screens that fit, played in a real terminal (tmux) at 80x24
  * and at 80x50 where the layout differs: the inventory of 26 items, help,
  * the log's width, the game over, the too-small notice, 16 colours and no
  * colour, the title's scores and the history's Home key.

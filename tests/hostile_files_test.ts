@@ -281,8 +281,11 @@ Deno.test("a save holds its replay: the save's limits are at least the replay's"
   ok(SAVE_LIMITS.maxDepth > REPLAY_LIMITS.maxDepth);
 });
 
-Deno.test("the README's Saves section states every limit the readers use", async () => {
-  const readme = (await Deno.readTextFile(new URL("../README.md", import.meta.url))).replace(/ +/g, " ");
+Deno.test("docs/playing.md's Saves section states every limit the readers use", async () => {
+  const readme = (await Deno.readTextFile(new URL("../docs/playing.md", import.meta.url))).replace(
+    / +/g,
+    " ",
+  );
   const row = (file: string, { maxBytes, maxInflatedBytes, maxDepth }: JsonLimits) =>
     `| ${file} | ${bytesInWords(maxBytes)} | ${
       maxInflatedBytes === undefined ? "" : bytesInWords(maxInflatedBytes) + " "
@@ -294,7 +297,7 @@ Deno.test("the README's Saves section states every limit the readers use", async
       row("high scores (`scores.json`)", SCORES_LIMITS),
       row("data file (`data/*.json`)", { maxBytes: DATA_FILE_MAX_BYTES, maxDepth: DATA_FILE_MAX_DEPTH }),
     ]
-  ) ok(readme.includes(line), `README.md lacks: ${line}`);
+  ) ok(readme.includes(line), `docs/playing.md lacks: ${line}`);
 });
 
 Deno.test("the scan is iterative and builds a path only to report: 100,000 deep, a repeated key at the bottom", () => {

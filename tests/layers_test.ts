@@ -1,5 +1,5 @@
 /**
- * The house plan (README, Layout): which layer may import which, and that a
+ * The house plan (docs/architecture.md, Layout): which layer may import which, and that a
  * layer is reached from outside only through its `mod.ts`.
  */
 import { deepEqual, ok } from "node:assert/strict";
@@ -77,7 +77,7 @@ Deno.test("the import scanner finds static imports, re-exports and import() of r
   deepEqual(importedPaths(text), ["./a.ts", "../b/mod.ts", "./c.ts", "../d.ts"]);
 });
 
-Deno.test("each layer imports only the layers below it (README, Layout)", async () => {
+Deno.test("each layer imports only the layers below it (docs/architecture.md, Layout)", async () => {
   const wrong = (await edges())
     .filter(({ from, to }) => layerOf(from) !== layerOf(to) && !SHARED.has(to))
     .filter(({ from, to }) => !(MAY_IMPORT[layerOf(from)] ?? []).includes(layerOf(to)))

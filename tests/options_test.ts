@@ -136,7 +136,7 @@ Deno.test("data/schema/options.schema.json is the schema the game reads options 
   ok(file.includes('"move.north"') && file.includes('"laptop"'), "it names the commands and the presets");
 });
 
-Deno.test("the README's and docs/options.md's key tables are the default key map (deno task keys writes them)", async () => {
+Deno.test("docs/options.md's key table is the default key map (deno task keys writes it)", async () => {
   for (const file of KEYS_FILES) {
     const text = await Deno.readTextFile(new URL(`../${file}`, import.meta.url));
     equal(withKeysTable(text, file), text, `${file}: run deno task keys`);

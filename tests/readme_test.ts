@@ -1,9 +1,11 @@
 /**
- * The README's examples run as written: its jsonc blocks, applied to a copy
- * of data/, make a folder that validates and plays as they say; its shell
+ * The examples of the README and of the guides it links to (docs/modding.md
+ * and docs/playing.md) run as written: their jsonc blocks, applied to a copy of
+ * data/, make a folder that validates and plays as they say; their shell
  * lines run (those that take minutes, or are this test run, are checked
  * against their task's --help instead), with FILE and the mod folder's
- * placeholders filled in.
+ * placeholders filled in. The README's two commands after installing Deno
+ * are the game and the test run that .ci/run runs.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
@@ -19,16 +21,43 @@ import { tmpdir } from "node:os";
 
 const ROOT = new URL("..", import.meta.url);
 const README = await Deno.readTextFile(new URL("README.md", ROOT));
+/** The documents whose examples run: the README and the guides that hold what it used to. */
+const EXAMPLE_DOCS = ["README.md", "docs/modding.md", "docs/playing.md"];
+const EXAMPLES = await Promise.all(EXAMPLE_DOCS.map((file) => Deno.readTextFile(new URL(file, ROOT))));
 
-/** The README's fenced blocks in `language`, each as its lines. */
-function blocks(language: string): string[][] {
+/** The fenced blocks in `language` of `texts` (all the example documents unless given), each as its lines. */
+function blocks(language: string, texts: readonly string[] = EXAMPLES): string[][] {
   const found: string[][] = [];
-  const fence = /^```(\S*)\n([\s\S]*?)^```$/gm;
-  for (let m = fence.exec(README); m; m = fence.exec(README)) {
-    if (m[1] === language) found.push(m[2].split("\n").slice(0, -1));
+  for (const text of texts) {
+    const fence = /^```(\S*)\n([\s\S]*?)^```$/gm;
+    for (let m = fence.exec(text); m; m = fence.exec(text)) {
+      if (m[1] === language) found.push(m[2].split("\n").slice(0, -1));
+    }
   }
   return found;
 }
+
+/** A shell line without its comment. */
+const command = (line: string) => line.replace(/(^|\s+)#.*$/, "").trim();
+
+Deno.test("the README's two commands after installing Deno play and test, and .ci/run runs that test command", async () => {
+  const sh = blocks("sh", [README]);
+  const install = sh.findIndex((lines) => lines.map(command).includes("npm install -g deno@2"));
+  ok(install >= 0, "the README says how to install Deno");
+  const next = sh[install + 1].map(command).filter(Boolean);
+  deepEqual(next.map((line) => line.split(" ").slice(0, 3).join(" ")), ["deno task play", "deno task test"]);
+  const ci = (await Deno.readTextFile(new URL(".ci/run", ROOT))).split("\n").map(command).filter(Boolean);
+  equal(ci.at(-1), next[1], ".ci/run ends with the README's test command");
+});
+
+Deno.test("the README's dependencies table names every package deno.json imports, and the architecture says why", async () => {
+  const architecture = await Deno.readTextFile(new URL("docs/architecture.md", ROOT));
+  const table = README.slice(README.indexOf("\n## Dependencies\n"));
+  const missing = Object.keys(config.imports).filter((name) => !name.startsWith("@types/")).map((name) =>
+    name.replace(/\/$/, "")
+  ).filter((name) => !table.includes(`\`${name}\``) || !architecture.includes(`\`${name}\``));
+  deepEqual(missing, []);
+});
 
 /**
  * A jsonc block's edits: each `// data/FILE` comment starts the members
@@ -47,7 +76,7 @@ function edits(lines: readonly string[]): { file: string; members: Record<string
   return out.map(({ file, text }) => ({ file, members: JSON.parse(`{${text.join("\n")}}`) }));
 }
 
-/** A copy of data/ with every jsonc example of the README applied, as a modder would. */
+/** A copy of data/ with every jsonc example of the documents applied, as a modder would. */
 async function readmeMod(): Promise<string> {
   const dir = await copyOfData("delve-readme-mod-");
   const jsonc = blocks("jsonc");
@@ -60,7 +89,7 @@ async function readmeMod(): Promise<string> {
   return dir;
 }
 
-Deno.test("the README's modding examples, applied to a copy of data/, validate and play as they say", async () => {
+Deno.test("the documents' modding examples, applied to a copy of data/, validate and play as they say", async () => {
   const dir = await readmeMod();
   const { rules } = await loadContent(new URL(`file://${dir}/`), "readme-mod/");
   ok(rules.templates.goblin?.fighter && rules.templates.frost_scroll?.item?.effect, "both templates");
@@ -105,7 +134,7 @@ const NOT_RUN: Record<string, string> = {
   serve: "runs until stopped; tests/e2e_serve_task_test.ts starts it, plays and stops it",
 };
 
-/** Lines of the README's shell blocks that are not `deno task`, and why they are not run. */
+/** Lines of the documents' shell blocks that are not `deno task`, and why they are not run. */
 const NOT_DELVE: Record<string, string> = {
   "npm install -g deno@2": "installs Deno itself",
 };
@@ -115,10 +144,10 @@ function task(name: string, args: readonly string[], home: string) {
   return runTask(name, args, { env: { XDG_DATA_HOME: `${home}/data`, NO_COLOR: "1" } });
 }
 
-Deno.test("the README's shell lines run as written (a TTY aside), or name only flags their task lists", async () => {
+Deno.test("the documents' shell lines run as written (a TTY aside), or name only flags their task lists", async () => {
   const home = await Deno.makeTempDir({ prefix: "delve-readme-home-", dir: tmpdir() });
   const mod = await readmeMod();
-  // A replay to play back: a bot game of the default data (the README's lines give no --data), recorded as
+  // A replay to play back: a bot game of the default data (the documents' lines give no --data), recorded as
   // the game records one.
   const content = await loadContent(new URL("../data/", import.meta.url), "data/");
   const recording = startRecording(7, "readme", dataChecksum(content.rules));
@@ -136,7 +165,7 @@ Deno.test("the README's shell lines run as written (a TTY aside), or name only f
     "win.replay.json.gz": `${home}/win.replay.json.gz`,
     "path/to/copy": mod,
   };
-  const lines = blocks("sh").flat().map((l) => l.replace(/\s+#.*$/, "").trim()).filter(Boolean);
+  const lines = blocks("sh").flat().map(command).filter(Boolean);
   ok(lines.length >= 15, lines.join("\n"));
   const helps = new Map<string, string>();
   let ran = 0;

@@ -3,9 +3,10 @@
  * (tests/fixtures/replays/, 400 to 1,500 commands each, a state checksum
  * every 100 turns): the game must play them back to the same states, so a
  * change that moves code without meaning to change the rules is seen to
- * change nothing. The TCOD and RogueBasin ones date from before the
- * refactor of issue 17; the ROT.js and Caves of Zircon ones were recorded
- * again when issue 20 changed those rule sets' rules on purpose (a room's
+ * change nothing. The TCOD and RogueBasin ones date from before the AI
+ * worker came to keep its own copy of the game; the ROT.js and Caves of
+ * Zircon ones were recorded again when those rule sets' rules changed on
+ * purpose to follow their tutorials more closely (a room's
  * maxima on every floor; XP for the destroyer only; Zircon's levels rising at
  * the kill), 1,500 bot commands each; and again (`deno task sim --games 1
  * --seed S --data DIR --turns 1500 --record FILE`) when ROT.js's spawning

@@ -1,5 +1,5 @@
 /**
- * Rules the tutorial rule sets take from their seeds (issue 20), each played
+ * Rules the tutorial rule sets take from their seeds, each played
  * through the engine at the seed's numbers.
  */
 import { deepEqual, ok } from "node:assert/strict";

@@ -1,5 +1,5 @@
 /**
- * Screens that fit (issue 16), in detail on a headless terminal: the
+ * Screens that fit, in detail on a headless terminal: the
  * inventory scrolls above the panel, help wraps and scrolls inside its box
  * and says what each key does, messages wrap at word boundaries across the
  * log's width, the too-small notice lets no key through to the title, and

@@ -7,7 +7,7 @@ import { constants, deflateRawSync } from "node:zlib";
 import { encodeSave, startRecording } from "../src/app/mod.ts";
 import { dataChecksum, newGame, type Rules } from "../src/engine/mod.ts";
 
-/** How deep the hostile files nest. */
+/** How deep the hostile files nest. */
 export const HOSTILE_DEPTH = 100_000;
 
 /**

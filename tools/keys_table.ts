@@ -1,19 +1,20 @@
 /**
  * `deno task keys`: writes the table of every command, its default keys and
  * the screens it is on, from the key tables the game plays by, into
- * README.md and docs/options.md between their `keys-table` markers. A test
- * fails while either differs from what this writes.
+ * docs/options.md between its `keys-table` markers (tools/marked_section.ts).
+ * A test fails while it differs from what this writes.
  *
  * @module
  */
 import { HELP_USAGE, parseFlags, readCommandLine, sayOut } from "../src/app/mod.ts";
 import { NAMED_COMMANDS } from "../src/ui/mod.ts";
+import { markersOf, withMarkedSection, writeMarkedSection } from "./marked_section.ts";
 
 /** `deno task keys --help`. */
 export const KEYS_HELP = {
   name: "keys",
-  about: "Writes the table of commands and their default keys into README.md and docs/options.md,\n" +
-    "between their keys-table markers: run it after changing a screen's keys.",
+  about: "Writes the table of commands and their default keys into docs/options.md, between its\n" +
+    "keys-table markers: run it after changing a screen's keys.",
   usage: `Usage: deno task keys
 
 Options:
@@ -21,8 +22,7 @@ ${HELP_USAGE}`,
 };
 
 /** The markers the table sits between. */
-export const KEYS_BEGIN = "<!-- keys-table: written by `deno task keys` -->";
-export const KEYS_END = "<!-- /keys-table -->";
+export const KEYS_MARKERS = markersOf("keys-table", "keys");
 
 /** A key as the options file writes it (`KP8`, `Space`), in backticks. */
 function shown(key: string): string {
@@ -46,21 +46,18 @@ export function keysTable(): string {
 
 /** `text` with the table between its markers put right; throws when the markers are missing. */
 export function withKeysTable(text: string, file: string): string {
-  const start = text.indexOf(KEYS_BEGIN), end = text.indexOf(KEYS_END);
-  if (start < 0 || end < start) throw new Error(`${file}: no ${KEYS_BEGIN} … ${KEYS_END} markers`);
-  return `${text.slice(0, start)}${KEYS_BEGIN}\n\n${keysTable()}\n\n${text.slice(end)}`;
+  return withMarkedSection(text, KEYS_MARKERS, keysTable(), file);
 }
 
 /** The files the table goes in. */
-export const KEYS_FILES = ["README.md", "docs/options.md"];
+export const KEYS_FILES = ["docs/options.md"];
 
 /** Runs the command; resolves to the exit status. */
 export async function keysCommand(args: readonly string[]): Promise<number> {
   const line = readCommandLine(KEYS_HELP, args, () => parseFlags(args, {}));
   if ("exit" in line) return line.exit;
   for (const file of KEYS_FILES) {
-    const url = new URL(`../${file}`, import.meta.url);
-    await Deno.writeTextFile(url, withKeysTable(await Deno.readTextFile(url), file));
+    await writeMarkedSection(file, KEYS_MARKERS, keysTable());
     sayOut(`wrote the key table into ${file}`);
   }
   return 0;

@@ -103,7 +103,7 @@ export async function main(args: readonly string[]): Promise<number> {
     optionsPath,
     colorDepth,
     version: VERSION,
-    // The title is up meanwhile; keys pressed wait for it (about 210 ms on the bundled floors, WARM_UP_MS at most).
+    // The title is up meanwhile; keys pressed wait for it (WARM_UP_MS at most).
     warmUp: () => warmUp(content, { columns: terminal.columns, rows: terminal.rows, colorDepth }),
     makeRunner: (rules) => {
       // The one started early plays by the data given; a game continued with another's gets its own.

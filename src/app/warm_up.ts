@@ -7,8 +7,7 @@
  *
  * Why: V8 runs a function in its interpreter at first, and compiles it for
  * speed on a background thread once it has run a while. In a game's first
- * few hundred turns that compiling (10–30 ms a large function) was most of
- * the slowest keys: on a machine of two processors it takes the one the
+ * few hundred turns that compiling was most of the slowest keys: on a machine of two processors it takes the one the
  * terminal's relay needs (`deno task bench`, key to frame in a pty). Played
  * here, it happens while the player reads the title. Nothing of the
  * warm-up's games is kept: no file, no score, and the player's game takes
@@ -26,16 +25,15 @@ import { record, startRecording } from "./replay_format.ts";
 /**
  * Commands the warm-up plays: enough for the engine's and the screens' busy
  * functions to be compiled, and for the replay's checksum (taken every
- * hundredth turn) to have run often enough to be compiled too. With 300,
+ * hundredth turn) to have run often enough to be compiled too. With fewer,
  * the slowest keys in a pty still came in the player's first few hundred,
- * and the checksum turns among them (`deno task bench --only pty`: p99 of
- * keys back to back 2.0–2.6 ms with 300, 1.0–1.6 ms with 1,000).
+ * and the checksum turns among them (`deno task bench --only pty` shows it).
  */
 export const WARM_UP_COMMANDS = 1000;
 
 /**
  * The most the warm-up takes, ms: on the bundled floors its commands take
- * about 210 ms; a mod's floors may be far larger, and the title must not
+ * well under this; a mod's floors may be far larger, and the title must not
  * keep a key waiting long for it.
  */
 export const WARM_UP_MS = 400;

@@ -26,7 +26,7 @@ export function workerBundlePath(stateDir: string): string {
 /**
  * Bundles the AI worker into one file in the state folder with `deno
  * bundle`: each game's worker then loads one module rather than the
- * engine's seventy, about 1.5 MB less a game (docs/server.md, Games).
+ * engine's seventy, which takes less memory a game (docs/server.md, Games).
  * Resolves to its path; or, having said why, to undefined, and games load
  * the source entry. A link where the bundle goes is refused, not followed.
  */

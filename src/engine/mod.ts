@@ -1,7 +1,7 @@
 /**
  * The engine: the rules of the game, pure and seeded. State is plain data; actions are
  * values; a turn returns events, which narration turns into the game log. It imports no
- * other layer and uses no Deno API (README, Layout).
+ * other layer and uses no Deno API (docs/architecture.md, Layout).
  *
  * @module
  */

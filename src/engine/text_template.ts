@@ -7,9 +7,8 @@
  *
  * Each template is split into its pieces once and remembered: the panel
  * alone fills a dozen templates a frame, and filling them with a regular
- * expression's replace and a callback was 3.5% of the game's time a key in
- * a CPU profile of the game in a pty with keys 15 ms apart, third of its
- * own functions after the frame's diff and the panel.
+ * expression's replace and a callback stood high among the game's own
+ * functions in a CPU profile of a key, after the frame's diff and the panel.
  *
  * @module
  */

@@ -131,6 +131,14 @@ export function commentsOf(source: string): Comment[] {
 /** Citations of documents outside the repository: the external specification, its sections, its folder. */
 const OUTSIDE = [/\bSPEC\b/, /§/, /\bPart [AB]\b/, /\.\.\/shared\b/];
 
+/**
+ * Citations of an issue or pull request by its number (the word and a number, or a hash and a number): the
+ * tracker is outside the repository, so a comment or document says what the rule is instead. A colour in hex
+ * is not one, nor an entity's number in a message, which follows a capitalised name.
+ */
+export const ISSUE_CITATION =
+  /\b(?:[Ii]ssues?|PRs?|[Pp]ull requests?)\s+#?\d+|(?<![A-Z][\w-]* )(?<![\w&#])#\d{1,5}\b(?![\dA-Fa-f])/;
+
 /** A pointer into `docs/`: the file, then the sections up to the closing parenthesis. */
 const POINTER = /\(docs\/([\w./-]+\.md), ([^)]*)\)/g;
 
@@ -155,6 +163,7 @@ export function commentProblems(file: string, source: string, docs: DocSections)
       if (OUTSIDE.some((outside) => outside.test(text))) {
         problems.push(`${where}: cites a document outside the repository: ${text.trim()}`);
       }
+      if (ISSUE_CITATION.test(text)) problems.push(`${where}: cites an issue by number: ${text.trim()}`);
       for (const m of text.matchAll(MENTION)) {
         const name = m[1] ?? m[4];
         if (!docs.has(name)) problems.push(`${where}: points to docs/${name}, which does not exist`);

@@ -1,5 +1,5 @@
 /**
- * The report's hostile-file figures: each file of the issue built in a
+ * The report's hostile-file figures: each hostile file built in a
  * temporary folder, then read as the game reads it by `refuse_file.ts` in a
  * fresh process of its own: how long the refusal took and the process's
  * peak RSS. A child that takes too long is

@@ -4,7 +4,7 @@
  * ({@link PtySession}), with a private XDG_DATA_HOME; N on the title starts
  * seed 1's first floor; then one step east and back, again and again, each
  * key written to the pty master once the last frame is complete: at once
- * (keys back to back, as the issue that asked for this measured it), or after
+ * (keys back to back), or after
  * a pause in which the game (and the machine) idles, as between a player's
  * keys. On a virtual machine the pause costs every figure, the echo's too:
  * a CPU woken from idle is slow for a while.

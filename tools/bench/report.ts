@@ -38,6 +38,7 @@ import { keyToFrameLatency } from "./latency.ts";
 import { ptyEchoFloor, ptyKeyToFrame, type PtyLatency } from "./pty_latency.ts";
 import { startupToFirstFrame } from "./startup.ts";
 import { measure } from "./timing.ts";
+import { markersOf, writeMarkedSection } from "../marked_section.ts";
 import { formatMs, notes, progress, type Row, rows, thousands, times, versus } from "./report_rows.ts";
 import { IDLE_MS, mindRows, monsterRows } from "./monster_rows.ts";
 import { machine, markdownTable } from "./report_page.ts";
@@ -205,7 +206,7 @@ async function budgetRows(): Promise<void> {
   });
 }
 
-/** Each hostile file of issue 15, refused by the game's reader in a fresh process: time and peak RSS. */
+/** Each hostile file (tools/hostile_files.ts), refused by the game's reader in a fresh process: time and peak RSS. */
 async function hostileRows(): Promise<void> {
   progress("hostile files");
   const { rules } = await benchContent();
@@ -288,11 +289,18 @@ const SECTIONS = [
   "server",
 ] as const;
 
+/** The document whose table a whole run rewrites, and the markers the table sits between there. */
+export const PERFORMANCE_FILE = "docs/performance.md";
+export const PERFORMANCE_MARKERS = markersOf("performance-table", "bench");
+/** The table's columns. */
+export const PERFORMANCE_COLUMNS = ["figure", "ours", "rot.js", "ours vs rot.js", "target", "met"];
+
 /** `deno task bench --help`. */
 export const BENCH_HELP = {
   name: "bench",
-  about: "Measures every figure of the README's performance table in one run on this machine, rot.js\n" +
-    "beside ours where it has a peer: progress on stderr, the report (Markdown) on stdout.",
+  about: "Measures every figure of the performance table in one run on this machine, rot.js beside ours\n" +
+    "where it has a peer: progress on stderr, the report (Markdown) on stdout; a whole run (no --only)\n" +
+    `also writes the table into ${PERFORMANCE_FILE}.`,
   usage: `Usage: deno task bench [--only SECTIONS]
 
 Options:
@@ -334,7 +342,7 @@ if (import.meta.main) {
   if (only.has("server")) await serverRows();
   if (soak) rows.push(soak);
   const table = markdownTable(
-    ["figure", "ours", "rot.js", "ours vs rot.js", "target", "met"],
+    PERFORMANCE_COLUMNS,
     rows.map((r) => [
       r.figure,
       r.ours,
@@ -344,11 +352,12 @@ if (import.meta.main) {
       r.met === undefined ? "" : r.met ? "yes" : "**no**",
     ]),
   );
+  const machineLines = about.map((l) => `- ${l}`).join("\n");
   console.log(
     [
       "# Delve performance report",
       "",
-      ...about.map((l) => `- ${l}`),
+      machineLines,
       "",
       table,
       "",
@@ -375,5 +384,10 @@ if (import.meta.main) {
       `(${((performance.now() - started) / 1000).toFixed(0)} s)`,
     ].join("\n"),
   );
+  // Only a whole run's table replaces the document's: a partial one would drop the other sections' rows.
+  if (only.size === SECTIONS.length) {
+    await writeMarkedSection(PERFORMANCE_FILE, PERFORMANCE_MARKERS, `${machineLines}\n\n${table}`);
+    console.error(`wrote the table into ${PERFORMANCE_FILE}`);
+  }
   Deno.exit(0);
 }

@@ -58,7 +58,7 @@ export function balanceReport(results: readonly GameResult[], label: string): st
   for (const [name, n] of [...byMonster].sort((a, b) => b[1] - a[1])) {
     lines.push(`  ${(n / results.length).toFixed(2).padStart(7)}  ${name}`);
   }
-  // No monster should become harmless (issue 19): the damage an attack of each kind does on average.
+  // No monster should become harmless: the damage an attack of each kind does on average.
   const onBot = new Map<string, AttackTally>();
   for (const r of results) {
     for (const [name, t] of Object.entries(r.attacksOnBot)) {
