@@ -7,7 +7,6 @@
  * `$DELVE_SCREENSHOTS` (default: a temporary folder), as test output.
  */
 import { equal, ok } from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { launchBrowser, screenOf, waitForScreen } from "./support/browser.ts";
 import { atSign, finishedGame, startTestServer } from "./support/delve_server.ts";
 

@@ -5,7 +5,7 @@
  * when named and not otherwise, and what the server writes only its own
  * user can read.
  */
-import { equal, ok, throws } from "node:assert/strict";
+import { equal, throws } from "node:assert/strict";
 import { parseServeArgs } from "../src/commands/mod.ts";
 import { UsageError } from "../src/app/mod.ts";
 import { onTitle, sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
