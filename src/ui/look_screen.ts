@@ -35,6 +35,14 @@ export class LookScreen extends CursorScreen {
     );
     // What a thing there is, where the data says (docs/rules.md, Look and aim cursor).
     const about = descriptionAt(ui, this.cursor);
-    if (about) drawSideWindow(buf, ui, about.title, about.lines.flatMap((l) => wrapText(l, 36, ui.theme.evenWrap)), 38);
+    if (about) {
+      drawSideWindow(
+        buf,
+        ui,
+        about.title,
+        about.lines.flatMap((l) => wrapText(l, 36, ui.theme.evenWrap)),
+        38,
+      );
+    }
   }
 }

@@ -45,6 +45,10 @@ export class QuestionScreen<T extends string> {
   draw(buf: CellBuffer, ui: UiContext): void {
     const text = message(ui.rules, this.question.asks)?.text ?? "";
     const width = Math.max(20, Math.min(50, ui.layout.columns - 4));
-    drawSideWindow(buf, ui, this.title, [...wrapText(text, width, ui.theme.evenWrap), "", "y: leave   any other key: stay"]);
+    drawSideWindow(buf, ui, this.title, [
+      ...wrapText(text, width, ui.theme.evenWrap),
+      "",
+      "y: leave   any other key: stay",
+    ]);
   }
 }
