@@ -29,6 +29,11 @@ Options:
                       (default: ${DEFAULT_LIMITS.idleMinutes})
   --login-rate N      login attempts a minute per name and per address
                       (default: ${DEFAULT_LIMITS.logins})
+  --max-sockets-per-address N
+                      WebSockets open at once from one address
+                      (default: ${DEFAULT_LIMITS.socketsPerAddress})
+  --max-sockets N     WebSockets open at once in all (default: ${DEFAULT_LIMITS.sockets})
+  --max-replays N     replays shown at once in all (default: ${DEFAULT_LIMITS.replays})
   --worker FILE       the AI worker each game loads (default: a one-file
                       bundle of workers/ai_worker.ts the launcher writes in
                       the state folder, or that file itself if it cannot)
@@ -58,6 +63,9 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
     "input-rate": { type: "string" },
     "idle-minutes": { type: "string" },
     "login-rate": { type: "string" },
+    "max-sockets-per-address": { type: "string" },
+    "max-sockets": { type: "string" },
+    "max-replays": { type: "string" },
     worker: { type: "string" },
   });
   const hostname = values.host ?? "127.0.0.1";
@@ -85,6 +93,14 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
       inputRate: limit("input-rate", values["input-rate"], DEFAULT_LIMITS.inputRate, 100_000),
       idleMinutes: limit("idle-minutes", values["idle-minutes"], DEFAULT_LIMITS.idleMinutes, 10_000),
       logins: limit("login-rate", values["login-rate"], DEFAULT_LIMITS.logins, 10_000),
+      socketsPerAddress: limit(
+        "max-sockets-per-address",
+        values["max-sockets-per-address"],
+        DEFAULT_LIMITS.socketsPerAddress,
+        100_000,
+      ),
+      sockets: limit("max-sockets", values["max-sockets"], DEFAULT_LIMITS.sockets, 100_000),
+      replays: limit("max-replays", values["max-replays"], DEFAULT_LIMITS.replays, 10_000),
     },
   };
 }
