@@ -271,9 +271,10 @@ export class DelveServer {
         const response = await this.#socketRoute(request, url, release);
         if (response.status !== 101) release();
         return response;
-      } catch (error) {
+      } catch {
+        // Deno refuses to upgrade a request that asks for a socket without the rest of the handshake.
         release();
-        throw error;
+        return this.#refuse(400, NOT_A_WEBSOCKET);
       }
     }
     const morgue = /^\/games\/([A-Za-z0-9_-]{1,64})\/morgue$/.exec(path);
