@@ -1,6 +1,7 @@
 /**
  * What one visitor may cost the server's sockets, over real sockets to a
- * server on a loopback port: messages over the size limit end their socket,
+ * server on a loopback port: messages over the size limit end their socket
+ * (and bar their address a while),
  * a flood is dropped and then closed, an address holds only so many sockets,
  * watchers arriving at once get exactly the limit, a watcher's messages get
  * no answer, a socket that never reads holds a bounded backlog, and a game
@@ -40,7 +41,7 @@ async function eventually(test: () => boolean | Promise<boolean>, tries = 250): 
   return false;
 }
 
-Deno.test("a message over the size limit ends its socket, the player's and a watcher's, and changes nothing", async () => {
+Deno.test("a message over the size limit ends its socket, the player's and a watcher's, changes nothing and bars the address", async () => {
   await using served = await startTestServer();
   await using page = await onTitle(served, "ana");
   await using watcher = await TestPage.open(served.origin, `/ws/watch/${await liveId(served.origin)}`);
@@ -48,8 +49,13 @@ Deno.test("a message over the size limit ends its socket, the player's and a wat
   equal(await closeCode(watcher), CLOSE_TOO_BIG);
   page.send(JSON.stringify({ type: "input", data: "n".repeat(MAX_MESSAGE_BYTES) }));
   equal(await closeCode(page), CLOSE_TOO_BIG);
-  await using again = await onTitle(served, "ana", true);
-  ok((await again.text()).includes("[N] Play a new game"), "the n in it never reached the game");
+  const live = (await (await fetch(`${served.origin}/lobby.json`)).json()).live;
+  equal(live[0].depth, 0, "the n in it never reached the game: still on the title");
+  const barred = await fetch(`${served.origin}/ws/watch/${live[0].id}`, {
+    headers: { upgrade: "websocket" },
+  });
+  equal(barred.status, 503, "the address that sent it may open no socket for a while");
+  ok((await barred.text()).includes("wait a minute"));
 });
 
 Deno.test("a socket over the input rate has the excess dropped and counted; one that floods on is closed", async () => {

@@ -268,7 +268,7 @@ export class DelveServer {
       const release = this.#socketCounts.take(address);
       if (typeof release !== "function") return this.#refuse(503, release.refused);
       try {
-        const response = await this.#socketRoute(request, url, release);
+        const response = await this.#socketRoute(request, url, release, address);
         if (response.status !== 101) release();
         return response;
       } catch {
@@ -290,10 +290,10 @@ export class DelveServer {
   }
 
   /** A request for a socket, its slot taken (`release` gives it back). */
-  async #socketRoute(request: Request, url: URL, release: () => void): Promise<Response> {
+  async #socketRoute(request: Request, url: URL, release: () => void, address: string): Promise<Response> {
     const path = url.pathname;
     if (request.method !== "GET") return this.#refuse(404, "There is nothing at that address.");
-    const parts = this.#partsFor(release);
+    const parts = this.#partsFor(release, address);
     if (path === "/ws/play") return await this.#playSocket(request, parts);
     const watchSocket = /^\/ws\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
     if (watchSocket) return watchConnection(parts, request, this.#liveById(watchSocket[1])?.host);
@@ -484,7 +484,7 @@ export class DelveServer {
   }
 
   /** What one socket's route needs: the server's parts, its limits and counts, and its slot's release. */
-  #partsFor(release: () => void): FinishedGames & GameSockets {
+  #partsFor(release: () => void, address: string): FinishedGames & GameSockets {
     return {
       ...this.#parts,
       inputRate: this.options.limits.inputRate,
@@ -492,6 +492,7 @@ export class DelveServer {
       track: (socket) => this.#track(socket, release),
       dropped: () => this.droppedMessages++,
       refused: () => this.refusedMessages++,
+      broke: () => this.#socketCounts.bar(address),
     };
   }
 

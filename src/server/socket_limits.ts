@@ -3,9 +3,9 @@
  * Limits): how many sockets an address and everyone together may hold open,
  * and, for each socket, how large and how frequent its messages may be.
  * Deno's WebSockets take messages of up to 64 MiB and have no setting to
- * lower that, so a message over the protocol's limit ends its socket: the
- * sender pays for a new connection, counted against its address, to send
- * another.
+ * lower that, so the whole of such a message is read before it can be
+ * refused: one over the protocol's limit ends its socket, and its address
+ * may open no socket for {@link BARRED_MS} (nor may one whose socket flooded).
  *
  * @module
  */
@@ -26,9 +26,19 @@ export const CLOSE_TRY_LATER = 1013;
  */
 const FLOOD_SECONDS = 10;
 
+/**
+ * How long an address that sent a message over the limit, or flooded, may
+ * open no socket: reading a message of 64 MiB costs the thread every game
+ * shares tens of milliseconds, which one address may make it pay only this
+ * seldom. No page of the server ever sends such a message.
+ */
+export const BARRED_MS = 60_000;
+
 /** Sockets open by address and in all, each counted from the request that asks for it. */
 export class SocketCounts {
   readonly #byAddress = new Map<string, number>();
+  /** Addresses barred, until when (ms). */
+  readonly #barred = new Map<string, number>();
   #total = 0;
 
   constructor(readonly perAddress: number, readonly total: number) {}
@@ -43,7 +53,12 @@ export class SocketCounts {
    * awaited (so many asking together get exactly the limit): the function
    * that gives it back (once, however often it is called), or why not.
    */
-  take(address: string): (() => void) | { readonly refused: string } {
+  take(address: string, now = Date.now()): (() => void) | { readonly refused: string } {
+    const until = this.#barred.get(address);
+    if (until !== undefined && until > now) {
+      return { refused: "Your address broke the limits of a socket: wait a minute and try again." };
+    }
+    if (until !== undefined) this.#barred.delete(address);
     const held = this.#byAddress.get(address) ?? 0;
     if (held >= this.perAddress) {
       return { refused: `Your address has as many connections open as it may (${this.perAddress}).` };
@@ -63,12 +78,21 @@ export class SocketCounts {
       else this.#byAddress.delete(address);
     };
   }
+
+  /** Bars `address` from opening sockets for {@link BARRED_MS} from `now`. */
+  bar(address: string, now = Date.now()): void {
+    this.#barred.set(address, now + BARRED_MS);
+    // Bars run out: those past are forgotten as others are added, so the map holds only the current ones.
+    for (const [barred, until] of this.#barred) if (until <= now) this.#barred.delete(barred);
+  }
 }
 
-/** What a socket's gate tells the server: the messages it dropped and refused. */
+/** What a socket's gate tells the server: the messages it dropped and refused, and when to bar its address. */
 export interface GateCounts {
   readonly dropped: () => void;
   readonly refused: () => void;
+  /** The socket sent a message over the limit, or flooded: its address is barred a while. */
+  readonly broke: () => void;
 }
 
 /** The size of a message as it arrived (UTF-16 units of text, a lower bound of its UTF-8 bytes). */
@@ -96,12 +120,16 @@ export function gateMessages(
     if (socket.readyState !== WebSocket.OPEN) return;
     if (sizeOf(event.data) > MAX_MESSAGE_BYTES) {
       counts.refused();
+      counts.broke();
       socket.close(CLOSE_TOO_BIG, `A message may be at most ${MAX_MESSAGE_BYTES} bytes.`);
       return;
     }
     if (!bucket.take(Date.now())) {
       counts.dropped();
-      if (++droppedInARow > rate * FLOOD_SECONDS) socket.close(CLOSE_POLICY, "Too many messages.");
+      if (++droppedInARow > rate * FLOOD_SECONDS) {
+        counts.broke();
+        socket.close(CLOSE_POLICY, "Too many messages.");
+      }
       return;
     }
     droppedInARow = 0;
@@ -118,6 +146,7 @@ export function refuseMessages(socket: WebSocket, counts: GateCounts): void {
     if (socket.readyState !== WebSocket.OPEN) return;
     counts.refused();
     if (sizeOf(event.data) > MAX_MESSAGE_BYTES) {
+      counts.broke();
       socket.close(CLOSE_TOO_BIG, `A message may be at most ${MAX_MESSAGE_BYTES} bytes.`);
     } else socket.close(CLOSE_POLICY, "A watching page sends nothing.");
   });
