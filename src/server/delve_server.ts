@@ -26,6 +26,7 @@ import {
   securityHeaders,
   sessionCookie,
   sessionToken,
+  TokenBucket,
 } from "./http_parts.ts";
 import { gamePage, type LiveRow, lobbyPage, type LobbyView, problemPage } from "./pages.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
@@ -72,6 +73,14 @@ export const DEFAULT_LIMITS: ServerLimits = {
  */
 export const ABSENT_MS = 45_000;
 
+/**
+ * Replays that may start a second, in all: a replay begins by reading its
+ * file and building its game's first floor, some milliseconds of the thread
+ * every game shares, which a crowd of replay sockets would otherwise spend
+ * all at once.
+ */
+export const REPLAY_STARTS_PER_SECOND = 2;
+
 /** What the server runs with; each game gets its `content`, version, runners, seeds and clock. */
 export interface ServerOptions extends ProgramParts {
   readonly hostname: string;
@@ -106,6 +115,7 @@ export class DelveServer {
   readonly #sockets = new Set<WebSocket>();
   readonly #socketCounts: SocketCounts;
   #replays = 0;
+  readonly #replayStarts = new TokenBucket(REPLAY_STARTS_PER_SECOND, Date.now());
   /** What each program does once it has ended (its game index row), awaited before the store closes. */
   readonly #ending = new Set<Promise<void>>();
   #http: Deno.HttpServer | undefined;
@@ -301,6 +311,9 @@ export class DelveServer {
     if (replayed && isGameId(replayed[1])) {
       if (this.#replays >= this.options.limits.replays) {
         return this.#refuse(503, `As many replays are showing as may (${this.options.limits.replays}).`);
+      }
+      if (!this.#replayStarts.take(Date.now())) {
+        return this.#refuse(503, "Replays are starting as fast as they may: try again in a moment.");
       }
       this.#replays++;
       const response = await replaySocket(

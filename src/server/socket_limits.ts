@@ -5,7 +5,8 @@
  * Deno's WebSockets take messages of up to 64 MiB and have no setting to
  * lower that, so the whole of such a message is read before it can be
  * refused: one over the protocol's limit ends its socket, and its address
- * may open no socket for {@link BARRED_MS} (nor may one whose socket flooded).
+ * may open no socket for {@link BARRED_MS} (nor may one whose socket flooded,
+ * or whose watching socket sent anything at all).
  *
  * @module
  */
@@ -138,15 +139,16 @@ export function gateMessages(
 }
 
 /**
- * A watcher's or a replay's socket: it has nothing to send, so anything it
- * sends is refused, unanswered, and ends it.
+ * A watcher's socket: it has nothing to send, so anything it sends is
+ * refused, unanswered, ends it and bars its address a while.
  */
 export function refuseMessages(socket: WebSocket, counts: GateCounts): void {
   socket.addEventListener("message", (event) => {
     if (socket.readyState !== WebSocket.OPEN) return;
     counts.refused();
+    // No page of the server sends on these: whatever does is not a page, and may not come straight back.
+    counts.broke();
     if (sizeOf(event.data) > MAX_MESSAGE_BYTES) {
-      counts.broke();
       socket.close(CLOSE_TOO_BIG, `A message may be at most ${MAX_MESSAGE_BYTES} bytes.`);
     } else socket.close(CLOSE_POLICY, "A watching page sends nothing.");
   });

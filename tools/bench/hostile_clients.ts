@@ -2,7 +2,8 @@
  * One hostile visitor of the browser server, run as a process of its own
  * by the hostile load bench (tools/bench/server_hostile.ts) so its own work
  * never stalls the players whose latency is measured. Each kind keeps at it
- * until killed, coming back whenever the server closes it:
+ * until killed, coming back whenever the server closes it, from loopback
+ * addresses of its own (127.0.2.x; the replays from 64 of them):
  *
  * - `huge`: a 60 MB message each second on a watch socket;
  * - `replays`: a thousand replay sockets at once;
@@ -13,7 +14,7 @@
  *
  * @module
  */
-import { Buffer } from "node:buffer";
+import { RawSocket } from "./raw_socket.ts";
 
 /** The kinds, as the bench names them. */
 export const HOSTILE_KINDS = [
@@ -42,139 +43,79 @@ async function cookieOf(origin: string, name: string): Promise<string> {
   return response.headers.get("set-cookie")!.split(";")[0];
 }
 
-/** A WebSocket to `path`, open (or undefined when refused), closed or not as the server decides. */
-function open(origin: string, path: string, cookie?: string): Promise<WebSocket | undefined> {
-  const headers: Record<string, string> = { origin };
-  if (cookie) headers.cookie = cookie;
-  const socket = new WebSocket(`${origin.replace("http", "ws")}${path}`, { headers } as unknown as string[]);
-  return new Promise((resolve) => {
-    socket.addEventListener("open", () => resolve(socket));
-    socket.addEventListener("error", () => resolve(undefined));
-  });
-}
+const input = (data: string) => JSON.stringify({ type: "input", data });
+const resize = (columns: number, rows: number) => JSON.stringify({ type: "resize", columns, rows });
 
-const closed = (socket: WebSocket) =>
-  socket.readyState === WebSocket.CLOSED || socket.readyState === WebSocket.CLOSING;
-
-/** A client's masked text frame of `payload` bytes (any length). */
-function maskedFrame(payload: Uint8Array): Uint8Array {
-  const mask = crypto.getRandomValues(new Uint8Array(4));
-  const extended = payload.length < 126 ? 0 : payload.length < 65536 ? 2 : 8;
-  const frame = new Uint8Array(2 + extended + 4 + payload.length);
-  frame[0] = 0x81;
-  const view = new DataView(frame.buffer);
-  if (extended === 0) frame[1] = 0x80 | payload.length;
-  else if (extended === 2) [frame[1], frame[2], frame[3]] = [0x80 | 126, payload.length >> 8, payload.length & 255];
-  else {
-    frame[1] = 0x80 | 127;
-    view.setBigUint64(2, BigInt(payload.length));
-  }
-  frame.set(mask, 2 + extended);
-  const start = 2 + extended + 4;
-  for (let i = 0; i < payload.length; i++) frame[start + i] = payload[i] ^ mask[i & 3];
-  return frame;
-}
-
-/** A socket over raw TCP that never reads past the handshake's answer. */
-async function neverReading(origin: string, path: string, cookie?: string): Promise<Deno.Conn> {
-  const { hostname, port } = new URL(origin);
-  const connection = await Deno.connect({ hostname, port: Number(port) });
-  const key = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const request = `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${origin}\r\n` +
-    (cookie ? `Cookie: ${cookie}\r\n` : "") +
-    `Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\n` +
-    "Sec-WebSocket-Version: 13\r\n\r\n";
-  await connection.write(new TextEncoder().encode(request));
-  await connection.read(new Uint8Array(1024));
-  return connection;
-}
-
-/** Sends `text` frames from `next` every `everyMs` on a socket that never reads; back again when it fails. */
-async function stalled(
+/**
+ * Opens `path` from `from` (again whenever the server ends it, or refuses
+ * it) and sends `next(k)` every `everyMs`, for ever.
+ */
+async function keepSending(
   origin: string,
-  path: () => Promise<string>,
+  path: string,
+  from: string,
   everyMs: number,
   next: (k: number) => string,
-  cookie?: string,
+  options: { cookie?: string; reads?: boolean } = {},
 ): Promise<never> {
   for (;;) {
-    const connection = await neverReading(origin, await path(), cookie).catch(() => undefined);
-    try {
-      for (let k = 0; connection; k++) {
-        await connection.write(maskedFrame(new TextEncoder().encode(next(k))));
-        await sleep(everyMs);
-      }
-    } catch {
-      // The server closed it: come back.
-    }
-    connection?.close();
-    await sleep(100);
-  }
-}
-
-/** A player socket of a new name `name` on its game, the game started. */
-async function playing(origin: string, name: string): Promise<WebSocket> {
-  const cookie = await cookieOf(origin, name);
-  for (;;) {
-    const socket = await open(origin, "/ws/play", cookie);
-    if (socket) {
-      socket.send(JSON.stringify({ type: "input", data: "n" }));
-      return socket;
-    }
-    await sleep(500);
+    const socket = await RawSocket.open(origin, path, { from, ...options });
+    for (let k = 0; socket?.send(next(k)); k++) await sleep(everyMs);
+    socket?.close();
+    await sleep(socket ? 10 : 1000);
   }
 }
 
 /** Runs the visitor `kind` against `origin` until the process is killed. */
-export async function runHostile(kind: HostileKind, origin: string, watchId: string, replayId: string) {
-  const text = (data: string) => JSON.stringify({ type: "input", data });
-  const resize = (columns: number, rows: number) => JSON.stringify({ type: "resize", columns, rows });
+export async function runHostile(
+  kind: HostileKind,
+  origin: string,
+  watchId: string,
+  replayId: string,
+): Promise<never> {
+  const from = `127.0.2.${HOSTILE_KINDS.indexOf(kind) + 1}`;
   switch (kind) {
     case "huge": {
       const huge = "x".repeat(60 * 1024 * 1024);
-      for (;;) {
-        const socket = await open(origin, `/ws/watch/${watchId}`);
-        // Closed after each (as it should be), it comes back for the next second's.
-        while (socket && !closed(socket)) {
-          socket.send(huge);
-          await sleep(1000);
-        }
-        if (!socket) await sleep(1000);
-      }
+      return await keepSending(origin, `/ws/watch/${watchId}`, from, 1000, () => huge);
     }
     case "replays":
       for (;;) {
-        const sockets = await Promise.all([...Array(1000)].map(() => open(origin, `/ws/replay/${replayId}`)));
+        const sockets = await Promise.all(
+          [...Array(1000).keys()].map((k) =>
+            RawSocket.open(origin, `/ws/replay/${replayId}`, { from: `127.0.3.${(k % 64) + 1}` })
+          ),
+        );
         await sleep(1000);
         for (const socket of sockets) socket?.close();
       }
     case "resizes": {
-      const socket = await playing(origin, "hostile-resizes");
-      for (let k = 0;; k++) {
-        if (closed(socket)) return await runHostile(kind, origin, watchId, replayId);
-        socket.send(k % 2 ? resize(400, 200) : resize(299, 119));
-        await sleep(10);
-      }
+      const cookie = await cookieOf(origin, "hostile-resizes");
+      return await keepSending(
+        origin,
+        "/ws/play",
+        from,
+        10,
+        (k) => k === 0 ? input("n") : k % 2 ? resize(400, 200) : resize(299, 119),
+        { cookie },
+      );
     }
     case "keys": {
-      const socket = await playing(origin, "hostile-keys");
-      const keys = "hjklyubn".repeat(500);
-      for (;;) {
-        if (closed(socket)) return await runHostile(kind, origin, watchId, replayId);
-        socket.send(text(keys));
-        await sleep(10);
-      }
+      const cookie = await cookieOf(origin, "hostile-keys");
+      const keys = input("hjklyubn".repeat(500));
+      return await keepSending(origin, "/ws/play", from, 10, (k) => k === 0 ? input("n") : keys, { cookie });
     }
     case "stalled-watcher":
-      return await stalled(origin, () => Promise.resolve(`/ws/watch/${watchId}`), 10, () => text("x"));
+      return await keepSending(origin, `/ws/watch/${watchId}`, from, 10, () => input("x"), { reads: false });
     case "stalled-player": {
       const cookie = await cookieOf(origin, "hostile-stalled");
-      return await stalled(
+      return await keepSending(
         origin,
-        () => Promise.resolve("/ws/play"),
+        "/ws/play",
+        from,
         Math.round(1000 / 95),
-        (k) => k === 0 ? text("n") : k % 2 ? resize(400, 200) : resize(299, 119),
-        cookie,
+        (k) => k === 0 ? input("n") : k % 2 ? resize(400, 200) : resize(299, 119),
+        { cookie, reads: false },
       );
     }
   }

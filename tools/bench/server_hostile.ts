@@ -12,6 +12,7 @@ import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "..
 import { launchArgs } from "../../src/commands/mod.ts";
 import { freePort, untilListening } from "../serve_process.ts";
 import { HOSTILE_KINDS, type HostileKind } from "./hostile_clients.ts";
+import { RawSocket } from "./raw_socket.ts";
 import { percentile, usage } from "./server_load.ts";
 
 /** What a hostile load run measured. */
@@ -30,6 +31,10 @@ export interface HostileLoad {
   /** The server's whole resident memory at the end, and its most seen. */
   readonly rssMb: number;
   readonly peakRssMb: number;
+  /** The server's CPU time over the window, as a share of one core. */
+  readonly serverCpu: number;
+  /** Each hostile visitor's own CPU time over the run, as a share of one core (the machine is shared). */
+  readonly hostileCpu: Readonly<Record<string, number>>;
 }
 
 const MOVES = ["h", "j", "k", "l", "y", "u", "b", "n"];
@@ -47,19 +52,18 @@ async function cookieOf(origin: string, name: string): Promise<string> {
   return response.headers.get("set-cookie")!.split(";")[0];
 }
 
-function playSocket(origin: string, cookie: string): Promise<WebSocket> {
-  const socket = new WebSocket(`${origin.replace("http", "ws")}/ws/play`, {
-    headers: { cookie, origin },
-  } as unknown as string[]);
-  return new Promise((resolve, reject) => {
-    socket.addEventListener("open", () => resolve(socket));
-    socket.addEventListener("error", () => reject(new Error("a player's socket did not open")));
-  });
+/** Player `k`'s socket, from a loopback address of its own; `onData` told of each arrival. */
+async function playSocket(origin: string, k: number, onData?: () => void): Promise<RawSocket> {
+  const cookie = await cookieOf(origin, `player${k}`);
+  const from = `127.0.1.${k + 1}`;
+  const socket = await RawSocket.open(origin, "/ws/play", { from, cookie, ...(onData ? { onData } : {}) });
+  if (!socket) throw new Error(`player ${k}'s socket was refused`);
+  return socket;
 }
 
 /** A game played to its end (abandoned), so the server has a replay to show: its id. */
 async function finishedGameId(origin: string): Promise<string> {
-  const socket = await playSocket(origin, await cookieOf(origin, "replay-maker"));
+  const socket = await playSocket(origin, 254);
   // A new game, a step, Esc and yes (saved, the title), a new game and yes (the saved one abandoned).
   for (const key of ["n", "l", "\x1b", "y", "n", "y"]) {
     socket.send(JSON.stringify({ type: "input", data: key }));
@@ -72,7 +76,11 @@ async function finishedGameId(origin: string): Promise<string> {
   return id;
 }
 
-/** One open-loop player: a move key every `everyMs` on its own timer; each key's time to its first frame. */
+/**
+ * One open-loop player: a move key every `everyMs` on its own timer; each
+ * key's time to the first bytes that come after it (its frame: nothing
+ * else is sent to a player between keys).
+ */
 class Player {
   /** When each key not yet answered was sent. */
   readonly #pending: number[] = [];
@@ -81,16 +89,15 @@ class Player {
   readonly slow: number[] = [];
   unanswered = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
+  socket: RawSocket | undefined;
 
-  constructor(readonly socket: WebSocket) {
-    socket.addEventListener("message", (event) => {
-      const at = performance.now();
-      if (this.#pending.length > 0 && JSON.parse(event.data).type === "output") {
-        const sent = this.#pending.shift()!;
-        this.times.push(at - sent);
-        if (at - sent > 50) this.slow.push(Math.round(sent));
-      }
-    });
+  /** Bytes came. */
+  arrived(): void {
+    const at = performance.now();
+    const sent = this.#pending.shift();
+    if (sent === undefined) return;
+    this.times.push(at - sent);
+    if (at - sent > 50) this.slow.push(Math.round(sent));
   }
 
   start(everyMs: number): void {
@@ -100,14 +107,14 @@ class Player {
         // A key that brought no frame (a step into a wall) is counted, not matched to the next key's frame.
         this.unanswered += this.#pending.splice(0).length;
         this.#pending.push(performance.now());
-        this.socket.send(JSON.stringify({ type: "input", data: MOVES[Math.floor(Math.random() * 8)] }));
+        this.socket?.send(JSON.stringify({ type: "input", data: MOVES[Math.floor(Math.random() * 8)] }));
       }, everyMs);
     }, Math.random() * everyMs);
   }
 
   stop(): void {
     clearInterval(this.#timer);
-    this.socket.close();
+    this.socket?.close();
   }
 }
 
@@ -120,8 +127,8 @@ export async function hostileLoad(
 ): Promise<HostileLoad> {
   const port = freePort();
   const state = await Deno.makeTempDir({ prefix: "delve-hostile-" });
-  // Every client comes from one address: the per-address limits are raised for the players, so what holds
-  // the hostile ones back is the rest of the limits.
+  // Every player and visitor comes from a loopback address of its own, so the limits are the defaults; the
+  // registrations all come from one (the bench's own fetch), so its login rate is raised.
   const args = [
     "--port",
     String(port),
@@ -131,8 +138,6 @@ export async function hostileLoad(
     String(games + 10),
     "--login-rate",
     "10000",
-    "--max-sockets-per-address",
-    "100000",
   ];
   const server = new Deno.Command(Deno.execPath(), {
     args: await launchArgs(args),
@@ -147,10 +152,11 @@ export async function hostileLoad(
     const before = await usage(server.pid);
     const replayId = await finishedGameId(origin);
     for (let k = 0; k < games; k++) {
-      const socket = await playSocket(origin, await cookieOf(origin, `player${k}`));
+      const player = new Player();
+      const socket = player.socket = await playSocket(origin, k, () => player.arrived());
       socket.send(JSON.stringify({ type: "resize", columns: 80, rows: 24 }));
       socket.send(JSON.stringify({ type: "input", data: "n" }));
-      players.push(new Player(socket));
+      players.push(player);
     }
     const watchId = (await (await fetch(`${origin}/lobby.json`)).json()).live[0].id;
     for (const kind of kinds) {
@@ -158,7 +164,8 @@ export async function hostileLoad(
         new Deno.Command(Deno.execPath(), {
           args: [
             "run",
-            "--allow-net=127.0.0.1",
+            // Loopback addresses of its own to connect from, which Deno's grants cannot name as a range.
+            "--allow-net",
             new URL("./hostile_clients.ts", import.meta.url).pathname,
             kind,
             origin,
@@ -166,7 +173,7 @@ export async function hostileLoad(
             replayId,
           ],
           stdout: "null",
-          stderr: "null",
+          stderr: "inherit",
         }).spawn(),
       );
     }
@@ -176,12 +183,15 @@ export async function hostileLoad(
     await sleep(5000);
     for (const player of players) [player.times.length, player.unanswered] = [0, 0];
     let peak = 0;
+    const start = await usage(server.pid);
+    const hostileStart = await Promise.all(hostile.map((child) => usage(child.pid)));
     const end = performance.now() + seconds * 1000;
     while (performance.now() < end) {
       await sleep(1000);
       peak = Math.max(peak, (await usage(server.pid)).rss);
     }
     const after = await usage(server.pid);
+    const hostileEnd = await Promise.all(hostile.map((child) => usage(child.pid)));
     if (Deno.env.get("DEBUG_SLOW")) {
       console.error(players.flatMap((p) => p.slow).sort((a, b) => a - b).join(" "));
     }
@@ -198,11 +208,20 @@ export async function hostileLoad(
       rssPerGameMb: (after.rss - before.rss) / allGames / 1048576,
       rssMb: after.rss / 1048576,
       peakRssMb: peak / 1048576,
+      serverCpu: (after.cpuMs - start.cpuMs) / (seconds * 1000),
+      hostileCpu: Object.fromEntries(
+        kinds.map((kind, k) => [kind, (hostileEnd[k].cpuMs - hostileStart[k].cpuMs) / (seconds * 1000)]),
+      ),
     };
   } finally {
     for (const player of players) player.stop();
     for (const child of hostile) {
-      child.kill("SIGKILL");
+      // A visitor that ended early has said why on stderr.
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // It had ended.
+      }
       await child.status;
     }
     server.kill("SIGTERM");
@@ -219,7 +238,7 @@ export const SERVER_HOSTILE_HELP = {
   usage: `Usage: deno run -A tools/bench/server_hostile.ts [--games N] [--seconds S]
 
 Options:
-      --games N     players, each with its own game (default: 50)
+      --games N     players, each with its own game, up to 250 (default: 50)
       --seconds S   how long the window measured lasts (default: 300)
       --hostile K   the hostile visitors, comma-separated, or none
                     (default: all: ${HOSTILE_KINDS.join(", ")})
@@ -238,7 +257,7 @@ if (import.meta.main) {
     if (unknown !== undefined) throw new UsageError(`--hostile: no kind "${unknown}"`);
     return {
       kinds: kinds as HostileKind[],
-      games: intFlag("--games", values.games, 1, 10_000) ?? 50,
+      games: intFlag("--games", values.games, 1, 250) ?? 50,
       seconds: intFlag("--seconds", values.seconds, 1, 3_600) ?? 300,
     };
   });
