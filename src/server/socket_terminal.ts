@@ -72,7 +72,8 @@ export class SocketTerminal extends QueuedInput implements Terminal {
 
   #push(event: TerminalEvent): void {
     if (event.type === "key" && event.ctrl && event.key === "c") return;
-    if (event.type !== "resize") {
+    // A mouse's movement is not a command (the queue keeps only the latest): only keys and clicks count.
+    if (event.type === "key" || (event.type === "mouse" && event.action !== "move")) {
       if (++this.#keysInMessage > KEY_LIMITS.perMessage || !this.#keys.take(Date.now())) {
         this.keysDropped++;
         return;

@@ -85,8 +85,6 @@ class Player {
   /** When each key not yet answered was sent. */
   readonly #pending: number[] = [];
   readonly times: number[] = [];
-  /** When each slow key (over 50 ms) was sent. */
-  readonly slow: number[] = [];
   unanswered = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
   socket: RawSocket | undefined;
@@ -97,7 +95,6 @@ class Player {
     const sent = this.#pending.shift();
     if (sent === undefined) return;
     this.times.push(at - sent);
-    if (at - sent > 50) this.slow.push(Math.round(sent));
   }
 
   start(everyMs: number): void {
@@ -192,9 +189,6 @@ export async function hostileLoad(
     }
     const after = await usage(server.pid);
     const hostileEnd = await Promise.all(hostile.map((child) => usage(child.pid)));
-    if (Deno.env.get("DEBUG_SLOW")) {
-      console.error(players.flatMap((p) => p.slow).sort((a, b) => a - b).join(" "));
-    }
     const times = players.flatMap((p) => p.times).sort((a, b) => a - b);
     const allGames = games + kinds.filter((k) => ["resizes", "keys", "stalled-player"].includes(k)).length;
     return {
