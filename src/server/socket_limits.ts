@@ -1,12 +1,11 @@
 /**
- * What any one visitor may cost the server's sockets (docs/server.md,
- * Limits): how many sockets an address and everyone together may hold open,
- * and, for each socket, how large and how frequent its messages may be.
+ * What one visitor may cost the server's sockets (docs/server.md, Limits):
+ * how many sockets an address and everyone together may hold open, and,
+ * for each socket, how large and how frequent its messages may be.
  * Deno's WebSockets take messages of up to 64 MiB and have no setting to
  * lower that, so the whole of such a message is read before it can be
  * refused: one over the protocol's limit ends its socket, and its address
- * may open no socket for {@link BARRED_MS} (nor may one whose socket flooded,
- * or whose watching socket sent anything at all).
+ * may open no socket for {@link BARRED_MS} (nor may one whose socket flooded).
  *
  * @module
  */
@@ -140,15 +139,15 @@ export function gateMessages(
 
 /**
  * A watcher's socket: it has nothing to send, so anything it sends is
- * refused, unanswered, ends it and bars its address a while.
+ * refused, unanswered, and ends it (one over the size limit bars its
+ * address too).
  */
 export function refuseMessages(socket: WebSocket, counts: GateCounts): void {
   socket.addEventListener("message", (event) => {
     if (socket.readyState !== WebSocket.OPEN) return;
     counts.refused();
-    // No page of the server sends on these: whatever does is not a page, and may not come straight back.
-    counts.broke();
     if (sizeOf(event.data) > MAX_MESSAGE_BYTES) {
+      counts.broke();
       socket.close(CLOSE_TOO_BIG, `A message may be at most ${MAX_MESSAGE_BYTES} bytes.`);
     } else socket.close(CLOSE_POLICY, "A watching page sends nothing.");
   });
