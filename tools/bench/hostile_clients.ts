@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { HELP_USAGE, readCommandLine, UsageError } from "../../src/app/mod.ts";
 import { RawSocket } from "./raw_socket.ts";
 
 /** The kinds, as the bench names them. */
@@ -121,11 +122,32 @@ export async function runHostile(
   }
 }
 
+/** `deno run --allow-net tools/bench/hostile_clients.ts --help`. */
+export const HOSTILE_CLIENTS_HELP = {
+  name: "hostile_clients.ts",
+  about: "One hostile visitor of the browser server, until killed; the hostile load bench\n" +
+    "(tools/bench/server_hostile.ts) starts one of each kind.",
+  usage: `Usage: deno run --allow-net tools/bench/hostile_clients.ts
+         KIND ORIGIN WATCH_ID REPLAY_ID
+
+  KIND       ${HOSTILE_KINDS.slice(0, 3).join(", ")},
+             ${HOSTILE_KINDS.slice(3).join(", ")}
+  ORIGIN     the server, as http://127.0.0.1:PORT
+  WATCH_ID   a live game's id, for the watchers
+  REPLAY_ID  a finished game's id, for the replays
+${HELP_USAGE}`,
+};
+
 if (import.meta.main) {
-  const [kind, origin, watchId, replayId] = Deno.args;
-  if (!HOSTILE_KINDS.includes(kind as HostileKind)) {
-    console.error(`hostile_clients.ts: expected one of ${HOSTILE_KINDS.join(", ")}, found "${kind}"`);
-    Deno.exit(2);
-  }
-  await runHostile(kind as HostileKind, origin, watchId, replayId);
+  const line = readCommandLine(HOSTILE_CLIENTS_HELP, Deno.args, () => {
+    const [kind, origin, watchId, replayId] = Deno.args;
+    if (!HOSTILE_KINDS.includes(kind as HostileKind)) {
+      throw new UsageError(`expected a kind (${HOSTILE_KINDS.join(", ")}), found "${kind ?? ""}"`);
+    }
+    if (!origin || !watchId || !replayId) throw new UsageError("expected ORIGIN WATCH_ID REPLAY_ID");
+    return { kind: kind as HostileKind, origin, watchId, replayId };
+  });
+  if ("exit" in line) Deno.exit(line.exit);
+  const { kind, origin, watchId, replayId } = line.run;
+  await runHostile(kind, origin, watchId, replayId);
 }

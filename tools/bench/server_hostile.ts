@@ -235,7 +235,8 @@ Options:
       --games N     players, each with its own game, up to 250 (default: 50)
       --seconds S   how long the window measured lasts (default: 300)
       --hostile K   the hostile visitors, comma-separated, or none
-                    (default: all: ${HOSTILE_KINDS.join(", ")})
+                    (default: all: ${HOSTILE_KINDS.slice(0, 4).join(", ")},
+                    ${HOSTILE_KINDS.slice(4).join(", ")})
 ${HELP_USAGE}`,
 };
 
