@@ -4,8 +4,9 @@
  * whole screen; a watcher sees what the player sees, and one that falls
  * behind is skipped, then sent the whole screen; a page that goes saves.
  */
-import { equal, ok } from "node:assert/strict";
-import { GameHost, type Sink } from "../src/server/game_host.ts";
+import { deepEqual, equal, ok } from "node:assert/strict";
+import { GameHost, RESIZE_GAP_MS, type Sink, WATCHER_BACKLOG_BYTES } from "../src/server/game_host.ts";
+import { KEY_LIMITS, SCREEN_LIMITS } from "../src/server/socket_terminal.ts";
 import { atSign, ScreenPage } from "./support/delve_server.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
 import { bundledContent } from "./support/content.ts";
@@ -97,6 +98,55 @@ Deno.test("a watcher with a backlog is skipped, then sent the whole screen; a se
   equal(game.attach(second, 100, 30), page, "the first page is handed back to be told");
   ok(!game.isPlayer(page) && game.isPlayer(second));
   equal(game.info().columns, 100, "drawn at the new page's size");
+  await game.close("bye");
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("the player's own page, when it has a backlog, is skipped too, then sent the whole screen", async () => {
+  const { dir, game, page } = await onTitle();
+  const seen = page.sent.length;
+  page.bufferedAmount = WATCHER_BACKLOG_BYTES + 1;
+  game.input("n");
+  await game.program.game?.idle();
+  const watcher = new Page();
+  await game.watch(watcher);
+  await watcher.waitFor((s) => s.includes("@"), "the game, watched");
+  equal(page.sent.length, seen, "nothing sent to the player's page while it is behind");
+  const gameScreen = await watcher.text();
+  page.bufferedAmount = 0;
+  game.input("?");
+  const help = await watcher.waitFor((s) => s !== gameScreen, "the help, watched");
+  await page.waitFor((s) => s === help, "the whole screen on the player's page once it caught up");
+  await game.close("bye");
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a burst of resizes is taken as its first and its last, within the largest size", async () => {
+  const { dir, game } = await onTitle();
+  const watcher = new Page();
+  await game.watch(watcher);
+  const sizes = () => watcher.sent.filter((m) => m.type === "size").map((m) => `${m.columns}x${m.rows}`);
+  const before = sizes().length;
+  for (let k = 0; k < 100; k++) game.resize(400 - (k % 2), 200);
+  await new Promise((r) => setTimeout(r, RESIZE_GAP_MS * 2));
+  const max = `${SCREEN_LIMITS.maxColumns}x${SCREEN_LIMITS.maxRows}`;
+  deepEqual(sizes().slice(before), [max], "one size taken, clamped; the rest were the same size");
+  for (let k = 0; k < 100; k++) game.resize(100 + k, 30);
+  await new Promise((r) => setTimeout(r, RESIZE_GAP_MS * 2));
+  deepEqual(sizes().slice(before + 1), ["100x30", "199x30"], "the first and the last");
+  await game.close("bye");
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("keys past the limit of one message, or of a second, are dropped and counted", async () => {
+  const { dir, game } = await onTitle();
+  game.input("n");
+  await game.program.game?.idle();
+  const dropped = game.terminal.keysDropped;
+  game.input("s".repeat(4000));
+  equal(game.terminal.keysDropped - dropped, 4000 - KEY_LIMITS.perMessage, "one message: its first keys");
+  for (let k = 0; k < KEY_LIMITS.perSecond; k++) game.input("s");
+  ok(game.terminal.keysDropped - dropped > 4000 - KEY_LIMITS.perMessage, "a second's keys spent");
   await game.close("bye");
   await Deno.remove(dir, { recursive: true });
 });

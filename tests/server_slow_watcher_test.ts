@@ -86,7 +86,8 @@ const outputBytes = (page: ScreenPage) =>
   page.messages.reduce((sum, m) => sum + (m.type === "output" ? String(m.data).length : 0), 0);
 
 Deno.test("over real sockets, a watcher that stops reading never holds the game up: its frames are dropped, and reading again it is sent the whole screen", async () => {
-  await using served = await startTestServer();
+  // Resizes taken as they come (not one per gap): the test sends one only after the last one's frame.
+  await using served = await startTestServer({}, { resizeGapMs: 0 });
   const { origin } = served;
   const { cookie } = await sessionOf(origin, "sam");
   await using page = await TestPage.open(origin, "/ws/play", cookie);
@@ -97,14 +98,14 @@ Deno.test("over real sockets, a watcher that stops reading never holds the game 
   const id = (await (await fetch(`${origin}/lobby.json`)).json()).live[0].id;
   const watcher = await StalledWatcher.open(origin, `/ws/watch/${id}`);
 
-  // Each resize draws the whole screen again: at 400x200, a frame of about 80 KB, which the player's page
+  // Each resize draws the whole screen again: at 300x120, a frame of some tens of KB, which the player's page
   // gets at once each time while the watcher reads nothing. Loopback's kernel buffers hold some MB (4 here)
   // before the server's socket starts to queue: the player is sent well past that.
   const STALLED_BYTES = 40 * 1024 * 1024;
   let frames = 0;
   while (outputBytes(page) < STALLED_BYTES) {
     const before = outputBytes(page);
-    page.send({ type: "resize", columns: 400 - (frames % 2), rows: 200 });
+    page.send({ type: "resize", columns: 300 - (frames % 2), rows: 120 });
     for (let wait = 0; outputBytes(page) === before; wait++) {
       ok(wait < 500, `the player's page got no frame for its resize ${frames}`);
       await new Promise((r) => setTimeout(r, 10));

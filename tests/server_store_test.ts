@@ -102,6 +102,22 @@ Deno.test("the database is in WAL mode with foreign keys on", async () => {
   });
 });
 
+Deno.test("the store writes as SQLite recommends for WAL: synchronous NORMAL, not a flush each commit", async () => {
+  await withStore((store) => deepEqual(store.journal, { mode: "wal", synchronous: 1 }));
+});
+
+Deno.test("many games' progress is written in one transaction; a finished game stays as it ended", async () => {
+  await withStore((store) => {
+    store.addPlayer("ann", PASSWORD, NOW);
+    const ids = [0, 1, 2].map(() => store.startGame("ann", NOW));
+    store.endGame(ids[2], { outcome: "left", now: NOW });
+    const progress = new Map(ids.map((id, k) => [id, { depth: k + 2, level: 3, turns: 40 + k }]));
+    equal(store.updateGames(progress), 2);
+    deepEqual(ids.map((id) => store.game(id)?.turns), [40, 41, 0]);
+    equal(store.updateGames(new Map()), 0, "nothing to write: no transaction");
+  });
+});
+
 Deno.test("names are taken without regard to case and keep the spelling given", async () => {
   await withStore((store) => {
     ok(store.addPlayer("Ann", PASSWORD, NOW));

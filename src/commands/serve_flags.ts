@@ -34,6 +34,11 @@ Options:
                       HTTPS proxy (https://example.org): the pages' sockets
                       and forms name it, and it is let in as the server's own
                       (default: none; only the address the server is asked at)
+  --max-sockets-per-address N
+                      WebSockets open at once from one address
+                      (default: ${DEFAULT_LIMITS.socketsPerAddress})
+  --max-sockets N     WebSockets open at once in all (default: ${DEFAULT_LIMITS.sockets})
+  --max-replays N     replays shown at once in all (default: ${DEFAULT_LIMITS.replays})
   --worker FILE       the AI worker each game loads (default: a one-file
                       bundle of workers/ai_worker.ts the launcher writes in
                       the state folder, or that file itself if it cannot)
@@ -84,6 +89,9 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
     "input-rate": { type: "string" },
     "idle-minutes": { type: "string" },
     "login-rate": { type: "string" },
+    "max-sockets-per-address": { type: "string" },
+    "max-sockets": { type: "string" },
+    "max-replays": { type: "string" },
     worker: { type: "string" },
     "public-origin": { type: "string" },
   });
@@ -114,6 +122,14 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
       inputRate: limit("input-rate", values["input-rate"], DEFAULT_LIMITS.inputRate, 100_000),
       idleMinutes: limit("idle-minutes", values["idle-minutes"], DEFAULT_LIMITS.idleMinutes, 10_000),
       logins: limit("login-rate", values["login-rate"], DEFAULT_LIMITS.logins, 10_000),
+      socketsPerAddress: limit(
+        "max-sockets-per-address",
+        values["max-sockets-per-address"],
+        DEFAULT_LIMITS.socketsPerAddress,
+        100_000,
+      ),
+      sockets: limit("max-sockets", values["max-sockets"], DEFAULT_LIMITS.sockets, 100_000),
+      replays: limit("max-replays", values["max-replays"], DEFAULT_LIMITS.replays, 10_000),
     },
   };
 }

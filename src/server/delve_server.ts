@@ -11,7 +11,14 @@ import { readPlayerOptions } from "../app/mod.ts";
 import { type FinishedGames, morgueFile, replaySocket } from "./finished_games.ts";
 import { ASSETS } from "./assets.ts";
 import { GameHost, type ProgramParts } from "./game_host.ts";
-import { type GameSockets, playConnection, sameOrigin, watchConnection } from "./game_sockets.ts";
+import {
+  type GameSockets,
+  playConnection,
+  refusedConnection,
+  sameOrigin,
+  watchConnection,
+} from "./game_sockets.ts";
+import { gateMessages, SocketCounts } from "./socket_limits.ts";
 import {
   asksForWebSocket,
   NOT_A_WEBSOCKET,
@@ -20,6 +27,7 @@ import {
   securityHeaders,
   sessionCookie,
   sessionToken,
+  TokenBucket,
 } from "./http_parts.ts";
 import {
   FINISHED_PAGE,
@@ -35,7 +43,7 @@ import {
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { nameProblem } from "./player_names.ts";
 import { LoginLimiter } from "./login_limiter.ts";
-import { isGameId, LEFT_OUTCOME, ServerStore } from "./store.ts";
+import { type GameProgress, isGameId, LEFT_OUTCOME, ServerStore } from "./store.ts";
 
 /** The mode of the state folder and each folder the server makes in it: its user's alone. */
 const PRIVATE_FOLDER = 0o700;
@@ -55,6 +63,12 @@ export interface ServerLimits {
   readonly idleMinutes: number;
   /** Login attempts a minute for one name from one address (an address has four times as many in all). */
   readonly logins: number;
+  /** WebSockets open at once from one address (play, watch and replay together). */
+  readonly socketsPerAddress: number;
+  /** WebSockets open at once in all. */
+  readonly sockets: number;
+  /** Replays being shown at once, in all (each plays its game's turns again). */
+  readonly replays: number;
 }
 
 /** The defaults of {@link ServerLimits}. */
@@ -64,7 +78,25 @@ export const DEFAULT_LIMITS: ServerLimits = {
   inputRate: 100,
   idleMinutes: 30,
   logins: 5,
+  socketsPerAddress: 32,
+  sockets: 1000,
+  replays: 16,
 };
+
+/**
+ * How long a game waits for its player's page to come back (a reload, a
+ * dropped connection) before it is saved and closed and its place freed:
+ * with the sweep's interval, under a minute.
+ */
+export const ABSENT_MS = 45_000;
+
+/**
+ * Replays that may start a second, in all: a replay begins by reading its
+ * file and building its game's first floor, some milliseconds of the thread
+ * every game shares, which a crowd of replay sockets would otherwise spend
+ * all at once.
+ */
+export const REPLAY_STARTS_PER_SECOND = 2;
 
 /** What the server runs with; each game gets its `content`, version, runners, seeds and clock. */
 export interface ServerOptions extends ProgramParts {
@@ -80,12 +112,18 @@ export interface ServerOptions extends ProgramParts {
    * which their sockets and forms name; the address asked at is always one.
    */
   readonly publicOrigin?: string;
+  /** Overrides {@link ABSENT_MS} (tests). */
+  readonly absentMs?: number;
+  /** Overrides the game host's gap between resizes (tests). */
+  readonly resizeGapMs?: number;
 }
 
 /** A player's running program and its game's id in the store (a new one after each game ends). */
 interface Live {
   readonly host: GameHost;
   id: string;
+  /** The progress last written to the game index, as "depth level turns". */
+  written?: string;
   /** The last game that ended: its id, and its morgue file's path without `.txt` (its replay's begins so). */
   ended?: { readonly id: string; readonly stem: string };
 }
@@ -110,6 +148,9 @@ export class DelveServer {
   /** Programs being started, by player: a second page waits for the first's rather than starting another. */
   readonly #starting = new Map<string, Promise<Live>>();
   readonly #sockets = new Set<WebSocket>();
+  readonly #socketCounts: SocketCounts;
+  #replays = 0;
+  readonly #replayStarts = new TokenBucket(REPLAY_STARTS_PER_SECOND, Date.now());
   /** What each program does once it has ended (its game index row), awaited before the store closes. */
   readonly #ending = new Set<Promise<void>>();
   #http: Deno.HttpServer | undefined;
@@ -122,6 +163,19 @@ export class DelveServer {
   private constructor(readonly options: ServerOptions) {
     this.#store = ServerStore.open(join(options.stateDir, "delve.sqlite"));
     this.#logins = new LoginLimiter({ perMinute: options.limits.logins });
+    this.#socketCounts = new SocketCounts(options.limits.socketsPerAddress, options.limits.sockets);
+  }
+
+  /** The most bytes any one socket has queued for its reader now. */
+  get largestBacklog(): number {
+    let most = 0;
+    for (const socket of this.#sockets) most = Math.max(most, socket.bufferedAmount);
+    return most;
+  }
+
+  /** WebSockets open now (and asked for, not yet open). */
+  get openSockets(): number {
+    return this.#socketCounts.open;
   }
 
   /** Opens the store and listens; resolves once the port is bound. */
@@ -165,17 +219,45 @@ export class DelveServer {
     this.#store.close();
   }
 
-  /** Every sweep: each live game's progress into the game index, and the idle ones saved and closed. */
+  /**
+   * Every sweep: the live games' progress into the game index, and the idle
+   * ones, and those whose player's page has been gone a while, saved and
+   * closed (their places freed).
+   */
   async #sweep(): Promise<void> {
-    const limit = this.options.limits.idleMinutes * 60_000;
+    this.#keepAllProgress();
+    const idle = this.options.limits.idleMinutes * 60_000;
+    const absent = this.options.absentMs ?? ABSENT_MS;
     for (const [key, live] of this.#live) {
-      this.#keepProgress(live);
-      if (live.host.info().idleMs < limit) continue;
+      const info = live.host.info();
+      let reason: string;
+      if (info.idleMs >= idle) {
+        reason = `Saved and closed after ${this.options.limits.idleMinutes} minutes without a key.`;
+      } else if (info.absentMs >= absent) reason = "Saved and closed: the player left.";
+      else continue;
       this.#live.delete(key);
-      await live.host.close(
-        `Saved and closed after ${this.options.limits.idleMinutes} minutes without a key.`,
-      );
+      await live.host.close(reason);
     }
+  }
+
+  /**
+   * The progress of every live game that moved since it was last written,
+   * in one transaction: one write of the log for all of them (never one
+   * each), and none when nothing moved.
+   */
+  #keepAllProgress(): void {
+    const changed = new Map<string, GameProgress>();
+    const written = new Map<Live, string>();
+    for (const live of this.#live.values()) {
+      const { depth, level, turns } = live.host.info();
+      const now = `${depth} ${level} ${turns}`;
+      // On the title a game shows depth 0: the index keeps where it stood.
+      if (depth === 0 || now === live.written) continue;
+      changed.set(live.id, { depth, level, turns });
+      written.set(live, now);
+    }
+    this.#store.updateGames(changed);
+    for (const [live, now] of written) live.written = now;
   }
 
   #page(html: string, status = 200, extra: Record<string, string> = {}): Response {
@@ -235,6 +317,7 @@ export class DelveServer {
     if (method === "GET" && path === "/play") {
       const player = this.#player(request);
       if (!player) return this.#redirect("/");
+      if (this.#full(player)) return this.#refuse(503, this.#fullLine());
       return this.#page(gamePage("play", `${player} playing`));
     }
     const watch = /^\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
@@ -246,10 +329,19 @@ export class DelveServer {
       if (!player) return this.#refuse(404, "No such player.");
       return this.#page(gamePage("watch", `watching ${player}`, player, player));
     }
-    if (method === "GET" && path === "/ws/play") return await this.#playSocket(request);
-    const watchSocket = /^\/ws\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
-    if (method === "GET" && watchSocket) {
-      return watchConnection(this.#parts, request, this.#liveOf(watchSocket[1])?.host);
+    if (path.startsWith("/ws/") && asksForWebSocket(request)) {
+      // The slot is taken before anything is awaited, and given back when the socket closes (or was not made).
+      const release = this.#socketCounts.take(address);
+      if (typeof release !== "function") return this.#refuse(503, release.refused);
+      try {
+        const response = await this.#socketRoute(request, url, release, address);
+        if (response.status !== 101) release();
+        return response;
+      } catch {
+        // Deno refuses to upgrade a request that asks for a socket without the rest of the handshake.
+        release();
+        return this.#refuse(400, NOT_A_WEBSOCKET);
+      }
     }
     const morgue = /^\/games\/([A-Za-z0-9_-]{1,64})\/morgue$/.exec(path);
     if (method === "GET" && morgue && isGameId(morgue[1])) return await morgueFile(this.#parts, morgue[1]);
@@ -259,9 +351,44 @@ export class DelveServer {
       if (!game?.replayPath) return this.#refuse(404, "That game has no replay.");
       return this.#page(gamePage("replay", `${game.player}'s game, replayed`, replay[1]));
     }
+    if (path.startsWith("/ws/")) return this.#refuse(400, NOT_A_WEBSOCKET);
+    return this.#refuse(404, "There is nothing at that address.");
+  }
+
+  /** A request for a socket, its slot taken (`release` gives it back). */
+  async #socketRoute(request: Request, url: URL, release: () => void, address: string): Promise<Response> {
+    const path = url.pathname;
+    if (request.method !== "GET") return this.#refuse(404, "There is nothing at that address.");
+    const parts = this.#partsFor(release, address);
+    if (path === "/ws/play") return await this.#playSocket(request, parts);
+    const watchSocket = /^\/ws\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+    if (watchSocket) return watchConnection(parts, request, this.#liveOf(watchSocket[1])?.host);
     const replayed = /^\/ws\/replay\/([A-Za-z0-9_-]{1,64})$/.exec(path);
-    if (method === "GET" && replayed && isGameId(replayed[1])) {
-      return await replaySocket(this.#parts, request, replayed[1], url.searchParams.get("speed"));
+    if (replayed && isGameId(replayed[1])) {
+      if (this.#replays >= this.options.limits.replays) {
+        return this.#refuse(503, `As many replays are showing as may (${this.options.limits.replays}).`);
+      }
+      if (!this.#replayStarts.take(Date.now())) {
+        return this.#refuse(503, "Replays are starting as fast as they may: try again in a moment.");
+      }
+      this.#replays++;
+      const response = await replaySocket(
+        {
+          ...parts,
+          track: (socket) => {
+            this.#track(socket, release, () => this.#replays--);
+            gateMessages(socket, this.options.limits.inputRate, parts, () => {});
+          },
+        },
+        request,
+        replayed[1],
+        url.searchParams.get("speed"),
+      ).catch((error) => {
+        this.#replays--;
+        throw error;
+      });
+      if (response.status !== 101) this.#replays--;
+      return response;
     }
     return this.#refuse(404, "There is nothing at that address.");
   }
@@ -340,34 +467,41 @@ export class DelveServer {
     return live && !live.host.ended ? live : this.#liveById(nameOrId);
   }
 
+  /** Whether `player` would be refused a game now: none of theirs runs and the server runs its most. */
+  #full(player: string): boolean {
+    const key = player.toLowerCase();
+    const live = this.#live.get(key);
+    if ((live && !live.host.ended) || this.#starting.has(key)) return false;
+    return this.#live.size + this.#starting.size >= this.options.limits.games;
+  }
+
+  #fullLine(): string {
+    return `The server is full: ${this.options.limits.games} games. Try again later.`;
+  }
+
   #liveById(id: string): Live | undefined {
     return [...this.#live.values()].find((l) => l.id === id && !l.host.ended);
   }
 
-  async #playSocket(request: Request): Promise<Response> {
+  async #playSocket(request: Request, parts: GameSockets): Promise<Response> {
     const player = this.#player(request);
     if (!player) return this.#refuse(401, "Log in to play.");
     if (!sameOrigin(request, this.options.publicOrigin)) {
       return this.#refuse(403, "That page may not play here.");
     }
-    if (!asksForWebSocket(request)) return this.#refuse(400, NOT_A_WEBSOCKET);
     const key = player.toLowerCase();
     let live = this.#live.get(key);
     if (!live || live.host.ended) {
       let starting = this.#starting.get(key);
       if (!starting) {
-        if (this.#live.size + this.#starting.size >= this.options.limits.games) {
-          return this.#refuse(
-            503,
-            `The server runs as many games as it may (${this.options.limits.games}): try again later.`,
-          );
-        }
+        // The page is told why on its socket, not refused a socket it would show only as a failure.
+        if (this.#full(player)) return refusedConnection(parts, request, this.#fullLine());
         starting = this.#startGame(player).finally(() => this.#starting.delete(key));
         this.#starting.set(key, starting);
       }
       live = await starting;
     }
-    return playConnection(this.#parts, request, live.host);
+    return playConnection(parts, request, live.host);
   }
 
   async #startGame(player: string): Promise<Live> {
@@ -394,6 +528,7 @@ export class DelveServer {
       optionsProblems: problems,
       onScore: (entry, morguePath) => this.#gameEnded(live, entry, morguePath),
       shownPath: (path) => shownAddress(live.ended, path),
+      ...(this.options.resizeGapMs !== undefined ? { resizeGapMs: this.options.resizeGapMs } : {}),
     });
     const live: Live = { host, id };
     this.#live.set(player.toLowerCase(), live);
@@ -426,24 +561,44 @@ export class DelveServer {
       .catch(() => {});
   }
 
-  /** What the finished games' routes and the live games' sockets need of the server. */
-  get #parts(): FinishedGames & GameSockets {
+  /** What the finished games' routes need of the server. */
+  get #parts(): FinishedGames {
     return {
       store: this.#store,
       content: this.options.content,
-      inputRate: this.options.limits.inputRate,
-      watchers: this.options.limits.watchers,
       refuse: (status, line) => this.#refuse(status, line),
       track: (socket) => this.#track(socket),
-      dropped: () => this.droppedMessages++,
-      refused: () => this.refusedMessages++,
     };
   }
 
-  #track(socket: WebSocket): void {
+  /** What one socket's route needs: the server's parts, its limits and counts, and its slot's release. */
+  #partsFor(release: () => void, address: string): FinishedGames & GameSockets {
+    return {
+      ...this.#parts,
+      inputRate: this.options.limits.inputRate,
+      watchers: this.options.limits.watchers,
+      track: (socket) => this.#track(socket, release),
+      dropped: () => this.droppedMessages++,
+      refused: () => this.refusedMessages++,
+      broke: () => this.#socketCounts.bar(address),
+    };
+  }
+
+  /** Keeps `socket` until it closes; then gives back its slot and whatever else `closed` frees. */
+  #track(socket: WebSocket, ...closed: (() => void)[]): void {
     this.#sockets.add(socket);
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      this.#sockets.delete(socket);
+      for (const free of closed) free();
+    };
     // A frame the socket cannot read (text that is not UTF-8) never reaches the game; the socket ends.
-    socket.addEventListener("error", () => this.refusedMessages++);
-    socket.addEventListener("close", () => this.#sockets.delete(socket));
+    socket.addEventListener("error", () => {
+      this.refusedMessages++;
+      end();
+    });
+    socket.addEventListener("close", end);
   }
 }

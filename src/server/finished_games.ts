@@ -9,8 +9,10 @@ import type { Content } from "../content/mod.ts";
 import { decodeRecording, readJsonFile, type Recording, REPLAY_LIMITS, showReplay } from "../app/mod.ts";
 import { ENTER_SEQUENCE } from "../terminal/mod.ts";
 import { asksForWebSocket, NOT_A_WEBSOCKET, securityHeaders } from "./http_parts.ts";
+import { WATCHER_BACKLOG_BYTES } from "./game_host.ts";
 import { REPLAY_SPEEDS } from "./pages.ts";
 import { readClientMessage, serverMessage } from "./protocol.ts";
+import { CLOSE_POLICY } from "./socket_limits.ts";
 import { SocketTerminal } from "./socket_terminal.ts";
 import type { ServerStore } from "./store.ts";
 
@@ -67,7 +69,12 @@ export async function replaySocket(
     if (read.message.turn !== undefined) controls.turn = read.message.turn;
   });
   socket.addEventListener("open", async () => {
-    const send = (text: string) => open && socket.send(serverMessage({ type: "output", data: text }));
+    const send = (text: string) => {
+      // A replay's frames build on each other, none can be skipped: a page that stops reading is let go.
+      if (open && socket.bufferedAmount > WATCHER_BACKLOG_BYTES) {
+        socket.close(CLOSE_POLICY, "The page stopped reading.");
+      } else if (open) socket.send(serverMessage({ type: "output", data: text }));
+    };
     const terminal = new SocketTerminal(80, 24, send);
     socket.send(serverMessage({ type: "size", columns: 80, rows: 24 }));
     send(ENTER_SEQUENCE);

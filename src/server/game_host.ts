@@ -3,8 +3,10 @@
  * the terminal runs (title, games, saves, morgue files, replays), its
  * screen sent to the player's page and to everyone watching. The player may
  * leave and come back: the game is saved when the page goes and shown again,
- * whole, when one comes. A watcher too slow for the frames is skipped until
- * it catches up, then sent the whole screen; the game never waits for it.
+ * whole, when one comes. A page too slow for the frames (the player's or a
+ * watcher's) is skipped until it catches up, then sent the whole screen; the
+ * game never waits for it, and what waits for it is bounded. A page's
+ * resizes are taken at most one per {@link RESIZE_GAP_MS}, the latest kept.
  *
  * @module
  */
@@ -17,7 +19,7 @@ import { ENTER_SEQUENCE } from "../terminal/mod.ts";
 import type { MonsterRunner } from "../worker/mod.ts";
 import { type ServerMessage, serverMessage } from "./protocol.ts";
 import { ScreenMirror } from "./screen_mirror.ts";
-import { SocketTerminal } from "./socket_terminal.ts";
+import { clampSize, SocketTerminal } from "./socket_terminal.ts";
 
 /** Where messages go: a WebSocket, as the host sees one. */
 export interface Sink {
@@ -28,11 +30,26 @@ export interface Sink {
   close?(code?: number, reason?: string): void;
 }
 
-/** A watcher with more than this queued is skipped until it drains. */
+/**
+ * A page with more than this queued is skipped until it drains: a few whole
+ * screens at the largest size, so a page that reads at all never misses one.
+ */
 export const WATCHER_BACKLOG_BYTES = 256 * 1024;
 
 /** The close code of a page whose player left Delve from its title (the play page goes back to the lobby). */
 export const LEFT_CODE = 4000;
+
+/**
+ * Resizes closer together than this are taken as one, the latest: a window
+ * dragged sends dozens a second, each a whole frame drawn, and a hostile page
+ * hundreds; a person sees no difference.
+ */
+export const RESIZE_GAP_MS = 100;
+
+/** Whether a page is skipped until it catches up. */
+interface PageState {
+  behind: boolean;
+}
 
 /** What every game on the server is made with: the data, the version, AI runners, seeds and the clock. */
 export interface ProgramParts {
@@ -58,6 +75,8 @@ export interface GameHostOptions extends ProgramParts {
   readonly shownPath?: (path: string) => string;
   /** Told each game's score, with its morgue file, as the game ends. */
   readonly onScore?: (entry: HighScore, morguePath: string | undefined) => void;
+  /** Overrides {@link RESIZE_GAP_MS} (tests). */
+  readonly resizeGapMs?: number;
 }
 
 /** What the lobby shows of a live game. */
@@ -68,6 +87,8 @@ export interface GameInfo {
   readonly level: number;
   readonly turns: number;
   readonly idleMs: number;
+  /** How long the game has had no player's page (0 while it has one). */
+  readonly absentMs: number;
   readonly watchers: number;
   readonly columns: number;
   readonly rows: number;
@@ -79,9 +100,17 @@ export class GameHost {
   readonly program: DelveProgram;
   readonly mirror: ScreenMirror;
   #player: Sink | undefined;
+  #playerState: PageState = { behind: false };
   /** Each watcher, and whether it is skipped until it catches up. */
-  readonly #watchers = new Map<Sink, { behind: boolean }>();
+  readonly #watchers = new Map<Sink, PageState>();
+  /** Watchers let in whose sockets have not opened yet: they count against the limit already. */
+  #watchersComing = 0;
   #lastInput: number;
+  /** Since when the game has had no player's page (undefined while it has one). */
+  #absentSince: number | undefined;
+  /** The size a page last asked for, not yet taken (see {@link RESIZE_GAP_MS}). */
+  #nextSize: { columns: number; rows: number } | undefined;
+  #resizeTimer: ReturnType<typeof setTimeout> | undefined;
   /** Resolves when the program has ended (the player quit, or the host was closed). */
   readonly done: Promise<void>;
   #ended = false;
@@ -90,6 +119,7 @@ export class GameHost {
 
   constructor(readonly options: GameHostOptions) {
     this.#lastInput = this.#now();
+    this.#absentSince = this.#lastInput;
     this.mirror = new ScreenMirror(options.columns, options.rows);
     this.terminal = new SocketTerminal(options.columns, options.rows, (text) => this.#output(text));
     const { dir } = options;
@@ -144,24 +174,34 @@ export class GameHost {
   #output(text: string): void {
     this.mirror.write(text);
     const message = serverMessage({ type: "output", data: text });
-    this.#player?.send(message);
-    for (const [sink, state] of this.#watchers) {
-      if (sink.bufferedAmount > WATCHER_BACKLOG_BYTES) state.behind = true;
-      else if (state.behind) void this.#catchUp(sink, state);
-      else sink.send(message);
-    }
+    if (this.#player) this.#deliver(this.#player, this.#playerState, message);
+    for (const [sink, state] of this.#watchers) this.#deliver(sink, state, message);
   }
 
-  /** Sends a watcher that fell behind the whole screen; frames made meanwhile are in it. */
-  async #catchUp(sink: Sink, state: { behind: boolean }): Promise<void> {
+  /** A frame to one page: skipped while it has too much waiting, the whole screen once it has caught up. */
+  #deliver(sink: Sink, state: PageState, message: string): void {
+    if (sink.bufferedAmount > WATCHER_BACKLOG_BYTES) state.behind = true;
+    else if (state.behind) void this.#catchUp(sink, state);
+    else sink.send(message);
+  }
+
+  /** Sends a page that fell behind the whole screen; frames made meanwhile are in it. */
+  async #catchUp(sink: Sink, state: PageState): Promise<void> {
     state.behind = false;
     await this.#sendScreen(sink, state);
   }
 
-  /** Sends `sink` the whole screen, if it still watches; the next frame then takes nothing for granted. */
-  async #sendScreen(sink: Sink, state: { behind: boolean }): Promise<void> {
+  /** Whether `state` is still that of `sink`, the player's page or a watcher. */
+  #current(sink: Sink, state: PageState): boolean {
+    return this.#watchers.get(sink) === state || (this.#player === sink && this.#playerState === state);
+  }
+
+  /** Sends `sink` the whole screen, if it is still there; the next frame then takes nothing for granted. */
+  async #sendScreen(sink: Sink, state: PageState): Promise<void> {
     const snapshot = await this.mirror.snapshot();
-    if (this.#watchers.get(sink) !== state) return;
+    if (!this.#current(sink, state)) return;
+    // A watcher may have missed a change of size while it was behind: the screen comes with its size.
+    if (this.#watchers.has(sink)) sink.send(serverMessage({ type: "size", ...this.mirror.size }));
     sink.send(serverMessage({ type: "output", data: snapshot }));
     this.terminal.loseTrack();
   }
@@ -172,8 +212,29 @@ export class GameHost {
     this.terminal.input(new TextEncoder().encode(data));
   }
 
-  /** The player's page changed size: the game is drawn again at it, and watchers are told. */
+  /**
+   * The player's page changed size: the game is drawn again at it, and
+   * watchers are told; at most once per {@link RESIZE_GAP_MS}, the latest
+   * size kept for the end of the gap. A size the game has already is nothing.
+   */
   resize(columns: number, rows: number): void {
+    this.#nextSize = clampSize(columns, rows);
+    if (this.#resizeTimer !== undefined) return;
+    this.#takeNextSize();
+  }
+
+  #takeNextSize(): void {
+    const size = this.#nextSize;
+    this.#nextSize = undefined;
+    if (!size || (size.columns === this.terminal.columns && size.rows === this.terminal.rows)) return;
+    this.#applySize(size.columns, size.rows);
+    this.#resizeTimer = setTimeout(() => {
+      this.#resizeTimer = undefined;
+      if (!this.#ended) this.#takeNextSize();
+    }, this.options.resizeGapMs ?? RESIZE_GAP_MS);
+  }
+
+  #applySize(columns: number, rows: number): void {
     this.terminal.resize(columns, rows);
     const size = { columns: this.terminal.columns, rows: this.terminal.rows };
     this.mirror.resize(size.columns, size.rows);
@@ -188,12 +249,16 @@ export class GameHost {
   attach(sink: Sink, columns: number, rows: number): Sink | undefined {
     const before = this.#player;
     this.#player = sink;
+    this.#playerState = { behind: false };
     this.#lastInput = this.#now();
+    this.#absentSince = undefined;
     sink.send(serverMessage({ type: "output", data: ENTER_SEQUENCE }));
     sink.send(serverMessage({ type: "watchers", count: this.#watchers.size }));
     if (!before) this.#tellWatchers({ type: "notice", text: `${this.options.player} is back.` });
     // A resize draws the whole frame again, as the program does for a terminal that changed size.
-    this.resize(columns, rows);
+    const size = clampSize(columns, rows);
+    this.#nextSize = undefined;
+    this.#applySize(size.columns, size.rows);
     return before === sink ? undefined : before;
   }
 
@@ -204,6 +269,7 @@ export class GameHost {
     if (!this.#ended) {
       this.#tellWatchers({ type: "notice", text: `${this.options.player} left; the game is saved.` });
     }
+    this.#absentSince = this.#now();
     await this.program.saveNow();
   }
 
@@ -212,18 +278,30 @@ export class GameHost {
     return this.#player === sink;
   }
 
-  /** A watcher: told the size, sent the whole screen, then each frame. */
+  /**
+   * Lets one more watcher in, if fewer than `limit` watch or are coming:
+   * counted at once, so many asking together get exactly `limit`. Each
+   * let in then either {@link GameHost.watch}es or is {@link GameHost.unwatch}ed.
+   */
+  letWatcherIn(limit: number): boolean {
+    if (this.#watchers.size + this.#watchersComing >= limit) return false;
+    this.#watchersComing++;
+    return true;
+  }
+
+  /** A watcher let in: told the size, sent the whole screen, then each frame. */
   async watch(sink: Sink): Promise<void> {
     const state = { behind: false };
+    this.watcherNeverCame();
     this.#watchers.set(sink, state);
     this.#tellCount();
-    sink.send(serverMessage({ type: "size", ...this.mirror.size }));
     await this.#sendScreen(sink, state);
   }
 
-  /** A watcher left. */
+  /** A watcher left (or, let in, never came). */
   unwatch(sink: Sink): void {
     if (this.#watchers.delete(sink)) this.#tellCount();
+    else this.watcherNeverCame();
   }
 
   /** The player is told how many watch. */
@@ -231,8 +309,14 @@ export class GameHost {
     this.#player?.send(serverMessage({ type: "watchers", count: this.#watchers.size }));
   }
 
+  /** A watcher let in whose socket never opened: its place is free again. */
+  watcherNeverCame(): void {
+    this.#watchersComing = Math.max(0, this.#watchersComing - 1);
+  }
+
+  /** Watchers, and those let in whose sockets are opening. */
   get watchers(): number {
-    return this.#watchers.size;
+    return this.#watchers.size + this.#watchersComing;
   }
 
   /** What the lobby shows. */
@@ -245,6 +329,7 @@ export class GameHost {
       level: player?.level?.current ?? 0,
       turns: state?.turn ?? 0,
       idleMs: this.#now() - this.#lastInput,
+      absentMs: this.#absentSince === undefined ? 0 : this.#now() - this.#absentSince,
       watchers: this.#watchers.size,
       columns: this.terminal.columns,
       rows: this.terminal.rows,
@@ -254,6 +339,7 @@ export class GameHost {
   /** Ends the program: the game in progress saved; everyone told `reason`. */
   async close(reason: string): Promise<void> {
     this.#closing = true;
+    clearTimeout(this.#resizeTimer);
     this.terminal.end();
     await this.done;
     // Told once the game is on disk: a page that reads the notice may count on the save.
@@ -262,15 +348,22 @@ export class GameHost {
     // A close reason is at most 123 bytes; the notice above has said it whole.
     const short = reason.length > 100 ? `${reason.slice(0, 99)}…` : reason;
     for (const sink of [this.#player, ...this.#watchers.keys()]) sink?.close?.(1001, short);
+    // Nothing of a page outlives the game: the sockets let go, whatever they still hold.
+    this.#player = undefined;
+    this.#watchers.clear();
   }
 
+  /** Sends `text` to each watcher that has room for it (one behind gets the whole screen later). */
   #tellWatchers(message: ServerMessage): void {
     const text = serverMessage(message);
-    for (const sink of this.#watchers.keys()) sink.send(text);
+    for (const sink of this.#watchers.keys()) {
+      if (sink.bufferedAmount <= WATCHER_BACKLOG_BYTES) sink.send(text);
+    }
   }
 
   #tellAll(message: ServerMessage): void {
-    this.#player?.send(serverMessage(message));
+    const player = this.#player;
+    if (player && player.bufferedAmount <= WATCHER_BACKLOG_BYTES) player.send(serverMessage(message));
     this.#tellWatchers(message);
   }
 }

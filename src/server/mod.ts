@@ -6,7 +6,13 @@
  *
  * @module
  */
-export { DEFAULT_LIMITS, DelveServer, type ServerLimits, type ServerOptions } from "./delve_server.ts";
+export {
+  ABSENT_MS,
+  DEFAULT_LIMITS,
+  DelveServer,
+  type ServerLimits,
+  type ServerOptions,
+} from "./delve_server.ts";
 export { ADDRESS_SHARE, LOGIN_WINDOW_MS, LoginLimiter, type LoginLimiterOptions } from "./login_limiter.ts";
 export {
   hashPassword,
@@ -32,7 +38,9 @@ export {
   SESSION_LIFETIME_MS,
   StoreError,
 } from "./store.ts";
-export { GameHost } from "./game_host.ts";
+export { GameHost, RESIZE_GAP_MS, WATCHER_BACKLOG_BYTES } from "./game_host.ts";
+export { KEY_LIMITS, SCREEN_LIMITS } from "./socket_terminal.ts";
+export { CLOSE_POLICY, CLOSE_TOO_BIG, CLOSE_TRY_LATER, SocketCounts } from "./socket_limits.ts";
 export type { GameHostOptions, GameInfo, ProgramParts, Sink } from "./game_host.ts";
 export { MAX_MESSAGE_BYTES, readClientMessage } from "./protocol.ts";
 export type { ClientMessage, ServerMessage } from "./protocol.ts";

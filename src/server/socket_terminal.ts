@@ -7,12 +7,26 @@
  * @module
  */
 import { KeyDecoder, QueuedInput, type Terminal, type TerminalEvent } from "../terminal/mod.ts";
+import { TokenBucket } from "./http_parts.ts";
 
 /** How long a lone Esc waits for the rest of a sequence (as on a TTY). */
 const ESC_TIMEOUT_MS = 30;
 
-/** The sizes a browser may ask for: Delve's least, and a bound on the buffers a page can make us keep. */
-export const SCREEN_LIMITS = { minColumns: 20, minRows: 10, maxColumns: 400, maxRows: 200 } as const;
+/**
+ * The sizes a browser may ask for: Delve's least, and a bound on what one
+ * page's frame can cost. The largest is a 4K screen (3840x2160 pixels) filled
+ * with cells of a small legible font (13x18 pixels): every bigger size is
+ * asked for only to make the server draw more.
+ */
+export const SCREEN_LIMITS = { minColumns: 20, minRows: 10, maxColumns: 300, maxRows: 120 } as const;
+
+/**
+ * Keys a page may send: in one message, and a second (in bursts of as many).
+ * A person types well under either, a held key repeats at about 30 a second;
+ * each key is a turn the server plays, so beyond them keys are dropped and
+ * counted, whatever message brought them.
+ */
+export const KEY_LIMITS = { perMessage: 32, perSecond: 60 } as const;
 
 /** A size clamped to {@link SCREEN_LIMITS}. */
 export function clampSize(columns: number, rows: number): { columns: number; rows: number } {
@@ -26,6 +40,11 @@ export function clampSize(columns: number, rows: number): { columns: number; row
 /** A terminal fed with a browser's bytes, writing to `output`. */
 export class SocketTerminal extends QueuedInput implements Terminal {
   readonly #decoder = new KeyDecoder();
+  readonly #keys = new TokenBucket(KEY_LIMITS.perSecond, Date.now());
+  /** Keys of the message being read. */
+  #keysInMessage = 0;
+  /** Keys dropped over {@link KEY_LIMITS}. */
+  keysDropped = 0;
   #escTimer: ReturnType<typeof setTimeout> | undefined;
   columns: number;
   rows: number;
@@ -42,6 +61,7 @@ export class SocketTerminal extends QueuedInput implements Terminal {
   /** Bytes the browser sent, as typed. */
   input(bytes: Uint8Array): void {
     clearTimeout(this.#escTimer);
+    this.#keysInMessage = 0;
     for (const event of this.#decoder.feed(bytes)) this.#push(event);
     if (this.#decoder.hasPending) {
       this.#escTimer = setTimeout(() => {
@@ -52,6 +72,13 @@ export class SocketTerminal extends QueuedInput implements Terminal {
 
   #push(event: TerminalEvent): void {
     if (event.type === "key" && event.ctrl && event.key === "c") return;
+    // A mouse's movement is not a command (the queue keeps only the latest): only keys and clicks count.
+    if (event.type === "key" || (event.type === "mouse" && event.action !== "move")) {
+      if (++this.#keysInMessage > KEY_LIMITS.perMessage || !this.#keys.take(Date.now())) {
+        this.keysDropped++;
+        return;
+      }
+    }
     this.queue.push(event);
   }
 

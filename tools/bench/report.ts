@@ -46,6 +46,7 @@ import { machine, markdownTable } from "./report_page.ts";
 const ROOT = new URL("../../", import.meta.url).pathname;
 import { floorsSave } from "./floors_save.ts";
 import { serverLoad } from "./server_load.ts";
+import { hostileLoad } from "./server_hostile.ts";
 
 function engineRows(): void {
   progress("field of view");
@@ -248,6 +249,32 @@ async function serverRows(): Promise<void> {
   if (load.unanswered > 0) notes.push(`serve: ${load.unanswered} keys brought no frame within a second.`);
 }
 
+/** The hostile load's window: five minutes, so rare stalls (a sweep, a collection) are in it. */
+const ATTACK_SECONDS = 300;
+
+async function attackRows(): Promise<void> {
+  progress(`the browser server under attack, ${SERVER_GAMES} open-loop players for ${ATTACK_SECONDS} s`);
+  const load = await hostileLoad(SERVER_GAMES, ATTACK_SECONDS);
+  rows.push({
+    figure:
+      `serve under attack: key to frame, ${load.games} games, a key per 500 ms each on its own timer, ` +
+      "one hostile visitor of each kind",
+    ours: `p50 ${load.p50Ms.toFixed(1)} ms, p99 ${load.p99Ms.toFixed(1)} ms, longest ${
+      load.longestMs.toFixed(0)
+    } ms (${thousands(load.keys)} keys; server ${(load.serverCpu * 100).toFixed(0)}% of a core)`,
+    target: "p99 ≤ 25 ms, longest ≤ 50 ms",
+    met: load.p99Ms <= 25 && load.longestMs <= 50,
+  });
+  rows.push({
+    figure: "serve under attack: resident memory per game",
+    ours: `${load.rssPerGameMb.toFixed(1)} MB (server ${load.rssMb.toFixed(0)} MB, most ${
+      load.peakRssMb.toFixed(0)
+    } MB)`,
+    target: "≤ 15 MB",
+    met: load.rssPerGameMb <= 15,
+  });
+}
+
 /** The soak as `deno task soak` runs it (the task's own flags), in a process of its own. */
 async function soakRow(): Promise<Row> {
   progress("soak, 10,000 turns");
@@ -287,6 +314,7 @@ const SECTIONS = [
   "budget",
   "floors",
   "server",
+  "attack",
 ] as const;
 
 /** The document whose table a whole run rewrites, and the markers the table sits between there. */
@@ -340,6 +368,7 @@ if (import.meta.main) {
   if (only.has("budget")) await budgetRows();
   if (only.has("floors")) await floorsRows();
   if (only.has("server")) await serverRows();
+  if (only.has("attack")) await attackRows();
   if (soak) rows.push(soak);
   const table = markdownTable(
     PERFORMANCE_COLUMNS,

@@ -33,7 +33,7 @@ const MOVES = ["h", "j", "k", "l", "y", "u", "b", "n"];
 const WARM_UP_MS = 10_000;
 
 /** The server process's resident memory (bytes) and CPU time (ms), from /proc. */
-async function usage(pid: number): Promise<{ rss: number; cpuMs: number }> {
+export async function usage(pid: number): Promise<{ rss: number; cpuMs: number }> {
   // Deno reads /proc only with every permission; `cat` reads it for the bench's --allow-run.
   const read = async (file: string) =>
     new TextDecoder().decode(
@@ -47,7 +47,8 @@ async function usage(pid: number): Promise<{ rss: number; cpuMs: number }> {
   return { rss, cpuMs: (ticks * 1000) / 100 };
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+/** The `p` quantile (0 to 1) of `sorted`, ascending. */
+export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 }
 

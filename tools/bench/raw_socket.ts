@@ -1,0 +1,102 @@
+/**
+ * A WebSocket client for the server benches, over `node:net` so it can
+ * come from an address of its own on loopback (127.x.y.z): each bench
+ * player and each hostile visitor is then a different address to the
+ * server, whose limits count per address. It sends masked text frames of
+ * any length, and either reads what it is sent (telling each chunk's
+ * arrival) or never reads at all.
+ *
+ * @module
+ */
+import net from "node:net";
+import { Buffer } from "node:buffer";
+
+/** How a {@link RawSocket} is opened. */
+export interface RawSocketOptions {
+  /** The loopback address it comes from. */
+  readonly from: string;
+  readonly cookie?: string;
+  /** False: nothing is read after the handshake (the kernel's buffers fill, then the server's). */
+  readonly reads?: boolean;
+  /** Told when bytes arrive (a frame, or part of one). */
+  readonly onData?: () => void;
+}
+
+/** A client's masked text frame of `payload`. */
+export function maskedFrame(payload: Uint8Array): Uint8Array {
+  const mask = crypto.getRandomValues(new Uint8Array(4));
+  const extended = payload.length < 126 ? 0 : payload.length < 65536 ? 2 : 8;
+  const frame = new Uint8Array(2 + extended + 4 + payload.length);
+  frame[0] = 0x81;
+  if (extended === 0) frame[1] = 0x80 | payload.length;
+  else if (extended === 2) {
+    [frame[1], frame[2], frame[3]] = [0x80 | 126, payload.length >> 8, payload.length & 255];
+  } else {
+    frame[1] = 0x80 | 127;
+    new DataView(frame.buffer).setBigUint64(2, BigInt(payload.length));
+  }
+  frame.set(mask, 2 + extended);
+  const start = 2 + extended + 4;
+  for (let i = 0; i < payload.length; i++) frame[start + i] = payload[i] ^ mask[i & 3];
+  return frame;
+}
+
+/** One WebSocket connection; see the module doc. */
+export class RawSocket {
+  #ended = false;
+
+  private constructor(readonly socket: net.Socket) {
+    socket.on("close", () => (this.#ended = true));
+    socket.on("error", () => (this.#ended = true));
+  }
+
+  /** Whether the connection has ended (closed by either side, or failed). */
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Opens `path` on `origin`; undefined when the server does not upgrade it. */
+  static open(origin: string, path: string, options: RawSocketOptions): Promise<RawSocket | undefined> {
+    const { hostname, port } = new URL(origin);
+    const socket = net.connect({ host: hostname, port: Number(port), localAddress: options.from });
+    const key = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+    const request = `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${origin}\r\n` +
+      (options.cookie ? `Cookie: ${options.cookie}\r\n` : "") +
+      `Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\n` +
+      "Sec-WebSocket-Version: 13\r\n\r\n";
+    return new Promise((resolve) => {
+      let head = "";
+      const fail = () => {
+        socket.destroy();
+        resolve(undefined);
+      };
+      socket.on("error", fail);
+      socket.on("connect", () => socket.write(request));
+      const onHead = (chunk: Buffer) => {
+        head += chunk.toString("latin1");
+        if (!head.includes("\r\n\r\n")) return;
+        socket.off("data", onHead);
+        socket.off("error", fail);
+        if (!head.startsWith("HTTP/1.1 101")) return fail();
+        const raw = new RawSocket(socket);
+        if (options.reads === false) socket.pause();
+        else socket.on("data", () => options.onData?.());
+        resolve(raw);
+      };
+      socket.on("data", onHead);
+    });
+  }
+
+  /** Sends `text` as one frame; false once the connection has ended. */
+  send(text: string): boolean {
+    if (this.#ended) return false;
+    this.socket.write(maskedFrame(new TextEncoder().encode(text)));
+    return true;
+  }
+
+  /** Ends the connection. */
+  close(): void {
+    this.#ended = true;
+    this.socket.destroy();
+  }
+}

@@ -1,0 +1,262 @@
+/**
+ * The browser server under load and under attack at once: a server process
+ * started as `deno task serve` starts it, players each pressing a move key
+ * every 500 ms on their own timer (an open loop: a slow frame does not slow
+ * the keys), and one visitor of each hostile kind (tools/bench/hostile_clients.ts),
+ * each a process of its own. Measured at the players: key to frame, its
+ * p99 and its longest; at the server (from /proc): resident memory per game.
+ *
+ * @module
+ */
+import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/app/mod.ts";
+import { launchArgs } from "../../src/commands/mod.ts";
+import { freePort, untilListening } from "../serve_process.ts";
+import { HOSTILE_KINDS, type HostileKind } from "./hostile_clients.ts";
+import { RawSocket } from "./raw_socket.ts";
+import { percentile, usage } from "./server_load.ts";
+
+/** What a hostile load run measured. */
+export interface HostileLoad {
+  readonly games: number;
+  readonly seconds: number;
+  readonly keys: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** The longest a key waited for its frame: the longest the players saw the server stall. */
+  readonly longestMs: number;
+  /** Keys whose frame had not come when the next key was pressed. */
+  readonly unanswered: number;
+  /** Resident memory the games added, per game (the hostile players' games counted). */
+  readonly rssPerGameMb: number;
+  /** The server's whole resident memory at the end, and its most seen. */
+  readonly rssMb: number;
+  readonly peakRssMb: number;
+  /** The server's CPU time over the window, as a share of one core. */
+  readonly serverCpu: number;
+  /** Each hostile visitor's own CPU time over the run, as a share of one core (the machine is shared). */
+  readonly hostileCpu: Readonly<Record<string, number>>;
+}
+
+const MOVES = ["h", "j", "k", "l", "y", "u", "b", "n"];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Registers `name`; its cookie. */
+async function cookieOf(origin: string, name: string): Promise<string> {
+  const response = await fetch(`${origin}/register`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ name, password: "load test password" }),
+    redirect: "manual",
+  });
+  await response.body?.cancel();
+  return response.headers.get("set-cookie")!.split(";")[0];
+}
+
+/** Player `k`'s socket, from a loopback address of its own; `onData` told of each arrival. */
+async function playSocket(origin: string, k: number, onData?: () => void): Promise<RawSocket> {
+  const cookie = await cookieOf(origin, `player${k}`);
+  const from = `127.0.1.${k + 1}`;
+  const socket = await RawSocket.open(origin, "/ws/play", { from, cookie, ...(onData ? { onData } : {}) });
+  if (!socket) throw new Error(`player ${k}'s socket was refused`);
+  return socket;
+}
+
+/** A game played to its end (abandoned), so the server has a replay to show: its id. */
+async function finishedGameId(origin: string): Promise<string> {
+  const socket = await playSocket(origin, 254);
+  // A new game, a step, Esc and yes (saved, the title), a new game and yes (the saved one abandoned).
+  for (const key of ["n", "l", "\x1b", "y", "n", "y"]) {
+    socket.send(JSON.stringify({ type: "input", data: key }));
+    await sleep(1000);
+  }
+  socket.close();
+  const lobby = await (await fetch(origin)).text();
+  const id = /\/games\/([A-Za-z0-9_-]{16})\/replay/.exec(lobby)?.[1];
+  if (!id) throw new Error(`no finished game with a replay in the lobby: ${lobby}`);
+  return id;
+}
+
+/**
+ * One open-loop player: a move key every `everyMs` on its own timer; each
+ * key's time to the first bytes that come after it (its frame: nothing
+ * else is sent to a player between keys).
+ */
+class Player {
+  /** When each key not yet answered was sent. */
+  readonly #pending: number[] = [];
+  readonly times: number[] = [];
+  unanswered = 0;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  socket: RawSocket | undefined;
+
+  /** Bytes came. */
+  arrived(): void {
+    const at = performance.now();
+    const sent = this.#pending.shift();
+    if (sent === undefined) return;
+    this.times.push(at - sent);
+  }
+
+  start(everyMs: number): void {
+    // Players start spread over the interval, as people's keys are.
+    setTimeout(() => {
+      this.#timer = setInterval(() => {
+        // A key that brought no frame (a step into a wall) is counted, not matched to the next key's frame.
+        this.unanswered += this.#pending.splice(0).length;
+        this.#pending.push(performance.now());
+        this.socket?.send(JSON.stringify({ type: "input", data: MOVES[Math.floor(Math.random() * 8)] }));
+      }, everyMs);
+    }, Math.random() * everyMs);
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+    this.socket?.close();
+  }
+}
+
+/** Runs `games` open-loop players for `seconds` beside one hostile visitor of each kind. */
+export async function hostileLoad(
+  games: number,
+  seconds: number,
+  kinds: readonly HostileKind[] = HOSTILE_KINDS,
+  everyMs = 500,
+): Promise<HostileLoad> {
+  const port = freePort();
+  const state = await Deno.makeTempDir({ prefix: "delve-hostile-" });
+  // Every player and visitor comes from a loopback address of its own, so the limits are the defaults; the
+  // registrations all come from one (the bench's own fetch), so its login rate is raised.
+  const args = [
+    "--port",
+    String(port),
+    "--state",
+    state,
+    "--max-games",
+    String(games + 10),
+    "--login-rate",
+    "10000",
+  ];
+  const server = new Deno.Command(Deno.execPath(), {
+    args: await launchArgs(args),
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const hostile: Deno.ChildProcess[] = [];
+  const players: Player[] = [];
+  try {
+    await untilListening(server);
+    const origin = `http://127.0.0.1:${port}`;
+    const before = await usage(server.pid);
+    const replayId = await finishedGameId(origin);
+    for (let k = 0; k < games; k++) {
+      const player = new Player();
+      const socket = player.socket = await playSocket(origin, k, () => player.arrived());
+      socket.send(JSON.stringify({ type: "resize", columns: 80, rows: 24 }));
+      socket.send(JSON.stringify({ type: "input", data: "n" }));
+      players.push(player);
+    }
+    const watchId = (await (await fetch(`${origin}/lobby.json`)).json()).live[0].id;
+    for (const kind of kinds) {
+      hostile.push(
+        new Deno.Command(Deno.execPath(), {
+          args: [
+            "run",
+            // Loopback addresses of its own to connect from, which Deno's grants cannot name as a range.
+            "--allow-net",
+            new URL("./hostile_clients.ts", import.meta.url).pathname,
+            kind,
+            origin,
+            watchId,
+            replayId,
+          ],
+          stdout: "null",
+          stderr: "inherit",
+        }).spawn(),
+      );
+    }
+    // The games' AI workers load in the background: the window opens once the server has settled a little.
+    await sleep(5000);
+    for (const player of players) player.start(everyMs);
+    await sleep(5000);
+    for (const player of players) [player.times.length, player.unanswered] = [0, 0];
+    let peak = 0;
+    const start = await usage(server.pid);
+    const hostileStart = await Promise.all(hostile.map((child) => usage(child.pid)));
+    const end = performance.now() + seconds * 1000;
+    while (performance.now() < end) {
+      await sleep(1000);
+      peak = Math.max(peak, (await usage(server.pid)).rss);
+    }
+    const after = await usage(server.pid);
+    const hostileEnd = await Promise.all(hostile.map((child) => usage(child.pid)));
+    const times = players.flatMap((p) => p.times).sort((a, b) => a - b);
+    const allGames = games + kinds.filter((k) => ["resizes", "keys", "stalled-player"].includes(k)).length;
+    return {
+      games,
+      seconds,
+      keys: times.length,
+      p50Ms: percentile(times, 0.5),
+      p99Ms: percentile(times, 0.99),
+      longestMs: times.at(-1) ?? NaN,
+      unanswered: players.reduce((sum, p) => sum + p.unanswered, 0),
+      rssPerGameMb: (after.rss - before.rss) / allGames / 1048576,
+      rssMb: after.rss / 1048576,
+      peakRssMb: peak / 1048576,
+      serverCpu: (after.cpuMs - start.cpuMs) / (seconds * 1000),
+      hostileCpu: Object.fromEntries(
+        kinds.map((kind, k) => [kind, (hostileEnd[k].cpuMs - hostileStart[k].cpuMs) / (seconds * 1000)]),
+      ),
+    };
+  } finally {
+    for (const player of players) player.stop();
+    for (const child of hostile) {
+      // A visitor that ended early has said why on stderr.
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // It had ended.
+      }
+      await child.status;
+    }
+    server.kill("SIGTERM");
+    await server.status;
+    await Deno.remove(state, { recursive: true }).catch(() => {});
+  }
+}
+
+/** `deno run -A tools/bench/server_hostile.ts --help`. */
+export const SERVER_HOSTILE_HELP = {
+  name: "server_hostile.ts",
+  about: "The browser server under load and under attack: players pressing a key every 500 ms each on " +
+    "their own timers, and one hostile visitor of each kind; the figures as JSON on stdout.",
+  usage: `Usage: deno run -A tools/bench/server_hostile.ts [--games N] [--seconds S]
+
+Options:
+      --games N     players, each with its own game, up to 250 (default: 50)
+      --seconds S   how long the window measured lasts (default: 300)
+      --hostile K   the hostile visitors, comma-separated, or none
+                    (default: all: ${HOSTILE_KINDS.slice(0, 4).join(", ")},
+                    ${HOSTILE_KINDS.slice(4).join(", ")})
+${HELP_USAGE}`,
+};
+
+if (import.meta.main) {
+  const line = readCommandLine(SERVER_HOSTILE_HELP, Deno.args, () => {
+    const { values } = parseFlags(Deno.args, {
+      games: { type: "string" },
+      seconds: { type: "string" },
+      hostile: { type: "string" },
+    });
+    const kinds = values.hostile === "none" ? [] : values.hostile?.split(",") ?? [...HOSTILE_KINDS];
+    const unknown = kinds.find((k) => !(HOSTILE_KINDS as readonly string[]).includes(k));
+    if (unknown !== undefined) throw new UsageError(`--hostile: no kind "${unknown}"`);
+    return {
+      kinds: kinds as HostileKind[],
+      games: intFlag("--games", values.games, 1, 250) ?? 50,
+      seconds: intFlag("--seconds", values.seconds, 1, 3_600) ?? 300,
+    };
+  });
+  if ("exit" in line) Deno.exit(line.exit);
+  const { games, seconds, kinds } = line.run;
+  console.log(JSON.stringify({ kinds, ...await hostileLoad(games, seconds, kinds) }, null, 2));
+}
