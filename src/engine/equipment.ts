@@ -122,3 +122,12 @@ export function toggleEquip(wearer: Entity, item: Entity, events: GameEvent[], n
   if (isWorn(wearer, item)) unequip(wearer, item, events, name);
   else equip(wearer, item, events, false, name);
 }
+
+/**
+ * How far `e` sees: its own sight if it has one, else the rules' radius,
+ * plus what it wears adds (an unlimited sight, 0, stays unlimited).
+ */
+export function sightOf(e: Entity, rules: Rules): number {
+  const own = e.sight ?? rules.sightRadius;
+  return own === 0 ? 0 : own + wornBonus(e, "sight");
+}

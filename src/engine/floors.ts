@@ -15,16 +15,12 @@ import type { Point, Rect } from "./geometry.ts";
 import { nearestCells } from "./nearest_cells.ts";
 import { Rng } from "./rng.ts";
 import type { Rules } from "./rules.ts";
-import type { GameState } from "./state.ts";
+import { type GameState, playerOf } from "./state.ts";
+import { placeFollowers, takeFollowers } from "./stair_followers.ts";
+import { sightOf } from "./equipment.ts";
+import type { GameEvent } from "./events.ts";
 import { instantiate } from "./templates.ts";
 import { Tile } from "./tiles.ts";
-
-/** A floor the player is not on, as they left it. Its grids are plain (not shared) memory. */
-export interface KeptFloor {
-  readonly floor: number;
-  readonly map: GameMap;
-  readonly entities: Entity[];
-}
 
 /** True when the rules keep floors. */
 export function keepsFloors(rules: Rules): boolean {
@@ -201,4 +197,38 @@ export function carriesGoal(player: Entity, rules: Rules): boolean {
   const search = (items: readonly Entity[]): boolean =>
     items.some((i) => i.template === goal.item || search(i.inventory?.items ?? []));
   return search(player.inventory?.items ?? []);
+}
+
+/**
+ * Makes floor `floor`: a new map from the state's RNG, the player at the
+ * first room's centre (with everything they carry), monsters and items
+ * from that depth's spawn tables, and a fresh view. When the rules keep
+ * floors, the floor left is kept and `floor` found again or made from its
+ * own seed instead; true when it was made new. Where the rules
+ * say so, the monsters beside the player follow (stair_followers.ts), told
+ * in `events`.
+ */
+export function enterFloor(state: GameState, rules: Rules, floor: number, events: GameEvent[] = []): boolean {
+  const left = state.floor;
+  const followers = takeFollowers(state, rules);
+  const fresh = keepsFloors(rules) ? changeFloor(state, rules, floor) : freshFloor(state, rules, floor);
+  const kept = state.keptFloors?.find((k) => k.floor === left)?.entities ?? [];
+  placeFollowers(state, followers, kept, events);
+  return fresh;
+}
+
+/** Makes floor `floor` anew from the state's RNG (the rules that keep no floors). */
+function freshFloor(state: GameState, rules: Rules, floor: number): boolean {
+  const rng = Rng.fromState(state.rng);
+  const player = playerOf(state);
+  const laid = layFloor(rules, floor, rng);
+  player.x = laid.start.x;
+  player.y = laid.start.y;
+  state.floor = floor;
+  state.map = laid.map;
+  state.entities = [player];
+  fillFloor(state, rules, laid, floor, rng);
+  state.rng = rng.state();
+  updateVisibility(state.map, player, sightOf(player, rules));
+  return true;
 }

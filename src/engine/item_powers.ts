@@ -20,7 +20,8 @@ import { rayCells } from "./line.ts";
 import { Rng } from "./rng.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import { drawWeighted, weightsForFloor } from "./spawning.ts";
-import { type GameState, sightOf } from "./state.ts";
+import { type GameState } from "./state.ts";
+import { sightOf } from "./equipment.ts";
 import { instantiate } from "./templates.ts";
 import { Tile, WALKABLE } from "./tiles.ts";
 

@@ -19,7 +19,7 @@ import { type Entity, isAlive } from "./entity.ts";
 import { isWalkable, tileAt } from "./game_map.ts";
 import type { Point } from "./geometry.ts";
 import type { LogEntry } from "./message_log.ts";
-import { tell } from "./narration.ts";
+import { tell, withArticle } from "./narration.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import { type GameState, playerOf } from "./state.ts";
 import { Tile } from "./tiles.ts";
@@ -194,11 +194,6 @@ export function stopBeforeStep(state: GameState, to: Point): WalkStop | undefine
 export function monsterCells(state: GameState): number[] {
   const { width } = state.map;
   return monstersInView(state).map((e) => e.y * width + e.x);
-}
-
-/** "a" or "an" before `name`, as English writes it (messages that want no article use `{name}`). */
-export function withArticle(name: string): string {
-  return `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`;
 }
 
 /** What each stop says: a message of the rules, or nothing for the stops the map shows. */
