@@ -20,7 +20,7 @@ import { type Occupancy, scanOccupancy } from "./occupancy.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import { type GameState, playerOf } from "./state.ts";
 import { enterFloor } from "./floors.ts";
-import { sightOf } from "./equipment.ts";
+import { sightOf } from "./stats.ts";
 import { carry, countOf, layDown, stackFor, takeSome, useUpOne } from "./stacks.ts";
 import { throwItem } from "./throwing.ts";
 import { Tile } from "./tiles.ts";

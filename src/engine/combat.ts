@@ -7,7 +7,8 @@
  */
 import { rollDice } from "./dice.ts";
 import { type Entity, isAlive } from "./entity.ts";
-import { accuracyOf, attackOf, damageDiceOf, defenseOf, evasionOf } from "./equipment.ts";
+import { damageDiceOf } from "./equipment.ts";
+import { accuracyOf, attackOf, defenseOf, evasionOf } from "./stats.ts";
 import { formatTemplate } from "./text_template.ts";
 import type { GameEvent } from "./events.ts";
 import { Rng } from "./rng.ts";

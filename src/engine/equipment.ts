@@ -9,8 +9,6 @@
  */
 import type { Entity, Slot } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
-import type { Rules } from "./rules.ts";
-import { statusBonus } from "./statuses.ts";
 
 /** The slots of rules that name none: the tutorial's two. */
 export const DEFAULT_SLOTS: readonly Slot[] = ["weapon", "armor"];
@@ -49,26 +47,6 @@ export function wornRegeneration(
     if (regen && (!best || regen.turns / regen.hp < best.turns / best.hp)) best = regen;
   }
   return best;
-}
-
-/** Power with what is worn and, given the rules, the statuses `e` is under. */
-export function attackOf(e: Entity, rules?: Rules): number {
-  return (e.fighter?.power ?? 0) + wornBonus(e, "power") + (rules ? statusBonus(e, rules, "power") : 0);
-}
-
-/** Defense with what is worn and, given the rules, the statuses `e` is under. */
-export function defenseOf(e: Entity, rules?: Rules): number {
-  return (e.fighter?.defense ?? 0) + wornBonus(e, "defense") + (rules ? statusBonus(e, rules, "defense") : 0);
-}
-
-/** Accuracy with what is worn (docs/rules.md, Combat rolls). */
-export function accuracyOf(e: Entity): number {
-  return (e.fighter?.accuracy ?? 0) + wornBonus(e, "accuracy");
-}
-
-/** Evasion with what is worn. */
-export function evasionOf(e: Entity): number {
-  return (e.fighter?.evasion ?? 0) + wornBonus(e, "evasion");
 }
 
 /** The damage dice of a blow: the wielded weapon's, else the attacker's own, else none. */
@@ -121,13 +99,4 @@ export function equip(
 export function toggleEquip(wearer: Entity, item: Entity, events: GameEvent[], name = item.name): void {
   if (isWorn(wearer, item)) unequip(wearer, item, events, name);
   else equip(wearer, item, events, false, name);
-}
-
-/**
- * How far `e` sees: its own sight if it has one, else the rules' radius,
- * plus what it wears adds (an unlimited sight, 0, stays unlimited).
- */
-export function sightOf(e: Entity, rules: Rules): number {
-  const own = e.sight ?? rules.sightRadius;
-  return own === 0 ? 0 : own + wornBonus(e, "sight");
 }

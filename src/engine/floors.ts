@@ -17,7 +17,7 @@ import { Rng } from "./rng.ts";
 import type { Rules } from "./rules.ts";
 import { type GameState, playerOf } from "./state.ts";
 import { placeFollowers, takeFollowers } from "./stair_followers.ts";
-import { sightOf } from "./equipment.ts";
+import { sightOf } from "./stats.ts";
 import type { GameEvent } from "./events.ts";
 import { instantiate } from "./templates.ts";
 import { Tile } from "./tiles.ts";

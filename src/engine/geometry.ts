@@ -58,3 +58,9 @@ export function intersects(a: Rect, b: Rect): boolean {
 export function chebyshev(a: Point, b: Point): number {
   return Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 }
+
+/** True when cells `a` and `b` (indices into a grid `width` wide) are different and touch, diagonals too. */
+export function isNeighbour(a: number, b: number, width: number): boolean {
+  const ax = a % width, bx = b % width;
+  return Math.abs(ax - bx) <= 1 && Math.abs((a - ax) / width - (b - bx) / width) <= 1 && a !== b;
+}

@@ -15,7 +15,7 @@ import { type GameMap, inBounds, isWalkable, tileAt } from "./game_map.ts";
 import { Tile } from "./tiles.ts";
 import type { Rules } from "./rules.ts";
 import { type GameState } from "./state.ts";
-import { sightOf } from "./equipment.ts";
+import { sightOf } from "./stats.ts";
 import { speedOf } from "./statuses.ts";
 import { ENERGY_TO_ACT, usesEnergy } from "./time.ts";
 

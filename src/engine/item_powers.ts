@@ -21,7 +21,7 @@ import { Rng } from "./rng.ts";
 import type { MessageId, Rules } from "./rules.ts";
 import { drawWeighted, weightsForFloor } from "./spawning.ts";
 import { type GameState } from "./state.ts";
-import { sightOf } from "./equipment.ts";
+import { sightOf } from "./stats.ts";
 import { instantiate } from "./templates.ts";
 import { Tile, WALKABLE } from "./tiles.ts";
 

@@ -31,19 +31,8 @@ export { cellularCave } from "./cave_map.ts";
 export { countOpen, isConnected, stepsFrom } from "./regions.ts";
 export type { Ai, Entity, Fighter, RenderLayer } from "./entity.ts";
 export { isAlive } from "./entity.ts";
-export {
-  accuracyOf,
-  attackOf,
-  damageDiceOf,
-  DEFAULT_SLOTS,
-  defenseOf,
-  equip,
-  evasionOf,
-  isWorn,
-  unequip,
-  wornBonus,
-  wornIn,
-} from "./equipment.ts";
+export { damageDiceOf, DEFAULT_SLOTS, equip, isWorn, unequip, wornBonus, wornIn } from "./equipment.ts";
+export { accuracyOf, attackOf, defenseOf, evasionOf } from "./stats.ts";
 export { isKnown, itemName, labelOf } from "./item_names.ts";
 export { lineCells, rayCells } from "./line.ts";
 export type { GameEvent } from "./events.ts";
@@ -87,7 +76,7 @@ export type { HighScore } from "./score.ts";
 export { cloneState, copyMap, playerOf } from "./state.ts";
 export { enterFloor } from "./floors.ts";
 export { newGame } from "./new_game.ts";
-export { sightOf } from "./equipment.ts";
+export { sightOf } from "./stats.ts";
 export { carriesGoal, changeFloor, floorSeed, isBottom, keepsFloors } from "./floors.ts";
 export type { KeptFloor } from "./state.ts";
 export { applyStatus, MAX_STATUSES, speedOf } from "./statuses.ts";
@@ -103,7 +92,8 @@ export { isTold, startWalk, stopAfterStep, stopBeforeStep, tellStop } from "./wa
 export { withArticle } from "./narration.ts";
 export type { KnownMonsters, Walk, WalkStop } from "./walk_stop.ts";
 export { itemsUnderfoot } from "./walk_stop.ts";
-export { BLOCKER_SURCHARGE, decide, PhaseContext } from "./ai.ts";
+export { decide } from "./ai.ts";
+export { BLOCKER_SURCHARGE, PhaseContext } from "./phase_context.ts";
 export { blowDamage, die, melee, takeDamage } from "./combat.ts";
 export { center } from "./geometry.ts";
 export { clearLine } from "./minds/line_of_fire.ts";

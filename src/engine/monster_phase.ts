@@ -9,7 +9,8 @@
  * @module
  */
 import type { Action } from "./actions.ts";
-import { decide, type Decision, PhaseContext, type PhaseGrids } from "./ai.ts";
+import { decide } from "./ai.ts";
+import { type Decision, PhaseContext, type PhaseGrids } from "./phase_context.ts";
 import type { Ai, Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import { DIRECTIONS } from "./geometry.ts";

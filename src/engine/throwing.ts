@@ -9,7 +9,8 @@
 import { afterArmour, rollToHit, takeDamage, withRolls } from "./combat.ts";
 import { rollDice } from "./dice.ts";
 import type { Entity } from "./entity.ts";
-import { accuracyOf, defenseOf, evasionOf, unequip } from "./equipment.ts";
+import { unequip } from "./equipment.ts";
+import { accuracyOf, defenseOf, evasionOf } from "./stats.ts";
 import type { GameEvent } from "./events.ts";
 import { isWalkable } from "./game_map.ts";
 import type { Point } from "./geometry.ts";

@@ -17,7 +17,7 @@ import { runMonsterPhase } from "./monster_phase.ts";
 import { narrate, type Sees, tell } from "./narration.ts";
 import type { Rules } from "./rules.ts";
 import { type GameState, playerOf } from "./state.ts";
-import { sightOf } from "./equipment.ts";
+import { sightOf } from "./stats.ts";
 import { statusAction } from "./statuses.ts";
 import { payFor, resolveTimed } from "./time.ts";
 import { DIRECTIONS } from "./geometry.ts";

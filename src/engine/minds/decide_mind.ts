@@ -8,9 +8,10 @@
  * @module
  */
 import type { Action } from "../actions.ts";
-import { BLOCKER_SURCHARGE, decideHostile, type Decision, type PhaseContext } from "../ai.ts";
+import { decideHostile } from "../hostile.ts";
+import { BLOCKER_SURCHARGE, type Decision, type PhaseContext, stepTo } from "../phase_context.ts";
 import { type Ai, type Entity, isAlive } from "../entity.ts";
-import { chebyshev, DIRECTIONS } from "../geometry.ts";
+import { chebyshev, DIRECTIONS, isNeighbour } from "../geometry.ts";
 import { findPath } from "../pathfinding.ts";
 import type { Rng } from "../rng.ts";
 import { clearLine } from "./line_of_fire.ts";
@@ -26,16 +27,6 @@ const WANDER_TRIES = 4;
 
 const WAIT: Action = { type: "wait" };
 const WAKE: Action = { type: "wake" };
-
-function stepTo(monster: Entity, cell: number, width: number): Action {
-  const x = cell % width, y = (cell - x) / width;
-  return { type: "move", dx: x - monster.x, dy: y - monster.y };
-}
-
-function isNeighbour(a: number, b: number, width: number): boolean {
-  const ax = a % width, bx = b % width;
-  return Math.abs(ax - bx) <= 1 && Math.abs((a - ax) / width - (b - bx) / width) <= 1 && a !== b;
-}
 
 /** The free neighbour farthest from the player on the distance map, if farther than here; else -1. */
 function stepBack(ctx: PhaseContext, here: number): number {
