@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { diceRange } from "./dice.ts";
+import { diceRange } from "../algorithms/mod.ts";
 import type { Entity, ItemEffect } from "./entity.ts";
-import { wornIn } from "./equipment.ts";
-import { isKnown } from "./item_names.ts";
+import { wornIn } from "./items/equipment.ts";
+import { isKnown } from "./items/item_names.ts";
 import type { Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";
 

@@ -4,9 +4,8 @@
  *
  * @module
  */
-import { center, intersects, type Point, type Rect, rectAt } from "./geometry.ts";
+import { center, intersects, type Point, type Rect, rectAt, type Rng } from "../algorithms/mod.ts";
 import { createMap, type GameMap, setTile } from "./game_map.ts";
-import type { Rng } from "./rng.ts";
 import { Tile } from "./tiles.ts";
 
 /** The generator's knobs; the defaults live in `data/game.json`. */

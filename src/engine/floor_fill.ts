@@ -8,8 +8,7 @@
 import { generateDungeon } from "./dungeon.ts";
 import { buildFloor, planFor, type SpawnArea } from "./floor_plan.ts";
 import type { GameMap } from "./game_map.ts";
-import type { Point, Rect } from "./geometry.ts";
-import type { Rng } from "./rng.ts";
+import type { Point, Rect, Rng } from "../algorithms/mod.ts";
 import type { Rules } from "./rules.ts";
 import { drawWeighted, populateAreas, populateRooms, type SpawnTarget, weightsForFloor } from "./spawning.ts";
 import { instantiate } from "./templates.ts";

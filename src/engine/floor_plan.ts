@@ -6,13 +6,9 @@
  *
  * @module
  */
-import { cellularCave } from "./cave_map.ts";
+import { cellularCave, mixedMap, type Point, type Rect, type Rng, stepsFrom } from "../algorithms/mod.ts";
 import { type DungeonParams, generateDungeon } from "./dungeon.ts";
 import { createMap, type GameMap, setTile } from "./game_map.ts";
-import { type Point, type Rect } from "./geometry.ts";
-import { mixedMap } from "./mixed_map.ts";
-import { stepsFrom } from "./regions.ts";
-import type { Rng } from "./rng.ts";
 import { Tile, WALKABLE } from "./tiles.ts";
 import { placeVaults, type Vault, vaultsFor, type VaultThing } from "./vaults.ts";
 

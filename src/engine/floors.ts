@@ -11,12 +11,10 @@
 import { fillFloor, layFloor } from "./floor_fill.ts";
 import type { Entity } from "./entity.ts";
 import { createMap, type GameMap, isWalkable, setTile, updateVisibility } from "./game_map.ts";
-import type { Point, Rect } from "./geometry.ts";
-import { nearestCells } from "./nearest_cells.ts";
-import { Rng } from "./rng.ts";
+import { nearestCells, type Point, type Rect, Rng } from "../algorithms/mod.ts";
 import type { Rules } from "./rules.ts";
 import { type GameState, playerOf } from "./state.ts";
-import { placeFollowers, takeFollowers } from "./stair_followers.ts";
+import { placeFollowers, takeFollowers } from "./monsters/stair_followers.ts";
 import { sightOf } from "./stats.ts";
 import type { GameEvent } from "./events.ts";
 import { instantiate } from "./templates.ts";

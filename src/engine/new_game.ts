@@ -5,13 +5,13 @@
  */
 import { emptyChronicle } from "./chronicle.ts";
 import { rollsCombat } from "./combat.ts";
-import { equip } from "./equipment.ts";
+import { equip } from "./items/equipment.ts";
 import { enterFloor } from "./floors.ts";
 import { createMap } from "./game_map.ts";
 import { tell } from "./narration.ts";
-import { Rng } from "./rng.ts";
+import { Rng } from "../algorithms/mod.ts";
 import type { Rules } from "./rules.ts";
-import { carry } from "./stacks.ts";
+import { carry } from "./items/stacks.ts";
 import type { GameState } from "./state.ts";
 import { instantiate } from "./templates.ts";
 

@@ -9,7 +9,7 @@ import type { DungeonParams } from "./dungeon.ts";
 import type { Equippable, ItemPart } from "./entity.ts";
 import type { FloorPlan } from "./floor_plan.ts";
 import type { Vault } from "./vaults.ts";
-import type { Mind } from "./minds/mind.ts";
+import type { Mind } from "./monsters/minds/mind.ts";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =

@@ -5,8 +5,7 @@
  * @module
  */
 import type { Entity } from "./entity.ts";
-import type { Point, Rect } from "./geometry.ts";
-import type { Rng } from "./rng.ts";
+import type { Point, Rect, Rng } from "../algorithms/mod.ts";
 import type { EntityTemplate, FloorStep, SpawnTables, WeightStep } from "./rules.ts";
 import { instantiate } from "./templates.ts";
 

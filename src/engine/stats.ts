@@ -6,7 +6,7 @@
  * @module
  */
 import type { Entity } from "./entity.ts";
-import { wornBonus } from "./equipment.ts";
+import { wornBonus } from "./items/equipment.ts";
 import type { Rules } from "./rules.ts";
 import { statusBonus } from "./statuses.ts";
 

@@ -5,9 +5,7 @@
  * @module
  */
 import { type GameMap, setTile } from "./game_map.ts";
-import type { Point } from "./geometry.ts";
-import { isConnected } from "./regions.ts";
-import type { Rng } from "./rng.ts";
+import { isConnected, type Point, type Rng } from "../algorithms/mod.ts";
 import { Tile, WALKABLE } from "./tiles.ts";
 
 /** What one character of a vault's drawing makes. */

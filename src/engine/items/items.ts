@@ -5,15 +5,14 @@
  *
  * @module
  */
-import type { Ai, Entity, ItemEffect } from "./entity.ts";
-import { isAlive } from "./entity.ts";
-import type { GameEvent } from "./events.ts";
-import type { Point } from "./geometry.ts";
-import { takeDamage } from "./combat.ts";
-import type { MessageId, Rules } from "./rules.ts";
-import type { GameState } from "./state.ts";
-import { MAX_CONFUSIONS } from "./limits.ts";
-import { applyStatus } from "./statuses.ts";
+import { type Ai, type Entity, isAlive, type ItemEffect } from "../entity.ts";
+import type { GameEvent } from "../events.ts";
+import type { Point } from "../../algorithms/mod.ts";
+import { takeDamage } from "../combat.ts";
+import type { MessageId, Rules } from "../rules.ts";
+import type { GameState } from "../state.ts";
+import { MAX_CONFUSIONS } from "../limits.ts";
+import { applyStatus } from "../statuses.ts";
 import { bolt, revealMap, summon, teleport } from "./item_powers.ts";
 
 /** What using an item asks of the player first. */

@@ -15,16 +15,16 @@
  *
  * @module
  */
-import { type Entity, isAlive } from "./entity.ts";
-import { isWalkable, tileAt } from "./game_map.ts";
-import type { Point } from "./geometry.ts";
-import type { LogEntry } from "./message_log.ts";
-import { tell, withArticle } from "./narration.ts";
-import type { MessageId, Rules } from "./rules.ts";
-import { type GameState, playerOf } from "./state.ts";
-import { Tile } from "./tiles.ts";
+import { type Entity, isAlive } from "../entity.ts";
+import { isWalkable, tileAt } from "../game_map.ts";
+import type { Point } from "../../algorithms/mod.ts";
+import type { LogEntry } from "../message_log.ts";
+import { tell, withArticle } from "../narration.ts";
+import type { MessageId, Rules } from "../rules.ts";
+import { type GameState, playerOf } from "../state.ts";
+import { Tile } from "../tiles.ts";
 import { monstersInView } from "./travel.ts";
-import { itemName } from "./item_names.ts";
+import { itemName } from "../items/item_names.ts";
 
 /** A walk without a key per step. */
 export type Walk =

@@ -8,22 +8,17 @@
  *
  * @module
  */
-import { nearestCells } from "./nearest_cells.ts";
-import { takeDamage } from "./combat.ts";
-import type { Entity } from "./entity.ts";
-import { isAlive } from "./entity.ts";
-import type { GameEvent } from "./events.ts";
-import { computeFov, markLit } from "./fov.ts";
-import { isWalkable } from "./game_map.ts";
-import type { Point } from "./geometry.ts";
-import { rayCells } from "./line.ts";
-import { Rng } from "./rng.ts";
-import type { MessageId, Rules } from "./rules.ts";
-import { drawWeighted, weightsForFloor } from "./spawning.ts";
-import { type GameState } from "./state.ts";
-import { sightOf } from "./stats.ts";
-import { instantiate } from "./templates.ts";
-import { Tile, WALKABLE } from "./tiles.ts";
+import { computeFov, markLit, nearestCells, type Point, rayCells, Rng } from "../../algorithms/mod.ts";
+import { takeDamage } from "../combat.ts";
+import { type Entity, isAlive } from "../entity.ts";
+import type { GameEvent } from "../events.ts";
+import { isWalkable } from "../game_map.ts";
+import type { MessageId, Rules } from "../rules.ts";
+import { drawWeighted, weightsForFloor } from "../spawning.ts";
+import { type GameState } from "../state.ts";
+import { sightOf } from "../stats.ts";
+import { instantiate } from "../templates.ts";
+import { Tile, WALKABLE } from "../tiles.ts";
 
 /** Cells an actor could stand on now: walkable, with nothing that blocks on them. */
 function freeCells(state: GameState): Uint8Array {

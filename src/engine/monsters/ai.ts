@@ -5,9 +5,8 @@
  *
  * @module
  */
-import { type Entity, isAlive } from "./entity.ts";
-import { DIRECTIONS } from "./geometry.ts";
-import type { Rng } from "./rng.ts";
+import { type Entity, isAlive } from "../entity.ts";
+import { DIRECTIONS, type Rng } from "../../algorithms/mod.ts";
 import { decideHostile } from "./hostile.ts";
 import { decideMind } from "./minds/decide_mind.ts";
 import type { Decision, PhaseContext } from "./phase_context.ts";

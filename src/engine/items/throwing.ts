@@ -6,19 +6,17 @@
  *
  * @module
  */
-import { afterArmour, rollToHit, takeDamage, withRolls } from "./combat.ts";
-import { rollDice } from "./dice.ts";
-import type { Entity } from "./entity.ts";
+import { afterArmour, rollToHit, takeDamage, withRolls } from "../combat.ts";
+import { lineCells, type Point, rollDice } from "../../algorithms/mod.ts";
+import type { Entity } from "../entity.ts";
 import { unequip } from "./equipment.ts";
-import { accuracyOf, defenseOf, evasionOf } from "./stats.ts";
-import type { GameEvent } from "./events.ts";
-import { isWalkable } from "./game_map.ts";
-import type { Point } from "./geometry.ts";
-import { lineCells } from "./line.ts";
-import type { Occupancy } from "./occupancy.ts";
-import type { MessageId, Rules } from "./rules.ts";
+import { accuracyOf, defenseOf, evasionOf } from "../stats.ts";
+import type { GameEvent } from "../events.ts";
+import { isWalkable } from "../game_map.ts";
+import type { Occupancy } from "../occupancy.ts";
+import type { MessageId, Rules } from "../rules.ts";
 import { itemLabel, layDown, takeSome } from "./stacks.ts";
-import type { GameState } from "./state.ts";
+import type { GameState } from "../state.ts";
 
 /** Where a throw from `from` at `target` ends: the cell it lands on, and the actor it meets there, if any. */
 export function flight(

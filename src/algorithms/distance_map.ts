@@ -21,7 +21,7 @@ const DY = Int8Array.of(-1, 0, 1, 0, -1, 1, 1, -1);
 /**
  * The cells a search reached, in the order it settled them: nearest
  * first, each with its distance beside it (so that a pass over them in
- * order reads both in sequence, not the map at random: minds/safety_map.ts).
+ * order reads both in sequence, not the map at random: the engine's monsters/minds/safety_map.ts).
  * The arrays must have room for every cell of the map.
  */
 export interface SettleOrder {

@@ -7,9 +7,9 @@
  *
  * @module
  */
-import type { Entity, Inventory } from "./entity.ts";
-import type { Rules } from "./rules.ts";
-import type { GameState } from "./state.ts";
+import type { Entity, Inventory } from "../entity.ts";
+import type { Rules } from "../rules.ts";
+import type { GameState } from "../state.ts";
 
 /** How many `item` is: its stack's count, else one. */
 export function countOf(item: Entity): number {

@@ -4,13 +4,13 @@
  *
  * @module
  */
-import type { Action } from "./actions.ts";
-import { distanceMap, type SettleOrder, settleOrderFor } from "./distance_map.ts";
-import { type Ai, type Entity, isAlive } from "./entity.ts";
-import { wornBonus } from "./equipment.ts";
-import type { GameMap } from "./game_map.ts";
-import { WALKABLE } from "./tiles.ts";
-import type { EntityTemplate } from "./rules.ts";
+import type { Action } from "../actions.ts";
+import { distanceMap, type SettleOrder, settleOrderFor } from "../../algorithms/mod.ts";
+import { type Ai, type Entity, isAlive } from "../entity.ts";
+import { wornBonus } from "../items/equipment.ts";
+import type { GameMap } from "../game_map.ts";
+import { WALKABLE } from "../tiles.ts";
+import type { EntityTemplate } from "../rules.ts";
 import type { Mind } from "./minds/mind.ts";
 import { safetyMap } from "./minds/safety_map.ts";
 

@@ -7,13 +7,11 @@
  *
  * @module
  */
-import type { Action } from "../actions.ts";
+import type { Action } from "../../actions.ts";
 import { decideHostile } from "../hostile.ts";
 import { BLOCKER_SURCHARGE, type Decision, type PhaseContext, stepTo } from "../phase_context.ts";
-import { type Ai, type Entity, isAlive } from "../entity.ts";
-import { chebyshev, DIRECTIONS, isNeighbour } from "../geometry.ts";
-import { findPath } from "../pathfinding.ts";
-import type { Rng } from "../rng.ts";
+import { type Ai, type Entity, isAlive } from "../../entity.ts";
+import { chebyshev, DIRECTIONS, findPath, isNeighbour, type Rng } from "../../../algorithms/mod.ts";
 import { clearLine } from "./line_of_fire.ts";
 import { awake, type Mind } from "./mind.ts";
 import { saferStep } from "./safety_map.ts";

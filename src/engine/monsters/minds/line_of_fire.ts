@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { lineCells } from "../line.ts";
+import { lineCells } from "../../../algorithms/mod.ts";
 
 /**
  * True when nothing stands between (x0, y0) and (x1, y1): every cell of the

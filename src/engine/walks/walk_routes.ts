@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { Point } from "./geometry.ts";
-import { type GameState, playerOf } from "./state.ts";
+import type { Point } from "../../algorithms/mod.ts";
+import { type GameState, playerOf } from "../state.ts";
 import { inCorridor, knownItemCells, monstersInView, runStep, sides } from "./travel.ts";
 import { monsterCells, type Walk, type WalkStop } from "./walk_stop.ts";
 import { type PlanRequest, planWalk } from "./walk_plan.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Ai, Entity } from "../entity.ts";
+import type { Ai, Entity } from "../../entity.ts";
 
 /** Attacks from afar: how far, how close it lets the player come, and how the shot looks and reads. */
 export interface RangedMind {

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import type { Entity, Slot } from "./entity.ts";
-import type { GameEvent } from "./events.ts";
+import type { Entity, Slot } from "../entity.ts";
+import type { GameEvent } from "../events.ts";
 
 /** The slots of rules that name none: the tutorial's two. */
 export const DEFAULT_SLOTS: readonly Slot[] = ["weapon", "armor"];

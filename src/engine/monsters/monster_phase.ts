@@ -8,19 +8,18 @@
  *
  * @module
  */
-import type { Action } from "./actions.ts";
+import type { Action } from "../actions.ts";
 import { decide } from "./ai.ts";
 import { type Decision, PhaseContext, type PhaseGrids } from "./phase_context.ts";
-import type { Ai, Entity } from "./entity.ts";
-import type { GameEvent } from "./events.ts";
-import { DIRECTIONS } from "./geometry.ts";
-import { BlockerIndex } from "./occupancy.ts";
-import { Rng } from "./rng.ts";
-import type { Rules } from "./rules.ts";
-import { PhaseScheduler } from "./scheduler.ts";
-import { type GameState, playerOf } from "./state.ts";
-import { statusAction } from "./statuses.ts";
-import { payFor, resolveTimed, usesEnergy } from "./time.ts";
+import type { Ai, Entity } from "../entity.ts";
+import type { GameEvent } from "../events.ts";
+import { DIRECTIONS, Rng } from "../../algorithms/mod.ts";
+import { BlockerIndex } from "../occupancy.ts";
+import type { Rules } from "../rules.ts";
+import { PhaseScheduler } from "../scheduler.ts";
+import { type GameState, playerOf } from "../state.ts";
+import { statusAction } from "../statuses.ts";
+import { payFor, resolveTimed, usesEnergy } from "../time.ts";
 
 /** One monster's turn: the AI state it chose and the action it took. */
 export interface MonsterMove {

@@ -4,11 +4,9 @@
  *
  * @module
  */
-import type { Action } from "./actions.ts";
-import { downhillStep } from "./distance_map.ts";
-import { type Ai, type Entity, isAlive } from "./entity.ts";
-import { chebyshev, isNeighbour } from "./geometry.ts";
-import { findPath } from "./pathfinding.ts";
+import type { Action } from "../actions.ts";
+import { chebyshev, downhillStep, findPath, isNeighbour } from "../../algorithms/mod.ts";
+import { type Ai, type Entity, isAlive } from "../entity.ts";
 import { type Decision, type PhaseContext, stepTo } from "./phase_context.ts";
 
 const WAIT: Action = { type: "wait" };

@@ -7,8 +7,7 @@
  *
  * @module
  */
-import { emptyRing, push, ringFor } from "../bucket_ring.ts";
-import { type SettleOrder, UNREACHABLE } from "../distance_map.ts";
+import { emptyRing, push, ringFor, type SettleOrder, UNREACHABLE } from "../../../algorithms/mod.ts";
 
 /** A cell's safety before the rescan: −1.2 × its distance to the player, rounded down. */
 function start(distance: number): number {

@@ -6,12 +6,12 @@
  * @module
  */
 import { countOf } from "./stacks.ts";
-import type { Entity } from "./entity.ts";
-import type { GameEvent } from "./events.ts";
-import { formatTemplate } from "./text_template.ts";
-import { Rng } from "./rng.ts";
-import type { Rules } from "./rules.ts";
-import type { GameState } from "./state.ts";
+import type { Entity } from "../entity.ts";
+import type { GameEvent } from "../events.ts";
+import { formatTemplate } from "../text_template.ts";
+import { Rng } from "../../algorithms/mod.ts";
+import type { Rules } from "../rules.ts";
+import type { GameState } from "../state.ts";
 
 /**
  * Mixed into the seed for the appearances' own stream, so drawing them takes

@@ -6,12 +6,11 @@
  *
  * @module
  */
-import { distanceMap, downhillStep, UNREACHABLE } from "./distance_map.ts";
-import { type Entity, isAlive } from "./entity.ts";
-import { DIRECTIONS, type Point } from "./geometry.ts";
-import { type GameMap, isWalkable } from "./game_map.ts";
-import { type GameState, playerOf } from "./state.ts";
-import { WALKABLE } from "./tiles.ts";
+import { DIRECTIONS, distanceMap, downhillStep, type Point, UNREACHABLE } from "../../algorithms/mod.ts";
+import { type Entity, isAlive } from "../entity.ts";
+import { type GameMap, isWalkable } from "../game_map.ts";
+import { type GameState, playerOf } from "../state.ts";
+import { WALKABLE } from "../tiles.ts";
 
 /**
  * 1 on explored cells the player can stand on, 0 elsewhere: the known map;

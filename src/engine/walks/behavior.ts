@@ -11,10 +11,10 @@
  *
  * @module
  */
-import type { Action } from "./actions.ts";
-import type { Point } from "./geometry.ts";
-import { type GameState, playerOf } from "./state.ts";
-import type { Rules } from "./rules.ts";
+import type { Action } from "../actions.ts";
+import type { Point } from "../../algorithms/mod.ts";
+import { type GameState, playerOf } from "../state.ts";
+import type { Rules } from "../rules.ts";
 import { type Route, routeOf } from "./walk_routes.ts";
 import {
   itemsUnderfoot,

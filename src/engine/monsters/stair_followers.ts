@@ -8,13 +8,13 @@
  *
  * @module
  */
-import { type Entity, isAlive } from "./entity.ts";
-import type { GameEvent } from "./events.ts";
-import { isWalkable } from "./game_map.ts";
-import { nearestCells } from "./nearest_cells.ts";
-import type { Rules } from "./rules.ts";
-import type { GameState } from "./state.ts";
-import { statusAction } from "./statuses.ts";
+import { type Entity, isAlive } from "../entity.ts";
+import type { GameEvent } from "../events.ts";
+import { isWalkable } from "../game_map.ts";
+import { nearestCells } from "../../algorithms/mod.ts";
+import type { Rules } from "../rules.ts";
+import type { GameState } from "../state.ts";
+import { statusAction } from "../statuses.ts";
 
 /** How far from the player a follower may arrive; one that finds no free cell that near stays behind. */
 const ARRIVAL_REACH = 3;

@@ -7,14 +7,13 @@
  *
  * @module
  */
-import { afflict, blowDamage, takeDamage } from "../combat.ts";
-import type { Entity } from "../entity.ts";
-import type { GameEvent } from "../events.ts";
-import type { Point } from "../geometry.ts";
-import type { Occupancy } from "../occupancy.ts";
-import type { Rules } from "../rules.ts";
-import type { GameState } from "../state.ts";
-import { lineCells } from "../line.ts";
+import { afflict, blowDamage, takeDamage } from "../../combat.ts";
+import type { Entity } from "../../entity.ts";
+import type { GameEvent } from "../../events.ts";
+import { lineCells, type Point } from "../../../algorithms/mod.ts";
+import type { Occupancy } from "../../occupancy.ts";
+import type { Rules } from "../../rules.ts";
+import type { GameState } from "../../state.ts";
 
 /** How a shot looks and reads when its shooter's template says nothing (it is not ranged). */
 const PLAIN_SHOT = { verb: "shoots at", glyph: "*", color: 0xffffff } as const;

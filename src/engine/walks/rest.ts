@@ -7,12 +7,11 @@
  *
  * @module
  */
-import type { Behavior, BehaviorStep } from "./behavior.ts";
-import { MAX_WALK_STEPS } from "./behavior.ts";
-import type { Entity } from "./entity.ts";
-import type { Rules } from "./rules.ts";
-import { regenerationOf } from "./time.ts";
-import { type GameState, playerOf } from "./state.ts";
+import { type Behavior, type BehaviorStep, MAX_WALK_STEPS } from "./behavior.ts";
+import type { Entity } from "../entity.ts";
+import type { Rules } from "../rules.ts";
+import { regenerationOf } from "../time.ts";
+import { type GameState, playerOf } from "../state.ts";
 import { monstersInView } from "./travel.ts";
 
 /** A rest: until healed, or for `turns` turns. */

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { GameMap } from "./game_map.ts";
-import type { Point } from "./geometry.ts";
+import type { GameMap } from "../game_map.ts";
+import type { Point } from "../../algorithms/mod.ts";
 import { exploreStep, travelStep } from "./travel.ts";
 
 /**
