@@ -23,7 +23,8 @@ export { debugging, main, randomSeed } from "./main.ts";
 export { GAME_FLAGS, type Launch, launchPlan, runLaunch } from "./launch.ts";
 export { type ReplayPace, showReplay } from "./replay_show.ts";
 export { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
-export { type DelveOptions, DelveProgram, SaveOnLeavingFailed } from "./program.ts";
+export { DelveProgram, SaveOnLeavingFailed } from "./program.ts";
+export { type DelveOptions } from "./delve_options.ts";
 export {
   continueRecording,
   decodeRecording,

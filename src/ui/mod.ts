@@ -19,18 +19,8 @@ export {
   NAMED_KEYS,
   parseKeyName,
 } from "./keymap.ts";
-export {
-  boundKeys,
-  COMMAND_NAMES,
-  commandsByScreen,
-  KEY_PRESETS,
-  type KeyChoice,
-  keyConflicts,
-  keyMapOf,
-  type KeyPreset,
-  NAMED_COMMANDS,
-  presetKeys,
-} from "./key_presets.ts";
+export { KEY_PRESETS, type KeyChoice, keyMapOf, type KeyPreset, presetKeys } from "./key_presets.ts";
+export { boundKeys, COMMAND_NAMES, commandsByScreen, keyConflicts, NAMED_COMMANDS } from "./screen_keys.ts";
 export { cameraOrigin, computeLayout, MIN_COLUMNS, MIN_ROWS, SIDE_PANEL_WIDTH } from "./layout.ts";
 export type { Layout } from "./layout.ts";
 export { LevelUpOnKeyScreen, LevelUpScreen } from "./level_up_screen.ts";
@@ -40,13 +30,13 @@ export { Notices, shownLog } from "./notices.ts";
 export {
   MAX_LOG_LINES,
   OPTIONS_HINT,
-  type OptionsChoice,
   OptionsScreen,
   type PaletteChoice,
   picksUp,
   type PickupKind,
   pickupKinds,
 } from "./options_screen.ts";
+export type { OptionsChoice } from "./options_choice.ts";
 export { PLAY_BINDINGS, PlayScreen } from "./play_screen.ts";
 export type { Screen, ScreenResult, UiContext } from "./screen.ts";
 export { clipText, padText, wrapText } from "./text.ts";

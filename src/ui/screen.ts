@@ -7,7 +7,7 @@
  * @module
  */
 import type { KeyMap } from "./keymap.ts";
-import type { OptionsChoice } from "./options_screen.ts";
+import type { OptionsChoice } from "./options_choice.ts";
 import type { Action, GameState, MessageId, Point, Rest, Rules, Walk } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import type { Binding } from "./keymap.ts";
