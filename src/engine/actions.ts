@@ -9,7 +9,7 @@ import { melee } from "./combat.ts";
 import type { Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import type { Point } from "../algorithms/mod.ts";
-import { carriesGoal, enterFloor } from "./floors.ts";
+import { carriesGoal, enterFloor } from "./floors/floors.ts";
 import { applyEffect } from "./items/items.ts";
 import { isKnown, itemName, labelOf, learn } from "./items/item_names.ts";
 import { toggleEquip, unequip } from "./items/equipment.ts";

@@ -10,7 +10,7 @@ import { rollsCombat } from "./combat.ts";
 import { DEFAULT_SLOTS } from "./items/equipment.ts";
 import { type Ai, type Entity, withCarried } from "./entity.ts";
 import { computeFov } from "../algorithms/mod.ts";
-import { isBottom } from "./floors.ts";
+import { isBottom } from "./floors/floors.ts";
 import { type GameMap, inBounds, isWalkable, tileAt } from "./game_map.ts";
 import { Tile } from "./tiles.ts";
 import type { Rules } from "./rules.ts";

@@ -1,7 +1,7 @@
 /**
  * The engine: the rules of the game, pure and seeded. State is plain data; actions are
  * values; a turn returns events, which narration turns into the game log. Its folders
- * hold the monsters, the items and the player's walks; the grid algorithms it uses are
+ * hold the floors, the monsters, the items, the player's walks and the bot; the grid algorithms it uses are
  * a layer of their own (src/algorithms), the only one it imports. It uses no Deno API
  * (README, Layout).
  *
@@ -26,8 +26,7 @@ export {
   walkBehavior,
   type WalkStop,
 } from "./walks/mod.ts";
-export { Bot, type BotIntent } from "./bot.ts";
-export { knownEscape } from "./bot_items.ts";
+export { Bot, type BotIntent, knownEscape } from "./bot/mod.ts";
 export {
   dataChecksum,
   sortedKeys,
@@ -62,9 +61,29 @@ export {
   stepsFrom,
   UNREACHABLE,
 } from "../algorithms/mod.ts";
-export { type DungeonParams, generateDungeon } from "./dungeon.ts";
-export { buildFloor, type BuiltFloor, type FloorPlan, planFor } from "./floor_plan.ts";
-export { placeVaults, type Vault, type VaultCell, type VaultThing } from "./vaults.ts";
+export {
+  buildFloor,
+  type BuiltFloor,
+  carriesGoal,
+  changeFloor,
+  type DungeonParams,
+  enterFloor,
+  type FloorPlan,
+  floorSeed,
+  generateDungeon,
+  isBottom,
+  keepsFloors,
+  placeVaults,
+  planFor,
+  populateAreas,
+  populateRooms,
+  type SpawnTarget,
+  valueForFloor,
+  type Vault,
+  type VaultCell,
+  type VaultThing,
+  weightsForFloor,
+} from "./floors/mod.ts";
 export { type Ai, type Entity, type Fighter, isAlive, type RenderLayer } from "./entity.ts";
 export {
   carry,
@@ -133,7 +152,6 @@ export type {
 } from "./rules.ts";
 export { deepestFloor, HIGH_SCORES_KEPT, type HighScore, placeScore, scoreOf } from "./score.ts";
 export { cloneState, copyMap, type GameState, type KeptFloor, playerOf } from "./state.ts";
-export { carriesGoal, changeFloor, enterFloor, floorSeed, isBottom, keepsFloors } from "./floors.ts";
 export { newGame } from "./new_game.ts";
 export { applyStatus, MAX_STATUSES, speedOf } from "./statuses.ts";
 export { instantiate } from "./templates.ts";
@@ -148,11 +166,4 @@ export {
 } from "./turn.ts";
 export { blowDamage, die, melee, takeDamage } from "./combat.ts";
 export { PhaseScheduler } from "./scheduler.ts";
-export {
-  populateAreas,
-  populateRooms,
-  type SpawnTarget,
-  valueForFloor,
-  weightsForFloor,
-} from "./spawning.ts";
 export { regenerationOf } from "./time.ts";

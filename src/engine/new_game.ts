@@ -6,7 +6,7 @@
 import { emptyChronicle } from "./chronicle.ts";
 import { rollsCombat } from "./combat.ts";
 import { equip } from "./items/equipment.ts";
-import { enterFloor } from "./floors.ts";
+import { enterFloor } from "./floors/floors.ts";
 import { createMap } from "./game_map.ts";
 import { tell } from "./narration.ts";
 import { Rng } from "../algorithms/mod.ts";

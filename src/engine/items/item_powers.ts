@@ -14,7 +14,7 @@ import { type Entity, isAlive } from "../entity.ts";
 import type { GameEvent } from "../events.ts";
 import { isWalkable } from "../game_map.ts";
 import type { MessageId, Rules } from "../rules.ts";
-import { drawWeighted, weightsForFloor } from "../spawning.ts";
+import { drawWeighted, weightsForFloor } from "../floors/spawning.ts";
 import { type GameState } from "../state.ts";
 import { sightOf } from "../stats.ts";
 import { instantiate } from "../templates.ts";

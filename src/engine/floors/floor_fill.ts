@@ -7,11 +7,11 @@
  */
 import { generateDungeon } from "./dungeon.ts";
 import { buildFloor, planFor, type SpawnArea } from "./floor_plan.ts";
-import type { GameMap } from "./game_map.ts";
-import type { Point, Rect, Rng } from "../algorithms/mod.ts";
-import type { Rules } from "./rules.ts";
+import type { GameMap } from "../game_map.ts";
+import type { Point, Rect, Rng } from "../../algorithms/mod.ts";
+import type { Rules } from "../rules.ts";
 import { drawWeighted, populateAreas, populateRooms, type SpawnTarget, weightsForFloor } from "./spawning.ts";
-import { instantiate } from "./templates.ts";
+import { instantiate } from "../templates.ts";
 import type { VaultThing } from "./vaults.ts";
 
 /** A floor's map before anything is put on it. */

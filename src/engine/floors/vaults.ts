@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { type GameMap, setTile } from "./game_map.ts";
-import { isConnected, type Point, type Rng } from "../algorithms/mod.ts";
-import { Tile, WALKABLE } from "./tiles.ts";
+import { type GameMap, setTile } from "../game_map.ts";
+import { isConnected, type Point, type Rng } from "../../algorithms/mod.ts";
+import { Tile, WALKABLE } from "../tiles.ts";
 
 /** What one character of a vault's drawing makes. */
 export type VaultCell =

@@ -4,10 +4,10 @@
  *
  * @module
  */
-import type { Entity } from "./entity.ts";
-import type { Point, Rect, Rng } from "../algorithms/mod.ts";
-import type { EntityTemplate, FloorStep, SpawnTables, WeightStep } from "./rules.ts";
-import { instantiate } from "./templates.ts";
+import type { Entity } from "../entity.ts";
+import type { Point, Rect, Rng } from "../../algorithms/mod.ts";
+import type { EntityTemplate, FloorStep, SpawnTables, WeightStep } from "../rules.ts";
+import { instantiate } from "../templates.ts";
 
 /** The value of the last step whose floor is at most `floor` (0 if none). */
 export function valueForFloor(steps: readonly FloorStep[], floor: number): number {

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { center, intersects, type Point, type Rect, rectAt, type Rng } from "../algorithms/mod.ts";
-import { createMap, type GameMap, setTile } from "./game_map.ts";
-import { Tile } from "./tiles.ts";
+import { center, intersects, type Point, type Rect, rectAt, type Rng } from "../../algorithms/mod.ts";
+import { createMap, type GameMap, setTile } from "../game_map.ts";
+import { Tile } from "../tiles.ts";
 
 /** The generator's knobs; the defaults live in `data/game.json`. */
 export interface DungeonParams {

@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { cellularCave, mixedMap, type Point, type Rect, type Rng, stepsFrom } from "../algorithms/mod.ts";
+import { cellularCave, mixedMap, type Point, type Rect, type Rng, stepsFrom } from "../../algorithms/mod.ts";
 import { type DungeonParams, generateDungeon } from "./dungeon.ts";
-import { createMap, type GameMap, setTile } from "./game_map.ts";
-import { Tile, WALKABLE } from "./tiles.ts";
+import { createMap, type GameMap, setTile } from "../game_map.ts";
+import { Tile, WALKABLE } from "../tiles.ts";
 import { placeVaults, type Vault, vaultsFor, type VaultThing } from "./vaults.ts";
 
 /** A cave's numbers, as data gives them (see cave_map.ts). */

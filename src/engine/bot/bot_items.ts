@@ -5,12 +5,12 @@
  *
  * @module
  */
-import { diceRange } from "../algorithms/mod.ts";
-import type { Entity, ItemEffect } from "./entity.ts";
-import { wornIn } from "./items/equipment.ts";
-import { isKnown } from "./items/item_names.ts";
-import type { Rules } from "./rules.ts";
-import type { GameState } from "./state.ts";
+import { diceRange } from "../../algorithms/mod.ts";
+import type { Entity, ItemEffect } from "../entity.ts";
+import { wornIn } from "../items/equipment.ts";
+import { isKnown } from "../items/item_names.ts";
+import type { Rules } from "../rules.ts";
+import type { GameState } from "../state.ts";
 
 /** The pack's letter index of the first thing for which `test` holds, -1 if none. */
 export function slotWith(player: Entity, test: (item: Entity) => boolean): number {

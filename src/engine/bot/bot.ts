@@ -20,20 +20,20 @@ import {
   unknownToTry,
   wearValue,
 } from "./bot_items.ts";
-import { chebyshev, distanceMap, downhillStep, type Point, UNREACHABLE } from "../algorithms/mod.ts";
-import { isWorn, wornIn } from "./items/equipment.ts";
-import { type Entity, isAlive } from "./entity.ts";
-import { carriesGoal, isBottom } from "./floors.ts";
-import { inBlast } from "./items/items.ts";
-import { isWalkable } from "./game_map.ts";
-import { clearLine } from "./monsters/minds/line_of_fire.ts";
-import { levelUpPending } from "./progression.ts";
-import { regenerationOf } from "./time.ts";
-import type { Rules } from "./rules.ts";
-import type { Command } from "./turn.ts";
-import { type GameState, playerOf } from "./state.ts";
-import { frontier, knownCost, knownItemCells, monstersInView, travelStep } from "./walks/travel.ts";
-import { itemsUnderfoot } from "./walks/walk_stop.ts";
+import { chebyshev, distanceMap, downhillStep, type Point, UNREACHABLE } from "../../algorithms/mod.ts";
+import { isWorn, wornIn } from "../items/equipment.ts";
+import { type Entity, isAlive } from "../entity.ts";
+import { carriesGoal, isBottom } from "../floors/floors.ts";
+import { inBlast } from "../items/items.ts";
+import { isWalkable } from "../game_map.ts";
+import { clearLine } from "../monsters/minds/line_of_fire.ts";
+import { levelUpPending } from "../progression.ts";
+import { regenerationOf } from "../time.ts";
+import type { Rules } from "../rules.ts";
+import type { Command } from "../turn.ts";
+import { type GameState, playerOf } from "../state.ts";
+import { frontier, knownCost, knownItemCells, monstersInView, travelStep } from "../walks/travel.ts";
+import { itemsUnderfoot } from "../walks/walk_stop.ts";
 
 const WAIT: Command = { act: { type: "wait" } };
 

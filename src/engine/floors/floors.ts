@@ -9,16 +9,16 @@
  * @module
  */
 import { fillFloor, layFloor } from "./floor_fill.ts";
-import type { Entity } from "./entity.ts";
-import { createMap, type GameMap, isWalkable, setTile, updateVisibility } from "./game_map.ts";
-import { nearestCells, type Point, type Rect, Rng } from "../algorithms/mod.ts";
-import type { Rules } from "./rules.ts";
-import { type GameState, playerOf } from "./state.ts";
-import { placeFollowers, takeFollowers } from "./monsters/stair_followers.ts";
-import { sightOf } from "./stats.ts";
-import type { GameEvent } from "./events.ts";
-import { instantiate } from "./templates.ts";
-import { Tile } from "./tiles.ts";
+import type { Entity } from "../entity.ts";
+import { createMap, type GameMap, isWalkable, setTile, updateVisibility } from "../game_map.ts";
+import { nearestCells, type Point, type Rect, Rng } from "../../algorithms/mod.ts";
+import type { Rules } from "../rules.ts";
+import { type GameState, playerOf } from "../state.ts";
+import { placeFollowers, takeFollowers } from "../monsters/stair_followers.ts";
+import { sightOf } from "../stats.ts";
+import type { GameEvent } from "../events.ts";
+import { instantiate } from "../templates.ts";
+import { Tile } from "../tiles.ts";
 
 /** True when the rules keep floors. */
 export function keepsFloors(rules: Rules): boolean {
