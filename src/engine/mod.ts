@@ -1,9 +1,9 @@
 /**
  * The engine: the rules of the game, pure and seeded. State is plain data; actions are
  * values; a turn returns events, which narration turns into the game log. Its folders
- * hold the floors, the monsters, the items, the player's walks and the bot; the grid algorithms it uses are
- * a layer of their own (src/algorithms), the only one it imports. It uses no Deno API
- * (README, Layout).
+ * hold the floors, the monsters, the items, the player's walks and the bot; the grid
+ * algorithms it uses are a layer of their own (src/algorithms), the only one it imports.
+ * It uses no Deno API (README, Layout).
  *
  * @module
  */
