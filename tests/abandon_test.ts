@@ -5,13 +5,17 @@
  * offered only for a game that can be loaded, and the title says why not.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import { readScores } from "../src/app/high_scores.ts";
-import { MORGUE_REPLAY_EXT } from "../src/app/morgue_file.ts";
-import { readRecording } from "../src/commands/replay.ts";
-import { playRecording } from "../src/app/replay_format.ts";
-import { readSave } from "../src/app/save_file.ts";
-import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
-import type { GameState } from "../src/engine/state.ts";
+import {
+  dataStamp,
+  decodeSave,
+  encodeSave,
+  MORGUE_REPLAY_EXT,
+  playRecording,
+  readSave,
+  readScores,
+} from "../src/app/mod.ts";
+import { readRecording } from "../src/commands/mod.ts";
+import type { GameState } from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { titleSession } from "./support/title_session.ts";
 import { shownMessages } from "./support/ui_harness.ts";

@@ -1,10 +1,13 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { decide, PhaseContext } from "../src/engine/ai.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import { runMonsterPhase } from "../src/engine/monster_phase.ts";
-import { Rng } from "../src/engine/rng.ts";
-import { playerOf } from "../src/engine/state.ts";
-import { playCommand } from "../src/engine/turn.ts";
+import {
+  decide,
+  displayText,
+  PhaseContext,
+  playCommand,
+  playerOf,
+  Rng,
+  runMonsterPhase,
+} from "../src/engine/mod.ts";
 import { arena, byId } from "./support/arena.ts";
 import { bruteDistances } from "./support/brute_paths.ts";
 import { bundledContent } from "./support/content.ts";

@@ -4,11 +4,10 @@
  * item at the last target again, so firing again is two keys. The tutorials' cursor still starts on the player.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameSession } from "../src/app/game_session.ts";
-import type { Content } from "../src/content/load_content.ts";
+import type { GameSession } from "../src/app/mod.ts";
+import type { Content } from "../src/content/mod.ts";
 import { instantiate, playerOf, type Point } from "../src/engine/mod.ts";
-import { PlayScreen } from "../src/ui/play_screen.ts";
-import { TargetScreen } from "../src/ui/target_screen.ts";
+import { PlayScreen, TargetScreen } from "../src/ui/mod.ts";
 import { arenaStill } from "./support/arena.ts";
 import { bundledContent } from "./support/content.ts";
 import { feed, screenText, sessionOn, type } from "./support/ui_harness.ts";

@@ -5,9 +5,8 @@
  * items; the other rule sets draw things only in view.
  */
 import { deepEqual } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { Tile } from "../src/engine/tiles.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { instantiate, Tile } from "../src/engine/mod.ts";
 import { startApp } from "./support/ui_harness.ts";
 import { modProblems } from "./support/mod_problems.ts";
 

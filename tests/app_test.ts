@@ -1,9 +1,8 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameSession } from "../src/app/game_session.ts";
+import { GameSession } from "../src/app/mod.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
+import { newGame, playerOf } from "../src/engine/mod.ts";
+import { HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { VtScreen } from "./support/vt_screen.ts";
 

@@ -4,9 +4,9 @@
  * `1d10+1+4`. Played through the headless terminal in Delve's own game.
  */
 import { equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
+import { loadContent } from "../src/content/mod.ts";
 import { attackOf, instantiate, parseDice, playerOf } from "../src/engine/mod.ts";
-import { diceWithBonus } from "../src/ui/screen_texts.ts";
+import { diceWithBonus } from "../src/ui/mod.ts";
 import { screenText, startApp, type } from "./support/ui_harness.ts";
 
 const delve = await loadContent(new URL("../data/", import.meta.url), "data/");

@@ -1,13 +1,20 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { simCommand, simulate } from "../src/commands/sim.ts";
-import { balanceCharts, quantile, wilsonInterval } from "../src/commands/sim/balance_charts.ts";
-import { simulateInWorkers, simulateSerially } from "../src/commands/sim/jobs.ts";
-import { escapeHtml, reportPage } from "../src/commands/sim/report_page.ts";
-import type { GameResult } from "../src/commands/sim/simulate.ts";
+import {
+  balanceCharts,
+  escapeHtml,
+  type GameResult,
+  quantile,
+  reportPage,
+  simCommand,
+  simulate,
+  simulateInWorkers,
+  simulateSerially,
+  wilsonInterval,
+} from "../src/commands/mod.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { captureConsole } from "./support/console_capture.ts";
 import { bundledContent } from "./support/content.ts";
-import { loadContent } from "../src/content/load_content.ts";
+import { loadContent } from "../src/content/mod.ts";
 
 const content = await bundledContent();
 

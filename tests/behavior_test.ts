@@ -4,11 +4,15 @@
  * step played as a whole turn in-process.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { walkBehavior } from "../src/engine/behavior.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { type GameState, playerOf } from "../src/engine/state.ts";
-import { playCommand } from "../src/engine/turn.ts";
-import type { Walk, WalkStop } from "../src/engine/walk_stop.ts";
+import {
+  type GameState,
+  playCommand,
+  playerOf,
+  type Rules,
+  type Walk,
+  walkBehavior,
+  type WalkStop,
+} from "../src/engine/mod.ts";
 import { arenaStill } from "./support/arena.ts";
 import { bundledContent } from "./support/content.ts";
 

@@ -8,16 +8,23 @@
  * same game.
  */
 import { deepEqual, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { Bot } from "../src/engine/bot.ts";
-import { equip } from "../src/engine/equipment.ts";
-import { isAlive } from "../src/engine/entity.ts";
-import { setTile, updateVisibility } from "../src/engine/game_map.ts";
-import { Tile } from "../src/engine/tiles.ts";
-import { isGameOver, newGame, playCommand, stateChecksum } from "../src/engine/mod.ts";
-import { type GameState, playerOf } from "../src/engine/state.ts";
-import type { Command } from "../src/engine/turn.ts";
-import { instantiate } from "../src/engine/templates.ts";
+import { loadContent } from "../src/content/mod.ts";
+import {
+  Bot,
+  type Command,
+  equip,
+  type GameState,
+  instantiate,
+  isAlive,
+  isGameOver,
+  newGame,
+  playCommand,
+  playerOf,
+  setTile,
+  stateChecksum,
+  Tile,
+  updateVisibility,
+} from "../src/engine/mod.ts";
 import { arena } from "./support/arena.ts";
 
 const { rules } = await loadContent(new URL("../data/", import.meta.url), "data/");

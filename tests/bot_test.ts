@@ -6,12 +6,8 @@
  * beside it with a full pack.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { Bot } from "../src/engine/bot.ts";
-import { Tile } from "../src/engine/tiles.ts";
-import { setTile } from "../src/engine/game_map.ts";
-import { type GameState, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { Bot, type GameState, instantiate, playerOf, setTile, Tile } from "../src/engine/mod.ts";
 import { arena } from "./support/arena.ts";
 
 const { rules } = await loadContent(new URL("../data/", import.meta.url), "data/");

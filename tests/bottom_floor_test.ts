@@ -4,12 +4,8 @@
  * descend action is refused, and the floor keeps every invariant.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { changeFloor } from "../src/engine/floors.ts";
-import { stateProblems } from "../src/engine/invariants.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { Tile } from "../src/engine/tiles.ts";
-import { playCommand } from "../src/engine/turn.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { changeFloor, newGame, playCommand, playerOf, stateProblems, Tile } from "../src/engine/mod.ts";
 import { appOn, feed, lastShown } from "./support/ui_harness.ts";
 
 const { rules } = await loadContent(new URL("../data/", import.meta.url), "data/");

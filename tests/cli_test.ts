@@ -1,6 +1,5 @@
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
-import { parseCli } from "../src/app/cli.ts";
-import { askedFor, parseFlags, UsageError } from "../src/app/flags.ts";
+import { askedFor, parseCli, parseFlags, UsageError } from "../src/app/mod.ts";
 import config from "../deno.json" with { type: "json" };
 import { type Ran, runMain, runScript, runTask } from "./support/run_program.ts";
 

@@ -1,5 +1,5 @@
 import { equal } from "node:assert/strict";
-import { type ColorDepth, detectColorDepth, toAnsi16, toAnsi256 } from "../src/terminal/color.ts";
+import { type ColorDepth, detectColorDepth, toAnsi16, toAnsi256 } from "../src/terminal/mod.ts";
 
 Deno.test("colour depth comes from FORCE_COLOR, then NO_COLOR, then COLORTERM, then TERM", () => {
   const cases: [Record<string, string>, ColorDepth][] = [

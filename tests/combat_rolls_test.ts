@@ -1,13 +1,25 @@
 import { modProblems } from "./support/mod_problems.ts";
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
-import { melee } from "../src/engine/combat.ts";
-import { diceRange, isRandomDice, parseDice, rollDice } from "../src/engine/dice.ts";
-import { accuracyOf, damageDiceOf, evasionOf, unequip, wornIn } from "../src/engine/equipment.ts";
-import type { GameEvent } from "../src/engine/events.ts";
-import { applyMonsterMoves, runMonsterPhase } from "../src/engine/monster_phase.ts";
-import { Rng } from "../src/engine/rng.ts";
-import { cloneState, newGame, playerOf } from "../src/engine/state.ts";
-import { playPlayerAction } from "../src/engine/turn.ts";
+import {
+  accuracyOf,
+  applyMonsterMoves,
+  cloneState,
+  damageDiceOf,
+  diceRange,
+  evasionOf,
+  type GameEvent,
+  isRandomDice,
+  melee,
+  newGame,
+  parseDice,
+  playerOf,
+  playPlayerAction,
+  Rng,
+  rollDice,
+  runMonsterPhase,
+  unequip,
+  wornIn,
+} from "../src/engine/mod.ts";
 import { arena, byId } from "./support/arena.ts";
 import { COMBAT_MOD, combatContent, rolledArena } from "./support/combat_mod.ts";
 import { bundledContent } from "./support/content.ts";

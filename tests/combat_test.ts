@@ -1,7 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { displayText } from "../src/engine/message_log.ts";
-import { playerOf } from "../src/engine/state.ts";
-import { isGameOver, playCommand, playPlayerAction } from "../src/engine/turn.ts";
+import { displayText, isGameOver, playCommand, playerOf, playPlayerAction } from "../src/engine/mod.ts";
 import { arena, byId } from "./support/arena.ts";
 import { bundledContent } from "./support/content.ts";
 

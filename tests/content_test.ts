@@ -1,7 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { jsonSchemaFiles } from "../src/content/json_schemas.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { ContentError } from "../src/content/problems.ts";
+import { ContentError, jsonSchemaFiles, loadContent } from "../src/content/mod.ts";
 import { DATA_DIR, DATA_LABEL } from "./support/content.ts";
 
 const FILES = ["game.json", "entities.json", "spawn_tables.json"];

@@ -4,15 +4,17 @@
  * terminal back, saying one line and exiting 70.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { runAndLeave } from "../src/app/leaving.ts";
-import { continueRecording, playRecording } from "../src/app/replay_format.ts";
-import { readSave } from "../src/app/save_file.ts";
-import { decodeSave, savedReplay } from "../src/app/save_format.ts";
-import { stateChecksum } from "../src/engine/checksum.ts";
-import { GameSession } from "../src/app/game_session.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
+import {
+  continueRecording,
+  decodeSave,
+  GameSession,
+  playRecording,
+  readSave,
+  runAndLeave,
+  savedReplay,
+} from "../src/app/mod.ts";
+import { newGame, playerOf, stateChecksum } from "../src/engine/mod.ts";
+import { HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";
 import { captureConsole } from "./support/console_capture.ts";
 import { bundledContent } from "./support/content.ts";
 import { delveSession } from "./support/delve_session.ts";

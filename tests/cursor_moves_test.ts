@@ -1,5 +1,5 @@
 import { equal } from "node:assert/strict";
-import { moveLength, moveText } from "../src/terminal/cursor_moves.ts";
+import { moveLength, moveText } from "../src/terminal/mod.ts";
 import { VtScreen } from "./support/vt_screen.ts";
 
 Deno.test("every cursor move lands where it was asked to, in as many bytes as moveLength says", () => {

@@ -5,14 +5,21 @@
  * shows in the morgue file.
  */
 import { deepEqual, equal, notEqual, ok, throws } from "node:assert/strict";
-import { parseCli } from "../src/app/cli.ts";
-import { dailyLine, dailySeed, utcDate } from "../src/app/daily.ts";
-import { UsageError } from "../src/app/flags.ts";
-import { addScoreOf, type RecordPlaces, writeMorgueOf } from "../src/app/game_records.ts";
-import { readScores } from "../src/app/high_scores.ts";
-import { dataStamp, encodeSave, summarizeSave } from "../src/app/save_format.ts";
-import { MAX_SEED } from "../src/engine/mod.ts";
-import { newGame } from "../src/engine/state.ts";
+import {
+  addScoreOf,
+  dailyLine,
+  dailySeed,
+  dataStamp,
+  encodeSave,
+  parseCli,
+  readScores,
+  type RecordPlaces,
+  summarizeSave,
+  UsageError,
+  utcDate,
+  writeMorgueOf,
+} from "../src/app/mod.ts";
+import { MAX_SEED, newGame } from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 
 const content = await bundledContent();

@@ -5,17 +5,27 @@
  * take plays to the highest level and saves a game the save's reader takes.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { type Content, loadContent } from "../src/content/load_content.ts";
-import { MAP_BUDGET, NAME_LIMITS, REACHABLE } from "../src/content/limits.ts";
-import { ContentError } from "../src/content/problems.ts";
-import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
-import { MAX_FLOOR, MAX_LEVEL } from "../src/engine/limits.ts";
-import { chooseLevelUp, levelUpPending } from "../src/engine/progression.ts";
-import { scoreOf } from "../src/engine/score.ts";
-import { takeDamage } from "../src/engine/combat.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { playCommand } from "../src/engine/turn.ts";
+import {
+  type Content,
+  ContentError,
+  loadContent,
+  MAP_BUDGET,
+  NAME_LIMITS,
+  REACHABLE,
+} from "../src/content/mod.ts";
+import { dataStamp, decodeSave, encodeSave } from "../src/app/mod.ts";
+import {
+  chooseLevelUp,
+  instantiate,
+  levelUpPending,
+  MAX_FLOOR,
+  MAX_LEVEL,
+  newGame,
+  playCommand,
+  playerOf,
+  scoreOf,
+  takeDamage,
+} from "../src/engine/mod.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
 
 // deno-lint-ignore no-explicit-any

@@ -3,13 +3,9 @@
  * that looks like code or like a placeholder is shown exactly as written.
  */
 import { equal, ok } from "node:assert/strict";
-import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { playCommand } from "../src/engine/turn.ts";
-import { userDir } from "../src/app/paths.ts";
+import { dataStamp, decodeSave, encodeSave, userDir } from "../src/app/mod.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { displayText, instantiate, newGame, playCommand, playerOf } from "../src/engine/mod.ts";
 import { copyOfData } from "./support/content.ts";
 
 const CODE_RUNNERS = [

@@ -1,5 +1,5 @@
 import { deepEqual } from "node:assert/strict";
-import { deathText } from "../src/ui/death_text.ts";
+import { deathText } from "../src/ui/mod.ts";
 
 Deno.test("each cause of death reads as a phrase: a status's by its name, not 'killed by poisoned'", () => {
   deepEqual(

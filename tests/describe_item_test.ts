@@ -3,11 +3,9 @@
  * mode tell what an item is and its numbers; an unknown item keeps its secret.
  */
 import { equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { DescribeScreen } from "../src/ui/describe_screen.ts";
-import { PlayScreen } from "../src/ui/play_screen.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { instantiate, playerOf } from "../src/engine/mod.ts";
+import { DescribeScreen, PlayScreen } from "../src/ui/mod.ts";
 import { arena } from "./support/arena.ts";
 import { appOn, feed, screenText } from "./support/ui_harness.ts";
 

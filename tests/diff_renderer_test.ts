@@ -1,8 +1,16 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { Rng } from "../src/engine/rng.ts";
-import { Attr, CellBuffer, WIDE_TAIL } from "../src/terminal/cell_buffer.ts";
-import { type ColorDepth, glyphColor16, quantize } from "../src/terminal/color.ts";
-import { DiffRenderer, SYNC_BEGIN, SYNC_END } from "../src/terminal/diff_renderer.ts";
+import { Rng } from "../src/engine/mod.ts";
+import {
+  Attr,
+  CellBuffer,
+  type ColorDepth,
+  DiffRenderer,
+  glyphColor16,
+  quantize,
+  SYNC_BEGIN,
+  SYNC_END,
+  WIDE_TAIL,
+} from "../src/terminal/mod.ts";
 import { VtScreen } from "./support/vt_screen.ts";
 
 /**

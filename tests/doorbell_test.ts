@@ -1,5 +1,5 @@
 import { equal, ok } from "node:assert/strict";
-import { AppBell, canShareMemory, WorkerBell } from "../src/worker/doorbell.ts";
+import { AppBell, canShareMemory, WorkerBell } from "../src/worker/mod.ts";
 
 Deno.test("this runtime can share memory and block on it (the doorbell is used)", () => {
   ok(canShareMemory());

@@ -1,13 +1,20 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { setTile, updateVisibility } from "../src/engine/game_map.ts";
-import { runMonsterPhase } from "../src/engine/monster_phase.ts";
-import { cloneState, type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { Tile } from "../src/engine/tiles.ts";
-import { playCommand, playPlayerAction } from "../src/engine/turn.ts";
-import { Bot } from "../src/engine/bot.ts";
+import { loadContent } from "../src/content/mod.ts";
+import {
+  Bot,
+  cloneState,
+  type GameState,
+  newGame,
+  playCommand,
+  playerOf,
+  playPlayerAction,
+  runMonsterPhase,
+  setTile,
+  stateDigest,
+  Tile,
+  updateVisibility,
+} from "../src/engine/mod.ts";
 import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
-import { stateDigest } from "../src/engine/state_digest.ts";
 import { arena, byId } from "./support/arena.ts";
 
 const { rules } = await loadContent(new URL("./fixtures/mods/maps/", import.meta.url), "maps/");

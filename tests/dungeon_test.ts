@@ -1,9 +1,13 @@
 import { deepEqual, equal, notDeepEqual, ok } from "node:assert/strict";
-import { type DungeonParams, generateDungeon } from "../src/engine/dungeon.ts";
-import { center } from "../src/engine/geometry.ts";
-import { tileAt } from "../src/engine/game_map.ts";
-import { Rng } from "../src/engine/rng.ts";
-import { Tile, WALKABLE } from "../src/engine/tiles.ts";
+import {
+  center,
+  type DungeonParams,
+  generateDungeon,
+  Rng,
+  Tile,
+  tileAt,
+  WALKABLE,
+} from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 
 const params: DungeonParams = (await bundledContent()).rules.dungeon;

@@ -4,7 +4,7 @@
  * day's seed, which the character window shows.
  */
 import { ok } from "node:assert/strict";
-import { dailySeed, utcDate } from "../src/app/daily.ts";
+import { dailySeed, utcDate } from "../src/app/mod.ts";
 import { assertRestored, DENO, quit } from "./support/e2e_game.ts";
 import { TmuxPane } from "./support/tmux.ts";
 

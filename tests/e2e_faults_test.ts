@@ -4,10 +4,8 @@
  * vanishing mid-game. Each time the game is saved whole and nothing hangs.
  */
 import { equal, match, ok } from "node:assert/strict";
-import { readSave } from "../src/app/save_file.ts";
-import { decodeSave } from "../src/app/save_format.ts";
-import type { GameState } from "../src/engine/state.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
+import { decodeSave, readSave } from "../src/app/mod.ts";
+import { type GameState, newGame, playerOf, type Rules } from "../src/engine/mod.ts";
 import {
   assertRestored,
   atOn,
@@ -22,7 +20,6 @@ import {
 } from "./support/e2e_game.ts";
 import { findGamePid, gone, TmuxPane } from "./support/tmux.ts";
 import { delveContent } from "./support/content.ts";
-import type { Rules } from "../src/engine/rules.ts";
 
 async function loadSaved(path: string, rules?: Rules): Promise<GameState> {
   const read = await readSave(path);

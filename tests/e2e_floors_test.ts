@@ -6,9 +6,9 @@
  * the scores and the morgue file say so), and either way the save is gone.
  */
 import { equal, match, ok } from "node:assert/strict";
-import { readScores } from "../src/app/high_scores.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { type GameState, playerOf } from "../src/engine/state.ts";
+import { readScores } from "../src/app/mod.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { type GameState, playerOf } from "../src/engine/mod.ts";
 import { titleSession } from "./support/title_session.ts";
 
 const content = await loadContent(new URL("./fixtures/mods/floors/", import.meta.url), "floors/");

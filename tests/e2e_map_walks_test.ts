@@ -7,13 +7,17 @@
  * the log will say.
  */
 import { equal, ok } from "node:assert/strict";
-import type { GameSession } from "../src/app/game_session.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { monstersInView } from "../src/engine/travel.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
-import { screenCellOf } from "../src/ui/map_view.ts";
+import type { GameSession } from "../src/app/mod.ts";
+import {
+  displayText,
+  type GameState,
+  monstersInView,
+  newGame,
+  playerOf,
+  type Rules,
+} from "../src/engine/mod.ts";
+import { keyEvent } from "../src/terminal/mod.ts";
+import { screenCellOf } from "../src/ui/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { contrastRatio } from "./support/contrast.ts";
 import { assertRestored, DENO, itemsOnlyData, quit, startGame, walkKeys } from "./support/e2e_game.ts";

@@ -4,9 +4,8 @@
  * named on the title and in the game's log, and the game plays on with the rest.
  */
 import { equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { isWalkable } from "../src/engine/game_map.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { isWalkable, newGame, playerOf } from "../src/engine/mod.ts";
 import { assertRestored, optionsFile, quit, startGame } from "./support/e2e_game.ts";
 import { TmuxPane } from "./support/tmux.ts";
 

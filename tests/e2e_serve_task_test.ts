@@ -6,8 +6,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { atSign, sessionOf, TestPage } from "./support/delve_server.ts";
-import { parseServeArgs } from "../src/commands/serve_flags.ts";
-import { launchArgs, serveArgs, workerBundlePath } from "../src/commands/serve_launch.ts";
+import { launchArgs, parseServeArgs, serveArgs, workerBundlePath } from "../src/commands/mod.ts";
 import { freePort, untilListening } from "../tools/serve_process.ts";
 
 /** `deno task serve` on `port` with `state`, once it says it listens. */

@@ -4,10 +4,9 @@
  * are listed with a health word, and nothing in the column is cut.
  */
 import { ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { isAlive } from "../src/engine/entity.ts";
-import { newGame } from "../src/engine/state.ts";
-import { computeLayout, SIDE_PANEL_WIDTH } from "../src/ui/layout.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { isAlive, newGame } from "../src/engine/mod.ts";
+import { computeLayout, SIDE_PANEL_WIDTH } from "../src/ui/mod.ts";
 import { DENO, quit, startGame } from "./support/e2e_game.ts";
 import { TmuxPane } from "./support/tmux.ts";
 

@@ -7,7 +7,7 @@
  */
 import { equal, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
-import { launchPlan } from "../src/app/launch.ts";
+import { launchPlan } from "../src/app/mod.ts";
 import { assertRestored, DENO, quit, saveFile, startGame } from "./support/e2e_game.ts";
 import { TmuxPane } from "./support/tmux.ts";
 

@@ -4,7 +4,7 @@
  * it was: same `stty -g`, normal screen, cursor shown, mouse and keypad off.
  */
 import { deepEqual, equal, notEqual, ok } from "node:assert/strict";
-import { newGame, playerOf } from "../src/engine/state.ts";
+import { newGame, playerOf } from "../src/engine/mod.ts";
 import {
   assertRestored,
   DENO,

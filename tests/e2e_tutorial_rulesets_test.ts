@@ -7,14 +7,10 @@
  * window's "XP for next Level" in all four; TCOD's history paging by 10.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { DelveProgram } from "../src/app/program.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import type { Content } from "../src/content/mod.ts";
-import { isWalkable } from "../src/engine/game_map.ts";
-import { type GameState, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
-import type { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
+import type { DelveProgram } from "../src/app/mod.ts";
+import { type Content, loadContent } from "../src/content/mod.ts";
+import { type GameState, instantiate, isWalkable, playerOf } from "../src/engine/mod.ts";
+import { type HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";
 import { delveSession } from "./support/delve_session.ts";
 import { VtScreen } from "./support/vt_screen.ts";
 

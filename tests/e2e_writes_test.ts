@@ -11,10 +11,8 @@
  * back and sets the status the launcher leaves with.
  */
 import { deepEqual, equal, match, notDeepEqual, ok } from "node:assert/strict";
-import { launchPlan } from "../src/app/launch.ts";
-import { readSave } from "../src/app/save_file.ts";
-import { decodeSave } from "../src/app/save_format.ts";
-import type { GameState } from "../src/engine/state.ts";
+import { decodeSave, launchPlan, readSave } from "../src/app/mod.ts";
+import type { GameState } from "../src/engine/mod.ts";
 import { bundledContent, delveContent } from "./support/content.ts";
 import {
   assertRestored,

@@ -4,9 +4,9 @@
  * headless terminal.
  */
 import { deepEqual, equal } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import type { GameSession } from "../src/app/game_session.ts";
-import { wrapText } from "../src/ui/text.ts";
+import { loadContent } from "../src/content/mod.ts";
+import type { GameSession } from "../src/app/mod.ts";
+import { wrapText } from "../src/ui/mod.ts";
 
 import { screenText, startApp } from "./support/ui_harness.ts";
 

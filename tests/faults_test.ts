@@ -5,14 +5,9 @@
  */
 import { deepEqual, equal, match, notEqual, ok, rejects } from "node:assert/strict";
 import { dirname } from "node:path";
-import { SaveOnLeavingFailed } from "../src/app/program.ts";
-import { readScores } from "../src/app/high_scores.ts";
-import { readSave } from "../src/app/save_file.ts";
-import { decodeSave } from "../src/app/save_format.ts";
-import { stateChecksum } from "../src/engine/checksum.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { isGameOver } from "../src/engine/turn.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
+import { decodeSave, readSave, readScores, SaveOnLeavingFailed } from "../src/app/mod.ts";
+import { isGameOver, type Rules, stateChecksum } from "../src/engine/mod.ts";
+import { keyEvent } from "../src/terminal/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { doomPlayer, type TitleSession, titleSession } from "./support/title_session.ts";
 import { smallDisk } from "./support/full_disk.ts";

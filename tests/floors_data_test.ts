@@ -5,7 +5,7 @@
  */
 import { modProblems } from "./support/mod_problems.ts";
 import { deepEqual, equal } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
+import { loadContent } from "../src/content/mod.ts";
 
 const MOD = new URL("./fixtures/mods/floors/", import.meta.url);
 

@@ -5,16 +5,23 @@
  * floor, leaving the dungeon with and without the goal, the save.
  */
 import { deepEqual, equal, notEqual, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { decodeSave, encodeSave } from "../src/app/save_format.ts";
-import { stateChecksum } from "../src/engine/checksum.ts";
-import { floorSeed } from "../src/engine/floors.ts";
-import { Rng } from "../src/engine/rng.ts";
-import { stateProblems } from "../src/engine/invariants.ts";
-import { scoreOf } from "../src/engine/score.ts";
-import { cloneState, type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { Tile } from "../src/engine/tiles.ts";
-import { isGameOver, playCommand, playPlayerAction } from "../src/engine/turn.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { decodeSave, encodeSave } from "../src/app/mod.ts";
+import {
+  cloneState,
+  floorSeed,
+  type GameState,
+  isGameOver,
+  newGame,
+  playCommand,
+  playerOf,
+  playPlayerAction,
+  Rng,
+  scoreOf,
+  stateChecksum,
+  stateProblems,
+  Tile,
+} from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 
 const MOD = new URL("./fixtures/mods/floors/", import.meta.url);

@@ -5,9 +5,8 @@
  * in-process, to the checksum, with no copy sent but the first.
  */
 import { deepEqual, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { Bot } from "../src/engine/bot.ts";
-import { newGame } from "../src/engine/state.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { Bot, newGame } from "../src/engine/mod.ts";
 import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { both } from "./support/worker_games.ts";
 

@@ -1,6 +1,5 @@
 import { deepEqual, equal } from "node:assert/strict";
-import { computeFov, markLit } from "../src/engine/fov.ts";
-import { Rng } from "../src/engine/rng.ts";
+import { computeFov, markLit, Rng } from "../src/engine/mod.ts";
 import { bruteForceFloorVisible } from "./support/fov_brute_force.ts";
 import { literalFov } from "./support/fov_literal.ts";
 import { parseTextMap, randomMap } from "./support/maps.ts";

@@ -5,7 +5,7 @@
  */
 import { deepEqual, equal, match, notEqual, ok } from "node:assert/strict";
 import { fuzzCommand } from "../tools/fuzz/fuzz.ts";
-import type { CommandOutput } from "../src/app/flags.ts";
+import type { CommandOutput } from "../src/app/mod.ts";
 import {
   controlCharacters,
   flipBits,
@@ -17,8 +17,8 @@ import {
   wrongKind,
 } from "../tools/fuzz/file_mutations.ts";
 import { FILE_KINDS, runFileFuzz } from "../tools/fuzz/fuzz_files.ts";
-import { parseUntrustedJson } from "../src/content/untrusted_json.ts";
-import { Rng } from "../src/engine/rng.ts";
+import { parseUntrustedJson } from "../src/content/mod.ts";
+import { Rng } from "../src/engine/mod.ts";
 
 const SAMPLE = JSON.stringify({ a: 1, b: [2, 3, { c: "text", d: -4 }], e: { f: true, g: null } });
 

@@ -6,17 +6,18 @@
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
-import type { DelveProgram } from "../src/app/program.ts";
+import { type CommandOutput, dataStamp, type DelveProgram, encodeSave } from "../src/app/mod.ts";
 import { fuzzCommand, type FuzzOptions, runFuzz } from "../tools/fuzz/fuzz.ts";
-import type { CommandOutput } from "../src/app/flags.ts";
-import type { Entity } from "../src/engine/entity.ts";
-import { isWalkable } from "../src/engine/game_map.ts";
-import { type GameState, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { isGameOver } from "../src/engine/turn.ts";
+import {
+  type Entity,
+  type GameState,
+  instantiate,
+  isGameOver,
+  isWalkable,
+  playerOf,
+} from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { gzipSync } from "node:zlib";
-import { dataStamp, encodeSave } from "../src/app/save_format.ts";
 import { runTask } from "./support/run_program.ts";
 
 const content = await bundledContent();

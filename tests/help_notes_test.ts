@@ -3,7 +3,7 @@
  * unknown items, what they are (docs/rules.md, Windows), played through the headless terminal.
  */
 import { ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
+import { loadContent } from "../src/content/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { screenText, startApp, type } from "./support/ui_harness.ts";
 

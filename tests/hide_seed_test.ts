@@ -3,10 +3,9 @@
  * screen or file but the save names the seed; the save keeps the choice.
  */
 import { equal, ok } from "node:assert/strict";
-import { dataStamp, encodeSave, summarizeSave } from "../src/app/save_format.ts";
-import { newGame } from "../src/engine/state.ts";
-import { morgueText } from "../src/ui/morgue_text.ts";
-import { themeFromContent } from "../src/app/theme_from_content.ts";
+import { dataStamp, encodeSave, summarizeSave, themeFromContent } from "../src/app/mod.ts";
+import { newGame } from "../src/engine/mod.ts";
+import { morgueText } from "../src/ui/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { appOn, feed, screenText } from "./support/ui_harness.ts";
 import { assertRestored, DENO, saveFile } from "./support/e2e_game.ts";

@@ -4,18 +4,28 @@
  * `validate`, saves, score tables, replays, the title).
  */
 import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
-import { readScores, SCORES_LIMITS } from "../src/app/high_scores.ts";
-import { readRecording } from "../src/commands/replay.ts";
-import { REPLAY_LIMITS, ReplayError } from "../src/app/replay_format.ts";
-import { gzip, readSave, SAVE_LIMITS } from "../src/app/save_file.ts";
-import { decodeSave } from "../src/app/save_format.ts";
-import type { GameState } from "../src/engine/state.ts";
-import { readBoundedFile } from "../src/content/bounded_file.ts";
-import { scanJson } from "../src/content/json_scan.ts";
-import { bytesInWords, type JsonLimits } from "../src/content/untrusted_json.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { ContentError } from "../src/content/problems.ts";
-import { DATA_FILE_MAX_BYTES, DATA_FILE_MAX_DEPTH } from "../src/content/read_json.ts";
+import {
+  decodeSave,
+  gzip,
+  readSave,
+  readScores,
+  REPLAY_LIMITS,
+  ReplayError,
+  SAVE_LIMITS,
+  SCORES_LIMITS,
+} from "../src/app/mod.ts";
+import { readRecording } from "../src/commands/mod.ts";
+import type { GameState } from "../src/engine/mod.ts";
+import {
+  bytesInWords,
+  ContentError,
+  DATA_FILE_MAX_BYTES,
+  DATA_FILE_MAX_DEPTH,
+  type JsonLimits,
+  loadContent,
+  readBoundedFile,
+  scanJson,
+} from "../src/content/mod.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
 import {
   confusedSave,

@@ -1,10 +1,7 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { BUNDLED_DATA_DIR } from "../src/app/paths.ts";
-import { readSave } from "../src/app/save_file.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { decodeSave, SaveError } from "../src/app/save_format.ts";
-import { playerOf } from "../src/engine/state.ts";
-import { PhaseScheduler } from "../src/engine/scheduler.ts";
+import { BUNDLED_DATA_DIR, decodeSave, readSave, SaveError } from "../src/app/mod.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { PhaseScheduler, playerOf } from "../src/engine/mod.ts";
 import {
   applyCase,
   HOSTILE_VALUES,

@@ -4,12 +4,17 @@
  * Ctrl-C acts at once whatever waits.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameSession } from "../src/app/game_session.ts";
+import { GameSession } from "../src/app/mod.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
-import { newGame } from "../src/engine/state.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
-import { keyEvent, mouseEvent, type TerminalEvent } from "../src/terminal/input_events.ts";
-import { INPUT_QUEUE_LIMIT, InputQueue } from "../src/terminal/input_queue.ts";
+import { newGame } from "../src/engine/mod.ts";
+import {
+  HeadlessTerminal,
+  INPUT_QUEUE_LIMIT,
+  InputQueue,
+  keyEvent,
+  mouseEvent,
+  type TerminalEvent,
+} from "../src/terminal/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { assertRestored, saveFile, startGame } from "./support/e2e_game.ts";
 import { TmuxPane } from "./support/tmux.ts";

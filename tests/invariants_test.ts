@@ -6,15 +6,22 @@
  * Then each check shown to catch the fault it is there for.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { Action } from "../src/engine/actions.ts";
-import { itemLedger, ledgerProblems, stateProblems } from "../src/engine/invariants.ts";
-import { Rng } from "../src/engine/rng.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { Tile } from "../src/engine/tiles.ts";
-import { isGameOver, playCommand } from "../src/engine/turn.ts";
+import {
+  type Action,
+  type GameState,
+  instantiate,
+  isGameOver,
+  itemLedger,
+  ledgerProblems,
+  newGame,
+  playCommand,
+  playerOf,
+  Rng,
+  stateProblems,
+  Tile,
+} from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
-import { loadContent } from "../src/content/load_content.ts";
+import { loadContent } from "../src/content/mod.ts";
 
 const { rules } = await bundledContent();
 

@@ -1,18 +1,9 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameSession } from "../src/app/game_session.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { inBlast } from "../src/engine/items.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import { message } from "../src/engine/narration.ts";
-import { playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { playPlayerAction } from "../src/engine/turn.ts";
-import { type MouseEvent, mouseEvent } from "../src/terminal/input_events.ts";
-import { InventoryScreen } from "../src/ui/inventory_screen.ts";
-import { paletteColor } from "../src/ui/theme.ts";
-import { PlayScreen } from "../src/ui/play_screen.ts";
-import type { Screen } from "../src/ui/screen.ts";
-import { TargetScreen } from "../src/ui/target_screen.ts";
+import type { GameSession } from "../src/app/mod.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { displayText, inBlast, instantiate, message, playerOf, playPlayerAction } from "../src/engine/mod.ts";
+import { type MouseEvent, mouseEvent } from "../src/terminal/mod.ts";
+import { InventoryScreen, paletteColor, PlayScreen, type Screen, TargetScreen } from "../src/ui/mod.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
 import { feed, lastShown, screenText, startApp, type } from "./support/ui_harness.ts";
 
@@ -225,7 +216,7 @@ Deno.test("a scroll made in JSON only spawns where its table says and works", as
   spawn.items[0].weights.frost_scroll = 1000;
   await Deno.writeTextFile(`${dir}/spawn_tables.json`, JSON.stringify(spawn));
   const modded = (await loadContent(new URL(`file://${dir}/`), "mod/")).rules;
-  const { newGame } = await import("../src/engine/state.ts");
+  const { newGame } = await import("../src/engine/mod.ts");
   const game = newGame(modded, 2);
   ok(game.entities.some((e) => e.template === "frost_scroll"), "it spawns on floor 1");
   const p = playerOf(game);

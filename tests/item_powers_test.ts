@@ -1,14 +1,20 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { Entity } from "../src/engine/entity.ts";
-import { attackOf, defenseOf } from "../src/engine/equipment.ts";
-import { itemName } from "../src/engine/item_names.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import { computeFov } from "../src/engine/fov.ts";
-import { type GameState, newGame, playerOf, sightOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { Tile } from "../src/engine/tiles.ts";
-import { playPlayerAction } from "../src/engine/turn.ts";
-import { inventoryLines } from "../src/ui/inventory_screen.ts";
+import {
+  attackOf,
+  computeFov,
+  defenseOf,
+  displayText,
+  type Entity,
+  type GameState,
+  instantiate,
+  itemName,
+  newGame,
+  playerOf,
+  playPlayerAction,
+  sightOf,
+  Tile,
+} from "../src/engine/mod.ts";
+import { inventoryLines } from "../src/ui/mod.ts";
 import { arenaStill, byId } from "./support/arena.ts";
 import { bundledContent } from "./support/content.ts";
 import { powersContent } from "./support/powers_mod.ts";

@@ -1,13 +1,20 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { Entity } from "../src/engine/entity.ts";
-import { attackOf, defenseOf, isWorn } from "../src/engine/equipment.ts";
-import { confusionDepth, inBlast, targetingOf } from "../src/engine/items.ts";
-import { MAX_CONFUSIONS } from "../src/engine/limits.ts";
-import { runMonsterPhase } from "../src/engine/monster_phase.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import { type GameState, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { playPlayerAction } from "../src/engine/turn.ts";
+import {
+  attackOf,
+  confusionDepth,
+  defenseOf,
+  displayText,
+  type Entity,
+  type GameState,
+  inBlast,
+  instantiate,
+  isWorn,
+  MAX_CONFUSIONS,
+  playerOf,
+  playPlayerAction,
+  runMonsterPhase,
+  targetingOf,
+} from "../src/engine/mod.ts";
 import { arena, byId } from "./support/arena.ts";
 import { bundledContent } from "./support/content.ts";
 
@@ -168,7 +175,7 @@ Deno.test("targeting needs and the blast shape: a circle, not a square", () => {
 });
 
 Deno.test("the player starts wearing the Dagger and Leather Armor: attack 4, defense 2", async () => {
-  const { newGame } = await import("../src/engine/state.ts");
+  const { newGame } = await import("../src/engine/mod.ts");
   const state = newGame(rules, 1);
   const p = playerOf(state);
   deepEqual(p.inventory!.items.map((i) => i.name), ["Dagger", "Leather Armor"]);

@@ -1,7 +1,6 @@
 import { deepEqual } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { playCommand } from "../src/engine/turn.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { newGame, playCommand, playerOf } from "../src/engine/mod.ts";
 import { KeptFloorWatch } from "../tools/fuzz/kept_floors.ts";
 
 const { rules } = await loadContent(new URL("./fixtures/mods/floors/", import.meta.url), "floors/");

@@ -1,6 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { keyEvent, mouseEvent } from "../src/terminal/input_events.ts";
-import { KeyDecoder } from "../src/terminal/key_decoder.ts";
+import { KeyDecoder, keyEvent, mouseEvent } from "../src/terminal/mod.ts";
 
 const enc = new TextEncoder();
 const decode = (text: string) => new KeyDecoder().feed(enc.encode(text));

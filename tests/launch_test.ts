@@ -12,8 +12,7 @@
  * e2e_writes_test.ts.)
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { type Launch, launchPlan } from "../src/app/launch.ts";
-import { VERSION } from "../src/app/version.ts";
+import { type Launch, launchPlan, VERSION } from "../src/app/mod.ts";
 import { MAIN, READ_AND_ENV, runScript, runTask } from "./support/run_program.ts";
 import { probeGrants } from "./support/write_probe.ts";
 

@@ -5,13 +5,23 @@
 import { deepEqual, ok } from "node:assert/strict";
 import { dirname, join, normalize } from "node:path";
 import { ROOT } from "./support/run_program.ts";
+import { importedPaths, sources } from "./support/source_imports.ts";
 
 /** The layers under the program, each importing only those listed before it (or none). */
-const BELOW_APP = ["src/engine", "src/text", "src/content", "src/terminal", "src/ui", "src/worker"];
+const BELOW_APP = [
+  "src/algorithms",
+  "src/engine",
+  "src/text",
+  "src/content",
+  "src/terminal",
+  "src/ui",
+  "src/worker",
+];
 
 /** What each layer may import besides itself; a layer missing here may import nothing. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
-  "src/engine": [],
+  "src/algorithms": [],
+  "src/engine": ["src/algorithms"],
   "src/text": [],
   "src/content": ["src/engine", "src/text"],
   "src/terminal": ["src/text"],
@@ -32,26 +42,6 @@ const SHARED = new Set(["deno.json"]);
 function layerOf(path: string): string {
   const parts = path.split("/");
   return parts[0] === "src" ? `src/${parts[1]}` : parts[0];
-}
-
-/** Every `.ts` file under `dir` (repository paths). */
-async function sources(dir: string): Promise<string[]> {
-  const found: string[] = [];
-  for await (const entry of Deno.readDir(join(ROOT, dir))) {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory) found.push(...await sources(path));
-    else if (entry.name.endsWith(".ts")) found.push(path);
-  }
-  return found;
-}
-
-/** The relative modules `text` imports or re-exports, statically or with `import()`. */
-export function importedPaths(text: string): string[] {
-  const specifiers = [
-    ...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.{1,2}\/[^"]+)"/gms),
-    ...text.matchAll(/\bimport\(\s*"(\.{1,2}\/[^"]+)"\s*\)/g),
-  ];
-  return specifiers.map((m) => m[1]);
 }
 
 interface Edge {

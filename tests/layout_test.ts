@@ -1,6 +1,5 @@
 import { deepEqual, equal } from "node:assert/strict";
-import { cameraOrigin, computeLayout } from "../src/ui/layout.ts";
-import { wrapText } from "../src/ui/text.ts";
+import { cameraOrigin, computeLayout, wrapText } from "../src/ui/mod.ts";
 
 Deno.test("80x50 gives the full layout: map rows 0-42, panel rows 43-49", () => {
   const l = computeLayout(80, 50, 80, 43);

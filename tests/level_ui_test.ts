@@ -1,24 +1,20 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameSession } from "../src/app/game_session.ts";
+import {
+  dataStamp,
+  decodeSave,
+  encodeSave,
+  GameSession,
+  readSave,
+  themeFromContent,
+} from "../src/app/mod.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
-import { readSave } from "../src/app/save_file.ts";
-import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
-import { isWalkable } from "../src/engine/game_map.ts";
-import { playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
-import { CharacterScreen } from "../src/ui/character_screen.ts";
-import { LevelUpScreen } from "../src/ui/level_up_screen.ts";
-import { PlayScreen } from "../src/ui/play_screen.ts";
-import type { Screen } from "../src/ui/screen.ts";
+import { instantiate, isWalkable, levelsEarned, newGame, playerOf, threshold } from "../src/engine/mod.ts";
+import { keyEvent } from "../src/terminal/mod.ts";
+import { characterLines, CharacterScreen, LevelUpScreen, PlayScreen, type Screen } from "../src/ui/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { delveSession } from "./support/delve_session.ts";
 import { feed, lastShown, screenText, startApp } from "./support/ui_harness.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { levelsEarned, threshold } from "../src/engine/progression.ts";
-import { newGame } from "../src/engine/state.ts";
-import { themeFromContent } from "../src/app/theme_from_content.ts";
-import { characterLines } from "../src/ui/character_screen.ts";
+import { loadContent } from "../src/content/mod.ts";
 
 const content = await bundledContent();
 const top = (app: GameSession): Screen => app.top;

@@ -1,5 +1,5 @@
 import { deepEqual } from "node:assert/strict";
-import { lineCells, rayCells } from "../src/engine/line.ts";
+import { lineCells, rayCells } from "../src/engine/mod.ts";
 
 const xy = (cells: readonly { x: number; y: number }[]) => cells.map((c) => `${c.x},${c.y}`).join(" ");
 

@@ -5,8 +5,8 @@
  * rule sets without descriptions look as before.
  */
 import { ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { LookScreen } from "../src/ui/look_screen.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { LookScreen } from "../src/ui/mod.ts";
 import { arena } from "./support/arena.ts";
 import { bundledContent } from "./support/content.ts";
 import { appOn, feed, screenText } from "./support/ui_harness.ts";

@@ -1,6 +1,5 @@
 import { deepEqual } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { ContentError } from "../src/content/problems.ts";
+import { ContentError, loadContent } from "../src/content/mod.ts";
 
 const MOD = new URL("./fixtures/mods/maps/", import.meta.url);
 type Json = Record<string, unknown>;

@@ -1,11 +1,15 @@
 import { equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { buildFloor, type FloorPlan } from "../src/engine/floor_plan.ts";
-import { stepsFrom } from "../src/engine/regions.ts";
-import { Rng } from "../src/engine/rng.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { newGame } from "../src/engine/state.ts";
-import { Tile, WALKABLE } from "../src/engine/tiles.ts";
+import { loadContent } from "../src/content/mod.ts";
+import {
+  buildFloor,
+  type FloorPlan,
+  newGame,
+  Rng,
+  type Rules,
+  stepsFrom,
+  Tile,
+  WALKABLE,
+} from "../src/engine/mod.ts";
 
 const MOD = new URL("./fixtures/mods/maps/", import.meta.url);
 const { rules } = await loadContent(MOD, "maps/");

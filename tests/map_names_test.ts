@@ -4,12 +4,10 @@
  * terrain at its cursor, moved by every key that moves the player.
  */
 import { deepEqual, equal } from "node:assert/strict";
-import type { GameSession } from "../src/app/game_session.ts";
-import { playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { keyEvent, mouseEvent } from "../src/terminal/input_events.ts";
-import { LookScreen } from "../src/ui/look_screen.ts";
-import { PLAY_BINDINGS } from "../src/ui/play_screen.ts";
+import type { GameSession } from "../src/app/mod.ts";
+import { instantiate, playerOf } from "../src/engine/mod.ts";
+import { keyEvent, mouseEvent } from "../src/terminal/mod.ts";
+import { LookScreen, PLAY_BINDINGS } from "../src/ui/mod.ts";
 import { arena } from "./support/arena.ts";
 import { bundledContent } from "./support/content.ts";
 import { appOn, feed, screenText, startApp } from "./support/ui_harness.ts";

@@ -1,14 +1,21 @@
 import { deepEqual, equal, notEqual, ok } from "node:assert/strict";
-import { BLOCKER_SURCHARGE, decide, PhaseContext } from "../src/engine/ai.ts";
-import type { GameEvent } from "../src/engine/events.ts";
-import { distanceMap, settleOrderFor, UNREACHABLE } from "../src/engine/distance_map.ts";
-import { clearLine } from "../src/engine/minds/line_of_fire.ts";
-import { lineCells } from "../src/engine/line.ts";
-import { safetyMap } from "../src/engine/minds/safety_map.ts";
-import { runMonsterPhase } from "../src/engine/monster_phase.ts";
-import { Rng } from "../src/engine/rng.ts";
-import { playerOf } from "../src/engine/state.ts";
-import { playPlayerAction, settleAndNarrate } from "../src/engine/turn.ts";
+import {
+  BLOCKER_SURCHARGE,
+  clearLine,
+  decide,
+  distanceMap,
+  type GameEvent,
+  lineCells,
+  PhaseContext,
+  playerOf,
+  playPlayerAction,
+  Rng,
+  runMonsterPhase,
+  safetyMap,
+  settleAndNarrate,
+  settleOrderFor,
+  UNREACHABLE,
+} from "../src/engine/mod.ts";
 import { arena, byId } from "./support/arena.ts";
 import { mindsContent } from "./support/minds_content.ts";
 

@@ -1,12 +1,14 @@
 import { deepEqual, ok } from "node:assert/strict";
-import { Bot } from "../src/engine/bot.ts";
-import { runMonsterPhase } from "../src/engine/monster_phase.ts";
-import type { Ai } from "../src/engine/entity.ts";
-import { MoveReplay } from "../src/engine/monster_phase.ts";
-import { cloneState, newGame } from "../src/engine/state.ts";
-import { isGameOver } from "../src/engine/turn.ts";
-import { decodeMoves, MoveEncoder } from "../src/worker/moves.ts";
-import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
+import {
+  type Ai,
+  Bot,
+  cloneState,
+  isGameOver,
+  MoveReplay,
+  newGame,
+  runMonsterPhase,
+} from "../src/engine/mod.ts";
+import { decodeMoves, InProcessRunner, MoveEncoder, WorkerRunner } from "../src/worker/mod.ts";
 import { arena, byId } from "./support/arena.ts";
 import { snapshot } from "./support/faulty_game.ts";
 import { mindsContent } from "./support/minds_content.ts";

@@ -1,19 +1,31 @@
 import { dirname } from "node:path";
 import { deepEqual, equal, match, ok, rejects, throws } from "node:assert/strict";
-import { addHighScore, readScores, ScoresNotWritten } from "../src/app/high_scores.ts";
-import { writeMorgue } from "../src/app/morgue_file.ts";
-import { keepUnreadable } from "../src/app/save_file.ts";
-import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
-import { themeFromContent } from "../src/app/theme_from_content.ts";
-import { Bot } from "../src/engine/bot.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import { HIGH_SCORES_KEPT, type HighScore, placeScore, scoreOf } from "../src/engine/score.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { isGameOver, playCommand, playPlayerAction } from "../src/engine/turn.ts";
-import { asciiMap } from "../src/ui/ascii_map.ts";
-import { morgueText } from "../src/ui/morgue_text.ts";
-import { scoreLines } from "../src/ui/title_screen.ts";
+import {
+  addHighScore,
+  dataStamp,
+  decodeSave,
+  encodeSave,
+  keepUnreadable,
+  readScores,
+  ScoresNotWritten,
+  themeFromContent,
+  writeMorgue,
+} from "../src/app/mod.ts";
+import {
+  Bot,
+  displayText,
+  HIGH_SCORES_KEPT,
+  type HighScore,
+  instantiate,
+  isGameOver,
+  newGame,
+  placeScore,
+  playCommand,
+  playerOf,
+  playPlayerAction,
+  scoreOf,
+} from "../src/engine/mod.ts";
+import { asciiMap, morgueText, scoreLines } from "../src/ui/mod.ts";
 import { arena } from "./support/arena.ts";
 import { delveSession } from "./support/delve_session.ts";
 import { doomPlayer, titleSession } from "./support/title_session.ts";

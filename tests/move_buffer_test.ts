@@ -1,6 +1,5 @@
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
-import { MoveBuffer, newMoveBuffer, type WireMoves } from "../src/worker/move_buffer.ts";
-import type { EncodedMoves } from "../src/worker/moves.ts";
+import { type EncodedMoves, MoveBuffer, newMoveBuffer, type WireMoves } from "../src/worker/mod.ts";
 
 function moves(...ints: number[]): EncodedMoves {
   return { ints: Int32Array.from(ints) as Int32Array<ArrayBuffer>, objects: [] };

@@ -1,11 +1,15 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { Action } from "../src/engine/actions.ts";
-import { computeFov } from "../src/engine/fov.ts";
-import { isWalkable } from "../src/engine/game_map.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import { Rng } from "../src/engine/rng.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { playCommand } from "../src/engine/turn.ts";
+import {
+  type Action,
+  computeFov,
+  displayText,
+  type GameState,
+  isWalkable,
+  newGame,
+  playCommand,
+  playerOf,
+  Rng,
+} from "../src/engine/mod.ts";
 import { bundledContent, emptyDungeonRules } from "./support/content.ts";
 
 // Movement and view alone: no monster gets in the way.

@@ -4,14 +4,18 @@
  * what the player sees.
  */
 import { deepEqual, equal } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import type { GameEvent } from "../src/engine/events.ts";
-import { isWalkable } from "../src/engine/game_map.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { settleAndNarrate } from "../src/engine/turn.ts";
+import { loadContent } from "../src/content/mod.ts";
+import {
+  displayText,
+  type GameEvent,
+  type GameState,
+  instantiate,
+  isWalkable,
+  newGame,
+  playerOf,
+  type Rules,
+  settleAndNarrate,
+} from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 
 const delve = (await loadContent(new URL("../data/", import.meta.url), "data/")).rules;

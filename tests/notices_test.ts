@@ -4,8 +4,8 @@
  * the panel and the history.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { addMessage, displayText, type LogEntry } from "../src/engine/message_log.ts";
-import { Notices, shownLog } from "../src/ui/notices.ts";
+import { addMessage, displayText, type LogEntry } from "../src/engine/mod.ts";
+import { Notices, shownLog } from "../src/ui/mod.ts";
 import { feed, screenText, shownMessages, startApp } from "./support/ui_harness.ts";
 
 const texts = (log: readonly LogEntry[]) => log.map(displayText);

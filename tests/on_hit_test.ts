@@ -7,11 +7,8 @@
  */
 import { modProblems } from "./support/mod_problems.ts";
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { melee } from "../src/engine/combat.ts";
-import type { GameEvent } from "../src/engine/events.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { type GameEvent, melee, newGame, playerOf, type Rules } from "../src/engine/mod.ts";
 import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { rolledArena } from "./support/combat_mod.ts";
 import { script, snapshot, turn } from "./support/faulty_game.ts";

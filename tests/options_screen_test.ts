@@ -5,12 +5,10 @@
  * options to be written.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameSession } from "../src/app/game_session.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
-import { type OptionsChoice, OptionsScreen } from "../src/ui/options_screen.ts";
-import { HistoryScreen } from "../src/ui/history_screen.ts";
-import { COMMAND_NAMES } from "../src/ui/key_presets.ts";
+import { GameSession } from "../src/app/mod.ts";
+import { newGame, playerOf } from "../src/engine/mod.ts";
+import { HeadlessTerminal } from "../src/terminal/mod.ts";
+import { COMMAND_NAMES, HistoryScreen, type OptionsChoice, OptionsScreen } from "../src/ui/mod.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { feed, screenText } from "./support/ui_harness.ts";

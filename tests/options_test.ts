@@ -10,12 +10,20 @@ import {
   optionsJsonSchema,
   parseOptions,
   readOptions,
-} from "../src/app/options_file.ts";
-import { boundKeys, KEY_PRESETS, keyConflicts, presetKeys } from "../src/ui/key_presets.ts";
+} from "../src/app/mod.ts";
+import {
+  boundKeys,
+  KEY_PRESETS,
+  keyConflicts,
+  keysOf,
+  lookupKey,
+  MOVE_BINDINGS,
+  moveOf,
+  PLAY_BINDINGS,
+  presetKeys,
+} from "../src/ui/mod.ts";
 import { KEYS_FILES, keysTable, withKeysTable } from "../tools/keys_table.ts";
-import { keysOf, lookupKey, MOVE_BINDINGS, moveOf } from "../src/ui/keymap.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
-import { PLAY_BINDINGS } from "../src/ui/play_screen.ts";
+import { keyEvent } from "../src/terminal/mod.ts";
 
 async function optionsFile(text: string): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "delve-options-" });

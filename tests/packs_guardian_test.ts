@@ -5,12 +5,18 @@
  */
 import { modProblems } from "./support/mod_problems.ts";
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { Rng } from "../src/engine/rng.ts";
-import type { EntityTemplate, Rules, SpawnTables } from "../src/engine/rules.ts";
-import { populateAreas, type SpawnTarget } from "../src/engine/spawning.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { playCommand } from "../src/engine/turn.ts";
+import { loadContent } from "../src/content/mod.ts";
+import {
+  type EntityTemplate,
+  newGame,
+  playCommand,
+  playerOf,
+  populateAreas,
+  Rng,
+  type Rules,
+  type SpawnTables,
+  type SpawnTarget,
+} from "../src/engine/mod.ts";
 
 const MOD = new URL("./fixtures/mods/floors/", import.meta.url);
 const { rules } = await loadContent(MOD, "tests/fixtures/mods/floors/");

@@ -8,9 +8,9 @@
  * tutorials' blank cells), their backgrounds must differ.
  */
 import { ok } from "node:assert/strict";
-import { themeFromContent } from "../src/app/theme_from_content.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { Tile } from "../src/engine/tiles.ts";
+import { themeFromContent } from "../src/app/mod.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { Tile } from "../src/engine/mod.ts";
 import { as256, contrastRatio } from "./support/contrast.ts";
 
 const MIN_CONTRAST = 3;

@@ -6,15 +6,20 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { type Content, ContentError, loadContent } from "../src/content/mod.ts";
-import { knownPalette, paletteCheck, paletteIds, themeFromContent } from "../src/app/mod.ts";
-import { contrastFailures, contrastRatio } from "../src/ui/mod.ts";
+import {
+  knownPalette,
+  optionsText,
+  paletteCheck,
+  paletteIds,
+  parseOptions,
+  themeFromContent,
+} from "../src/app/mod.ts";
+import { contrastFailures, contrastRatio, type OptionsChoice } from "../src/ui/mod.ts";
 import { arena } from "./support/arena.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
 import { appOn, feed, screenText } from "./support/ui_harness.ts";
 import { as256 } from "./support/contrast.ts";
-import { palettesCommand } from "../src/commands/palettes.ts";
-import { optionsText, parseOptions } from "../src/app/options_file.ts";
-import type { OptionsChoice } from "../src/ui/mod.ts";
+import { palettesCommand } from "../src/commands/mod.ts";
 
 const FOLDERS = ["", "rulesets/tcod/", "rulesets/rotjs/", "rulesets/roguebasin/", "rulesets/zircon/"];
 const folders: Content[] = await Promise.all(

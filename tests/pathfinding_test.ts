@@ -1,7 +1,5 @@
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
-import { distanceMap, downhillStep, UNREACHABLE } from "../src/engine/distance_map.ts";
-import { findPath } from "../src/engine/pathfinding.ts";
-import { Rng } from "../src/engine/rng.ts";
+import { distanceMap, downhillStep, findPath, Rng, UNREACHABLE } from "../src/engine/mod.ts";
 import { bruteDistances } from "./support/brute_paths.ts";
 
 function randomCosts(rng: Rng, width: number, height: number, wallPercent: number): Uint8Array {

@@ -1,7 +1,6 @@
 import { equal } from "node:assert/strict";
-import { Rng } from "../src/engine/rng.ts";
-import { Attr } from "../src/terminal/cell_buffer.ts";
-import { ANY, Pen } from "../src/terminal/pen.ts";
+import { Rng } from "../src/engine/mod.ts";
+import { ANY, Attr, Pen } from "../src/terminal/mod.ts";
 import { VtScreen } from "./support/vt_screen.ts";
 
 Deno.test("each pen change makes the terminal draw what the cell needs, in as many bytes as cost says", () => {

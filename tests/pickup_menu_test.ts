@@ -6,13 +6,10 @@
  * replay reads it back; an old replay's bare pick-up still takes the topmost.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameSession } from "../src/app/game_session.ts";
-import { decodeRecording, record, startRecording } from "../src/app/replay_format.ts";
+import { decodeRecording, GameSession, record, startRecording } from "../src/app/mod.ts";
 import type { Content } from "../src/content/mod.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { type GameState, playerOf } from "../src/engine/state.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
+import { type GameState, instantiate, playerOf } from "../src/engine/mod.ts";
+import { HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
 import { arenaStill } from "./support/arena.ts";
 import { bundledContent } from "./support/content.ts";

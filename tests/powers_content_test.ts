@@ -1,6 +1,5 @@
 import { deepEqual } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { ContentError } from "../src/content/problems.ts";
+import { ContentError, loadContent } from "../src/content/mod.ts";
 import { POWERS_DIR } from "./support/powers_mod.ts";
 
 // deno-lint-ignore no-explicit-any

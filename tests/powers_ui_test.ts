@@ -1,9 +1,6 @@
 import { deepEqual, ok } from "node:assert/strict";
-import { displayText } from "../src/engine/message_log.ts";
-import { playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { InventoryScreen } from "../src/ui/inventory_screen.ts";
-import { TargetScreen } from "../src/ui/target_screen.ts";
+import { displayText, instantiate, playerOf } from "../src/engine/mod.ts";
+import { InventoryScreen, TargetScreen } from "../src/ui/mod.ts";
 import { feed, lastShown, startApp } from "./support/ui_harness.ts";
 import { powersContent } from "./support/powers_mod.ts";
 

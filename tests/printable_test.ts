@@ -1,8 +1,14 @@
-import { sayJson } from "../src/app/say.ts";
+import { sayJson } from "../src/app/mod.ts";
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { firstNonPrintable, printable, printableLines } from "../src/text/printable.ts";
-import { displayWidth, fitWidth, graphemes } from "../src/text/text_width.ts";
-import { clipText, padText } from "../src/ui/text.ts";
+import {
+  displayWidth,
+  firstNonPrintable,
+  fitWidth,
+  graphemes,
+  printable,
+  printableLines,
+} from "../src/text/mod.ts";
+import { clipText, padText } from "../src/ui/mod.ts";
 
 Deno.test("every control, bidi, zero-width and invisible code point is shown as its visible escape", () => {
   const cases: [string, string][] = [

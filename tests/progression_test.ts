@@ -1,13 +1,21 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { die } from "../src/engine/combat.ts";
-import type { GameEvent } from "../src/engine/events.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import { chooseLevelUp, levelsEarned, levelUpPending, threshold } from "../src/engine/progression.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { finishTurn, settleAndNarrate } from "../src/engine/turn.ts";
+import { loadContent } from "../src/content/mod.ts";
+import {
+  chooseLevelUp,
+  die,
+  displayText,
+  finishTurn,
+  type GameEvent,
+  type GameState,
+  instantiate,
+  levelsEarned,
+  levelUpPending,
+  newGame,
+  playerOf,
+  type Rules,
+  settleAndNarrate,
+  threshold,
+} from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 
 const rules = (await bundledContent()).rules;
@@ -121,7 +129,7 @@ Deno.test("RogueBasin rules: ≥, its own death and level messages, half HP on t
   ok(levelUpPending(s, roguebasin), "350 reaches 350");
   chooseLevelUp(s, roguebasin, 0);
   equal(s.log.at(-1)!.text, "Your battle skills grow stronger! You reached level 2!", "no stat message");
-  const { playPlayerAction } = await import("../src/engine/turn.ts");
+  const { playPlayerAction } = await import("../src/engine/mod.ts");
   const p = playerOf(s);
   p.fighter!.hp = 10;
   Object.assign(p, s.map.stairs);

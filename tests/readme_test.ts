@@ -9,12 +9,10 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
-import { loadContent } from "../src/content/load_content.ts";
-import { simulate } from "../src/commands/sim.ts";
-import { REPLAY_LIMITS, startRecording } from "../src/app/replay_format.ts";
-import { writeSave } from "../src/app/save_file.ts";
-import { dataChecksum } from "../src/engine/checksum.ts";
-import { enterFloor, newGame } from "../src/engine/state.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { simulate } from "../src/commands/mod.ts";
+import { REPLAY_LIMITS, startRecording, writeSave } from "../src/app/mod.ts";
+import { dataChecksum, enterFloor, newGame } from "../src/engine/mod.ts";
 import { copyOfData } from "./support/content.ts";
 import { runTask } from "./support/run_program.ts";
 import { tmpdir } from "node:os";

@@ -14,9 +14,9 @@
  * a level before the death that earned it.
  */
 import { equal, ok } from "node:assert/strict";
-import { readRecording } from "../src/commands/replay.ts";
-import { playRecording } from "../src/app/replay_format.ts";
-import { loadContent } from "../src/content/load_content.ts";
+import { readRecording } from "../src/commands/mod.ts";
+import { playRecording } from "../src/app/mod.ts";
+import { loadContent } from "../src/content/mod.ts";
 
 const FIXTURES = new URL("./fixtures/replays/", import.meta.url);
 const FOLDERS: Record<string, string> = {

@@ -1,27 +1,32 @@
 import { deepEqual, equal, notEqual, ok, throws } from "node:assert/strict";
-import { dataChecksum } from "../src/engine/checksum.ts";
-import { GameSession } from "../src/app/game_session.ts";
-import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/worker/mod.ts";
-import { replayMain } from "../src/commands/replay.ts";
+import {
+  Bot,
+  dataChecksum,
+  isGameOver,
+  newGame,
+  playCommand,
+  type Rules,
+  stateChecksum,
+  stateChecksumWithoutLog,
+} from "../src/engine/mod.ts";
 import {
   type Command,
   continueRecording,
+  dataStamp,
   decodeRecording,
+  decodeSave,
+  encodeSave,
+  GameSession,
+  gzip,
   playRecording,
   record,
   ReplayError,
   startRecording,
-} from "../src/app/replay_format.ts";
-import { gzip, writeSave } from "../src/app/save_file.ts";
-import { simulate } from "../src/commands/sim.ts";
-import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
-import { Bot } from "../src/engine/bot.ts";
-import { stateChecksum, stateChecksumWithoutLog } from "../src/engine/checksum.ts";
-import { isGameOver, playCommand } from "../src/engine/turn.ts";
-import { newGame } from "../src/engine/state.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
+  writeSave,
+} from "../src/app/mod.ts";
+import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/worker/mod.ts";
+import { replayMain, simulate } from "../src/commands/mod.ts";
+import { HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";
 import { bundledContent, DATA_DIR } from "./support/content.ts";
 import { captureConsole } from "./support/console_capture.ts";
 import { delveSession } from "./support/delve_session.ts";

@@ -5,11 +5,10 @@
  * stops any rest.
  */
 import { equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { playerOf } from "../src/engine/state.ts";
-import { CountScreen } from "../src/ui/count_screen.ts";
-import { PlayScreen } from "../src/ui/play_screen.ts";
-import type { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { playerOf } from "../src/engine/mod.ts";
+import { CountScreen, PlayScreen } from "../src/ui/mod.ts";
+import type { HeadlessTerminal } from "../src/terminal/mod.ts";
 import { arena } from "./support/arena.ts";
 import { appOn, feed, screenText } from "./support/ui_harness.ts";
 

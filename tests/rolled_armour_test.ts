@@ -1,9 +1,6 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { blowDamage } from "../src/engine/combat.ts";
-import { defenseOf } from "../src/engine/equipment.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { playerOf } from "../src/engine/state.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { blowDamage, defenseOf, playerOf, type Rules } from "../src/engine/mod.ts";
 import { byId } from "./support/arena.ts";
 import { rolledArena } from "./support/combat_mod.ts";
 

@@ -3,23 +3,31 @@
  * through the engine at the seed's numbers.
  */
 import { deepEqual, ok } from "node:assert/strict";
-import { chooseLevelUp, levelUpPending, threshold } from "../src/engine/progression.ts";
-import { defenseOf } from "../src/engine/equipment.ts";
-import { LevelUpOnKeyScreen, LevelUpScreen } from "../src/ui/level_up_screen.ts";
+import {
+  Bot,
+  chooseLevelUp,
+  defenseOf,
+  displayText,
+  type GameEvent,
+  type GameState,
+  instantiate,
+  levelUpPending,
+  newGame,
+  playCommand,
+  playerOf,
+  type Rules,
+  settleAndNarrate,
+  stateChecksum,
+  takeDamage,
+  threshold,
+  totalKills,
+  valueForFloor,
+  weightsForFloor,
+} from "../src/engine/mod.ts";
+import { LevelUpOnKeyScreen, LevelUpScreen } from "../src/ui/mod.ts";
 import { arena } from "./support/arena.ts";
 import { appOn, feed, screenText } from "./support/ui_harness.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { playCommand, settleAndNarrate } from "../src/engine/turn.ts";
-import { takeDamage } from "../src/engine/combat.ts";
-import type { GameEvent } from "../src/engine/events.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { valueForFloor, weightsForFloor } from "../src/engine/spawning.ts";
-import { Bot } from "../src/engine/bot.ts";
-import { stateChecksum } from "../src/engine/checksum.ts";
-import { totalKills } from "../src/engine/chronicle.ts";
+import { loadContent } from "../src/content/mod.ts";
 import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { modProblems } from "./support/mod_problems.ts";
 

@@ -5,11 +5,8 @@
  * refused with one sentence, never a crash.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { dataStamp, decodeSave, encodeSave, SaveError } from "../src/app/save_format.ts";
-import { MAX_LEVEL } from "../src/engine/limits.ts";
-import { newGame } from "../src/engine/state.ts";
-import { playCommand } from "../src/engine/turn.ts";
-import { gzip } from "../src/app/save_file.ts";
+import { dataStamp, decodeSave, encodeSave, gzip, SaveError } from "../src/app/mod.ts";
+import { MAX_LEVEL, newGame, playCommand } from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { titleSession } from "./support/title_session.ts";
 

@@ -7,19 +7,26 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { dirname } from "node:path";
 import { InProcessRunner } from "../src/worker/mod.ts";
-import { replayMain } from "../src/commands/replay.ts";
+import { replayMain } from "../src/commands/mod.ts";
 import { captureConsole } from "./support/console_capture.ts";
-import { continueRecording, playRecording, record, startRecording } from "../src/app/replay_format.ts";
-import { gzip, readSave } from "../src/app/save_file.ts";
-import { dataStamp, decodeSave, encodeSave, savedReplay, summarizeSave } from "../src/app/save_format.ts";
-import { type Content, loadContent } from "../src/content/load_content.ts";
-import { dataChecksum, stateChecksum } from "../src/engine/checksum.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { newGame } from "../src/engine/state.ts";
-import { playCommand } from "../src/engine/turn.ts";
+import {
+  continueRecording,
+  dataStamp,
+  decodeSave,
+  encodeSave,
+  gzip,
+  playRecording,
+  readSave,
+  record,
+  savedReplay,
+  startRecording,
+  summarizeSave,
+  userDir,
+} from "../src/app/mod.ts";
+import { type Content, loadContent } from "../src/content/mod.ts";
+import { dataChecksum, newGame, playCommand, type Rules, stateChecksum } from "../src/engine/mod.ts";
 import { bundledContent, copyOfData, DATA_LABEL } from "./support/content.ts";
 import { type TitleSession, titleSession } from "./support/title_session.ts";
-import { userDir } from "../src/app/paths.ts";
 
 const ours = await bundledContent();
 const rotjs = await loadContent(new URL("../data/rulesets/rotjs/", import.meta.url), "data/rulesets/rotjs/");

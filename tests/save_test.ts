@@ -1,11 +1,16 @@
 import { dirname } from "node:path";
 import { deepEqual, equal, ok, rejects } from "node:assert/strict";
-import { gzip, readSave, writeSave } from "../src/app/save_file.ts";
-import { dataStamp, decodeSave, encodeSave, SAVE_VERSION, SaveError } from "../src/app/save_format.ts";
-import type { Action } from "../src/engine/actions.ts";
-import { Rng } from "../src/engine/rng.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { playCommand } from "../src/engine/turn.ts";
+import {
+  dataStamp,
+  decodeSave,
+  encodeSave,
+  gzip,
+  readSave,
+  SAVE_VERSION,
+  SaveError,
+  writeSave,
+} from "../src/app/mod.ts";
+import { type Action, type GameState, newGame, playCommand, playerOf, Rng } from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { doomPlayer, titleSession } from "./support/title_session.ts";
 import { shownMessages } from "./support/ui_harness.ts";

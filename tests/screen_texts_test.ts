@@ -4,8 +4,8 @@
  * them as its seed does, and data that says nothing reads as before.
  */
 import { deepEqual, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { playerOf } from "../src/engine/state.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { playerOf } from "../src/engine/mod.ts";
 import { feed, screenText, startApp } from "./support/ui_harness.ts";
 import { modProblems } from "./support/mod_problems.ts";
 

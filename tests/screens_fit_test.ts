@@ -6,28 +6,33 @@
  * every element keeps a visible form in 16 colours and in none.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameSession } from "../src/app/game_session.ts";
-import { type GameState, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { Attr, CellBuffer } from "../src/terminal/cell_buffer.ts";
-import { glyphColor16, toAnsi16 } from "../src/terminal/color.ts";
-import { DiffRenderer } from "../src/terminal/diff_renderer.ts";
-import { keyEvent, mouseEvent } from "../src/terminal/input_events.ts";
-import { CharacterScreen } from "../src/ui/character_screen.ts";
-import { GameOverScreen } from "../src/ui/game_over_screen.ts";
-import { HelpScreen } from "../src/ui/help_screen.ts";
-import { HistoryScreen } from "../src/ui/history_screen.ts";
-import { InventoryScreen } from "../src/ui/inventory_screen.ts";
-import { helpLines } from "../src/ui/keymap.ts";
-import { LevelUpScreen } from "../src/ui/level_up_screen.ts";
-import { LookScreen } from "../src/ui/look_screen.ts";
-import { screenCellOf } from "../src/ui/map_view.ts";
-import { PlayScreen } from "../src/ui/play_screen.ts";
-import type { Screen } from "../src/ui/screen.ts";
-import { TargetScreen } from "../src/ui/target_screen.ts";
-import { drawTitle } from "../src/ui/title_screen.ts";
-import { wrapText } from "../src/ui/text.ts";
-import { themeFromContent } from "../src/app/theme_from_content.ts";
+import { type GameSession, themeFromContent } from "../src/app/mod.ts";
+import { type GameState, instantiate, playerOf } from "../src/engine/mod.ts";
+import {
+  Attr,
+  CellBuffer,
+  DiffRenderer,
+  glyphColor16,
+  keyEvent,
+  mouseEvent,
+  toAnsi16,
+} from "../src/terminal/mod.ts";
+import {
+  CharacterScreen,
+  drawTitle,
+  GameOverScreen,
+  helpLines,
+  HelpScreen,
+  HistoryScreen,
+  InventoryScreen,
+  LevelUpScreen,
+  LookScreen,
+  PlayScreen,
+  type Screen,
+  screenCellOf,
+  TargetScreen,
+  wrapText,
+} from "../src/ui/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { feed, screenText, startApp } from "./support/ui_harness.ts";
 import { titleSession } from "./support/title_session.ts";

@@ -3,7 +3,7 @@
  * page, never a path on the server's disk (docs/server.md, Games).
  */
 import { equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
+import { loadContent } from "../src/content/mod.ts";
 import { fireballPlan, oneHpFireballData } from "./support/e2e_game.ts";
 import { onTitle, startTestServer } from "./support/delve_server.ts";
 

@@ -5,13 +5,11 @@
  * lines in a fight, and a map that stays still on most steps.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameSession } from "../src/app/game_session.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { wornIn } from "../src/engine/equipment.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
-import { SIDE_PANEL_WIDTH } from "../src/ui/layout.ts";
-import { screenCellOf } from "../src/ui/map_view.ts";
+import { GameSession } from "../src/app/mod.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { type GameState, newGame, playerOf, wornIn } from "../src/engine/mod.ts";
+import { HeadlessTerminal } from "../src/terminal/mod.ts";
+import { screenCellOf, SIDE_PANEL_WIDTH } from "../src/ui/mod.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
 import { arena, arenaStill } from "./support/arena.ts";
 import { feed, screenText, shownMessages } from "./support/ui_harness.ts";

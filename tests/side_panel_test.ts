@@ -5,17 +5,20 @@
  * its panel under the map.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameSession } from "../src/app/game_session.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { defenseOf, equip } from "../src/engine/equipment.ts";
-import { itemName } from "../src/engine/item_names.ts";
-import { xpForNextLevel } from "../src/engine/progression.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
-import { computeLayout, SIDE_PANEL_WIDTH } from "../src/ui/layout.ts";
+import { GameSession } from "../src/app/mod.ts";
+import { loadContent } from "../src/content/mod.ts";
+import {
+  defenseOf,
+  equip,
+  instantiate,
+  itemName,
+  newGame,
+  playerOf,
+  xpForNextLevel,
+} from "../src/engine/mod.ts";
+import { HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";
+import { computeLayout, SIDE_PANEL_WIDTH } from "../src/ui/mod.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
 import { screenText, startApp } from "./support/ui_harness.ts";
 
 const delve = await loadContent(new URL("../data/", import.meta.url), "data/");

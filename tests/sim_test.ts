@@ -1,6 +1,6 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { balanceReport, simCommand, simulate } from "../src/commands/sim.ts";
-import { loadContent } from "../src/content/load_content.ts";
+import { balanceReport, simCommand, simulate } from "../src/commands/mod.ts";
+import { loadContent } from "../src/content/mod.ts";
 import { bundledContent, DATA_LABEL } from "./support/content.ts";
 import { captureConsole } from "./support/console_capture.ts";
 

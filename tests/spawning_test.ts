@@ -1,9 +1,14 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { generateDungeon } from "../src/engine/dungeon.ts";
-import { Rng } from "../src/engine/rng.ts";
-import { populateRooms, type SpawnTarget, valueForFloor, weightsForFloor } from "../src/engine/spawning.ts";
-import { newGame } from "../src/engine/state.ts";
+import { loadContent } from "../src/content/mod.ts";
+import {
+  generateDungeon,
+  newGame,
+  populateRooms,
+  Rng,
+  type SpawnTarget,
+  valueForFloor,
+  weightsForFloor,
+} from "../src/engine/mod.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
 
 const { rules } = await bundledContent();

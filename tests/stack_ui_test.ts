@@ -1,10 +1,6 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { playerOf } from "../src/engine/state.ts";
-import { carry } from "../src/engine/stacks.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { CountScreen } from "../src/ui/count_screen.ts";
-import { PlayScreen } from "../src/ui/play_screen.ts";
-import { TargetScreen } from "../src/ui/target_screen.ts";
+import { carry, instantiate, playerOf } from "../src/engine/mod.ts";
+import { CountScreen, PlayScreen, TargetScreen } from "../src/ui/mod.ts";
 import { combatContent, rolledArena } from "./support/combat_mod.ts";
 import { appOn, feed, screenText } from "./support/ui_harness.ts";
 

@@ -1,11 +1,16 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { Entity } from "../src/engine/entity.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import { carry, itemLabel } from "../src/engine/stacks.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { playPlayerAction } from "../src/engine/turn.ts";
-import { inventoryLines } from "../src/ui/inventory_screen.ts";
+import {
+  carry,
+  displayText,
+  type Entity,
+  type GameState,
+  instantiate,
+  itemLabel,
+  newGame,
+  playerOf,
+  playPlayerAction,
+} from "../src/engine/mod.ts";
+import { inventoryLines } from "../src/ui/mod.ts";
 import { combatContent, rolledArena } from "./support/combat_mod.ts";
 import { bundledContent } from "./support/content.ts";
 
@@ -126,7 +131,7 @@ Deno.test("the tutorial keeps today's letters: they follow the items' order and 
 });
 
 Deno.test("a save keeps stacks, kept letters and the rolls stream, and loads them back the same", async () => {
-  const { dataStamp, decodeSave, encodeSave } = await import("../src/app/save_format.ts");
+  const { dataStamp, decodeSave, encodeSave } = await import("../src/app/mod.ts");
   const content = await combatContent();
   const state = newGame(mod, 9);
   give(state, "dart").count = 4;

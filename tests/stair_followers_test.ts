@@ -5,14 +5,17 @@
  * asleep, stays; the rule without the word leaves everyone behind.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
-import { stateChecksum } from "../src/engine/checksum.ts";
-import type { Entity } from "../src/engine/entity.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { type GameState, playerOf } from "../src/engine/state.ts";
-import { playCommand } from "../src/engine/turn.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { dataStamp, decodeSave, encodeSave } from "../src/app/mod.ts";
+import {
+  displayText,
+  type Entity,
+  type GameState,
+  playCommand,
+  playerOf,
+  type Rules,
+  stateChecksum,
+} from "../src/engine/mod.ts";
 import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { byId } from "./support/arena.ts";
 import { rolledArena } from "./support/combat_mod.ts";

@@ -1,10 +1,15 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { generateDungeon } from "../src/engine/dungeon.ts";
-import { Rng } from "../src/engine/rng.ts";
-import { populateRooms, type SpawnTarget, weightsForFloor } from "../src/engine/spawning.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { Tile } from "../src/engine/tiles.ts";
-import { playPlayerAction } from "../src/engine/turn.ts";
+import {
+  generateDungeon,
+  newGame,
+  playerOf,
+  playPlayerAction,
+  populateRooms,
+  Rng,
+  type SpawnTarget,
+  Tile,
+  weightsForFloor,
+} from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 
 const { rules } = await bundledContent();

@@ -1,7 +1,6 @@
 import { equal, notEqual } from "node:assert/strict";
-import { stateDigest } from "../src/engine/state_digest.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { dataStamp, decodeSave, encodeSave } from "../src/app/save_format.ts";
+import { newGame, playerOf, stateDigest } from "../src/engine/mod.ts";
+import { dataStamp, decodeSave, encodeSave } from "../src/app/mod.ts";
 import { bundledContent } from "./support/content.ts";
 
 const content = await bundledContent();

@@ -6,9 +6,8 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
-import { BUNDLED_DATA_DIR } from "../src/app/paths.ts";
-import { GAME_FLAGS, launchPlan } from "../src/app/launch.ts";
-import { loadContent } from "../src/content/load_content.ts";
+import { BUNDLED_DATA_DIR, GAME_FLAGS, launchPlan } from "../src/app/mod.ts";
+import { loadContent } from "../src/content/mod.ts";
 
 const words = (task: string) => task.split(/\s+/);
 const PLAY_ENV =

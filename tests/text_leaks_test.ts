@@ -6,10 +6,8 @@
  * written (a child's stderr, the headless terminal's bytes, the file).
  */
 import { equal, ok } from "node:assert/strict";
-import { dataStamp, encodeSave } from "../src/app/save_format.ts";
-import { gzip, writeSave } from "../src/app/save_file.ts";
-import { addMessage } from "../src/engine/message_log.ts";
-import { newGame } from "../src/engine/state.ts";
+import { dataStamp, encodeSave, gzip, writeSave } from "../src/app/mod.ts";
+import { addMessage, newGame } from "../src/engine/mod.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
 import { titleSession } from "./support/title_session.ts";
 import { runScript } from "./support/run_program.ts";

@@ -8,14 +8,11 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import stringWidth from "string-width";
-import type { GameSession } from "../src/app/game_session.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { ContentError } from "../src/content/problems.ts";
-import { addMessage } from "../src/engine/message_log.ts";
-import { playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import type { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
-import { wrapText } from "../src/ui/text.ts";
+import type { GameSession } from "../src/app/mod.ts";
+import { ContentError, loadContent } from "../src/content/mod.ts";
+import { addMessage, instantiate, playerOf } from "../src/engine/mod.ts";
+import type { HeadlessTerminal } from "../src/terminal/mod.ts";
+import { wrapText } from "../src/ui/mod.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
 import { feed, startApp } from "./support/ui_harness.ts";
 import { VtScreen } from "./support/vt_screen.ts";

@@ -1,11 +1,14 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { Entity } from "../src/engine/entity.ts";
-import { lineCells } from "../src/engine/line.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import { carry } from "../src/engine/stacks.ts";
-import { type GameState, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { playPlayerAction } from "../src/engine/turn.ts";
+import {
+  carry,
+  displayText,
+  type Entity,
+  type GameState,
+  instantiate,
+  lineCells,
+  playerOf,
+  playPlayerAction,
+} from "../src/engine/mod.ts";
 import { arena, byId } from "./support/arena.ts";
 import { combatContent, rolledArena } from "./support/combat_mod.ts";
 import { bundledContent } from "./support/content.ts";

@@ -5,16 +5,18 @@
  * data-made confusion, and regeneration.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import type { Entity } from "../src/engine/entity.ts";
-import type { GameEvent } from "../src/engine/events.ts";
-import { restBehavior } from "../src/engine/rest.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import type { GameState } from "../src/engine/state.ts";
-import { applyStatus } from "../src/engine/statuses.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { playCommand } from "../src/engine/turn.ts";
-import { newGame } from "../src/engine/state.ts";
+import { loadContent } from "../src/content/mod.ts";
+import {
+  applyStatus,
+  type Entity,
+  type GameEvent,
+  type GameState,
+  instantiate,
+  newGame,
+  playCommand,
+  restBehavior,
+  type Rules,
+} from "../src/engine/mod.ts";
 import { arena, byId } from "./support/arena.ts";
 import { bundledContent } from "./support/content.ts";
 

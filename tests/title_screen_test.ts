@@ -3,10 +3,9 @@
  * chooses, and a popup's question is answered by Y alone.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { themeFromContent } from "../src/app/theme_from_content.ts";
-import { CellBuffer } from "../src/terminal/cell_buffer.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
-import { type TitleChoice, TitleScreen } from "../src/ui/title_screen.ts";
+import { themeFromContent } from "../src/app/mod.ts";
+import { CellBuffer, keyEvent } from "../src/terminal/mod.ts";
+import { type TitleChoice, TitleScreen } from "../src/ui/mod.ts";
 import { bundledContent } from "./support/content.ts";
 
 const press = (title: TitleScreen, key: string): TitleChoice => title.handleKey(keyEvent(key));

@@ -1,14 +1,17 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameSession } from "../src/app/game_session.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
+import { GameSession } from "../src/app/mod.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { HeadlessTerminal, keyEvent, mouseEvent } from "../src/terminal/mod.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
-import { planWalk } from "../src/engine/walk_plan.ts";
-import { isWalkable } from "../src/engine/game_map.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { knownCost } from "../src/engine/travel.ts";
-import { keyEvent, mouseEvent } from "../src/terminal/input_events.ts";
+import {
+  displayText,
+  type GameState,
+  isWalkable,
+  knownCost,
+  newGame,
+  planWalk,
+  playerOf,
+} from "../src/engine/mod.ts";
 import { arena } from "./support/arena.ts";
 import { bruteDistances } from "./support/brute_paths.ts";
 import { emptyDungeonRules } from "./support/content.ts";

@@ -1,20 +1,21 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameSession } from "../src/app/game_session.ts";
-import { isWalkable } from "../src/engine/game_map.ts";
-import { playerOf } from "../src/engine/state.ts";
-import { CellBuffer } from "../src/terminal/cell_buffer.ts";
-import { type MouseEvent, mouseEvent } from "../src/terminal/input_events.ts";
-import { GameOverScreen } from "../src/ui/game_over_screen.ts";
-import { HelpScreen } from "../src/ui/help_screen.ts";
-import { HistoryScreen } from "../src/ui/history_screen.ts";
-import { keyLabel, lookupKey } from "../src/ui/keymap.ts";
-import { stepMultiplier } from "../src/ui/cursor_screen.ts";
-import { LookScreen } from "../src/ui/look_screen.ts";
-import { drawMessages } from "../src/ui/panel.ts";
-import { InventoryScreen } from "../src/ui/inventory_screen.ts";
-import { PlayScreen } from "../src/ui/play_screen.ts";
-import { TargetScreen } from "../src/ui/target_screen.ts";
-import type { Screen } from "../src/ui/screen.ts";
+import type { GameSession } from "../src/app/mod.ts";
+import { isWalkable, playerOf } from "../src/engine/mod.ts";
+import { CellBuffer, type MouseEvent, mouseEvent } from "../src/terminal/mod.ts";
+import {
+  drawMessages,
+  GameOverScreen,
+  HelpScreen,
+  HistoryScreen,
+  InventoryScreen,
+  keyLabel,
+  LookScreen,
+  lookupKey,
+  PlayScreen,
+  type Screen,
+  stepMultiplier,
+  TargetScreen,
+} from "../src/ui/mod.ts";
 import { assertSnapshot, feed, screenText, startApp, type } from "./support/ui_harness.ts";
 
 /** The top screen, read afresh (assertions must not narrow it between inputs). */
@@ -235,7 +236,7 @@ Deno.test("mouse: pointing at the map names what is there; outside the map keeps
 Deno.test("names on one cell: the actor first, then items topmost (dropped last) first, then remains", async () => {
   const app = startApp(80, 50);
   const p = playerOf(app.state);
-  const { instantiate } = await import("../src/engine/templates.ts");
+  const { instantiate } = await import("../src/engine/mod.ts");
   const { rules } = app.content;
   const corpse = instantiate(rules.templates.orc, 900, p.x, p.y);
   Object.assign(corpse, { name: "Remains of Orc", layer: "corpse", blocksMovement: false });

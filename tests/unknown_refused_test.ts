@@ -1,13 +1,17 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import type { Entity } from "../src/engine/entity.ts";
-import { isKnown, itemName } from "../src/engine/item_names.ts";
-import { displayText } from "../src/engine/message_log.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { type GameState, playerOf } from "../src/engine/state.ts";
-import { countOf } from "../src/engine/stacks.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { playPlayerAction } from "../src/engine/turn.ts";
+import { loadContent } from "../src/content/mod.ts";
+import {
+  countOf,
+  displayText,
+  type Entity,
+  type GameState,
+  instantiate,
+  isKnown,
+  itemName,
+  playerOf,
+  playPlayerAction,
+  type Rules,
+} from "../src/engine/mod.ts";
 import { arenaStill } from "./support/arena.ts";
 
 const delve = (await loadContent(new URL("../data/", import.meta.url), "data/")).rules;

@@ -7,16 +7,20 @@
  * `validate`'s floor trials name a floor some seed cannot make.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { floorTrialProblems, trialSeeds } from "../src/content/floor_trials.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import { buildFloor, type FloorPlan } from "../src/engine/floor_plan.ts";
-import { Rng } from "../src/engine/rng.ts";
-import { Bot } from "../src/engine/bot.ts";
-import type { Rules } from "../src/engine/rules.ts";
-import { stateProblems } from "../src/engine/invariants.ts";
-import { enterFloor, newGame } from "../src/engine/state.ts";
-import { isGameOver, playCommand } from "../src/engine/turn.ts";
-import { Tile } from "../src/engine/tiles.ts";
+import { floorTrialProblems, loadContent, trialSeeds } from "../src/content/mod.ts";
+import {
+  Bot,
+  buildFloor,
+  enterFloor,
+  type FloorPlan,
+  isGameOver,
+  newGame,
+  playCommand,
+  Rng,
+  type Rules,
+  stateProblems,
+  Tile,
+} from "../src/engine/mod.ts";
 import { modCopy, type ModFiles, modProblems } from "./support/mod_problems.ts";
 
 const ROOT = new URL("../", import.meta.url);

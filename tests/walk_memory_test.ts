@@ -5,16 +5,21 @@
  * low line is told once and stops the walk, and the HP bar changes colour.
  */
 import { deepEqual, equal, notEqual } from "node:assert/strict";
-import { GameSession } from "../src/app/game_session.ts";
+import { decodeRecording, GameSession, record, startRecording } from "../src/app/mod.ts";
 import type { Content } from "../src/content/mod.ts";
-import { updateVisibility } from "../src/engine/game_map.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { walkBehavior } from "../src/engine/behavior.ts";
-import { type KnownMonsters, startWalk, stopAfterStep, type WalkStop } from "../src/engine/walk_stop.ts";
-import { decodeRecording, record, startRecording } from "../src/app/replay_format.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
-import { paletteColor } from "../src/ui/theme.ts";
+import {
+  type GameState,
+  type KnownMonsters,
+  newGame,
+  playerOf,
+  startWalk,
+  stopAfterStep,
+  updateVisibility,
+  walkBehavior,
+  type WalkStop,
+} from "../src/engine/mod.ts";
+import { HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";
+import { paletteColor } from "../src/ui/mod.ts";
 import { arenaStill } from "./support/arena.ts";
 import { bundledContent, emptyDungeonRules } from "./support/content.ts";
 import { HookedRunner } from "./support/hooked_runner.ts";

@@ -4,22 +4,25 @@
  * seen when the walk began) and through the app, on hand-drawn arenas.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { GameSession } from "../src/app/game_session.ts";
+import type { GameSession } from "../src/app/mod.ts";
 import type { MonsterRunner } from "../src/worker/mod.ts";
-import { updateVisibility } from "../src/engine/game_map.ts";
-import type { MessageId, Rules } from "../src/engine/rules.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
 import {
+  displayText,
+  type GameState,
+  type LogEntry,
+  type MessageId,
+  newGame,
+  playerOf,
+  type Rules,
   startWalk,
   stopAfterStep,
   stopBeforeStep,
   tellStop,
+  updateVisibility,
   type WalkStop,
-} from "../src/engine/walk_stop.ts";
-import { displayText, type LogEntry } from "../src/engine/message_log.ts";
-import { loadContent } from "../src/content/load_content.ts";
-import type { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
+} from "../src/engine/mod.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { type HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";
 import { arena, arenaStill } from "./support/arena.ts";
 import { HookedRunner } from "./support/hooked_runner.ts";
 import { bundledContent, emptyDungeonRules } from "./support/content.ts";

@@ -4,7 +4,7 @@
  * time, and leaving nothing behind that the player's game could see.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { warmUp } from "../src/app/warm_up.ts";
+import { warmUp } from "../src/app/mod.ts";
 import { Bot, isGameOver, newGame, playCommand, stateChecksum } from "../src/engine/mod.ts";
 import { keyEvent } from "../src/terminal/mod.ts";
 import { bundledContent } from "./support/content.ts";

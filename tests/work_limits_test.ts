@@ -6,10 +6,8 @@
  * those limits at once answers its keys quickly.
  */
 import { deepEqual, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { WORK_LIMITS } from "../src/content/limits.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { playCommand } from "../src/engine/turn.ts";
+import { loadContent, WORK_LIMITS } from "../src/content/mod.ts";
+import { newGame, playCommand, playerOf } from "../src/engine/mod.ts";
 import { modCopy, type ModFiles, modProblems } from "./support/mod_problems.ts";
 
 /** The time mod: speeds, statuses that haste (×2) and slow (×0.5), costs. */

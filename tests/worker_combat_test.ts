@@ -1,6 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { Action } from "../src/engine/actions.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
+import { type Action, newGame, playerOf } from "../src/engine/mod.ts";
 import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { combatContent } from "./support/combat_mod.ts";
 import { script, snapshot, turn } from "./support/faulty_game.ts";

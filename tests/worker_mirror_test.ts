@@ -6,18 +6,32 @@
  * and a turn the worker gives up on half way played again from its start.
  */
 import { deepEqual, equal, ok, rejects } from "node:assert/strict";
-import { Bot } from "../src/engine/bot.ts";
-import { stateDigest } from "../src/engine/state_digest.ts";
-import type { Ai, Entity } from "../src/engine/entity.ts";
-import { type MonsterMove, runMonsterPhase } from "../src/engine/monster_phase.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { playPlayerAction, settleAndNarrate } from "../src/engine/turn.ts";
-import { handleToWorker, type WorkerMemory } from "../src/worker/handler/mirror.ts";
-import { InProcessRunner, WorkerRunner, WorkerTurnLost } from "../src/worker/mod.ts";
-import { GameSession } from "../src/app/game_session.ts";
+import {
+  type Ai,
+  Bot,
+  type Entity,
+  type MonsterMove,
+  newGame,
+  playerOf,
+  playPlayerAction,
+  runMonsterPhase,
+  settleAndNarrate,
+  stateDigest,
+} from "../src/engine/mod.ts";
+import {
+  decodeMoves,
+  encodeMoves,
+  entitiesById,
+  handleToWorker,
+  InProcessRunner,
+  mirrorOf,
+  type MovesPart,
+  type WorkerMemory,
+  WorkerRunner,
+  WorkerTurnLost,
+} from "../src/worker/mod.ts";
+import { GameSession } from "../src/app/mod.ts";
 import { SinkTerminal } from "../src/terminal/mod.ts";
-import { decodeMoves, encodeMoves, entitiesById } from "../src/worker/moves.ts";
-import { mirrorOf, type MovesPart } from "../src/worker/protocol.ts";
 import { bundledContent } from "./support/content.ts";
 import { script, snapshot } from "./support/faulty_game.ts";
 import { bigFloors, both, corruptCopy, crowdedGame, divergedGame, waits } from "./support/worker_games.ts";

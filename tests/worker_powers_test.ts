@@ -4,11 +4,15 @@
  * the worker's copy checked by digest after every turn.
  */
 import { deepEqual, ok } from "node:assert/strict";
-import type { Action } from "../src/engine/actions.ts";
-import { isAlive } from "../src/engine/entity.ts";
-import { Rng } from "../src/engine/rng.ts";
-import { type GameState, newGame, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
+import {
+  type Action,
+  type GameState,
+  instantiate,
+  isAlive,
+  newGame,
+  playerOf,
+  Rng,
+} from "../src/engine/mod.ts";
 import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { snapshot, turn } from "./support/faulty_game.ts";
 import { powersContent } from "./support/powers_mod.ts";

@@ -5,12 +5,15 @@
  * started until one does); and the estimate that tells them apart.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { Bot } from "../src/engine/bot.ts";
-import { cloneState, newGame, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
-import { mirrorOf } from "../src/worker/protocol.ts";
-import { PHASE_US_PER_CELL, PHASE_US_PER_MONSTER, phaseEstimateUs } from "../src/worker/phase_estimate.ts";
+import { Bot, cloneState, instantiate, newGame, playerOf } from "../src/engine/mod.ts";
+import {
+  InProcessRunner,
+  mirrorOf,
+  PHASE_US_PER_CELL,
+  PHASE_US_PER_MONSTER,
+  phaseEstimateUs,
+  WorkerRunner,
+} from "../src/worker/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { script } from "./support/faulty_game.ts";
 import { both, corruptCopy, divergedGame, nextKey, waits } from "./support/worker_games.ts";

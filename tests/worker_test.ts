@@ -1,12 +1,10 @@
 import { deepEqual, equal, fail, ok } from "node:assert/strict";
 import { pathToFileURL as toFileUrl } from "node:url";
 import { bundleWorker } from "../src/commands/mod.ts";
-import { GameSession } from "../src/app/game_session.ts";
-import { AI_WORKER_OPTIONS, InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
-import { mirrorOf } from "../src/worker/protocol.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { HeadlessTerminal } from "../src/terminal/headless_terminal.ts";
-import { keyEvent } from "../src/terminal/input_events.ts";
+import { GameSession } from "../src/app/mod.ts";
+import { AI_WORKER_OPTIONS, InProcessRunner, mirrorOf, WorkerRunner } from "../src/worker/mod.ts";
+import { newGame, playerOf } from "../src/engine/mod.ts";
+import { HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { runWithDeliberateWorkerErrors } from "./support/deliberate_errors.ts";
 import { faultyGame, script, snapshot, turn } from "./support/faulty_game.ts";

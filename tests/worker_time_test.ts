@@ -6,15 +6,19 @@
  * part of an answer decode in order.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { Bot } from "../src/engine/bot.ts";
-import { stateChecksum } from "../src/engine/checksum.ts";
-import { type MonsterMove, MoveReplay, runMonsterPhase } from "../src/engine/monster_phase.ts";
-import { cloneState, newGame } from "../src/engine/state.ts";
-import { applyStatus } from "../src/engine/statuses.ts";
-import { playPlayerAction } from "../src/engine/turn.ts";
-import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
-import { decodeMoves, entitiesById, MoveEncoder } from "../src/worker/moves.ts";
+import { loadContent } from "../src/content/mod.ts";
+import {
+  applyStatus,
+  Bot,
+  cloneState,
+  type MonsterMove,
+  MoveReplay,
+  newGame,
+  playPlayerAction,
+  runMonsterPhase,
+  stateChecksum,
+} from "../src/engine/mod.ts";
+import { decodeMoves, entitiesById, InProcessRunner, MoveEncoder, WorkerRunner } from "../src/worker/mod.ts";
 import { arena } from "./support/arena.ts";
 
 const { rules } = await loadContent(new URL("./fixtures/mods/time/", import.meta.url), "time/");

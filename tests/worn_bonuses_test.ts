@@ -7,14 +7,18 @@
  * the rules' own rate and never slower.
  */
 import { equal, ok } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { PhaseContext } from "../src/engine/ai.ts";
-import { equip } from "../src/engine/equipment.ts";
-import type { EntityTemplate, Rules } from "../src/engine/rules.ts";
-import { speedOf } from "../src/engine/statuses.ts";
-import { newGame, playerOf } from "../src/engine/state.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { regenerationOf } from "../src/engine/time.ts";
+import { loadContent } from "../src/content/mod.ts";
+import {
+  type EntityTemplate,
+  equip,
+  instantiate,
+  newGame,
+  PhaseContext,
+  playerOf,
+  regenerationOf,
+  type Rules,
+  speedOf,
+} from "../src/engine/mod.ts";
 
 const base = (await loadContent(new URL("./fixtures/mods/time/", import.meta.url), "time/")).rules;
 

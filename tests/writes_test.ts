@@ -7,20 +7,23 @@
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { dirname } from "node:path";
-import { LockRefused, lockSave, tryLock } from "../src/app/file_lock.ts";
-import { readScores } from "../src/app/high_scores.ts";
 import {
+  decodeSave,
   keepUnreadable,
   KEPT_FOLDER_NAME,
   LinkRefused,
+  LOCK_SUFFIX,
+  LockRefused,
+  lockSave,
+  PlaceRefused,
   readSave,
+  readScores,
   TEMP_SUFFIX,
+  tryLock,
   writeFileAtomic,
-} from "../src/app/save_file.ts";
-import { LOCK_SUFFIX, PlaceRefused } from "../src/app/write_paths.ts";
-import { decodeSave } from "../src/app/save_format.ts";
-import { isGameOver } from "../src/engine/turn.ts";
-import { shownLog } from "../src/ui/notices.ts";
+} from "../src/app/mod.ts";
+import { isGameOver } from "../src/engine/mod.ts";
+import { shownLog } from "../src/ui/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { doomPlayer, titleSession } from "./support/title_session.ts";
 import { readOnly } from "./support/read_only.ts";

@@ -12,7 +12,7 @@ import type { GameState } from "../engine/mod.ts";
 import type { DailyMark } from "./daily.ts";
 import type { GameSession } from "./game_session.ts";
 import type { RecordPlaces } from "./game_records.ts";
-import type { DelveOptions } from "./program.ts";
+import type { DelveOptions } from "./delve_options.ts";
 import { deleteSave, writeSave } from "./save_file.ts";
 import { dataStamp, decodeSave, encodeSave, SaveError } from "./save_format.ts";
 import { type Recording, REPLAY_LIMITS } from "./replay_format.ts";

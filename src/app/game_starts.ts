@@ -15,7 +15,7 @@ import type { DailyMark } from "./daily.ts";
 import type { GameFiles } from "./game_files.ts";
 import { abandonGame, type Told } from "./game_records.ts";
 import { readScores } from "./high_scores.ts";
-import type { DelveOptions } from "./program.ts";
+import type { DelveOptions } from "./delve_options.ts";
 import { keepUnreadable } from "./save_file.ts";
 import { type Recording, startRecording } from "./replay_format.ts";
 import { abandonQuestion, examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";

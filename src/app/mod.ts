@@ -6,18 +6,27 @@
  */
 export { loadDataOr, readEnv } from "./data_dir.ts";
 export { CRASH_EXIT, crashMessage, guardExits } from "./exit_guard.ts";
-export { HELP_USAGE, intFlag, parseFlags, pathFlag, readCommandLine, UsageError } from "./flags.ts";
+export { askedFor, HELP_USAGE, intFlag, parseFlags, pathFlag, readCommandLine, UsageError } from "./flags.ts";
 export type { CommandOutput } from "./flags.ts";
-export { GameSession } from "./game_session.ts";
-export { readScores } from "./high_scores.ts";
-export { optionsJsonSchema } from "./options_file.ts";
+export { type ExitReason, GameSession, type GameSessionOptions } from "./game_session.ts";
+export { addHighScore, readScores, SCORES_LIMITS, ScoresNotWritten } from "./high_scores.ts";
+export {
+  DEFAULT_OPTIONS,
+  defaultOptionsPath,
+  optionsJsonSchema,
+  optionsText,
+  parseOptions,
+  readOptions,
+} from "./options_file.ts";
 export { readPlayerOptions } from "./player_options.ts";
 export { debugging, main, randomSeed } from "./main.ts";
-export { runLaunch } from "./launch.ts";
+export { GAME_FLAGS, type Launch, launchPlan, runLaunch } from "./launch.ts";
 export { type ReplayPace, showReplay } from "./replay_show.ts";
 export { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
-export { DelveProgram } from "./program.ts";
+export { DelveProgram, SaveOnLeavingFailed } from "./program.ts";
+export { type DelveOptions } from "./delve_options.ts";
 export {
+  continueRecording,
   decodeRecording,
   playRecording,
   record,
@@ -28,10 +37,29 @@ export {
 } from "./replay_format.ts";
 export type { Command, Recording } from "./replay_format.ts";
 export { bundledDataWith } from "./save_data.ts";
-export { gzip, readJsonFile, readSave, writeFileAtomic, writeSave } from "./save_file.ts";
+export {
+  gzip,
+  keepUnreadable,
+  KEPT_FOLDER_NAME,
+  LinkRefused,
+  readJsonFile,
+  readSave,
+  SAVE_LIMITS,
+  TEMP_SUFFIX,
+  writeFileAtomic,
+  writeSave,
+} from "./save_file.ts";
 export { VERSION } from "./version.ts";
 export type { SaveRead } from "./save_file.ts";
-export { dataStamp, decodeSave, encodeSave, SaveError } from "./save_format.ts";
+export {
+  dataStamp,
+  decodeSave,
+  encodeSave,
+  SAVE_VERSION,
+  savedReplay,
+  SaveError,
+  summarizeSave,
+} from "./save_format.ts";
 export { examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
 export { say, sayJson, sayOut } from "./say.ts";
 export {
@@ -45,3 +73,11 @@ export {
   paletteName,
   themeFromContent,
 } from "./theme_from_content.ts";
+export { parseCli } from "./cli.ts";
+export { dailyLine, dailySeed, utcDate } from "./daily.ts";
+export { LockRefused, lockSave, tryLock } from "./file_lock.ts";
+export { addScoreOf, type RecordPlaces, writeMorgueOf } from "./game_records.ts";
+export { runAndLeave } from "./leaving.ts";
+export { MORGUE_REPLAY_EXT, writeMorgue } from "./morgue_file.ts";
+export { warmUp } from "./warm_up.ts";
+export { checkPlaces, LOCK_SUFFIX, PlaceRefused, playFiles } from "./write_paths.ts";

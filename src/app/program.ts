@@ -9,74 +9,18 @@
  * @module
  */
 import type { Content } from "../content/mod.ts";
-import { type GameState, type HighScore, isGameOver, type Rules } from "../engine/mod.ts";
-import type { CellBuffer, ColorDepth, Terminal } from "../terminal/mod.ts";
-import { Frame, type GameOverReport, type OptionsChoice, type TitleContext, TitleScreen } from "../ui/mod.ts";
+import { type GameState, isGameOver } from "../engine/mod.ts";
+import type { CellBuffer, Terminal } from "../terminal/mod.ts";
+import { Frame, type GameOverReport, type TitleContext, TitleScreen } from "../ui/mod.ts";
+import type { DelveOptions } from "./delve_options.ts";
 import { PlayerOptions } from "./player_options.ts";
 import { dailyLine } from "./daily.ts";
 import { type ExitReason, GameSession } from "./game_session.ts";
 import { recordDeath, type Told, writeMorgueOf } from "./game_records.ts";
 import { readScores } from "./high_scores.ts";
-import type { MonsterRunner } from "../worker/mod.ts";
 import { record } from "./replay_format.ts";
 import { GameFiles } from "./game_files.ts";
 import { GameStarts, type Popup } from "./game_starts.ts";
-
-/** What the program needs besides the terminal and the data. */
-export interface DelveOptions {
-  readonly savePath: string;
-  /** The seed for new games (random when undefined). */
-  readonly seed?: number;
-  readonly colorDepth: ColorDepth;
-  /** This program's version, written into saves. */
-  readonly version: string;
-  /** A runner for a game played by `rules` (a continued game's may be another rule set's). */
-  readonly makeRunner: (rules: Rules) => MonsterRunner;
-  readonly randomSeed: () => number;
-  readonly now?: () => Date;
-  /** Pause between the steps of a walk. */
-  readonly walkDelayMs?: number;
-  /** The options the file gave (the defaults without one); the options screen changes them for this run. */
-  readonly choice?: OptionsChoice;
-  /** What was wrong in the options file, a line each: shown on the first title and told in each game. */
-  readonly optionsProblems?: readonly string[];
-  /** The options file's path, which begins each problem (the log tells them without it). */
-  readonly optionsPath?: string;
-  /** `--daily`: the UTC date whose daily game new games are (their seed is `seed`). */
-  readonly daily?: string;
-  /** `--hide-seed`: new games keep their seed off every screen and file but the save until they end. */
-  readonly hideSeed?: boolean;
-  /** Played from a browser's page (the server): help lists no key the page keeps (Ctrl-C copies there). */
-  readonly inBrowser?: boolean;
-  /** Goes straight on with the saved game, if there is one, before the title (a server's player coming back). */
-  readonly resume?: boolean;
-  /**
-   * Run once, as the title first shows, before its first key is read: the
-   * terminal's program plays its warm-up game there (warm_up.ts).
-   */
-  readonly warmUp?: () => Promise<unknown>;
-  /**
-   * How the path of a file written for the player (a morgue file, a replay
-   * beside it) is shown to them: as it is unless set; a server shows the
-   * address of its page instead of a path on its own disk.
-   */
-  readonly shownPath?: (path: string) => string;
-  /** Told each game's score as it goes into the table, after its replay and morgue file are written. */
-  readonly onScore?: (entry: HighScore, morguePath: string | undefined) => void;
-  /** Where the last game's replay is written. */
-  readonly recordPath: string;
-  /** The folder morgue files go in. */
-  readonly morgueDir: string;
-  /** The high-score table's file. */
-  readonly scoresPath: string;
-  /**
-   * Set when another Delve holds the save (`pid` names it, when known): games
-   * here are played unsaved. Their morgue files and scores are written as any
-   * game's (new names, a locked table); the save, its backup and the replay
-   * are never touched, so the other program's are kept whole.
-   */
-  readonly saveInUse?: { readonly pid: number | undefined };
-}
 
 /** The save made on leaving the program (Ctrl-C, the input gone) failed: the reason, for one line. */
 export class SaveOnLeavingFailed extends Error {

@@ -29,7 +29,7 @@ export const SAVE_LIMITS: JsonLimits = {
   /**
    * A save nests 8 deep, or 6 plus one level for each confusion a monster is
    * under at once (a confused monster's AI keeps the one it had before: see
-   * src/engine/items.ts). The bundled data spawns at most 60 items a floor
+   * src/engine/items/items.ts). The bundled data spawns at most 60 items a floor
    * and the player carries 26, so no bundled game reaches 100. Zod's check
    * of a confused AI overflows the stack at about 1,000 levels (measured,
    * Deno 2.9): 500 is half of that.

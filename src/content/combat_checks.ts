@@ -6,7 +6,7 @@
  * @module
  */
 import { isRandomDice } from "../engine/mod.ts";
-import type { Labels } from "./cross_checks.ts";
+import type { Labels } from "./data_files.ts";
 import type { GameConfig, TemplateConfig } from "./schemas.ts";
 
 /** Each dice a template writes, with its JSON path. */

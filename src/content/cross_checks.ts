@@ -11,23 +11,10 @@ import { combatProblems } from "./combat_checks.ts";
 import { DATA_LIMITS, NAME_LIMITS } from "./limits.ts";
 import { mapProblems } from "./map_checks.ts";
 import { describeValue } from "./problems.ts";
-import type { GameConfig, SpawnTablesConfig, TemplateConfig } from "./schemas.ts";
+import type { GameConfig } from "./schemas.ts";
+import type { DataFiles, Labels } from "./data_files.ts";
 import { FULL_PANEL_ROWS } from "./screen_texts_schema.ts";
 import { workProblems } from "./work_checks.ts";
-
-/** The files a data folder is made of, as parsed. */
-export interface DataFiles {
-  readonly game: GameConfig;
-  readonly entities: Readonly<Record<string, TemplateConfig>>;
-  readonly spawn: SpawnTablesConfig;
-}
-
-/** How each file is named in error lines. */
-export interface Labels {
-  readonly game: string;
-  readonly entities: string;
-  readonly spawn: string;
-}
 
 /** How long the corpse name `template` can grow once each `{name}` holds the longest name a template may have. */
 function longestCorpseName(template: string): number {

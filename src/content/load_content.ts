@@ -14,7 +14,8 @@ import {
   type Vault,
   type VaultCell,
 } from "../engine/mod.ts";
-import { crossChecks, type DataFiles, type Labels } from "./cross_checks.ts";
+import { crossChecks } from "./cross_checks.ts";
+import { type DataFiles, type Labels } from "./data_files.ts";
 import { ContentError } from "./problems.ts";
 import { type Palettes, palettesFileSchema } from "./palettes_schema.ts";
 import { readDataFile } from "./read_json.ts";

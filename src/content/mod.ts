@@ -12,8 +12,14 @@ export type { Content } from "./load_content.ts";
 export { ContentError, describeValue } from "./problems.ts";
 export { THING_ROLES, VISIONS } from "./palettes_schema.ts";
 export type { PaletteConfig, Palettes, Vision } from "./palettes_schema.ts";
-export { check as checkJson } from "./read_json.ts";
+export { check as checkJson, DATA_FILE_MAX_BYTES, DATA_FILE_MAX_DEPTH } from "./read_json.ts";
 export { diceSchema, effectSchema, equippableSchema, itemPartSchema, textSchema } from "./schemas.ts";
 export { readBoundedFile } from "./bounded_file.ts";
-export { bytesInWords, describeJsonProblem, readUntrustedJson } from "./untrusted_json.ts";
+export {
+  bytesInWords,
+  describeJsonProblem,
+  parseUntrustedJson,
+  readUntrustedJson,
+} from "./untrusted_json.ts";
 export type { JsonLimits } from "./untrusted_json.ts";
+export { scanJson } from "./json_scan.ts";

@@ -10,7 +10,7 @@
  * @module
  */
 import { DEFAULT_SLOTS } from "../engine/mod.ts";
-import type { DataFiles, Labels } from "./cross_checks.ts";
+import type { DataFiles, Labels } from "./data_files.ts";
 import { WORK_LIMITS } from "./limits.ts";
 import type { GameConfig, TemplateConfig } from "./schemas.ts";
 

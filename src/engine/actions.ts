@@ -8,19 +8,20 @@
 import { melee } from "./combat.ts";
 import type { Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
-import type { Point } from "./geometry.ts";
-import { carriesGoal } from "./floors.ts";
-import { applyEffect } from "./items.ts";
-import { isKnown, itemName, labelOf, learn } from "./item_names.ts";
-import { toggleEquip, unequip } from "./equipment.ts";
+import type { Point } from "../algorithms/mod.ts";
+import { carriesGoal, enterFloor } from "./floors/floors.ts";
+import { applyEffect } from "./items/items.ts";
+import { isKnown, itemName, labelOf, learn } from "./items/item_names.ts";
+import { toggleEquip, unequip } from "./items/equipment.ts";
 import { isWalkable, setTile, tileAt, updateVisibility } from "./game_map.ts";
 import { MAX_FLOOR } from "./limits.ts";
-import { shoot } from "./minds/shoot.ts";
+import { shoot } from "./monsters/minds/shoot.ts";
 import { type Occupancy, scanOccupancy } from "./occupancy.ts";
 import type { MessageId, Rules } from "./rules.ts";
-import { enterFloor, type GameState, playerOf, sightOf } from "./state.ts";
-import { carry, countOf, layDown, stackFor, takeSome, useUpOne } from "./stacks.ts";
-import { throwItem } from "./throwing.ts";
+import { type GameState, playerOf } from "./state.ts";
+import { sightOf } from "./stats.ts";
+import { carry, countOf, layDown, stackFor, takeSome, useUpOne } from "./items/stacks.ts";
+import { throwItem } from "./items/throwing.ts";
 import { Tile } from "./tiles.ts";
 
 /** Something an actor tries to do this turn. */
@@ -29,7 +30,7 @@ export type Action =
   | { readonly type: "move"; readonly dx: number; readonly dy: number }
   | { readonly type: "melee"; readonly dx: number; readonly dy: number }
   | { readonly type: "wait" }
-  /** Shoot at the cell (dx, dy) from here (a ranged monster; minds/shoot.ts). */
+  /** Shoot at the cell (dx, dy) from here (a ranged monster; monsters/minds/shoot.ts). */
   | { readonly type: "shoot"; readonly dx: number; readonly dy: number }
   /** A sleeping monster wakes (its AI state, decided with it, is already awake). */
   | { readonly type: "wake" }

@@ -5,15 +5,15 @@
  *
  * @module
  */
-import { rollDice } from "./dice.ts";
+import { Rng, rollDice } from "../algorithms/mod.ts";
 import { type Entity, isAlive } from "./entity.ts";
-import { accuracyOf, attackOf, damageDiceOf, defenseOf, evasionOf } from "./equipment.ts";
+import { damageDiceOf } from "./items/equipment.ts";
+import { accuracyOf, attackOf, defenseOf, evasionOf } from "./stats.ts";
 import { formatTemplate } from "./text_template.ts";
 import type { GameEvent } from "./events.ts";
-import { Rng } from "./rng.ts";
 import type { CombatRules, Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";
-import { applyStatus } from "./statuses.ts";
+import { applyStatus, wakeOnHurt } from "./statuses.ts";
 
 /**
  * Runs `roll` with the game's rolls stream, the one only action resolution
@@ -41,8 +41,7 @@ export function rollToHit(
   const chance = Math.min(toHit.max, Math.max(toHit.min, toHit.base + accuracy - evasion));
   return rng.int(1, 100) <= chance;
 }
-import { wakeOnHurt as wakeMind } from "./minds/mind.ts";
-import { wakeOnHurt } from "./statuses.ts";
+import { wakeOnHurt as wakeMind } from "./monsters/minds/mind.ts";
 
 /** Takes `amount` HP (floored at 0); reports a death when it is lethal, dealt `by` that actor if given. */
 export function takeDamage(

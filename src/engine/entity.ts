@@ -27,7 +27,7 @@ export interface Fighter {
  * How a monster decides. `lastSeen` is the cell it last saw the player on;
  * `path` the steps it still means to take toward it (cell indices), or, with
  * no `lastSeen` (-1), toward where it wanders. `asleep` (only for a mind
- * that starts asleep, see minds/mind.ts) until it is hurt or notices the player.
+ * that starts asleep, see monsters/minds/mind.ts) until it is hurt or notices the player.
  */
 export type Ai =
   | { readonly type: "hostile"; lastSeen: number; path: number[]; asleep?: true }

@@ -4,8 +4,7 @@
  *
  * @module
  */
-import { computeFov, markLit } from "./fov.ts";
-import type { Point } from "./geometry.ts";
+import { computeFov, markLit, type Point } from "../algorithms/mod.ts";
 import { Tile, TRANSPARENT, WALKABLE } from "./tiles.ts";
 
 /** A floor: row-major grids (`y * width + x`) of one byte per cell. */

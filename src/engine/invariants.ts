@@ -7,14 +7,15 @@
  * @module
  */
 import { rollsCombat } from "./combat.ts";
-import { DEFAULT_SLOTS } from "./equipment.ts";
+import { DEFAULT_SLOTS } from "./items/equipment.ts";
 import { type Ai, type Entity, withCarried } from "./entity.ts";
-import { computeFov } from "./fov.ts";
-import { isBottom } from "./floors.ts";
+import { computeFov } from "../algorithms/mod.ts";
+import { isBottom } from "./floors/floors.ts";
 import { type GameMap, inBounds, isWalkable, tileAt } from "./game_map.ts";
 import { Tile } from "./tiles.ts";
 import type { Rules } from "./rules.ts";
-import { type GameState, sightOf } from "./state.ts";
+import { type GameState } from "./state.ts";
+import { sightOf } from "./stats.ts";
 import { speedOf } from "./statuses.ts";
 import { ENERGY_TO_ACT, usesEnergy } from "./time.ts";
 

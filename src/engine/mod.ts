@@ -1,16 +1,32 @@
 /**
  * The engine: the rules of the game, pure and seeded. State is plain data; actions are
- * values; a turn returns events, which narration turns into the game log. It imports no
- * other layer and uses no Deno API (docs/architecture.md, Layout).
+ * values; a turn returns events, which narration turns into the game log. Its folders
+ * hold the floors, the monsters, the items, the player's walks and the bot; the grid
+ * algorithms it uses are a layer of their own (src/algorithms), the only one it imports.
+ * It uses no Deno API (docs/architecture.md, Layout).
  *
  * @module
  */
 export type { Action } from "./actions.ts";
-export { MAX_WALK_STEPS, walkBehavior } from "./behavior.ts";
-export { restBehavior } from "./rest.ts";
-export type { Rest } from "./rest.ts";
-export { Bot, type BotIntent } from "./bot.ts";
-export { knownEscape } from "./bot_items.ts";
+export {
+  isTold,
+  itemsUnderfoot,
+  knownCost,
+  type KnownMonsters,
+  MAX_WALK_STEPS,
+  monstersInView,
+  planWalk,
+  type Rest,
+  restBehavior,
+  startWalk,
+  stopAfterStep,
+  stopBeforeStep,
+  tellStop,
+  type Walk,
+  walkBehavior,
+  type WalkStop,
+} from "./walks/mod.ts";
+export { Bot, type BotIntent, knownEscape } from "./bot/mod.ts";
 export {
   dataChecksum,
   sortedKeys,
@@ -19,56 +35,135 @@ export {
   textChecksum,
 } from "./checksum.ts";
 export { stateDigest } from "./state_digest.ts";
-export { emptyChronicle, totalKills } from "./chronicle.ts";
-export type { Chronicle, KillCount } from "./chronicle.ts";
+export { type Chronicle, emptyChronicle, type KillCount, totalKills } from "./chronicle.ts";
 export { DEATH_CAUSE_KINDS, type DeathCause } from "./death_cause.ts";
-export { DICE_LIMITS, diceRange, isRandomDice, parseDice } from "./dice.ts";
-export { distanceMap } from "./distance_map.ts";
-export { generateDungeon } from "./dungeon.ts";
-export { buildFloor, type BuiltFloor, type FloorPlan, planFor } from "./floor_plan.ts";
-export { placeVaults, type Vault, type VaultCell, type VaultThing } from "./vaults.ts";
-export { cellularCave } from "./cave_map.ts";
-export { countOpen, isConnected, stepsFrom } from "./regions.ts";
-export type { Ai, Entity, Fighter, RenderLayer } from "./entity.ts";
-export { isAlive } from "./entity.ts";
-export { attackOf, damageDiceOf, DEFAULT_SLOTS, defenseOf, isWorn, wornBonus, wornIn } from "./equipment.ts";
-export { isKnown, itemName, labelOf } from "./item_names.ts";
-export { lineCells, rayCells } from "./line.ts";
+export {
+  cellularCave,
+  center,
+  computeFov,
+  countOpen,
+  DICE_LIMITS,
+  diceRange,
+  distanceMap,
+  downhillStep,
+  findPath,
+  isConnected,
+  isRandomDice,
+  lineCells,
+  markLit,
+  MAX_SEED,
+  parseDice,
+  type Point,
+  rayCells,
+  Rng,
+  rollDice,
+  settleOrderFor,
+  stepsFrom,
+  UNREACHABLE,
+} from "../algorithms/mod.ts";
+export {
+  buildFloor,
+  type BuiltFloor,
+  carriesGoal,
+  changeFloor,
+  type DungeonParams,
+  enterFloor,
+  type FloorPlan,
+  floorSeed,
+  generateDungeon,
+  isBottom,
+  keepsFloors,
+  placeVaults,
+  planFor,
+  populateAreas,
+  populateRooms,
+  type SpawnTarget,
+  valueForFloor,
+  type Vault,
+  type VaultCell,
+  type VaultThing,
+  weightsForFloor,
+} from "./floors/mod.ts";
+export { type Ai, type Entity, type Fighter, isAlive, type RenderLayer } from "./entity.ts";
+export {
+  carry,
+  confusionDepth,
+  countOf,
+  damageDiceOf,
+  DEFAULT_SLOTS,
+  equip,
+  flight,
+  inBlast,
+  isKnown,
+  isWorn,
+  itemLabel,
+  itemName,
+  labelOf,
+  letterAt,
+  slotOfLetter,
+  slotsByLetter,
+  type Targeting,
+  targetingOf,
+  unequip,
+  wornBonus,
+  wornIn,
+} from "./items/mod.ts";
+export { accuracyOf, attackOf, defenseOf, evasionOf, sightOf } from "./stats.ts";
 export type { GameEvent } from "./events.ts";
-export { computeFov } from "./fov.ts";
-export { createMap, isWalkable, setTile, updateVisibility } from "./game_map.ts";
-export type { GameMap } from "./game_map.ts";
-export type { Point } from "./geometry.ts";
-export { itemLedger, ledgerProblems, stateProblems } from "./invariants.ts";
-export type { ItemLedger } from "./invariants.ts";
-export { inBlast, targetingOf } from "./items.ts";
-export type { Targeting } from "./items.ts";
-export { MAX_CAPACITY, MAX_FLOOR, MAX_LEVEL } from "./limits.ts";
-export { displayText } from "./message_log.ts";
+export { createMap, type GameMap, isWalkable, setTile, tileAt, updateVisibility } from "./game_map.ts";
+export { type ItemLedger, itemLedger, ledgerProblems, stateProblems } from "./invariants.ts";
+export { MAX_CAPACITY, MAX_CONFUSIONS, MAX_FLOOR, MAX_LEVEL } from "./limits.ts";
+export { addMessage, displayText, type LogEntry } from "./message_log.ts";
 export { formatTemplate } from "./text_template.ts";
-export type { LogEntry } from "./message_log.ts";
-export { MoveReplay, runMonsterPhase } from "./monster_phase.ts";
-export type { Mind, RangedMind } from "./minds/mind.ts";
-export type { MonsterMove } from "./monster_phase.ts";
-export { message } from "./narration.ts";
-export { findPath } from "./pathfinding.ts";
-export { cheapLevel, levelUpPending, threshold, xpForNextLevel } from "./progression.ts";
-export { MAX_SEED, Rng } from "./rng.ts";
-export type { CombatRules, EntityTemplate, Goal, MessageId, MessageTemplate, Rules } from "./rules.ts";
-export { deepestFloor, HIGH_SCORES_KEPT, placeScore, scoreOf } from "./score.ts";
-export type { HighScore } from "./score.ts";
-export { cloneState, copyMap, enterFloor, newGame, playerOf, sightOf } from "./state.ts";
-export { carriesGoal, floorSeed, isBottom, keepsFloors } from "./floors.ts";
-export type { KeptFloor } from "./floors.ts";
-export { MAX_STATUSES, speedOf } from "./statuses.ts";
-export type { ActionCosts, Regeneration, StatusDef, TimeRules } from "./rules.ts";
-export type { GameState } from "./state.ts";
-export { countOf, itemLabel, letterAt, slotOfLetter, slotsByLetter } from "./stacks.ts";
+export {
+  applyMonsterMoves,
+  BLOCKER_SURCHARGE,
+  clearLine,
+  decide,
+  type Mind,
+  type MonsterMove,
+  MoveReplay,
+  PhaseContext,
+  type RangedMind,
+  runMonsterPhase,
+  safetyMap,
+} from "./monsters/mod.ts";
+export { message, withArticle } from "./narration.ts";
+export {
+  cheapLevel,
+  chooseLevelUp,
+  levelsEarned,
+  levelUpPending,
+  threshold,
+  xpForNextLevel,
+} from "./progression.ts";
+export type {
+  ActionCosts,
+  CombatRules,
+  EntityTemplate,
+  Goal,
+  MessageId,
+  MessageTemplate,
+  Regeneration,
+  Rules,
+  SpawnTables,
+  StatusDef,
+  TimeRules,
+} from "./rules.ts";
+export { deepestFloor, HIGH_SCORES_KEPT, type HighScore, placeScore, scoreOf } from "./score.ts";
+export { cloneState, copyMap, type GameState, type KeptFloor, playerOf } from "./state.ts";
+export { newGame } from "./new_game.ts";
+export { applyStatus, MAX_STATUSES, speedOf } from "./statuses.ts";
 export { instantiate } from "./templates.ts";
-export { flight } from "./throwing.ts";
 export { Tile, TILE_NAMES, TRANSPARENT, WALKABLE } from "./tiles.ts";
-export { finishTurn, isGameOver, playCommand, playPlayerAction, settleAndNarrate } from "./turn.ts";
-export type { Command } from "./turn.ts";
-export { isTold, withArticle } from "./walk_stop.ts";
-export type { KnownMonsters, Walk, WalkStop } from "./walk_stop.ts";
-export { itemsUnderfoot } from "./walk_stop.ts";
+export {
+  type Command,
+  finishTurn,
+  isGameOver,
+  playCommand,
+  playPlayerAction,
+  settleAndNarrate,
+} from "./turn.ts";
+export { blowDamage, die, melee, takeDamage } from "./combat.ts";
+export { PhaseScheduler } from "./scheduler.ts";
+export { regenerationOf } from "./time.ts";

@@ -9,7 +9,6 @@ import type { GameEvent } from "./events.ts";
 import { addMessage, type LogEntry } from "./message_log.ts";
 import { formatTemplate } from "./text_template.ts";
 import type { MessageId, Rules } from "./rules.ts";
-import { withArticle } from "./walk_stop.ts";
 
 /**
  * The rules' message `id` as said, in the words for the player's deed,
@@ -266,4 +265,9 @@ export function narrate(
         break;
     }
   }
+}
+
+/** "a" or "an" before `name`, as English writes it (messages that want no article use `{name}`). */
+export function withArticle(name: string): string {
+  return `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`;
 }

@@ -12,7 +12,8 @@ import type { GameEvent } from "./events.ts";
 import type { Progression, Rules } from "./rules.ts";
 import { updateVisibility } from "./game_map.ts";
 import { MAX_LEVEL } from "./limits.ts";
-import { type GameState, playerOf, sightOf } from "./state.ts";
+import { type GameState, playerOf } from "./state.ts";
+import { sightOf } from "./stats.ts";
 
 /** XP needed to leave `level` (compared by the rules' `levelUpWhen`). */
 export function threshold(p: Progression, level: number): number {

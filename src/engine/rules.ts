@@ -5,11 +5,11 @@
  * @module
  */
 import type { DeathCause } from "./death_cause.ts";
-import type { DungeonParams } from "./dungeon.ts";
+import type { DungeonParams } from "./floors/dungeon.ts";
 import type { Equippable, ItemPart } from "./entity.ts";
-import type { FloorPlan } from "./floor_plan.ts";
-import type { Vault } from "./vaults.ts";
-import type { Mind } from "./minds/mind.ts";
+import type { FloorPlan } from "./floors/floor_plan.ts";
+import type { Vault } from "./floors/vaults.ts";
+import type { Mind } from "./monsters/minds/mind.ts";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =

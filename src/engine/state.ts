@@ -1,27 +1,19 @@
 /**
- * The whole game as plain data: one value to save, clone or compare.
+ * The whole game as plain data: one value to save, clone or compare. It
+ * holds no rules: a new game is made by new_game.ts, a floor by floors.ts.
  *
  * @module
  */
-import { type Chronicle, emptyChronicle } from "./chronicle.ts";
-import { rollsCombat } from "./combat.ts";
+import type { Chronicle } from "./chronicle.ts";
 import type { Entity } from "./entity.ts";
-import { equip, wornBonus } from "./equipment.ts";
-import { changeFloor, keepsFloors, type KeptFloor } from "./floors.ts";
-import { fillFloor, layFloor } from "./floor_fill.ts";
-import { carry } from "./stacks.ts";
-import type { GameEvent } from "./events.ts";
-import { placeFollowers, takeFollowers } from "./stair_followers.ts";
-import { createMap, type GameMap, updateVisibility } from "./game_map.ts";
+import type { GameMap } from "./game_map.ts";
 import type { LogEntry } from "./message_log.ts";
-import { tell } from "./narration.ts";
-import { Rng } from "./rng.ts";
-import type { Rules } from "./rules.ts";
-import { instantiate } from "./templates.ts";
 
-/** The rolls stream's seed: the game's, mixed so that the stream is not the main one's. */
-function rollsSeed(seed: number): number {
-  return (Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) ^ 0x68e31da4) >>> 0;
+/** A floor the player is not on, as they left it. Its grids are plain (not shared) memory. */
+export interface KeptFloor {
+  readonly floor: number;
+  readonly map: GameMap;
+  readonly entities: Entity[];
 }
 
 /** Everything that changes during a game. */
@@ -71,15 +63,6 @@ export function playerOf(state: GameState): Entity {
   const player = state.entities.find((e) => e.id === state.playerId);
   if (!player) throw new Error("the game state has no player");
   return player;
-}
-
-/**
- * How far `e` sees: its own sight if it has one, else the rules' radius,
- * plus what it wears adds (an unlimited sight, 0, stays unlimited).
- */
-export function sightOf(e: Entity, rules: Rules): number {
-  const own = e.sight ?? rules.sightRadius;
-  return own === 0 ? 0 : own + wornBonus(e, "sight");
 }
 
 /**
@@ -134,70 +117,4 @@ export function copyMap(map: GameMap): GameMap {
   };
   if (map.upStairs) copy.upStairs = { ...map.upStairs };
   return copy;
-}
-
-/**
- * Makes floor `floor`: a new map from the state's RNG, the player at the
- * first room's centre (with everything they carry), monsters and items
- * from that depth's spawn tables, and a fresh view. When the rules keep
- * floors, the floor left is kept and `floor` found again or made from its
- * own seed instead (floors.ts); true when it was made new. Where the rules
- * say so, the monsters beside the player follow (stair_followers.ts), told
- * in `events`.
- */
-export function enterFloor(state: GameState, rules: Rules, floor: number, events: GameEvent[] = []): boolean {
-  const left = state.floor;
-  const followers = takeFollowers(state, rules);
-  const fresh = keepsFloors(rules) ? changeFloor(state, rules, floor) : freshFloor(state, rules, floor);
-  const kept = state.keptFloors?.find((k) => k.floor === left)?.entities ?? [];
-  placeFollowers(state, followers, kept, events);
-  return fresh;
-}
-
-/** Makes floor `floor` anew from the state's RNG (the rules that keep no floors). */
-function freshFloor(state: GameState, rules: Rules, floor: number): boolean {
-  const rng = Rng.fromState(state.rng);
-  const player = playerOf(state);
-  const laid = layFloor(rules, floor, rng);
-  player.x = laid.start.x;
-  player.y = laid.start.y;
-  state.floor = floor;
-  state.map = laid.map;
-  state.entities = [player];
-  fillFloor(state, rules, laid, floor, rng);
-  state.rng = rng.state();
-  updateVisibility(state.map, player, sightOf(player, rules));
-  return true;
-}
-
-/**
- * A new game: the player with their starting gear worn without a word
- * (docs/rules.md, Entities), on floor 1 made from `seed`, and the welcome message.
- */
-export function newGame(rules: Rules, seed: number): GameState {
-  const template = rules.templates[rules.playerTemplate];
-  const player = instantiate(template, 0, 0, 0);
-  player.level = { current: 1, xp: 0 };
-  player.sight = rules.sightRadius;
-  const state: GameState = {
-    seed,
-    rng: Rng.fromSeed(seed).state(),
-    turn: 0,
-    floor: 0,
-    map: createMap(1, 1),
-    entities: [player],
-    playerId: player.id,
-    nextId: 1,
-    log: [],
-    chronicle: emptyChronicle(),
-  };
-  if (rollsCombat(rules)) state.rolls = Rng.fromSeed(rollsSeed(seed)).state();
-  for (const id of template.startingEquipment ?? []) {
-    const item = instantiate(rules.templates[id], state.nextId++, 0, 0);
-    if (player.inventory) carry(player.inventory, item, rules);
-    equip(player, item, [], true);
-  }
-  enterFloor(state, rules, 1);
-  tell(state.log, rules, "welcome");
-  return state;
 }

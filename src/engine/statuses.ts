@@ -13,7 +13,7 @@
  */
 import { type Entity, isAlive, type StatusEffect } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
-import { wornBonus } from "./equipment.ts";
+import { wornBonus } from "./items/equipment.ts";
 import type { Rules, StatusDef } from "./rules.ts";
 
 /** The most statuses one actor can be under at once (one of each id; the data bounds how many ids). */

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Entity } from "./entity.ts";
-import { initialAi } from "./minds/mind.ts";
+import { initialAi } from "./monsters/minds/mind.ts";
 import type { EntityTemplate } from "./rules.ts";
 
 /** A new entity from `template`, standing at (x, y). */

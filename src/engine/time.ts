@@ -12,7 +12,7 @@
 import { type Action, type ActionResult, perform } from "./actions.ts";
 import { takeDamage } from "./combat.ts";
 import { type Entity, isAlive } from "./entity.ts";
-import { wornRegeneration } from "./equipment.ts";
+import { wornRegeneration } from "./items/equipment.ts";
 import type { GameEvent } from "./events.ts";
 import { type Occupancy, scanOccupancy } from "./occupancy.ts";
 import type { Rules } from "./rules.ts";

@@ -11,18 +11,17 @@ import type { Action } from "./actions.ts";
 import { chronicleEvents } from "./chronicle.ts";
 import type { GameEvent } from "./events.ts";
 import { chooseLevelUp, levelsToTell, settleDeaths } from "./progression.ts";
-import { isAlive } from "./entity.ts";
+import { type Entity, isAlive } from "./entity.ts";
 import { updateVisibility } from "./game_map.ts";
-import { runMonsterPhase } from "./monster_phase.ts";
+import { runMonsterPhase } from "./monsters/monster_phase.ts";
 import { narrate, type Sees, tell } from "./narration.ts";
 import type { Rules } from "./rules.ts";
-import { type GameState, playerOf, sightOf } from "./state.ts";
+import { type GameState, playerOf } from "./state.ts";
+import { sightOf } from "./stats.ts";
 import { statusAction } from "./statuses.ts";
 import { payFor, resolveTimed } from "./time.ts";
-import { DIRECTIONS } from "./geometry.ts";
-import { Rng } from "./rng.ts";
-import type { Entity } from "./entity.ts";
-import { tellStop, type WalkStop } from "./walk_stop.ts";
+import { DIRECTIONS, Rng } from "../algorithms/mod.ts";
+import { tellStop, type WalkStop } from "./walks/walk_stop.ts";
 
 /** True once the player has died or left the dungeon: only leaving the game remains. */
 export function isGameOver(state: GameState): boolean {

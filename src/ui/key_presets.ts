@@ -58,5 +58,3 @@ export interface KeyChoice {
 export function keyMapOf(choice: KeyChoice): KeyMap {
   return { ...presetKeys(choice.preset), ...choice.bind };
 }
-
-export { boundKeys, COMMAND_NAMES, commandsByScreen, keyConflicts, NAMED_COMMANDS } from "./screen_keys.ts";

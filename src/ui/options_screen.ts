@@ -10,7 +10,9 @@
 import type { Rules } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
-import { boundKeys, KEY_PRESETS, type KeyChoice, keyConflicts, keyMapOf, presetKeys } from "./key_presets.ts";
+import type { OptionsChoice } from "./options_choice.ts";
+import { KEY_PRESETS, keyMapOf, presetKeys } from "./key_presets.ts";
+import { boundKeys, keyConflicts } from "./screen_keys.ts";
 import { type Binding, HELP_KEY, keyLabel, keyName, lookupKey, parseKeyName } from "./keymap.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { Scroll } from "./scroll.ts";
@@ -19,20 +21,6 @@ import { clipText, displayWidth, padText, wrapText } from "./text.ts";
 import { paletteColor, type Theme } from "./theme.ts";
 import type { Region } from "./layout.ts";
 import { drawWindow } from "./window.ts";
-
-/** What the options screen sets. */
-export interface OptionsChoice extends KeyChoice {
-  /** The pause between a walk's steps, in milliseconds. */
-  readonly walkDelayMs: number;
-  /** The most message lines the panel shows; 0: as many as fit. */
-  readonly logLines?: number;
-  /** False: explore neither goes to items nor stops on them. */
-  readonly exploreStopsForItems?: boolean;
-  /** Item kinds picked up on stepping onto them: template ids, or unknown kinds (`potion`). */
-  readonly autoPickup?: readonly string[];
-  /** The display palette's id (docs/options.md, Palettes); absent: the rule set's own colours. */
-  readonly palette?: string;
-}
 
 /** A display palette the screen offers: its id, and what the screen calls it. */
 export interface PaletteChoice {

@@ -7,7 +7,7 @@
  * @module
  */
 import type { KeyMap } from "./keymap.ts";
-import type { OptionsChoice } from "./options_screen.ts";
+import type { OptionsChoice } from "./options_choice.ts";
 import type { Action, GameState, MessageId, Point, Rest, Rules, Walk } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import type { Binding } from "./keymap.ts";
@@ -46,7 +46,7 @@ export interface UiContext {
    * ("Select a target location."): shown under the log, never added to it.
    */
   prompt?: MessageId;
-  /** A projectile in flight, drawn over the map while the app shows a shot (minds/shoot.ts). */
+  /** A projectile in flight, drawn over the map while the app shows a shot (engine/monsters/minds/shoot.ts). */
   projectile?: { readonly x: number; readonly y: number; readonly glyph: string; readonly color: number };
   /** The program's notices, shown among the game's messages (never added to them). */
   readonly notices: Notices;

@@ -2,13 +2,17 @@
  * Hand-made situations for engine tests: a map drawn as text, the player
  * and monsters placed by letter.
  */
-import { emptyChronicle } from "../../src/engine/chronicle.ts";
-import { createMap, setTile, updateVisibility } from "../../src/engine/game_map.ts";
-import type { Rules } from "../../src/engine/rules.ts";
-import type { Entity } from "../../src/engine/entity.ts";
-import type { GameState } from "../../src/engine/state.ts";
-import { instantiate } from "../../src/engine/templates.ts";
-import { Tile } from "../../src/engine/tiles.ts";
+import {
+  createMap,
+  emptyChronicle,
+  type Entity,
+  type GameState,
+  instantiate,
+  type Rules,
+  setTile,
+  Tile,
+  updateVisibility,
+} from "../../src/engine/mod.ts";
 
 /**
  * `#` wall, `.` floor, `>` the stairs, `@` the player, and any letter in

@@ -1,8 +1,6 @@
 /** The combat test mod (tests/fixtures/mods/combat/): rolled combat, stacks, kept letters, darts. */
-import { type Content, loadContent } from "../../src/content/load_content.ts";
-import { Rng } from "../../src/engine/rng.ts";
-import type { Rules } from "../../src/engine/rules.ts";
-import type { GameState } from "../../src/engine/state.ts";
+import { type Content, loadContent } from "../../src/content/mod.ts";
+import { type GameState, Rng, type Rules } from "../../src/engine/mod.ts";
 import { arena } from "./arena.ts";
 
 export const COMBAT_MOD = new URL("../fixtures/mods/combat/", import.meta.url);

@@ -3,8 +3,8 @@
  * what most tests pin (numbers, texts, colours), kept apart from data/,
  * Delve's own game, which a modder may change.
  */
-import { type Content, loadContent } from "../../src/content/load_content.ts";
-import type { Rules } from "../../src/engine/rules.ts";
+import { type Content, loadContent } from "../../src/content/mod.ts";
+import type { Rules } from "../../src/engine/mod.ts";
 
 export const DATA_DIR = new URL("../../data/rulesets/tcod/", import.meta.url);
 

@@ -2,10 +2,10 @@
  * WCAG 2 contrast between two colours, and the colours a 256-colour
  * terminal shows for Delve's: for tests that hold the bundled looks readable.
  */
-import { toAnsi256 } from "../../src/terminal/color.ts";
+import { toAnsi256 } from "../../src/terminal/mod.ts";
 
 /** WCAG 2 contrast ratio of two colours: 1 (none) to 21 (black on white), as the game measures it. */
-export { contrastRatio } from "../../src/ui/contrast.ts";
+export { contrastRatio } from "../../src/ui/mod.ts";
 
 const CUBE = [0, 95, 135, 175, 215, 255];
 

@@ -1,7 +1,7 @@
 /** The whole program (title and games) on a headless terminal with its own save folder. */
-import { type DelveOptions, DelveProgram } from "../../src/app/program.ts";
+import { type DelveOptions, DelveProgram } from "../../src/app/mod.ts";
 import { InProcessRunner } from "../../src/worker/mod.ts";
-import { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
+import { HeadlessTerminal } from "../../src/terminal/mod.ts";
 import type { Content } from "../../src/content/mod.ts";
 import { bundledContent } from "./content.ts";
 

@@ -3,12 +3,16 @@
  * leave it, and check the terminal came back as it was.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../../src/content/load_content.ts";
-import type { Point } from "../../src/engine/geometry.ts";
-import { findPath } from "../../src/engine/pathfinding.ts";
-import type { Rules } from "../../src/engine/rules.ts";
-import { type GameState, newGame, playerOf } from "../../src/engine/state.ts";
-import { WALKABLE } from "../../src/engine/tiles.ts";
+import { loadContent } from "../../src/content/mod.ts";
+import {
+  findPath,
+  type GameState,
+  newGame,
+  playerOf,
+  type Point,
+  type Rules,
+  WALKABLE,
+} from "../../src/engine/mod.ts";
 import type { TmuxPane } from "./tmux.ts";
 import { feed, startApp } from "./ui_harness.ts";
 import { copyOfData } from "./content.ts";

@@ -4,7 +4,7 @@
  * `error`) or an unhandled rejection (`rejection`) is raised. The rest of
  * the arguments go to Delve.
  */
-import { main } from "../../src/app/main.ts";
+import { main } from "../../src/app/mod.ts";
 
 const [fault, ...args] = Deno.args;
 const trigger = Deno.env.get("DELVE_FAULT_TRIGGER") ?? "";

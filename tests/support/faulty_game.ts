@@ -3,10 +3,7 @@
  * in-process: the worker's faults, and whether the two games came out the same.
  */
 import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../../src/worker/mod.ts";
-import type { Action } from "../../src/engine/actions.ts";
-import { Rng } from "../../src/engine/rng.ts";
-import type { Rules } from "../../src/engine/rules.ts";
-import { type GameState, newGame } from "../../src/engine/state.ts";
+import { type Action, type GameState, newGame, Rng, type Rules } from "../../src/engine/mod.ts";
 
 /** `length` random moves and waits from `seed`. */
 export function script(seed: number, length: number): Action[] {

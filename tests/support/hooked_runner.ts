@@ -3,11 +3,16 @@
  * time: after the player's action, where the AI worker would be thinking,
  * before the monsters' turn. Tests put a delay, a fault or a change there.
  */
-import type { GameEvent } from "../../src/engine/events.ts";
-import { runMonsterPhase } from "../../src/engine/monster_phase.ts";
-import type { Rules } from "../../src/engine/rules.ts";
-import type { GameState } from "../../src/engine/state.ts";
-import { type Command, playCommand, playPlayerAction, settleAndNarrate } from "../../src/engine/turn.ts";
+import {
+  type Command,
+  type GameEvent,
+  type GameState,
+  playCommand,
+  playPlayerAction,
+  type Rules,
+  runMonsterPhase,
+  settleAndNarrate,
+} from "../../src/engine/mod.ts";
 import type { MonsterRunner } from "../../src/worker/mod.ts";
 
 /** What runs between the halves: told the state and the turn's number (1 for the first that took time). */

@@ -1,5 +1,5 @@
 /** Helpers that turn text maps and seeds into transparency grids for tests. */
-import { Rng } from "../../src/engine/rng.ts";
+import { Rng } from "../../src/engine/mod.ts";
 
 /** A grid parsed from lines of `#` (opaque) and anything else (transparent). */
 export interface TextMap {

@@ -1,5 +1,5 @@
 /** The minds mod (tests/fixtures/mods/minds): an archer, a fleeing goblin, a sleeping troll, a fungus, a bat. */
-import { type Content, loadContent } from "../../src/content/load_content.ts";
+import { type Content, loadContent } from "../../src/content/mod.ts";
 
 export const MINDS_DIR = new URL("../fixtures/mods/minds/", import.meta.url);
 

@@ -1,6 +1,5 @@
 /** Bad-data tests: a mod's files changed in a copy, then loaded, and the problems it was refused with. */
-import { loadContent } from "../../src/content/load_content.ts";
-import { ContentError } from "../../src/content/problems.ts";
+import { ContentError, loadContent } from "../../src/content/mod.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;

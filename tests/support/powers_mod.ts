@@ -1,5 +1,5 @@
 /** The item powers' JSON-only mod (tests/fixtures/mods/powers/), loaded once for tests. */
-import { type Content, loadContent } from "../../src/content/load_content.ts";
+import { type Content, loadContent } from "../../src/content/mod.ts";
 
 export const POWERS_DIR = new URL("../fixtures/mods/powers/", import.meta.url);
 

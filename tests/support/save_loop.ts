@@ -2,11 +2,9 @@
  * Saves over and over (a growing game) until killed; a test kills it with
  * SIGKILL at random moments and checks that a whole save is always there.
  */
-import { writeSave } from "../../src/app/save_file.ts";
-import { dataStamp, encodeSave } from "../../src/app/save_format.ts";
-import { loadContent } from "../../src/content/load_content.ts";
-import { newGame } from "../../src/engine/state.ts";
-import { playCommand } from "../../src/engine/turn.ts";
+import { dataStamp, encodeSave, writeSave } from "../../src/app/mod.ts";
+import { loadContent } from "../../src/content/mod.ts";
+import { newGame, playCommand } from "../../src/engine/mod.ts";
 
 const [path] = Deno.args;
 const content = await loadContent(

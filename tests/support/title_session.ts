@@ -1,13 +1,8 @@
 /** The whole program from its title, on a headless terminal with its own save folder. */
-import type { DelveOptions, DelveProgram } from "../../src/app/program.ts";
-import type { ExitReason } from "../../src/app/game_session.ts";
-import type { Rules } from "../../src/engine/rules.ts";
+import type { DelveOptions, DelveProgram, ExitReason } from "../../src/app/mod.ts";
+import { type GameState, instantiate, isWalkable, playerOf, type Rules } from "../../src/engine/mod.ts";
 import type { Content } from "../../src/content/mod.ts";
-import type { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
-import { isWalkable } from "../../src/engine/game_map.ts";
-import { type GameState, playerOf } from "../../src/engine/state.ts";
-import { instantiate } from "../../src/engine/templates.ts";
-import { keyEvent } from "../../src/terminal/input_events.ts";
+import { type HeadlessTerminal, keyEvent } from "../../src/terminal/mod.ts";
 import { delveSession } from "./delve_session.ts";
 
 /** What a title session gives a test. */

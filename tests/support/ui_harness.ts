@@ -1,17 +1,18 @@
 /** Drives the real app on a headless terminal, one input at a time. */
 import { equal } from "node:assert/strict";
-import { GameSession, type GameSessionOptions } from "../../src/app/game_session.ts";
+import { GameSession, type GameSessionOptions } from "../../src/app/mod.ts";
 import { InProcessRunner, type MonsterRunner } from "../../src/worker/mod.ts";
-import type { Rules } from "../../src/engine/rules.ts";
-import { type GameState, newGame } from "../../src/engine/state.ts";
-import type { ColorDepth } from "../../src/terminal/color.ts";
-import { HeadlessTerminal } from "../../src/terminal/headless_terminal.ts";
-import { type InputEvent, keyEvent } from "../../src/terminal/input_events.ts";
-import { KeyDecoder } from "../../src/terminal/key_decoder.ts";
+import { type GameState, type LogEntry, newGame, type Rules } from "../../src/engine/mod.ts";
+import {
+  type ColorDepth,
+  HeadlessTerminal,
+  type InputEvent,
+  KeyDecoder,
+  keyEvent,
+} from "../../src/terminal/mod.ts";
 import { bundledContent } from "./content.ts";
-import type { Content } from "../../src/content/load_content.ts";
-import type { LogEntry } from "../../src/engine/message_log.ts";
-import { shownLog } from "../../src/ui/notices.ts";
+import type { Content } from "../../src/content/mod.ts";
+import { shownLog } from "../../src/ui/mod.ts";
 
 const content = await bundledContent();
 

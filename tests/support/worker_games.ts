@@ -4,13 +4,17 @@
  * runner's back, and a crowded big floor whose turns come in parts.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { Action } from "../../src/engine/actions.ts";
-import { stateChecksum } from "../../src/engine/checksum.ts";
-import { cloneState, type GameState, newGame, playerOf } from "../../src/engine/state.ts";
-import { instantiate } from "../../src/engine/templates.ts";
-import type { Command } from "../../src/engine/turn.ts";
-import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../../src/worker/mod.ts";
-import { mirrorOf } from "../../src/worker/protocol.ts";
+import {
+  type Action,
+  cloneState,
+  type Command,
+  type GameState,
+  instantiate,
+  newGame,
+  playerOf,
+  stateChecksum,
+} from "../../src/engine/mod.ts";
+import { InProcessRunner, mirrorOf, type MonsterRunner, WorkerRunner } from "../../src/worker/mod.ts";
 import { bundledContent } from "./content.ts";
 import { script, snapshot } from "./faulty_game.ts";
 

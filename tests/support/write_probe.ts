@@ -5,7 +5,7 @@
  * path that does not exist must hold), and tries to write the ones it must
  * not. The plan's flags are the launcher's, word for word.
  */
-import { type Launch } from "../../src/app/launch.ts";
+import type { Launch } from "../../src/app/mod.ts";
 import { MAIN, runDeno } from "./run_program.ts";
 
 /** What to ask: paths to query, files to make, files that must be refused. */

@@ -1,0 +1,89 @@
+/**
+ * What an item is called: its own name once known, an appearance drawn for
+ * this game while it is not (docs/rules.md, Unknown items), and the charges
+ * left on a wand.
+ *
+ * @module
+ */
+import { countOf } from "./stacks.ts";
+import type { Entity } from "../entity.ts";
+import type { GameEvent } from "../events.ts";
+import { formatTemplate } from "../text_template.ts";
+import { Rng } from "../../algorithms/mod.ts";
+import type { Rules } from "../rules.ts";
+import type { GameState } from "../state.ts";
+
+/**
+ * Mixed into the seed for the appearances' own stream, so drawing them takes
+ * nothing from the game's RNG (the dungeon stays the one the seed makes).
+ */
+const APPEARANCE_STREAM = 0x9e37_79b9;
+
+/** Each game's appearance table, by rules and seed: names are asked for on every frame. */
+const tables = new WeakMap<Rules, { seed: number; names: ReadonlyMap<string, string> }>();
+
+/**
+ * The appearance of each unknown template in the game of `seed`: each
+ * kind's appearances shuffled by a stream of their own drawn from the seed,
+ * then given out to the kind's templates in id order.
+ */
+export function appearances(rules: Rules, seed: number): ReadonlyMap<string, string> {
+  const cached = tables.get(rules);
+  if (cached?.seed === seed) return cached.names;
+  const names = new Map<string, string>();
+  const kinds = rules.unknownItems ?? {};
+  const rng = Rng.fromSeed((seed ^ APPEARANCE_STREAM) >>> 0);
+  for (const kind of Object.keys(kinds).sort()) {
+    const pool = [...kinds[kind].appearances];
+    for (let i = pool.length - 1; i > 0; i--) {
+      const j = rng.int(0, i);
+      [pool[i], pool[j]] = [pool[j], pool[i]];
+    }
+    const ids = Object.keys(rules.templates).filter((id) => rules.templates[id].unknown === kind).sort();
+    ids.forEach((id, i) => names.set(id, formatTemplate(kinds[kind].name, { appearance: pool[i] })));
+  }
+  tables.set(rules, { seed, names });
+  return names;
+}
+
+/** True when the player knows what things of `template` are. */
+export function isKnown(state: GameState, rules: Rules, template: string): boolean {
+  return rules.templates[template]?.unknown === undefined || (state.known?.includes(template) ?? false);
+}
+
+/** `item`'s name without its charges: its own, or its appearance while unknown. */
+export function baseName(state: GameState, rules: Rules, item: Entity): string {
+  if (isKnown(state, rules, item.template)) return item.name;
+  return appearances(rules, state.seed).get(item.template) ?? item.name;
+}
+
+/** `item`'s name as the player reads it: "murky potion", "Wand of Lightning (3)". */
+export function itemName(state: GameState, rules: Rules, item: Entity): string {
+  const charges = item.item?.charges;
+  const name = baseName(state, rules, item);
+  return charges === undefined ? name : `${name} (${charges})`;
+}
+
+/**
+ * The player learns what `item` is, if it was unknown: the state keeps the
+ * template's id (the list exists only once something is learnt) and
+ * `events` tells it.
+ */
+export function learn(state: GameState, rules: Rules, item: Entity, events: GameEvent[]): void {
+  if (isKnown(state, rules, item.template)) return;
+  const appearance = baseName(state, rules, item);
+  (state.known ??= []).push(item.template);
+  events.push({ type: "identified", appearance, item: item.name });
+}
+
+/**
+ * What a list or a message calls `item`: its name as the player knows it
+ * and, for a stack, the count before it ("3 Health Potions"; an unknown
+ * stack, whose plural is not known, "2 × murky potion").
+ */
+export function labelOf(state: GameState, rules: Rules, item: Entity): string {
+  const count = countOf(item);
+  const name = itemName(state, rules, item);
+  if (count <= 1) return name;
+  return name === item.name ? `${count} ${item.item?.plural ?? name}` : `${count} × ${name}`;
+}

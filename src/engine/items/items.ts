@@ -1,0 +1,152 @@
+/**
+ * What items do. Each effect of the vocabulary says what targeting it needs
+ * and, used, either happens (with events) or is impossible with a reason,
+ * in which case nothing changed and the item is kept.
+ *
+ * @module
+ */
+import { type Ai, type Entity, isAlive, type ItemEffect } from "../entity.ts";
+import type { GameEvent } from "../events.ts";
+import type { Point } from "../../algorithms/mod.ts";
+import { takeDamage } from "../combat.ts";
+import type { MessageId, Rules } from "../rules.ts";
+import type { GameState } from "../state.ts";
+import { MAX_CONFUSIONS } from "../limits.ts";
+import { applyStatus } from "../statuses.ts";
+import { bolt, revealMap, summon, teleport } from "./item_powers.ts";
+
+/** What using an item asks of the player first. */
+export type Targeting =
+  | { readonly kind: "none" }
+  | { readonly kind: "single" }
+  | { readonly kind: "area"; readonly radius: number };
+
+/** The targeting an effect needs. */
+export function targetingOf(effect: ItemEffect | undefined): Targeting {
+  switch (effect?.type) {
+    case "confuse":
+    case "bolt":
+      return { kind: "single" };
+    case "apply_status":
+      return effect.on === "target" ? { kind: "single" } : { kind: "none" };
+    case "damage_area":
+      return { kind: "area", radius: effect.radius };
+    default:
+      return { kind: "none" };
+  }
+}
+
+/** The cells an area effect of `radius` around `center` reaches (Euclidean ≤ radius). */
+export function inBlast(center: Point, radius: number, p: Point): boolean {
+  const dx = p.x - center.x, dy = p.y - center.y;
+  return dx * dx + dy * dy <= radius * radius;
+}
+
+function visible(state: GameState, p: Point): boolean {
+  const { map } = state;
+  return p.x >= 0 && p.y >= 0 && p.x < map.width && p.y < map.height &&
+    map.visible[p.y * map.width + p.x] === 1;
+}
+
+/**
+ * Applies `effect` for `user` (the item is called `itemName`). Returns the
+ * reason it cannot happen, or undefined when it happened (events added).
+ */
+export function applyEffect(
+  state: GameState,
+  rules: Rules,
+  user: Entity,
+  itemName: string,
+  effect: ItemEffect,
+  target: Point | undefined,
+  events: GameEvent[],
+): MessageId | undefined {
+  switch (effect.type) {
+    case "heal": {
+      const fighter = user.fighter;
+      if (!fighter || fighter.hp >= fighter.maxHp) return "health_full";
+      const amount = Math.min(effect.amount, fighter.maxHp - fighter.hp);
+      fighter.hp += amount;
+      events.push({ type: "healed", entityId: user.id, item: itemName, amount });
+      return undefined;
+    }
+    case "damage_nearest": {
+      // The nearest living actor in view, strictly closer than range + 1; ties go to the first found.
+      let best: Entity | undefined, bestDistance = effect.range + 1;
+      for (const e of state.entities) {
+        if (e === user || !isAlive(e) || !visible(state, e)) continue;
+        const d = Math.hypot(e.x - user.x, e.y - user.y);
+        if (d < bestDistance) {
+          best = e;
+          bestDistance = d;
+        }
+      }
+      if (!best) return "no_lightning_target";
+      events.push({ type: "lightning", targetId: best.id, target: best.name, damage: effect.amount });
+      takeDamage(best, effect.amount, rules, events, user.id);
+      return undefined;
+    }
+    case "confuse": {
+      if (!target || !visible(state, target)) return "cannot_target_unseen";
+      const victim = state.entities.find((e) => e.x === target.x && e.y === target.y && isAlive(e));
+      if (!victim) return "must_select_enemy";
+      if (victim === user) return "cannot_confuse_self";
+      if (victim.ai) victim.ai = confuse(victim.ai, effect.turns);
+      events.push({ type: "confused", targetId: victim.id, target: victim.name });
+      return undefined;
+    }
+    case "damage_area": {
+      if (!target || !visible(state, target)) return "cannot_target_unseen";
+      const hit = state.entities.filter((e) => isAlive(e) && inBlast(target, effect.radius, e));
+      if (hit.length === 0) return "no_targets_in_radius";
+      for (const victim of hit) {
+        events.push({ type: "engulfed", targetId: victim.id, target: victim.name, damage: effect.amount });
+        takeDamage(victim, effect.amount, rules, events, user.id);
+      }
+      return undefined;
+    }
+    case "apply_status": {
+      const def = rules.statuses?.[effect.status];
+      // The content's checks name only statuses the rules define; a save from other rules may not.
+      if (!def) return "invalid_entry";
+      if (effect.on === "self") {
+        applyStatus(user, def, events, effect.turns);
+        return undefined;
+      }
+      if (!target || !visible(state, target)) return "cannot_target_unseen";
+      const victim = state.entities.find((e) => e.x === target.x && e.y === target.y && isAlive(e));
+      if (!victim) return "must_select_enemy";
+      if (victim === user) return "cannot_status_self";
+      applyStatus(victim, def, events, effect.turns);
+      return undefined;
+    }
+    case "teleport":
+      return teleport(state, rules, user, events);
+    case "reveal_map":
+      return revealMap(state, user, events);
+    case "summon":
+      return summon(state, rules, user, effect, events);
+    case "bolt":
+      if (!target || !visible(state, target)) return "cannot_target_unseen";
+      return bolt(state, rules, user, effect, target, events);
+  }
+}
+
+/** How many confusions `ai` is under. */
+export function confusionDepth(ai: Ai): number {
+  let depth = 0;
+  for (let mind = ai; mind.type === "confused"; mind = mind.previous) depth++;
+  return depth;
+}
+
+/**
+ * `ai` confused for `turns` more turns: a new confusion that remembers the
+ * mind before it, or, at {@link MAX_CONFUSIONS}, the outermost one made to
+ * last at least `turns`.
+ */
+function confuse(ai: Ai, turns: number): Ai {
+  if (ai.type === "confused" && confusionDepth(ai) >= MAX_CONFUSIONS) {
+    return { ...ai, turnsRemaining: Math.max(ai.turnsRemaining, turns) };
+  }
+  return { type: "confused", turnsRemaining: turns, previous: ai };
+}

@@ -1,0 +1,11 @@
+/**
+ * Items: stacks in a pack and their letters, names (known and unknown),
+ * wearing, the powers an item has when used, and throwing.
+ *
+ * @module
+ */
+export { damageDiceOf, DEFAULT_SLOTS, equip, isWorn, unequip, wornBonus, wornIn } from "./equipment.ts";
+export { isKnown, itemName, labelOf } from "./item_names.ts";
+export { confusionDepth, inBlast, type Targeting, targetingOf } from "./items.ts";
+export { carry, countOf, itemLabel, letterAt, slotOfLetter, slotsByLetter } from "./stacks.ts";
+export { flight } from "./throwing.ts";

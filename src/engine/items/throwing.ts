@@ -1,0 +1,98 @@
+/**
+ * Throwing (docs/rules.md, Throwing): one of a carried item flies along the
+ * line to the cell aimed at, stops at the first living actor in its way
+ * (hitting it, or missing where the rules roll to hit) or before a wall,
+ * and lands there, unless it shatters.
+ *
+ * @module
+ */
+import { afterArmour, rollToHit, takeDamage, withRolls } from "../combat.ts";
+import { lineCells, type Point, rollDice } from "../../algorithms/mod.ts";
+import type { Entity } from "../entity.ts";
+import { unequip } from "./equipment.ts";
+import { accuracyOf, defenseOf, evasionOf } from "../stats.ts";
+import type { GameEvent } from "../events.ts";
+import { isWalkable } from "../game_map.ts";
+import type { Occupancy } from "../occupancy.ts";
+import type { MessageId, Rules } from "../rules.ts";
+import { itemLabel, layDown, takeSome } from "./stacks.ts";
+import type { GameState } from "../state.ts";
+
+/** Where a throw from `from` at `target` ends: the cell it lands on, and the actor it meets there, if any. */
+export function flight(
+  state: GameState,
+  from: Point,
+  target: Point,
+  actorAt: (x: number, y: number) => Entity | undefined,
+): { readonly land: Point; readonly victim?: Entity } {
+  let land = from;
+  for (const cell of lineCells(from, target)) {
+    if (!isWalkable(state.map, cell.x, cell.y)) break;
+    land = cell;
+    const victim = actorAt(cell.x, cell.y);
+    if (victim) return { land, victim };
+  }
+  return { land };
+}
+
+/** What a throw cannot do: not at oneself, not at a cell out of view. */
+function refusal(state: GameState, actor: Entity, target: Point): MessageId | undefined {
+  if (target.x === actor.x && target.y === actor.y) return "throw_self";
+  const { map } = state;
+  const inside = target.x >= 0 && target.y >= 0 && target.x < map.width && target.y < map.height;
+  if (!inside || map.visible[target.y * map.width + target.x] !== 1) return "cannot_target_unseen";
+  return undefined;
+}
+
+/** The damage a thrown item's hit does, or undefined for a miss (drawn from the rolls stream). */
+function hitDamage(
+  state: GameState,
+  rules: Rules,
+  thrower: Entity,
+  dice: string,
+  victim: Entity,
+): number | undefined {
+  const combat = rules.combat;
+  return withRolls(state, (rng) => {
+    if (combat && !rollToHit(combat, accuracyOf(thrower), evasionOf(victim), rng)) return undefined;
+    return afterArmour(combat, rollDice(dice, rng), defenseOf(victim), rng);
+  });
+}
+
+/** `actor` throws one of the item in slot `slot` at `target`. */
+export function throwItem(
+  state: GameState,
+  rules: Rules,
+  actor: Entity,
+  slot: number,
+  target: Point,
+  occupancy: Occupancy,
+): { kind: "done"; events: GameEvent[] } | { kind: "impossible"; reason: MessageId } {
+  const inventory = actor.inventory;
+  const item = inventory?.items[slot];
+  if (!item) return { kind: "impossible", reason: "invalid_entry" };
+  const reason = refusal(state, actor, target);
+  if (reason) return { kind: "impossible", reason };
+  const events: GameEvent[] = [];
+  unequip(actor, item, events);
+  const thrown = takeSome(state, inventory!, slot, 1);
+  events.push({ type: "thrown", entityId: actor.id, item: thrown.name });
+  const { land, victim } = flight(
+    state,
+    actor,
+    target,
+    (x, y) => {
+      const there = occupancy.livingActorAt(x, y);
+      return there === actor ? undefined : there;
+    },
+  );
+  if (victim) {
+    const dice = thrown.item?.thrown?.damage;
+    const damage = dice === undefined ? 0 : hitDamage(state, rules, actor, dice, victim);
+    events.push({ type: "thrown_hit", item: thrown.name, targetId: victim.id, target: victim.name, damage });
+    if (damage) takeDamage(victim, damage, rules, events, actor.id);
+  }
+  if (thrown.item?.thrown?.shatters) events.push({ type: "shattered", item: itemLabel(thrown) });
+  else layDown(state, thrown, land.x, land.y);
+  return { kind: "done", events };
+}

@@ -1,0 +1,21 @@
+/**
+ * Walks: the player's behaviours over many turns (run, explore, travel and
+ * rest), the routes they take, and the rules that stop them.
+ *
+ * @module
+ */
+export { MAX_WALK_STEPS, walkBehavior } from "./behavior.ts";
+export { type Rest, restBehavior } from "./rest.ts";
+export { knownCost, monstersInView } from "./travel.ts";
+export { planWalk } from "./walk_plan.ts";
+export {
+  isTold,
+  itemsUnderfoot,
+  type KnownMonsters,
+  startWalk,
+  stopAfterStep,
+  stopBeforeStep,
+  tellStop,
+  type Walk,
+  type WalkStop,
+} from "./walk_stop.ts";
