@@ -20,5 +20,5 @@ export { handleToWorker } from "./handler/mirror.ts";
 export type { WorkerMemory } from "./handler/mirror.ts";
 export type { FromWorker, ToWorker } from "./protocol.ts";
 export { PARK_ACTIVE_MS, PARK_SLICE_MS } from "./connection.ts";
-export { takeMessage, WorkerBell } from "./doorbell.ts";
-export { MoveBuffer, type WireMoves } from "./move_buffer.ts";
+export { takeMessage, type WorkerBell } from "./doorbell.ts";
+export { ChannelEnd, openWorkerEnd } from "./channel.ts";
