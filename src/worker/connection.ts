@@ -90,6 +90,11 @@ export class WorkerConnection {
    */
   constructor(readonly url: URL, readonly timeoutMs: number, readonly blockOnAnswer = true) {}
 
+  /** True while there is a worker (started, loading or loaded). */
+  get started(): boolean {
+    return this.#worker !== undefined;
+  }
+
   /** True once the current worker has loaded. */
   get loaded(): boolean {
     return this.#loaded;
