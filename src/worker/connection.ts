@@ -109,7 +109,8 @@ export class WorkerConnection {
   /**
    * The current worker (started on first use). Without
    * `--unstable-worker-options` Deno ends the process right here with a
-   * one-line message, which is why the app starts it before the screen opens.
+   * one-line message: every way Delve is started passes it (the tasks, the
+   * launcher, the compiled binary), and a test runs the launcher's grants.
    */
   get worker(): Worker {
     if (this.#worker) return this.#worker;
