@@ -32,6 +32,9 @@ export interface ChannelMessage {
   readonly moves?: unknown;
 }
 
+/** No buffers to move. */
+const NOTHING: readonly Transferable[] = [];
+
 /** The "wake" each side sends by the worker's own way when the other sleeps in its event loop. */
 const WAKE = { type: "wake" } as const;
 
@@ -61,9 +64,10 @@ export class ChannelEnd<Out extends ChannelMessage, In extends ChannelMessage, B
    */
   send(message: Out, transfer: Transferable[] = []): void {
     const { wire, moved } = this.#wire(message);
+    const all = moved.length > 0 ? [...transfer, ...moved] : transfer;
     const line = this.line;
-    if (!line) return this.ownWay.postMessage(wire, [...transfer, ...moved]);
-    line.port.postMessage(wire, [...transfer, ...moved]);
+    if (!line) return this.ownWay.postMessage(wire, all);
+    line.port.postMessage(wire, all);
     if (!line.bell.otherListens) this.ownWay.postMessage(WAKE);
     line.bell.ring();
   }
@@ -99,11 +103,11 @@ export class ChannelEnd<Out extends ChannelMessage, In extends ChannelMessage, B
     return { ...message, moves: this.line.moves.take(moves) };
   }
 
-  #wire(message: Out): { wire: ChannelMessage; moved: Transferable[] } {
+  #wire(message: Out): { wire: ChannelMessage; moved: readonly Transferable[] } {
     const moves = message.moves as EncodedMoves | undefined;
-    if (!moves || !("ints" in moves)) return { wire: message, moved: [] };
+    if (!moves || !("ints" in moves)) return { wire: message, moved: NOTHING };
     const placed = this.line?.moves?.place(moves) ?? moves;
-    if (placed !== moves) return { wire: { ...message, moves: placed }, moved: [] };
+    if (placed !== moves) return { wire: { ...message, moves: placed }, moved: NOTHING };
     return { wire: message, moved: [moves.ints.buffer] };
   }
 }

@@ -58,6 +58,7 @@ export class WorkerRunner implements MonsterRunner {
   #mirror: Fingerprint | undefined;
   /** What this runner did so far. */
   readonly stats: WorkerStats = new WorkerStats();
+  /** Which turns go to the worker. */
   readonly policy: TurnPolicy;
 
   constructor(readonly rules: Rules, options: WorkerRunnerOptions = {}) {
@@ -105,12 +106,7 @@ export class WorkerRunner implements MonsterRunner {
     this.#connection.kill();
   }
 
-  /** Starts the worker now, before a turn needs it (tools and tests that time its turns from the first). */
-  start(): void {
-    void this.#connection.worker;
-  }
-
-  /** Whether a worker was started (by `start`, or by a turn that went to it). */
+  /** Whether a worker is running (started by a turn that went to it, or by `ready`). */
   get started(): boolean {
     return this.#connection.started;
   }
@@ -118,11 +114,6 @@ export class WorkerRunner implements MonsterRunner {
   /** Resolves once the current worker has loaded (false if it failed to); starts it if none is. */
   get ready(): Promise<boolean> {
     return this.#connection.ready;
-  }
-
-  /** The current worker (started on first use). */
-  get worker(): Worker {
-    return this.#connection.worker;
   }
 
   /** Sends the worker the game, unless its copy is the game as it is. */
