@@ -9,8 +9,8 @@ Deno.test("the app's wait returns at once for a message posted and not yet read,
   const app = new AppBell();
   const worker = new WorkerBell(app.buffer, () => 0);
   equal(app.waitForMessage(1), false, "nothing posted yet");
-  worker.posted();
-  worker.posted();
+  worker.ring();
+  worker.ring();
   equal(app.waitForMessage(1000), true);
   app.read();
   equal(app.waitForMessage(1000), true, "one more on its way");
@@ -40,7 +40,7 @@ Deno.test("the app's wait polls first when asked to, then sleeps, and still ends
   const started = performance.now();
   equal(app.waitForMessage(20, 5), false);
   ok(performance.now() - started >= 19, "the whole wait, not the polling alone");
-  worker.posted();
+  worker.ring();
   equal(app.waitForMessage(1000, 5), true, "a message posted is seen while polling");
 });
 
@@ -58,12 +58,12 @@ Deno.test("a closed bell ends the worker's parking at once, however recently the
 Deno.test("each side sees whether the other reads the port on the bell, so a wake by the event loop is sent only when needed", () => {
   const app = new AppBell();
   const worker = new WorkerBell(app.buffer, () => 0);
-  equal(app.workerListens, false, "a new worker sleeps in its event loop");
-  equal(worker.appListens, false);
+  equal(app.otherListens, false, "a new worker sleeps in its event loop");
+  equal(worker.otherListens, false);
   worker.listening(true);
   app.listening(true);
-  equal(app.workerListens, true);
-  equal(worker.appListens, true);
+  equal(app.otherListens, true);
+  equal(worker.otherListens, true);
   app.listening(false);
-  equal(worker.appListens, false);
+  equal(worker.otherListens, false);
 });

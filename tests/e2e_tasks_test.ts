@@ -20,15 +20,17 @@ function grants(task: string): string[] {
 
 Deno.test("e2e: the game plays under the launcher's grants with net, run, ffi and sys denied outright", async () => {
   await using pane = await TmuxPane.open(80, 24);
-  // What the launcher runs for the test's own data folder (startGame adds the seed again).
+  // What the launcher runs for the test's own data folder (startGame adds the seed again). The big-floors
+  // mod: its turns go to the AI worker, which the bundled game's never need.
+  const bigFloors = new URL("../data/mods/big_floors", import.meta.url).pathname;
   const plan = await launchPlan(
-    ["--seed", "4601"],
+    ["--data", bigFloors, "--seed", "4601"],
     (name) => name === "XDG_DATA_HOME" ? `${pane.dir}/data` : undefined,
   );
   if (plan.kind !== "run") throw new Error(plan.line);
-  const [run, ...flags] = plan.args.slice(0, -3);
+  const [run, ...flags] = plan.args.slice(0, -5);
   const denied = ["--deny-net", "--deny-run", "--deny-ffi", "--deny-sys"];
-  const words = [run, ...flags, ...denied, plan.args.at(-3)!].map((w) => `'${w}'`);
+  const words = [run, ...flags, ...denied, ...plan.args.slice(-5, -2)].map((w) => `'${w}'`);
   await startGame(pane, 4601, `"${DENO}" ${words.join(" ")}`);
   // A few turns, each through the worker (a process of its own would need run; it is a thread).
   await pane.keys("l", "j", "h", "k", ".", ".");

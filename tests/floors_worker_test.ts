@@ -36,5 +36,5 @@ Deno.test("down the stairs, straight back up, down again and on: the worker's ga
   }
   deepEqual(floors.slice(0, 6), [2, 1, 2, 3, 2, 3]);
   deepEqual(games[0].keptFloors!.map((k) => k.floor), [1, 2, 3].filter((f) => f !== games[0].floor));
-  deepEqual([worker.faults, worker.loads], [[], 1]);
+  deepEqual([worker.faults, worker.stats.loads], [[], 1]);
 });

@@ -5,8 +5,14 @@
  * behind is skipped, then sent the whole screen; a page that goes saves.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { GameHost, RESIZE_GAP_MS, type Sink, WATCHER_BACKLOG_BYTES } from "../src/server/game_host.ts";
-import { KEY_LIMITS, SCREEN_LIMITS } from "../src/server/socket_terminal.ts";
+import {
+  GameHost,
+  KEY_LIMITS,
+  RESIZE_GAP_MS,
+  SCREEN_LIMITS,
+  type Sink,
+  WATCHER_BACKLOG_BYTES,
+} from "../src/server/mod.ts";
 import { atSign, ScreenPage } from "./support/delve_server.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
 import { bundledContent } from "./support/content.ts";

@@ -5,11 +5,10 @@
  * headless terminal.
  */
 import { equal, ok } from "node:assert/strict";
-import type { GameSession } from "../src/app/game_session.ts";
-import type { Content } from "../src/content/load_content.ts";
+import type { GameSession } from "../src/app/mod.ts";
+import type { Content } from "../src/content/mod.ts";
 import { countOf, instantiate, isKnown, playerOf } from "../src/engine/mod.ts";
-import { PlayScreen } from "../src/ui/play_screen.ts";
-import { TargetScreen } from "../src/ui/target_screen.ts";
+import { PlayScreen, TargetScreen } from "../src/ui/mod.ts";
 import { arenaStill } from "./support/arena.ts";
 import { delveContent } from "./support/content.ts";
 import { feed, sessionOn, type } from "./support/ui_harness.ts";

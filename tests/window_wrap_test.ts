@@ -3,9 +3,9 @@
  * on a last line where the line before can give it one; the tutorials' windows wrap greedily.
  */
 import { equal, notEqual } from "node:assert/strict";
-import { loadContent } from "../src/content/load_content.ts";
-import { instantiate } from "../src/engine/templates.ts";
-import { describeLines } from "../src/ui/describe_screen.ts";
+import { loadContent } from "../src/content/mod.ts";
+import { instantiate } from "../src/engine/mod.ts";
+import { describeLines } from "../src/ui/mod.ts";
 import { startApp } from "./support/ui_harness.ts";
 
 const delve = await loadContent(new URL("../data/", import.meta.url), "data/");

@@ -28,7 +28,7 @@ Deno.test("with rolled combat the worker and in-process AI give the same game: m
         deepEqual(snapshot(viaWorker), snapshot(inProcess));
       }
       deepEqual(worker.faults, []);
-      equal(worker.workerTurns, timed, "the worker took every turn");
+      equal(worker.stats.workerTurns, timed, "the worker took every turn");
       turns += timed;
       misses += inProcess.log.filter((e) => e.text.includes("misses")).length;
       hits += inProcess.log.filter((e) => e.text.includes("attacks")).length;

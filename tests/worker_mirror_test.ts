@@ -5,7 +5,7 @@
  * game going on exactly as it would in-process; a long turn's moves in parts,
  * and a turn the worker gives up on half way played again from its start.
  */
-import { deepEqual, equal, ok, rejects } from "node:assert/strict";
+import { deepEqual, equal, match, ok } from "node:assert/strict";
 import {
   type Ai,
   Bot,
@@ -24,11 +24,11 @@ import {
   entitiesById,
   handleToWorker,
   InProcessRunner,
+  isLostTurn,
   mirrorOf,
   type MovesPart,
   type WorkerMemory,
   WorkerRunner,
-  WorkerTurnLost,
 } from "../src/worker/mod.ts";
 import { GameSession } from "../src/app/mod.ts";
 import { SinkTerminal } from "../src/terminal/mod.ts";
@@ -55,8 +55,8 @@ Deno.test("a bot's game with a level-up choice and a new floor is the same with 
   }
   ok(kinds.has("level") && kinds.has("descend") && games[0].floor === 2, [...kinds].join());
   // One copy sent, at the start: the worker derived the rest, checksums agreeing every 7 turns.
-  deepEqual([worker.faults, worker.loads], [[], 1]);
-  ok(worker.workerTurns > 300);
+  deepEqual([worker.faults, worker.stats.loads], [[], 1]);
+  ok(worker.stats.workerTurns > 300);
 });
 
 Deno.test("a copy whose monsters stand elsewhere is caught by the checksum before its moves are used: the game goes on as in-process", async () => {
@@ -95,7 +95,7 @@ Deno.test("each new floor is checked by checksum on its first turn, however far 
   } finally {
     worker.close();
   }
-  deepEqual([worker.faults, worker.loads, games[0].floor], [["diverged"], 2, 2]);
+  deepEqual([worker.faults, worker.stats.loads, games[0].floor], [["diverged"], 2, 2]);
 });
 
 Deno.test("the worker's side, run without a worker, answers each action with the moves, parts and sums the game makes in-process", () => {
@@ -157,17 +157,19 @@ Deno.test("a crowded game, each monsters' turn replayed in parts as the worker d
   } finally {
     worker.close();
   }
-  deepEqual([worker.faults, worker.loads], [[], 1]);
-  ok(worker.workerTurns > 10);
+  deepEqual([worker.faults, worker.stats.loads], [[], 1]);
+  ok(worker.stats.workerTurns > 10);
 });
 
 const PARTS_THEN_FAILING = new URL("./support/workers/parts_then_failing_worker.ts", import.meta.url);
 
-Deno.test("a worker that fails after some of its moves were made leaves the game half played, and says so (WorkerTurnLost), never playing the monsters twice", async () => {
+Deno.test("a worker that fails after some of its moves were made leaves the game half played, and says so (a lost turn returned), never playing the monsters twice", async () => {
   const worker = new WorkerRunner(bigFloors, { timeoutMs: 5000, workerUrl: PARTS_THEN_FAILING });
   ok(await worker.ready);
   try {
-    await rejects(() => worker.play(crowdedGame(), { act: { type: "wait" } }), WorkerTurnLost);
+    const outcome = await worker.play(crowdedGame(), { act: { type: "wait" } });
+    ok(isLostTurn(outcome), "the turn is returned lost");
+    match(outcome.lost, /stopped half way/);
   } finally {
     worker.close();
   }

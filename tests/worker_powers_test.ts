@@ -77,7 +77,11 @@ Deno.test("a game of item powers plays the same with the worker as in-process, i
         await turn(inProcess, local, action);
         deepEqual(snapshot(viaWorker), snapshot(inProcess));
       }
-      deepEqual([worker.faults, worker.workerTurns], [[], timed], "the worker's copy matched every turn");
+      deepEqual(
+        [worker.faults, worker.stats.workerTurns],
+        [[], timed],
+        "the worker's copy matched every turn",
+      );
     } finally {
       worker.close();
     }

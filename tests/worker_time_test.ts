@@ -43,7 +43,7 @@ Deno.test("a bot's game of mixed speeds and statuses is the same with the worker
     worker.close();
   }
   deepEqual(worker.faults, []);
-  ok(worker.workerTurns > 250, `${worker.workerTurns}`);
+  ok(worker.stats.workerTurns > 250, `${worker.stats.workerTurns}`);
   ok(seen.has("speeds"), [...seen].join());
   ok(games[0].ticks !== undefined);
 });

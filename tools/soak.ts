@@ -113,7 +113,7 @@ export class BotPlayer {
 
   #closeRunner(): void {
     if (!this.#runner) return;
-    this.workerTurns += this.#runner.workerTurns;
+    this.workerTurns += this.#runner.stats.workerTurns;
     this.faults += this.#runner.faults.length;
     this.#runner.close();
     this.#runner = undefined;

@@ -6,31 +6,27 @@
  * @module
  */
 import {
+  ChannelEnd,
   type FromWorker,
   handleToWorker,
-  MoveBuffer,
+  openWorkerEnd,
   PARK_ACTIVE_MS,
   PARK_SLICE_MS,
-  takeMessage,
   type ToWorker,
-  type WireMoves,
-  WorkerBell,
+  type WorkerBell,
   type WorkerMemory,
 } from "../src/worker/mod.ts";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
-  postMessage(message: FromWorker<WireMoves>, transfer?: Transferable[]): void;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
 }
 
 const scope = self as unknown as WorkerScope;
 const memory: WorkerMemory = {};
 const now = () => performance.now();
-let bell: WorkerBell | undefined;
-/** The worker's end of the port the app's messages come by once it has rung the bell; answers go back by it. */
-let port: MessagePort | undefined;
-/** Where its moves are written for the app to read, once it has rung the bell (and if this runtime can). */
-let moves: MoveBuffer | undefined;
+/** The worker's end of the channel: its own way until the app's bell comes, then the port the bell brings. */
+let channel = new ChannelEnd<FromWorker, ToWorker, WorkerBell>(scope);
 /** True while the worker keeps to its bell (in `park`, or about to be). */
 let parked = false;
 /** The way back to the bell after the event loop's turn (see `park`). */
@@ -38,34 +34,10 @@ const parkAgain = new MessageChannel();
 parkAgain.port1.onmessage = () => park();
 
 // Loaded: turns may be timed from now on.
-scope.postMessage({ type: "ready" });
-
-/** Posts `answer`, the numbers of its moves written to the shared buffer, or else moved to the app, not copied. */
-function send(answer: FromWorker): void {
-  const encoded = answer.type === "moves" || answer.type === "played" ? answer.moves : undefined;
-  const wire = encoded && moves ? moves.place(encoded) : encoded;
-  const message: FromWorker<WireMoves> = wire === encoded
-    ? answer
-    : { ...answer, moves: wire } as FromWorker<WireMoves>;
-  const transfer = wire && "ints" in wire ? [wire.ints.buffer] : [];
-  if (port) {
-    port.postMessage(message, transfer);
-    if (!bell?.appListens) scope.postMessage({ type: "wake" });
-  } else {
-    scope.postMessage(message, transfer);
-  }
-  bell?.posted();
-}
+scope.postMessage({ type: "ready" } satisfies FromWorker);
 
 /** Handles every message waiting on the port; true if there was one. */
-function takeWaiting(): boolean {
-  let took = false;
-  for (let message = port && takeMessage<ToWorker>(port); message; message = takeMessage<ToWorker>(port!)) {
-    took = true;
-    receive(message);
-  }
-  return took;
-}
+const takeWaiting = () => channel.takeWaiting(receive);
 
 /**
  * Keeps to the bell while the app is playing, taking each message from the
@@ -80,6 +52,7 @@ function takeWaiting(): boolean {
  * takes effect) until the next "wake".
  */
 function park(): void {
+  const bell = channel.bell;
   parked = true;
   bell?.listening(true);
   const active = bell?.park(PARK_SLICE_MS, PARK_ACTIVE_MS) ?? false;
@@ -91,9 +64,9 @@ function park(): void {
 }
 
 function receive(message: ToWorker): void {
-  bell?.read();
   // A command's answer is written from the start: the app has read all of the last one.
-  if (message.type === "play") moves?.rewind();
+  if (message.type === "play") channel.line?.moves?.rewind();
+  const send = (answer: FromWorker) => channel.send(answer);
   try {
     const answer = handleToWorker(memory, message, send, now);
     if (answer) send(answer);
@@ -101,22 +74,22 @@ function receive(message: ToWorker): void {
     const seq = message.type === "play" ? message.seq : -1;
     send({ type: "failed", seq, error: e instanceof Error ? e.message : String(e) });
   }
-  if (!parked && bell) park();
+  if (!parked && channel.bell) park();
 }
 
-// The port is read only by `takeMessage` (see the app's `#takeWaiting` for why): a "wake" here says
-// a message waits on it, for when the worker sleeps in its event loop.
+// The port is read only by the channel (see `ChannelEnd.takeWaiting` for why): a "wake" here says a
+// message waits on it, for when the worker sleeps in its event loop.
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === "wake") {
     takeWaiting();
-    if (!parked && bell) park();
+    if (!parked && channel.bell) park();
     return;
   }
   if (message.type === "bell") {
-    bell = new WorkerBell(message.bell, now);
-    port = message.port;
-    moves = message.moves && new MoveBuffer(message.moves);
+    channel = openWorkerEnd(scope, message, now);
+    // The app has just been heard from: the worker keeps to its bell from here.
+    channel.bell?.read();
   }
   receive(message);
 };

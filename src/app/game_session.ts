@@ -48,7 +48,7 @@ import {
   type Theme,
   type UiContext,
 } from "../ui/mod.ts";
-import { type MonsterRunner, WorkerTurnLost } from "../worker/mod.ts";
+import { isLostTurn, type MonsterRunner } from "../worker/mod.ts";
 import { paletteChoices, themeFromContent } from "./theme_from_content.ts";
 import { CommandJournal } from "./command_journal.ts";
 import { WalkPacer } from "./walk_pacing.ts";
@@ -240,13 +240,10 @@ export class GameSession {
    */
   async #playAction(action: Action): Promise<GameEvent[] | undefined> {
     const command = { act: action };
-    try {
-      return await this.runner.play(this.state, command);
-    } catch (e) {
-      if (!(e instanceof WorkerTurnLost)) throw e;
-      this.#journal.restore();
-      return playCommand(this.state, this.content.rules, command);
-    }
+    const outcome = await this.runner.play(this.state, command);
+    if (!isLostTurn(outcome)) return outcome;
+    this.#journal.restore();
+    return playCommand(this.state, this.content.rules, command);
   }
 
   /** Ends a walk, telling why: a command of its own (recorded), when there is something to tell. */

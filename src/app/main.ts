@@ -11,7 +11,7 @@ import { helpText, UsageError, versionText } from "./flags.ts";
 import { guardExits } from "./exit_guard.ts";
 import { DelveProgram } from "./program.ts";
 import { runAndLeave } from "./leaving.ts";
-import { WorkerRunner, type WorkerRunnerOptions } from "../worker/mod.ts";
+import { TERMINAL_TURNS, WorkerRunner } from "../worker/mod.ts";
 import { loadDataOr, readEnv } from "./data_dir.ts";
 import { checkGrants, checkPlaces, NO_SAVE_PLACE, PlaceRefused, playFiles } from "./write_paths.ts";
 import { lockSave } from "./file_lock.ts";
@@ -23,16 +23,6 @@ import { readPlayerOptions } from "./player_options.ts";
 import { warmUp } from "./warm_up.ts";
 
 const env = readEnv;
-
-/**
- * The terminal's game waits for each turn's answer, so a turn the worker
- * plays is never sooner than one played here: a phase estimated under a
- * millisecond plays here. Over half of that the worker's copy plays it too,
- * quietly (its checksums compared between keys), ready for a larger one;
- * under it (every floor of the tutorial's size, and of Delve's own game)
- * the worker is left out, and sent the game when a large turn comes.
- */
-const TERMINAL_RUNNER: WorkerRunnerOptions = { localPhaseUs: 1000, alonePhaseUs: 500 };
 
 /** A seed for a new game, from the system's random source. */
 export function randomSeed(): number {
@@ -76,11 +66,6 @@ export async function main(args: readonly string[]): Promise<number> {
   const locked = await unlessRefused(() => lockSave(paths.savePath));
   if (!locked) return 2;
   const { lock, inUse: saveInUse } = locked;
-  // The first game's AI worker starts before the screen opens: it is warm by
-  // the time a game begins, and if it cannot start at all, Deno's one-line
-  // reason lands on an untouched terminal.
-  let prepared: WorkerRunner | undefined = new WorkerRunner(content.rules, TERMINAL_RUNNER);
-  prepared.start();
   const optionsPath = command.optionsPath ?? defaultOptionsPath(env);
   const { choice, problems: optionsProblems } = await readPlayerOptions(
     optionsPath,
@@ -105,13 +90,9 @@ export async function main(args: readonly string[]): Promise<number> {
     version: VERSION,
     // The title is up meanwhile; keys pressed wait for it (WARM_UP_MS at most).
     warmUp: () => warmUp(content, { columns: terminal.columns, rows: terminal.rows, colorDepth }),
-    makeRunner: (rules) => {
-      // The one started early plays by the data given; a game continued with another's gets its own.
-      const runner = prepared?.rules === rules ? prepared : new WorkerRunner(rules, TERMINAL_RUNNER);
-      if (runner === prepared) prepared = undefined;
-      runner.start();
-      return runner;
-    },
+    // The AI worker starts with the first turn large enough to need it (turn_policy.ts): on floors of
+    // the bundled game's size, never.
+    makeRunner: (rules) => new WorkerRunner(rules, { policy: TERMINAL_TURNS }),
     randomSeed,
   });
   guardExits({ save: () => app.saveInProgress(), restore: () => terminal.restore(), debug: debugging() });

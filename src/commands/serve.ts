@@ -8,18 +8,10 @@
  */
 import { loadDataOr, randomSeed, readCommandLine, say, VERSION } from "../app/mod.ts";
 import { DelveServer } from "../server/mod.ts";
-import { WorkerRunner, type WorkerRunnerOptions } from "../worker/mod.ts";
+import { SERVER_TURNS, WorkerRunner } from "../worker/mod.ts";
 import { parseServeArgs, SERVE_HELP } from "./serve_flags.ts";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-
-/**
- * The server's games hand a turn to their workers only when its monster
- * phase is estimated at half a millisecond or more (src/worker/phase_estimate.ts):
- * a smaller one costs this thread less played here than its hand-off and
- * the replay of its moves, and the worker more than either.
- */
-const SERVER_RUNNER: WorkerRunnerOptions = { blockOnAnswer: false, localPhaseUs: 500, alonePhaseUs: 500 };
 
 /** Runs the server until a signal stops it; resolves to the exit status. */
 export async function serveCommand(args: readonly string[]): Promise<number> {
@@ -39,11 +31,12 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     version: VERSION,
     makeRunner: (rules) => {
       // Every game shares this thread: it waits for a worker's answer in its event loop, not blocked. A turn
-      // too small to be worth the hand-off plays here (SERVER_RUNNER), and the worker starts with the first
+      // too small to be worth the hand-off plays here (SERVER_TURNS), and the worker starts with the first
       // turn that needs it: a game on small floors never has one.
       let told = false;
       return new WorkerRunner(rules, {
-        ...SERVER_RUNNER,
+        blockOnAnswer: false,
+        policy: SERVER_TURNS,
         ...(workerUrl ? { workerUrl } : {}),
         // A worker's fault leaves its game's turn in-process, slower: the operator is told, once a game.
         onFault: (fault) => {

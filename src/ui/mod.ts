@@ -51,7 +51,7 @@ export type { TitleContext, TitleQuestion } from "./title_screen.ts";
 export { characterLines, CharacterScreen } from "./character_screen.ts";
 export { CountScreen } from "./count_screen.ts";
 export { stepMultiplier } from "./cursor_screen.ts";
-export { DescribeScreen } from "./describe_screen.ts";
+export { describeLines, DescribeScreen } from "./describe_screen.ts";
 export { HelpScreen } from "./help_screen.ts";
 export { HistoryScreen } from "./history_screen.ts";
 export { inventoryLines, InventoryScreen } from "./inventory_screen.ts";

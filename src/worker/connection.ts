@@ -1,11 +1,12 @@
 /**
- * The AI worker as a thread: started with no permissions, replaced when it
- * throws, dies or stops answering, and asked one question at a time.
+ * The AI worker's life as a thread: started with no permissions, replaced
+ * when it throws, dies or stops answering, and asked one question at a time
+ * (the messages go by `channel.ts`).
  *
  * @module
  */
-import { AppBell, canShareMemory, takeMessage } from "./doorbell.ts";
-import { MoveBuffer, newMoveBuffer, type WireMoves } from "./move_buffer.ts";
+import { type ChannelEnd, openAppEnd } from "./channel.ts";
+import type { AppBell } from "./doorbell.ts";
 import type { FromWorker, MovesPart, ToWorker } from "./protocol.ts";
 import type { WorkerFault } from "./runner.ts";
 
@@ -49,11 +50,8 @@ export type Reply = FromWorker | WorkerFault;
  */
 export class WorkerConnection {
   #worker: Worker | undefined;
-  #bell: AppBell | undefined;
-  /** The app's end of the port every message goes by once the worker has its bell. */
-  #port: MessagePort | undefined;
-  /** The app's view of the buffer the worker writes its moves to, where there is one. */
-  #moves: MoveBuffer | undefined;
+  /** The app's end of the channel to the current worker. */
+  #channel: ChannelEnd<ToWorker, FromWorker, AppBell> | undefined;
   #loaded = false;
   #ready: Promise<boolean> = Promise.resolve(false);
   #waiting:
@@ -92,6 +90,11 @@ export class WorkerConnection {
    */
   constructor(readonly url: URL, readonly timeoutMs: number, readonly blockOnAnswer = true) {}
 
+  /** True while there is a worker (started, loading or loaded). */
+  get started(): boolean {
+    return this.#worker !== undefined;
+  }
+
   /** True once the current worker has loaded. */
   get loaded(): boolean {
     return this.#loaded;
@@ -106,16 +109,14 @@ export class WorkerConnection {
   /**
    * The current worker (started on first use). Without
    * `--unstable-worker-options` Deno ends the process right here with a
-   * one-line message, which is why the app starts it before the screen opens.
+   * one-line message: every way Delve is started passes it (the tasks, the
+   * launcher, the compiled binary), and a test runs the launcher's grants.
    */
   get worker(): Worker {
     if (this.#worker) return this.#worker;
     const worker = new Worker(this.url, AI_WORKER_OPTIONS);
     this.#worker = worker;
     this.#loaded = false;
-    const bell = this.blockOnAnswer && canShareMemory() ? new AppBell() : undefined;
-    const line = bell ? new MessageChannel() : undefined;
-    this.#bell = bell;
     let settleLoad: (ok: boolean) => void = () => {};
     this.#ready = new Promise((resolve) => (settleLoad = resolve));
     const failLoad = (fault: WorkerFault) => {
@@ -126,22 +127,15 @@ export class WorkerConnection {
     };
     const startup = setTimeout(() => failLoad("timeout"), WORKER_STARTUP_MS);
     Deno.unrefTimer(startup);
-    worker.onmessage = (e: MessageEvent<FromWorker<WireMoves>>) => {
+    worker.onmessage = (e: MessageEvent<FromWorker>) => {
       if (e.data.type === "wake") return this.#takeWaiting();
       if (e.data.type !== "ready") return this.#answer(e.data);
       clearTimeout(startup);
       this.#loaded = true;
       settleLoad(true);
     };
-    if (line && bell) {
-      // The bell's message goes the worker's own way; every later one by the port, in order.
-      const moves = newMoveBuffer();
-      worker.postMessage({ type: "bell", bell: bell.buffer, port: line.port2, moves } satisfies ToWorker, [
-        line.port2,
-      ]);
-      this.#port = line.port1;
-      this.#moves = moves && new MoveBuffer(moves);
-    }
+    // The bell's message goes the worker's own way; every later one by the port, in order.
+    this.#channel = openAppEnd(worker, this.blockOnAnswer);
     worker.onerror = (e) => {
       e.preventDefault();
       clearTimeout(startup);
@@ -155,17 +149,12 @@ export class WorkerConnection {
 
   /** Posts `message`, moving `transfer`'s buffers instead of copying them. */
   post(message: ToWorker, transfer: Transferable[] = []): void {
-    const worker = this.worker;
+    void this.worker;
+    const channel = this.#channel!;
     this.onPost(message);
-    if (this.#port) {
-      // A command's answer is read on the bell from now until `expectAnswer` gives up or has it all.
-      if (message.type === "play" && !message.quiet) this.#bell?.listening(true);
-      this.#port.postMessage(message, transfer);
-      if (!this.#bell?.workerListens) worker.postMessage({ type: "wake" } satisfies ToWorker);
-    } else {
-      worker.postMessage(message, transfer);
-    }
-    this.#bell?.ring();
+    // A command's answer is read on the bell from now until `expectAnswer` gives up or has it all.
+    if (message.type === "play" && !message.quiet) channel.bell?.listening(true);
+    channel.send(message, transfer);
   }
 
   /**
@@ -175,8 +164,8 @@ export class WorkerConnection {
    * delivers the rest. Without shared memory it returns at once.
    */
   expectAnswer(): void {
-    const bell = this.#bell;
-    if (!this.#loaded || !this.#port || !bell) return;
+    const bell = this.#channel?.bell;
+    if (!this.#loaded || !bell) return;
     const deadline = performance.now() + ANSWER_WAIT_MS;
     while (this.#waiting) {
       if (this.#takeWaiting()) continue;
@@ -189,24 +178,11 @@ export class WorkerConnection {
   }
 
   /**
-   * Handles every message waiting on the port; true if there was one. The
-   * port is read only so, never by its own `onmessage`: a port read both
-   * ways can hand on a message ahead of one its event loop had already
-   * taken. A "wake" by the worker's own way stands for the event loop.
+   * Handles every message waiting on the port; true if there was one. A
+   * "wake" by the worker's own way stands for the event loop.
    */
   #takeWaiting(): boolean {
-    const port = this.#port;
-    let took = false;
-    for (
-      let message = port && takeMessage<FromWorker<WireMoves>>(port);
-      message;
-      message = takeMessage(port!)
-    ) {
-      took = true;
-      this.#bell?.read();
-      this.#answer(message);
-    }
-    return took;
+    return this.#channel?.takeWaiting((message) => this.#answer(message)) ?? false;
   }
 
   /**
@@ -236,10 +212,10 @@ export class WorkerConnection {
     this.#waiting = undefined;
   }
 
-  #answer(message: FromWorker<WireMoves>): void {
+  #answer(message: FromWorker): void {
     let reply: FromWorker;
     try {
-      reply = this.#withMoves(message);
+      reply = this.#channel ? this.#channel.read(message) : message;
     } catch {
       return this.#fail("error");
     }
@@ -251,16 +227,6 @@ export class WorkerConnection {
     } else {
       this.onStray(reply);
     }
-  }
-
-  /** `message` with its moves' numbers, read from the shared buffer if they wait there. */
-  #withMoves(message: FromWorker<WireMoves>): FromWorker {
-    if ((message.type !== "moves" && message.type !== "played") || !message.moves) {
-      return message as FromWorker;
-    }
-    if ("ints" in message.moves) return message as FromWorker;
-    if (!this.#moves) throw new Error("moves in a shared buffer there is none of");
-    return { ...message, moves: this.#moves.take(message.moves) };
   }
 
   /** A fault: whoever waits is told, and the worker replaced. */
@@ -275,11 +241,9 @@ export class WorkerConnection {
   /** Ends the current worker; the next use starts another. */
   restart(): void {
     this.kill();
-    this.#port?.close();
+    this.#channel?.line?.port.close();
     this.#worker = undefined;
-    this.#bell = undefined;
-    this.#port = undefined;
-    this.#moves = undefined;
+    this.#channel = undefined;
     this.#loaded = false;
   }
 
@@ -289,7 +253,7 @@ export class WorkerConnection {
    * a parked worker's event loop to turn, where the `terminate` takes effect.
    */
   kill(): void {
-    this.#bell?.close();
+    this.#channel?.bell?.close();
     this.#worker?.terminate();
   }
 

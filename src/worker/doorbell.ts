@@ -63,8 +63,24 @@ export function takeMessage<T>(port: MessagePort): T | undefined {
   return receiveMessageOnPort(port as unknown as NodeMessagePort)?.message as T | undefined;
 }
 
+/**
+ * What either side's end of the bell does alike, for the channel that
+ * carries its messages (`channel.ts`): rings after each post, counts each
+ * message read, and says whether the other side reads the port on a ring.
+ */
+export interface BellEnd {
+  /** Counts a message just posted, waking the other side if it waits. */
+  ring(): void;
+  /** Counts a message of the other side's as read. */
+  read(): void;
+  /** Whether this side reads the port on the bell's wake from now on. */
+  listening(on: boolean): void;
+  /** Whether the other side reads the port on the bell's wake (else a message to it needs a "wake"). */
+  readonly otherListens: boolean;
+}
+
 /** The app's side: rings after each post, and waits for the worker's next message. */
-export class AppBell {
+export class AppBell implements BellEnd {
   readonly #counters: Int32Array;
   #read = 0;
 
@@ -82,7 +98,7 @@ export class AppBell {
   }
 
   /** Whether the worker reads the port on the bell's wake (else a message to it needs a "wake"). */
-  get workerListens(): boolean {
+  get otherListens(): boolean {
     return Atomics.load(this.#counters, WORKER_LISTENS) === 1;
   }
 
@@ -127,7 +143,7 @@ export class AppBell {
 }
 
 /** The worker's side: counts what it posts, and parks between messages while the app is busy with it. */
-export class WorkerBell {
+export class WorkerBell implements BellEnd {
   readonly #counters: Int32Array;
   #rung = 0;
   #lastMessage = 0;
@@ -147,12 +163,12 @@ export class WorkerBell {
   }
 
   /** Whether the app reads the port on the bell's wake (else a message to it needs a "wake"). */
-  get appListens(): boolean {
+  get otherListens(): boolean {
     return Atomics.load(this.#counters, APP_LISTENS) === 1;
   }
 
   /** Counts a message just posted, waking the app if it waits. */
-  posted(): void {
+  ring(): void {
     Atomics.add(this.#counters, POSTED_BY_WORKER, 1);
     Atomics.notify(this.#counters, POSTED_BY_WORKER);
   }

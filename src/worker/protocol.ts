@@ -33,9 +33,8 @@ export type ToWorker =
   | { readonly type: "load"; readonly state: MirrorState }
   /**
    * The player's command, to play on the copy. An action is answered with
-   * `played` unless `quiet` (as a level-up choice, which the monsters do not
-   * answer, always is); with `check`, the answer carries the copy's checksum
-   * before the command.
+   * `played`; with `check`, the answer carries the copy's checksum before
+   * the command.
    */
   | {
     readonly type: "play";
@@ -43,8 +42,9 @@ export type ToWorker =
     readonly command: Command;
     readonly check: boolean;
     /**
-     * The app plays this command itself: the copy plays it to stay the
-     * game, and answers nothing but, with `check`, its checksum (`checked`).
+     * The app plays this command itself (a level-up choice or a walk's end,
+     * which the monsters do not answer): the copy plays it to stay the game,
+     * and answers nothing unless it fails.
      */
     readonly quiet?: true;
   };
@@ -94,9 +94,7 @@ export type FromWorker<M = EncodedMoves> =
   | { readonly type: "wake" }
   | MovesPart<M>
   | Played<M>
-  | { readonly type: "failed"; readonly seq: number; readonly error: string }
-  /** The copy's checksum before a quiet command with `check`, for the app to compare when it comes. */
-  | { readonly type: "checked"; readonly seq: number; readonly sum?: number };
+  | { readonly type: "failed"; readonly seq: number; readonly error: string };
 
 /**
  * The game as a `load` message carries it, and what to transfer with it:

@@ -14,26 +14,37 @@ import { type Command, type GameEvent, type GameState, playCommand, type Rules }
 export type WorkerFault = "error" | "timeout" | "failed" | "diverged";
 
 /**
- * Thrown by a runner whose worker stopped half way through the monsters'
- * turn (it failed, died or was late after some of its moves were made on
- * the game, or a later part of its answer did not fit): the game is then
- * neither as the command found it nor as it would be after it. The caller
- * puts the game back as the command found it and plays the command again
- * in-process; the worker is sent the game again on its next turn.
+ * What a runner returns when its worker stopped half way through the
+ * monsters' turn (it failed, died or was late after some of its moves were
+ * made on the game, or a later part of its answer did not fit): the game is
+ * then neither as the command found it nor as it would be after it. The
+ * caller puts the game back as the command found it and plays the command
+ * again in-process; the worker is sent the game again on its next turn.
  */
-export class WorkerTurnLost extends Error {
-  override readonly name = "WorkerTurnLost";
+export interface LostTurn {
+  /** Why, in a sentence. */
+  readonly lost: string;
+}
+
+/**
+ * What came of a command: its events, settled; undefined when the action
+ * was impossible (told, and no time passed); or a {@link LostTurn}.
+ */
+export type TurnOutcome = GameEvent[] | undefined | LostTurn;
+
+/** Whether `outcome` is a turn the worker lost half way. */
+export function isLostTurn(outcome: TurnOutcome): outcome is LostTurn {
+  return outcome !== undefined && !Array.isArray(outcome);
 }
 
 /** Something that plays the player's commands on a game. */
 export interface MonsterRunner {
   /**
    * Plays `command` on `state`: the player's action and, if it took time,
-   * the monsters' turn; or a level-up choice. The events, settled, or
-   * undefined when the action was impossible (told, and no time passed).
-   * May throw {@link WorkerTurnLost}, `state` then half played.
+   * the monsters' turn; or a level-up choice. A {@link LostTurn} leaves
+   * `state` half played.
    */
-  play(state: GameState, command: Command): Promise<GameEvent[] | undefined>;
+  play(state: GameState, command: Command): Promise<TurnOutcome>;
   /** Faults met so far, oldest first (a crashed worker may have printed). */
   readonly faults: readonly WorkerFault[];
   close(): void;
@@ -45,7 +56,7 @@ export class InProcessRunner implements MonsterRunner {
 
   constructor(readonly rules: Rules) {}
 
-  play(state: GameState, command: Command): Promise<GameEvent[] | undefined> {
+  play(state: GameState, command: Command): Promise<TurnOutcome> {
     return Promise.resolve(playCommand(state, this.rules, command));
   }
 

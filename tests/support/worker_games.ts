@@ -51,9 +51,8 @@ export function corruptCopy(runner: WorkerRunner, state: GameState, change: (cop
 export async function divergedGame(
   checkEvery: number,
   change: (copy: GameState) => void,
-  localPhaseUs = 0,
 ): Promise<number> {
-  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery, localPhaseUs });
+  const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery });
   ok(await worker.ready);
   const games = [newGame(rules, 2), newGame(rules, 2)] as const;
   let caught = -1;
@@ -61,14 +60,13 @@ export async function divergedGame(
     for (const [n, action] of script(2, 40).entries()) {
       if (n === 10) corruptCopy(worker, games[0], change);
       await both({ act: action }, games, [worker, new InProcessRunner(rules)]);
-      if (localPhaseUs > 0) await nextKey();
       if (caught < 0 && worker.faults.length > 0) caught = n - 10;
     }
   } finally {
     worker.close();
   }
   deepEqual(worker.faults, ["diverged"], "caught once, then the copy was right again");
-  equal(worker.loads, 2, "the game was sent again");
+  equal(worker.stats.loads, 2, "the game was sent again");
   return caught;
 }
 

@@ -57,10 +57,11 @@ for (const scale of SCALES) {
   globalThis.addEventListener("unload", () => {
     // Every timed turn must have been the worker's, or the figure is not a round trip.
     if (runner.faults.length > 0) console.error(`${group}: worker faults ${runner.faults.join(", ")}`);
-    const inWorker = runner.workerMs / runner.workerTurns;
-    if (runner.workerTurns === 0) return runner.close();
+    const { workerMs, workerTurns } = runner.stats;
+    const inWorker = workerMs / workerTurns;
+    if (workerTurns === 0) return runner.close();
     console.log(
-      `${group}: ${runner.workerTurns} turns answered by the worker, ${inWorker.toFixed(2)} ms each in it`,
+      `${group}: ${workerTurns} turns answered by the worker, ${inWorker.toFixed(2)} ms each in it`,
     );
     runner.close();
   });

@@ -122,7 +122,7 @@ export async function monsterTurns(
       settleAndNarrate(local, rules, events);
       const ended = performance.now();
       if (idleMs > 0 && k >= warmup) await idle(idleMs);
-      const [workerMs, workerPhaseMs] = [runner.workerMs, runner.workerPhaseMs];
+      const [workerMs, workerPhaseMs] = [runner.stats.workerMs, runner.stats.workerPhaseMs];
       const posted = performance.now();
       await runner.play(remote, WAIT);
       const answered = performance.now();
@@ -133,8 +133,8 @@ export async function monsterTurns(
       phase.push(phaseEnded - phaseStarted);
       turn.push(ended - started);
       trip.push(answered - posted);
-      inWorker.push(runner.workerMs - workerMs);
-      phaseInWorker.push(runner.workerPhaseMs - workerPhaseMs);
+      inWorker.push(runner.stats.workerMs - workerMs);
+      phaseInWorker.push(runner.stats.workerPhaseMs - workerPhaseMs);
     }
   } finally {
     runner.close();
@@ -150,7 +150,7 @@ export async function monsterTurns(
     phaseInWorker: median(phaseInWorker),
     turns,
     faults: runner.faults,
-    loads: runner.loads,
+    loads: runner.stats.loads,
     same: stateChecksum(local) === stateChecksum(remote),
   };
 }

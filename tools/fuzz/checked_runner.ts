@@ -5,8 +5,14 @@
  * @module
  */
 import type { Content } from "../../src/content/mod.ts";
-import type { Command, GameEvent, GameState } from "../../src/engine/mod.ts";
-import { InProcessRunner, type MonsterRunner, type WorkerFault, WorkerRunner } from "../../src/worker/mod.ts";
+import type { Command, GameState } from "../../src/engine/mod.ts";
+import {
+  InProcessRunner,
+  type MonsterRunner,
+  type TurnOutcome,
+  type WorkerFault,
+  WorkerRunner,
+} from "../../src/worker/mod.ts";
 
 /** The monsters (in-process, or in the AI worker), with a check after each turn. */
 export class CheckedRunner implements MonsterRunner {
@@ -33,11 +39,11 @@ export class CheckedRunner implements MonsterRunner {
     return this.#inner.faults;
   }
 
-  async play(state: GameState, command: Command): Promise<GameEvent[] | undefined> {
+  async play(state: GameState, command: Command): Promise<TurnOutcome> {
     await this.#loaded;
-    const events = await this.#inner.play(state, command);
-    if (events && "act" in command) this.afterTurn(state);
-    return events;
+    const outcome = await this.#inner.play(state, command);
+    if (Array.isArray(outcome) && "act" in command) this.afterTurn(state);
+    return outcome;
   }
 
   close(): void {

@@ -156,7 +156,7 @@ class FuzzRun {
 
   /** A game's runner is done: what its worker did is added up. */
   #closed(runner: MonsterRunner): void {
-    if (runner instanceof WorkerRunner) this.workerTurns += runner.workerTurns;
+    if (runner instanceof WorkerRunner) this.workerTurns += runner.stats.workerTurns;
     for (const fault of runner.faults) this.workerFaults.push(JSON.stringify(fault));
   }
 
