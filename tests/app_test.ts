@@ -51,7 +51,7 @@ Deno.test("80x24: the view scrolls to keep the player in it, and the bytes writt
   terminal.input(...keys.map((k) => keyEvent(k)));
   terminal.end();
   await app.run();
-  for (const w of terminal.writes) vt.apply(w);
+  for (const w of terminal.writes) await vt.apply(w);
   ok(screenText(app).slice(0, 20).some((row) => row.includes("@")));
   for (let i = 0; i < 80 * 24; i++) {
     equal(vt.glyphs[i], app.screen.cellText(i));
@@ -103,7 +103,7 @@ Deno.test("below 80x24 a notice replaces the game; growing back restores it and 
   const vt = new VtScreen(60, 20);
   const small = terminal.writes.findIndex((w) => w.includes("terminal too small"));
   ok(small > 0);
-  vt.apply(terminal.writes[small]);
+  await vt.apply(terminal.writes[small]);
   ok(vt.glyphs.join("").includes("terminal too small (need 80x24, have 60x20)"));
   equal(app.state.turn, 0, "the key pressed while too small did nothing");
   deepEqual(screenText(app), normal);

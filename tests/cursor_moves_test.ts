@@ -2,18 +2,23 @@ import { equal } from "node:assert/strict";
 import { moveLength, moveText } from "../src/terminal/mod.ts";
 import { VtScreen } from "./support/vt_screen.ts";
 
-Deno.test("every cursor move lands where it was asked to, in as many bytes as moveLength says", () => {
+Deno.test("every cursor move lands where it was asked to, in as many bytes as moveLength says", async () => {
   const [w, h] = [12, 5];
+  // A terminal for each target, all written at once (each write is parsed on a later turn of the loop).
+  const screens = [...Array(w * h).keys()].map(() => new VtScreen(w, h));
   for (let from = -1; from < w * h; from++) {
     // from -1: the cursor's place is not known.
     const cx = from < 0 ? -1 : from % w, cy = from < 0 ? -1 : Math.floor(from / w);
-    for (let to = 0; to < w * h; to++) {
+    const moves = screens.map((vt, to) => {
       const x = to % w, y = Math.floor(to / w);
-      const vt = new VtScreen(w, h);
-      // Not known: the emulator's cursor is anywhere but there.
-      [vt.x, vt.y] = from < 0 ? [(x + 5) % w, (y + 2) % h] : [cx, cy];
       const text = moveText(cx, cy, x, y);
-      vt.apply(text);
+      // Not known: the emulator's cursor is anywhere but there.
+      if (from < 0) vt.moveTo((x + 5) % w, (y + 2) % h);
+      else vt.moveTo(cx, cy);
+      return { x, y, vt, text, shown: vt.apply(text) };
+    });
+    for (const { x, y, vt, text, shown } of moves) {
+      await shown;
       equal(`${vt.x},${vt.y}`, `${x},${y}`, `from ${cx},${cy} by ${JSON.stringify(text)}`);
       equal(text.length, moveLength(cx, cy, x, y), JSON.stringify(text));
     }

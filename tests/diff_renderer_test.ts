@@ -107,7 +107,7 @@ Deno.test("a colour change invisible at the terminal's depth writes nothing", ()
   equal(r.render(buf), "");
 });
 
-Deno.test("random frames replayed on an emulator always show exactly the buffer", () => {
+Deno.test("random frames replayed on an emulator always show exactly the buffer", async () => {
   const rng = Rng.fromSeed(5);
   const colors = [0x000000, 0xffffff, 0xc8b432, 0x323296, 0x826e32];
   for (const [w, h] of [[80, 24], [13, 7], [1, 1]]) {
@@ -126,70 +126,70 @@ Deno.test("random frames replayed on an emulator always show exactly the buffer"
           rng.int(0, 15),
         );
       }
-      vt.apply(r.render(buf));
+      await vt.apply(r.render(buf));
       sameScreen(vt, buf);
     }
-    deepEqual(vt.modes.get("2026"), false);
+    equal(vt.modes.synchronizedOutputMode, false);
   }
 });
 
-Deno.test("after invalidate or a size change the whole frame is written again", () => {
+Deno.test("after invalidate or a size change the whole frame is written again", async () => {
   const r = new DiffRenderer("truecolor");
   const buf = new CellBuffer(5, 2);
   r.render(buf);
   r.invalidate();
   const vt = new VtScreen(5, 2);
-  vt.glyphs.fill("?");
-  vt.apply(r.render(buf));
+  await vt.apply("?".repeat(5 * 2));
+  await vt.apply(r.render(buf));
   sameScreen(vt, buf);
   const bigger = new CellBuffer(6, 3);
   const vt2 = new VtScreen(6, 3);
-  vt2.glyphs.fill("?");
-  vt2.apply(r.render(bigger));
+  await vt2.apply("?".repeat(6 * 3));
+  await vt2.apply(r.render(bigger));
   sameScreen(vt2, bigger);
 });
 
 /** The SGR that makes the pen a blank frame left (no attributes, on black) draw white. */
 const WHITE = "\x1b[38;2;255;255;255m";
 
-Deno.test("a wide character takes two cells, goes out once, and is sent again whole when it or a cell it covers changes", () => {
+Deno.test("a wide character takes two cells, goes out once, and is sent again whole when it or a cell it covers changes", async () => {
   const r = new DiffRenderer("truecolor");
   const vt = new VtScreen(6, 1);
   const buf = new CellBuffer(6, 1);
-  const step = (expected: string, cells: string[]) => {
+  const step = async (expected: string, cells: string[]) => {
     const out = r.render(buf);
     equal(out, expected === "" ? "" : `${SYNC_BEGIN}${expected}${SYNC_END}`);
-    vt.apply(out);
+    await vt.apply(out);
     sameScreen(vt, buf);
     deepEqual([...Array(6).keys()].map((i) => buf.cellText(i)), cells);
   };
-  vt.apply(r.render(buf));
+  await vt.apply(r.render(buf));
   buf.text(1, 0, "あ", 0xffffff);
-  step(`\x1b[1;2H${WHITE}あ`, [" ", "あ", "", " ", " ", " "]);
-  step("", [" ", "あ", "", " ", " ", " "]);
+  await step(`\x1b[1;2H${WHITE}あ`, [" ", "あ", "", " ", " ", " "]);
+  await step("", [" ", "あ", "", " ", " ", " "]);
   // The cursor is after it (two cells on): two backspaces.
   buf.text(1, 0, "い", 0xffffff);
-  step(`\b\bい`, [" ", "い", "", " ", " ", " "]);
+  await step(`\b\bい`, [" ", "い", "", " ", " ", " "]);
   // Narrow over its first half: the second half is blanked, in the buffer as on any terminal.
   buf.text(1, 0, "x", 0xffffff);
-  step(`\b\bx `, [" ", "x", " ", " ", " ", " "]);
+  await step(`\b\bx `, [" ", "x", " ", " ", " ", " "]);
   buf.text(3, 0, "うa", 0xffffff);
-  step(`うa`, [" ", "x", " ", "う", "", "a"]);
+  await step(`うa`, [" ", "x", " ", "う", "", "a"]);
   // Narrow over its second half: the first half is blanked. (After the last column the cursor is placed again.)
   buf.set(4, 0, "z", 0xffffff, 0);
-  step(`\x1b[1;4H z`, [" ", "x", " ", " ", "z", "a"]);
+  await step(`\x1b[1;4H z`, [" ", "x", " ", " ", "z", "a"]);
   // A wide character over two narrow ones; then only its second cell's colour changes.
   buf.text(4, 0, "え", 0xffffff);
-  step(`\bえ`, [" ", "x", " ", " ", "え", ""]);
+  await step(`\bえ`, [" ", "x", " ", " ", "え", ""]);
   buf.fg[5] = 0xff0000;
-  step(`\x1b[1;5Hえ`, [" ", "x", " ", " ", "え", ""]);
+  await step(`\x1b[1;5Hえ`, [" ", "x", " ", " ", "え", ""]);
 });
 
-Deno.test("a wide character that does not fit at the right edge is not drawn", () => {
+Deno.test("a wide character that does not fit at the right edge is not drawn", async () => {
   const r = new DiffRenderer("truecolor");
   const vt = new VtScreen(4, 2);
   const buf = new CellBuffer(4, 2);
-  vt.apply(r.render(buf));
+  await vt.apply(r.render(buf));
   buf.text(0, 0, "abcあ", 0xffffff);
   buf.text(2, 1, "い", 0xffffff);
   buf.text(0, 1, "q", 0xffffff);
@@ -197,30 +197,30 @@ Deno.test("a wide character that does not fit at the right edge is not drawn", (
   equal(buf.rowText(1), "q い");
   const out = r.render(buf);
   equal(out, `${SYNC_BEGIN}\x1b[H${WHITE}abc\v\rq い${SYNC_END}`);
-  vt.apply(out);
+  await vt.apply(out);
   sameScreen(vt, buf);
 });
 
-Deno.test("a combining mark stays on its letter's cell, and a lone one sits on a dotted circle", () => {
+Deno.test("a combining mark stays on its letter's cell, and a lone one sits on a dotted circle", async () => {
   const r = new DiffRenderer("truecolor");
   const vt = new VtScreen(5, 1);
   const buf = new CellBuffer(5, 1);
-  vt.apply(r.render(buf));
+  await vt.apply(r.render(buf));
   buf.text(0, 0, "e\u0301x\u0301", 0xffffff);
   deepEqual([0, 1, 2].map((i) => buf.cellText(i)), ["e\u0301", "x\u0301", " "]);
   let out = r.render(buf);
   equal(out, `${SYNC_BEGIN}\x1b[H${WHITE}e\u0301x\u0301${SYNC_END}`);
-  vt.apply(out);
+  await vt.apply(out);
   sameScreen(vt, buf);
   equal(r.render(buf), "", "the same graphemes again: nothing to write");
   buf.text(0, 0, "a\u0301", 0xffffff);
   out = r.render(buf);
   equal(out, `${SYNC_BEGIN}\ra\u0301${SYNC_END}`);
-  vt.apply(out);
+  await vt.apply(out);
   sameScreen(vt, buf);
   buf.text(3, 0, "\u0301", 0xffffff);
   equal(buf.cellText(3), "\u25cc\u0301");
-  vt.apply(r.render(buf));
+  await vt.apply(r.render(buf));
   sameScreen(vt, buf);
 });
 
@@ -237,7 +237,7 @@ Deno.test("text that is not printable is drawn as its visible escape; a glyph no
   equal(buf.rowText(1).trimEnd(), "???\u25cc\u0301??e\u0301");
 });
 
-Deno.test("random frames of wide, combining, escaped and plain text replayed on an emulator always show exactly the buffer", () => {
+Deno.test("random frames of wide, combining, escaped and plain text replayed on an emulator always show exactly the buffer", async () => {
   const rng = Rng.fromSeed(11);
   const colors = [0x000000, 0xffffff, 0xc8b432, 0x323296];
   const texts = ["@", "竜", "e\u0301", "ab", "オーク", "\x1b[2J", "x\u200by", "🐉!", "\u0301", " "];
@@ -256,13 +256,13 @@ Deno.test("random frames of wide, combining, escaped and plain text replayed on 
           buf.recolor(rng.int(0, w - 1), y, colors[rng.int(0, 3)], colors[rng.int(0, 3)]);
         }
       }
-      vt.apply(r.render(buf));
+      await vt.apply(r.render(buf));
       sameScreen(vt, buf);
     }
   }
 });
 
-Deno.test("frames changed a little at a time, at every colour depth, replayed on an emulator show exactly the buffer, also after another writer and invalidate", () => {
+Deno.test("frames changed a little at a time, at every colour depth, replayed on an emulator show exactly the buffer, also after another writer and invalidate", async () => {
   const rng = Rng.fromSeed(17);
   // Colours apart in truecolor that some depths show as one (two near blacks, two near yellows).
   const colors = [0x000000, 0x010101, 0xffffff, 0xc8b432, 0xc8b433, 0x323296, 0x826e32, 0x00ff00];
@@ -303,12 +303,12 @@ Deno.test("frames changed a little at a time, at every colour depth, replayed on
         }
         if (frame % 37 === 36) {
           // Something else wrote: the pen and cursor moved, cells changed; the app invalidates.
-          vt.apply("\x1b[0;4;7;38;2;9;9;9;48;2;9;9;9m\x1b[2;2HXY");
+          await vt.apply("\x1b[0;4;7;38;2;9;9;9;48;2;9;9;9m\x1b[2;2HXY");
           r.invalidate();
         }
         const out = r.render(buf);
         ok(!out.includes("\n"), "never a line feed (the tty may turn it into a return and a line feed)");
-        vt.apply(out);
+        await vt.apply(out);
         equal(vt.scrolled, 0, "never a scroll");
         sameScreen(vt, buf, depth);
       }

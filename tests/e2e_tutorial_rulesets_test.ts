@@ -48,9 +48,9 @@ class Played implements AsyncDisposable {
   }
 
   /** The terminal's rows as they stand. */
-  rows(): string[] {
+  async rows(): Promise<string[]> {
     const writes = this.terminal.writes;
-    for (; this.#applied < writes.length; this.#applied++) this.#vt.apply(writes[this.#applied]);
+    for (; this.#applied < writes.length; this.#applied++) await this.#vt.apply(writes[this.#applied]);
     return Array.from(
       { length: ROWS },
       (_, y) => this.#vt.glyphs.slice(y * COLUMNS, (y + 1) * COLUMNS).map((g) => g || " ").join(""),
@@ -58,8 +58,8 @@ class Played implements AsyncDisposable {
   }
 
   /** The glyph at a cell of the screen. */
-  at(x: number, y: number): string {
-    return this.rows()[y][x];
+  async at(x: number, y: number): Promise<string> {
+    return (await this.rows())[y][x];
   }
 
   async keys(...keys: string[]): Promise<void> {
@@ -72,10 +72,10 @@ class Played implements AsyncDisposable {
   /** Waits until `seen` holds of the screen; fails naming `what`, with the screen. */
   async waitFor(seen: (rows: string[]) => boolean, what: string, ms = 5000): Promise<string[]> {
     for (const end = Date.now() + ms; Date.now() < end; await tick()) {
-      const rows = this.rows();
+      const rows = await this.rows();
       if (seen(rows)) return rows;
     }
-    throw new Error(`waited for ${what}:\n${this.rows().join("\n")}`);
+    throw new Error(`waited for ${what}:\n${(await this.rows()).join("\n")}`);
   }
 
   /** Redraws after the test changed the game's state behind the program's back. */
@@ -160,7 +160,7 @@ Deno.test("e2e RogueBasin: the level-up menu is libtcod's, centred, unframed, 40
   ok(!rows.slice(22, 29).some((l) => /[┌┐└┘│─]/.test(l.slice(19, 61))), "no frame");
   await game.keys("z", "Escape");
   await tick();
-  const again = game.rows();
+  const again = await game.rows();
   ok(again[23].includes("Level up! Choose a stat to raise:"), "still asking");
   ok(!again.some((l) => l.includes("Invalid entry.")), again.join("\n"));
   await game.keys("a");
@@ -209,8 +209,9 @@ Deno.test("e2e Caves of Zircon: the level is told before the death; the Ding! di
   ]);
   await game.keys("z");
   await tick();
-  ok(!game.rows().some((l) => l.includes("Invalid entry.")), "a wrong key asks again silently");
-  ok(game.rows()[18].includes("╡Ding!╞"), "still open");
+  const after = await game.rows();
+  ok(!after.some((l) => l.includes("Invalid entry.")), "a wrong key asks again silently");
+  ok(after[18].includes("╡Ding!╞"), "still open");
   await game.keys("d");
   await game.waitFor((r) => r.some((l) => l.includes("You look more perceptive.")), "the choice told");
 });
@@ -226,7 +227,8 @@ Deno.test("e2e Caves of Zircon: a fungus beside the player does nothing, turn af
   const hp = player.fighter!.hp;
   await game.keys(".", ".", ".");
   await game.waitFor((r) => r[player.y][player.x + 1] === "f", "the fungus drawn beside the player");
-  ok(!game.rows().some((l) => l.includes("Fungus attacks")), game.rows().join("\n"));
+  const rows = await game.rows();
+  ok(!rows.some((l) => l.includes("Fungus attacks")), rows.join("\n"));
   deepEqual([player.fighter!.hp, state.entities.find((e) => e.template === "fungus")!.x], [hp, player.x + 1]);
 });
 
@@ -234,7 +236,7 @@ Deno.test("e2e Caves of Zircon: the monsters are the tutorial's fungi, bats and 
   const kinds = new Set<string>();
   for (const seed of [3, 7, 11]) {
     await using game = await Played.start("zircon", seed);
-    const rows = game.rows();
+    const rows = await game.rows();
     for (const e of game.state.entities.filter((e) => e.fighter && e.id !== game.state.playerId)) {
       kinds.add(e.template);
       const seen = game.state.map.visible[e.y * game.state.map.width + e.x] === 1;

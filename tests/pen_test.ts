@@ -3,12 +3,16 @@ import { Rng } from "../src/engine/mod.ts";
 import { ANY, Attr, Pen } from "../src/terminal/mod.ts";
 import { VtScreen } from "./support/vt_screen.ts";
 
-Deno.test("each pen change makes the terminal draw what the cell needs, in as many bytes as cost says", () => {
+Deno.test("each pen change makes the terminal draw what the cell needs, in as many bytes as cost says", async () => {
   const rng = Rng.fromSeed(3);
   const pen = new Pen("truecolor");
-  const vt = new VtScreen(1, 1);
+  const changes = 2000;
+  // One row, a cell for each change: the changes go out as one stream, each followed by the cell it draws.
+  const vt = new VtScreen(changes, 1);
   const attrs = [0, Attr.Bold, Attr.Dim, Attr.Underline, Attr.Reverse, Attr.Bold | Attr.Reverse, ANY];
-  for (let k = 0; k < 2000; k++) {
+  const drawn: { attr: number; fg: number; bg: number }[] = [];
+  let stream = "";
+  for (let k = 0; k < changes; k++) {
     const attr = attrs[rng.int(0, attrs.length - 1)];
     const fg = attr === ANY || rng.int(0, 4) === 0 ? ANY : [0xff0000, 0x00ff00, 0xffffff][rng.int(0, 2)];
     const bg = [0x000000, 0x0000ff][rng.int(0, 1)];
@@ -16,15 +20,18 @@ Deno.test("each pen change makes the terminal draw what the cell needs, in as ma
     const text = pen.change(attr, fg, bg);
     equal(text.length, cost, JSON.stringify(text));
     equal(pen.cost(attr, fg, bg), 0, "the pen holds it now");
-    vt.x = 0;
-    vt.apply(`${text}${attr === ANY ? " " : "x"}`);
-    equal(vt.bg[0], bg);
+    stream += `${text}${attr === ANY ? " " : "x"}`;
+    drawn.push({ attr, fg, bg });
+  }
+  await vt.apply(stream);
+  for (const [k, { attr, fg, bg }] of drawn.entries()) {
+    equal(vt.bg[k], bg, `change ${k}`);
     if (attr === ANY) {
       // A blank cell: any attributes that show nothing on a space.
-      equal(vt.attrs[0] & (Attr.Underline | Attr.Reverse), 0);
+      equal(vt.attrs[k] & (Attr.Underline | Attr.Reverse), 0, `change ${k}`);
     } else {
-      equal(vt.attrs[0], attr);
-      if (fg !== ANY) equal(vt.fg[0], fg);
+      equal(vt.attrs[k], attr, `change ${k}`);
+      if (fg !== ANY) equal(vt.fg[k], fg, `change ${k}`);
     }
   }
 });

@@ -1,12 +1,17 @@
 /**
  * `deno task test`: format check, lint, type check and every test, ending
  * with one plain line `N passed, N failed` (the three checks count as one
- * test each).
+ * test each). Given test files, folders or deno test flags, it runs only
+ * those tests; `--help` tells the rest.
  */
+import { HELP, runPlan, TEST_PERMISSIONS } from "./run_args.ts";
+
+const plan = runPlan(Deno.args);
+if (plan.help) {
+  console.log(HELP);
+  Deno.exit(0);
+}
 const DENO = Deno.execPath();
-// Every permission: the tests start programs (tmux, mount for a full disk, the game itself) and read
-// /proc. The tests of the game's own grants run it in processes of its own, with the tasks' flags.
-const TEST_PERMISSIONS = ["--unstable-worker-options", "--allow-all"];
 
 async function run(label: string, args: string[], capture = false): Promise<{ ok: boolean; output: string }> {
   console.log(`\n== ${label}: deno ${args.join(" ")}`);
@@ -31,19 +36,18 @@ async function run(label: string, args: string[], capture = false): Promise<{ ok
 
 let passed = 0;
 let failed = 0;
-for (
-  const [label, args] of [
-    ["format", ["fmt", "--check"]],
-    ["lint", ["lint"]],
-    ["types", ["check", "main.ts", "src/", "workers/", "tests/", "tools/"]],
-  ] as const
-) {
+const checks = [
+  ["format", ["fmt", "--check"]],
+  ["lint", ["lint"]],
+  ["types", ["check", "main.ts", "src/", "workers/", "tests/", "tools/"]],
+] as const;
+for (const [label, args] of plan.checks ? checks : []) {
   const { ok } = await run(label, [...args]);
   if (ok) passed++;
   else failed++;
 }
 
-const tests = await run("tests", ["test", ...TEST_PERMISSIONS, "tests/"], true);
+const tests = await run("tests", ["test", ...TEST_PERMISSIONS, ...plan.testArgs], true);
 const summary = /(\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/.exec(tests.output);
 if (summary) {
   passed += Number(summary[1]);

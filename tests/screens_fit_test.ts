@@ -254,7 +254,7 @@ Deno.test("below 80x24 the title takes no key (N starts no game); growing back r
   // The frame written after growing back alone paints the whole title.
   const { VtScreen } = await import("./support/vt_screen.ts");
   const vt = new VtScreen(80, 24);
-  vt.apply(t.terminal.writes.join(""));
+  await vt.apply(t.terminal.writes.join(""));
   equal(vt.glyphs.map((g, i) => (i > 0 && i % 80 === 0 ? "\n" : "") + g).join(""), title);
   t.terminal.input(keyEvent("q"));
   equal(await t.running, "quit");
@@ -309,7 +309,7 @@ Deno.test("16 colours: a glyph whose colour and background become one colour is 
   buf.set(2, 0, "#", 0x826e32, 0x000000);
   const { VtScreen } = await import("./support/vt_screen.ts");
   const vt = new VtScreen(3, 1);
-  vt.apply(new DiffRenderer("16").render(buf));
+  await vt.apply(new DiffRenderer("16").render(buf));
   deepEqual([vt.fg[0], vt.bg[0]], [8, 0], "the wall in grey on black");
   deepEqual([vt.fg[2], vt.bg[2]], [8, 0], "and the lit one in its own grey");
 });

@@ -42,8 +42,12 @@ async function orcProblems(change: (orc: Record<string, unknown>) => void): Prom
  * applied to `vt`: a terminal that showed the writes before, its cursor and
  * pen where they left them, as the renderer counts on).
  */
-function shown(app: GameSession, vt = new VtScreen(app.screen.width, app.screen.height), from = 0): VtScreen {
-  for (const w of (app.terminal as HeadlessTerminal).writes.slice(from)) vt.apply(w);
+async function shown(
+  app: GameSession,
+  vt = new VtScreen(app.screen.width, app.screen.height),
+  from = 0,
+): Promise<VtScreen> {
+  for (const w of (app.terminal as HeadlessTerminal).writes.slice(from)) await vt.apply(w);
   return vt;
 }
 
@@ -94,12 +98,12 @@ Deno.test("word wrap measures columns: wide characters count two, and words stil
   );
 });
 
-Deno.test("a wide message in the log stays inside the log: nothing right of it is written", () => {
+Deno.test("a wide message in the log stays inside the log: nothing right of it is written", async () => {
   const app = startApp(100, 50);
   const message = "竜".repeat(40);
   addMessage(app.state.log, message, "white");
   app.render();
-  const vt = shown(app);
+  const vt = await shown(app);
   const { log } = app.ui.layout;
   let dragons = 0;
   for (let y = log.y; y < log.y + log.height; y++) {
@@ -116,10 +120,10 @@ Deno.test("an item with a wide name: its inventory window is as wide as the name
   item.name = "竜".repeat(15);
   playerOf(app.state).inventory!.items.push(item);
   app.render();
-  const screen = shown(app), before = [...screen.glyphs];
+  const screen = await shown(app), before = [...screen.glyphs];
   const written = (app.terminal as HeadlessTerminal).writes.length;
   await feed(app, "i");
-  const vt = shown(app, screen, written);
+  const vt = await shown(app, screen, written);
   const left = row(vt, 0).indexOf("┌"),
     right = [...row(vt, 0)].length - 1 - [...row(vt, 0)].reverse().indexOf("┐");
   const bottom = [...Array(50).keys()].find((y) => vt.glyphs[y * 80 + left] === "└")!;
@@ -143,11 +147,11 @@ Deno.test("an item with a wide name: its inventory window is as wide as the name
 Deno.test("looking at a wide name: the panel cuts it to its line, and the log under it stays", async () => {
   const app = startApp(80, 50);
   app.render();
-  const screen = shown(app), before = [...screen.glyphs];
+  const screen = await shown(app), before = [...screen.glyphs];
   playerOf(app.state).name = "竜".repeat(35);
   const written = (app.terminal as HeadlessTerminal).writes.length;
   await feed(app, "/");
-  const vt = shown(app, screen, written);
+  const vt = await shown(app, screen, written);
   const { names } = app.ui.layout;
   const line = row(vt, names.y, names.x);
   ok(line.startsWith("竜竜竜"), line);
@@ -157,16 +161,16 @@ Deno.test("looking at a wide name: the panel cuts it to its line, and the log un
   }
 });
 
-Deno.test("a save's glyph that is not one column is drawn as ?, and the map beside it stays", () => {
+Deno.test("a save's glyph that is not one column is drawn as ?, and the map beside it stays", async () => {
   const app = startApp(80, 50);
   const player = playerOf(app.state);
   const at = player.y * 80 + player.x;
   for (const glyph of ["◽", "🐉", "\x1b", "ab"]) {
-    const screen = shown(app), before = [...screen.glyphs];
+    const screen = await shown(app), before = [...screen.glyphs];
     const written = (app.terminal as HeadlessTerminal).writes.length;
     player.glyph = glyph;
     app.render();
-    const vt = shown(app, screen, written);
+    const vt = await shown(app, screen, written);
     equal(vt.glyphs[at], "?", JSON.stringify(glyph));
     for (let i = at + 1; i < at + 80; i++) {
       equal(vt.glyphs[i], before[i], `${JSON.stringify(glyph)}: cell ${i - at} right`);

@@ -1,191 +1,184 @@
+/**
+ * A terminal for tests: xterm.js's own parser and screen, without a display
+ * (`@xterm/headless`). A test writes what the program wrote and reads back
+ * what a terminal would show, cell by cell, to compare it with the buffer
+ * that was drawn. Being a real terminal's emulation, it joins a combining
+ * mark to the cell before it, scrolls past the bottom row, and treats every
+ * sequence as that terminal does, so a renderer cannot pass by relying on a
+ * shortcut of the test.
+ *
+ * @module
+ */
+import headless from "@xterm/headless";
 import stringWidth from "string-width";
+import { Attr } from "../../src/terminal/cell_buffer.ts";
+
+/** The foreground a cell has before any SGR sets one, as a number the tests compare with. */
+const DEFAULT_FG = 0xffffff;
+/** The background a cell has before any SGR sets one. */
+const DEFAULT_BG = 0x000000;
+
+/** Widths already measured: a screen repeats its characters. */
+const widths = new Map<number, 0 | 1 | 2>();
 
 /**
- * A minimal terminal emulator for tests: it applies the escape sequences the
- * renderer emits (CUP, the relative moves CUU, CUD, CUF, CUB and CHA, carriage
- * return, SGR attributes on and off and colours at every depth, ED, DEC private
- * modes) to a grid, so a test can compare what the terminal would show with
- * the buffer that was drawn. Like a real terminal it gives each character
- * its width: a wide one takes its cell and the next (left "" there), a
- * combining mark joins the cell before it, and writing over half of a wide
- * character blanks the other half.
+ * Character widths as terminals give them today (an emoji takes two
+ * columns), where xterm's built-in table is Unicode 6's: each code point
+ * measured with `string-width`, as the screen buffer measures its text, so
+ * a test compares where cells are and not two width tables. The properties
+ * are packed as xterm's own Unicode providers pack them (bit 0: joins the
+ * character before; bits 1 and 2: the width), and a zero-width character
+ * joins the one before it, as theirs do.
  */
-export class VtScreen {
+const WIDTHS: headless.IUnicodeVersionProvider = {
+  version: "string-width",
+  wcwidth(codepoint: number): 0 | 1 | 2 {
+    let width = widths.get(codepoint);
+    if (width === undefined) {
+      width = Math.min(2, stringWidth(String.fromCodePoint(codepoint))) as 0 | 1 | 2;
+      widths.set(codepoint, width);
+    }
+    return width;
+  },
+  charProperties(codepoint: number, preceding: number): number {
+    let width = WIDTHS.wcwidth(codepoint);
+    const before = (preceding >> 1) & 3;
+    const joins = width === 0 && preceding !== 0 && before !== 0;
+    if (joins) width = before as 0 | 1 | 2;
+    return (width << 1) | (joins ? 1 : 0);
+  },
+};
+
+/** The cells of the screen, a row after another, read at one moment. */
+interface Cells {
   readonly glyphs: string[];
   readonly fg: number[];
   readonly bg: number[];
   readonly attrs: number[];
-  x = 0;
-  y = 0;
-  #fg = 0xffffff;
-  #bg = 0;
-  #attr = 0;
-  #pendingWrap = false;
-  readonly modes = new Map<string, boolean>();
+}
 
-  constructor(readonly width: number, readonly height: number) {
-    const size = width * height;
-    this.glyphs = Array(size).fill(" ");
-    this.fg = Array(size).fill(0xffffff);
-    this.bg = Array(size).fill(0);
-    this.attrs = Array(size).fill(0);
-  }
-
-  apply(text: string): void {
-    // Escape sequences are what this parses, so the pattern must name ESC.
-    // deno-lint-ignore no-control-regex
-    const re = /\x1b\[([?]?)([\d;]*)([A-Za-z])|\x1b([=>M])|([^\x1b])/gsu;
-    for (const m of text.matchAll(re)) {
-      if (m[5] !== undefined && m[5] < " ") this.#control(m[5]);
-      else if (m[5] !== undefined) this.#print(m[5]);
-      else if (m[4] === "M") this.#index(-1);
-      else if (m[4] !== undefined) this.modes.set(m[4], true);
-      else this.#csi(m[1], m[2], m[3]);
-    }
-  }
-
-  /** Carriage return, backspace, and a vertical tab as a line feed (the column stays). */
-  #control(ch: string): void {
-    if (ch === "\r") this.x = 0;
-    else if (ch === "\b") this.x = Math.max(0, this.x - 1);
-    else if (ch === "\x0b") this.#index(1);
-    else throw new Error(`VtScreen: unsupported control ${JSON.stringify(ch)}`);
-    this.#pendingWrap = false;
-  }
-
-  /** A line down (a vertical tab) or up (a reverse index): past the bottom or top row the screen scrolls. */
-  #index(dy: 1 | -1): void {
-    this.#pendingWrap = false;
-    const y = this.y + dy;
-    if (y >= 0 && y < this.height) {
-      this.y = y;
-      return;
-    }
-    this.scrolled++;
-    for (const cells of [this.glyphs, this.fg, this.bg, this.attrs] as (string | number)[][]) {
-      const blank = cells === this.glyphs
-        ? " "
-        : cells === this.fg
-        ? 0xffffff
-        : cells === this.bg
-        ? this.#bg
-        : 0;
-      if (dy > 0) cells.splice(0, this.width), cells.push(...Array(this.width).fill(blank));
-      else {cells.splice(cells.length - this.width, this.width),
-          cells.unshift(...Array(this.width).fill(blank));}
-    }
-  }
+/**
+ * A screen of `width` columns and `height` rows. Write with `apply` (and
+ * await it: the parser runs after the write returns); then read the cells.
+ * Colours read as 0xRRGGBB for a true colour, as the index for a palette
+ * colour, and as white on black where none was set.
+ */
+export class VtScreen {
+  readonly #terminal: headless.Terminal;
+  /** Writes the parser has not finished: reading the cells meanwhile is a test's mistake. */
+  #pending = 0;
+  /** The cells as last read, until the next write. */
+  #cells: Cells | undefined;
+  /** The buffer (normal or alternate) the last scroll event came from. */
+  #bufferType: string;
 
   /** Times the screen scrolled (a line fed past the bottom, or reverse-indexed past the top). */
   scrolled = 0;
 
-  /** Moves the cursor, stopping at the edges. */
-  #move(dx: number, dy: number): void {
-    this.x = Math.max(0, Math.min(this.width - 1, this.x + dx));
-    this.y = Math.max(0, Math.min(this.height - 1, this.y + dy));
-    this.#pendingWrap = false;
+  constructor(readonly width: number, readonly height: number) {
+    this.#terminal = new headless.Terminal({
+      cols: width,
+      rows: height,
+      scrollback: 0,
+      allowProposedApi: true,
+    });
+    this.#terminal.unicode.register(WIDTHS);
+    this.#terminal.unicode.activeVersion = WIDTHS.version;
+    this.#bufferType = this.#terminal.buffer.active.type;
+    // xterm tells of a scroll up (a line feed at the bottom) and also of a switch of buffer, which is none.
+    this.#terminal.onScroll(() => {
+      const type = this.#terminal.buffer.active.type;
+      if (type === this.#bufferType) this.scrolled++;
+      this.#bufferType = type;
+    });
+    // A reverse index on the top row scrolls down, which xterm does not tell of: see it before xterm acts.
+    this.#terminal.parser.registerEscHandler({ final: "M" }, () => {
+      if (this.#terminal.buffer.active.cursorY === 0) this.scrolled++;
+      return false;
+    });
   }
 
-  #print(ch: string): void {
-    const width = stringWidth(ch);
-    if (width === 0) {
-      // A combining mark: it joins the character last drawn.
-      const row = this.y * this.width;
-      let last = row + (this.#pendingWrap ? this.x : Math.max(0, this.x - 1));
-      while (last > row && this.glyphs[last] === "") last--;
-      this.glyphs[last] += ch;
-      return;
-    }
-    if (this.#pendingWrap || this.x + width > this.width) {
-      this.#pendingWrap = false;
-      this.x = 0;
-      this.y = Math.min(this.height - 1, this.y + 1);
-    }
-    const i = this.y * this.width + this.x;
-    for (let k = 0; k < width; k++) {
-      this.#unwide(i + k);
-      this.glyphs[i + k] = k === 0 ? ch : "";
-      this.fg[i + k] = this.#fg;
-      this.bg[i + k] = this.#bg;
-      this.attrs[i + k] = this.#attr;
-    }
-    if (this.x + width >= this.width) {
-      this.x = this.width - 1;
-      this.#pendingWrap = true;
-    } else this.x += width;
+  /** Writes `text` to the terminal; resolves once it is parsed and shown. */
+  apply(text: string): Promise<void> {
+    this.#pending++;
+    this.#cells = undefined;
+    return new Promise((resolve) =>
+      this.#terminal.write(text, () => {
+        this.#pending--;
+        resolve();
+      })
+    );
   }
 
-  /** Blanks the wide character cell `i` is part of, as a terminal does when half of one is overwritten. */
-  #unwide(i: number): void {
-    const row = i - (i % this.width);
-    if (this.glyphs[i] === "" && i > row) this.glyphs[i - 1] = " ";
-    if (i + 1 < row + this.width && this.glyphs[i + 1] === "") this.glyphs[i + 1] = " ";
+  /** Puts the cursor at column `x`, row `y` (from 0), as a test's starting point. */
+  moveTo(x: number, y: number): Promise<void> {
+    return this.apply(`\x1b[${y + 1};${x + 1}H`);
   }
 
-  #csi(priv: string, params: string, final: string): void {
-    const n = params.split(";").map((p) => (p === "" ? 0 : Number(p)));
-    this.#pendingWrap = false;
-    if (priv === "?") {
-      for (const mode of n) this.modes.set(String(mode), final === "h");
-      return;
-    }
-    switch (final) {
-      case "H":
-        this.y = Math.max(1, n[0] || 1) - 1;
-        this.x = Math.max(1, n[1] || 1) - 1;
-        return;
-      case "A":
-        return this.#move(0, -Math.max(1, n[0]));
-      case "B":
-        return this.#move(0, Math.max(1, n[0]));
-      case "C":
-        return this.#move(Math.max(1, n[0]), 0);
-      case "D":
-        return this.#move(-Math.max(1, n[0]), 0);
-      case "G":
-        this.x = Math.min(this.width - 1, Math.max(1, n[0] || 1) - 1);
-        return;
-      case "J":
-        this.glyphs.fill(" ");
-        this.bg.fill(this.#bg);
-        return;
-      case "m":
-        this.#sgr(n);
-        return;
-      default:
-        throw new Error(`VtScreen: unsupported CSI ${priv}${params}${final}`);
-    }
+  /** The cursor's column (after the last column's character, the last column, as a terminal shows it). */
+  get x(): number {
+    return Math.min(this.width - 1, this.#buffer.cursorX);
   }
 
-  #sgr(n: number[]): void {
-    for (let k = 0; k < n.length; k++) {
-      const code = n[k];
-      if (code === 0) {
-        this.#fg = 0xffffff;
-        this.#bg = 0;
-        this.#attr = 0;
-      } else if (code === 1) this.#attr |= 1;
-      else if (code === 2) this.#attr |= 2;
-      else if (code === 4) this.#attr |= 4;
-      else if (code === 7) this.#attr |= 8;
-      else if (code === 22) this.#attr &= ~3;
-      else if (code === 24) this.#attr &= ~4;
-      else if (code === 27) this.#attr &= ~8;
-      else if ((code === 38 || code === 48) && n[k + 1] === 2) {
-        const rgb = (n[k + 2] << 16) | (n[k + 3] << 8) | n[k + 4];
-        if (code === 38) this.#fg = rgb;
-        else this.#bg = rgb;
-        k += 4;
-      } else if ((code === 38 || code === 48) && n[k + 1] === 5) {
-        // A palette colour is kept as its index.
-        if (code === 38) this.#fg = n[k + 2];
-        else this.#bg = n[k + 2];
-        k += 2;
-      } else if ((code >= 30 && code <= 37) || (code >= 90 && code <= 97)) {
-        this.#fg = (code % 10) + (code >= 90 ? 8 : 0);
-      } else if ((code >= 40 && code <= 47) || (code >= 100 && code <= 107)) {
-        this.#bg = (code % 10) + (code >= 100 ? 8 : 0);
-      } else throw new Error(`VtScreen: unsupported SGR ${code}`);
+  /** The cursor's row. */
+  get y(): number {
+    return this.#buffer.cursorY;
+  }
+
+  /** The modes set by `CSI ? n h` (synchronized output among them). */
+  get modes(): headless.IModes {
+    return this.#read(() => this.#terminal.modes);
+  }
+
+  /** Each cell's text: a character with its combining marks; "" for the second cell of a wide one. */
+  get glyphs(): string[] {
+    return this.#read(() => this.#screen().glyphs);
+  }
+
+  /** Each cell's foreground. */
+  get fg(): number[] {
+    return this.#read(() => this.#screen().fg);
+  }
+
+  /** Each cell's background. */
+  get bg(): number[] {
+    return this.#read(() => this.#screen().bg);
+  }
+
+  /** Each cell's attributes, as the bits of `Attr`. */
+  get attrs(): number[] {
+    return this.#read(() => this.#screen().attrs);
+  }
+
+  get #buffer(): headless.IBuffer {
+    return this.#read(() => this.#terminal.buffer.active);
+  }
+
+  #read<T>(what: () => T): T {
+    if (this.#pending > 0) throw new Error("VtScreen: read before the write was parsed (await apply)");
+    return what();
+  }
+
+  #screen(): Cells {
+    if (this.#cells) return this.#cells;
+    const cells: Cells = { glyphs: [], fg: [], bg: [], attrs: [] };
+    const buffer = this.#terminal.buffer.active;
+    const cell = buffer.getNullCell();
+    for (let y = 0; y < this.height; y++) {
+      const line = buffer.getLine(buffer.viewportY + y)!;
+      for (let x = 0; x < this.width; x++) {
+        line.getCell(x, cell);
+        // A cell never written holds no text; a terminal shows it blank.
+        cells.glyphs.push(cell.getWidth() === 0 ? "" : cell.getChars() || " ");
+        cells.fg.push(cell.isFgDefault() ? DEFAULT_FG : cell.getFgColor());
+        cells.bg.push(cell.isBgDefault() ? DEFAULT_BG : cell.getBgColor());
+        cells.attrs.push(
+          (cell.isBold() ? Attr.Bold : 0) | (cell.isDim() ? Attr.Dim : 0) |
+            (cell.isUnderline() ? Attr.Underline : 0) | (cell.isInverse() ? Attr.Reverse : 0),
+        );
+      }
     }
+    this.#cells = cells;
+    return cells;
   }
 }
