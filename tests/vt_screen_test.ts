@@ -4,7 +4,7 @@
  * combined characters, colours and attributes as a terminal does.
  */
 import { equal, throws } from "node:assert/strict";
-import { Attr } from "../src/terminal/cell_buffer.ts";
+import { Attr } from "../src/terminal/mod.ts";
 import { VtScreen } from "./support/vt_screen.ts";
 
 Deno.test("the test terminal counts a line fed or wrapped past the bottom and a reverse index at the top as scrolls, and nothing else", async () => {
