@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { CRASH_EXIT, crashMessage, debugging, main, say } from "./src/app/mod.ts";
+import { CRASH_EXIT, crashMessage, say } from "./src/cli/mod.ts";
+import { debugging, main } from "./src/app/mod.ts";
 
 if (import.meta.main) {
   let code: number;

@@ -13,7 +13,7 @@ import {
   playRecording,
   readSave,
   readScores,
-} from "../src/app/mod.ts";
+} from "../src/store/mod.ts";
 import { readRecording } from "../src/commands/mod.ts";
 import type { GameState } from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";

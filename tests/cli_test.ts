@@ -1,5 +1,6 @@
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
-import { askedFor, parseCli, parseFlags, UsageError } from "../src/app/mod.ts";
+import { askedFor, parseFlags, UsageError } from "../src/cli/mod.ts";
+import { parseCli } from "../src/app/mod.ts";
 import config from "../deno.json" with { type: "json" };
 import { type Ran, runMain, runScript, runTask } from "./support/run_program.ts";
 

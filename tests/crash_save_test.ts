@@ -4,15 +4,8 @@
  * terminal back, saying one line and exiting 70.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import {
-  continueRecording,
-  decodeSave,
-  GameSession,
-  playRecording,
-  readSave,
-  runAndLeave,
-  savedReplay,
-} from "../src/app/mod.ts";
+import { continueRecording, decodeSave, playRecording, readSave, savedReplay } from "../src/store/mod.ts";
+import { GameSession, runAndLeave } from "../src/app/mod.ts";
 import { newGame, playerOf, stateChecksum } from "../src/engine/mod.ts";
 import { HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";
 import { captureConsole } from "./support/console_capture.ts";

@@ -9,16 +9,13 @@ import {
   addScoreOf,
   dailyLine,
   dailySeed,
-  dataStamp,
-  encodeSave,
   parseCli,
-  readScores,
   type RecordPlaces,
-  summarizeSave,
-  UsageError,
   utcDate,
   writeMorgueOf,
 } from "../src/app/mod.ts";
+import { dataStamp, encodeSave, readScores, summarizeSave } from "../src/store/mod.ts";
+import { UsageError } from "../src/cli/mod.ts";
 import { MAX_SEED, newGame } from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 

@@ -13,7 +13,7 @@ import {
   NAME_LIMITS,
   REACHABLE,
 } from "../src/content/mod.ts";
-import { dataStamp, decodeSave, encodeSave } from "../src/app/mod.ts";
+import { dataStamp, decodeSave, encodeSave } from "../src/store/mod.ts";
 import {
   chooseLevelUp,
   instantiate,

@@ -3,7 +3,7 @@
  * that looks like code or like a placeholder is shown exactly as written.
  */
 import { equal, ok } from "node:assert/strict";
-import { dataStamp, decodeSave, encodeSave, userDir } from "../src/app/mod.ts";
+import { dataStamp, decodeSave, encodeSave, userDir } from "../src/store/mod.ts";
 import { loadContent } from "../src/content/mod.ts";
 import { displayText, instantiate, newGame, playCommand, playerOf } from "../src/engine/mod.ts";
 import { copyOfData } from "./support/content.ts";

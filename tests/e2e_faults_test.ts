@@ -4,7 +4,7 @@
  * vanishing mid-game. Each time the game is saved whole and nothing hangs.
  */
 import { equal, match, ok } from "node:assert/strict";
-import { decodeSave, readSave } from "../src/app/mod.ts";
+import { decodeSave, readSave } from "../src/store/mod.ts";
 import { type GameState, newGame, playerOf, type Rules } from "../src/engine/mod.ts";
 import {
   assertRestored,

@@ -6,7 +6,7 @@
  * the scores and the morgue file say so), and either way the save is gone.
  */
 import { equal, match, ok } from "node:assert/strict";
-import { readScores } from "../src/app/mod.ts";
+import { readScores } from "../src/store/mod.ts";
 import { loadContent } from "../src/content/mod.ts";
 import { type GameState, playerOf } from "../src/engine/mod.ts";
 import { titleSession } from "./support/title_session.ts";

@@ -4,7 +4,7 @@
  * one abandoned goes to the high scores, its morgue file and replay kept.
  */
 import { equal, match, ok } from "node:assert/strict";
-import { MORGUE_REPLAY_EXT } from "../src/app/mod.ts";
+import { MORGUE_REPLAY_EXT } from "../src/store/mod.ts";
 import { assertRestored, saveFile, startGame } from "./support/e2e_game.ts";
 import { TmuxPane } from "./support/tmux.ts";
 

@@ -11,7 +11,8 @@
  * back and sets the status the launcher leaves with.
  */
 import { deepEqual, equal, match, notDeepEqual, ok } from "node:assert/strict";
-import { decodeSave, launchPlan, readSave } from "../src/app/mod.ts";
+import { decodeSave, readSave } from "../src/store/mod.ts";
+import { launchPlan } from "../src/app/mod.ts";
 import type { GameState } from "../src/engine/mod.ts";
 import { bundledContent, delveContent } from "./support/content.ts";
 import {

@@ -5,7 +5,8 @@
  */
 import { deepEqual, equal, match, notEqual, ok, rejects } from "node:assert/strict";
 import { dirname } from "node:path";
-import { decodeSave, readSave, readScores, SaveOnLeavingFailed } from "../src/app/mod.ts";
+import { decodeSave, readSave, readScores } from "../src/store/mod.ts";
+import { SaveOnLeavingFailed } from "../src/app/mod.ts";
 import { isGameOver, type Rules, stateChecksum } from "../src/engine/mod.ts";
 import { keyEvent } from "../src/terminal/mod.ts";
 import { bundledContent } from "./support/content.ts";

@@ -6,7 +6,7 @@
  */
 import { deepEqual, equal, notEqual, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/mod.ts";
-import { decodeSave, encodeSave } from "../src/app/mod.ts";
+import { decodeSave, encodeSave } from "../src/store/mod.ts";
 import {
   cloneState,
   floorSeed,

@@ -5,7 +5,7 @@
  */
 import { deepEqual, equal, match, notEqual, ok } from "node:assert/strict";
 import { fuzzCommand } from "../tools/fuzz/fuzz.ts";
-import type { CommandOutput } from "../src/app/mod.ts";
+import type { CommandOutput } from "../src/cli/mod.ts";
 import {
   controlCharacters,
   flipBits,

@@ -6,7 +6,9 @@
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
-import { type CommandOutput, dataStamp, type DelveProgram, encodeSave } from "../src/app/mod.ts";
+import type { CommandOutput } from "../src/cli/mod.ts";
+import { dataStamp, encodeSave } from "../src/store/mod.ts";
+import type { DelveProgram } from "../src/app/mod.ts";
 import { fuzzCommand, type FuzzOptions, runFuzz } from "../tools/fuzz/fuzz.ts";
 import {
   type Entity,

@@ -3,7 +3,8 @@
  * screen or file but the save names the seed; the save keeps the choice.
  */
 import { equal, ok } from "node:assert/strict";
-import { dataStamp, encodeSave, summarizeSave, themeFromContent } from "../src/app/mod.ts";
+import { dataStamp, encodeSave, summarizeSave } from "../src/store/mod.ts";
+import { themeFromContent } from "../src/app/mod.ts";
 import { newGame } from "../src/engine/mod.ts";
 import { morgueText } from "../src/ui/mod.ts";
 import { bundledContent } from "./support/content.ts";

@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { BUNDLED_DATA_DIR, decodeSave, readSave, SaveError } from "../src/app/mod.ts";
+import { BUNDLED_DATA_DIR, decodeSave, readSave, SaveError } from "../src/store/mod.ts";
 import { loadContent } from "../src/content/mod.ts";
 import { PhaseScheduler, playerOf } from "../src/engine/mod.ts";
 import {

@@ -12,7 +12,8 @@
  * e2e_writes_test.ts.)
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { type Launch, launchPlan, VERSION } from "../src/app/mod.ts";
+import { type Launch, launchPlan } from "../src/app/mod.ts";
+import { VERSION } from "../src/cli/mod.ts";
 import { MAIN, READ_AND_ENV, runScript, runTask } from "./support/run_program.ts";
 import { probeGrants } from "./support/write_probe.ts";
 

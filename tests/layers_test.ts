@@ -16,6 +16,8 @@ const BELOW_APP = [
   "src/terminal",
   "src/ui",
   "src/worker",
+  "src/store",
+  "src/cli",
 ];
 
 /** What each layer may import besides itself; a layer missing here may import nothing. */
@@ -27,11 +29,13 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   "src/terminal": ["src/text"],
   "src/ui": ["src/engine", "src/terminal", "src/text"],
   "src/worker": ["src/engine"],
+  "src/store": ["src/engine", "src/content", "src/ui"],
+  "src/cli": ["src/text", "src/content", "src/ui", "src/store"],
   "src/app": BELOW_APP,
   "src/server": [...BELOW_APP, "src/app"],
   "src/commands": [...BELOW_APP, "src/app", "src/server"],
   "workers": ["src/worker"],
-  "main.ts": ["src/app"],
+  "main.ts": ["src/app", "src/cli"],
   "tools": [...BELOW_APP, "src/app", "src/server", "src/commands"],
 };
 
@@ -87,4 +91,25 @@ Deno.test("a layer is reached from another only through its mod.ts", async () =>
     const surface = await Deno.readTextFile(join(ROOT, layer, "mod.ts"));
     ok(/^\/\*\*[\s\S]*?@module/.test(surface), `${layer}/mod.ts opens with its module doc`);
   }
+});
+
+Deno.test("no layers import each other, even through others: the layers form one order", async () => {
+  const next = new Map<string, Set<string>>();
+  for (const { from, to } of await edges()) {
+    if (layerOf(from) === layerOf(to) || SHARED.has(to)) continue;
+    next.set(layerOf(from), (next.get(layerOf(from)) ?? new Set()).add(layerOf(to)));
+  }
+  /** The layers `start` reaches by its imports, and the layers it reaches by theirs. */
+  const reached = (start: string): Set<string> => {
+    const seen = new Set<string>();
+    const todo = [...next.get(start) ?? []];
+    for (let layer = todo.pop(); layer !== undefined; layer = todo.pop()) {
+      if (seen.has(layer)) continue;
+      seen.add(layer);
+      todo.push(...next.get(layer) ?? []);
+    }
+    return seen;
+  };
+  const circles = [...next.keys()].filter((layer) => reached(layer).has(layer));
+  deepEqual(circles, []);
 });

@@ -1,12 +1,6 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import {
-  dataStamp,
-  decodeSave,
-  encodeSave,
-  GameSession,
-  readSave,
-  themeFromContent,
-} from "../src/app/mod.ts";
+import { dataStamp, decodeSave, encodeSave, readSave } from "../src/store/mod.ts";
+import { GameSession, themeFromContent } from "../src/app/mod.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
 import { instantiate, isWalkable, levelsEarned, newGame, playerOf, threshold } from "../src/engine/mod.ts";
 import { keyEvent } from "../src/terminal/mod.ts";

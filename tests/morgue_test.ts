@@ -8,9 +8,9 @@ import {
   keepUnreadable,
   readScores,
   ScoresNotWritten,
-  themeFromContent,
   writeMorgue,
-} from "../src/app/mod.ts";
+} from "../src/store/mod.ts";
+import { themeFromContent } from "../src/app/mod.ts";
 import {
   Bot,
   displayText,

@@ -10,7 +10,7 @@ import {
   optionsJsonSchema,
   parseOptions,
   readOptions,
-} from "../src/app/mod.ts";
+} from "../src/store/mod.ts";
 import {
   boundKeys,
   KEY_PRESETS,

@@ -6,14 +6,8 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { type Content, ContentError, loadContent } from "../src/content/mod.ts";
-import {
-  knownPalette,
-  optionsText,
-  paletteCheck,
-  paletteIds,
-  parseOptions,
-  themeFromContent,
-} from "../src/app/mod.ts";
+import { knownPalette, paletteCheck, paletteIds, themeFromContent } from "../src/app/mod.ts";
+import { optionsText, parseOptions } from "../src/store/mod.ts";
 import { contrastFailures, contrastRatio, type OptionsChoice } from "../src/ui/mod.ts";
 import { arena } from "./support/arena.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";

@@ -6,7 +6,8 @@
  * replay reads it back; an old replay's bare pick-up still takes the topmost.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { decodeRecording, GameSession, record, startRecording } from "../src/app/mod.ts";
+import { decodeRecording, record, startRecording } from "../src/store/mod.ts";
+import { GameSession } from "../src/app/mod.ts";
 import type { Content } from "../src/content/mod.ts";
 import { type GameState, instantiate, playerOf } from "../src/engine/mod.ts";
 import { HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";

@@ -7,7 +7,7 @@
  * exist, and an empty `--data` for `validate`.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import { checkPlaces, playFiles } from "../src/app/mod.ts";
+import { checkPlaces, playFiles } from "../src/store/mod.ts";
 import { runMain, runScript } from "./support/run_program.ts";
 
 /** Asserts `args` are refused in exactly one line matching `line`, exit 2, nothing drawn. */

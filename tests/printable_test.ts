@@ -1,4 +1,4 @@
-import { sayJson } from "../src/app/mod.ts";
+import { sayJson } from "../src/cli/mod.ts";
 import { deepEqual, equal, ok } from "node:assert/strict";
 import {
   displayWidth,

@@ -11,7 +11,7 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
 import { loadContent } from "../src/content/mod.ts";
 import { simulate } from "../src/commands/mod.ts";
-import { REPLAY_LIMITS, startRecording, writeSave } from "../src/app/mod.ts";
+import { REPLAY_LIMITS, startRecording, writeSave } from "../src/store/mod.ts";
 import { dataChecksum, enterFloor, newGame } from "../src/engine/mod.ts";
 import { copyOfData } from "./support/content.ts";
 import { runTask } from "./support/run_program.ts";

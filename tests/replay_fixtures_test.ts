@@ -15,7 +15,7 @@
  */
 import { equal, ok } from "node:assert/strict";
 import { readRecording } from "../src/commands/mod.ts";
-import { playRecording } from "../src/app/mod.ts";
+import { playRecording } from "../src/store/mod.ts";
 import { loadContent } from "../src/content/mod.ts";
 
 const FIXTURES = new URL("./fixtures/replays/", import.meta.url);

@@ -16,14 +16,14 @@ import {
   decodeRecording,
   decodeSave,
   encodeSave,
-  GameSession,
   gzip,
   playRecording,
   record,
   ReplayError,
   startRecording,
   writeSave,
-} from "../src/app/mod.ts";
+} from "../src/store/mod.ts";
+import { GameSession } from "../src/app/mod.ts";
 import { InProcessRunner, type MonsterRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { replayMain, simulate } from "../src/commands/mod.ts";
 import { HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";

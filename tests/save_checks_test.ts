@@ -5,7 +5,7 @@
  * refused with one sentence, never a crash.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { dataStamp, decodeSave, encodeSave, gzip, SaveError } from "../src/app/mod.ts";
+import { dataStamp, decodeSave, encodeSave, gzip, SaveError } from "../src/store/mod.ts";
 import { MAX_LEVEL, newGame, playCommand } from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { titleSession } from "./support/title_session.ts";

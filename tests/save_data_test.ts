@@ -22,7 +22,7 @@ import {
   startRecording,
   summarizeSave,
   userDir,
-} from "../src/app/mod.ts";
+} from "../src/store/mod.ts";
 import { type Content, loadContent } from "../src/content/mod.ts";
 import { dataChecksum, newGame, playCommand, type Rules, stateChecksum } from "../src/engine/mod.ts";
 import { bundledContent, copyOfData, DATA_LABEL } from "./support/content.ts";

@@ -9,7 +9,7 @@ import {
   SAVE_VERSION,
   SaveError,
   writeSave,
-} from "../src/app/mod.ts";
+} from "../src/store/mod.ts";
 import { type Action, type GameState, newGame, playCommand, playerOf, Rng } from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { doomPlayer, titleSession } from "./support/title_session.ts";

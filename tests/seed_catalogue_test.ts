@@ -5,7 +5,7 @@
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { BUNDLED_DATA_DIR, userDir } from "../src/app/mod.ts";
+import { BUNDLED_DATA_DIR, userDir } from "../src/store/mod.ts";
 import { type Content, loadContent } from "../src/content/mod.ts";
 import {
   ACCEPT_HINT,

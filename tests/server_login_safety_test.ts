@@ -7,7 +7,7 @@
  */
 import { equal, throws } from "node:assert/strict";
 import { parseServeArgs } from "../src/commands/mod.ts";
-import { UsageError } from "../src/app/mod.ts";
+import { UsageError } from "../src/cli/mod.ts";
 import { onTitle, sessionOf, startTestServer, TestPage } from "./support/delve_server.ts";
 
 /** Posts a registration for `name` with `headers`; gives the status. */

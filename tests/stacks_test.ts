@@ -131,7 +131,7 @@ Deno.test("the tutorial keeps today's letters: they follow the items' order and 
 });
 
 Deno.test("a save keeps stacks, kept letters and the rolls stream, and loads them back the same", async () => {
-  const { dataStamp, decodeSave, encodeSave } = await import("../src/app/mod.ts");
+  const { dataStamp, decodeSave, encodeSave } = await import("../src/store/mod.ts");
   const content = await combatContent();
   const state = newGame(mod, 9);
   give(state, "dart").count = 4;

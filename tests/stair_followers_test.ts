@@ -6,7 +6,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/mod.ts";
-import { dataStamp, decodeSave, encodeSave } from "../src/app/mod.ts";
+import { dataStamp, decodeSave, encodeSave } from "../src/store/mod.ts";
 import {
   displayText,
   type Entity,

@@ -1,6 +1,6 @@
 import { equal, notEqual } from "node:assert/strict";
 import { newGame, playerOf, stateDigest } from "../src/engine/mod.ts";
-import { dataStamp, decodeSave, encodeSave } from "../src/app/mod.ts";
+import { dataStamp, decodeSave, encodeSave } from "../src/store/mod.ts";
 import { bundledContent } from "./support/content.ts";
 
 const content = await bundledContent();

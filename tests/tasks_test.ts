@@ -6,7 +6,8 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import config from "../deno.json" with { type: "json" };
-import { BUNDLED_DATA_DIR, GAME_FLAGS, launchPlan } from "../src/app/mod.ts";
+import { BUNDLED_DATA_DIR } from "../src/store/mod.ts";
+import { GAME_FLAGS, launchPlan } from "../src/app/mod.ts";
 import { loadContent } from "../src/content/mod.ts";
 
 const words = (task: string) => task.split(/\s+/);

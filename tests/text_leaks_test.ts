@@ -6,7 +6,7 @@
  * written (a child's stderr, the headless terminal's bytes, the file).
  */
 import { equal, ok } from "node:assert/strict";
-import { dataStamp, encodeSave, gzip, writeSave } from "../src/app/mod.ts";
+import { dataStamp, encodeSave, gzip, writeSave } from "../src/store/mod.ts";
 import { addMessage, newGame } from "../src/engine/mod.ts";
 import { bundledContent, copyOfData } from "./support/content.ts";
 import { titleSession } from "./support/title_session.ts";

@@ -5,7 +5,8 @@
  * low line is told once and stops the walk, and the HP bar changes colour.
  */
 import { deepEqual, equal, notEqual } from "node:assert/strict";
-import { decodeRecording, GameSession, record, startRecording } from "../src/app/mod.ts";
+import { decodeRecording, record, startRecording } from "../src/store/mod.ts";
+import { GameSession } from "../src/app/mod.ts";
 import type { Content } from "../src/content/mod.ts";
 import {
   type GameState,

@@ -21,7 +21,7 @@ import {
   TEMP_SUFFIX,
   tryLock,
   writeFileAtomic,
-} from "../src/app/mod.ts";
+} from "../src/store/mod.ts";
 import { isGameOver } from "../src/engine/mod.ts";
 import { shownLog } from "../src/ui/mod.ts";
 import { bundledContent } from "./support/content.ts";
@@ -202,7 +202,7 @@ Deno.test("a lock whose process was killed (-9) is free: the kernel let go of it
       "eval",
       `--config=${CONFIG}`,
       `const { tryLock } = await import(${
-        JSON.stringify(new URL("../src/app/file_lock.ts", import.meta.url).href)
+        JSON.stringify(new URL("../src/store/file_lock.ts", import.meta.url).href)
       });
        const held = await tryLock(${JSON.stringify(lock)});
        console.log(held.kind);
@@ -300,7 +300,7 @@ Deno.test("programs ending games at once: every score reaches the table (its loc
   const dir = await Deno.makeTempDir();
   const path = `${dir}/scores.json`;
   const programs = 10;
-  const scores = new URL("../src/app/high_scores.ts", import.meta.url).href;
+  const scores = new URL("../src/store/high_scores.ts", import.meta.url).href;
   // Each says it is ready, waits for the same signal (a file), then adds its score: all ten read and
   // write the table together.
   const children = Array.from({ length: programs }, (_, k) =>

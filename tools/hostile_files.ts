@@ -4,7 +4,7 @@
  * and gzip that inflates to gigabytes. Shared by the bench and the tests.
  */
 import { constants, deflateRawSync } from "node:zlib";
-import { encodeSave, startRecording } from "../src/app/mod.ts";
+import { encodeSave, startRecording } from "../src/store/mod.ts";
 import { dataChecksum, newGame, type Rules } from "../src/engine/mod.ts";
 
 /** How deep the hostile files nest. */

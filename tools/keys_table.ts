@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { HELP_USAGE, parseFlags, readCommandLine, sayOut } from "../src/app/mod.ts";
+import { HELP_USAGE, parseFlags, readCommandLine, sayOut } from "../src/cli/mod.ts";
 import { NAMED_COMMANDS } from "../src/ui/mod.ts";
 import { markersOf, withMarkedSection, writeMarkedSection } from "./marked_section.ts";
 

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { writeFileAtomic } from "../src/app/mod.ts";
+import { writeFileAtomic } from "../src/store/mod.ts";
 
 /** Where a generated part begins and ends in its file. */
 export interface Markers {

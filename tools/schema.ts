@@ -6,7 +6,8 @@
  * @module
  */
 import { jsonSchemaFiles } from "../src/content/mod.ts";
-import { HELP_USAGE, optionsJsonSchema, parseFlags, readCommandLine, sayOut } from "../src/app/mod.ts";
+import { HELP_USAGE, parseFlags, readCommandLine, sayOut } from "../src/cli/mod.ts";
+import { optionsJsonSchema } from "../src/store/mod.ts";
 
 /** `deno task schema --help`. */
 export const SCHEMA_HELP = {

@@ -32,10 +32,9 @@ import {
   readCommandLine,
   say,
   sayOut,
-  themeFromContent,
-  userDir,
-  writeFileAtomic,
-} from "../src/app/mod.ts";
+} from "../src/cli/mod.ts";
+import { themeFromContent } from "../src/app/mod.ts";
+import { userDir, writeFileAtomic } from "../src/store/mod.ts";
 import { asciiMap, type Theme } from "../src/ui/mod.ts";
 
 /** The seeds the catalogue keeps. */

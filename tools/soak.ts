@@ -18,11 +18,10 @@
  */
 import type { Content } from "../src/content/mod.ts";
 import { Bot, type GameState, isGameOver, MAX_SEED, newGame } from "../src/engine/mod.ts";
-import type { Terminal } from "../src/terminal/mod.ts";
-import { SinkTerminal } from "../src/terminal/mod.ts";
+import { SinkTerminal, type Terminal } from "../src/terminal/mod.ts";
+import type { Command } from "../src/store/mod.ts";
+import { GameSession } from "../src/app/mod.ts";
 import {
-  type Command,
-  GameSession,
   HELP_USAGE,
   intFlag,
   loadDataOr,
@@ -31,7 +30,7 @@ import {
   say,
   sayJson,
   sayOut,
-} from "../src/app/mod.ts";
+} from "../src/cli/mod.ts";
 import { WorkerRunner } from "../src/worker/mod.ts";
 
 /** Plays `command` in `app` and draws the frame; the soak's way, and the default of {@link BotPlayer}. */

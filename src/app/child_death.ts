@@ -1,7 +1,7 @@
 /**
  * The launcher's side of a game that dies without its own way out: killed
  * (SIGKILL), out of memory (V8 stops the process with SIGTRAP) or crashed.
- * The game gives the terminal back on every way out it sees (exit_guard.ts);
+ * The game gives the terminal back on every way out it sees (src/cli/exit_guard.ts);
  * these it never sees, so the launcher that started it does it instead:
  * the terminal's modes as they were before the game (cooked, not raw), the
  * escape modes off (alternate screen, hidden cursor, mouse reporting,

@@ -5,14 +5,7 @@
  * @module
  */
 import { textChecksum } from "../engine/mod.ts";
-
-/** What marks a game as the day's: its date, and whether it goes into the high scores. */
-export interface DailyMark {
-  /** The UTC date it is the game of, `YYYY-MM-DD`. */
-  readonly date: string;
-  /** False when the day's daily game was scored already: this one is played unscored. */
-  readonly scored: boolean;
-}
+import type { DailyMark } from "../store/mod.ts";
 
 /** `now`'s UTC date, `YYYY-MM-DD`. */
 export function utcDate(now: Date): string {

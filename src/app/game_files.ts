@@ -9,15 +9,22 @@
  * @module
  */
 import type { GameState } from "../engine/mod.ts";
-import type { DailyMark } from "./daily.ts";
+import {
+  type DailyMark,
+  dataStamp,
+  decodeSave,
+  deleteSave,
+  encodeSave,
+  LOCK_SUFFIX,
+  type Recording,
+  REPLAY_LIMITS,
+  SaveError,
+  withLock,
+  writeSave,
+} from "../store/mod.ts";
 import type { GameSession } from "./game_session.ts";
 import type { RecordPlaces } from "./game_records.ts";
 import type { DelveOptions } from "./delve_options.ts";
-import { deleteSave, writeSave } from "./save_file.ts";
-import { dataStamp, decodeSave, encodeSave, SaveError } from "./save_format.ts";
-import { type Recording, REPLAY_LIMITS } from "./replay_format.ts";
-import { withLock } from "./file_lock.ts";
-import { LOCK_SUFFIX } from "./write_paths.ts";
 
 /** The save, replay and records of the game in hand, written one after another. */
 export class GameFiles {

@@ -16,11 +16,17 @@ import {
   scoreOf,
 } from "../engine/mod.ts";
 import { endText, type GameOverReport, morgueText, type MorgueWritten } from "../ui/mod.ts";
-import { addHighScore, ScoresNotWritten } from "./high_scores.ts";
-import { writeMorgue, writeMorgueReplay, writeReplayBeside } from "./morgue_file.ts";
-import type { Recording } from "./replay_format.ts";
+import {
+  addHighScore,
+  briefly,
+  type DailyMark,
+  type Recording,
+  ScoresNotWritten,
+  writeMorgue,
+  writeMorgueReplay,
+  writeReplayBeside,
+} from "../store/mod.ts";
 import { themeFromContent } from "./theme_from_content.ts";
-import type { DailyMark } from "./daily.ts";
 
 /** Where a game's records go, and what stamps them. */
 export interface RecordPlaces {
@@ -39,11 +45,6 @@ export interface RecordPlaces {
 
 /** A message of the rules for a game's log, with its values. */
 export type Told = readonly [MessageId, Readonly<Record<string, string | number>>];
-
-/** An OS error without the call and path Deno adds ("Permission denied (os error 13)"), for one screen line. */
-export function briefly(e: Error): string {
-  return e.message.replace(/(\(os error \d+\)):.*$/, "$1");
-}
 
 /** Writes the morgue file of `state`; resolves to its path, or why it could not be written. */
 export function writeMorgueOf(

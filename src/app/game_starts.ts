@@ -11,14 +11,20 @@
 import type { Content } from "../content/mod.ts";
 import { dataChecksum, type GameState, newGame } from "../engine/mod.ts";
 import type { TitleQuestion } from "../ui/mod.ts";
-import type { DailyMark } from "./daily.ts";
+import {
+  abandonQuestion,
+  type DailyMark,
+  examineSave,
+  keepUnreadable,
+  readScores,
+  type Recording,
+  savedGameLine,
+  startRecording,
+  whyNotLoaded,
+} from "../store/mod.ts";
 import type { GameFiles } from "./game_files.ts";
 import { abandonGame, type Told } from "./game_records.ts";
-import { readScores } from "./high_scores.ts";
 import type { DelveOptions } from "./delve_options.ts";
-import { keepUnreadable } from "./save_file.ts";
-import { type Recording, startRecording } from "./replay_format.ts";
-import { abandonQuestion, examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
 
 /** A popup over the title: its lines, and the yes/no question it asks, if it asks one. */
 export interface Popup {

@@ -5,7 +5,7 @@
  * splits `--allow-write` at every comma) and no `HOME` grants `/delve`;
  * and a grant of a folder is a grant of everything in it, so `--save
  * ~/delve.json.gz` must not grant the whole home. This launcher works the
- * paths out as the game does (src/app/write_paths.ts: the save, its backup,
+ * paths out as the game does (src/store/write_paths.ts: the save, its backup,
  * lock and temporary file, the high-score table's, the replay's, and the
  * morgue and kept-aside folders, from `--save` and `--record` or the
  * defaults) and runs `deno run` with them as one argument, so any path is
@@ -23,13 +23,17 @@
 import { basename } from "node:path";
 import { deathLine, fileThere, noteTerminal, restoreTerminal } from "./child_death.ts";
 import { fileURLToPath } from "node:url";
-import { parseCli } from "./cli.ts";
-import { UsageError } from "./flags.ts";
-import { grantFolder, grantsFor, NO_SAVE_PLACE, playFiles } from "./write_paths.ts";
-import { defaultOptionsPath } from "./options_file.ts";
-import { TEMP_SUFFIX } from "./save_file.ts";
-import { defaultSaveDir } from "./save_file.ts";
-import { say } from "./say.ts";
+import { parseCli } from "./play_flags.ts";
+import { say, UsageError } from "../cli/mod.ts";
+import {
+  defaultOptionsPath,
+  defaultSaveDir,
+  grantFolder,
+  grantsFor,
+  NO_SAVE_PLACE,
+  playFiles,
+  TEMP_SUFFIX,
+} from "../store/mod.ts";
 
 /** The game's entry. */
 const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));

@@ -7,9 +7,8 @@
  * @module
  */
 import { type DelveProgram, SaveOnLeavingFailed } from "./program.ts";
-import { CRASH_EXIT, crashMessage, notSavedLine, saveThenRestore } from "./exit_guard.ts";
+import { CRASH_EXIT, crashMessage, notSavedLine, saveThenRestore, say } from "../cli/mod.ts";
 import type { ExitReason } from "./game_session.ts";
-import { say } from "./say.ts";
 
 const EXIT_CODES: Record<ExitReason, number> = { quit: 0, "input-closed": 0, interrupt: 130 };
 

@@ -6,18 +6,30 @@
  */
 import { MAX_SEED } from "../engine/mod.ts";
 import { detectColorDepth, TtyTerminal } from "../terminal/mod.ts";
-import { parseCli, USAGE } from "./cli.ts";
-import { helpText, UsageError, versionText } from "./flags.ts";
-import { guardExits } from "./exit_guard.ts";
+import { parseCli, USAGE } from "./play_flags.ts";
+import {
+  guardExits,
+  helpText,
+  loadDataOr,
+  readEnv,
+  say,
+  sayOut,
+  UsageError,
+  VERSION,
+  versionText,
+} from "../cli/mod.ts";
 import { DelveProgram } from "./program.ts";
 import { runAndLeave } from "./leaving.ts";
 import { TERMINAL_TURNS, WorkerRunner } from "../worker/mod.ts";
-import { loadDataOr, readEnv } from "./data_dir.ts";
-import { checkGrants, checkPlaces, NO_SAVE_PLACE, PlaceRefused, playFiles } from "./write_paths.ts";
-import { lockSave } from "./file_lock.ts";
-import { say, sayOut } from "./say.ts";
-import { VERSION } from "./version.ts";
-import { defaultOptionsPath } from "./options_file.ts";
+import {
+  checkGrants,
+  checkPlaces,
+  defaultOptionsPath,
+  lockSave,
+  NO_SAVE_PLACE,
+  PlaceRefused,
+  playFiles,
+} from "../store/mod.ts";
 import { dailySeed, utcDate } from "./daily.ts";
 import { readPlayerOptions } from "./player_options.ts";
 import { warmUp } from "./warm_up.ts";

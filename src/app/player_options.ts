@@ -8,7 +8,7 @@
 import type { Content } from "../content/mod.ts";
 import type { CellBuffer, KeyEvent } from "../terminal/mod.ts";
 import { OPTIONS_HINT, type OptionsChoice, OptionsScreen, pickupKinds, type Theme } from "../ui/mod.ts";
-import { DEFAULT_OPTIONS, readOptions, saveOptionsFile } from "./options_file.ts";
+import { DEFAULT_OPTIONS, readOptions, saveOptionsFile } from "../store/mod.ts";
 import { knownPalette, paletteChoices, themeFromContent } from "./theme_from_content.ts";
 
 /** The walk delay when neither the command line nor the file sets one. */

@@ -17,8 +17,7 @@ import { PlayerOptions } from "./player_options.ts";
 import { dailyLine } from "./daily.ts";
 import { type ExitReason, GameSession } from "./game_session.ts";
 import { recordDeath, type Told, writeMorgueOf } from "./game_records.ts";
-import { readScores } from "./high_scores.ts";
-import { record } from "./replay_format.ts";
+import { readScores, record } from "../store/mod.ts";
 import { GameFiles } from "./game_files.ts";
 import { GameStarts, type Popup } from "./game_starts.ts";
 

@@ -11,7 +11,7 @@ import type { ColorDepth, Terminal } from "../terminal/mod.ts";
 import { GameOverScreen } from "../ui/mod.ts";
 import { InProcessRunner } from "../worker/mod.ts";
 import { GameSession } from "./game_session.ts";
-import { type Recording, replaySteps } from "./replay_format.ts";
+import { type Recording, replaySteps } from "../store/mod.ts";
 
 /** How a showing goes: its pace, and when it stops early. */
 export interface ReplayPace {

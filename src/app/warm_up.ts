@@ -20,7 +20,7 @@ import { Bot, isGameOver, newGame } from "../engine/mod.ts";
 import { type ColorDepth, SinkTerminal } from "../terminal/mod.ts";
 import { InProcessRunner } from "../worker/mod.ts";
 import { GameSession } from "./game_session.ts";
-import { record, startRecording } from "./replay_format.ts";
+import { record, startRecording } from "../store/mod.ts";
 
 /**
  * Commands the warm-up plays: enough for the engine's and the screens' busy

@@ -8,15 +8,8 @@
  *
  * @module
  */
-import {
-  HELP_USAGE,
-  loadDataOr,
-  paletteCheck,
-  parseFlags,
-  pathFlag,
-  readCommandLine,
-  sayOut,
-} from "../app/mod.ts";
+import { HELP_USAGE, loadDataOr, parseFlags, pathFlag, readCommandLine, sayOut } from "../cli/mod.ts";
+import { paletteCheck } from "../app/mod.ts";
 import { contrastFailures, contrastRatio } from "../ui/mod.ts";
 
 /** `deno task palettes --help`. */

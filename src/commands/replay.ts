@@ -9,24 +9,26 @@
 import {
   bundledDataWith,
   decodeRecording,
+  playRecording,
+  readJsonFile,
+  type Recording,
+  REPLAY_LIMITS,
+  ReplayError,
+} from "../store/mod.ts";
+import {
   guardExits,
   HELP_USAGE,
   intFlag,
   loadDataOr,
   parseFlags,
   pathFlag,
-  playRecording,
   readCommandLine,
   readEnv,
-  readJsonFile,
-  type Recording,
-  REPLAY_LIMITS,
-  ReplayError,
   say,
   sayOut,
-  showReplay,
   UsageError,
-} from "../app/mod.ts";
+} from "../cli/mod.ts";
+import { showReplay } from "../app/mod.ts";
 import type { Content } from "../content/mod.ts";
 import { detectColorDepth, TtyTerminal } from "../terminal/mod.ts";
 import { dataChecksum } from "../engine/mod.ts";

@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { loadDataOr, randomSeed, readCommandLine, say, VERSION } from "../app/mod.ts";
+import { loadDataOr, readCommandLine, say, VERSION } from "../cli/mod.ts";
+import { randomSeed } from "../app/mod.ts";
 import { DelveServer } from "../server/mod.ts";
 import { SERVER_TURNS, WorkerRunner } from "../worker/mod.ts";
 import { parseServeArgs, SERVE_HELP } from "./serve_flags.ts";

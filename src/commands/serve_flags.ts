@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, parseFlags, pathFlag, readEnv, UsageError } from "../app/mod.ts";
+import { HELP_USAGE, intFlag, parseFlags, pathFlag, readEnv, UsageError } from "../cli/mod.ts";
 import { DEFAULT_LIMITS, type ServerLimits } from "../server/mod.ts";
 
 /** `deno task serve --help`. */

@@ -9,7 +9,8 @@
  */
 import { fileURLToPath } from "node:url";
 import { join, resolve } from "node:path";
-import { readCommandLine, runLaunch, say } from "../app/mod.ts";
+import { readCommandLine, say } from "../cli/mod.ts";
+import { runLaunch } from "../app/mod.ts";
 import { parseServeArgs, SERVE_HELP, type ServeCommand } from "./serve_flags.ts";
 
 const SERVER = fileURLToPath(new URL("./serve.ts", import.meta.url));

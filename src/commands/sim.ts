@@ -14,15 +14,12 @@ import {
   parseFlags,
   pathFlag,
   readCommandLine,
-  REPLAY_LIMITS,
   say,
   sayOut,
-  startRecording,
   UsageError,
   VERSION,
-  writeFileAtomic,
-  writeSave,
-} from "../app/mod.ts";
+} from "../cli/mod.ts";
+import { REPLAY_LIMITS, startRecording, writeFileAtomic, writeSave } from "../store/mod.ts";
 import { dataChecksum, MAX_SEED } from "../engine/mod.ts";
 import { balanceCharts } from "./sim/balance_charts.ts";
 import { balanceReport } from "./sim/balance_report.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { HELP_USAGE, loadDataOr, parseFlags, pathFlag, readCommandLine, say, sayOut } from "../app/mod.ts";
+import { HELP_USAGE, loadDataOr, parseFlags, pathFlag, readCommandLine, say, sayOut } from "../cli/mod.ts";
 import { FLOOR_TRIAL_SEEDS, floorTrialProblems } from "../content/mod.ts";
 
 /** `deno task validate --help`. */

@@ -6,7 +6,8 @@
  * @module
  */
 import type { Content } from "../content/mod.ts";
-import { decodeRecording, readJsonFile, type Recording, REPLAY_LIMITS, showReplay } from "../app/mod.ts";
+import { decodeRecording, readJsonFile, type Recording, REPLAY_LIMITS } from "../store/mod.ts";
+import { showReplay } from "../app/mod.ts";
 import { ENTER_SEQUENCE } from "../terminal/mod.ts";
 import { asksForWebSocket, NOT_A_WEBSOCKET, securityHeaders } from "./http_parts.ts";
 import { WATCHER_BACKLOG_BYTES } from "./game_host.ts";

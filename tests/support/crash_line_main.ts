@@ -2,7 +2,7 @@
  * The exit guard alone, meeting an uncaught error whose message is the
  * first argument: a test reads the crash line it leaves on stderr.
  */
-import { guardExits } from "../../src/app/mod.ts";
+import { guardExits } from "../../src/cli/mod.ts";
 
 guardExits({ save: () => Promise.resolve(), restore: () => {}, debug: false });
 setTimeout(() => {

@@ -3,14 +3,14 @@
  * folder, and a page-like WebSocket client; both closed by the caller.
  */
 import {
+  DEFAULT_LIMITS,
   DelveServer,
   hashPassword,
+  ScreenMirror,
   type ServerLimits,
   type ServerOptions,
   ServerStore,
 } from "../../src/server/mod.ts";
-import { DEFAULT_LIMITS } from "../../src/server/mod.ts";
-import { ScreenMirror } from "../../src/server/mod.ts";
 import { InProcessRunner } from "../../src/worker/mod.ts";
 import { bundledContent } from "./content.ts";
 

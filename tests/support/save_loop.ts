@@ -2,7 +2,7 @@
  * Saves over and over (a growing game) until killed; a test kills it with
  * SIGKILL at random moments and checks that a whole save is always there.
  */
-import { dataStamp, encodeSave, writeSave } from "../../src/app/mod.ts";
+import { dataStamp, encodeSave, writeSave } from "../../src/store/mod.ts";
 import { loadContent } from "../../src/content/mod.ts";
 import { newGame, playCommand } from "../../src/engine/mod.ts";
 

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { encodeSave, gzip, HELP_USAGE, parseFlags, readCommandLine } from "../../src/app/mod.ts";
+import { encodeSave, gzip } from "../../src/store/mod.ts";
+import { HELP_USAGE, parseFlags, readCommandLine } from "../../src/cli/mod.ts";
 import { loadContent } from "../../src/content/mod.ts";
 import { type GameState, newGame, playCommand, playerOf } from "../../src/engine/mod.ts";
 import { measure, median } from "./timing.ts";

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { HELP_USAGE, readCommandLine, UsageError } from "../../src/app/mod.ts";
+import { HELP_USAGE, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { RawSocket } from "./raw_socket.ts";
 
 /** The kinds, as the bench names them. */

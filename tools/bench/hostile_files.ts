@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { gzip } from "../../src/app/mod.ts";
+import { gzip } from "../../src/store/mod.ts";
 import type { Rules } from "../../src/engine/mod.ts";
 import { confusedSave, deepReplay, deepScores, gzipBomb, HOSTILE_DEPTH, makeFifo } from "../hostile_files.ts";
 import type { Refusal } from "./refuse_file.ts";

@@ -8,9 +8,8 @@
  * @module
  */
 import { BotPlayer, type Deliver } from "../soak.ts";
-import { SinkTerminal } from "../../src/terminal/mod.ts";
+import { keyEvent, SinkTerminal } from "../../src/terminal/mod.ts";
 import type { Content } from "../../src/content/mod.ts";
-import { keyEvent } from "../../src/terminal/mod.ts";
 import { MOVE_BINDINGS } from "../../src/ui/mod.ts";
 import { percentile } from "./timing.ts";
 

@@ -18,7 +18,7 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/app/mod.ts";
+import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { SYNC_END } from "../../src/terminal/mod.ts";
 import { type Answer, ECHO_READY, echoCommand, playCommand, PtySession } from "./pty_session.ts";
 import { percentile } from "./timing.ts";

@@ -14,15 +14,8 @@
  * @module
  */
 import process from "node:process";
-import {
-  HELP_USAGE,
-  parseFlags,
-  readCommandLine,
-  readSave,
-  readScores,
-  type SaveRead,
-  UsageError,
-} from "../../src/app/mod.ts";
+import { HELP_USAGE, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
+import { readSave, readScores, type SaveRead } from "../../src/store/mod.ts";
 import { readRecording } from "../../src/commands/mod.ts";
 import { ContentError, loadContent } from "../../src/content/mod.ts";
 

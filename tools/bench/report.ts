@@ -8,7 +8,7 @@
  * @module
  */
 import config from "../../deno.json" with { type: "json" };
-import { HELP_USAGE, parseFlags, readCommandLine, UsageError } from "../../src/app/mod.ts";
+import { HELP_USAGE, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { simulate } from "../../src/commands/mod.ts";
 import type { SoakResult } from "../soak.ts";
 import { MAP_BUDGET } from "../../src/content/mod.ts";

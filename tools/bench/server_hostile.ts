@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/app/mod.ts";
+import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { launchArgs } from "../../src/commands/mod.ts";
 import { freePort, untilListening } from "../serve_process.ts";
 import { HOSTILE_KINDS, type HostileKind } from "./hostile_clients.ts";

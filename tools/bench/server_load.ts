@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, parseFlags, readCommandLine } from "../../src/app/mod.ts";
+import { HELP_USAGE, intFlag, parseFlags, readCommandLine } from "../../src/cli/mod.ts";
 import { launchArgs } from "../../src/commands/mod.ts";
 import { freePort, untilListening } from "../serve_process.ts";
 

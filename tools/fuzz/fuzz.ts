@@ -18,7 +18,7 @@ import {
   say,
   sayOut,
   UsageError,
-} from "../../src/app/mod.ts";
+} from "../../src/cli/mod.ts";
 import {
   FILE_KINDS,
   type FileFuzzOptions,

@@ -42,7 +42,7 @@ import {
   startRecording,
   userDir,
   whyNotLoaded,
-} from "../../src/app/mod.ts";
+} from "../../src/store/mod.ts";
 import { readRecording } from "../../src/commands/mod.ts";
 
 /** The kinds of file the game reads. */

@@ -25,20 +25,18 @@ import {
   stateProblems,
   textChecksum,
 } from "../../src/engine/mod.ts";
-import type { ColorDepth, TerminalEvent } from "../../src/terminal/mod.ts";
+import { type ColorDepth, SinkTerminal, type TerminalEvent } from "../../src/terminal/mod.ts";
 import {
   BUNDLED_DATA_DIR,
   decodeRecording,
-  DelveProgram,
-  type GameSession,
   playRecording,
   readJsonFile,
   REPLAY_LIMITS,
-} from "../../src/app/mod.ts";
+} from "../../src/store/mod.ts";
+import { DelveProgram, type GameSession } from "../../src/app/mod.ts";
 import { FuzzEvents } from "./fuzz_events.ts";
 import { type MonsterRunner, WorkerRunner } from "../../src/worker/mod.ts";
 import { CheckedRunner } from "./checked_runner.ts";
-import { SinkTerminal } from "../../src/terminal/mod.ts";
 
 /** What to fuzz. */
 export interface FuzzOptions {

@@ -36,7 +36,7 @@ import {
   SaveError,
   startRecording,
   whyNotLoaded,
-} from "../../src/app/mod.ts";
+} from "../../src/store/mod.ts";
 
 /** Turns played on a save that was taken. */
 export const TURNS_ON = 20;

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import type { GameResult } from "./simulate.ts";
-import { SAMPLE_TURNS } from "./simulate.ts";
+import { type GameResult, SAMPLE_TURNS } from "./simulate.ts";
 
 /** One chart of the report. */
 export interface Chart {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { record, type Recording } from "../../app/mod.ts";
+import { record, type Recording } from "../../store/mod.ts";
 import type { Content } from "../../content/mod.ts";
 import {
   Bot,

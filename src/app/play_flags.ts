@@ -5,7 +5,7 @@
  * @module
  */
 import { MAX_SEED } from "../engine/mod.ts";
-import { HELP_USAGE, intFlag, parseFlags, pathFlag, UsageError } from "./flags.ts";
+import { HELP_USAGE, intFlag, parseFlags, pathFlag, UsageError } from "../cli/mod.ts";
 
 /** What the command line asked for. */
 export type CliCommand =

@@ -28,7 +28,7 @@ import {
   parseKeyName,
 } from "../ui/mod.ts";
 import { writeFileAtomic } from "./save_file.ts";
-import { briefly } from "./game_records.ts";
+import { briefly } from "./os_error.ts";
 
 /** The version of the options file this Delve writes and reads. */
 export const OPTIONS_VERSION = 1;

@@ -8,7 +8,7 @@
  *
  * Every name written beside the save is known in advance (the file, its
  * `.bak` and its `.tmp`, and the folder `kept/`), so `deno task play` can
- * grant writing to exactly those (src/app/write_paths.ts).
+ * grant writing to exactly those (write_paths.ts).
  *
  * @module
  */

@@ -6,7 +6,6 @@
  *
  * @module
  */
-import type { DailyMark } from "./daily.ts";
 import { z } from "zod";
 import { type Content, describeValue, REACHABLE } from "../content/mod.ts";
 import {
@@ -27,6 +26,15 @@ import { stateSchema, whole } from "./save_schema.ts";
 
 /** What the file says it is. */
 export const SAVE_FORMAT = "delve-save";
+
+/** What marks a game as the day's: its date, and whether it goes into the high scores. */
+export interface DailyMark {
+  /** The UTC date it is the game of, `YYYY-MM-DD`. */
+  readonly date: string;
+  /** False when the day's daily game was scored already: this one is played unscored. */
+  readonly scored: boolean;
+}
+
 /**
  * Bumped whenever the shape of a save changes; older ones are then migrated
  * or refused. Version 2 added the chronicle (kills, XP earned, cause of

@@ -5,7 +5,7 @@
  * @module
  */
 import { type Content, ContentError, loadContent } from "../content/mod.ts";
-import { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+import { BUNDLED_DATA_DIR, userDir } from "../store/mod.ts";
 import { say } from "./say.ts";
 
 /** A loaded data folder and how error lines and reports name it. */

@@ -1,0 +1,23 @@
+/**
+ * The kit every entry point uses (the game, its launcher, the server, `sim` and the other
+ * commands, the tools): flags and help text, one-line output, exit codes and the guard that
+ * runs the clean-up on every way out, the version, and the data folder a command plays by.
+ *
+ * @module
+ */
+export { loadDataOr, type LoadedData, readEnv } from "./data_dir.ts";
+export { CRASH_EXIT, crashMessage, guardExits, notSavedLine, saveThenRestore } from "./exit_guard.ts";
+export {
+  askedFor,
+  HELP_USAGE,
+  helpText,
+  intFlag,
+  parseFlags,
+  pathFlag,
+  readCommandLine,
+  UsageError,
+  versionText,
+} from "./flags.ts";
+export type { CommandOutput } from "./flags.ts";
+export { say, sayJson, sayOut } from "./say.ts";
+export { VERSION } from "./version.ts";

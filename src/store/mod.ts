@@ -1,0 +1,70 @@
+/**
+ * What Delve keeps on disk, and every file it reads back as hostile input: saves (their
+ * format, schema and checks), replays' file format, high scores, morgue files, the options
+ * file, locks, the paths the game writes and the grants they need, and the helpers all of
+ * them share (atomic writes, gzip, bounded reading).
+ *
+ * @module
+ */
+export { LockRefused, lockSave, tryLock, withLock } from "./file_lock.ts";
+export { addHighScore, readScores, SCORES_LIMITS, ScoresNotWritten } from "./high_scores.ts";
+export { MORGUE_REPLAY_EXT, writeMorgue, writeMorgueReplay, writeReplayBeside } from "./morgue_file.ts";
+export {
+  DEFAULT_OPTIONS,
+  defaultOptionsPath,
+  optionsJsonSchema,
+  optionsText,
+  parseOptions,
+  readOptions,
+  saveOptionsFile,
+} from "./options_file.ts";
+export { briefly } from "./os_error.ts";
+export { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+export {
+  continueRecording,
+  decodeRecording,
+  playRecording,
+  record,
+  REPLAY_LIMITS,
+  ReplayError,
+  replaySteps,
+  startRecording,
+} from "./replay_format.ts";
+export type { Command, Recording } from "./replay_format.ts";
+export { bundledDataWith } from "./save_data.ts";
+export {
+  defaultSaveDir,
+  deleteSave,
+  gzip,
+  keepUnreadable,
+  KEPT_FOLDER_NAME,
+  LinkRefused,
+  readJsonFile,
+  readSave,
+  SAVE_LIMITS,
+  TEMP_SUFFIX,
+  writeFileAtomic,
+  writeSave,
+} from "./save_file.ts";
+export type { SaveRead } from "./save_file.ts";
+export {
+  type DailyMark,
+  dataStamp,
+  decodeSave,
+  encodeSave,
+  SAVE_VERSION,
+  savedReplay,
+  SaveError,
+  summarizeSave,
+} from "./save_format.ts";
+export { abandonQuestion, examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
+export {
+  checkGrants,
+  checkPlaces,
+  grantFolder,
+  grantsFor,
+  LOCK_SUFFIX,
+  NO_SAVE_PLACE,
+  PlaceRefused,
+  playFiles,
+} from "./write_paths.ts";
