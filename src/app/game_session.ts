@@ -2,8 +2,9 @@
  * One game, played: the loop input → screen → engine → AI worker → engine →
  * render, one event at a time, in the order the events came. Screens form a
  * stack: the top one gets the input, all of them draw, bottom first.
- * Walks are paced in walk_pacing.ts; the commands an internal error rolls
- * back are kept in command_journal.ts.
+ * Walks are paced in walk_pacing.ts, through the session's `perform` as a
+ * driver plays; drawing is session_view.ts's; the commands an internal error
+ * rolls back are kept in command_journal.ts.
  *
  * @module
  */
@@ -29,12 +30,9 @@ import {
   type Terminal,
 } from "../terminal/mod.ts";
 import {
-  computeLayout,
-  Frame,
   type GameOverReport,
   GameOverScreen,
   keyMapOf,
-  type Layout,
   LevelUpOnKeyScreen,
   LevelUpScreen,
   type MorgueWritten,
@@ -45,13 +43,13 @@ import {
   PlayScreen,
   type Screen,
   type ScreenResult,
-  type Theme,
   type UiContext,
 } from "../ui/mod.ts";
 import { isLostTurn, type MonsterRunner } from "../worker/mod.ts";
-import { paletteChoices, themeFromContent } from "./theme_from_content.ts";
+import { paletteChoices } from "./theme_from_content.ts";
 import { CommandJournal } from "./command_journal.ts";
-import { WalkPacer } from "./walk_pacing.ts";
+import { type PacedSession, WalkPacer } from "./walk_pacing.ts";
+import { SessionView } from "./session_view.ts";
 import { fellLow } from "./low_hp.ts";
 
 export { REST_TURNS_PER_FRAME } from "./walk_pacing.ts";
@@ -86,18 +84,39 @@ export interface GameSessionOptions {
 }
 
 /** One game, played on one terminal until the player leaves it. */
-export class GameSession {
-  readonly #frame: Frame;
-  #faultsSeen = 0;
+export class GameSession implements PacedSession {
+  // The game's screens and what they see of it.
   readonly ui: UiContext;
   /** The screens, bottom first; the play screen is always at the bottom. */
   readonly stack: Screen[];
-  /** The pause between a walk's steps, as the options now set it. */
-  #walkDelayMs: number | undefined;
-  /** The options as they stand, for the options screen. */
-  #choice: OptionsChoice;
   /** What the program tells the player during this game, apart from the game's own log. */
   readonly notices: Notices = new Notices();
+  /** The frame, theme and layout the screens are drawn with. */
+  readonly #view: SessionView;
+
+  // The options as they stand (the options screen changes them mid-game).
+  #choice: OptionsChoice;
+  /** The pause between a walk's steps: `--walk-delay` until the options screen sets one. */
+  #walkDelayMs: number | undefined;
+
+  // Playing commands.
+  /** The commands played since the game's last start, to roll an internal error back to. */
+  readonly #journal: CommandJournal;
+  /** Walks, shots and pickups, played and shown at the options' pace. */
+  readonly #pacer: WalkPacer;
+
+  // The input loop.
+  /** The input being handled, which a save on the way out waits for. */
+  #handling: Promise<unknown> | undefined;
+  /** Set when the program is leaving: no more input, and a walk stops after its step. */
+  #halted = false;
+  /** The terminal's count of dropped input when the player was last told of it. */
+  #droppedTold = 0;
+  /**
+   * Events handled to the end (drawn, written to disk), but for the one that
+   * leaves the game, which the program finishes: drivers and tests wait on it.
+   */
+  eventsDone = 0;
 
   constructor(
     readonly terminal: Terminal,
@@ -106,14 +125,13 @@ export class GameSession {
     readonly runner: MonsterRunner,
     readonly options: GameSessionOptions,
   ) {
-    this.#frame = new Frame(terminal, options.colorDepth);
+    this.#view = new SessionView(terminal, options.colorDepth, content, options.choice?.palette);
     this.#journal = new CommandJournal(state, content.rules, options.record);
-    this.#theme = themeFromContent(content, options.choice?.palette);
     this.ui = {
       state,
       rules: content.rules,
-      theme: this.#theme,
-      layout: this.#layout(),
+      theme: this.#view.theme,
+      layout: this.#view.layout(state),
       plainGlyphs: options.colorDepth === "16" || options.colorDepth === "none",
       pointer: undefined,
       focus: undefined,
@@ -132,13 +150,7 @@ export class GameSession {
     this.#walkDelayMs = options.walkDelayMs;
     this.#choice = options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 };
     this.stack = [new PlayScreen(this.ui.stairsAway, this.ui.aimAtTargets, this.ui.upKeyDescends)];
-    this.#pacer = new WalkPacer(this, {
-      walkDelayMs: () => this.#walkDelayMs,
-      choice: () => this.#choice,
-      halted: () => this.#halted,
-      act: (action) => this.#act(action),
-      endWalk: (stop) => this.#endWalk(stop),
-    });
+    this.#pacer = new WalkPacer(this);
     if (isGameOver(state)) this.stack.push(new GameOverScreen());
     // A game saved with a level still to choose (Ctrl-C in the window) asks for it again at once.
     else if (levelUpPending(state, content.rules)) this.stack.push(new LevelUpScreen(content.rules));
@@ -146,7 +158,7 @@ export class GameSession {
 
   /** The buffer of the last frame drawn. */
   get screen(): CellBuffer {
-    return this.#frame.buffer;
+    return this.#view.buffer;
   }
 
   /** The screen that gets input. */
@@ -154,40 +166,25 @@ export class GameSession {
     return this.stack[this.stack.length - 1];
   }
 
-  /** The look of things, and where the panel goes (made before the UI context, which needs a layout). */
-  #theme: Theme;
+  /** The options as they stand, for the options screen and the walks. */
+  get choice(): OptionsChoice {
+    return this.#choice;
+  }
 
-  /** The layout last made, and the map size it was made for: it holds while no size changes (nearly every frame). */
-  #laid: Layout | undefined;
-  #laidMap = { width: 0, height: 0 };
+  /** The pause between a walk's steps, as the options now set it. */
+  get walkDelayMs(): number | undefined {
+    return this.#walkDelayMs;
+  }
 
-  #layout(): Layout {
-    const { columns, rows } = this.terminal, { width, height } = this.state.map, laid = this.#laid;
-    if (
-      laid?.columns === columns && laid.rows === rows && this.#laidMap.width === width &&
-      this.#laidMap.height === height
-    ) {
-      return laid;
-    }
-    this.#laidMap = { width, height };
-    const below = this.#theme.texts.panel.below;
-    const plan = { x: below.x, barRow: below.barRow, linesRow: below.linesRow, lines: below.lines.length };
-    return this.#laid = computeLayout(columns, rows, width, height, this.#theme.panel, plan);
+  /** True once the program is leaving (`halt`). */
+  get halted(): boolean {
+    return this.#halted;
   }
 
   /** Draws every screen and writes what changed. */
   render(): void {
-    this.ui.layout = this.#layout();
-    this.ui.prompt = this.top.prompt?.(this.ui);
-    this.#frame.paint((buf) => {
-      for (const screen of this.stack) screen.draw(buf, this.ui);
-    });
+    this.#view.render(this.stack, this.ui);
   }
-
-  /** The commands played since the game's last start, to roll an internal error back to. */
-  readonly #journal: CommandJournal;
-  /** Walks, shots and pickups, played and shown at the options' pace. */
-  readonly #pacer: WalkPacer;
 
   /** The game whole: as it is between commands, or as the command in progress found it. */
   wholeState(): GameState {
@@ -208,8 +205,7 @@ export class GameSession {
     await this.#pacer.showShots(played);
     if (action.type === "move" || action.type === "bump") await this.#pacer.autoPickup();
     // A dying worker may have written to the terminal (in this turn or, shadowing small ones, between keys).
-    if (this.runner.faults.length !== this.#faultsSeen) this.#frame.invalidate();
-    this.#faultsSeen = this.runner.faults.length;
+    this.#view.noteFaults(this.runner.faults.length);
     if (isGameOver(this.state)) {
       const over = new GameOverScreen();
       this.stack.splice(1, this.stack.length, over);
@@ -323,24 +319,25 @@ export class GameSession {
           new OptionsScreen(this.#choice, pickupKinds(this.content.rules), paletteChoices(this.content)),
         );
         return undefined;
-      case "options": {
-        // At once: the keys every screen looks up, and the walks' pace.
-        const palette = this.#choice.palette;
-        this.#choice = result.choice;
-        this.ui.keys = keyMapOf(result.choice);
-        this.ui.logLines = result.choice.logLines;
-        if (result.choice.palette !== palette) {
-          this.ui.theme = this.#theme = themeFromContent(this.content, result.choice.palette);
-        }
-        this.#walkDelayMs = result.choice.walkDelayMs;
-        const said = await this.options.onOptions?.(result.choice, result.save === true);
-        const top = this.top;
-        if (said !== undefined && top instanceof OptionsScreen) top.status = said;
+      case "options":
+        await this.#takeOptions(result.choice, result.save === true);
         return undefined;
-      }
       case "quit":
         return "quit";
     }
+  }
+
+  /** Puts the options screen's `choice` in force at once: the keys every screen looks up, the look, the walks' pace. */
+  async #takeOptions(choice: OptionsChoice, save: boolean): Promise<void> {
+    const palette = this.#choice.palette;
+    this.#choice = choice;
+    this.ui.keys = keyMapOf(choice);
+    this.ui.logLines = choice.logLines;
+    if (choice.palette !== palette) this.ui.theme = this.#view.retheme(this.content, choice.palette);
+    this.#walkDelayMs = choice.walkDelayMs;
+    const said = await this.options.onOptions?.(choice, save);
+    const top = this.top;
+    if (said !== undefined && top instanceof OptionsScreen) top.status = said;
   }
 
   /** Tells the player the rules' message `id` as a notice of the program, shown among the game's messages. */
@@ -362,7 +359,7 @@ export class GameSession {
     // Leaving: keys typed ahead must not start a turn the save on the way out would cut in half.
     if (this.#halted) return undefined;
     if (event.type === "key" && event.ctrl && event.key === "c") return "interrupt";
-    if (this.#frame.tooSmall) return undefined;
+    if (this.#view.tooSmall) return undefined;
     const result = event.type === "key"
       ? this.top.handleKey(event, this.ui)
       : this.top.handleMouse(event, this.ui);
@@ -374,9 +371,6 @@ export class GameSession {
       this.#handling = undefined;
     }
   }
-
-  #handling: Promise<unknown> | undefined;
-  #halted = false;
 
   /**
    * For leaving the program: stops any walk after its current step (a walk
@@ -395,9 +389,6 @@ export class GameSession {
     while (this.#handling) await this.#handling.catch(() => {});
   }
 
-  /** The terminal's count of dropped input when the player was last told of it. */
-  #droppedTold = 0;
-
   /** Says how many keys were dropped since the last time, if any were. */
   #tellDroppedInput(): void {
     const dropped = this.terminal.droppedInput;
@@ -413,7 +404,7 @@ export class GameSession {
     for await (const event of this.terminal.events) {
       if (event.type === "resize") {
         // A resize may leave stale cells anywhere: draw everything again.
-        this.#frame.invalidate();
+        this.#view.invalidate();
       } else {
         const reason = await this.handleInput(event);
         // The game is over for the program to close (saving it): that is the program's event.
@@ -425,10 +416,4 @@ export class GameSession {
     }
     return "input-closed";
   }
-
-  /**
-   * Events handled to the end (drawn, written to disk), but for the one that
-   * leaves the game, which the program finishes: drivers and tests wait on it.
-   */
-  eventsDone = 0;
 }

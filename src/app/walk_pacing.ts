@@ -9,7 +9,7 @@
  */
 import type { Content } from "../content/mod.ts";
 import {
-  type Action,
+  type Command,
   type GameEvent,
   type GameState,
   isGameOver,
@@ -19,7 +19,6 @@ import {
   restBehavior,
   type Walk,
   walkBehavior,
-  type WalkStop,
 } from "../engine/mod.ts";
 import type { Terminal } from "../terminal/mod.ts";
 import { fellLow } from "./low_hp.ts";
@@ -35,7 +34,10 @@ const MAX_AUTO_PICKUPS = 26;
  */
 export const REST_TURNS_PER_FRAME = 10;
 
-/** What pacing sees of the session it plays in: its game, its screens and its drawing. */
+/**
+ * What pacing sees of the session it plays in: its game, its screens and its drawing, the options as
+ * they stand, and the one way it plays a command, as if its keys were pressed.
+ */
 export interface PacedSession {
   readonly state: GameState;
   readonly content: Content;
@@ -45,21 +47,15 @@ export interface PacedSession {
   readonly stack: readonly Screen[];
   /** The screen that gets input. */
   readonly top: Screen;
-  render(): void;
-}
-
-/** What the session lends pacing of its own: the options as they stand, and its way of playing a command. */
-export interface PaceHooks {
   /** The pause between a walk's steps, as the options now set it. */
-  readonly walkDelayMs: () => number | undefined;
+  readonly walkDelayMs: number | undefined;
   /** The options as they stand. */
-  readonly choice: () => OptionsChoice;
+  readonly choice: OptionsChoice;
   /** True once the program is leaving: a walk stops after its current step. */
-  readonly halted: () => boolean;
-  /** Plays the player's action and, if it took time, the monsters'; true if it did. */
-  readonly act: (action: Action) => Promise<boolean>;
-  /** Ends a walk, telling why. */
-  readonly endWalk: (stop: WalkStop) => Promise<void>;
+  readonly halted: boolean;
+  render(): void;
+  /** Plays `command` (an action, or a walk's end) through the session's whole path; true when it happened. */
+  perform(command: Command): Promise<boolean>;
 }
 
 /** Plays and shows, at the options' pace, what one session does by itself. */
@@ -71,14 +67,14 @@ export class WalkPacer {
   /** The floor `#knownMonsters` holds. */
   #knownFloor = 0;
 
-  constructor(readonly session: PacedSession, readonly hooks: PaceHooks) {}
+  constructor(readonly session: PacedSession) {}
 
   /**
    * Shows each shot of `events` on its way, a frame a cell the player sees,
    * paced as walks are (no pause, no frames: nothing shown).
    */
   async showShots(events: readonly GameEvent[]): Promise<void> {
-    const { session, hooks } = this, pause = hooks.walkDelayMs();
+    const { session } = this, pause = session.walkDelayMs;
     if (!pause) return;
     const { map } = session.state;
     for (const e of events) {
@@ -100,15 +96,15 @@ export class WalkPacer {
    * blow, the game's end).
    */
   async autoPickup(): Promise<void> {
-    const { session, hooks } = this, { state } = session, rules = session.content.rules;
-    if (!(hooks.choice().autoPickup?.length)) return;
+    const { session } = this, { state } = session, rules = session.content.rules;
+    if (!(session.choice.autoPickup?.length)) return;
     const player = playerOf(state);
     for (let k = 0; k < MAX_AUTO_PICKUPS && !isGameOver(state) && session.top === session.stack[0]; k++) {
       const wanted = state.entities.some((e) =>
         e.layer === "item" && e.x === player.x && e.y === player.y &&
-        picksUp(hooks.choice(), rules, e.template)
+        picksUp(session.choice, rules, e.template)
       );
-      if (!wanted || !(await hooks.act({ type: "pickup" }))) return;
+      if (!wanted || !(await session.perform({ act: { type: "pickup" } }))) return;
     }
   }
 
@@ -118,7 +114,7 @@ export class WalkPacer {
    * paces the steps: the pause between frames, and a key that interrupts.
    */
   async walk(walk: Walk | Rest): Promise<void> {
-    const { session, hooks } = this, { state } = session;
+    const { session } = this, { state } = session;
     if (state.floor !== this.#knownFloor) {
       this.#knownMonsters.clear();
       this.#knownFloor = state.floor;
@@ -128,7 +124,7 @@ export class WalkPacer {
       walk,
       this.#visitedItems,
       session.content.rules,
-      hooks.choice().exploreStopsForItems !== false,
+      session.choice.exploreStopsForItems !== false,
       this.#knownMonsters,
       session.content.game.walks,
     );
@@ -136,19 +132,23 @@ export class WalkPacer {
     for (let turns = 0;; turns++) {
       if (turns > 0 && turns % turnsPerFrame === 0) {
         session.render();
-        const pause = hooks.walkDelayMs();
+        const pause = session.walkDelayMs;
         if (pause) await new Promise((r) => setTimeout(r, pause));
       }
-      if (hooks.halted()) return;
+      if (session.halted) return;
       const next = behavior.next(state);
-      if ("stop" in next) return hooks.endWalk(next.stop);
+      if ("stop" in next) {
+        await session.perform({ stop: next.stop });
+        return;
+      }
       if (session.terminal.hasPendingInput()) {
         session.terminal.discardPendingInput();
-        return hooks.endWalk({ reason: "interrupted" });
+        await session.perform({ stop: { reason: "interrupted" } });
+        return;
       }
       const hp = playerOf(state).fighter?.hp ?? 0;
-      if (!(await hooks.act(next.act))) return; // told why already
-      // Told as the turn was played (the session's act): the walk only stops.
+      if (!(await session.perform({ act: next.act }))) return; // told why already
+      // Told as the turn was played (the session's perform): the walk only stops.
       if (fellLow(state, session.content.game.lowHp, hp)) return;
       if (session.top !== session.stack[0]) return; // a level-up window or game over says it
     }
