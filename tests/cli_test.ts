@@ -135,7 +135,7 @@ Deno.test("deno task validate: OK and exit 0 for good data, every problem and ex
 /** Each user-facing task and the flags its help must list (those taking a value with their defaults). */
 const TASK_FLAGS: Record<string, string[]> = {
   play: ["--seed N", "--data DIR", "--save PATH", "--record PATH", "--walk-delay MS", "--options PATH"],
-  replay: ["--speed N", "--check", "--data DIR"],
+  replay: ["--speed N", "--check", "--floors", "--data DIR"],
   sim: ["--games N", "--seed S", "--data DIR", "--turns T"],
   fuzz: ["--events N", "--seed S", "--worker", "--files", "--rounds N"],
   validate: ["--data DIR"],

@@ -4,6 +4,7 @@
  * @module
  */
 export { readRecording, replayMain } from "./replay.ts";
+export { type FloorRow, floorRows, floorTable } from "./replay_floors.ts";
 export { type GameResult, simulate } from "./sim/simulate.ts";
 export { parseServeArgs, SERVE_HELP } from "./serve_flags.ts";
 export type { ServeCommand } from "./serve_flags.ts";

@@ -1,7 +1,8 @@
 /**
- * `deno task replay FILE [--speed N] [--check] [--data DIR]`: plays a
- * recorded game back in the terminal (N commands a second; a key stops it),
- * or with `--check` only verifies it. A checksum that differs stops it with
+ * `deno task replay FILE [--speed N] [--check] [--floors] [--data DIR]`:
+ * plays a recorded game back in the terminal (N commands a second; a key
+ * stops it), or with `--check` only verifies it, or with `--floors` tells it
+ * floor by floor (replay_floors.ts). A checksum that differs stops it with
  * "replay out of sync at turn T" and exit status 1.
  *
  * @module
@@ -32,18 +33,21 @@ import { showReplay } from "../app/mod.ts";
 import type { Content } from "../content/mod.ts";
 import { detectColorDepth, TtyTerminal } from "../terminal/mod.ts";
 import { dataChecksum } from "../engine/mod.ts";
+import { floorRows, floorTable } from "./replay_floors.ts";
 
 /** `deno task replay --help`. */
 export const REPLAY_HELP = {
   name: "replay",
   about: "Plays a recorded game (a replay file, such as last-game.replay.json.gz beside the save) back\n" +
     "in the terminal; a key stops it. With --check, or when stdout is not a terminal, only checks it.",
-  usage: `Usage: deno task replay FILE [--speed N] [--check] [--data DIR]
+  usage: `Usage: deno task replay FILE [--speed N] [--check] [--floors] [--data DIR]
 
 Options:
   --speed N     commands a second, 1 to 1000 (default: 10)
   --check       check the replay to its end without showing it
                 (default: show it)
+  --floors      check it, then print a table of its floors: turns, HP lost,
+                the worst command, the lowest HP, kills, items used up
   --data DIR    the data it was recorded with (default: the bundled data/)
 ${HELP_USAGE}`,
 };
@@ -74,7 +78,12 @@ export async function replayMain(args: readonly string[]): Promise<number> {
   const line = readCommandLine(REPLAY_HELP, args, () => {
     const { values, positionals } = parseFlags(
       args,
-      { speed: { type: "string" }, check: { type: "boolean" }, data: { type: "string" } },
+      {
+        speed: { type: "string" },
+        check: { type: "boolean" },
+        floors: { type: "boolean" },
+        data: { type: "string" },
+      },
       true,
     );
     if (positionals.length !== 1) throw new UsageError("expected one replay FILE");
@@ -82,11 +91,12 @@ export async function replayMain(args: readonly string[]): Promise<number> {
       file: positionals[0],
       speed: intFlag("--speed", values.speed, 1, 1000, "commands a second") ?? 10,
       check: values.check ?? false,
+      floors: values.floors ?? false,
       data: pathFlag("--data", values.data),
     };
   });
   if ("exit" in line) return line.exit;
-  const { file, speed, check, data } = line.run;
+  const { file, speed, check, floors, data } = line.run;
   const loaded = await loadDataOr(data);
   if (!loaded) return 2;
   const { content } = loaded;
@@ -100,7 +110,9 @@ export async function replayMain(args: readonly string[]): Promise<number> {
         })`,
       );
     }
-    if (check || !Deno.stdout.isTerminal()) {
+    if (floors) {
+      sayOut(floorTable(floorRows(recording, content.rules)));
+    } else if (check || !Deno.stdout.isTerminal()) {
       const end = playRecording(recording, content.rules);
       sayOut(
         `replay OK: ${recording.commands.length} commands, turn ${end.turn}, dungeon level ${end.floor}`,

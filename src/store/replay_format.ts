@@ -94,14 +94,20 @@ export class ReplayError extends Error {
 }
 
 /**
- * Plays `recording` from its seed, yielding the state after each command;
- * throws {@link ReplayError} "replay out of sync at turn T" at the first
- * checksum that differs, or if the game ends before a recorded checksum.
+ * Plays `recording` from its seed, yielding the state after each command
+ * (`before`, if given, sees the state as each command finds it); throws
+ * {@link ReplayError} "replay out of sync at turn T" at the first checksum
+ * that differs, or if the game ends before a recorded checksum.
  */
-export function* replaySteps(recording: Recording, rules: Rules): Generator<GameState, GameState> {
+export function* replaySteps(
+  recording: Recording,
+  rules: Rules,
+  before?: (state: GameState, command: Command) => void,
+): Generator<GameState, GameState> {
   const state = newGame(rules, recording.seed);
   let next = 0;
   for (const command of recording.commands) {
+    before?.(state, command);
     const turnBefore = state.turn;
     playCommand(state, rules, command);
     const check = recording.checks[next];
