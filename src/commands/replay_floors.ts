@@ -1,8 +1,8 @@
 /**
  * `deno task replay FILE --floors`: a recorded game told floor by floor, to
- * set a game played by hand beside the simulator's figures (docs/modding.md,
- * Balance): how long each floor took, what it cost in HP, how low the player
- * fell, what was killed there and which items were used up.
+ * set a game played by hand beside the simulator's figures
+ * (docs/modding.md, Balance): how long each floor took, what it cost in HP,
+ * how low the player fell, what was killed there and which items were used up.
  *
  * @module
  */
