@@ -105,7 +105,7 @@ async function bot(
 export async function serverLoad(games: number, seconds: number, pauseMs: number): Promise<ServerLoad> {
   const port = freePort();
   const state = await Deno.makeTempDir({ prefix: "delve-load-" });
-  // Every bot comes from one address: the login limit (per address) is raised for them.
+  // Every bot comes from one address: the login limit and the sockets an address may open are raised for them.
   const args = [
     "--port",
     String(port),
@@ -115,6 +115,8 @@ export async function serverLoad(games: number, seconds: number, pauseMs: number
     String(games + 10),
     "--login-rate",
     "10000",
+    "--max-sockets-per-address",
+    String(games + 10),
   ];
   const server = new Deno.Command(Deno.execPath(), {
     // As the task starts it: the AI worker bundled into the state folder first.
