@@ -9,11 +9,9 @@
  * @module
  */
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
-import { launchArgs } from "../../src/commands/mod.ts";
-import { freePort, untilListening } from "../serve_process.ts";
 import { HOSTILE_KINDS, type HostileKind } from "./hostile_clients.ts";
 import { RawSocket } from "./raw_socket.ts";
-import { percentile, usage } from "./server_load.ts";
+import { percentile, startBenchServer, usage } from "./server_load.ts";
 
 /** What a hostile load run measured. */
 export interface HostileLoad {
@@ -122,30 +120,11 @@ export async function hostileLoad(
   kinds: readonly HostileKind[] = HOSTILE_KINDS,
   everyMs = 500,
 ): Promise<HostileLoad> {
-  const port = freePort();
-  const state = await Deno.makeTempDir({ prefix: "delve-hostile-" });
-  // Every player and visitor comes from a loopback address of its own, so the limits are the defaults; the
-  // registrations all come from one (the bench's own fetch), so its login rate is raised.
-  const args = [
-    "--port",
-    String(port),
-    "--state",
-    state,
-    "--max-games",
-    String(games + 10),
-    "--login-rate",
-    "10000",
-  ];
-  const server = new Deno.Command(Deno.execPath(), {
-    args: await launchArgs(args),
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
+  // Every player and visitor comes from a loopback address of its own, so the limits are the defaults.
+  const { server, origin, stop } = await startBenchServer("delve-hostile-", games);
   const hostile: Deno.ChildProcess[] = [];
   const players: Player[] = [];
   try {
-    await untilListening(server);
-    const origin = `http://127.0.0.1:${port}`;
     const before = await usage(server.pid);
     const replayId = await finishedGameId(origin);
     for (let k = 0; k < games; k++) {
@@ -218,9 +197,7 @@ export async function hostileLoad(
       }
       await child.status;
     }
-    server.kill("SIGTERM");
-    await server.status;
-    await Deno.remove(state, { recursive: true }).catch(() => {});
+    await stop();
   }
 }
 

@@ -101,32 +101,55 @@ async function bot(
   return unanswered;
 }
 
-/** Runs `games` bot players for `seconds`, a key every `pauseMs` each, against a server of its own. */
-export async function serverLoad(games: number, seconds: number, pauseMs: number): Promise<ServerLoad> {
+/** A server the bench starts for its players. */
+export interface BenchServer {
+  readonly server: Deno.ChildProcess;
+  /** `http://127.0.0.1:PORT`. */
+  readonly origin: string;
+  /** Stops the server and removes its state folder. */
+  readonly stop: () => Promise<void>;
+}
+
+/**
+ * Starts the server as the task starts it (the AI worker bundled into its state folder first) on a free
+ * loopback port, with room for `games` games and `extra` arguments; the registrations all come from the
+ * bench's own address, so its login rate is raised.
+ */
+export async function startBenchServer(
+  prefix: string,
+  games: number,
+  extra: readonly string[] = [],
+): Promise<BenchServer> {
   const port = freePort();
-  const state = await Deno.makeTempDir({ prefix: "delve-load-" });
-  // Every bot comes from one address: the login limit and the sockets an address may open are raised for them.
-  const args = [
-    "--port",
-    String(port),
-    "--state",
-    state,
-    "--max-games",
-    String(games + 10),
-    "--login-rate",
-    "10000",
-    "--max-sockets-per-address",
-    String(games + 10),
-  ];
+  const state = await Deno.makeTempDir({ prefix });
+  const args = ["--port", String(port), "--state", state, "--max-games", String(games + 10)];
   const server = new Deno.Command(Deno.execPath(), {
-    // As the task starts it: the AI worker bundled into the state folder first.
-    args: await launchArgs(args),
+    args: await launchArgs([...args, "--login-rate", "10000", ...extra]),
     stdout: "null",
     stderr: "piped",
   }).spawn();
+  const stop = async () => {
+    server.kill("SIGTERM");
+    await server.status;
+    await Deno.remove(state, { recursive: true }).catch(() => {});
+  };
   try {
     await untilListening(server);
-    const origin = `http://127.0.0.1:${port}`;
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+  return { server, origin: `http://127.0.0.1:${port}`, stop };
+}
+
+/** Runs `games` bot players for `seconds`, a key every `pauseMs` each, against a server of its own. */
+export async function serverLoad(games: number, seconds: number, pauseMs: number): Promise<ServerLoad> {
+  // Every bot comes from one address: the login limit and the sockets an address may open are raised for them.
+  const { server, origin, stop } = await startBenchServer("delve-load-", games, [
+    "--max-sockets-per-address",
+    String(games + 10),
+  ]);
+  try {
     const before = await usage(server.pid);
     const times: number[] = [];
     let stop = false;
@@ -173,9 +196,7 @@ export async function serverLoad(games: number, seconds: number, pauseMs: number
       unanswered,
     };
   } finally {
-    server.kill("SIGTERM");
-    await server.status;
-    await Deno.remove(state, { recursive: true }).catch(() => {});
+    await stop();
   }
 }
 
