@@ -6,24 +6,16 @@
  * @module
  */
 import { generateDungeon } from "./dungeon.ts";
-import { buildFloor, planFor, type SpawnArea } from "./floor_plan.ts";
-import type { GameMap } from "../game_map.ts";
-import type { Point, Rect, Rng } from "../../algorithms/mod.ts";
+import { buildFloor, type BuiltFloor, planFor, type SpawnArea } from "./floor_plan.ts";
+import type { Rect, Rng } from "../../algorithms/mod.ts";
 import type { Rules } from "../rules.ts";
 import { drawWeighted, populateAreas, populateRooms, type SpawnTarget, weightsForFloor } from "./spawning.ts";
 import { instantiate } from "../templates.ts";
-import type { VaultThing } from "./vaults.ts";
 
-/** A floor's map before anything is put on it. */
-export interface LaidFloor {
-  readonly map: GameMap;
-  /** Where the player arrives from above. */
-  readonly start: Point;
+/** A floor's map before anything is put on it: a built floor (its start is where the player arrives from above). */
+export interface LaidFloor extends BuiltFloor {
   /** Its rooms (none on a floor of caves alone). */
   readonly rooms: readonly Rect[];
-  readonly areas: readonly SpawnArea[];
-  readonly things: readonly VaultThing[];
-  readonly reserved: readonly Point[];
   /** False for today's rooms without a plan: filled as they always were. */
   readonly planned: boolean;
 }
