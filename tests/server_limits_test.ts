@@ -89,7 +89,12 @@ Deno.test("an address holds at most its number of sockets; one closed frees its 
 });
 
 Deno.test("a hundred watchers opening at once get exactly the watcher limit", async () => {
-  await using served = await startTestServer({ watchers: 20, socketsPerAddress: 500 });
+  await using served = await startTestServer({
+    watchers: 20,
+    socketsPerAddress: 500,
+    socketRate: 500,
+    requestRate: 500,
+  });
   await using _page = await onTitle(served, "dot");
   const id = await liveId(served.origin);
   const url = `${served.origin.replace("http", "ws")}/ws/watch/${id}`;

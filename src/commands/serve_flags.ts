@@ -39,6 +39,10 @@ Options:
                       (default: ${DEFAULT_LIMITS.socketsPerAddress})
   --max-sockets N     WebSockets open at once in all (default: ${DEFAULT_LIMITS.sockets})
   --max-replays N     replays shown at once in all (default: ${DEFAULT_LIMITS.replays})
+  --request-rate N    requests of any kind one address may make a second;
+                      the rest are refused at once (default: ${DEFAULT_LIMITS.requestRate})
+  --socket-rate N     WebSockets one address may ask to open a second
+                      (default: ${DEFAULT_LIMITS.socketRate})
   --worker FILE       the AI worker each game loads (default: a one-file
                       bundle of workers/ai_worker.ts the launcher writes in
                       the state folder, or that file itself if it cannot)
@@ -92,6 +96,8 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
     "max-sockets-per-address": { type: "string" },
     "max-sockets": { type: "string" },
     "max-replays": { type: "string" },
+    "request-rate": { type: "string" },
+    "socket-rate": { type: "string" },
     worker: { type: "string" },
     "public-origin": { type: "string" },
   });
@@ -130,6 +136,8 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
       ),
       sockets: limit("max-sockets", values["max-sockets"], DEFAULT_LIMITS.sockets, 100_000),
       replays: limit("max-replays", values["max-replays"], DEFAULT_LIMITS.replays, 10_000),
+      requestRate: limit("request-rate", values["request-rate"], DEFAULT_LIMITS.requestRate, 1_000_000),
+      socketRate: limit("socket-rate", values["socket-rate"], DEFAULT_LIMITS.socketRate, 1_000_000),
     },
   };
 }

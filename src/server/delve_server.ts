@@ -19,9 +19,11 @@ import {
   watchConnection,
 } from "./game_sockets.ts";
 import { gateMessages, SocketCounts } from "./socket_limits.ts";
+import { AddressDoor, addressKey } from "./address_door.ts";
 import {
   asksForWebSocket,
   NOT_A_WEBSOCKET,
+  plainRefusal,
   postFromThisSite,
   readForm,
   securityHeaders,
@@ -69,6 +71,10 @@ export interface ServerLimits {
   readonly sockets: number;
   /** Replays being shown at once, in all (each plays its game's turns again). */
   readonly replays: number;
+  /** Requests of any kind one address may make a second. */
+  readonly requestRate: number;
+  /** WebSockets one address may ask to open a second. */
+  readonly socketRate: number;
 }
 
 /** The defaults of {@link ServerLimits}. */
@@ -81,6 +87,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
   socketsPerAddress: 32,
   sockets: 1000,
   replays: 16,
+  requestRate: 50,
+  socketRate: 8,
 };
 
 /**
@@ -149,6 +157,7 @@ export class DelveServer {
   readonly #starting = new Map<string, Promise<Live>>();
   readonly #sockets = new Set<WebSocket>();
   readonly #socketCounts: SocketCounts;
+  readonly #door: AddressDoor;
   #replays = 0;
   readonly #replayStarts = new TokenBucket(REPLAY_STARTS_PER_SECOND, Date.now());
   /** What each program does once it has ended (its game index row), awaited before the store closes. */
@@ -160,10 +169,19 @@ export class DelveServer {
   /** Messages refused (malformed, binary, oversize, not UTF-8), by all connections. */
   refusedMessages = 0;
 
+  /** Requests turned away at the door (an address asking too often), so far. */
+  get refusedAtDoor(): number {
+    return this.#door.refused;
+  }
+
   private constructor(readonly options: ServerOptions) {
     this.#store = ServerStore.open(join(options.stateDir, "delve.sqlite"));
     this.#logins = new LoginLimiter({ perMinute: options.limits.logins });
     this.#socketCounts = new SocketCounts(options.limits.socketsPerAddress, options.limits.sockets);
+    this.#door = new AddressDoor({
+      requestsPerSecond: options.limits.requestRate,
+      socketsPerSecond: options.limits.socketRate,
+    });
   }
 
   /** The most bytes any one socket has queued for its reader now. */
@@ -194,7 +212,7 @@ export class DelveServer {
       hostname: options.hostname,
       port: options.port,
       onListen: () => listening.resolve(),
-    }, (request, info) => server.#handle(request, info.remoteAddr.hostname));
+    }, (request, info) => server.#admit(request, addressKey(info.remoteAddr.hostname)));
     await listening.promise;
     server.#sweeper = setInterval(() => void server.#sweep(), options.sweepMs ?? 10_000);
     return server;
@@ -275,13 +293,23 @@ export class DelveServer {
     return token === undefined ? undefined : this.#store.sessionPlayer(token, this.#now());
   }
 
-  async #handle(request: Request, address: string): Promise<Response> {
+  /**
+   * Every request from `address` (its key): turned away at the door when its
+   * address asks too often, before anything else is done for it; else handled.
+   */
+  #admit(request: Request, address: string): Response | Promise<Response> {
     let url: URL;
     try {
       url = new URL(request.url);
     } catch {
-      return this.#refuse(400, "That address cannot be read.");
+      return plainRefusal(400, "That address cannot be read.");
     }
+    const refusal = this.#door.refusal(address, url.pathname.startsWith("/ws/"), Date.now());
+    if (refusal !== undefined) return plainRefusal(429, refusal);
+    return this.#handle(request, url, address);
+  }
+
+  async #handle(request: Request, url: URL, address: string): Promise<Response> {
     const path = url.pathname;
     const method = request.method;
     const asset = ASSETS.get(path);
@@ -332,7 +360,7 @@ export class DelveServer {
     if (path.startsWith("/ws/") && asksForWebSocket(request)) {
       // The slot is taken before anything is awaited, and given back when the socket closes (or was not made).
       const release = this.#socketCounts.take(address);
-      if (typeof release !== "function") return this.#refuse(503, release.refused);
+      if (typeof release !== "function") return plainRefusal(503, release.refused);
       try {
         const response = await this.#socketRoute(request, url, release, address);
         if (response.status !== 101) release();
@@ -340,7 +368,7 @@ export class DelveServer {
       } catch {
         // Deno refuses to upgrade a request that asks for a socket without the rest of the handshake.
         release();
-        return this.#refuse(400, NOT_A_WEBSOCKET);
+        return plainRefusal(400, NOT_A_WEBSOCKET);
       }
     }
     const morgue = /^\/games\/([A-Za-z0-9_-]{1,64})\/morgue$/.exec(path);
@@ -351,26 +379,27 @@ export class DelveServer {
       if (!game?.replayPath) return this.#refuse(404, "That game has no replay.");
       return this.#page(gamePage("replay", `${game.player}'s game, replayed`, replay[1]));
     }
-    if (path.startsWith("/ws/")) return this.#refuse(400, NOT_A_WEBSOCKET);
+    if (path.startsWith("/ws/")) return plainRefusal(400, NOT_A_WEBSOCKET);
     return this.#refuse(404, "There is nothing at that address.");
   }
 
   /** A request for a socket, its slot taken (`release` gives it back). */
   async #socketRoute(request: Request, url: URL, release: () => void, address: string): Promise<Response> {
     const path = url.pathname;
-    if (request.method !== "GET") return this.#refuse(404, "There is nothing at that address.");
+    if (request.method !== "GET") return plainRefusal(404, "There is nothing at that address.");
+    const replayed = /^\/ws\/replay\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+    // Replays are refused before anything is made for their socket: they are what a crowd asks for.
+    if (replayed && this.#replays >= this.options.limits.replays) {
+      return plainRefusal(503, `As many replays are showing as may (${this.options.limits.replays}).`);
+    }
+    if (replayed && !this.#replayStarts.take(Date.now())) {
+      return plainRefusal(503, "Replays are starting as fast as they may: try again in a moment.");
+    }
     const parts = this.#partsFor(release, address);
     if (path === "/ws/play") return await this.#playSocket(request, parts);
     const watchSocket = /^\/ws\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
     if (watchSocket) return watchConnection(parts, request, this.#liveOf(watchSocket[1])?.host);
-    const replayed = /^\/ws\/replay\/([A-Za-z0-9_-]{1,64})$/.exec(path);
     if (replayed && isGameId(replayed[1])) {
-      if (this.#replays >= this.options.limits.replays) {
-        return this.#refuse(503, `As many replays are showing as may (${this.options.limits.replays}).`);
-      }
-      if (!this.#replayStarts.take(Date.now())) {
-        return this.#refuse(503, "Replays are starting as fast as they may: try again in a moment.");
-      }
       this.#replays++;
       const response = await replaySocket(
         {
@@ -390,7 +419,7 @@ export class DelveServer {
       if (response.status !== 101) this.#replays--;
       return response;
     }
-    return this.#refuse(404, "There is nothing at that address.");
+    return plainRefusal(404, "There is nothing at that address.");
   }
 
   #redirect(to: string, cookie?: string): Response {
@@ -485,9 +514,9 @@ export class DelveServer {
 
   async #playSocket(request: Request, parts: GameSockets): Promise<Response> {
     const player = this.#player(request);
-    if (!player) return this.#refuse(401, "Log in to play.");
+    if (!player) return plainRefusal(401, "Log in to play.");
     if (!sameOrigin(request, this.options.publicOrigin)) {
-      return this.#refuse(403, "That page may not play here.");
+      return plainRefusal(403, "That page may not play here.");
     }
     const key = player.toLowerCase();
     let live = this.#live.get(key);
@@ -575,6 +604,8 @@ export class DelveServer {
   #partsFor(release: () => void, address: string): FinishedGames & GameSockets {
     return {
       ...this.#parts,
+      // A socket's refusal is read by no one in a browser: plain text, at the least cost.
+      refuse: plainRefusal,
       inputRate: this.options.limits.inputRate,
       watchers: this.options.limits.watchers,
       track: (socket) => this.#track(socket, release),

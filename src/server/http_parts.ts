@@ -35,6 +35,20 @@ export function securityHeaders(type: string): Headers {
   });
 }
 
+/**
+ * A refusal that is no page: its line as plain text, with only the headers
+ * plain text needs. Sockets are refused so (a browser shows a refused
+ * socket's page to no one), and so is a request turned away at the door,
+ * both of which come in crowds when they come: each costs the thread every
+ * game shares as little as an answer can.
+ */
+export function plainRefusal(status: number, line: string): Response {
+  return new Response(`${line}\n`, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" },
+  });
+}
+
 /** The session token the request's cookie holds, if it holds a well-formed one. */
 export function sessionToken(request: Request): string | undefined {
   const header = request.headers.get("cookie") ?? "";

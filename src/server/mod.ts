@@ -13,6 +13,7 @@ export {
   type ServerLimits,
   type ServerOptions,
 } from "./delve_server.ts";
+export { AddressDoor, addressKey, type DoorLimits } from "./address_door.ts";
 export { ADDRESS_SHARE, LOGIN_WINDOW_MS, LoginLimiter, type LoginLimiterOptions } from "./login_limiter.ts";
 export {
   hashPassword,

@@ -144,10 +144,15 @@ export async function startBenchServer(
 
 /** Runs `games` bot players for `seconds`, a key every `pauseMs` each, against a server of its own. */
 export async function serverLoad(games: number, seconds: number, pauseMs: number): Promise<ServerLoad> {
-  // Every bot comes from one address: the login limit and the sockets an address may open are raised for them.
+  // Every bot comes from one address: the login limit, the sockets an address may hold and how often it may
+  // ask are raised for them.
   const { server, origin, stop } = await startBenchServer("delve-load-", games, [
     "--max-sockets-per-address",
     String(games + 10),
+    "--socket-rate",
+    String(games + 10),
+    "--request-rate",
+    String(10 * games),
   ]);
   try {
     const before = await usage(server.pid);

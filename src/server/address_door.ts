@@ -1,0 +1,112 @@
+/**
+ * The first look at every request, before anything else is done for it:
+ * how often one address may ask for anything, and how often it may open a
+ * socket (docs/server.md, Limits). Everything a request costs the thread
+ * every game shares comes after this door; a refusal here costs almost
+ * nothing, so a crowd of requests from a few addresses is turned away
+ * before it can hold up the games' keys and frames.
+ *
+ * An IPv6 visitor is counted by its /64 network, the block one customer is
+ * usually given, so an address of its own per request buys it nothing.
+ *
+ * @module
+ */
+import { TokenBucket } from "./http_parts.ts";
+
+/** How often one address may ask. */
+export interface DoorLimits {
+  /** Requests of any kind an address may make a second, in bursts of as many. */
+  readonly requestsPerSecond: number;
+  /** WebSockets an address may ask to open a second, in bursts of as many. */
+  readonly socketsPerSecond: number;
+  /** Addresses remembered at most (100,000 unless set); past it the stalest is forgotten. */
+  readonly maxAddresses?: number;
+}
+
+/** One address's allowances. */
+interface Allowance {
+  readonly requests: TokenBucket;
+  readonly sockets: TokenBucket;
+}
+
+/**
+ * The key an address is counted by: an IPv4 address itself (an IPv4 address
+ * written as IPv6, `::ffff:a.b.c.d`, as the IPv4 one), an IPv6 address by its
+ * first four groups (its /64 network).
+ */
+export function addressKey(hostname: string): string {
+  const bare = hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
+  if (!bare.includes(":")) return bare;
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
+  if (mapped) return mapped[1];
+  const zoneless = bare.split("%")[0].toLowerCase();
+  const [head, tail = ""] = zoneless.split("::", 2);
+  const front = head === "" ? [] : head.split(":");
+  const back = tail === "" ? [] : tail.split(":");
+  const groups = zoneless.includes("::")
+    ? [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back]
+    : front;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+/** Counts each address's requests and socket openings; see the module doc. */
+export class AddressDoor {
+  readonly maxAddresses: number;
+  /** Allowances by address key; a key is moved to the end each time it is used, so the first is the stalest. */
+  readonly #allowances = new Map<string, Allowance>();
+  /** Requests refused at the door so far. */
+  refused = 0;
+
+  constructor(readonly limits: DoorLimits) {
+    this.maxAddresses = limits.maxAddresses ?? 100_000;
+    for (
+      const [what, n] of [["requests", limits.requestsPerSecond], [
+        "sockets",
+        limits.socketsPerSecond,
+      ]] as const
+    ) {
+      if (!Number.isSafeInteger(n) || n < 1) {
+        throw new RangeError(
+          `${what} an address may make a second: expected a whole number from 1, found ${n}`,
+        );
+      }
+    }
+  }
+
+  /** Addresses remembered now. */
+  get size(): number {
+    return this.#allowances.size;
+  }
+
+  /**
+   * Undefined when the request from `address` (a key from {@link addressKey})
+   * at `now` (ms) may go on, a request for a socket when `socket`; else the
+   * one line that says why not. A request over the address's rate takes
+   * nothing from its socket allowance; one refused for its socket still
+   * counts as a request.
+   */
+  refusal(address: string, socket: boolean, now: number): string | undefined {
+    let allowance = this.#allowances.get(address);
+    if (allowance) this.#allowances.delete(address);
+    else {
+      allowance = {
+        requests: new TokenBucket(this.limits.requestsPerSecond, now),
+        sockets: new TokenBucket(this.limits.socketsPerSecond, now),
+      };
+      if (this.#allowances.size >= this.maxAddresses) {
+        this.#allowances.delete(this.#allowances.keys().next().value!);
+      }
+    }
+    this.#allowances.set(address, allowance);
+    if (!allowance.requests.take(now)) {
+      this.refused++;
+      return `Your address is asking faster than ${this.limits.requestsPerSecond} times a second: wait a moment.`;
+    }
+    if (socket && !allowance.sockets.take(now)) {
+      this.refused++;
+      return `Your address is opening connections faster than ${this.limits.socketsPerSecond} a second: ` +
+        "wait a moment.";
+    }
+    return undefined;
+  }
+}
