@@ -41,7 +41,15 @@ export {
 } from "./store.ts";
 export { GameHost, RESIZE_GAP_MS, WATCHER_BACKLOG_BYTES } from "./game_host.ts";
 export { KEY_LIMITS, SCREEN_LIMITS } from "./socket_terminal.ts";
-export { CLOSE_POLICY, CLOSE_TOO_BIG, CLOSE_TRY_LATER, SocketCounts } from "./socket_limits.ts";
+export {
+  BARRED_MS,
+  CLOSE_POLICY,
+  CLOSE_TOO_BIG,
+  CLOSE_TRY_LATER,
+  FORGIVEN_AFTER_MS,
+  LONGEST_BAR_MS,
+  SocketCounts,
+} from "./socket_limits.ts";
 export type { GameHostOptions, GameInfo, ProgramParts, Sink } from "./game_host.ts";
 export { MAX_MESSAGE_BYTES, readClientMessage } from "./protocol.ts";
 export type { ClientMessage, ServerMessage } from "./protocol.ts";

@@ -28,17 +28,33 @@ const FLOOD_SECONDS = 10;
 
 /**
  * How long an address that sent a message over the limit, or flooded, may
- * open no socket: reading a message of 64 MiB costs the thread every game
- * shares tens of milliseconds, which one address may make it pay only this
- * seldom. No page of the server ever sends such a message.
+ * open no socket the first time: reading a message of 64 MiB costs the
+ * thread every game shares tens of milliseconds, which one address may make
+ * it pay only this seldom. No page of the server ever sends such a message.
+ * Each time again doubles the bar, up to {@link LONGEST_BAR_MS}.
  */
 export const BARRED_MS = 60_000;
+
+/** The longest an address is barred, however often it comes back to break the limits. */
+export const LONGEST_BAR_MS = 24 * 3_600_000;
+
+/** An address's broken limits are forgotten once its bar has been over this long. */
+export const FORGIVEN_AFTER_MS = 3_600_000;
+
+/** Addresses barred or remembered at most; past it the one whose bar ended first is forgotten. */
+const MAX_BARRED = 100_000;
+
+/** An address that broke the limits: until when it is barred, and how many times it has broken them. */
+interface Bar {
+  readonly until: number;
+  readonly times: number;
+}
 
 /** Sockets open by address and in all, each counted from the request that asks for it. */
 export class SocketCounts {
   readonly #byAddress = new Map<string, number>();
-  /** Addresses barred, until when (ms). */
-  readonly #barred = new Map<string, number>();
+  /** Addresses that broke the limits, oldest bar first (a bar renewed is moved to the end). */
+  readonly #barred = new Map<string, Bar>();
   #total = 0;
 
   constructor(readonly perAddress: number, readonly total: number) {}
@@ -54,11 +70,15 @@ export class SocketCounts {
    * that gives it back (once, however often it is called), or why not.
    */
   take(address: string, now = Date.now()): (() => void) | { readonly refused: string } {
-    const until = this.#barred.get(address);
-    if (until !== undefined && until > now) {
-      return { refused: "Your address broke the limits of a socket: wait a minute and try again." };
+    const bar = this.#barred.get(address);
+    if (bar !== undefined && bar.until > now) {
+      const minutes = Math.ceil((bar.until - now) / 60_000);
+      return {
+        refused: `Your address broke the limits of a socket: wait ${
+          minutes === 1 ? "a minute" : `${minutes} minutes`
+        } and try again.`,
+      };
     }
-    if (until !== undefined) this.#barred.delete(address);
     const held = this.#byAddress.get(address) ?? 0;
     if (held >= this.perAddress) {
       return { refused: `Your address has as many connections open as it may (${this.perAddress}).` };
@@ -79,11 +99,27 @@ export class SocketCounts {
     };
   }
 
-  /** Bars `address` from opening sockets for {@link BARRED_MS} from `now`. */
+  /**
+   * Bars `address` from opening sockets from `now`: for {@link BARRED_MS} the
+   * first time, twice as long each time again (up to {@link LONGEST_BAR_MS}),
+   * until it has kept the limits for {@link FORGIVEN_AFTER_MS} after a bar.
+   */
   bar(address: string, now = Date.now()): void {
-    this.#barred.set(address, now + BARRED_MS);
-    // Bars run out: those past are forgotten as others are added, so the map holds only the current ones.
-    for (const [barred, until] of this.#barred) if (until <= now) this.#barred.delete(barred);
+    const before = this.#barred.get(address);
+    const times = before !== undefined && before.until + FORGIVEN_AFTER_MS > now ? before.times + 1 : 1;
+    this.#barred.delete(address);
+    this.#barred.set(address, { until: now + Math.min(BARRED_MS * 2 ** (times - 1), LONGEST_BAR_MS), times });
+    // The oldest bars, once forgiven, are forgotten as others are added (a few at a time, never a scan of
+    // all); past the cap the oldest goes whatever it is.
+    for (const [barred, { until }] of this.#barred) {
+      if (until + FORGIVEN_AFTER_MS > now && this.#barred.size <= MAX_BARRED) break;
+      this.#barred.delete(barred);
+    }
+  }
+
+  /** How long `address` is barred from `now`, in ms (0 when it is not). */
+  barredFor(address: string, now = Date.now()): number {
+    return Math.max(0, (this.#barred.get(address)?.until ?? now) - now);
   }
 }
 
