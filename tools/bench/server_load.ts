@@ -128,13 +128,27 @@ export async function startBenchServer(
     stdout: "null",
     stderr: "piped",
   }).spawn();
+  let ended = false;
+  const status = server.status.then((s) => {
+    ended = true;
+    return s;
+  });
+  let said: Promise<string> | undefined;
   const stop = async () => {
-    server.kill("SIGTERM");
-    await server.status;
+    // A server that ended before the bench stopped it failed the run: its last words say why.
+    const early = ended;
+    if (!early) server.kill("SIGTERM");
+    const { code, signal } = await status;
     await Deno.remove(state, { recursive: true }).catch(() => {});
+    if (early) {
+      const words = (await said)?.trim().split("\n").slice(-5).join("\n") ?? "";
+      throw new Error(
+        `the server ended during the run (exit ${code}${signal ? `, ${signal}` : ""}): ${words}`,
+      );
+    }
   };
   try {
-    await untilListening(server);
+    ({ said } = await untilListening(server));
   } catch (error) {
     await stop().catch(() => {});
     throw error;
