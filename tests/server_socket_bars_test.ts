@@ -1,7 +1,8 @@
 /**
- * How long an address that broke a socket's limits is barred (docs/server.md,
- * Limits): a minute the first time, twice as long each time again, at most a
- * day, and a minute again once it has kept the limits a while after a bar.
+ * How long an address that broke a socket's limits is barred
+ * (docs/server.md, Limits): a minute the first time, twice as long each
+ * time again, at most a day, and a minute again once it has kept the
+ * limits a while after a bar.
  */
 import { equal, ok } from "node:assert/strict";
 import { BARRED_MS, FORGIVEN_AFTER_MS, LONGEST_BAR_MS, SocketCounts } from "../src/server/mod.ts";
