@@ -106,6 +106,9 @@ export const ABSENT_MS = 45_000;
  */
 export const REPLAY_STARTS_PER_SECOND = 2;
 
+/** A replay's socket: its game's id. */
+const REPLAY_SOCKET = /^\/ws\/replay\/([A-Za-z0-9_-]{1,64})$/;
+
 /** What the server runs with; each game gets its `content`, version, runners, seeds and clock. */
 export interface ServerOptions extends ProgramParts {
   readonly hostname: string;
@@ -304,9 +307,44 @@ export class DelveServer {
     } catch {
       return plainRefusal(400, "That address cannot be read.");
     }
-    const refusal = this.#door.refusal(address, url.pathname.startsWith("/ws/"), Date.now());
+    const socket = url.pathname.startsWith("/ws/");
+    const refusal = this.#door.refusal(address, socket, Date.now());
     if (refusal !== undefined) return plainRefusal(429, refusal);
-    return this.#handle(request, url, address);
+    return socket ? this.#socketRequest(request, url, address) : this.#handle(request, url, address);
+  }
+
+  /**
+   * A request for a socket. Every limit that can say no is asked first, with
+   * nothing awaited: a refusal is answered at once, in plain text, and its
+   * request costs the thread every game shares no more than that. A socket
+   * let through has its slot taken, given back when it closes (or was not made).
+   */
+  #socketRequest(request: Request, url: URL, address: string): Response | Promise<Response> {
+    if (!asksForWebSocket(request)) return plainRefusal(400, NOT_A_WEBSOCKET);
+    if (request.method !== "GET") return plainRefusal(404, "There is nothing at that address.");
+    const release = this.#socketCounts.take(address);
+    if (typeof release !== "function") return plainRefusal(503, release.refused);
+    // Replays are what a crowd asks for: they are counted, and let start only so often.
+    const replay = REPLAY_SOCKET.exec(url.pathname)?.[1];
+    const replayRefused = replay === undefined
+      ? undefined
+      : this.#replays >= this.options.limits.replays
+      ? `As many replays are showing as may (${this.options.limits.replays}).`
+      : !this.#replayStarts.take(Date.now())
+      ? "Replays are starting as fast as they may: try again in a moment."
+      : undefined;
+    if (replayRefused !== undefined) {
+      release();
+      return plainRefusal(503, replayRefused);
+    }
+    return this.#socketRoute(request, url, release, address, replay).then((response) => {
+      if (response.status !== 101) release();
+      return response;
+    }, () => {
+      // Deno refuses to upgrade a request that asks for a socket without the rest of the handshake.
+      release();
+      return plainRefusal(400, NOT_A_WEBSOCKET);
+    });
   }
 
   async #handle(request: Request, url: URL, address: string): Promise<Response> {
@@ -357,20 +395,6 @@ export class DelveServer {
       if (!player) return this.#refuse(404, "No such player.");
       return this.#page(gamePage("watch", `watching ${player}`, player, player));
     }
-    if (path.startsWith("/ws/") && asksForWebSocket(request)) {
-      // The slot is taken before anything is awaited, and given back when the socket closes (or was not made).
-      const release = this.#socketCounts.take(address);
-      if (typeof release !== "function") return plainRefusal(503, release.refused);
-      try {
-        const response = await this.#socketRoute(request, url, release, address);
-        if (response.status !== 101) release();
-        return response;
-      } catch {
-        // Deno refuses to upgrade a request that asks for a socket without the rest of the handshake.
-        release();
-        return plainRefusal(400, NOT_A_WEBSOCKET);
-      }
-    }
     const morgue = /^\/games\/([A-Za-z0-9_-]{1,64})\/morgue$/.exec(path);
     if (method === "GET" && morgue && isGameId(morgue[1])) return await morgueFile(this.#parts, morgue[1]);
     const replay = /^\/games\/([A-Za-z0-9_-]{1,64})\/replay$/.exec(path);
@@ -379,27 +403,26 @@ export class DelveServer {
       if (!game?.replayPath) return this.#refuse(404, "That game has no replay.");
       return this.#page(gamePage("replay", `${game.player}'s game, replayed`, replay[1]));
     }
-    if (path.startsWith("/ws/")) return plainRefusal(400, NOT_A_WEBSOCKET);
     return this.#refuse(404, "There is nothing at that address.");
   }
 
-  /** A request for a socket, its slot taken (`release` gives it back). */
-  async #socketRoute(request: Request, url: URL, release: () => void, address: string): Promise<Response> {
+  /**
+   * A request for a socket let through its limits, its slot taken (`release`
+   * gives it back); `replay`, the game id of a replay's socket, already let start.
+   */
+  async #socketRoute(
+    request: Request,
+    url: URL,
+    release: () => void,
+    address: string,
+    replay: string | undefined,
+  ): Promise<Response> {
     const path = url.pathname;
-    if (request.method !== "GET") return plainRefusal(404, "There is nothing at that address.");
-    const replayed = /^\/ws\/replay\/([A-Za-z0-9_-]{1,64})$/.exec(path);
-    // Replays are refused before anything is made for their socket: they are what a crowd asks for.
-    if (replayed && this.#replays >= this.options.limits.replays) {
-      return plainRefusal(503, `As many replays are showing as may (${this.options.limits.replays}).`);
-    }
-    if (replayed && !this.#replayStarts.take(Date.now())) {
-      return plainRefusal(503, "Replays are starting as fast as they may: try again in a moment.");
-    }
     const parts = this.#partsFor(release, address);
     if (path === "/ws/play") return await this.#playSocket(request, parts);
     const watchSocket = /^\/ws\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
     if (watchSocket) return watchConnection(parts, request, this.#liveOf(watchSocket[1])?.host);
-    if (replayed && isGameId(replayed[1])) {
+    if (replay !== undefined && isGameId(replay)) {
       this.#replays++;
       const response = await replaySocket(
         {
@@ -410,7 +433,7 @@ export class DelveServer {
           },
         },
         request,
-        replayed[1],
+        replay,
         url.searchParams.get("speed"),
       ).catch((error) => {
         this.#replays--;
