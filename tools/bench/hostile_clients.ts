@@ -16,6 +16,7 @@
  */
 import { HELP_USAGE, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { RawSocket } from "./raw_socket.ts";
+import { registeredCookie } from "./register.ts";
 
 /** The kinds, as the bench names them. */
 export const HOSTILE_KINDS = [
@@ -33,16 +34,7 @@ export type HostileKind = typeof HOSTILE_KINDS[number];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Registers `name` and gives its session cookie. */
-async function cookieOf(origin: string, name: string): Promise<string> {
-  const response = await fetch(`${origin}/register`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ name, password: "hostile password" }),
-    redirect: "manual",
-  });
-  await response.body?.cancel();
-  return response.headers.get("set-cookie")!.split(";")[0];
-}
+const cookieOf = (origin: string, name: string) => registeredCookie(origin, name, "hostile password");
 
 const input = (data: string) => JSON.stringify({ type: "input", data });
 const resize = (columns: number, rows: number) => JSON.stringify({ type: "resize", columns, rows });

@@ -13,7 +13,8 @@
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { HOSTILE_KINDS, type HostileKind } from "./hostile_clients.ts";
 import { RawSocket } from "./raw_socket.ts";
-import { percentile, startBenchServer, usage } from "./server_load.ts";
+import { registeredCookie } from "./register.ts";
+import { LOAD_PASSWORD, percentile, startBenchServer, usage } from "./server_load.ts";
 
 /** What a hostile load run measured. */
 export interface HostileLoad {
@@ -40,21 +41,9 @@ export interface HostileLoad {
 const MOVES = ["h", "j", "k", "l", "y", "u", "b", "n"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Registers `name`; its cookie. */
-async function cookieOf(origin: string, name: string): Promise<string> {
-  const response = await fetch(`${origin}/register`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ name, password: "load test password" }),
-    redirect: "manual",
-  });
-  await response.body?.cancel();
-  return response.headers.get("set-cookie")!.split(";")[0];
-}
-
 /** Player `k`'s socket, from a loopback address of its own; `onData` told of each arrival. */
 async function playSocket(origin: string, k: number, onData?: () => void): Promise<RawSocket> {
-  const cookie = await cookieOf(origin, `player${k}`);
+  const cookie = await registeredCookie(origin, `player${k}`, LOAD_PASSWORD);
   const from = `127.0.1.${k + 1}`;
   const socket = await RawSocket.open(origin, "/ws/play", { from, cookie, ...(onData ? { onData } : {}) });
   if (!socket) throw new Error(`player ${k}'s socket was refused`);

@@ -10,6 +10,10 @@
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine } from "../../src/cli/mod.ts";
 import { launchArgs } from "../../src/commands/mod.ts";
 import { freePort, untilListening } from "../serve_process.ts";
+import { registeredCookie } from "./register.ts";
+
+/** The password every load-bench player registers with. */
+export const LOAD_PASSWORD = "load test password";
 
 /** What a load run measured. */
 export interface ServerLoad {
@@ -61,14 +65,7 @@ async function bot(
   times: number[],
   ready: () => Promise<void>,
 ): Promise<number> {
-  const register = await fetch(`${origin}/register`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ name, password: "load test password" }),
-    redirect: "manual",
-  });
-  await register.body?.cancel();
-  const cookie = register.headers.get("set-cookie")!.split(";")[0];
+  const cookie = await registeredCookie(origin, name, LOAD_PASSWORD);
   const socket = new WebSocket(`${origin.replace("http", "ws")}/ws/play`, {
     headers: { cookie, origin },
   } as unknown as string[]);
