@@ -229,6 +229,39 @@ Deno.test("death writes the morgue file (its path on the game-over screen) and t
   await t.running;
 });
 
+Deno.test("death shows the game-over window at once, saying the files are being written, then where they went", async () => {
+  const t = await titleSession();
+  await t.tick();
+  await t.press("n");
+  const state = t.app.game!.state;
+  doomPlayer(state, rules);
+  // Each frame the game writes, with whether a morgue file was on disk as it went out.
+  const frames: { text: string; morgues: number }[] = [];
+  const write = t.terminal.write.bind(t.terminal);
+  t.terminal.write = (text: string) => {
+    write(text);
+    const morgues = [...(function* () {
+      try {
+        yield* Deno.readDirSync(`${t.dir}/morgue`);
+      } catch {
+        // No folder yet: no file.
+      }
+    })()].length;
+    frames.push({ text: t.gameText(), morgues });
+  };
+  await t.press(".");
+  t.terminal.write = write;
+  ok(isGameOver(state));
+  const first = frames.findIndex((f) => f.text.includes("Game over"));
+  ok(first >= 0, "the window was drawn");
+  ok(frames[first].text.includes("Writing the morgue file"), frames[first].text);
+  equal(frames[first].morgues, 0, "drawn before any file was written");
+  const last = frames.at(-1)!;
+  ok(last.text.includes("Morgue file:") && !last.text.includes("Writing the morgue"), last.text);
+  await t.press("Escape", "q");
+  await t.running;
+});
+
 Deno.test("m in the character window writes a morgue file of the living character and says where", async () => {
   const t = await titleSession();
   await t.tick();

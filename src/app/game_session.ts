@@ -209,7 +209,13 @@ export class GameSession implements PacedSession {
     if (isGameOver(this.state)) {
       const over = new GameOverScreen();
       this.stack.splice(1, this.stack.length, over);
-      over.report = await this.options.onGameOver?.();
+      if (this.options.onGameOver) {
+        // The end is shown at once; the files (each synced to disk) are told when written.
+        over.writing = true;
+        this.render();
+        over.report = await this.options.onGameOver();
+        over.writing = false;
+      }
       // The log keeps the whole path, however narrow the screen.
       if (over.report) this.#tellMorgue(over.report.morgue);
       return true;

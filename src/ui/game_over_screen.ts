@@ -58,6 +58,8 @@ export class GameOverScreen implements Screen {
   readonly bindings = GAME_OVER_BINDINGS;
   /** Filled in once the morgue file and the score are written. */
   report: GameOverReport | undefined;
+  /** While the morgue file and the score are being written (the report to come). */
+  writing = false;
 
   /** `closing` is the window's last line: what the keys do now (a replay's end says its own; a game's, its keys). */
   constructor(readonly closing?: string) {}
@@ -102,6 +104,7 @@ export class GameOverScreen implements Screen {
     if (this.report?.scoresKeptAs) {
       lines.push(`Unreadable old high scores kept as ${this.report.scoresKeptAs}`);
     }
+    if (this.writing) lines.push("Writing the morgue file and the score…");
     const morgue = this.report?.morgue;
     if (morgue) {
       lines.push("path" in morgue ? `Morgue file: ${morgue.path}` : `No morgue file: ${morgue.error}`);
