@@ -2,7 +2,8 @@
  * `deno task serve` as a user runs it: it listens on the port asked for
  * with the launcher's narrow grants; SIGTERM saves the game in progress,
  * tells its page why and stops with status 0; started again on the same
- * state, the player's next page goes on with the game where it was.
+ * state, the player's next page goes on with the game where it was. Asked,
+ * it logs how it keeps up.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { atSign, sessionOf, TestPage } from "./support/delve_server.ts";
@@ -10,9 +11,9 @@ import { launchArgs, parseServeArgs, serveArgs, workerBundlePath } from "../src/
 import { freePort, untilListening } from "../tools/serve_process.ts";
 
 /** `deno task serve` on `port` with `state`, once it says it listens. */
-async function serve(port: number, state: string) {
+async function serve(port: number, state: string, extra: readonly string[] = []) {
   const child = new Deno.Command("deno", {
-    args: ["task", "-q", "serve", "--port", String(port), "--state", state],
+    args: ["task", "-q", "serve", "--port", String(port), "--state", state, ...extra],
     cwd: new URL("..", import.meta.url),
     stdout: "null",
     stderr: "piped",
@@ -24,7 +25,7 @@ async function serve(port: number, state: string) {
 Deno.test("e2e: deno task serve listens; SIGTERM saves the game and stops; started again, the game goes on; SIGINT stops it the same way", async () => {
   const port = freePort(), origin = `http://127.0.0.1:${port}`;
   const state = await Deno.makeTempDir({ prefix: "delve-serve-" });
-  const first = await serve(port, state);
+  const first = await serve(port, state, ["--health-every", "1"]);
   // The launcher bundled the AI worker into the state folder, and the server loads that.
   ok((await Deno.stat(workerBundlePath(state))).size > 10_000, "the worker's bundle is there");
   const { cookie } = await sessionOf(origin, "gus");
@@ -36,13 +37,18 @@ Deno.test("e2e: deno task serve listens; SIGTERM saves the game and stops; start
   page.send({ type: "input", data: "l" });
   page.send({ type: "input", data: "j" });
   await page.waitFor((s) => atSign(s) !== atSign(start), "a step").catch(() => undefined);
-  await new Promise((r) => setTimeout(r, 200));
+  // Long enough for a health line after the keys.
+  await new Promise((r) => setTimeout(r, 1200));
   const before = await page.text();
   first.child.kill("SIGTERM");
   const closed = await page.closed;
   equal((await first.child.status).code, 0);
   ok((await first.said()).includes("SIGTERM: saving every game"), await first.said());
   ok(!(await first.said()).includes("AI worker"), await first.said());
+  ok(
+    /in the last 1 s: 1 game, \d+ keys?, to their frames p50 [\d.]+ ms/.test(await first.said()),
+    await first.said(),
+  );
   ok(
     closed.reason.includes("game is saved") || page.messages.some((m) => m.type === "notice"),
     closed.reason,
@@ -112,5 +118,29 @@ Deno.test("the serve launcher bundles the AI worker into the state folder, and w
   } finally {
     await Deno.remove(state, { recursive: true });
     await Deno.remove(elsewhere, { recursive: true });
+  }
+});
+
+Deno.test("e2e: the server logs its health when SIGUSR1 asks, games or none", async () => {
+  const state = await Deno.makeTempDir({ prefix: "delve-health-" });
+  const args = ["--port", String(freePort()), "--state", state, "--health-every", "0"];
+  const child = new Deno.Command(Deno.execPath(), {
+    args: await launchArgs(args),
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  try {
+    const { heard } = await untilListening(child);
+    child.kill("SIGUSR1");
+    let said = "";
+    for (let n = 0; n < 250 && !said.includes("longest pause"); n++) {
+      await new Promise((r) => setTimeout(r, 20));
+      said = heard();
+    }
+    ok(/in the last \d+ s: 0 games, no keys; the thread's longest pause [\d.]+ ms/.test(said), said);
+  } finally {
+    child.kill("SIGTERM");
+    await child.status;
+    await Deno.remove(state, { recursive: true });
   }
 });

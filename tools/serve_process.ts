@@ -16,10 +16,13 @@ export function freePort(): number {
 /**
  * Reads `child`'s stderr until the server says it listens (throws if it
  * ends first), then keeps reading; resolves to `said`, a promise of
- * everything it said, settled when its stderr ends. (Wrapped: an async
- * function that returned the promise itself would wait for it.)
+ * everything it said, settled when its stderr ends, and `heard`, what it
+ * has said so far. (Wrapped: an async function that returned the promise
+ * itself would wait for it.)
  */
-export async function untilListening(child: Deno.ChildProcess): Promise<{ said: Promise<string> }> {
+export async function untilListening(
+  child: Deno.ChildProcess,
+): Promise<{ said: Promise<string>; heard: () => string }> {
   const lines = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
   let said = "";
   while (!said.includes("listening on")) {
@@ -34,5 +37,5 @@ export async function untilListening(child: Deno.ChildProcess): Promise<{ said: 
       said += value;
     }
   };
-  return { said: rest() };
+  return { said: rest(), heard: () => said };
 }

@@ -8,7 +8,7 @@
  */
 import { loadDataOr, readCommandLine, say, VERSION } from "../cli/mod.ts";
 import { randomSeed } from "../app/mod.ts";
-import { DelveServer } from "../server/mod.ts";
+import { DelveServer, healthLine } from "../server/mod.ts";
 import { SERVER_TURNS, WorkerRunner } from "../worker/mod.ts";
 import { parseServeArgs, SERVE_HELP } from "./serve_flags.ts";
 import { resolve } from "node:path";
@@ -49,13 +49,30 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     },
     randomSeed,
   });
-  const { hostname, port } = server.address;
-  say(`delve serve: listening on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}/`);
+  // How the server keeps up, for its operator: a line a period when there were games to keep up with, and one
+  // whenever SIGUSR1 asks (where the system has it).
+  const sayHealth = (always: boolean) => {
+    const report = server.health.take();
+    if (always || server.games > 0 || report.keys > 0) {
+      say(`delve serve: ${healthLine(report, server.games)}`);
+    }
+  };
+  const healthTimer = command.healthSeconds === 0
+    ? undefined
+    : setInterval(() => sayHealth(false), command.healthSeconds * 1000);
+  const onHealthSignal = () => sayHealth(true);
+  const healthSignal = Deno.build.os === "windows" ? undefined : "SIGUSR1" as const;
+  // Signals are listened for before the server says it listens: whoever reads that may send one at once.
+  if (healthSignal) Deno.addSignalListener(healthSignal, onHealthSignal);
   const stopped = Promise.withResolvers<string>();
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     Deno.addSignalListener(signal, () => stopped.resolve(signal));
   }
+  const { hostname, port } = server.address;
+  say(`delve serve: listening on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}/`);
   const signal = await stopped.promise;
+  clearInterval(healthTimer);
+  if (healthSignal) Deno.removeSignalListener(healthSignal, onHealthSignal);
   say(`delve serve: ${signal}: saving every game and closing`);
   await server.shutdown();
   say("delve serve: stopped");

@@ -7,6 +7,9 @@
 import { HELP_USAGE, intFlag, parseFlags, pathFlag, readEnv, UsageError } from "../cli/mod.ts";
 import { DEFAULT_LIMITS, type ServerLimits } from "../server/mod.ts";
 
+/** How often the server logs its health, in seconds, unless told otherwise. */
+export const DEFAULT_HEALTH_SECONDS = 60;
+
 /** `deno task serve --help`. */
 export const SERVE_HELP = {
   name: "serve",
@@ -43,6 +46,9 @@ Options:
                       the rest are refused at once (default: ${DEFAULT_LIMITS.requestRate})
   --socket-rate N     WebSockets one address may ask to open a second
                       (default: ${DEFAULT_LIMITS.socketRate})
+  --health-every S    log how the server keeps up every S seconds: its keys'
+                      time to their frames and its longest pause; 0 for
+                      never (default: ${DEFAULT_HEALTH_SECONDS}); kill -USR1 asks at once
   --worker FILE       the AI worker each game loads (default: a one-file
                       bundle of workers/ai_worker.ts the launcher writes in
                       the state folder, or that file itself if it cannot)
@@ -60,6 +66,8 @@ export interface ServeCommand {
   readonly limits: ServerLimits;
   /** `--public-origin`: the origin pages are served as behind a proxy. */
   readonly publicOrigin?: string;
+  /** `--health-every`: seconds between health lines in the log; 0 for none. */
+  readonly healthSeconds: number;
 }
 
 /** `text` when it is an origin alone (http or https, a host, perhaps a port; no path); a UsageError if not. */
@@ -99,6 +107,7 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
     "request-rate": { type: "string" },
     "socket-rate": { type: "string" },
     worker: { type: "string" },
+    "health-every": { type: "string" },
     "public-origin": { type: "string" },
   });
   const hostname = values.host ?? "127.0.0.1";
@@ -122,6 +131,7 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
     stateDir,
     ...(workerFile ? { workerFile } : {}),
     ...(publicOrigin ? { publicOrigin } : {}),
+    healthSeconds: intFlag("--health-every", values["health-every"], 0, 86_400) ?? DEFAULT_HEALTH_SECONDS,
     limits: {
       games: limit("max-games", values["max-games"], DEFAULT_LIMITS.games, 10_000),
       watchers: limit("max-watchers", values["max-watchers"], DEFAULT_LIMITS.watchers, 10_000),

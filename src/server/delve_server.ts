@@ -20,6 +20,7 @@ import {
 } from "./game_sockets.ts";
 import { gateMessages, SocketCounts } from "./socket_limits.ts";
 import { AddressDoor, addressKey } from "./address_door.ts";
+import { ServerHealth } from "./server_health.ts";
 import {
   asksForWebSocket,
   NOT_A_WEBSOCKET,
@@ -167,6 +168,8 @@ export class DelveServer {
   readonly #ending = new Set<Promise<void>>();
   #http: Deno.HttpServer | undefined;
   #sweeper: ReturnType<typeof setInterval> | undefined;
+  /** How well the thread keeps up: each key's time to its frame, the thread's pauses. */
+  readonly health: ServerHealth;
   /** Messages dropped over the input rate, by all connections. */
   droppedMessages = 0;
   /** Messages refused (malformed, binary, oversize, not UTF-8), by all connections. */
@@ -185,6 +188,8 @@ export class DelveServer {
       requestsPerSecond: options.limits.requestRate,
       socketsPerSecond: options.limits.socketRate,
     });
+    // Last: a server that could not open its store leaves no probe running.
+    this.health = new ServerHealth();
   }
 
   /** The most bytes any one socket has queued for its reader now. */
@@ -192,6 +197,11 @@ export class DelveServer {
     let most = 0;
     for (const socket of this.#sockets) most = Math.max(most, socket.bufferedAmount);
     return most;
+  }
+
+  /** Games running now. */
+  get games(): number {
+    return this.#live.size;
   }
 
   /** WebSockets open now (and asked for, not yet open). */
@@ -238,6 +248,7 @@ export class DelveServer {
     await Promise.all(this.#ending);
     await this.#http?.shutdown();
     this.#store.close();
+    this.health.stop();
   }
 
   /**
@@ -581,6 +592,7 @@ export class DelveServer {
       onScore: (entry, morguePath) => this.#gameEnded(live, entry, morguePath),
       shownPath: (path) => shownAddress(live.ended, path),
       ...(this.options.resizeGapMs !== undefined ? { resizeGapMs: this.options.resizeGapMs } : {}),
+      health: this.health,
     });
     const live: Live = { host, id };
     this.#live.set(player.toLowerCase(), live);

@@ -19,6 +19,7 @@ import { ENTER_SEQUENCE } from "../terminal/mod.ts";
 import type { MonsterRunner } from "../worker/mod.ts";
 import { type ServerMessage, serverMessage } from "./protocol.ts";
 import { ScreenMirror } from "./screen_mirror.ts";
+import type { ServerHealth } from "./server_health.ts";
 import { clampSize, SocketTerminal } from "./socket_terminal.ts";
 
 /** Where messages go: a WebSocket, as the host sees one. */
@@ -77,6 +78,8 @@ export interface GameHostOptions extends ProgramParts {
   readonly onScore?: (entry: HighScore, morguePath: string | undefined) => void;
   /** Overrides {@link RESIZE_GAP_MS} (tests). */
   readonly resizeGapMs?: number;
+  /** Told each key's time to its frame. */
+  readonly health?: ServerHealth;
 }
 
 /** What the lobby shows of a live game. */
@@ -106,6 +109,8 @@ export class GameHost {
   /** Watchers let in whose sockets have not opened yet: they count against the limit already. */
   #watchersComing = 0;
   #lastInput: number;
+  /** When the player's latest key not yet answered by a frame came, on the health clock. */
+  #keyAt: number | undefined;
   /** Since when the game has had no player's page (undefined while it has one). */
   #absentSince: number | undefined;
   /** The size a page last asked for, not yet taken (see {@link RESIZE_GAP_MS}). */
@@ -172,6 +177,9 @@ export class GameHost {
   }
 
   #output(text: string): void {
+    const { health } = this.options;
+    if (health && this.#keyAt !== undefined) health.keyAnswered(this.#keyAt);
+    this.#keyAt = undefined;
     this.mirror.write(text);
     const message = serverMessage({ type: "output", data: text });
     if (this.#player) this.#deliver(this.#player, this.#playerState, message);
@@ -209,6 +217,8 @@ export class GameHost {
   /** Bytes from the player's page. */
   input(data: string): void {
     this.#lastInput = this.#now();
+    // Timed from the latest key: one that brings no frame (a bump into a wall) is not charged to the next.
+    this.#keyAt = this.options.health?.clock();
     this.terminal.input(new TextEncoder().encode(data));
   }
 

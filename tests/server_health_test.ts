@@ -1,0 +1,106 @@
+/**
+ * The server's health (src/server/server_health.ts): each key's time to its
+ * frame as the game host sees it, the thread's pauses, a period at a time,
+ * and the line the operator reads.
+ */
+import { equal, ok } from "node:assert/strict";
+import { GameHost, healthLine, ServerHealth, type Sink } from "../src/server/mod.ts";
+import { InProcessRunner } from "../src/worker/mod.ts";
+import { bundledContent } from "./support/content.ts";
+import { ScreenPage } from "./support/delve_server.ts";
+
+Deno.test("health: keys' times come out as quantiles of the period, and a take starts the next period", () => {
+  let now = 1000;
+  const health = new ServerHealth(() => now);
+  try {
+    for (let k = 1; k <= 100; k++) {
+      const since = now;
+      now += k;
+      health.keyAnswered(since);
+    }
+    const first = health.take();
+    equal(first.keys, 100);
+    equal(first.keyP50Ms, 51);
+    equal(first.keyP99Ms, 100);
+    equal(first.keyLongestMs, 100);
+    equal(first.periodMs, 5050);
+    const second = health.take();
+    equal(second.keys, 0);
+    equal(second.keyLongestMs, 0);
+    equal(second.periodMs, 0);
+  } finally {
+    health.stop();
+  }
+});
+
+Deno.test("health: a thread held up is seen as its longest pause, and only in the period it fell in", async () => {
+  const health = new ServerHealth();
+  try {
+    await new Promise((r) => setTimeout(r, 30));
+    const until = performance.now() + 120;
+    while (performance.now() < until) {
+      // The thread held, as a long piece of work would hold it.
+    }
+    await new Promise((r) => setTimeout(r, 30));
+    const held = health.take();
+    ok(held.longestPauseMs >= 100, `the 120 ms hold seen: ${held.longestPauseMs}`);
+    await new Promise((r) => setTimeout(r, 50));
+    ok(health.take().longestPauseMs < 100, "the next period starts clean");
+  } finally {
+    health.stop();
+  }
+});
+
+Deno.test("health: the game host times a key from its message to the frame it brought", async () => {
+  const health = new ServerHealth();
+  const dir = await Deno.makeTempDir({ prefix: "delve-health-" });
+  const game = new GameHost({
+    player: "ann",
+    content: await bundledContent(),
+    dir,
+    columns: 80,
+    rows: 24,
+    version: "9.9.9",
+    makeRunner: (rules) => new InProcessRunner(rules),
+    randomSeed: () => 42,
+    choice: { preset: "default", bind: {}, walkDelayMs: 0 },
+    health,
+  });
+  class Page extends ScreenPage implements Sink {
+    bufferedAmount = 0;
+    send(text: string): void {
+      this.receive(text);
+    }
+  }
+  const page = new Page();
+  try {
+    game.attach(page, 80, 24);
+    await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+    equal(health.take().keys, 0, "no key, nothing timed: the first screen answers none");
+    game.input("n");
+    await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
+    const report = health.take();
+    ok(report.keys >= 1, `the key timed: ${JSON.stringify(report)}`);
+    ok(report.keyLongestMs > 0, `a time taken: ${JSON.stringify(report)}`);
+  } finally {
+    await game.close("done");
+    health.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("health: the operator's line says the period, the games, the keys' times and the longest pause", () => {
+  const line = healthLine(
+    { periodMs: 60_000, keys: 12_345, keyP50Ms: 0.42, keyP99Ms: 3.1, keyLongestMs: 27.6, longestPauseMs: 18 },
+    50,
+  );
+  equal(
+    line,
+    "in the last 60 s: 50 games, 12,345 keys, to their frames p50 0.4 ms, p99 3.1 ms, longest 28 ms; " +
+      "the thread's longest pause 18 ms",
+  );
+  ok(
+    healthLine({ periodMs: 1000, keys: 0, keyP50Ms: 0, keyP99Ms: 0, keyLongestMs: 0, longestPauseMs: 2 }, 1)
+      .includes("1 game, no keys;"),
+  );
+});
