@@ -12,6 +12,7 @@
  */
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { HOSTILE_KINDS, type HostileKind } from "./hostile_clients.ts";
+import { PauseProbe } from "../../src/server/mod.ts";
 import { RawSocket } from "./raw_socket.ts";
 import { registeredCookie } from "./register.ts";
 import { LOAD_PASSWORD, percentile, startBenchServer, usage } from "./server_load.ts";
@@ -27,6 +28,16 @@ export interface HostileLoad {
   readonly longestMs: number;
   /** Keys whose frame had not come when the next key was pressed. */
   readonly unanswered: number;
+  /**
+   * The server's own share over the window, from its health line: the p99
+   * and longest of keys' times from message to frame inside it, and its
+   * thread's longest pause.
+   */
+  readonly serverKeyP99Ms: number;
+  readonly serverKeyLongestMs: number;
+  readonly serverPauseMs: number;
+  /** The bench's own longest pause: how much of a key's time may be the measuring, not the server. */
+  readonly benchPauseMs: number;
   /** Resident memory the games added, per game (the hostile players' games counted). */
   readonly rssPerGameMb: number;
   /** The server's whole resident memory at the end, and its most seen. */
@@ -36,6 +47,28 @@ export interface HostileLoad {
   readonly serverCpu: number;
   /** Each hostile visitor's own CPU time over the run, as a share of one core (the machine is shared). */
   readonly hostileCpu: Readonly<Record<string, number>>;
+}
+
+/**
+ * Asks the server for its health line (SIGUSR1; it starts a new period) and
+ * waits for it: the keys' p99 and longest inside the server, and its
+ * thread's longest pause, since the last time asked.
+ */
+async function serverHealth(
+  server: Deno.ChildProcess,
+  heard: () => string,
+): Promise<{ keyP99: number; keyLongest: number; pause: number }> {
+  const before = heard().length;
+  server.kill("SIGUSR1");
+  const line = /(?:p99 ([\d.]+) ms, longest ([\d.]+) ms|no keys); the thread's longest pause ([\d.]+) ms/;
+  for (let waited = 0; waited < 5000; waited += 20) {
+    const said = line.exec(heard().slice(before));
+    if (said) {
+      return { keyP99: Number(said[1] ?? 0), keyLongest: Number(said[2] ?? 0), pause: Number(said[3]) };
+    }
+    await sleep(20);
+  }
+  throw new Error(`the server logged no health when asked: ${heard().slice(-500)}`);
 }
 
 const MOVES = ["h", "j", "k", "l", "y", "u", "b", "n"];
@@ -112,9 +145,14 @@ export async function hostileLoad(
   everyMs = 500,
 ): Promise<HostileLoad> {
   // Every player and visitor comes from a loopback address of its own, so the limits are the defaults.
-  const { server, origin, stop } = await startBenchServer("delve-hostile-", games);
+  // Its health is asked for at the window's edges alone.
+  const { server, origin, stop, heard } = await startBenchServer("delve-hostile-", games, [
+    "--health-every",
+    "0",
+  ]);
   const hostile: Deno.ChildProcess[] = [];
   const players: Player[] = [];
+  const benchPauses = new PauseProbe();
   try {
     const before = await usage(server.pid);
     const replayId = await finishedGameId(origin);
@@ -156,6 +194,8 @@ export async function hostileLoad(
     let peak = 0;
     const start = await usage(server.pid);
     const hostileStart = await Promise.all(hostile.map((child) => usage(child.pid)));
+    await serverHealth(server, heard);
+    benchPauses.take();
     const end = performance.now() + seconds * 1000;
     while (performance.now() < end) {
       await sleep(1000);
@@ -164,6 +204,7 @@ export async function hostileLoad(
     const after = await usage(server.pid);
     const hostileEnd = await Promise.all(hostile.map((child) => usage(child.pid)));
     const times = players.flatMap((p) => p.times).sort((a, b) => a - b);
+    const health = await serverHealth(server, heard);
     const allGames = games + kinds.filter((k) => ["resizes", "keys", "stalled-player"].includes(k)).length;
     return {
       games,
@@ -173,6 +214,10 @@ export async function hostileLoad(
       p99Ms: percentile(times, 0.99),
       longestMs: times.at(-1) ?? NaN,
       unanswered: players.reduce((sum, p) => sum + p.unanswered, 0),
+      serverKeyP99Ms: health.keyP99,
+      serverKeyLongestMs: health.keyLongest,
+      serverPauseMs: health.pause,
+      benchPauseMs: benchPauses.take(),
       rssPerGameMb: (after.rss - before.rss) / allGames / 1048576,
       rssMb: after.rss / 1048576,
       peakRssMb: peak / 1048576,
@@ -182,6 +227,7 @@ export async function hostileLoad(
       ),
     };
   } finally {
+    benchPauses.stop();
     for (const player of players) player.stop();
     for (const child of hostile) {
       // A visitor that ended early has said why on stderr.

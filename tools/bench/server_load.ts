@@ -105,6 +105,8 @@ export interface BenchServer {
   readonly origin: string;
   /** Stops the server and removes its state folder. */
   readonly stop: () => Promise<void>;
+  /** What the server has said on stderr so far. */
+  readonly heard: () => string;
 }
 
 /**
@@ -131,6 +133,7 @@ export async function startBenchServer(
     return s;
   });
   let said: Promise<string> | undefined;
+  let heard = () => "";
   const stop = async () => {
     // A server that ended before the bench stopped it failed the run: its last words say why.
     const early = ended;
@@ -145,12 +148,12 @@ export async function startBenchServer(
     }
   };
   try {
-    ({ said } = await untilListening(server));
+    ({ said, heard } = await untilListening(server));
   } catch (error) {
     await stop().catch(() => {});
     throw error;
   }
-  return { server, origin: `http://127.0.0.1:${port}`, stop };
+  return { server, origin: `http://127.0.0.1:${port}`, stop, heard: () => heard() };
 }
 
 /** Runs `games` bot players for `seconds`, a key every `pauseMs` each, against a server of its own. */
