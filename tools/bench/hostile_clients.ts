@@ -3,7 +3,8 @@
  * by the hostile load bench (tools/bench/server_hostile.ts) so its own work
  * never stalls the players whose latency is measured. Each kind keeps at it
  * until killed, coming back whenever the server closes it, from loopback
- * addresses of its own (127.0.2.x; the replays from 64 of them):
+ * addresses of its own (127.0.2.x; the replays from {@link REPLAY_ADDRESSES}
+ * of them unless told otherwise):
  *
  * - `huge`: a 60 MB message each second on a watch socket;
  * - `replays`: a thousand replay sockets at once;
@@ -14,7 +15,7 @@
  *
  * @module
  */
-import { HELP_USAGE, readCommandLine, UsageError } from "../../src/cli/mod.ts";
+import { HELP_USAGE, intFlag, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { RawSocket } from "./raw_socket.ts";
 import { registeredCookie } from "./register.ts";
 
@@ -27,6 +28,9 @@ export const HOSTILE_KINDS = [
   "stalled-watcher",
   "stalled-player",
 ] as const;
+
+/** How many addresses the replay sockets come from, unless told otherwise: a small crowd of machines. */
+export const REPLAY_ADDRESSES = 64;
 
 /** One of {@link HOSTILE_KINDS}. */
 export type HostileKind = typeof HOSTILE_KINDS[number];
@@ -65,6 +69,7 @@ export async function runHostile(
   origin: string,
   watchId: string,
   replayId: string,
+  replayAddresses = REPLAY_ADDRESSES,
 ): Promise<never> {
   const from = `127.0.2.${HOSTILE_KINDS.indexOf(kind) + 1}`;
   switch (kind) {
@@ -76,7 +81,7 @@ export async function runHostile(
       for (;;) {
         const sockets = await Promise.all(
           [...Array(1000).keys()].map((k) =>
-            RawSocket.open(origin, `/ws/replay/${replayId}`, { from: `127.0.3.${(k % 64) + 1}` })
+            RawSocket.open(origin, `/ws/replay/${replayId}`, { from: `127.0.3.${(k % replayAddresses) + 1}` })
           ),
         );
         await sleep(1000);
@@ -120,26 +125,29 @@ export const HOSTILE_CLIENTS_HELP = {
   about: "One hostile visitor of the browser server, until killed; the hostile load bench\n" +
     "(tools/bench/server_hostile.ts) starts one of each kind.",
   usage: `Usage: deno run --allow-net tools/bench/hostile_clients.ts
-         KIND ORIGIN WATCH_ID REPLAY_ID
+         KIND ORIGIN WATCH_ID REPLAY_ID [ADDRESSES]
 
   KIND       ${HOSTILE_KINDS.slice(0, 3).join(", ")},
              ${HOSTILE_KINDS.slice(3).join(", ")}
   ORIGIN     the server, as http://127.0.0.1:PORT
   WATCH_ID   a live game's id, for the watchers
   REPLAY_ID  a finished game's id, for the replays
+  ADDRESSES  how many addresses the replays come from, 1 to 250
+             (default: ${REPLAY_ADDRESSES})
 ${HELP_USAGE}`,
 };
 
 if (import.meta.main) {
   const line = readCommandLine(HOSTILE_CLIENTS_HELP, Deno.args, () => {
-    const [kind, origin, watchId, replayId] = Deno.args;
+    const [kind, origin, watchId, replayId, addresses] = Deno.args;
     if (!HOSTILE_KINDS.includes(kind as HostileKind)) {
       throw new UsageError(`expected a kind (${HOSTILE_KINDS.join(", ")}), found "${kind ?? ""}"`);
     }
     if (!origin || !watchId || !replayId) throw new UsageError("expected ORIGIN WATCH_ID REPLAY_ID");
-    return { kind: kind as HostileKind, origin, watchId, replayId };
+    const replayAddresses = intFlag("ADDRESSES", addresses, 1, 250) ?? REPLAY_ADDRESSES;
+    return { kind: kind as HostileKind, origin, watchId, replayId, replayAddresses };
   });
   if ("exit" in line) Deno.exit(line.exit);
-  const { kind, origin, watchId, replayId } = line.run;
-  await runHostile(kind, origin, watchId, replayId);
+  const { kind, origin, watchId, replayId, replayAddresses } = line.run;
+  await runHostile(kind, origin, watchId, replayId, replayAddresses);
 }

@@ -266,6 +266,15 @@ async function attackRows(): Promise<void> {
     met: load.p99Ms <= 25 && load.longestMs <= 50,
   });
   rows.push({
+    figure: "serve under attack: the server's share (its health line: key message to frame inside it, its " +
+      "thread's longest pause), and the bench's own longest pause",
+    ours:
+      `keys p99 ${load.serverKeyP99Ms.toFixed(1)} ms, longest ${load.serverKeyLongestMs.toFixed(0)} ms; ` +
+      `thread paused ${load.serverPauseMs.toFixed(0)} ms at most; the bench ${
+        load.benchPauseMs.toFixed(0)
+      } ms`,
+  });
+  rows.push({
     figure: "serve under attack: resident memory per game",
     ours: `${load.rssPerGameMb.toFixed(1)} MB (server ${load.rssMb.toFixed(0)} MB, most ${
       load.peakRssMb.toFixed(0)

@@ -11,7 +11,7 @@
  * @module
  */
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
-import { HOSTILE_KINDS, type HostileKind } from "./hostile_clients.ts";
+import { HOSTILE_KINDS, type HostileKind, REPLAY_ADDRESSES } from "./hostile_clients.ts";
 import { PauseProbe } from "../../src/server/mod.ts";
 import { RawSocket } from "./raw_socket.ts";
 import { registeredCookie } from "./register.ts";
@@ -143,6 +143,7 @@ export async function hostileLoad(
   seconds: number,
   kinds: readonly HostileKind[] = HOSTILE_KINDS,
   everyMs = 500,
+  replayAddresses = REPLAY_ADDRESSES,
 ): Promise<HostileLoad> {
   // Every player and visitor comes from a loopback address of its own, so the limits are the defaults.
   // Its health is asked for at the window's edges alone.
@@ -180,6 +181,7 @@ export async function hostileLoad(
             origin,
             watchId,
             replayId,
+            String(replayAddresses),
           ],
           stdout: "null",
           stderr: "inherit",
@@ -252,6 +254,9 @@ export const SERVER_HOSTILE_HELP = {
 Options:
       --games N     players, each with its own game, up to 250 (default: 50)
       --seconds S   how long the window measured lasts (default: 300)
+      --replay-addresses N
+                    how many addresses the replay sockets come from, 1 for
+                    one machine (default: ${REPLAY_ADDRESSES})
       --hostile K   the hostile visitors, comma-separated, or none
                     (default: all: ${HOSTILE_KINDS.slice(0, 4).join(", ")},
                     ${HOSTILE_KINDS.slice(4).join(", ")})
@@ -264,6 +269,7 @@ if (import.meta.main) {
       games: { type: "string" },
       seconds: { type: "string" },
       hostile: { type: "string" },
+      "replay-addresses": { type: "string" },
     });
     const kinds = values.hostile === "none" ? [] : values.hostile?.split(",") ?? [...HOSTILE_KINDS];
     const unknown = kinds.find((k) => !(HOSTILE_KINDS as readonly string[]).includes(k));
@@ -272,9 +278,11 @@ if (import.meta.main) {
       kinds: kinds as HostileKind[],
       games: intFlag("--games", values.games, 1, 250) ?? 50,
       seconds: intFlag("--seconds", values.seconds, 1, 3_600) ?? 300,
+      replayAddresses: intFlag("--replay-addresses", values["replay-addresses"], 1, 250) ?? REPLAY_ADDRESSES,
     };
   });
   if ("exit" in line) Deno.exit(line.exit);
-  const { games, seconds, kinds } = line.run;
-  console.log(JSON.stringify({ kinds, ...await hostileLoad(games, seconds, kinds) }, null, 2));
+  const { games, seconds, kinds, replayAddresses } = line.run;
+  const load = await hostileLoad(games, seconds, kinds, 500, replayAddresses);
+  console.log(JSON.stringify({ kinds, replayAddresses, ...load }, null, 2));
 }
