@@ -7,9 +7,11 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import {
   GameHost,
+  type GameHostOptions,
   KEY_LIMITS,
   RESIZE_GAP_MS,
   SCREEN_LIMITS,
+  ServerHealth,
   type Sink,
   WATCHER_BACKLOG_BYTES,
 } from "../src/server/mod.ts";
@@ -30,7 +32,7 @@ class Page extends ScreenPage implements Sink {
   }
 }
 
-function host(dir: string): GameHost {
+function host(dir: string, more: Partial<GameHostOptions> = {}): GameHost {
   return new GameHost({
     player: "ann",
     content,
@@ -41,6 +43,7 @@ function host(dir: string): GameHost {
     makeRunner: (rules) => new InProcessRunner(rules),
     randomSeed: () => 42,
     choice: { preset: "default", bind: {}, walkDelayMs: 0 },
+    ...more,
   });
 }
 
@@ -157,4 +160,24 @@ Deno.test("keys past the limit of one message, or of a second, are dropped and c
   ok(game.terminal.keysDropped - dropped > 4000 - KEY_LIMITS.perMessage, "a second's keys spent");
   await game.close("bye");
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("the host times a key from its message to the frame it brought, for the server's health", async () => {
+  const health = new ServerHealth();
+  const dir = await Deno.makeTempDir({ prefix: "delve-host-" });
+  const game = host(dir, { health });
+  const page = new Page();
+  try {
+    game.attach(page, 80, 24);
+    await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+    equal(health.take().keys, 0, "no key, nothing timed: the first screen answers none");
+    game.input("n");
+    await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
+    const report = health.take();
+    ok(report.keys >= 1 && report.keyLongestMs > 0, `the key timed: ${JSON.stringify(report)}`);
+  } finally {
+    await game.close("done");
+    health.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
 });

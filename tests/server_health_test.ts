@@ -1,13 +1,10 @@
 /**
- * The server's health (src/server/server_health.ts): each key's time to its
- * frame as the game host sees it, the thread's pauses, a period at a time,
- * and the line the operator reads.
+ * The server's health (src/server/server_health.ts): keys' times to their
+ * frames and the thread's pauses, a period at a time, and the line the
+ * operator reads (the game host's timing is in server_game_host_test).
  */
 import { equal, ok } from "node:assert/strict";
-import { GameHost, healthLine, ServerHealth, type Sink } from "../src/server/mod.ts";
-import { InProcessRunner } from "../src/worker/mod.ts";
-import { bundledContent } from "./support/content.ts";
-import { ScreenPage } from "./support/delve_server.ts";
+import { healthLine, ServerHealth } from "../src/server/mod.ts";
 
 Deno.test("health: keys' times come out as quantiles of the period, and a take starts the next period", () => {
   let now = 1000;
@@ -48,44 +45,6 @@ Deno.test("health: a thread held up is seen as its longest pause, and only in th
     ok(health.take().longestPauseMs < 100, "the next period starts clean");
   } finally {
     health.stop();
-  }
-});
-
-Deno.test("health: the game host times a key from its message to the frame it brought", async () => {
-  const health = new ServerHealth();
-  const dir = await Deno.makeTempDir({ prefix: "delve-health-" });
-  const game = new GameHost({
-    player: "ann",
-    content: await bundledContent(),
-    dir,
-    columns: 80,
-    rows: 24,
-    version: "9.9.9",
-    makeRunner: (rules) => new InProcessRunner(rules),
-    randomSeed: () => 42,
-    choice: { preset: "default", bind: {}, walkDelayMs: 0 },
-    health,
-  });
-  class Page extends ScreenPage implements Sink {
-    bufferedAmount = 0;
-    send(text: string): void {
-      this.receive(text);
-    }
-  }
-  const page = new Page();
-  try {
-    game.attach(page, 80, 24);
-    await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
-    equal(health.take().keys, 0, "no key, nothing timed: the first screen answers none");
-    game.input("n");
-    await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
-    const report = health.take();
-    ok(report.keys >= 1, `the key timed: ${JSON.stringify(report)}`);
-    ok(report.keyLongestMs > 0, `a time taken: ${JSON.stringify(report)}`);
-  } finally {
-    await game.close("done");
-    health.stop();
-    await Deno.remove(dir, { recursive: true });
   }
 });
 
