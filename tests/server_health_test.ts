@@ -4,7 +4,7 @@
  * operator reads (the game host's timing is in server_game_host_test).
  */
 import { equal, ok } from "node:assert/strict";
-import { healthLine, ServerHealth } from "../src/server/mod.ts";
+import { healthLine, ServerHealth, TimeHistogram } from "../src/server/mod.ts";
 
 Deno.test("health: keys' times come out as quantiles of the period, and a take starts the next period", () => {
   let now = 1000;
@@ -17,7 +17,7 @@ Deno.test("health: keys' times come out as quantiles of the period, and a take s
     }
     const first = health.take();
     equal(first.keys, 100);
-    equal(first.keyP50Ms, 51);
+    equal(first.keyP50Ms, 52, "the 51 ms key's bucket, 51 to 52 ms, by its upper edge");
     equal(first.keyP99Ms, 100);
     equal(first.keyLongestMs, 100);
     equal(first.periodMs, 5050);
@@ -62,4 +62,22 @@ Deno.test("health: the operator's line says the period, the games, the keys' tim
     healthLine({ periodMs: 1000, keys: 0, keyP50Ms: 0, keyP99Ms: 0, keyLongestMs: 0, longestPauseMs: 2 }, 1)
       .includes("1 game, no keys;"),
   );
+});
+
+Deno.test("health: times are counted in buckets, 0.1 ms below 10 ms and 1 ms above, the longest kept exactly", () => {
+  const times = new TimeHistogram();
+  equal(times.quantile(0.99), 0, "no times");
+  for (let k = 0; k < 1_000_000; k++) times.add(0.05);
+  times.add(5.37);
+  times.add(2_500);
+  equal(times.count, 1_000_002);
+  equal(times.quantile(0.5), 0.1);
+  equal(times.quantile(0.999_999), 5.4);
+  equal(times.quantile(1), 2_500, "past the last bucket's edge: the longest itself");
+  equal(times.longest, 2_500);
+  const one = new TimeHistogram();
+  one.add(3.33);
+  equal(one.quantile(0.99), 3.33, "never above the longest");
+  times.clear();
+  equal(times.count + times.longest + times.quantile(0.5), 0);
 });

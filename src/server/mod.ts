@@ -54,4 +54,11 @@ export type { GameHostOptions, GameInfo, ProgramParts, Sink } from "./game_host.
 export { MAX_MESSAGE_BYTES, readClientMessage } from "./protocol.ts";
 export type { ClientMessage, ServerMessage } from "./protocol.ts";
 export { ScreenMirror } from "./screen_mirror.ts";
-export { healthLine, type HealthReport, PauseProbe, PROBE_MS, ServerHealth } from "./server_health.ts";
+export {
+  healthLine,
+  type HealthReport,
+  PauseProbe,
+  PROBE_MS,
+  ServerHealth,
+  TimeHistogram,
+} from "./server_health.ts";

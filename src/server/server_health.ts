@@ -27,10 +27,49 @@ export interface HealthReport {
   readonly longestPauseMs: number;
 }
 
-/** The `q` quantile of the sorted `values` (0 for none). */
-function quantile(values: readonly number[], q: number): number {
-  if (values.length === 0) return 0;
-  return values[Math.min(values.length - 1, Math.floor(q * values.length))];
+/** Buckets of 0.1 ms below 10 ms, then of 1 ms below {@link TIMES_KEPT_MS}, then one for the rest. */
+const FINE_BUCKETS = 100;
+const TIMES_KEPT_MS = 1000;
+const BUCKETS = FINE_BUCKETS + (TIMES_KEPT_MS - 10) + 1;
+
+/**
+ * Times counted in buckets, so a period of any length costs the same
+ * memory: each quantile is its bucket's upper edge (never above the longest
+ * time, which is kept exactly), to 0.1 ms below 10 ms and to 1 ms above.
+ */
+export class TimeHistogram {
+  readonly #counts = new Uint32Array(BUCKETS);
+  count = 0;
+  longest = 0;
+
+  /** Counts a time of `ms`. */
+  add(ms: number): void {
+    const at = ms < 10 ? Math.floor(Math.max(0, ms) * 10) : FINE_BUCKETS + Math.floor(ms - 10);
+    this.#counts[Math.min(BUCKETS - 1, at)]++;
+    this.count++;
+    this.longest = Math.max(this.longest, ms);
+  }
+
+  /** The `q` quantile (0 with no times). */
+  quantile(q: number): number {
+    if (this.count === 0) return 0;
+    const rank = Math.min(this.count - 1, Math.floor(q * this.count));
+    let seen = 0;
+    for (let k = 0; k < BUCKETS; k++) {
+      seen += this.#counts[k];
+      if (seen <= rank) continue;
+      if (k === BUCKETS - 1) return this.longest;
+      return Math.min(k < FINE_BUCKETS ? (k + 1) / 10 : k - FINE_BUCKETS + 11, this.longest);
+    }
+    return this.longest;
+  }
+
+  /** Forgets every time. */
+  clear(): void {
+    this.#counts.fill(0);
+    this.count = 0;
+    this.longest = 0;
+  }
 }
 
 /**
@@ -68,7 +107,7 @@ export class PauseProbe {
 
 /** The server's thread, watched; {@link ServerHealth.stop} ends the probe. */
 export class ServerHealth {
-  #keyTimes: number[] = [];
+  readonly #keyTimes = new TimeHistogram();
   #periodStart: number;
   readonly #pauses: PauseProbe;
 
@@ -79,22 +118,22 @@ export class ServerHealth {
 
   /** A key's message came at `since` (a {@link ServerHealth.clock} time) and its frame goes now. */
   keyAnswered(since: number): void {
-    this.#keyTimes.push(this.clock() - since);
+    this.#keyTimes.add(this.clock() - since);
   }
 
   /** What was measured since the last take (or the start), and a new period begun. */
   take(): HealthReport {
     const now = this.clock();
-    const times = this.#keyTimes.sort((a, b) => a - b);
+    const times = this.#keyTimes;
     const report = {
       periodMs: now - this.#periodStart,
-      keys: times.length,
-      keyP50Ms: quantile(times, 0.5),
-      keyP99Ms: quantile(times, 0.99),
-      keyLongestMs: times.at(-1) ?? 0,
+      keys: times.count,
+      keyP50Ms: times.quantile(0.5),
+      keyP99Ms: times.quantile(0.99),
+      keyLongestMs: times.longest,
       longestPauseMs: this.#pauses.take(),
     };
-    this.#keyTimes = [];
+    times.clear();
     this.#periodStart = now;
     return report;
   }
