@@ -8,6 +8,7 @@ import {
   type GameState,
   instantiate,
   itemName,
+  MAX_MONSTERS_ON_FLOOR,
   newGame,
   playerOf,
   playPlayerAction,
@@ -143,6 +144,23 @@ Deno.test("a cursed scroll calls its monsters onto the nearest free cells; with 
     "Nothing happens.",
     0,
   ]);
+});
+
+Deno.test("a summoning calls no monster past the most a floor holds", () => {
+  const crowded = (living: number) => {
+    const state = arenaStill(rules, "#######\n#.....#\n#..@..#\n#.....#\n#######");
+    // The crowd stands in the rock, out of the way: only its number counts.
+    for (let k = 0; k < living; k++) {
+      state.entities.push(instantiate(rules.templates.orc, state.nextId++, 0, 0));
+    }
+    ok(use(state, carry(state, "summon_scroll")));
+    return state;
+  };
+  const nearlyFull = crowded(MAX_MONSTERS_ON_FLOOR - 1);
+  equal(nearlyFull.entities.filter((e) => e.ai).length, MAX_MONSTERS_ON_FLOOR, "one called of two");
+  const full = crowded(MAX_MONSTERS_ON_FLOOR);
+  equal(full.entities.filter((e) => e.ai).length, MAX_MONSTERS_ON_FLOOR);
+  equal(lastText(full), "Nothing happens.");
 });
 
 Deno.test("a summoning with no template draws from the floor's monster table", () => {

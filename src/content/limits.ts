@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { MAX_CAPACITY, MAX_FLOOR, MAX_LEVEL } from "../engine/mod.ts";
+import { MAX_CAPACITY, MAX_FLOOR, MAX_LEVEL, MAX_MONSTERS_ON_FLOOR } from "../engine/mod.ts";
 
 /**
  * The generator's budget: the most cells, room attempts and things a room
@@ -74,7 +74,7 @@ export const DATA_LIMITS = {
  */
 export const WORK_LIMITS = {
   /** Monsters a floor may be made with: its rooms (or cave squares) × a room's draw × the largest pack, and vaults'. */
-  monstersPerFloor: 2000,
+  monstersPerFloor: MAX_MONSTERS_ON_FLOOR,
   /** Actions a monster takes in one turn at its fastest: speed, quickened by any status, over the cheapest action. */
   actionsPerTurn: 10,
   /** Turns the player's dearest action takes at their slowest (the slowest gear in each slot and status on). */

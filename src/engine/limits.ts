@@ -24,3 +24,10 @@ export const MAX_CONFUSIONS = 64;
 
 /** The most things one pack holds: a letter each, a to z. */
 export const MAX_CAPACITY = 26;
+
+/**
+ * The most monsters one floor holds. The data checks hold a floor's making
+ * to it, and a summoning calls no more once a floor has this many living:
+ * each key's work is bounded by it (src/content/limits.ts, WORK_LIMITS).
+ */
+export const MAX_MONSTERS_ON_FLOOR = 2000;

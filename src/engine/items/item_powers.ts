@@ -17,6 +17,7 @@ import type { MessageId, Rules } from "../rules.ts";
 import { drawWeighted, weightsForFloor } from "../floors/spawning.ts";
 import { type GameState } from "../state.ts";
 import { sightOf } from "../stats.ts";
+import { MAX_MONSTERS_ON_FLOOR } from "../limits.ts";
 import { instantiate } from "../templates.ts";
 import { Tile, WALKABLE } from "../tiles.ts";
 
@@ -97,7 +98,8 @@ const SUMMON_REACH = 3;
 /**
  * `count` monsters around `user`, on the free cells nearest it (ring by
  * ring, each ring in reading order): of `template`, or each drawn from the
- * floor's monster table with the game's RNG. Fewer when the cells run out;
+ * floor's monster table with the game's RNG. Fewer when the cells run out,
+ * or the floor would pass {@link MAX_MONSTERS_ON_FLOOR} living monsters;
  * none at all says nothing happens, and the item is used all the same.
  */
 export function summon(
@@ -109,10 +111,11 @@ export function summon(
 ): undefined {
   const free = freeCells(state);
   const { width } = state.map;
+  const living = state.entities.filter((e) => e.ai && isAlive(e)).length;
   const cells = nearestCells(
     user,
     SUMMON_REACH,
-    effect.count,
+    Math.max(0, Math.min(effect.count, MAX_MONSTERS_ON_FLOOR - living)),
     (x, y) => isWalkable(state.map, x, y) && free[y * width + x] === 1,
   );
   let ids: string[];
