@@ -8,6 +8,7 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { atSign, sessionOf, TestPage } from "./support/delve_server.ts";
 import { launchArgs, parseServeArgs, serveArgs, workerBundlePath } from "../src/commands/mod.ts";
+import config from "../deno.json" with { type: "json" };
 import { freePort, untilListening } from "../tools/serve_process.ts";
 
 /** `deno task serve` on `port` with `state`, once it says it listens. */
@@ -121,11 +122,14 @@ Deno.test("the serve launcher bundles the AI worker into the state folder, and w
   }
 });
 
-Deno.test("e2e: the server logs its health when SIGUSR1 asks, games or none", async () => {
+Deno.test("e2e: the server logs its health when SIGUSR1 asks, games or none; its launcher passes it on", async () => {
   const state = await Deno.makeTempDir({ prefix: "delve-health-" });
   const args = ["--port", String(freePort()), "--state", state, "--health-every", "0"];
-  const child = new Deno.Command(Deno.execPath(), {
-    args: await launchArgs(args),
+  // The launcher as the serve task runs it (deno.json), so the signal goes to the process the task started.
+  const task = config.tasks.serve.split(/\s+/).slice(1);
+  const child = new Deno.Command("deno", {
+    args: [...task, ...args],
+    cwd: new URL("..", import.meta.url),
     stdout: "null",
     stderr: "piped",
   }).spawn();

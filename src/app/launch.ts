@@ -122,14 +122,19 @@ export interface AfterDeath {
 /**
  * Runs `deno` with `args`, the terminal handed over, and resolves to the
  * game's exit status (Deno gives 128 + n for a child ended by signal n).
- * SIGTERM, SIGHUP and SIGINT sent to the launcher are passed on: the game
+ * SIGTERM, SIGHUP and SIGINT (and any `alsoPassed`, signals the program
+ * listens for) sent to the launcher are passed on: the game
  * saves and gives the terminal back, and the launcher waits for it rather
  * than leaving it behind. With `afterDeath`, a game ended by any other
  * signal (SIGKILL, V8's SIGTRAP when out of memory, a crash) has the
  * terminal given back by the launcher, and one line said.
  */
-export async function runLaunch(args: readonly string[], afterDeath?: AfterDeath): Promise<number> {
-  const signals = ["SIGTERM", "SIGHUP", "SIGINT"] as const;
+export async function runLaunch(
+  args: readonly string[],
+  afterDeath?: AfterDeath,
+  alsoPassed: readonly Deno.Signal[] = [],
+): Promise<number> {
+  const signals: readonly Deno.Signal[] = ["SIGTERM", "SIGHUP", "SIGINT", ...alsoPassed];
   const forwarded = new Set<Deno.Signal>();
   let child: Deno.ChildProcess | undefined;
   const forward = (signal: Deno.Signal) => () => {
