@@ -3,8 +3,8 @@
  * frames and the thread's pauses, a period at a time, and the line the
  * operator reads (the game host's timing is in server_game_host_test).
  */
-import { equal, ok } from "node:assert/strict";
-import { healthLine, ServerHealth, TimeHistogram } from "../src/server/mod.ts";
+import { deepEqual, equal, ok } from "node:assert/strict";
+import { healthLine, readHealthLine, ServerHealth, TimeHistogram } from "../src/server/mod.ts";
 
 Deno.test("health: keys' times come out as quantiles of the period, and a take starts the next period", () => {
   let now = 1000;
@@ -62,6 +62,18 @@ Deno.test("health: the operator's line says the period, the games, the keys' tim
     healthLine({ periodMs: 1000, keys: 0, keyP50Ms: 0, keyP99Ms: 0, keyLongestMs: 0, longestPauseMs: 2 }, 1)
       .includes("1 game, no keys;"),
   );
+  deepEqual(readHealthLine(`delve serve: ${line}\n`), {
+    keys: 12_345,
+    keyP50Ms: 0.4,
+    keyP99Ms: 3.1,
+    keyLongestMs: 28,
+    longestPauseMs: 18,
+  }, "read back by the bench as written, to the figures it shows");
+  equal(
+    readHealthLine("delve serve: in the last 2 s: 0 games, no keys; the thread's longest pause 11 ms")?.keys,
+    0,
+  );
+  equal(readHealthLine("delve serve: listening on http://127.0.0.1:8080/"), undefined);
 });
 
 Deno.test("health: times are counted in buckets, 0.1 ms below 10 ms and 1 ms above, the longest kept exactly", () => {

@@ -59,6 +59,7 @@ export {
   type HealthReport,
   PauseProbe,
   PROBE_MS,
+  readHealthLine,
   ServerHealth,
   TimeHistogram,
 } from "./server_health.ts";

@@ -154,3 +154,19 @@ export function healthLine(report: HealthReport, games: number): string {
   return `in the last ${seconds} s: ${games} game${games === 1 ? "" : "s"}, ${keys}; ` +
     `the thread's longest pause ${ms(report.longestPauseMs)} ms`;
 }
+
+/** The figures of a {@link healthLine} within `text` (a log, perhaps), or undefined when it holds none. */
+export function readHealthLine(text: string): Omit<HealthReport, "periodMs"> | undefined {
+  const said =
+    /(?:([\d,]+) keys?, to their frames p50 ([\d.]+) ms, p99 ([\d.]+) ms, longest ([\d.]+) ms|no keys); the thread's longest pause ([\d.]+) ms/
+      .exec(text);
+  if (!said) return undefined;
+  const number = (k: number) => Number((said[k] ?? "0").replaceAll(",", ""));
+  return {
+    keys: number(1),
+    keyP50Ms: number(2),
+    keyP99Ms: number(3),
+    keyLongestMs: number(4),
+    longestPauseMs: number(5),
+  };
+}

@@ -12,7 +12,7 @@
  */
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { HOSTILE_KINDS, type HostileKind, REPLAY_ADDRESSES } from "./hostile_clients.ts";
-import { PauseProbe } from "../../src/server/mod.ts";
+import { PauseProbe, readHealthLine } from "../../src/server/mod.ts";
 import { RawSocket } from "./raw_socket.ts";
 import { registeredCookie } from "./register.ts";
 import { LOAD_PASSWORD, percentile, startBenchServer, usage } from "./server_load.ts";
@@ -60,12 +60,9 @@ async function serverHealth(
 ): Promise<{ keyP99: number; keyLongest: number; pause: number }> {
   const before = heard().length;
   server.kill("SIGUSR1");
-  const line = /(?:p99 ([\d.]+) ms, longest ([\d.]+) ms|no keys); the thread's longest pause ([\d.]+) ms/;
   for (let waited = 0; waited < 5000; waited += 20) {
-    const said = line.exec(heard().slice(before));
-    if (said) {
-      return { keyP99: Number(said[1] ?? 0), keyLongest: Number(said[2] ?? 0), pause: Number(said[3]) };
-    }
+    const said = readHealthLine(heard().slice(before));
+    if (said) return { keyP99: said.keyP99Ms, keyLongest: said.keyLongestMs, pause: said.longestPauseMs };
     await sleep(20);
   }
   throw new Error(`the server logged no health when asked: ${heard().slice(-500)}`);
