@@ -1,49 +1,7 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { Rng } from "../src/engine/mod.ts";
-import {
-  Attr,
-  CellBuffer,
-  type ColorDepth,
-  DiffRenderer,
-  glyphColor16,
-  quantize,
-  SYNC_BEGIN,
-  SYNC_END,
-  WIDE_TAIL,
-} from "../src/terminal/mod.ts";
-import { VtScreen } from "./support/vt_screen.ts";
-
-/**
- * True to the eye: every cell of the emulator shows what the buffer holds
- * as a terminal of `depth` shows it: its glyph and background; and its
- * foreground and attributes, but where they cannot be seen (a space with no
- * underline or reversed colours).
- */
-function sameScreen(vt: VtScreen, buf: CellBuffer, depth: ColorDepth = "truecolor"): void {
-  for (let i = 0; i < buf.width * buf.height; i++) {
-    const where = `cell (${i % buf.width}, ${Math.floor(i / buf.width)})`;
-    equal(vt.glyphs[i], buf.cellText(i), where);
-    // The second cell of a wide character shows in its first cell's colours.
-    let lead = i;
-    while (buf.glyphs[lead] === WIDE_TAIL && lead % buf.width > 0) lead--;
-    const bg = quantize(buf.bg[lead], depth);
-    if (depth !== "none") equal(vt.bg[i], bg, `${where} bg`);
-    const shownOnBlank = Attr.Underline | Attr.Reverse;
-    if (buf.cellText(i) === " " && (buf.attrs[lead] & shownOnBlank) === 0) {
-      equal(vt.attrs[i] & shownOnBlank, 0, `${where}: a blank cell shows no line and no swapped colours`);
-      continue;
-    }
-    if (depth !== "none") {
-      const fg = quantize(buf.fg[lead], depth);
-      equal(
-        vt.fg[i],
-        depth === "16" && buf.cellText(lead) !== " " ? glyphColor16(fg, bg) : fg,
-        `${where} fg`,
-      );
-    }
-    equal(vt.attrs[i], buf.attrs[lead], `${where} attrs`);
-  }
-}
+import { Attr, CellBuffer, DiffRenderer, SYNC_BEGIN, SYNC_END } from "../src/terminal/mod.ts";
+import { sameScreen, VtScreen } from "./support/vt_screen.ts";
 
 Deno.test("an unchanged frame writes nothing at all", () => {
   const r = new DiffRenderer("truecolor");

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * What a web player expects, in a real browser (Debian's chromium through
  * playwright-core) against a server on a loopback port, at desktop size and

@@ -64,7 +64,7 @@ Deno.test("the page's bytes play the game; a watcher sees the same screen; a pag
   game.input("n");
   const start = await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
   const watcher = new Page();
-  await game.watch(watcher);
+  game.watch(watcher);
   equal(await watcher.text(), start, "the watcher starts from the player's screen");
   const before = at(start);
   for (const key of ["l", "h", "j", "k"]) {
@@ -93,7 +93,7 @@ Deno.test("the page's bytes play the game; a watcher sees the same screen; a pag
 Deno.test("a watcher with a backlog is skipped, then sent the whole screen; a second page takes the game over", async () => {
   const { dir, game, page } = await onTitle();
   const slow = new Page();
-  await game.watch(slow);
+  game.watch(slow);
   const seen = slow.sent.length;
   slow.bufferedAmount = 1 << 30;
   game.input("n");
@@ -120,7 +120,7 @@ Deno.test("the player's own page, when it has a backlog, is skipped too, then se
   game.input("n");
   await game.program.game?.idle();
   const watcher = new Page();
-  await game.watch(watcher);
+  game.watch(watcher);
   await watcher.waitFor((s) => s.includes("@"), "the game, watched");
   equal(frames(), seen, "no frame sent to the player's page while it is behind");
   const gameScreen = await watcher.text();
@@ -135,7 +135,7 @@ Deno.test("the player's own page, when it has a backlog, is skipped too, then se
 Deno.test("a burst of resizes is taken as its first and its last, within the largest size", async () => {
   const { dir, game } = await onTitle();
   const watcher = new Page();
-  await game.watch(watcher);
+  game.watch(watcher);
   const sizes = () => watcher.sent.filter((m) => m.type === "size").map((m) => `${m.columns}x${m.rows}`);
   const before = sizes().length;
   for (let k = 0; k < 100; k++) game.resize(400 - (k % 2), 200);

@@ -18,7 +18,6 @@ import { type HighScore, playerOf, type Rules } from "../engine/mod.ts";
 import { ENTER_SEQUENCE } from "../terminal/mod.ts";
 import type { MonsterRunner } from "../worker/mod.ts";
 import { type ServerMessage, serverMessage } from "./protocol.ts";
-import { ScreenMirror } from "./screen_mirror.ts";
 import type { ServerHealth } from "./server_health.ts";
 import { clampSize, SocketTerminal } from "./socket_terminal.ts";
 
@@ -101,7 +100,6 @@ export interface GameInfo {
 export class GameHost {
   readonly terminal: SocketTerminal;
   readonly program: DelveProgram;
-  readonly mirror: ScreenMirror;
   #player: Sink | undefined;
   #playerState: PageState = { behind: false };
   /** Each watcher, and whether it is skipped until it catches up. */
@@ -125,7 +123,6 @@ export class GameHost {
   constructor(readonly options: GameHostOptions) {
     this.#lastInput = this.#now();
     this.#absentSince = this.#lastInput;
-    this.mirror = new ScreenMirror(options.columns, options.rows);
     this.terminal = new SocketTerminal(options.columns, options.rows, (text) => this.#output(text));
     const { dir } = options;
     this.program = new DelveProgram(this.terminal, options.content, {
@@ -180,7 +177,6 @@ export class GameHost {
     const { health } = this.options;
     if (health && this.#keyAt !== undefined) health.keyAnswered(this.#keyAt);
     this.#keyAt = undefined;
-    this.mirror.write(text);
     const message = serverMessage({ type: "output", data: text });
     if (this.#player) this.#deliver(this.#player, this.#playerState, message);
     for (const [sink, state] of this.#watchers) this.#deliver(sink, state, message);
@@ -189,28 +185,23 @@ export class GameHost {
   /** A frame to one page: skipped while it has too much waiting, the whole screen once it has caught up. */
   #deliver(sink: Sink, state: PageState, message: string): void {
     if (sink.bufferedAmount > WATCHER_BACKLOG_BYTES) state.behind = true;
-    else if (state.behind) void this.#catchUp(sink, state);
+    else if (state.behind) this.#catchUp(sink, state);
     else sink.send(message);
   }
 
   /** Sends a page that fell behind the whole screen; frames made meanwhile are in it. */
-  async #catchUp(sink: Sink, state: PageState): Promise<void> {
+  #catchUp(sink: Sink, state: PageState): void {
     state.behind = false;
-    await this.#sendScreen(sink, state);
+    this.#sendScreen(sink);
   }
 
-  /** Whether `state` is still that of `sink`, the player's page or a watcher. */
-  #current(sink: Sink, state: PageState): boolean {
-    return this.#watchers.get(sink) === state || (this.#player === sink && this.#playerState === state);
-  }
-
-  /** Sends `sink` the whole screen, if it is still there; the next frame then takes nothing for granted. */
-  async #sendScreen(sink: Sink, state: PageState): Promise<void> {
-    const snapshot = await this.mirror.snapshot();
-    if (!this.#current(sink, state)) return;
+  /** Sends `sink` the whole screen; the next frame then takes nothing for granted. */
+  #sendScreen(sink: Sink): void {
     // A watcher may have missed a change of size while it was behind: the screen comes with its size.
-    if (this.#watchers.has(sink)) sink.send(serverMessage({ type: "size", ...this.mirror.size }));
-    sink.send(serverMessage({ type: "output", data: snapshot }));
+    if (this.#watchers.has(sink)) {
+      sink.send(serverMessage({ type: "size", columns: this.terminal.columns, rows: this.terminal.rows }));
+    }
+    sink.send(serverMessage({ type: "output", data: this.terminal.wholeScreen() }));
     this.terminal.loseTrack();
   }
 
@@ -247,7 +238,6 @@ export class GameHost {
   #applySize(columns: number, rows: number): void {
     this.terminal.resize(columns, rows);
     const size = { columns: this.terminal.columns, rows: this.terminal.rows };
-    this.mirror.resize(size.columns, size.rows);
     this.#tellWatchers({ type: "size", ...size });
   }
 
@@ -300,12 +290,12 @@ export class GameHost {
   }
 
   /** A watcher let in: told the size, sent the whole screen, then each frame. */
-  async watch(sink: Sink): Promise<void> {
+  watch(sink: Sink): void {
     const state = { behind: false };
     this.watcherNeverCame();
     this.#watchers.set(sink, state);
     this.#tellCount();
-    await this.#sendScreen(sink, state);
+    this.#sendScreen(sink);
   }
 
   /** A watcher left (or, let in, never came). */
@@ -354,7 +344,6 @@ export class GameHost {
     await this.done;
     // Told once the game is on disk: a page that reads the notice may count on the save.
     this.#tellAll({ type: "notice", text: reason });
-    this.mirror.dispose();
     // A close reason is at most 123 bytes; the notice above has said it whole.
     const short = reason.length > 100 ? `${reason.slice(0, 99)}…` : reason;
     for (const sink of [this.#player, ...this.#watchers.keys()]) sink?.close?.(1001, short);

@@ -94,7 +94,7 @@ export function watchConnection(server: GameSockets, request: Request, host: Gam
   const { socket, response } = upgrade;
   server.track(socket);
   refuseMessages(socket, server);
-  socket.addEventListener("open", () => void host.watch(socket as Sink));
+  socket.addEventListener("open", () => host.watch(socket as Sink));
   socket.addEventListener("close", () => host.unwatch(socket as Sink));
   return response;
 }

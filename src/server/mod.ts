@@ -53,7 +53,6 @@ export {
 export type { GameHostOptions, GameInfo, ProgramParts, Sink } from "./game_host.ts";
 export { MAX_MESSAGE_BYTES, readClientMessage } from "./protocol.ts";
 export type { ClientMessage, ServerMessage } from "./protocol.ts";
-export { ScreenMirror } from "./screen_mirror.ts";
 export {
   healthLine,
   type HealthReport,

@@ -6,8 +6,19 @@
  *
  * @module
  */
-import { KeyDecoder, QueuedInput, type Terminal, type TerminalEvent } from "../terminal/mod.ts";
+import {
+  type CellBuffer,
+  type ColorDepth,
+  KeyDecoder,
+  QueuedInput,
+  ShownPicture,
+  type Terminal,
+  type TerminalEvent,
+} from "../terminal/mod.ts";
 import { TokenBucket } from "./http_parts.ts";
+
+/** What a fresh browser terminal needs before a whole screen: the alternate screen, no cursor, blank. */
+const SCREEN_START = "\x1b[?1049h\x1b[?25l\x1b[0m\x1b[H\x1b[2J";
 
 /** How long a lone Esc waits for the rest of a sequence (as on a TTY). */
 const ESC_TIMEOUT_MS = 30;
@@ -46,6 +57,7 @@ export class SocketTerminal extends QueuedInput implements Terminal {
   /** Keys dropped over {@link KEY_LIMITS}. */
   keysDropped = 0;
   #escTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #picture = new ShownPicture();
   columns: number;
   rows: number;
 
@@ -56,6 +68,18 @@ export class SocketTerminal extends QueuedInput implements Terminal {
 
   write(text: string): void {
     this.output(text);
+  }
+
+  shown(picture: CellBuffer, depth: ColorDepth): void {
+    this.#picture.keep(picture, depth);
+  }
+
+  /**
+   * The whole screen as it stands, as bytes a browser terminal draws from
+   * nothing: what a watcher who arrives, or a page that fell behind, is sent.
+   */
+  wholeScreen(): string {
+    return SCREEN_START + this.#picture.redraw();
   }
 
   /** Bytes the browser sent, as typed. */

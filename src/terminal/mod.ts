@@ -14,6 +14,7 @@ export type { InputEvent, KeyEvent, MouseButton, MouseEvent, TerminalEvent } fro
 export { INPUT_QUEUE_LIMIT, InputQueue } from "./input_queue.ts";
 export { QueuedInput } from "./queued_input.ts";
 export { KeyDecoder } from "./key_decoder.ts";
+export { ShownPicture } from "./shown_picture.ts";
 export { SinkTerminal } from "./sink_terminal.ts";
 export type { Terminal } from "./terminal.ts";
 export { ENTER_SEQUENCE, LEAVE_SEQUENCE, TtyTerminal } from "./tty_terminal.ts";

@@ -4,6 +4,8 @@
  *
  * @module
  */
+import type { CellBuffer } from "./cell_buffer.ts";
+import type { ColorDepth } from "./color.ts";
 import type { TerminalEvent } from "./input_events.ts";
 
 /** A terminal the app draws on and reads input from. */
@@ -30,4 +32,11 @@ export interface Terminal {
    * from scratch, as the copy's cursor and colours are not the renderer's.
    */
   takeLostTrack?(): boolean;
+  /**
+   * Told the picture each frame shows, just before its bytes are written
+   * (the caller's buffer, drawn into again for the next frame): a terminal
+   * that draws the whole screen for a copy that joins late keeps it, and a
+   * copy drawn whole while the bytes go out is drawn with this frame in it.
+   */
+  shown?(picture: CellBuffer, depth: ColorDepth): void;
 }

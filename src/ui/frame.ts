@@ -15,7 +15,7 @@ export class Frame {
   #buffer: CellBuffer;
 
   constructor(
-    readonly terminal: Pick<Terminal, "columns" | "rows" | "write" | "takeLostTrack">,
+    readonly terminal: Pick<Terminal, "columns" | "rows" | "write" | "takeLostTrack" | "shown">,
     colorDepth: ColorDepth,
   ) {
     this.#renderer = new DiffRenderer(colorDepth);
@@ -50,7 +50,9 @@ export class Frame {
     if (this.terminal.takeLostTrack?.()) this.#renderer.loseTrack();
     if (this.tooSmall) drawTooSmall(this.#buffer, columns, rows);
     else draw(this.#buffer);
-    this.terminal.write(this.#renderer.render(this.#buffer));
+    const bytes = this.#renderer.render(this.#buffer);
+    this.terminal.shown?.(this.#buffer, this.#renderer.depth);
+    this.terminal.write(bytes);
   }
 }
 

@@ -6,12 +6,12 @@ import {
   DEFAULT_LIMITS,
   DelveServer,
   hashPassword,
-  ScreenMirror,
   type ServerLimits,
   type ServerOptions,
   ServerStore,
 } from "../../src/server/mod.ts";
 import { InProcessRunner } from "../../src/worker/mod.ts";
+import { PageScreen } from "./page_screen.ts";
 import { bundledContent } from "./content.ts";
 
 /** A running server and where it is. */
@@ -99,7 +99,7 @@ export function atSign(screen: string): string {
 /** What a page is sent, drawn on a screen as the browser's terminal draws it. */
 export class ScreenPage {
   readonly messages: Record<string, unknown>[] = [];
-  readonly screen = new ScreenMirror(80, 24);
+  readonly screen = new PageScreen(80, 24);
 
   /** Takes one message as the page's script does. */
   receive(text: string): void {

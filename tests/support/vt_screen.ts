@@ -11,7 +11,9 @@
  */
 import headless from "@xterm/headless";
 import stringWidth from "string-width";
-import { Attr } from "../../src/terminal/cell_buffer.ts";
+import { Attr, type CellBuffer, WIDE_TAIL } from "../../src/terminal/cell_buffer.ts";
+import { type ColorDepth, glyphColor16, quantize } from "../../src/terminal/color.ts";
+import { equal } from "node:assert/strict";
 
 /** The foreground a cell has before any SGR sets one, as a number the tests compare with. */
 const DEFAULT_FG = 0xffffff;
@@ -180,5 +182,37 @@ export class VtScreen {
     }
     this.#cells = cells;
     return cells;
+  }
+}
+
+/**
+ * True to the eye: every cell of the emulator shows what the buffer holds
+ * as a terminal of `depth` shows it: its glyph and background; and its
+ * foreground and attributes, but where they cannot be seen (a space with no
+ * underline or reversed colours).
+ */
+export function sameScreen(vt: VtScreen, buf: CellBuffer, depth: ColorDepth = "truecolor"): void {
+  for (let i = 0; i < buf.width * buf.height; i++) {
+    const where = `cell (${i % buf.width}, ${Math.floor(i / buf.width)})`;
+    equal(vt.glyphs[i], buf.cellText(i), where);
+    // The second cell of a wide character shows in its first cell's colours.
+    let lead = i;
+    while (buf.glyphs[lead] === WIDE_TAIL && lead % buf.width > 0) lead--;
+    const bg = quantize(buf.bg[lead], depth);
+    if (depth !== "none") equal(vt.bg[i], bg, `${where} bg`);
+    const shownOnBlank = Attr.Underline | Attr.Reverse;
+    if (buf.cellText(i) === " " && (buf.attrs[lead] & shownOnBlank) === 0) {
+      equal(vt.attrs[i] & shownOnBlank, 0, `${where}: a blank cell shows no line and no swapped colours`);
+      continue;
+    }
+    if (depth !== "none") {
+      const fg = quantize(buf.fg[lead], depth);
+      equal(
+        vt.fg[i],
+        depth === "16" && buf.cellText(lead) !== " " ? glyphColor16(fg, bg) : fg,
+        `${where} fg`,
+      );
+    }
+    equal(vt.attrs[i], buf.attrs[lead], `${where} attrs`);
   }
 }
