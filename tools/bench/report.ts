@@ -274,12 +274,12 @@ async function attackRows(): Promise<void> {
   });
   rows.push({
     figure: "serve under attack: the server's share (its health line: key message to frame inside it, its " +
-      "thread's longest pause), and the bench's own longest pause",
+      "thread's longest pause), the bench's own longest pause, and an idle process's (the machine's)",
     ours:
       `keys p99 ${load.serverKeyP99Ms.toFixed(1)} ms, longest ${load.serverKeyLongestMs.toFixed(0)} ms; ` +
       `thread paused ${load.serverPauseMs.toFixed(0)} ms at most; the bench ${
         load.benchPauseMs.toFixed(0)
-      } ms`,
+      } ms; an idle process ${load.machinePauseMs.toFixed(0)} ms`,
   });
   rows.push({
     figure: "serve under attack: resident memory per game",

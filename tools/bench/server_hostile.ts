@@ -13,6 +13,7 @@
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { HOSTILE_KINDS, type HostileKind, REPLAY_ADDRESSES } from "./hostile_clients.ts";
 import { PauseProbe, readHealthLine } from "../../src/server/mod.ts";
+import { IdleProbe } from "./idle_probe.ts";
 import { RawSocket } from "./raw_socket.ts";
 import { registeredCookie } from "./register.ts";
 import { LOAD_PASSWORD, percentile, startBenchServer, usage } from "./server_load.ts";
@@ -38,6 +39,8 @@ export interface HostileLoad {
   readonly serverPauseMs: number;
   /** The bench's own longest pause: how much of a key's time may be the measuring, not the server. */
   readonly benchPauseMs: number;
+  /** An idle process's longest pause: the machine's own stalls, which no code of Delve's causes. */
+  readonly machinePauseMs: number;
   /** Resident memory the games added, per game (the hostile players' games counted). */
   readonly rssPerGameMb: number;
   /** The server's whole resident memory at the end, and its most seen. */
@@ -151,6 +154,7 @@ export async function hostileLoad(
   const hostile: Deno.ChildProcess[] = [];
   const players: Player[] = [];
   const benchPauses = new PauseProbe();
+  const idle = new IdleProbe();
   try {
     const before = await usage(server.pid);
     const replayId = await finishedGameId(origin);
@@ -195,6 +199,7 @@ export async function hostileLoad(
     const hostileStart = await Promise.all(hostile.map((child) => usage(child.pid)));
     await serverHealth(server, heard);
     benchPauses.take();
+    await idle.take();
     const end = performance.now() + seconds * 1000;
     while (performance.now() < end) {
       await sleep(1000);
@@ -217,6 +222,7 @@ export async function hostileLoad(
       serverKeyLongestMs: health.keyLongest,
       serverPauseMs: health.pause,
       benchPauseMs: benchPauses.take(),
+      machinePauseMs: await idle.take(),
       rssPerGameMb: (after.rss - before.rss) / allGames / 1048576,
       rssMb: after.rss / 1048576,
       peakRssMb: peak / 1048576,
@@ -227,6 +233,7 @@ export async function hostileLoad(
     };
   } finally {
     benchPauses.stop();
+    await idle.stop();
     for (const player of players) player.stop();
     for (const child of hostile) {
       // A visitor that ended early has said why on stderr.
