@@ -5,6 +5,7 @@
  * behind is skipped, then sent the whole screen; a page that goes saves.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
+import { setImmediate } from "node:timers";
 import {
   GameHost,
   type GameHostOptions,
@@ -158,6 +159,26 @@ Deno.test("keys past the limit of one message, or of a second, are dropped and c
   equal(game.terminal.keysDropped - dropped, 4000 - KEY_LIMITS.perMessage, "one message: its first keys");
   for (let k = 0; k < KEY_LIMITS.perSecond; k++) game.input("s");
   ok(game.terminal.keysDropped - dropped > 4000 - KEY_LIMITS.perMessage, "a second's keys spent");
+  await game.close("bye");
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a message of many keys is played a key at a time, with the event loop's other work between", async () => {
+  const { dir, game, page } = await onTitle();
+  game.input("n");
+  await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
+  const session = game.program.game!;
+  await session.idle();
+  const before = session.eventsDone;
+  const keys = 8;
+  game.input("s".repeat(keys));
+  // What another socket's message would see: how many of the keys were played when its turn came.
+  const seen: number[] = [];
+  while (session.eventsDone - before < keys) {
+    await new Promise((resolve) => setImmediate(resolve));
+    seen.push(session.eventsDone - before);
+  }
+  ok(seen.some((done) => done > 0 && done < keys), `turns came between the keys: ${seen.join(" ")}`);
   await game.close("bye");
   await Deno.remove(dir, { recursive: true });
 });

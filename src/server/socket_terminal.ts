@@ -15,6 +15,7 @@ import {
   type Terminal,
   type TerminalEvent,
 } from "../terminal/mod.ts";
+import { setImmediate } from "node:timers";
 import { TokenBucket } from "./http_parts.ts";
 
 /** What a fresh browser terminal needs before a whole screen: the alternate screen, no cursor, blank. */
@@ -64,6 +65,22 @@ export class SocketTerminal extends QueuedInput implements Terminal {
   constructor(columns: number, rows: number, readonly output: (text: string) => void) {
     super();
     ({ columns: this.columns, rows: this.rows } = clampSize(columns, rows));
+  }
+
+  /**
+   * The events in the order they came, but with a turn of the event loop
+   * before each one that was already waiting: a page's message of many keys
+   * is played a key at a time, with every other socket read between, so one
+   * player's burst never holds the games' thread for the whole of it. (They
+   * still wait in the queue meanwhile: a walk sees them and stops.)
+   */
+  override get events(): AsyncIterable<TerminalEvent> {
+    const queue = this.queue;
+    const next = async (): Promise<IteratorResult<TerminalEvent>> => {
+      if (queue.size > 0) await new Promise((resolve) => setImmediate(resolve));
+      return queue.next();
+    };
+    return { [Symbol.asyncIterator]: () => ({ next }) };
   }
 
   write(text: string): void {
