@@ -122,7 +122,7 @@ Deno.test("the serve launcher bundles the AI worker into the state folder, and w
   }
 });
 
-Deno.test("e2e: the server logs its health when SIGUSR1 asks, games or none; its launcher passes it on", async () => {
+Deno.test("e2e: the server logs its health when SIGUSR2 asks, games or none; its launcher passes it on; no debugger opens", async () => {
   const state = await Deno.makeTempDir({ prefix: "delve-health-" });
   const args = ["--port", String(freePort()), "--state", state, "--health-every", "0"];
   // The launcher as the serve task runs it (deno.json), so the signal goes to the process the task started.
@@ -135,13 +135,15 @@ Deno.test("e2e: the server logs its health when SIGUSR1 asks, games or none; its
   }).spawn();
   try {
     const { heard } = await untilListening(child);
-    child.kill("SIGUSR1");
+    child.kill("SIGUSR2");
     let said = "";
     for (let n = 0; n < 250 && !said.includes("longest pause"); n++) {
       await new Promise((r) => setTimeout(r, 20));
       said = heard();
     }
     ok(/in the last \d+ s: 0 games, no keys; the thread's longest pause [\d.]+ ms/.test(said), said);
+    // A Deno process sent SIGUSR1 opens a debugger (and says so on stderr): health must not be asked that way.
+    ok(!/debugger/i.test(said), said);
   } finally {
     child.kill("SIGTERM");
     await child.status;

@@ -50,7 +50,8 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     randomSeed,
   });
   // How the server keeps up, for its operator: a line a period when there were games to keep up with, and one
-  // whenever SIGUSR1 asks (where the system has it).
+  // whenever SIGUSR2 asks (where the system has it). Not SIGUSR1: Deno, as Node does, opens a debugger on it,
+  // which anyone on the machine could then connect to and run code as the server.
   const sayHealth = (always: boolean) => {
     const report = server.health.take();
     if (always || server.games > 0 || report.keys > 0) {
@@ -61,7 +62,7 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     ? undefined
     : setInterval(() => sayHealth(false), command.healthSeconds * 1000);
   const onHealthSignal = () => sayHealth(true);
-  const healthSignal = Deno.build.os === "windows" ? undefined : "SIGUSR1" as const;
+  const healthSignal = Deno.build.os === "windows" ? undefined : "SIGUSR2" as const;
   // Signals are listened for before the server says it listens: whoever reads that may send one at once.
   if (healthSignal) Deno.addSignalListener(healthSignal, onHealthSignal);
   const stopped = Promise.withResolvers<string>();

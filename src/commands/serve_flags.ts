@@ -48,7 +48,7 @@ Options:
                       (default: ${DEFAULT_LIMITS.socketRate})
   --health-every S    log how the server keeps up every S seconds: its keys'
                       time to their frames and its longest pause; 0 for
-                      never (default: ${DEFAULT_HEALTH_SECONDS}); kill -USR1 asks at once
+                      never (default: ${DEFAULT_HEALTH_SECONDS}); kill -USR2 asks at once
   --worker FILE       the AI worker each game loads (default: a one-file
                       bundle of workers/ai_worker.ts the launcher writes in
                       the state folder, or that file itself if it cannot)

@@ -3,7 +3,7 @@
  * exactly the grants its command line names: the network on the chosen
  * host and port alone, reading the data and the state folder, writing only
  * under the state folder. Signals are passed on, so SIGTERM or SIGINT saves
- * every game before the server leaves, and SIGUSR1 asks for its health.
+ * every game before the server leaves, and SIGUSR2 asks for its health.
  *
  * @module
  */
@@ -108,7 +108,7 @@ if (import.meta.main) {
     say("delve serve: cannot grant a path with a comma exactly (Deno splits grants at commas)");
     Deno.exit(2);
   }
-  // The server logs its health on SIGUSR1 (where the system has it): sent to the launcher, it is passed on.
-  const health: Deno.Signal[] = Deno.build.os === "windows" ? [] : ["SIGUSR1"];
+  // The server logs its health on SIGUSR2 (where the system has it): sent to the launcher, it is passed on.
+  const health: Deno.Signal[] = Deno.build.os === "windows" ? [] : ["SIGUSR2"];
   Deno.exit(await runLaunch(await launchArgs(Deno.args), undefined, health));
 }

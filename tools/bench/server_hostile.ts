@@ -53,7 +53,7 @@ export interface HostileLoad {
 }
 
 /**
- * Asks the server for its health line (SIGUSR1; it starts a new period) and
+ * Asks the server for its health line (SIGUSR2; it starts a new period) and
  * waits for it: the keys' p99 and longest inside the server, and its
  * thread's longest pause, since the last time asked.
  */
@@ -62,7 +62,7 @@ async function serverHealth(
   heard: () => string,
 ): Promise<{ keyP99: number; keyLongest: number; pause: number }> {
   const before = heard().length;
-  server.kill("SIGUSR1");
+  server.kill("SIGUSR2");
   for (let waited = 0; waited < 5000; waited += 20) {
     const said = readHealthLine(heard().slice(before));
     if (said) return { keyP99: said.keyP99Ms, keyLongest: said.keyLongestMs, pause: said.longestPauseMs };
