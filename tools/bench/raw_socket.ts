@@ -18,8 +18,8 @@ export interface RawSocketOptions {
   readonly cookie?: string;
   /** False: nothing is read after the handshake (the kernel's buffers fill, then the server's). */
   readonly reads?: boolean;
-  /** Told when bytes arrive (a frame, or part of one). */
-  readonly onData?: () => void;
+  /** Told of the bytes as they arrive (a frame, part of one, or several). */
+  readonly onData?: (bytes: Uint8Array) => void;
 }
 
 /** A client's masked text frame of `payload`. */
@@ -80,7 +80,7 @@ export class RawSocket {
         if (!head.startsWith("HTTP/1.1 101")) return fail();
         const raw = new RawSocket(socket);
         if (options.reads === false) socket.pause();
-        else socket.on("data", () => options.onData?.());
+        else socket.on("data", (chunk: Buffer) => options.onData?.(chunk));
         resolve(raw);
       };
       socket.on("data", onHead);

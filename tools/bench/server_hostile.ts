@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { Buffer } from "node:buffer";
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { HOSTILE_KINDS, type HostileKind, REPLAY_ADDRESSES } from "./hostile_clients.ts";
 import { PauseProbe, readHealthLine } from "../../src/server/mod.ts";
@@ -75,7 +76,11 @@ const MOVES = ["h", "j", "k", "l", "y", "u", "b", "n"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Player `k`'s socket, from a loopback address of its own; `onData` told of each arrival. */
-async function playSocket(origin: string, k: number, onData?: () => void): Promise<RawSocket> {
+async function playSocket(
+  origin: string,
+  k: number,
+  onData?: (bytes: Uint8Array) => void,
+): Promise<RawSocket> {
   const cookie = await registeredCookie(origin, `player${k}`, LOAD_PASSWORD);
   const from = `127.0.1.${k + 1}`;
   const socket = await RawSocket.open(origin, "/ws/play", { from, cookie, ...(onData ? { onData } : {}) });
@@ -98,12 +103,16 @@ async function finishedGameId(origin: string): Promise<string> {
   return id;
 }
 
+/** How a frame begins on the wire: the server's messages are JSON objects, and an escaped string holds no `"`. */
+const FRAME_START = new TextEncoder().encode('{"type":"output"');
+
 /**
  * One open-loop player: a move key every `everyMs` on its own timer; each
- * key's time to the first bytes that come after it (its frame: nothing
- * else is sent to a player between keys).
+ * key's time to the first frame that comes after it. Other messages (the
+ * count of watchers, which the hostile watchers change) are not frames: a
+ * key that brought no frame is not timed to them.
  */
-class Player {
+export class Player {
   /** When each key not yet answered was sent. */
   readonly #pending: number[] = [];
   readonly times: number[] = [];
@@ -112,8 +121,9 @@ class Player {
   socket: RawSocket | undefined;
 
   /** Bytes came. */
-  arrived(): void {
+  arrived(bytes: Uint8Array): void {
     const at = performance.now();
+    if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(FRAME_START) < 0) return;
     const sent = this.#pending.shift();
     if (sent === undefined) return;
     this.times.push(at - sent);
@@ -160,7 +170,7 @@ export async function hostileLoad(
     const replayId = await finishedGameId(origin);
     for (let k = 0; k < games; k++) {
       const player = new Player();
-      const socket = player.socket = await playSocket(origin, k, () => player.arrived());
+      const socket = player.socket = await playSocket(origin, k, (bytes) => player.arrived(bytes));
       socket.send(JSON.stringify({ type: "resize", columns: 80, rows: 24 }));
       socket.send(JSON.stringify({ type: "input", data: "n" }));
       players.push(player);
