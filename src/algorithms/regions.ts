@@ -9,27 +9,45 @@ const STEPS8 = [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1
 const STEPS4 = [[0, -1], [-1, 0], [1, 0], [0, 1]] as const;
 
 /**
- * Steps from `from` over open cells (8 directions, as actors move): the
- * number of steps to each cell, -1 where it cannot be reached.
+ * Breadth-first over open cells (8 directions, as actors move) from
+ * `start`, already claimed: `claim(j, i)` is asked of each open neighbour
+ * `j` of a reached cell `i`, and `j` is searched from in turn when it says
+ * yes. `queue` is scratch space of the map's size.
  */
-export function stepsFrom(open: Uint8Array, width: number, height: number, from: number): Int32Array {
-  const dist = new Int32Array(open.length).fill(-1);
-  if (!open[from]) return dist;
-  const queue = new Int32Array(open.length);
+function flood(
+  open: Uint8Array,
+  width: number,
+  height: number,
+  start: number,
+  queue: Int32Array,
+  claim: (j: number, i: number) => boolean,
+): void {
   let head = 0, tail = 0;
-  queue[tail++] = from;
-  dist[from] = 0;
+  queue[tail++] = start;
   while (head < tail) {
     const i = queue[head++], x = i % width, y = (i - x) / width;
     for (const [dx, dy] of STEPS8) {
       const nx = x + dx, ny = y + dy;
       if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
       const j = ny * width + nx;
-      if (!open[j] || dist[j] >= 0) continue;
-      dist[j] = dist[i] + 1;
-      queue[tail++] = j;
+      if (open[j] && claim(j, i)) queue[tail++] = j;
     }
   }
+}
+
+/**
+ * Steps from `from` over open cells (8 directions, as actors move): the
+ * number of steps to each cell, -1 where it cannot be reached.
+ */
+export function stepsFrom(open: Uint8Array, width: number, height: number, from: number): Int32Array {
+  const dist = new Int32Array(open.length).fill(-1);
+  if (!open[from]) return dist;
+  dist[from] = 0;
+  flood(open, width, height, from, new Int32Array(open.length), (j, i) => {
+    if (dist[j] >= 0) return false;
+    dist[j] = dist[i] + 1;
+    return true;
+  });
   return dist;
 }
 
@@ -57,22 +75,15 @@ export function labelRegions(open: Uint8Array, width: number, height: number): I
   const labels = new Int32Array(open.length);
   const queue = new Int32Array(open.length);
   let next = 0;
+  const claim = (j: number) => {
+    if (labels[j]) return false;
+    labels[j] = next;
+    return true;
+  };
   for (let s = 0; s < open.length; s++) {
     if (!open[s] || labels[s]) continue;
     labels[s] = ++next;
-    let head = 0, tail = 0;
-    queue[tail++] = s;
-    while (head < tail) {
-      const i = queue[head++], x = i % width, y = (i - x) / width;
-      for (const [dx, dy] of STEPS8) {
-        const nx = x + dx, ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const j = ny * width + nx;
-        if (!open[j] || labels[j]) continue;
-        labels[j] = next;
-        queue[tail++] = j;
-      }
-    }
+    flood(open, width, height, s, queue, claim);
   }
   return labels;
 }
