@@ -4,12 +4,15 @@
  * (the host taking the virtual CPU away, the kernel's work, the scheduler),
  * which no code of Delve's causes, set beside the server's and the bench's.
  * For each line read on stdin it writes its longest pause since the last
- * line, in ms, as a line on stdout; it ends with its stdin.
+ * line and the 99th percentile of its timer's lateness, in ms, as a line on
+ * stdout; it ends with its stdin. A key's trip to its frame wakes two
+ * processes (the server, then the player's), so the percentile is the
+ * machine's share of a key's p99 too, not only of its longest.
  *
  * @module
  */
 import { HELP_USAGE, readCommandLine, UsageError } from "../../src/cli/mod.ts";
-import { PauseProbe } from "../../src/server/mod.ts";
+import { type Lateness, TimerLateness } from "./timer_lateness.ts";
 
 /** The probe as a child process, asked over its stdin. */
 export class IdleProbe {
@@ -34,8 +37,8 @@ export class IdleProbe {
     return this.#child.pid;
   }
 
-  /** Its longest pause since it was last asked (or started), in ms. */
-  async take(): Promise<number> {
+  /** Its timer's lateness since it was last asked (or started). */
+  async take(): Promise<Lateness> {
     await this.#asks.write(new TextEncoder().encode("\n"));
     while (!this.#heard.includes("\n")) {
       const { done, value } = await this.#answers.read();
@@ -44,7 +47,8 @@ export class IdleProbe {
     }
     const [line, ...rest] = this.#heard.split("\n");
     this.#heard = rest.join("\n");
-    return Number(line);
+    const [longestMs, p99Ms] = line.split(" ").map(Number);
+    return { longestMs, p99Ms };
   }
 
   /** Ends it. */
@@ -59,7 +63,8 @@ export class IdleProbe {
 export const IDLE_PROBE_HELP = {
   name: "idle_probe.ts",
   about: "An idle process timing its own 10 ms timer: for each line on stdin, its longest\n" +
-    "pause since the last line, in ms, on stdout. The hostile load bench starts one.",
+    "pause since the last line and its timer's p99 lateness, in ms, on stdout. The hostile\n" +
+    "load bench starts one.",
   usage: `Usage: deno run tools/bench/idle_probe.ts
 
   It takes no arguments; it ends with its stdin.
@@ -72,12 +77,14 @@ if (import.meta.main) {
     return {};
   });
   if ("exit" in line) Deno.exit(line.exit);
-  const probe = new PauseProbe();
+  const lateness = new TimerLateness();
   const encoder = new TextEncoder();
   for await (const chunk of Deno.stdin.readable) {
     for (const byte of chunk) {
-      if (byte === 0x0a) await Deno.stdout.write(encoder.encode(`${probe.take().toFixed(1)}\n`));
+      if (byte !== 0x0a) continue;
+      const { longestMs, p99Ms } = lateness.take();
+      await Deno.stdout.write(encoder.encode(`${longestMs.toFixed(1)} ${p99Ms.toFixed(1)}\n`));
     }
   }
-  probe.stop();
+  lateness.stop();
 }

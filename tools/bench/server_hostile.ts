@@ -13,8 +13,9 @@
 import { Buffer } from "node:buffer";
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { HOSTILE_KINDS, type HostileKind, REPLAY_ADDRESSES } from "./hostile_clients.ts";
-import { PauseProbe, readHealthLine } from "../../src/server/mod.ts";
+import { readHealthLine } from "../../src/server/mod.ts";
 import { IdleProbe } from "./idle_probe.ts";
+import { TimerLateness } from "./timer_lateness.ts";
 import { RawSocket } from "./raw_socket.ts";
 import { registeredCookie } from "./register.ts";
 import { LOAD_PASSWORD, percentile, startBenchServer, usage } from "./server_load.ts";
@@ -40,8 +41,12 @@ export interface HostileLoad {
   readonly serverPauseMs: number;
   /** The bench's own longest pause: how much of a key's time may be the measuring, not the server. */
   readonly benchPauseMs: number;
+  /** How late the bench's own timer came back at the 99th percentile: the measuring's share of a p99. */
+  readonly benchLateP99Ms: number;
   /** An idle process's longest pause: the machine's own stalls, which no code of Delve's causes. */
   readonly machinePauseMs: number;
+  /** How late the idle process's timer came back at the 99th percentile: the machine's share of a p99. */
+  readonly machineLateP99Ms: number;
   /** Resident memory the games added, per game (the hostile players' games counted). */
   readonly rssPerGameMb: number;
   /** The server's whole resident memory at the end, and its most seen. */
@@ -163,7 +168,7 @@ export async function hostileLoad(
   ]);
   const hostile: Deno.ChildProcess[] = [];
   const players: Player[] = [];
-  const benchPauses = new PauseProbe();
+  const benchLateness = new TimerLateness();
   const idle = new IdleProbe();
   try {
     const before = await usage(server.pid);
@@ -208,7 +213,7 @@ export async function hostileLoad(
     const start = await usage(server.pid);
     const hostileStart = await Promise.all(hostile.map((child) => usage(child.pid)));
     await serverHealth(server, heard);
-    benchPauses.take();
+    benchLateness.take();
     await idle.take();
     const end = performance.now() + seconds * 1000;
     while (performance.now() < end) {
@@ -219,6 +224,9 @@ export async function hostileLoad(
     const hostileEnd = await Promise.all(hostile.map((child) => usage(child.pid)));
     const times = players.flatMap((p) => p.times).sort((a, b) => a - b);
     const health = await serverHealth(server, heard);
+    const benchLate = benchLateness.take();
+    const idleLateness = await idle.take();
+    const machine = { machinePauseMs: idleLateness.longestMs, machineLateP99Ms: idleLateness.p99Ms };
     const allGames = games + kinds.filter((k) => ["resizes", "keys", "stalled-player"].includes(k)).length;
     return {
       games,
@@ -231,8 +239,9 @@ export async function hostileLoad(
       serverKeyP99Ms: health.keyP99,
       serverKeyLongestMs: health.keyLongest,
       serverPauseMs: health.pause,
-      benchPauseMs: benchPauses.take(),
-      machinePauseMs: await idle.take(),
+      benchPauseMs: benchLate.longestMs,
+      benchLateP99Ms: benchLate.p99Ms,
+      ...machine,
       rssPerGameMb: (after.rss - before.rss) / allGames / 1048576,
       rssMb: after.rss / 1048576,
       peakRssMb: peak / 1048576,
@@ -242,7 +251,7 @@ export async function hostileLoad(
       ),
     };
   } finally {
-    benchPauses.stop();
+    benchLateness.stop();
     await idle.stop();
     for (const player of players) player.stop();
     for (const child of hostile) {
