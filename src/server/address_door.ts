@@ -12,6 +12,7 @@
  * @module
  */
 import { TokenBucket } from "./http_parts.ts";
+import { RecencyMap } from "./recency_map.ts";
 
 /** How often one address may ask. */
 export interface DoorLimits {
@@ -52,8 +53,8 @@ export function addressKey(hostname: string): string {
 /** Counts each address's requests and socket openings; see the module doc. */
 export class AddressDoor {
   readonly maxAddresses: number;
-  /** Allowances by address key; a key is moved to the end each time it is used, so the first is the stalest. */
-  readonly #allowances = new Map<string, Allowance>();
+  /** Allowances by address key, the address seen longest ago first. */
+  readonly #allowances: RecencyMap<string, Allowance>;
   /** Requests refused at the door so far. */
   refused = 0;
 
@@ -71,6 +72,7 @@ export class AddressDoor {
         );
       }
     }
+    this.#allowances = new RecencyMap(this.maxAddresses);
   }
 
   /** Addresses remembered now. */
@@ -86,17 +88,10 @@ export class AddressDoor {
    * counts as a request.
    */
   refusal(address: string, socket: boolean, now: number): string | undefined {
-    let allowance = this.#allowances.get(address);
-    if (allowance) this.#allowances.delete(address);
-    else {
-      allowance = {
-        requests: new TokenBucket(this.limits.requestsPerSecond, now),
-        sockets: new TokenBucket(this.limits.socketsPerSecond, now),
-      };
-      if (this.#allowances.size >= this.maxAddresses) {
-        this.#allowances.delete(this.#allowances.keys().next().value!);
-      }
-    }
+    const allowance = this.#allowances.get(address) ?? {
+      requests: new TokenBucket(this.limits.requestsPerSecond, now),
+      sockets: new TokenBucket(this.limits.socketsPerSecond, now),
+    };
     this.#allowances.set(address, allowance);
     if (!allowance.requests.take(now)) {
       this.refused++;

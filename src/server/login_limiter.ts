@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { RecencyMap } from "./recency_map.ts";
 
 /** The window attempts are counted over, in milliseconds. */
 export const LOGIN_WINDOW_MS = 60_000;
@@ -27,11 +28,8 @@ export const ADDRESS_SHARE = 4;
 export class LoginLimiter {
   readonly perMinute: number;
   readonly maxKeys: number;
-  /**
-   * The times of the attempts allowed in the window, by key; a key is moved
-   * to the end each time it is recorded, so the first key is the stalest.
-   */
-  readonly #attempts = new Map<string, number[]>();
+  /** The times of the attempts allowed in the window, by key, the key recorded longest ago first. */
+  readonly #attempts: RecencyMap<string, number[]>;
 
   constructor(options: LoginLimiterOptions = {}) {
     this.perMinute = options.perMinute ?? 5;
@@ -44,6 +42,7 @@ export class LoginLimiter {
     if (!Number.isSafeInteger(this.maxKeys) || this.maxKeys < 2) {
       throw new RangeError(`login keys kept: expected a whole number from 2, found ${this.maxKeys}`);
     }
+    this.#attempts = new RecencyMap(this.maxKeys);
   }
 
   /** Names and addresses remembered now. */
@@ -58,29 +57,15 @@ export class LoginLimiter {
    * {@link ADDRESS_SHARE} times as many; false, counting nothing, when not.
    */
   allow(name: string, address: string, now: number): boolean {
-    this.#forgetBefore(now - LOGIN_WINDOW_MS);
+    // Keys whose last attempt is out of the window are forgotten, the stalest first.
+    this.#attempts.forgetStalest((times) => times[times.length - 1] <= now - LOGIN_WINDOW_MS);
     const keys = [`name:${address} ${name.toLowerCase()}`, `address:${address}`];
     const limits = [this.perMinute, this.perMinute * ADDRESS_SHARE];
     const recent = keys.map((key) =>
       (this.#attempts.get(key) ?? []).filter((t) => t > now - LOGIN_WINDOW_MS)
     );
     if (recent.some((times, i) => times.length >= limits[i])) return false;
-    keys.forEach((key, i) => {
-      this.#attempts.delete(key);
-      this.#attempts.set(key, [...recent[i], now]);
-    });
-    for (const key of this.#attempts.keys()) {
-      if (this.#attempts.size <= this.maxKeys) break;
-      this.#attempts.delete(key);
-    }
+    keys.forEach((key, i) => this.#attempts.set(key, [...recent[i], now]));
     return true;
-  }
-
-  /** Forgets the stalest keys whose last attempt is at or before `cutoff`. */
-  #forgetBefore(cutoff: number): void {
-    for (const [key, times] of this.#attempts) {
-      if (times[times.length - 1] > cutoff) break;
-      this.#attempts.delete(key);
-    }
   }
 }

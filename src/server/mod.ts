@@ -52,6 +52,7 @@ export {
 } from "./socket_limits.ts";
 export type { GameHostOptions, GameInfo, ProgramParts, Sink } from "./game_host.ts";
 export { MAX_MESSAGE_BYTES, readClientMessage } from "./protocol.ts";
+export { RecencyMap } from "./recency_map.ts";
 export type { ClientMessage, ServerMessage } from "./protocol.ts";
 export {
   healthLine,

@@ -11,6 +11,7 @@
  */
 import { TokenBucket } from "./http_parts.ts";
 import { MAX_MESSAGE_BYTES } from "./protocol.ts";
+import { RecencyMap } from "./recency_map.ts";
 
 /** A socket closed for a message over {@link MAX_MESSAGE_BYTES} (RFC 6455: message too big). */
 export const CLOSE_TOO_BIG = 1009;
@@ -54,7 +55,7 @@ interface Bar {
 export class SocketCounts {
   readonly #byAddress = new Map<string, number>();
   /** Addresses that broke the limits, oldest bar first (a bar renewed is moved to the end). */
-  readonly #barred = new Map<string, Bar>();
+  readonly #barred = new RecencyMap<string, Bar>(MAX_BARRED);
   #total = 0;
 
   constructor(readonly perAddress: number, readonly total: number) {}
@@ -107,14 +108,10 @@ export class SocketCounts {
   bar(address: string, now = Date.now()): void {
     const before = this.#barred.get(address);
     const times = before !== undefined && before.until + FORGIVEN_AFTER_MS > now ? before.times + 1 : 1;
-    this.#barred.delete(address);
+    // Past the cap the oldest bar goes whatever it is.
     this.#barred.set(address, { until: now + Math.min(BARRED_MS * 2 ** (times - 1), LONGEST_BAR_MS), times });
-    // The oldest bars, once forgiven, are forgotten as others are added (a few at a time, never a scan of
-    // all); past the cap the oldest goes whatever it is.
-    for (const [barred, { until }] of this.#barred) {
-      if (until + FORGIVEN_AFTER_MS > now && this.#barred.size <= MAX_BARRED) break;
-      this.#barred.delete(barred);
-    }
+    // The oldest bars, once forgiven, are forgotten as others are added (a few at a time, never a scan of all).
+    this.#barred.forgetStalest(({ until }) => until + FORGIVEN_AFTER_MS <= now);
   }
 
   /** How long `address` is barred from `now`, in ms (0 when it is not). */
