@@ -202,3 +202,25 @@ Deno.test("the host times a key from its message to the frame it brought, for th
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a key that changes nothing on screen sends the page nothing, and is not timed as answered", async () => {
+  const health = new ServerHealth();
+  const dir = await Deno.makeTempDir({ prefix: "delve-host-" });
+  const game = host(dir, { health });
+  const page = new Page();
+  try {
+    game.attach(page, 80, 24);
+    await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+    health.take();
+    const before = page.sent.length;
+    // Not a key of the title's: the title is drawn again, the same.
+    game.input("%");
+    await new Promise((r) => setTimeout(r, 100));
+    deepEqual(page.sent.slice(before), [], "no message at all, not even an empty frame");
+    equal(health.take().keys, 0, "a key with no frame is not timed");
+  } finally {
+    await game.close("done");
+    health.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -83,8 +83,9 @@ export class SocketTerminal extends QueuedInput implements Terminal {
     return { [Symbol.asyncIterator]: () => ({ next }) };
   }
 
+  /** Sends what a frame changed; a frame that changed nothing sends nothing (no empty message to every page). */
   write(text: string): void {
-    this.output(text);
+    if (text.length > 0) this.output(text);
   }
 
   shown(picture: CellBuffer, depth: ColorDepth): void {
