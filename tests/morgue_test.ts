@@ -10,7 +10,9 @@ import {
   ScoresNotWritten,
   writeMorgue,
 } from "../src/store/mod.ts";
-import { themeFromContent } from "../src/app/mod.ts";
+import { GameSession, themeFromContent } from "../src/app/mod.ts";
+import { HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";
+import { InProcessRunner } from "../src/worker/mod.ts";
 import {
   Bot,
   displayText,
@@ -25,7 +27,7 @@ import {
   playPlayerAction,
   scoreOf,
 } from "../src/engine/mod.ts";
-import { asciiMap, morgueText, scoreLines } from "../src/ui/mod.ts";
+import { asciiMap, type GameOverReport, morgueText, scoreLines } from "../src/ui/mod.ts";
 import { arena } from "./support/arena.ts";
 import { delveSession } from "./support/delve_session.ts";
 import { doomPlayer, titleSession } from "./support/title_session.ts";
@@ -372,4 +374,39 @@ Deno.test("an unreadable high-score table: the title says which file and why; th
   equal(await Deno.readTextFile(kept), "{ not json", "kept whole");
   await t.press("Escape", "q");
   await t.running;
+});
+
+Deno.test("the game-over window answers keys while its files are written, and the game ends once they are", async () => {
+  const terminal = new HeadlessTerminal(80, 24);
+  const state = newGame(rules, 31);
+  const written = Promise.withResolvers<GameOverReport>();
+  const game = new GameSession(terminal, content, state, new InProcessRunner(rules), {
+    colorDepth: "truecolor",
+    onGameOver: () => written.promise,
+  });
+  const screen = () => [...Array(24).keys()].map((y) => game.screen.rowText(y)).join("\n");
+  const settled = async (events: number) => {
+    for (let n = 0; n < 400 && game.eventsDone < events; n++) await new Promise((r) => setTimeout(r, 5));
+  };
+  let ended: string | undefined;
+  const running = game.run().then((reason) => (ended = reason));
+  doomPlayer(state, rules);
+  terminal.input(keyEvent("."));
+  await settled(1);
+  ok(isGameOver(state));
+  ok(screen().includes("Writing the morgue file"), screen());
+  // The disk is slow: the help opens over the window all the same.
+  terminal.input(keyEvent("?"));
+  await settled(2);
+  ok(screen().includes("Keys: Game over"), `the help is up: ${screen()}`);
+  terminal.input(keyEvent("Escape"));
+  await settled(3);
+  ok(!screen().includes("Keys: Game over") && screen().includes("Writing the morgue file"), screen());
+  // Leaving is asked for before the files are on disk: the game waits for them.
+  terminal.input(keyEvent("Enter"));
+  await new Promise((r) => setTimeout(r, 50));
+  equal(ended, undefined, "not ended while its files are being written");
+  written.resolve({ morgue: { path: "/somewhere/morgue-31.txt" } });
+  equal(await running, "quit");
+  ok(screen().includes("Morgue file: /somewhere/morgue-31.txt"), screen());
 });

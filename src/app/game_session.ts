@@ -108,6 +108,12 @@ export class GameSession implements PacedSession {
   // The input loop.
   /** The input being handled, which a save on the way out waits for. */
   #handling: Promise<unknown> | undefined;
+  /**
+   * The game's end being written (its morgue file, score and replay, each
+   * synced to disk): the game-over window answers keys meanwhile, and the
+   * session does not end before it is done.
+   */
+  #writingEnd: Promise<void> | undefined;
   /** Set when the program is leaving: no more input, and a walk stops after its step. */
   #halted = false;
   /** The terminal's count of dropped input when the player was last told of it. */
@@ -210,14 +216,19 @@ export class GameSession implements PacedSession {
       const over = new GameOverScreen();
       this.stack.splice(1, this.stack.length, over);
       if (this.options.onGameOver) {
-        // The end is shown at once; the files (each synced to disk) are told when written.
+        // The end is shown at once, and its window answers keys while the files are written (each synced to
+        // disk, which a busy disk makes slow); they are told, and the log keeps the whole path, when written.
         over.writing = true;
-        this.render();
-        over.report = await this.options.onGameOver();
-        over.writing = false;
+        const writing = this.options.onGameOver().then((report) => {
+          over.report = report;
+          over.writing = false;
+          this.#tellMorgue(report.morgue);
+          this.render();
+        });
+        // A failure is the session's end's to throw (see #endWritten), not an unhandled rejection meanwhile.
+        writing.catch(() => {});
+        this.#writingEnd = writing;
       }
-      // The log keeps the whole path, however narrow the screen.
-      if (over.report) this.#tellMorgue(over.report.morgue);
       return true;
     }
     if (this.state.floor !== floor) {
@@ -393,6 +404,12 @@ export class GameSession implements PacedSession {
    */
   async idle(): Promise<void> {
     while (this.#handling) await this.#handling.catch(() => {});
+    await this.#writingEnd?.catch(() => {});
+  }
+
+  /** Waits for the game's end to be written, if it is being written; a failure to write it is thrown here. */
+  async #endWritten(): Promise<void> {
+    await this.#writingEnd;
   }
 
   /** Says how many keys were dropped since the last time, if any were. */
@@ -414,12 +431,16 @@ export class GameSession implements PacedSession {
       } else {
         const reason = await this.handleInput(event);
         // The game is over for the program to close (saving it): that is the program's event.
-        if (reason) return reason;
+        if (reason) {
+          await this.#endWritten();
+          return reason;
+        }
       }
       this.#tellDroppedInput();
       this.render();
       this.eventsDone++;
     }
+    await this.#endWritten();
     return "input-closed";
   }
 }

@@ -59,6 +59,8 @@ export async function titleSession(
         (game !== undefined && game.eventsDone > gameDone) || app.eventsDone > titleDone;
       for (let n = 0; n < 2000 && !done(); n++) await new Promise((r) => setTimeout(r, 5));
       if (!done()) throw new Error(`the program did not finish with key ${k} in 10 s`);
+      // A game's end is written while its window answers keys: on disk once the game is idle.
+      await app.game?.idle();
     }
   };
   // The title is drawn once what it says of the save and the scores is read: tests start from there.
