@@ -183,7 +183,8 @@ Deno.test("a message of many keys is played a key at a time, with the event loop
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("the host times a key from its message to the frame it brought, for the server's health", async () => {
+/** A host timed for the server's health, its page on the title; both ended after `body`. */
+async function onTitleTimed(body: (game: GameHost, page: Page, health: ServerHealth) => Promise<void>) {
   const health = new ServerHealth();
   const dir = await Deno.makeTempDir({ prefix: "delve-host-" });
   const game = host(dir, { health });
@@ -191,26 +192,26 @@ Deno.test("the host times a key from its message to the frame it brought, for th
   try {
     game.attach(page, 80, 24);
     await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
-    equal(health.take().keys, 0, "no key, nothing timed: the first screen answers none");
-    game.input("n");
-    await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
-    const report = health.take();
-    ok(report.keys >= 1 && report.keyLongestMs > 0, `the key timed: ${JSON.stringify(report)}`);
+    await body(game, page, health);
   } finally {
     await game.close("done");
     health.stop();
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+Deno.test("the host times a key from its message to the frame it brought, for the server's health", async () => {
+  await onTitleTimed(async (game, page, health) => {
+    equal(health.take().keys, 0, "no key, nothing timed: the first screen answers none");
+    game.input("n");
+    await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
+    const report = health.take();
+    ok(report.keys >= 1 && report.keyLongestMs > 0, `the key timed: ${JSON.stringify(report)}`);
+  });
 });
 
 Deno.test("a key that changes nothing on screen sends the page nothing, and is not timed as answered", async () => {
-  const health = new ServerHealth();
-  const dir = await Deno.makeTempDir({ prefix: "delve-host-" });
-  const game = host(dir, { health });
-  const page = new Page();
-  try {
-    game.attach(page, 80, 24);
-    await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
+  await onTitleTimed(async (game, page, health) => {
     health.take();
     const before = page.sent.length;
     // Not a key of the title's: the title is drawn again, the same.
@@ -218,9 +219,5 @@ Deno.test("a key that changes nothing on screen sends the page nothing, and is n
     await new Promise((r) => setTimeout(r, 100));
     deepEqual(page.sent.slice(before), [], "no message at all, not even an empty frame");
     equal(health.take().keys, 0, "a key with no frame is not timed");
-  } finally {
-    await game.close("done");
-    health.stop();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
