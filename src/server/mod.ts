@@ -57,6 +57,7 @@ export type { ClientMessage, ServerMessage } from "./protocol.ts";
 export {
   healthLine,
   type HealthReport,
+  type Lateness,
   PauseProbe,
   PROBE_MS,
   readHealthLine,

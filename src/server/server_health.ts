@@ -72,12 +72,20 @@ export class TimeHistogram {
   }
 }
 
+/** How late a timer came back over a period, in ms. */
+export interface Lateness {
+  /** At the worst: the thread's longest pause. */
+  readonly longestMs: number;
+  /** At the 99th percentile. */
+  readonly p99Ms: number;
+}
+
 /**
  * A timer's lateness, watched: how long the thread it runs on was held by
  * other work. {@link PauseProbe.stop} ends it.
  */
 export class PauseProbe {
-  #longest = 0;
+  readonly #late = new TimeHistogram();
   #expected: number;
   readonly #timer: ReturnType<typeof setInterval>;
 
@@ -85,7 +93,7 @@ export class PauseProbe {
     this.#expected = clock() + PROBE_MS;
     this.#timer = setInterval(() => {
       const now = this.clock();
-      this.#longest = Math.max(this.#longest, now - this.#expected);
+      this.#late.add(Math.max(0, now - this.#expected));
       this.#expected = now + PROBE_MS;
     }, PROBE_MS);
     // The probe alone never keeps a process alive that has nothing else to do.
@@ -94,9 +102,14 @@ export class PauseProbe {
 
   /** The longest pause since the last take (or the start), in ms; the next period begun. */
   take(): number {
-    const longest = Math.max(0, this.#longest);
-    this.#longest = 0;
-    return longest;
+    return this.takeLateness().longestMs;
+  }
+
+  /** The lateness since the last take (or the start), at the worst and at p99; the next period begun. */
+  takeLateness(): Lateness {
+    const seen = { longestMs: this.#late.longest, p99Ms: this.#late.quantile(0.99) };
+    this.#late.clear();
+    return seen;
   }
 
   /** Ends the probe. */

@@ -12,7 +12,7 @@
  * @module
  */
 import { HELP_USAGE, readCommandLine, UsageError } from "../../src/cli/mod.ts";
-import { type Lateness, TimerLateness } from "./timer_lateness.ts";
+import { type Lateness, PauseProbe } from "../../src/server/mod.ts";
 
 /** The probe as a child process, asked over its stdin. */
 export class IdleProbe {
@@ -77,12 +77,12 @@ if (import.meta.main) {
     return {};
   });
   if ("exit" in line) Deno.exit(line.exit);
-  const lateness = new TimerLateness();
+  const lateness = new PauseProbe();
   const encoder = new TextEncoder();
   for await (const chunk of Deno.stdin.readable) {
     for (const byte of chunk) {
       if (byte !== 0x0a) continue;
-      const { longestMs, p99Ms } = lateness.take();
+      const { longestMs, p99Ms } = lateness.takeLateness();
       await Deno.stdout.write(encoder.encode(`${longestMs.toFixed(1)} ${p99Ms.toFixed(1)}\n`));
     }
   }

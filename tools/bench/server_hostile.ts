@@ -13,9 +13,8 @@
 import { Buffer } from "node:buffer";
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { HOSTILE_KINDS, type HostileKind, REPLAY_ADDRESSES } from "./hostile_clients.ts";
-import { readHealthLine } from "../../src/server/mod.ts";
+import { PauseProbe, readHealthLine } from "../../src/server/mod.ts";
 import { IdleProbe } from "./idle_probe.ts";
-import { TimerLateness } from "./timer_lateness.ts";
 import { RawSocket } from "./raw_socket.ts";
 import { registeredCookie } from "./register.ts";
 import { LOAD_PASSWORD, percentile, startBenchServer, usage } from "./server_load.ts";
@@ -168,7 +167,7 @@ export async function hostileLoad(
   ]);
   const hostile: Deno.ChildProcess[] = [];
   const players: Player[] = [];
-  const benchLateness = new TimerLateness();
+  const benchLateness = new PauseProbe();
   const idle = new IdleProbe();
   try {
     const before = await usage(server.pid);
@@ -213,7 +212,7 @@ export async function hostileLoad(
     const start = await usage(server.pid);
     const hostileStart = await Promise.all(hostile.map((child) => usage(child.pid)));
     await serverHealth(server, heard);
-    benchLateness.take();
+    benchLateness.takeLateness();
     await idle.take();
     const end = performance.now() + seconds * 1000;
     while (performance.now() < end) {
@@ -224,7 +223,7 @@ export async function hostileLoad(
     const hostileEnd = await Promise.all(hostile.map((child) => usage(child.pid)));
     const times = players.flatMap((p) => p.times).sort((a, b) => a - b);
     const health = await serverHealth(server, heard);
-    const benchLate = benchLateness.take();
+    const benchLate = benchLateness.takeLateness();
     const idleLateness = await idle.take();
     const machine = { machinePauseMs: idleLateness.longestMs, machineLateP99Ms: idleLateness.p99Ms };
     const allGames = games + kinds.filter((k) => ["resizes", "keys", "stalled-player"].includes(k)).length;
