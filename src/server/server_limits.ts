@@ -1,0 +1,58 @@
+/**
+ * The server's limits (docs/server.md, Limits), each a flag of `deno task
+ * serve`, and the few bounds that are not flags.
+ *
+ * @module
+ */
+
+/** The limits, each a flag of `deno task serve`. */
+export interface ServerLimits {
+  /** Games running at once. */
+  readonly games: number;
+  /** Watchers of one game. */
+  readonly watchers: number;
+  /** Messages a second one connection may send; the rest are dropped and counted. */
+  readonly inputRate: number;
+  /** Minutes without a key before a game is saved and closed. */
+  readonly idleMinutes: number;
+  /** Login attempts a minute for one name from one address (an address has four times as many in all). */
+  readonly logins: number;
+  /** WebSockets open at once from one address (play, watch and replay together). */
+  readonly socketsPerAddress: number;
+  /** WebSockets open at once in all. */
+  readonly sockets: number;
+  /** Replays being shown at once, in all (each plays its game's turns again). */
+  readonly replays: number;
+  /** Requests of any kind one address may make a second. */
+  readonly requestRate: number;
+  /** WebSockets one address may ask to open a second. */
+  readonly socketRate: number;
+}
+
+/** The defaults of {@link ServerLimits}. */
+export const DEFAULT_LIMITS: ServerLimits = {
+  games: 50,
+  watchers: 20,
+  inputRate: 100,
+  idleMinutes: 30,
+  logins: 5,
+  socketsPerAddress: 32,
+  sockets: 1000,
+  replays: 16,
+  requestRate: 50,
+  socketRate: 8,
+};
+
+/**
+ * How long a game waits for its player's page to come back (a reload, a
+ * dropped connection) before it is saved and closed and its place freed:
+ * with the sweep's interval, under a minute.
+ */
+export const ABSENT_MS = 45_000;
+
+/**
+ * Replays that may start a second, in all: a replay begins by reading its
+ * file and building its game's first floor, some milliseconds of the front's
+ * thread, which a crowd of replay sockets would otherwise spend all at once.
+ */
+export const REPLAY_STARTS_PER_SECOND = 2;
