@@ -141,7 +141,11 @@ Deno.test("e2e: the server logs its health when SIGUSR2 asks, games or none; its
       await new Promise((r) => setTimeout(r, 20));
       said = heard();
     }
-    ok(/in the last \d+ s: 0 games, no keys; the thread's longest pause [\d.]+ ms/.test(said), said);
+    ok(
+      /in the last \d+ s: 0 games, no keys; the games' thread's longest pause [\d.]+ ms, the front's [\d.]+ ms/
+        .test(said),
+      said,
+    );
     // A Deno process sent SIGUSR1 opens a debugger (and says so on stderr): health must not be asked that way.
     ok(!/debugger/i.test(said), said);
   } finally {

@@ -14,7 +14,7 @@ import { fullLine } from "./front.ts";
 import { GameHost, type ProgramParts, type Sink } from "./game_host.ts";
 import type { LiveRow } from "./pages.ts";
 import { serverMessage } from "./protocol.ts";
-import { ServerHealth } from "./server_health.ts";
+import { type HealthReport, ServerHealth } from "./server_health.ts";
 import { ABSENT_MS, type ServerLimits } from "./server_limits.ts";
 import { CLOSE_TRY_LATER } from "./socket_limits.ts";
 import { type GameProgress, LEFT_OUTCOME, ServerStore } from "./store.ts";
@@ -26,7 +26,7 @@ const PRIVATE_FOLDER = 0o700;
 const PRIVATE_FILE = 0o600;
 
 /** The front's code, run as a worker. */
-const FRONT_WORKER_URL = new URL("../../workers/front_worker.ts", import.meta.url);
+const FRONT_WORKER_URL = new URL("./front_worker.ts", import.meta.url);
 
 /** How often the front is told the live games, so the lobby's turns and depths stay fresh. */
 const GAMES_TOLD_MS = 1000;
@@ -194,6 +194,12 @@ export class DelveServer {
     this.#asks.set(ask, answered.resolve);
     this.#tell({ type: "counts", ask });
     return answered.promise;
+  }
+
+  /** What {@link ServerHealth.take} says of the games' thread, with the front's longest pause; a new period begun. */
+  async takeHealth(): Promise<HealthReport> {
+    const report = this.health.take();
+    return { ...report, frontPauseMs: (await this.counts()).longestPauseMs };
   }
 
   /** Saves every game, closes every socket with `reason`, stops the front and closes the store. */

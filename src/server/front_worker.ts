@@ -1,11 +1,12 @@
 /**
- * The server's front (src/server/front.ts) as a worker: started by the
- * games' thread with the front's options, it listens and says where (or
- * why it could not), then takes that thread's messages until told to stop.
+ * The server's front (front.ts) as a worker's entry: started by the games'
+ * thread with the front's options, it listens and says where (or why it
+ * could not), then takes that thread's messages until told to stop.
  *
  * @module
  */
-import { type FromFront, Front, type ToFront } from "../src/server/mod.ts";
+import { Front } from "./front.ts";
+import type { FromFront, ToFront } from "./front_channel.ts";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<ToFront>) => void) | null;
