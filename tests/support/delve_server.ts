@@ -11,7 +11,7 @@ import {
   ServerStore,
 } from "../../src/server/mod.ts";
 import { InProcessRunner } from "../../src/worker/mod.ts";
-import { PageScreen } from "./page_screen.ts";
+import { PageScreen } from "../../tools/bench/page_screen.ts";
 import { bundledContent } from "./content.ts";
 
 /** A running server and where it is. */

@@ -41,6 +41,45 @@ export function maskedFrame(payload: Uint8Array): Uint8Array {
   return frame;
 }
 
+/**
+ * The text messages in what a server sent, however it came in chunks: its
+ * frames are unmasked, and each is a whole message (a server sends no
+ * fragments). Control frames (ping, close) are passed over.
+ */
+export class ServerFrames {
+  /** The start of a frame whose end has not come yet. */
+  #rest: Uint8Array | undefined;
+
+  /** Takes a chunk that arrived; gives the text messages it completed, each as its payload's bytes. */
+  take(chunk: Uint8Array): Uint8Array[] {
+    let bytes = chunk;
+    if (this.#rest) {
+      bytes = new Uint8Array(this.#rest.length + chunk.length);
+      bytes.set(this.#rest);
+      bytes.set(chunk, this.#rest.length);
+      this.#rest = undefined;
+    }
+    const messages: Uint8Array[] = [];
+    let at = 0;
+    while (bytes.length - at >= 2) {
+      const short = bytes[at + 1] & 127;
+      const head = short === 126 ? 4 : short === 127 ? 10 : 2;
+      if (bytes.length - at < head) break;
+      const length = short === 126
+        ? (bytes[at + 2] << 8) | bytes[at + 3]
+        : short === 127
+        ? Number(new DataView(bytes.buffer, bytes.byteOffset + at + 2, 8).getBigUint64(0))
+        : short;
+      if (bytes.length - at < head + length) break;
+      if ((bytes[at] & 15) === 1) messages.push(bytes.subarray(at + head, at + head + length));
+      at += head + length;
+    }
+    // Kept as a copy: the chunk's buffer may be reused by the socket.
+    if (at < bytes.length) this.#rest = bytes.slice(at);
+    return messages;
+  }
+}
+
 /** One WebSocket connection; see the module doc. */
 export class RawSocket {
   #ended = false;

@@ -259,7 +259,9 @@ async function attackRows(): Promise<void> {
   const keyToFrame = (run: HostileLoad) =>
     `p50 ${run.p50Ms.toFixed(1)} ms, p99 ${run.p99Ms.toFixed(1)} ms, longest ${
       run.longestMs.toFixed(0)
-    } ms (${thousands(run.keys)} keys that brought a frame, ${thousands(run.unanswered)} none; server ${
+    } ms (${thousands(run.keys)} keys that brought a frame, ${thousands(run.unanswered)} none; ${
+      thousands(run.deaths)
+    } deaths, ${thousands(run.goOnKeys)} keys to play on untimed; server ${
       (run.serverCpu * 100).toFixed(0)
     }% of a core)`;
   const target = {
@@ -275,16 +277,18 @@ async function attackRows(): Promise<void> {
     met: target.met(load),
   });
   rows.push({
-    figure: "serve under attack: the server's share (its health line: key message to frame inside it, its " +
-      "thread's longest pause), and the longest pause and p99 lateness of a 10 ms timer in the bench and in " +
-      "an idle process (the measuring's and the machine's shares)",
+    figure: "serve under attack: the server's share (its health line: key message to frame on the games' " +
+      "thread, the longest pauses of that thread and of the front's), and the longest pause and p99 lateness " +
+      "of a 10 ms timer in the bench and in an idle process (the measuring's and the machine's shares)",
     ours:
       `keys p99 ${load.serverKeyP99Ms.toFixed(1)} ms, longest ${load.serverKeyLongestMs.toFixed(0)} ms; ` +
-      `thread paused ${load.serverPauseMs.toFixed(0)} ms at most; the bench ${
-        load.benchPauseMs.toFixed(0)
-      } ms (late ${load.benchLateP99Ms.toFixed(1)} ms at p99); an idle process ${
-        load.machinePauseMs.toFixed(0)
-      } ms (late ${load.machineLateP99Ms.toFixed(1)} ms at p99)`,
+      `games' thread paused ${load.serverPauseMs.toFixed(0)} ms at most, the front ${
+        load.frontPauseMs.toFixed(0)
+      } ms; the bench ${load.benchPauseMs.toFixed(0)} ms (late ${
+        load.benchLateP99Ms.toFixed(1)
+      } ms at p99); an idle process ${load.machinePauseMs.toFixed(0)} ms (late ${
+        load.machineLateP99Ms.toFixed(1)
+      } ms at p99)`,
   });
   rows.push({
     figure: "serve under attack: resident memory per game",

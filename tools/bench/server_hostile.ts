@@ -2,7 +2,9 @@
  * The browser server under load and under attack at once: a server process
  * started as `deno task serve` starts it, players each pressing a move key
  * every 500 ms on their own timer (an open loop: a slow frame does not slow
- * the keys), and one visitor of each hostile kind (tools/bench/hostile_clients.ts),
+ * the keys) and playing on as a careful player does (a new game after a
+ * death, a level-up's choice: {@link Player}), and one visitor of each
+ * hostile kind (tools/bench/hostile_clients.ts),
  * each a process of its own at the lowest scheduling priority (`nice -n 19`):
  * an attacker's sockets cost the server, but its own CPU is another
  * machine's. Measured at the players: key to frame, its p99 and its
@@ -15,7 +17,8 @@ import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "..
 import { HOSTILE_KINDS, type HostileKind, REPLAY_ADDRESSES } from "./hostile_clients.ts";
 import { PauseProbe, readHealthLine } from "../../src/server/mod.ts";
 import { IdleProbe } from "./idle_probe.ts";
-import { RawSocket } from "./raw_socket.ts";
+import { PageScreen } from "./page_screen.ts";
+import { RawSocket, ServerFrames } from "./raw_socket.ts";
 import { registeredCookie } from "./register.ts";
 import { LOAD_PASSWORD, percentile, startBenchServer, usage } from "./server_load.ts";
 
@@ -30,14 +33,23 @@ export interface HostileLoad {
   readonly longestMs: number;
   /** Keys whose frame had not come when the next key was pressed. */
   readonly unanswered: number;
+  /** Games the players' characters died in (each then started a new one). */
+  readonly deaths: number;
+  /**
+   * Keys the players pressed to go on, not moves and not timed: Enter on a death's window, N on the title
+   * for a new game, a level-up's choice (see {@link goOnKey}).
+   */
+  readonly goOnKeys: number;
   /**
    * The server's own share over the window, from its health line: the p99
-   * and longest of keys' times from message to frame inside it, and its
-   * thread's longest pause.
+   * and longest of keys' times from message to frame on its games' thread,
+   * and that thread's longest pause.
    */
   readonly serverKeyP99Ms: number;
   readonly serverKeyLongestMs: number;
   readonly serverPauseMs: number;
+  /** The front's longest pause (its thread reads every request and socket): how long a crowd held it. */
+  readonly frontPauseMs: number;
   /** The bench's own longest pause: how much of a key's time may be the measuring, not the server. */
   readonly benchPauseMs: number;
   /** How late the bench's own timer came back at the 99th percentile: the measuring's share of a p99. */
@@ -60,17 +72,20 @@ export interface HostileLoad {
 /**
  * Asks the server for its health line (SIGUSR2; it starts a new period) and
  * waits for it: the keys' p99 and longest inside the server, and its
- * thread's longest pause, since the last time asked.
+ * threads' longest pauses (the games' and the front's), since the last time asked.
  */
 async function serverHealth(
   server: Deno.ChildProcess,
   heard: () => string,
-): Promise<{ keyP99: number; keyLongest: number; pause: number }> {
+): Promise<{ keyP99: number; keyLongest: number; pause: number; frontPause: number }> {
   const before = heard().length;
   server.kill("SIGUSR2");
   for (let waited = 0; waited < 5000; waited += 20) {
     const said = readHealthLine(heard().slice(before));
-    if (said) return { keyP99: said.keyP99Ms, keyLongest: said.keyLongestMs, pause: said.longestPauseMs };
+    if (said) {
+      const { keyP99Ms: keyP99, keyLongestMs: keyLongest, longestPauseMs: pause } = said;
+      return { keyP99, keyLongest, pause, frontPause: said.frontPauseMs ?? NaN };
+    }
     await sleep(20);
   }
   throw new Error(`the server logged no health when asked: ${heard().slice(-500)}`);
@@ -109,10 +124,45 @@ async function finishedGameId(origin: string): Promise<string> {
 
 /** How a frame begins on the wire: the server's messages are JSON objects, and an escaped string holds no `"`. */
 const FRAME_START = new TextEncoder().encode('{"type":"output"');
+const DECODER = new TextDecoder();
+
+/** The key a player presses to go on from the screen it sees, and whether that screen is a death's. */
+export interface GoOn {
+  readonly key: string;
+  /** The game-over window of a game ended by death (not a victory). */
+  readonly died: boolean;
+}
 
 /**
- * One open-loop player: a move key every `everyMs` on its own timer; each
- * key's time to the first frame that comes after it. Other messages (the
+ * What a careful player presses, seeing `rows`, where a move would do
+ * nothing: Enter on the game-over (or victory) window, which goes back to
+ * the title (docs/rules.md, Game over); N on the title for a new game, and
+ * y to its question whether to abandon a saved one (docs/rules.md, Title
+ * screen); a, Constitution, in the level-up window, which waits for a
+ * choice (docs/rules.md, Windows). `stuck` (the last move brought no frame)
+ * and any other window (a frame titled `┤…├`): Esc, which closes the
+ * windows that moves leave open. Undefined: the map, where moves play.
+ */
+export function goOnKey(rows: readonly string[], stuck = false): GoOn | undefined {
+  const screen = rows.join("\n");
+  if (screen.includes("┤Game over├") || screen.includes("┤Victory├")) {
+    return { key: "\r", died: screen.includes("┤Game over├") && screen.includes("You died on ") };
+  }
+  if (/Abandon the \w+ game/.test(screen)) return { key: "y", died: false };
+  // The title's choice stays in sight, dimmed, under a popup, which any key closes.
+  if (screen.includes("[N] Play a new game")) return { key: "n", died: false };
+  if (screen.includes("┤Level Up├")) return { key: "a", died: false };
+  if (stuck && /┤[^├]+├/.test(screen)) return { key: "\x1b", died: false };
+  return undefined;
+}
+
+/**
+ * One open-loop player: a key every `everyMs` on its own timer. It keeps
+ * its page's screen (tools/bench/page_screen.ts), and plays on as a careful
+ * player would: where the screen shows a window that moves cannot close (a
+ * death's, the title, a level-up) the key is the one that goes on
+ * ({@link goOnKey}), untimed and counted apart; otherwise it is a random
+ * move, timed to the first frame that comes after it. Other messages (the
  * count of watchers, which the hostile watchers change) are not frames: a
  * key that brought no frame is not timed to them.
  */
@@ -121,33 +171,81 @@ export class Player {
   readonly #pending: number[] = [];
   readonly times: number[] = [];
   unanswered = 0;
+  /** Games ended by death, seen on the screen. */
+  deaths = 0;
+  /** Keys sent to go on from a window (untimed). */
+  goOnKeys = 0;
+  readonly screen = new PageScreen(80, 24);
+  readonly #frames = new ServerFrames();
+  /** The screen's rows as last read, after the frames so far. */
+  #rows: readonly string[] = [];
+  #reading = false;
+  /** The game-over window of a death is showing (counted once). */
+  #dead = false;
   #timer: ReturnType<typeof setInterval> | undefined;
   socket: RawSocket | undefined;
 
   /** Bytes came. */
   arrived(bytes: Uint8Array): void {
     const at = performance.now();
-    if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(FRAME_START) < 0) return;
-    const sent = this.#pending.shift();
-    if (sent === undefined) return;
-    this.times.push(at - sent);
+    if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(FRAME_START) >= 0) {
+      const sent = this.#pending.shift();
+      if (sent !== undefined) this.times.push(at - sent);
+    }
+    // Timed first: the screen is the page's, drawn after the frame came.
+    let drawn = false;
+    for (const message of this.#frames.take(bytes)) {
+      if (!FRAME_START.every((byte, k) => message[k] === byte)) continue;
+      this.screen.write(JSON.parse(DECODER.decode(message)).data);
+      drawn = true;
+    }
+    if (drawn) this.#read();
+  }
+
+  /** Reads the screen once the frames written are parsed (one read at a time: it waits for those after it). */
+  #read(): void {
+    if (this.#reading) return;
+    this.#reading = true;
+    void this.screen.lines().then((rows) => {
+      this.#reading = false;
+      this.#rows = rows;
+    });
+  }
+
+  /** A key: the one to go on from the screen, or a timed move. */
+  #press(): void {
+    // A key that brought no frame (a step into a wall) is counted, not matched to the next key's frame.
+    const stuck = this.#pending.length > 0;
+    this.unanswered += this.#pending.splice(0).length;
+    const goOn = goOnKey(this.#rows, stuck);
+    if (goOn?.died && !this.#dead) this.deaths++;
+    this.#dead = goOn?.died ?? false;
+    if (goOn) {
+      this.goOnKeys++;
+      this.socket?.send(JSON.stringify({ type: "input", data: goOn.key }));
+      return;
+    }
+    this.#pending.push(performance.now());
+    this.socket?.send(JSON.stringify({ type: "input", data: MOVES[Math.floor(Math.random() * 8)] }));
   }
 
   start(everyMs: number): void {
     // Players start spread over the interval, as people's keys are.
     setTimeout(() => {
-      this.#timer = setInterval(() => {
-        // A key that brought no frame (a step into a wall) is counted, not matched to the next key's frame.
-        this.unanswered += this.#pending.splice(0).length;
-        this.#pending.push(performance.now());
-        this.socket?.send(JSON.stringify({ type: "input", data: MOVES[Math.floor(Math.random() * 8)] }));
-      }, everyMs);
+      this.#timer = setInterval(() => this.#press(), everyMs);
     }, Math.random() * everyMs);
+  }
+
+  /** Forgets what was counted so far (the warm-up's). */
+  reset(): void {
+    this.times.length = 0;
+    [this.unanswered, this.deaths, this.goOnKeys] = [0, 0, 0];
   }
 
   stop(): void {
     clearInterval(this.#timer);
     this.socket?.close();
+    this.screen.dispose();
   }
 }
 
@@ -207,7 +305,7 @@ export async function hostileLoad(
     await sleep(5000);
     for (const player of players) player.start(everyMs);
     await sleep(5000);
-    for (const player of players) [player.times.length, player.unanswered] = [0, 0];
+    for (const player of players) player.reset();
     let peak = 0;
     const start = await usage(server.pid);
     const hostileStart = await Promise.all(hostile.map((child) => usage(child.pid)));
@@ -235,9 +333,12 @@ export async function hostileLoad(
       p99Ms: percentile(times, 0.99),
       longestMs: times.at(-1) ?? NaN,
       unanswered: players.reduce((sum, p) => sum + p.unanswered, 0),
+      deaths: players.reduce((sum, p) => sum + p.deaths, 0),
+      goOnKeys: players.reduce((sum, p) => sum + p.goOnKeys, 0),
       serverKeyP99Ms: health.keyP99,
       serverKeyLongestMs: health.keyLongest,
       serverPauseMs: health.pause,
+      frontPauseMs: health.frontPause,
       benchPauseMs: benchLate.longestMs,
       benchLateP99Ms: benchLate.p99Ms,
       ...machine,
@@ -270,7 +371,8 @@ export async function hostileLoad(
 export const SERVER_HOSTILE_HELP = {
   name: "server_hostile.ts",
   about: "The browser server under load and under attack: players pressing a key every 500 ms each on " +
-    "their own timers, and one hostile visitor of each kind; the figures as JSON on stdout.",
+    "their own timers, playing on after a death (a new game), and one hostile visitor of each kind; the " +
+    "figures as JSON on stdout.",
   usage: `Usage: deno run -A tools/bench/server_hostile.ts [--games N] [--seconds S]
 
 Options:

@@ -1,7 +1,8 @@
 /**
  * What a browser page's terminal shows: the bytes a page is sent, parsed by
  * xterm.js's own parser (headless, the same one the page runs), so a test
- * reads the screen a player or a watcher would see.
+ * reads the screen a player or a watcher would see, and a bench player
+ * (tools/bench/server_hostile.ts) sees what it plays.
  *
  * @module
  */
@@ -13,6 +14,7 @@ export class PageScreen {
   /** Writes the parser has not finished. */
   #pending = 0;
   #settled: (() => void)[] = [];
+  #disposed = false;
 
   constructor(columns: number, rows: number) {
     this.#terminal = new headless.Terminal({ cols: columns, rows, allowProposedApi: true, scrollback: 1 });
@@ -34,9 +36,10 @@ export class PageScreen {
     this.#terminal.resize(columns, rows);
   }
 
-  /** The screen's rows as text, once every write so far (and any made while waiting) is parsed. */
+  /** The screen's rows as text, once every write so far (and any made while waiting) is parsed; none once freed. */
   async lines(): Promise<string[]> {
     while (this.#pending > 0) await new Promise<void>((resolve) => this.#settled.push(resolve));
+    if (this.#disposed) return [];
     const buffer = this.#terminal.buffer.active;
     return [...Array(this.#terminal.rows).keys()].map((y) =>
       buffer.getLine(y)?.translateToString(true) ?? ""
@@ -45,6 +48,7 @@ export class PageScreen {
 
   /** Frees the terminal. */
   dispose(): void {
+    this.#disposed = true;
     this.#terminal.dispose();
   }
 }
