@@ -154,3 +154,25 @@ Deno.test("e2e: the server logs its health when SIGUSR2 asks, games or none; its
     await Deno.remove(state, { recursive: true });
   }
 });
+
+Deno.test("e2e: a port already taken is said in one line, and the server leaves with status 1", async () => {
+  const state = await Deno.makeTempDir({ prefix: "delve-taken-" });
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    const { port } = taken.addr as Deno.NetAddr;
+    const { code, stderr } = await new Deno.Command("deno", {
+      args: ["task", "-q", "serve", "--port", String(port), "--state", state],
+      cwd: new URL("..", import.meta.url),
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    const said = new TextDecoder().decode(stderr).trim();
+    equal(code, 1, said);
+    equal(said.split("\n").length, 1, said);
+    ok(said.startsWith(`delve serve: cannot serve on 127.0.0.1:${port} with ${state}: `), said);
+    ok(/in use/i.test(said), said);
+  } finally {
+    taken.close();
+    await Deno.remove(state, { recursive: true });
+  }
+});

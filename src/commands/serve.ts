@@ -22,7 +22,7 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
   const loaded = await loadDataOr(command.dataDir);
   if (!loaded) return 2;
   const workerUrl = command.workerFile ? pathToFileURL(resolve(command.workerFile)) : undefined;
-  const server = await DelveServer.start({
+  const listening = await DelveServer.start({
     hostname: command.hostname,
     port: command.port,
     content: loaded.content,
@@ -48,7 +48,16 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
       });
     },
     randomSeed,
-  });
+  }).catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
+  if (listening instanceof Error) {
+    // The port taken, an address this machine does not have, a database from a newer Delve: said in one line.
+    const where = command.hostname.includes(":") ? `[${command.hostname}]` : command.hostname;
+    say(
+      `delve serve: cannot serve on ${where}:${command.port} with ${command.stateDir}: ${listening.message}`,
+    );
+    return 1;
+  }
+  const server = listening;
   // How the server keeps up, for its operator: a line a period when there were games to keep up with, and one
   // whenever SIGUSR2 asks (where the system has it). Not SIGUSR1: Deno, as Node does, opens a debugger on it,
   // which anyone on the machine could then connect to and run code as the server.
