@@ -10,6 +10,7 @@ import { isGameOver } from "../engine/mod.ts";
 import type { ColorDepth, Terminal } from "../terminal/mod.ts";
 import { GameOverScreen } from "../ui/mod.ts";
 import { InProcessRunner } from "../worker/mod.ts";
+import { setImmediate } from "node:timers";
 import { GameSession } from "./game_session.ts";
 import { type Recording, replaySteps } from "../store/mod.ts";
 
@@ -30,12 +31,27 @@ export interface ReplayPace {
    * behind), draws it, and goes on from there at its pace.
    */
   readonly seek?: () => number | undefined;
+  /**
+   * The longest a seek plays on unseen before the thread takes a turn of its
+   * event loop (default {@link SEEK_SLICE_MS}).
+   */
+  readonly seekSliceMs?: number;
 }
+
+/**
+ * How long a seek plays on unseen at a time: a server shows many replays on
+ * the thread that also reads every player's socket, and a seek to the end
+ * of a long game is thousands of turns.
+ */
+export const SEEK_SLICE_MS = 4;
 
 /** How often a paused showing looks for a change, in ms. */
 const PAUSE_POLL_MS = 50;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A turn of the event loop, for whatever else waits on the thread. */
+const turnOfTheLoop = () => new Promise((r) => setImmediate(r));
 
 /** Shows `recording` on `terminal`; resolves when it has been shown or was stopped. */
 export async function showReplay(
@@ -58,7 +74,14 @@ export async function showReplay(
   showing.app.render();
   /** The turn being sought, while the showing plays on unseen to it. */
   let target: number | undefined;
+  const slice = pace.seekSliceMs ?? SEEK_SLICE_MS;
+  let sliceStart = performance.now();
   for (;;) {
+    if (target !== undefined && performance.now() - sliceStart >= slice) {
+      await turnOfTheLoop();
+      if (pace.stopped()) return;
+      sliceStart = performance.now();
+    }
     const asked = pace.seek?.();
     if (asked !== undefined) {
       target = asked;
@@ -70,6 +93,7 @@ export async function showReplay(
     }
     if (target === undefined) {
       await sleep(1000 / pace.speed);
+      sliceStart = performance.now();
       while (pace.paused?.() && !pace.stopped() && target === undefined) {
         await sleep(PAUSE_POLL_MS);
         const during = pace.seek?.();

@@ -10,12 +10,11 @@ import { basename, join } from "node:path";
 import type { HighScore } from "../engine/mod.ts";
 import { readPlayerOptions } from "../app/mod.ts";
 import type { FromFront, FrontCounts, LiveGames, Refusal, ToFront } from "./front_channel.ts";
-import { fullLine } from "./front.ts";
 import { GameHost, type ProgramParts, type Sink } from "./game_host.ts";
 import type { LiveRow } from "./pages.ts";
 import { serverMessage } from "./protocol.ts";
 import { type HealthReport, ServerHealth } from "./server_health.ts";
-import { ABSENT_MS, type ServerLimits } from "./server_limits.ts";
+import { ABSENT_MS, fullLine, type ServerLimits } from "./server_limits.ts";
 import { CLOSE_TRY_LATER } from "./socket_limits.ts";
 import { type GameProgress, LEFT_OUTCOME, ServerStore } from "./store.ts";
 

@@ -48,7 +48,7 @@ import {
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { nameProblem } from "./player_names.ts";
 import { PauseProbe } from "./server_health.ts";
-import { REPLAY_STARTS_PER_SECOND } from "./server_limits.ts";
+import { fullLine, REPLAY_STARTS_PER_SECOND } from "./server_limits.ts";
 import { SocketCounts } from "./socket_limits.ts";
 import { gateMessages } from "./socket_limits.ts";
 import { isGameId, ServerStore } from "./store.ts";
@@ -449,9 +449,4 @@ export class Front {
     });
     socket.addEventListener("close", end);
   }
-}
-
-/** What a player is told when the server runs as many games as it may. */
-export function fullLine(games: number): string {
-  return `The server is full: ${games} games. Try again later.`;
 }

@@ -1,14 +1,20 @@
 /**
  * The browser server for Delve (`deno task serve`): the server itself (the
- * games' thread and its front, a worker) with its limits; who may play (names, passwords, sessions, how often one may
- * try to log in); and what it keeps in its database (players, the game
- * index, the server's scores).
+ * games' thread and its front, a worker) with its limits; who may play
+ * (names, passwords, sessions, how often one may try to log in); and what
+ * it keeps in its database (players, the game index, the server's scores).
  *
  * @module
  */
 export { DelveServer, type ServerOptions } from "./delve_server.ts";
-export { ABSENT_MS, DEFAULT_LIMITS, REPLAY_STARTS_PER_SECOND, type ServerLimits } from "./server_limits.ts";
-export { Front, fullLine } from "./front.ts";
+export {
+  ABSENT_MS,
+  DEFAULT_LIMITS,
+  fullLine,
+  REPLAY_STARTS_PER_SECOND,
+  type ServerLimits,
+} from "./server_limits.ts";
+export { Front } from "./front.ts";
 export type { FromFront, FrontCounts, FrontOptions, LiveGames, Refusal, ToFront } from "./front_channel.ts";
 export { AddressDoor, addressKey, type DoorLimits } from "./address_door.ts";
 export { ADDRESS_SHARE, LOGIN_WINDOW_MS, LoginLimiter, type LoginLimiterOptions } from "./login_limiter.ts";

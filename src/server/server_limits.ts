@@ -1,6 +1,7 @@
 /**
  * The server's limits (docs/server.md, Limits), each a flag of `deno task
- * serve`, and the few bounds that are not flags.
+ * serve`, the few bounds that are not flags, and what a player is told
+ * when the server runs as many games as it may.
  *
  * @module
  */
@@ -56,3 +57,8 @@ export const ABSENT_MS = 45_000;
  * thread, which a crowd of replay sockets would otherwise spend all at once.
  */
 export const REPLAY_STARTS_PER_SECOND = 2;
+
+/** What a player is told when the server runs as many games as it may (`games`). */
+export function fullLine(games: number): string {
+  return `The server is full: ${games} games. Try again later.`;
+}
