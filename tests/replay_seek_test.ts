@@ -14,7 +14,7 @@ import { bundledContent } from "./support/content.ts";
 const FIXTURE = fromFileUrl(new URL("./fixtures/replays/tcod-seed11.replay.json.gz", import.meta.url));
 
 /** How many turns of the event loop other work had while a seek to the end ran, with `seekSliceMs`. */
-async function loopTurnsDuringSeek(seekSliceMs: number): Promise<number> {
+async function loopTurnsDuringSeek(seekSliceMs: number, spent: number[] = []): Promise<number> {
   const read = await readJsonFile(FIXTURE, "replay", REPLAY_LIMITS);
   if (read.kind !== "read") throw new Error("the fixture cannot be read");
   let asked: number | undefined = 1_000_000;
@@ -40,6 +40,7 @@ async function loopTurnsDuringSeek(seekSliceMs: number): Promise<number> {
     stopped: () => false,
     waitAtEnd: false,
     seekSliceMs,
+    spent: (ms) => void spent.push(ms),
     seek: () => {
       const turn = asked;
       if (turn !== undefined) seeking = true;
@@ -54,4 +55,11 @@ async function loopTurnsDuringSeek(seekSliceMs: number): Promise<number> {
 Deno.test("a seek to the end of a replay lets the event loop turn between its slices", async () => {
   const turns = await loopTurnsDuringSeek(0);
   ok(turns > 20, `other work had ${turns} turns while the seek ran`);
+});
+
+Deno.test("a showing tells the time its work took before each wait, seek slices too, for its server's share", async () => {
+  const spent: number[] = [];
+  await loopTurnsDuringSeek(0, spent);
+  ok(spent.length > 20, `told ${spent.length} times`);
+  ok(spent.every((ms) => ms >= 0) && spent.reduce((a, b) => a + b, 0) > 0, "what the work took");
 });

@@ -36,6 +36,13 @@ export interface ReplayPace {
    * event loop (default {@link SEEK_SLICE_MS}).
    */
   readonly seekSliceMs?: number;
+  /**
+   * Told the ms of the thread the showing's work took since it last waited
+   * (a command played and drawn, a seek's slice), before it waits again:
+   * a server shares a budget of its thread's time among its replays, and
+   * makes a showing that has spent its share wait here.
+   */
+  readonly spent?: (ms: number) => Promise<void> | void;
 }
 
 /**
@@ -69,18 +76,24 @@ export async function showReplay(
     });
     return { steps, app };
   };
+  let workStart = performance.now();
+  /** The work since the showing last waited, told to `pace.spent` (which may make it wait its turn). */
+  const settle = async () => {
+    await pace.spent?.(performance.now() - workStart);
+    workStart = performance.now();
+  };
   let showing = begin();
   if (!showing) return;
   showing.app.render();
   /** The turn being sought, while the showing plays on unseen to it. */
   let target: number | undefined;
   const slice = pace.seekSliceMs ?? SEEK_SLICE_MS;
-  let sliceStart = performance.now();
   for (;;) {
-    if (target !== undefined && performance.now() - sliceStart >= slice) {
+    if (target !== undefined && performance.now() - workStart >= slice) {
+      await settle();
       await turnOfTheLoop();
       if (pace.stopped()) return;
-      sliceStart = performance.now();
+      workStart = performance.now();
     }
     const asked = pace.seek?.();
     if (asked !== undefined) {
@@ -92,10 +105,12 @@ export async function showReplay(
       showing.app.render();
     }
     if (target === undefined) {
+      await settle();
       await sleep(1000 / pace.speed);
-      sliceStart = performance.now();
+      workStart = performance.now();
       while (pace.paused?.() && !pace.stopped() && target === undefined) {
         await sleep(PAUSE_POLL_MS);
+        workStart = performance.now();
         const during = pace.seek?.();
         if (during !== undefined) {
           target = during;

@@ -16,11 +16,16 @@ import { readClientMessage, serverMessage } from "./protocol.ts";
 import { CLOSE_POLICY } from "./socket_limits.ts";
 import { SocketTerminal } from "./socket_terminal.ts";
 import type { ServerStore } from "./store.ts";
+import type { TimeShare } from "./time_share.ts";
 
-/** What the routes need of the server: its store and data, its refusals, and its list of sockets. */
+/**
+ * What the routes need of the server: its store and data, the share of its
+ * thread its replays spend between them, its refusals, and its list of sockets.
+ */
 export interface FinishedGames {
   readonly store: ServerStore;
   readonly content: Content;
+  readonly replayShare: TimeShare;
   readonly refuse: (status: number, line: string) => Response;
   readonly track: (socket: WebSocket) => void;
 }
@@ -92,6 +97,7 @@ export async function replaySocket(
         controls.turn = undefined;
         return turn;
       },
+      spent: (ms: number) => server.replayShare.spend(ms),
     };
     await showReplay(terminal, recording, server.content, pace).catch(() => {});
     if (open) socket.send(serverMessage({ type: "notice", text: "The replay is over." }));

@@ -48,10 +48,11 @@ import {
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { nameProblem } from "./player_names.ts";
 import { PauseProbe } from "./server_health.ts";
-import { fullLine, REPLAY_STARTS_PER_SECOND } from "./server_limits.ts";
+import { fullLine, REPLAY_SHARE, REPLAY_STARTS_PER_SECOND } from "./server_limits.ts";
 import { SocketCounts } from "./socket_limits.ts";
 import { gateMessages } from "./socket_limits.ts";
 import { isGameId, ServerStore } from "./store.ts";
+import { TimeShare } from "./time_share.ts";
 import { join } from "node:path";
 
 /** A replay's socket: its game's id. */
@@ -68,6 +69,8 @@ export class Front {
   readonly #pause = new PauseProbe();
   #replays = 0;
   readonly #replayStarts = new TokenBucket(REPLAY_STARTS_PER_SECOND, Date.now());
+  /** The front's time the replays spend between them. */
+  readonly #replayShare = new TimeShare(REPLAY_SHARE);
   /** The live games as the games' thread last told them. */
   #games: LiveGames = { rows: [], busy: [], taken: 0 };
   /** Watchers asking to be let in, by the number of their ask. */
@@ -410,6 +413,7 @@ export class Front {
     return {
       store: this.#store,
       content: this.options.content,
+      replayShare: this.#replayShare,
       refuse: (status, line) => this.#refuse(status, line),
       track: (socket) => this.#track(socket),
     };

@@ -11,6 +11,7 @@ export {
   ABSENT_MS,
   DEFAULT_LIMITS,
   fullLine,
+  REPLAY_SHARE,
   REPLAY_STARTS_PER_SECOND,
   type ServerLimits,
 } from "./server_limits.ts";
@@ -56,6 +57,7 @@ export {
 export type { GameHostOptions, GameInfo, ProgramParts, Sink } from "./game_host.ts";
 export { MAX_MESSAGE_BYTES, readClientMessage } from "./protocol.ts";
 export { RecencyMap } from "./recency_map.ts";
+export { type ShareLimits, TimeShare } from "./time_share.ts";
 export type { ClientMessage, ServerMessage } from "./protocol.ts";
 export {
   healthLine,

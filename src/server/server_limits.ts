@@ -58,6 +58,14 @@ export const ABSENT_MS = 45_000;
  */
 export const REPLAY_STARTS_PER_SECOND = 2;
 
+/**
+ * The front's time the replays being shown may spend between them: a fifth
+ * of its thread, which also reads every player's keys and sends their
+ * frames. One replay at a page's speeds spends a few ms a second; many at
+ * the fastest, or seeking through long games, wait their turns.
+ */
+export const REPLAY_SHARE = { msPerSecond: 200, reserveMs: 20 } as const;
+
 /** What a player is told when the server runs as many games as it may (`games`). */
 export function fullLine(games: number): string {
   return `The server is full: ${games} games. Try again later.`;
