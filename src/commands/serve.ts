@@ -61,16 +61,16 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
   // How the server keeps up, for its operator: a line a period when there were games to keep up with, and one
   // whenever SIGUSR2 asks (where the system has it). Not SIGUSR1: Deno, as Node does, opens a debugger on it,
   // which anyone on the machine could then connect to and run code as the server.
-  const sayHealth = async (always: boolean) => {
-    const report = await server.takeHealth();
+  const sayHealth = (always: boolean) => {
+    const report = server.health.take();
     if (always || server.games > 0 || report.keys > 0) {
       say(`delve serve: ${healthLine(report, server.games)}`);
     }
   };
   const healthTimer = command.healthSeconds === 0
     ? undefined
-    : setInterval(() => void sayHealth(false), command.healthSeconds * 1000);
-  const onHealthSignal = () => void sayHealth(true);
+    : setInterval(() => sayHealth(false), command.healthSeconds * 1000);
+  const onHealthSignal = () => sayHealth(true);
   const healthSignal = Deno.build.os === "windows" ? undefined : "SIGUSR2" as const;
   // Signals are listened for before the server says it listens: whoever reads that may send one at once.
   if (healthSignal) Deno.addSignalListener(healthSignal, onHealthSignal);

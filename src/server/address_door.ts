@@ -1,10 +1,10 @@
 /**
  * The first look at every request, before anything else is done for it:
  * how often one address may ask for anything, and how often it may open a
- * socket (docs/server.md, Limits). Everything a request costs the front
- * comes after this door; a refusal here costs almost nothing, so a crowd
- * of requests from a few addresses is turned away before it can hold up
- * the players' keys and frames, which pass the front too.
+ * socket (docs/server.md, Limits). Everything a request costs the thread
+ * every game shares comes after this door; a refusal here costs almost
+ * nothing, so a crowd of requests from a few addresses is turned away
+ * before it can hold up the games' keys and frames.
  *
  * An IPv6 visitor is counted by its /64 network, the block one customer is
  * usually given, so an address of its own per request buys it nothing.

@@ -1,22 +1,60 @@
 /**
- * `deno task serve`'s server (docs/server.md): one game per player run here
- * exactly as in the terminal, with its watchers, on the thread that plays
- * every game; every request and socket is the front's (src/server/front.ts),
- * a worker beside it, which passes on what a game needs of its pages.
+ * `deno task serve`'s server (docs/server.md): the lobby, logins, one game
+ * per player run here exactly as in the terminal, watchers, and the limits
+ * that keep one player or page from costing the others.
  *
  * @module
  */
 import { basename, join } from "node:path";
 import type { HighScore } from "../engine/mod.ts";
 import { readPlayerOptions } from "../app/mod.ts";
-import type { FromFront, FrontCounts, LiveGames, Refusal, ToFront } from "./front_channel.ts";
-import { GameHost, type ProgramParts, type Sink } from "./game_host.ts";
-import type { LiveRow } from "./pages.ts";
-import { serverMessage } from "./protocol.ts";
-import { type HealthReport, ServerHealth } from "./server_health.ts";
-import { ABSENT_MS, fullLine, type ServerLimits } from "./server_limits.ts";
-import { CLOSE_TRY_LATER } from "./socket_limits.ts";
-import { type GameProgress, LEFT_OUTCOME, ServerStore } from "./store.ts";
+import { type FinishedGames, morgueFile, replaySocket } from "./finished_games.ts";
+import { ASSETS } from "./assets.ts";
+import { GameHost, type ProgramParts } from "./game_host.ts";
+import {
+  type GameSockets,
+  playConnection,
+  refusedConnection,
+  sameOrigin,
+  watchConnection,
+} from "./game_sockets.ts";
+import { gateMessages, SocketCounts } from "./socket_limits.ts";
+import { AddressDoor, addressKey } from "./address_door.ts";
+import { ServerHealth } from "./server_health.ts";
+import {
+  asksForWebSocket,
+  NOT_A_WEBSOCKET,
+  plainRefusal,
+  postFromThisSite,
+  readForm,
+  securityHeaders,
+  sessionCookie,
+  sessionToken,
+  TokenBucket,
+} from "./http_parts.ts";
+import {
+  FINISHED_PAGE,
+  finishedPage,
+  type FinishedRow,
+  gamePage,
+  type LiveRow,
+  LOBBY_FINISHED,
+  lobbyPage,
+  type LobbyView,
+  problemPage,
+} from "./pages.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
+import { nameProblem } from "./player_names.ts";
+import { LoginLimiter } from "./login_limiter.ts";
+import {
+  ABSENT_MS,
+  fullLine,
+  REPLAY_SHARE,
+  REPLAY_STARTS_PER_SECOND,
+  type ServerLimits,
+} from "./server_limits.ts";
+import { type GameProgress, isGameId, LEFT_OUTCOME, ServerStore } from "./store.ts";
+import { TimeShare } from "./time_share.ts";
 
 /** The mode of the state folder and each folder the server makes in it: its user's alone. */
 const PRIVATE_FOLDER = 0o700;
@@ -24,11 +62,8 @@ const PRIVATE_FOLDER = 0o700;
 /** The mode of the database's files. */
 const PRIVATE_FILE = 0o600;
 
-/** The front's code, run as a worker. */
-const FRONT_WORKER_URL = new URL("./front_worker.ts", import.meta.url);
-
-/** How often the front is told the live games, so the lobby's turns and depths stay fresh. */
-const GAMES_TOLD_MS = 1000;
+/** A replay's socket: its game's id. */
+const REPLAY_SOCKET = /^\/ws\/replay\/([A-Za-z0-9_-]{1,64})$/;
 
 /** What the server runs with; each game gets its `content`, version, runners, seeds and clock. */
 export interface ServerOptions extends ProgramParts {
@@ -71,64 +106,54 @@ function shownAddress(ended: Live["ended"], path: string): string {
   return basename(path);
 }
 
-/** A page of a live game, as the games' thread knows it: its number at the front, and what it last told. */
-class PageSink implements Sink {
-  /** Bytes its socket has waiting, as the front last said (it says when past the bound and when caught up). */
-  bufferedAmount = 0;
-
-  constructor(readonly page: number, readonly front: Worker) {}
-
-  send(text: string): void {
-    this.front.postMessage({ type: "send", page: this.page, text } satisfies ToFront);
-  }
-
-  close(code = 1000, reason = ""): void {
-    this.front.postMessage({ type: "close", page: this.page, code, reason } satisfies ToFront);
-  }
-}
-
-/** A player's page's keys or size. */
-type FromPlayer = Extract<FromFront, { type: "input" | "resize" }>;
-
-/** A page of a live game: its sink, the game, and whether it is the player's or a watcher's. */
-interface Page {
-  readonly sink: PageSink;
-  /** Undefined while the player's game is starting. */
-  readonly live?: Live;
-  /** What the page sent while its game was starting, for the game once it has started. */
-  readonly early?: FromPlayer[];
-  readonly watching: boolean;
-}
-
 /** The server; {@link DelveServer.start} listens, {@link DelveServer.shutdown} saves and stops. */
 export class DelveServer {
   readonly #store: ServerStore;
+  readonly #logins: LoginLimiter;
   /** Running programs by player (names are unique without regard to case). */
   readonly #live = new Map<string, Live>();
   /** Programs being started, by player: a second page waits for the first's rather than starting another. */
   readonly #starting = new Map<string, Promise<Live>>();
+  readonly #sockets = new Set<WebSocket>();
+  readonly #socketCounts: SocketCounts;
+  readonly #door: AddressDoor;
+  #replays = 0;
+  readonly #replayStarts = new TokenBucket(REPLAY_STARTS_PER_SECOND, Date.now());
+  /** The thread's time the replays spend between them. */
+  readonly #replayShare = new TimeShare(REPLAY_SHARE);
   /** What each program does once it has ended (its game index row), awaited before the store closes. */
   readonly #ending = new Set<Promise<void>>();
-  /** Pages of live games, by their number at the front. */
-  readonly #pages = new Map<number, Page>();
-  /** Watchers let in whose sockets have not opened, by page number: the game each was let in to. */
-  readonly #coming = new Map<number, Live>();
-  readonly #front: Worker;
-  #address: Deno.NetAddr | undefined;
-  /** Questions to the front (its counts), by number. */
-  readonly #asks = new Map<number, (counts: FrontCounts) => void>();
-  #nextAsk = 1;
-  readonly #stopped = Promise.withResolvers<void>();
+  #http: Deno.HttpServer | undefined;
   #sweeper: ReturnType<typeof setInterval> | undefined;
-  #teller: ReturnType<typeof setInterval> | undefined;
   /** How well the thread keeps up: each key's time to its frame, the thread's pauses. */
   readonly health: ServerHealth;
+  /** Messages dropped over the input rate, by all connections. */
+  droppedMessages = 0;
+  /** Messages refused (malformed, binary, oversize, not UTF-8), by all connections. */
+  refusedMessages = 0;
+
+  /** Requests turned away at the door (an address asking too often), so far. */
+  get refusedAtDoor(): number {
+    return this.#door.refused;
+  }
 
   private constructor(readonly options: ServerOptions) {
     this.#store = ServerStore.open(join(options.stateDir, "delve.sqlite"));
-    this.#front = new Worker(FRONT_WORKER_URL, { type: "module" });
+    this.#logins = new LoginLimiter({ perMinute: options.limits.logins });
+    this.#socketCounts = new SocketCounts(options.limits.socketsPerAddress, options.limits.sockets);
+    this.#door = new AddressDoor({
+      requestsPerSecond: options.limits.requestRate,
+      socketsPerSecond: options.limits.socketRate,
+    });
     // Last: a server that could not open its store leaves no probe running.
     this.health = new ServerHealth();
+  }
+
+  /** The most bytes any one socket has queued for its reader now. */
+  get largestBacklog(): number {
+    let most = 0;
+    for (const socket of this.#sockets) most = Math.max(most, socket.bufferedAmount);
+    return most;
   }
 
   /** Games running now. */
@@ -136,7 +161,12 @@ export class DelveServer {
     return this.#live.size;
   }
 
-  /** Opens the store, starts the front and waits until it listens. */
+  /** WebSockets open now (and asked for, not yet open). */
+  get openSockets(): number {
+    return this.#socketCounts.open;
+  }
+
+  /** Opens the store and listens; resolves once the port is bound. */
   static async start(options: ServerOptions): Promise<DelveServer> {
     // Saves, sessions and password hashes are the server's alone: its folders open to its user only (0700),
     // so nothing in them, whatever its own mode, is another user's to read; the database is 0600 besides.
@@ -147,205 +177,35 @@ export class DelveServer {
     for (const suffix of ["", "-wal", "-shm"]) {
       await Deno.chmod(join(options.stateDir, `delve.sqlite${suffix}`), PRIVATE_FILE).catch(() => {});
     }
-    const listening = Promise.withResolvers<Deno.NetAddr>();
-    server.#front.onmessage = (event: MessageEvent<FromFront>) => {
-      const message = event.data;
-      if (message.type === "listening") {
-        listening.resolve({ transport: "tcp", hostname: message.hostname, port: message.port });
-      } else if (message.type === "failed") listening.reject(new Error(message.message));
-      else server.#hear(message);
-    };
-    const { hostname, port, stateDir, limits, publicOrigin, content } = options;
-    server.#tell({
-      type: "start",
-      options: { hostname, port, stateDir, limits, content, ...(publicOrigin ? { publicOrigin } : {}) },
-    });
-    try {
-      server.#address = await listening.promise;
-    } catch (error) {
-      server.#front.terminate();
-      server.#store.close();
-      server.health.stop();
-      throw error;
-    }
+    const listening = Promise.withResolvers<void>();
+    server.#http = Deno.serve({
+      hostname: options.hostname,
+      port: options.port,
+      onListen: () => listening.resolve(),
+    }, (request, info) => server.#admit(request, addressKey(info.remoteAddr.hostname)));
+    await listening.promise;
     server.#sweeper = setInterval(() => void server.#sweep(), options.sweepMs ?? 10_000);
-    server.#teller = setInterval(() => server.#tellGames(), GAMES_TOLD_MS);
     return server;
   }
 
   /** Where the server listens. */
   get address(): Deno.NetAddr {
-    return this.#address!;
+    return this.#http!.addr as Deno.NetAddr;
   }
 
   #now(): Date {
     return this.options.now?.() ?? new Date();
   }
 
-  #tell(message: ToFront): void {
-    this.#front.postMessage(message);
-  }
-
-  /** The front's counts now: messages dropped and refused, requests turned away, sockets, its pauses. */
-  counts(): Promise<FrontCounts> {
-    const ask = this.#nextAsk++;
-    const answered = Promise.withResolvers<FrontCounts>();
-    this.#asks.set(ask, answered.resolve);
-    this.#tell({ type: "counts", ask });
-    return answered.promise;
-  }
-
-  /** What {@link ServerHealth.take} says of the games' thread, with the front's longest pause; a new period begun. */
-  async takeHealth(): Promise<HealthReport> {
-    const report = this.health.take();
-    return { ...report, frontPauseMs: (await this.counts()).longestPauseMs };
-  }
-
-  /** Saves every game, closes every socket with `reason`, stops the front and closes the store. */
+  /** Saves every game, closes every socket with `reason`, stops listening and closes the store. */
   async shutdown(reason = "The server is stopping; your game is saved."): Promise<void> {
     clearInterval(this.#sweeper);
-    clearInterval(this.#teller);
     await Promise.all([...this.#live.values()].map((live) => live.host.close(reason)));
-    this.#tell({ type: "stop", reason });
-    await this.#stopped.promise;
-    this.#front.terminate();
+    for (const socket of this.#sockets) socket.close(1001, reason);
     await Promise.all(this.#ending);
+    await this.#http?.shutdown();
     this.#store.close();
     this.health.stop();
-  }
-
-  /** What the front says: a page opened, its keys, sizes, backlog or going; a watcher asking; its counts. */
-  #hear(message: FromFront): void {
-    switch (message.type) {
-      case "play":
-        return void this.#play(message.page, message.player);
-      case "letWatcherIn":
-        return this.#tell({
-          type: "watcher",
-          ask: message.ask,
-          ...this.#letWatcherIn(message.page, message.game),
-        });
-      case "watch":
-        return this.#watch(message.page);
-      case "input":
-      case "resize":
-        return this.#fromPlayer(message);
-      case "backlog": {
-        const page = this.#pages.get(message.page);
-        if (page) page.sink.bufferedAmount = message.bytes;
-        return;
-      }
-      case "gone":
-        return this.#gone(message.page);
-      case "counts":
-        this.#asks.get(message.ask)?.(message.counts);
-        this.#asks.delete(message.ask);
-        return;
-      case "stopped":
-        return this.#stopped.resolve();
-      case "listening":
-      case "failed":
-        return;
-    }
-  }
-
-  /** A player's page's keys or size, for its game (kept until it has started), if the page has it. */
-  #fromPlayer(message: FromPlayer): void {
-    const page = this.#pages.get(message.page);
-    if (page?.early) page.early.push(message);
-    if (!page?.live || page.watching || !page.live.host.isPlayer(page.sink)) return;
-    if (message.type === "input") page.live.host.input(message.data);
-    else page.live.host.resize(message.columns, message.rows);
-  }
-
-  /**
-   * `player`'s page `page` opened: it gets the player's game (started if none
-   * runs), taking it over from any page that had it, or is told the server
-   * is full and closed.
-   */
-  async #play(page: number, player: string): Promise<void> {
-    const sink = new PageSink(page, this.#front);
-    const key = player.toLowerCase();
-    let live = this.#live.get(key);
-    if (!live || live.host.ended) {
-      let starting = this.#starting.get(key);
-      if (!starting) {
-        // The page is told why on its socket, not refused a socket it would show only as a failure.
-        if (this.#full(player)) {
-          const line = fullLine(this.options.limits.games);
-          sink.send(serverMessage({ type: "notice", text: line }));
-          sink.close(CLOSE_TRY_LATER, line.length > 120 ? `${line.slice(0, 119)}…` : line);
-          return;
-        }
-        starting = this.#startGame(player).finally(() => this.#starting.delete(key));
-        this.#starting.set(key, starting);
-        this.#tellGames();
-      }
-      const early: FromPlayer[] = [];
-      this.#pages.set(page, { sink, watching: false, early });
-      live = await starting;
-      // A page that went while its game was starting is no one's.
-      if (!this.#pages.has(page)) return;
-      this.#attach(page, sink, live);
-      for (const message of early) this.#fromPlayer(message);
-      return;
-    }
-    this.#attach(page, sink, live);
-  }
-
-  /** Page `page` (its `sink`) becomes `live`'s player's, taking it over from any page that had it. */
-  #attach(page: number, sink: PageSink, live: Live): void {
-    this.#pages.set(page, { sink, live, watching: false });
-    const before = live.host.attach(sink, 80, 24);
-    before?.close?.(4001, "This game was taken over by another page.");
-  }
-
-  /** Lets page `page` watch `game` (a player's name or a game id), or says why not. */
-  #letWatcherIn(page: number, game: string): { refusal?: Refusal } {
-    const live = this.#liveOf(game);
-    if (!live) return { refusal: { status: 404, line: "No such game is being played." } };
-    const limit = this.options.limits.watchers;
-    if (!live.host.letWatcherIn(limit)) {
-      return { refusal: { status: 503, line: `This game has as many watchers as it may (${limit}).` } };
-    }
-    this.#coming.set(page, live);
-    return {};
-  }
-
-  /** A watcher let in has opened: it watches the game it was let in to. */
-  #watch(page: number): void {
-    const live = this.#coming.get(page);
-    if (!live) return;
-    this.#coming.delete(page);
-    const sink = new PageSink(page, this.#front);
-    this.#pages.set(page, { sink, live, watching: true });
-    live.host.watch(sink);
-  }
-
-  /** Page `page`'s socket closed: a player's game is saved and waits; a watcher's place is free. */
-  #gone(page: number): void {
-    const coming = this.#coming.get(page);
-    if (coming) {
-      this.#coming.delete(page);
-      coming.host.watcherNeverCame();
-    }
-    const known = this.#pages.get(page);
-    this.#pages.delete(page);
-    if (!known?.live) return;
-    if (known.watching) known.live.host.unwatch(known.sink);
-    else void known.live.host.detach(known.sink);
-  }
-
-  /** Tells the front the live games: what the lobby lists, who has a game, how many are taken. */
-  #tellGames(): void {
-    const games: LiveGames = {
-      rows: this.#liveRows(),
-      busy: [...this.#live].filter(([, l]) => !l.host.ended).map(([key]) => key).concat([
-        ...this.#starting.keys(),
-      ]),
-      taken: this.#live.size + this.#starting.size,
-    };
-    this.#tell({ type: "games", games });
   }
 
   /**
@@ -365,8 +225,6 @@ export class DelveServer {
       } else if (info.absentMs >= absent) reason = "Saved and closed: the player left.";
       else continue;
       this.#live.delete(key);
-      // The front hears first, so a page told why its game closed finds it gone from the lobby.
-      this.#tellGames();
       await live.host.close(reason);
     }
   }
@@ -391,7 +249,228 @@ export class DelveServer {
     for (const [live, now] of written) live.written = now;
   }
 
-  /** The live games as the lobby lists them (not those whose program has ended). */
+  #page(html: string, status = 200, extra: Record<string, string> = {}): Response {
+    const headers = securityHeaders("text/html; charset=utf-8");
+    for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+    return new Response(html, { status, headers });
+  }
+
+  #refuse(status: number, line: string): Response {
+    return this.#page(problemPage(line), status);
+  }
+
+  #player(request: Request): string | undefined {
+    const token = sessionToken(request);
+    return token === undefined ? undefined : this.#store.sessionPlayer(token, this.#now());
+  }
+
+  /**
+   * Every request from `address` (its key): turned away at the door when its
+   * address asks too often, before anything else is done for it; else handled.
+   */
+  #admit(request: Request, address: string): Response | Promise<Response> {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return plainRefusal(400, "That address cannot be read.");
+    }
+    const socket = url.pathname.startsWith("/ws/");
+    const refusal = this.#door.refusal(address, socket, Date.now());
+    if (refusal !== undefined) return plainRefusal(429, refusal);
+    return socket ? this.#socketRequest(request, url, address) : this.#handle(request, url, address);
+  }
+
+  /**
+   * A request for a socket. Every limit that can say no is asked first, with
+   * nothing awaited: a refusal is answered at once, in plain text, and its
+   * request costs the thread every game shares no more than that. A socket
+   * let through has its slot taken, given back when it closes (or was not made).
+   */
+  #socketRequest(request: Request, url: URL, address: string): Response | Promise<Response> {
+    if (!asksForWebSocket(request)) return plainRefusal(400, NOT_A_WEBSOCKET);
+    if (request.method !== "GET") return plainRefusal(404, "There is nothing at that address.");
+    const release = this.#socketCounts.take(address);
+    if (typeof release !== "function") return plainRefusal(503, release.refused);
+    // Replays are what a crowd asks for: they are counted, and let start only so often.
+    const replay = REPLAY_SOCKET.exec(url.pathname)?.[1];
+    const replayRefused = replay === undefined
+      ? undefined
+      : this.#replays >= this.options.limits.replays
+      ? `As many replays are showing as may (${this.options.limits.replays}).`
+      : !this.#replayStarts.take(Date.now())
+      ? "Replays are starting as fast as they may: try again in a moment."
+      : undefined;
+    if (replayRefused !== undefined) {
+      release();
+      return plainRefusal(503, replayRefused);
+    }
+    return this.#socketRoute(request, url, release, address, replay).then((response) => {
+      if (response.status !== 101) release();
+      return response;
+    }, () => {
+      // Deno refuses to upgrade a request that asks for a socket without the rest of the handshake.
+      release();
+      return plainRefusal(400, NOT_A_WEBSOCKET);
+    });
+  }
+
+  async #handle(request: Request, url: URL, address: string): Promise<Response> {
+    const path = url.pathname;
+    const method = request.method;
+    const asset = ASSETS.get(path);
+    if (asset && method === "GET") return new Response(asset.body, { headers: securityHeaders(asset.type) });
+    // Browsers ask for an icon; Delve has none to give, and says so without a refusal page.
+    if (path === "/favicon.ico") {
+      return new Response(null, { status: 204, headers: securityHeaders("image/x-icon") });
+    }
+    if (method === "GET" && path === "/") return this.#page(lobbyPage(this.#lobby(this.#player(request))));
+    if (method === "GET" && path === "/lobby.json") {
+      return new Response(JSON.stringify({ live: this.#liveRows() }), {
+        headers: securityHeaders("application/json"),
+      });
+    }
+    if (method === "POST" && !postFromThisSite(request, this.options.publicOrigin)) {
+      return this.#refuse(403, "That form was sent from another site's page.");
+    }
+    if (method === "POST" && (path === "/login" || path === "/register")) {
+      return await this.#login(request, address, path === "/register");
+    }
+    if (method === "POST" && path === "/logout") {
+      const token = sessionToken(request);
+      if (token) this.#store.endSession(token);
+      return this.#redirect("/", sessionCookie(undefined));
+    }
+    if (method === "GET" && path === "/games") {
+      const n = /^[1-9][0-9]{0,5}$/.test(url.searchParams.get("page") ?? "")
+        ? Number(url.searchParams.get("page"))
+        : 1;
+      const rows = this.#finishedRows(FINISHED_PAGE + 1, (n - 1) * FINISHED_PAGE);
+      return this.#page(finishedPage(rows.slice(0, FINISHED_PAGE), n, rows.length > FINISHED_PAGE));
+    }
+    if (method === "GET" && path === "/play") {
+      const player = this.#player(request);
+      if (!player) return this.#redirect("/");
+      if (this.#full(player)) return this.#refuse(503, fullLine(this.options.limits.games));
+      return this.#page(gamePage("play", `${player} playing`));
+    }
+    const watch = /^\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+    if (method === "GET" && watch) {
+      // A player's watch address is their name, whichever game they play; a live game's id still finds it.
+      const player = this.#store.passwordOf(watch[1])
+        ? watch[1]
+        : this.#liveById(watch[1])?.host.options.player;
+      if (!player) return this.#refuse(404, "No such player.");
+      return this.#page(gamePage("watch", `watching ${player}`, player, player));
+    }
+    const morgue = /^\/games\/([A-Za-z0-9_-]{1,64})\/morgue$/.exec(path);
+    if (method === "GET" && morgue && isGameId(morgue[1])) return await morgueFile(this.#parts, morgue[1]);
+    const replay = /^\/games\/([A-Za-z0-9_-]{1,64})\/replay$/.exec(path);
+    if (method === "GET" && replay && isGameId(replay[1])) {
+      const game = this.#store.game(replay[1]);
+      if (!game?.replayPath) return this.#refuse(404, "That game has no replay.");
+      return this.#page(gamePage("replay", `${game.player}'s game, replayed`, replay[1]));
+    }
+    return this.#refuse(404, "There is nothing at that address.");
+  }
+
+  /**
+   * A request for a socket let through its limits, its slot taken (`release`
+   * gives it back); `replay`, the game id of a replay's socket, already let start.
+   */
+  async #socketRoute(
+    request: Request,
+    url: URL,
+    release: () => void,
+    address: string,
+    replay: string | undefined,
+  ): Promise<Response> {
+    const path = url.pathname;
+    const parts = this.#partsFor(release, address);
+    if (path === "/ws/play") return await this.#playSocket(request, parts);
+    const watchSocket = /^\/ws\/watch\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+    if (watchSocket) return watchConnection(parts, request, this.#liveOf(watchSocket[1])?.host);
+    if (replay !== undefined && isGameId(replay)) {
+      this.#replays++;
+      const response = await replaySocket(
+        {
+          ...parts,
+          track: (socket) => {
+            this.#track(socket, release, () => this.#replays--);
+            gateMessages(socket, this.options.limits.inputRate, parts, () => {});
+          },
+        },
+        request,
+        replay,
+        url.searchParams.get("speed"),
+      ).catch((error) => {
+        this.#replays--;
+        throw error;
+      });
+      if (response.status !== 101) this.#replays--;
+      return response;
+    }
+    return plainRefusal(404, "There is nothing at that address.");
+  }
+
+  #redirect(to: string, cookie?: string): Response {
+    const headers = securityHeaders("text/plain; charset=utf-8");
+    headers.set("location", to);
+    if (cookie) headers.set("set-cookie", cookie);
+    return new Response(null, { status: 303, headers });
+  }
+
+  async #login(request: Request, address: string, register: boolean): Promise<Response> {
+    const form = await readForm(request);
+    const name = form?.get("name") ?? "", password = form?.get("password") ?? "";
+    const refuse = (status: number, problem: string) =>
+      this.#page(lobbyPage({ ...this.#lobby(), problem }), status);
+    if (!form) return refuse(400, "Expected a form with a name and a password.");
+    const badName = nameProblem(name);
+    if (badName) return refuse(400, `The name: ${badName}.`);
+    if (!this.#logins.allow(name, address, this.#now().getTime())) {
+      return refuse(429, "Too many attempts: wait a minute and try again.");
+    }
+    if (register) {
+      const badPassword = passwordProblem(password);
+      if (badPassword) return refuse(400, `The password: ${badPassword}.`);
+      if (!this.#store.addPlayer(name, await hashPassword(password))) {
+        return refuse(409, "That name is taken.");
+      }
+    } else {
+      const stored = this.#store.passwordOf(name);
+      if (!stored || !(await verifyPassword(password, stored))) {
+        return refuse(401, "That name and password do not match.");
+      }
+    }
+    return this.#redirect("/", sessionCookie(this.#store.createSession(name, this.#now())));
+  }
+
+  /** The lobby as `player` sees it. */
+  #lobby(player?: string): LobbyView {
+    return {
+      ...(player ? { player } : {}),
+      live: this.#liveRows(),
+      scores: this.#store.topScores(20),
+      finished: this.#finishedRows(LOBBY_FINISHED, 0),
+    };
+  }
+
+  /** Up to `limit` finished games, after skipping `offset`, newest first, as the pages list them. */
+  #finishedRows(limit: number, offset: number): FinishedRow[] {
+    return this.#store.finishedGames(limit, offset).map((g) => ({
+      id: g.id,
+      player: g.player,
+      outcome: g.outcome ?? "",
+      endedAt: g.endedAt ?? "",
+      depth: g.depth,
+      level: g.level,
+      turns: g.turns,
+      morgue: g.morguePath !== undefined,
+      replay: g.replayPath !== undefined,
+    }));
+  }
+
   #liveRows(): LiveRow[] {
     return [...this.#live.values()].filter((l) => !l.host.ended).map((l) => ({ id: l.id, ...l.host.info() }));
   }
@@ -416,12 +495,31 @@ export class DelveServer {
     return this.#live.size + this.#starting.size >= this.options.limits.games;
   }
 
-  /** The live game whose id is `id`. */
   #liveById(id: string): Live | undefined {
     return [...this.#live.values()].find((l) => l.id === id && !l.host.ended);
   }
 
-  /** Starts `player`'s program (their folder made if it is new), with its game in the index. */
+  async #playSocket(request: Request, parts: GameSockets): Promise<Response> {
+    const player = this.#player(request);
+    if (!player) return plainRefusal(401, "Log in to play.");
+    if (!sameOrigin(request, this.options.publicOrigin)) {
+      return plainRefusal(403, "That page may not play here.");
+    }
+    const key = player.toLowerCase();
+    let live = this.#live.get(key);
+    if (!live || live.host.ended) {
+      let starting = this.#starting.get(key);
+      if (!starting) {
+        // The page is told why on its socket, not refused a socket it would show only as a failure.
+        if (this.#full(player)) return refusedConnection(parts, request, fullLine(this.options.limits.games));
+        starting = this.#startGame(player).finally(() => this.#starting.delete(key));
+        this.#starting.set(key, starting);
+      }
+      live = await starting;
+    }
+    return playConnection(parts, request, live.host);
+  }
+
   async #startGame(player: string): Promise<Live> {
     const dir = join(this.options.stateDir, "players", player.toLowerCase());
     await Deno.mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER });
@@ -451,12 +549,10 @@ export class DelveServer {
     });
     const live: Live = { host, id };
     this.#live.set(player.toLowerCase(), live);
-    this.#tellGames();
     const ended = host.done.then(() => {
       this.#keepProgress(live);
       this.#store.endGame(live.id, { outcome: LEFT_OUTCOME, now: this.#now() });
       if (this.#live.get(player.toLowerCase()) === live) this.#live.delete(player.toLowerCase());
-      this.#tellGames();
     });
     this.#ending.add(ended);
     void ended.finally(() => this.#ending.delete(ended));
@@ -480,5 +576,49 @@ export class DelveServer {
     void Deno.mkdir(join(dir, "replays"), { recursive: true })
       .then(() => Deno.copyFile(join(dir, "last-game.replay.json.gz"), replayPath))
       .catch(() => {});
+  }
+
+  /** What the finished games' routes need of the server. */
+  get #parts(): FinishedGames {
+    return {
+      store: this.#store,
+      content: this.options.content,
+      replayShare: this.#replayShare,
+      refuse: (status, line) => this.#refuse(status, line),
+      track: (socket) => this.#track(socket),
+    };
+  }
+
+  /** What one socket's route needs: the server's parts, its limits and counts, and its slot's release. */
+  #partsFor(release: () => void, address: string): FinishedGames & GameSockets {
+    return {
+      ...this.#parts,
+      // A socket's refusal is read by no one in a browser: plain text, at the least cost.
+      refuse: plainRefusal,
+      inputRate: this.options.limits.inputRate,
+      watchers: this.options.limits.watchers,
+      track: (socket) => this.#track(socket, release),
+      dropped: () => this.droppedMessages++,
+      refused: () => this.refusedMessages++,
+      broke: () => this.#socketCounts.bar(address),
+    };
+  }
+
+  /** Keeps `socket` until it closes; then gives back its slot and whatever else `closed` frees. */
+  #track(socket: WebSocket, ...closed: (() => void)[]): void {
+    this.#sockets.add(socket);
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      this.#sockets.delete(socket);
+      for (const free of closed) free();
+    };
+    // A frame the socket cannot read (text that is not UTF-8) never reaches the game; the socket ends.
+    socket.addEventListener("error", () => {
+      this.refusedMessages++;
+      end();
+    });
+    socket.addEventListener("close", end);
   }
 }

@@ -1,29 +1,24 @@
 /**
- * A live game's WebSockets, at the front (docs/server.md): the player's,
- * whose keys and sizes go on to the game within the input rate, and a
- * watcher's, which sees the game and sends nothing. Which game a socket
- * joins, and whether it may, is the games' thread's to decide: these only
- * make the socket, give it its page number and pass its messages on.
+ * A live game's WebSockets (docs/server.md): the player's, whose keys and
+ * sizes reach the game within the input rate, and a watcher's, which sees
+ * the game and sends nothing. Which game a socket joins, and whether it
+ * may, is the server's to decide before it calls these.
  *
  * @module
  */
-import type { ChannelEnd, FromFront, Refusal } from "./front_channel.ts";
-import type { FrontPages } from "./front_pages.ts";
-import { WATCHER_BACKLOG_BYTES } from "./game_host.ts";
-import { ownOrigins } from "./http_parts.ts";
+import { type GameHost, type Sink, WATCHER_BACKLOG_BYTES } from "./game_host.ts";
+import { asksForWebSocket, NOT_A_WEBSOCKET, ownOrigins } from "./http_parts.ts";
 import { readClientMessage, serverMessage } from "./protocol.ts";
-import { type GateCounts, gateMessages, refuseMessages } from "./socket_limits.ts";
+import { CLOSE_TRY_LATER, type GateCounts, gateMessages, refuseMessages } from "./socket_limits.ts";
 
-/** What a game's sockets need of the front: its limits, its pages, its list of sockets and its counts. */
+/** What a game's sockets need of the server: its limits, its refusals, its list of sockets and its counts. */
 export interface GameSockets extends GateCounts {
   /** Messages a second one connection may send. */
   readonly inputRate: number;
+  /** Watchers of one game. */
+  readonly watchers: number;
   readonly refuse: (status: number, line: string) => Response;
   readonly track: (socket: WebSocket) => void;
-  readonly pages: FrontPages;
-  readonly games: ChannelEnd<FromFront>;
-  /** Asks the games' thread to let page `page` watch `game` (a player's name or a game id). */
-  readonly letWatcherIn: (page: number, game: string) => Promise<Refusal | undefined>;
 }
 
 /**
@@ -36,17 +31,17 @@ export function sameOrigin(request: Request, publicOrigin?: string): boolean {
 }
 
 /**
- * The socket of `player`'s page, upgraded from `request` (already checked to
- * ask for one, logged in and from this site): once open, the games' thread
- * gives it the player's game (or tells it why not), and its messages go on
- * within the input rate.
+ * The player's socket to their game `host`, upgraded from `request` (already
+ * checked to ask for one): once open it takes the game over from any page
+ * that had it, and its messages reach the game within the input rate.
  */
-export function playConnection(server: GameSockets, request: Request, player: string): Response {
+export function playConnection(server: GameSockets, request: Request, host: GameHost): Response {
   const { socket, response } = Deno.upgradeWebSocket(request);
   server.track(socket);
-  const page = server.pages.reserve();
-  server.pages.add(page, socket);
-  socket.addEventListener("open", () => server.games.postMessage({ type: "play", page, player }));
+  socket.addEventListener("open", () => {
+    const before = host.attach(socket as Sink, 80, 24);
+    if (before instanceof WebSocket) before.close(4001, "This game was taken over by another page.");
+  });
   gateMessages(socket, server.inputRate, server, (data) => {
     const read = readClientMessage(data);
     if ("problem" in read) {
@@ -57,39 +52,49 @@ export function playConnection(server: GameSockets, request: Request, player: st
       }
       return;
     }
-    const message = read.message;
-    if (message.type === "input") server.games.postMessage({ type: "input", page, data: message.data });
-    else if (message.type === "resize") {
-      server.games.postMessage({ type: "resize", page, columns: message.columns, rows: message.rows });
-    }
+    if (!host.isPlayer(socket as Sink)) return;
+    if (read.message.type === "input") host.input(read.message.data);
+    else if (read.message.type === "resize") host.resize(read.message.columns, read.message.rows);
   });
+  socket.addEventListener("close", () => void host.detach(socket as Sink));
   return response;
 }
 
 /**
- * A watcher's socket to the live game `game` (a player's name or a game
- * id), refused when there is none or it has as many watchers as it may.
+ * The player's socket, upgraded only to be told `line` (why they may not
+ * play now) and closed: a page sees the reason, where a refused upgrade
+ * would show it only a connection that failed.
  */
-export async function watchConnection(
-  server: GameSockets,
-  request: Request,
-  game: string,
-): Promise<Response> {
-  // The page is counted as it is let in, before its socket opens: many watchers at once get exactly the limit.
-  const page = server.pages.reserve();
-  const refusal = await server.letWatcherIn(page, game);
-  if (refusal) return server.refuse(refusal.status, refusal.line);
+export function refusedConnection(server: GameSockets, request: Request, line: string): Response {
+  const { socket, response } = Deno.upgradeWebSocket(request);
+  server.track(socket);
+  refuseMessages(socket, server);
+  socket.addEventListener("open", () => {
+    socket.send(serverMessage({ type: "notice", text: line }));
+    socket.close(CLOSE_TRY_LATER, line.length > 120 ? `${line.slice(0, 119)}…` : line);
+  });
+  return response;
+}
+
+/** A watcher's socket to the live game `host` (undefined for none), refused when it has as many as it may. */
+export function watchConnection(server: GameSockets, request: Request, host: GameHost | undefined): Response {
+  if (!host) return server.refuse(404, "No such game is being played.");
+  if (!asksForWebSocket(request)) return server.refuse(400, NOT_A_WEBSOCKET);
+  // Counted now, before the socket opens: many watchers arriving at once get exactly the limit.
+  if (!host.letWatcherIn(server.watchers)) {
+    return server.refuse(503, `This game has as many watchers as it may (${server.watchers}).`);
+  }
   let upgrade: Deno.WebSocketUpgrade;
   try {
     upgrade = Deno.upgradeWebSocket(request);
   } catch (error) {
-    server.pages.gone(page);
+    host.watcherNeverCame();
     throw error;
   }
   const { socket, response } = upgrade;
   server.track(socket);
-  server.pages.add(page, socket);
   refuseMessages(socket, server);
-  socket.addEventListener("open", () => server.games.postMessage({ type: "watch", page }));
+  socket.addEventListener("open", () => host.watch(socket as Sink));
+  socket.addEventListener("close", () => host.unwatch(socket as Sink));
   return response;
 }

@@ -1,8 +1,8 @@
 /**
- * The browser server for Delve (`deno task serve`): the server itself (the
- * games' thread and its front, a worker) with its limits; who may play
- * (names, passwords, sessions, how often one may try to log in); and what
- * it keeps in its database (players, the game index, the server's scores).
+ * The browser server for Delve (`deno task serve`): the server itself with
+ * its limits; who may play (names, passwords, sessions, how often one may
+ * try to log in); and what it keeps in its database (players, the game
+ * index, the server's scores).
  *
  * @module
  */
@@ -15,8 +15,6 @@ export {
   REPLAY_STARTS_PER_SECOND,
   type ServerLimits,
 } from "./server_limits.ts";
-export { Front } from "./front.ts";
-export type { FromFront, FrontCounts, FrontOptions, LiveGames, Refusal, ToFront } from "./front_channel.ts";
 export { AddressDoor, addressKey, type DoorLimits } from "./address_door.ts";
 export { ADDRESS_SHARE, LOGIN_WINDOW_MS, LoginLimiter, type LoginLimiterOptions } from "./login_limiter.ts";
 export {

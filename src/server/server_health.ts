@@ -1,9 +1,8 @@
 /**
- * How well the server's threads keep up, as its operator wants to know
+ * How well the server's thread keeps up, as its operator wants to know
  * (docs/server.md, Health): each key's time from its message to the frame
- * it brought, measured on the games' thread, and that thread's longest
- * pause (a timer's lateness: work of any kind that held every game up),
- * and the front's. Counted
+ * it brought, measured inside the server, and the thread's longest pause
+ * (a timer's lateness: work of any kind that held every game up). Counted
  * over a period and read, then started again, with {@link ServerHealth.take}.
  *
  * A key's time here is the server's share of what its player waits; the
@@ -24,10 +23,8 @@ export interface HealthReport {
   readonly keyP50Ms: number;
   readonly keyP99Ms: number;
   readonly keyLongestMs: number;
-  /** The longest the games' thread did not come back to its timers. */
+  /** The longest the thread did not come back to its timers. */
   readonly longestPauseMs: number;
-  /** The same of the front's thread (requests and sockets), when it was asked. */
-  readonly frontPauseMs?: number;
 }
 
 /** Buckets of 0.1 ms below 10 ms, then of 1 ms below {@link TIMES_KEPT_MS}, then one for the rest. */
@@ -167,15 +164,14 @@ export function healthLine(report: HealthReport, games: number): string {
   const count = `${report.keys.toLocaleString("en-US")} key${report.keys === 1 ? "" : "s"}`;
   const keys = report.keys === 0 ? "no keys" : `${count}, to their frames ` +
     `p50 ${ms(report.keyP50Ms)} ms, p99 ${ms(report.keyP99Ms)} ms, longest ${ms(report.keyLongestMs)} ms`;
-  const front = report.frontPauseMs === undefined ? "" : `, the front's ${ms(report.frontPauseMs)} ms`;
   return `in the last ${seconds} s: ${games} game${games === 1 ? "" : "s"}, ${keys}; ` +
-    `the games' thread's longest pause ${ms(report.longestPauseMs)} ms${front}`;
+    `the thread's longest pause ${ms(report.longestPauseMs)} ms`;
 }
 
 /** The figures of a {@link healthLine} within `text` (a log, perhaps), or undefined when it holds none. */
 export function readHealthLine(text: string): Omit<HealthReport, "periodMs"> | undefined {
   const said =
-    /(?:([\d,]+) keys?, to their frames p50 ([\d.]+) ms, p99 ([\d.]+) ms, longest ([\d.]+) ms|no keys); the games' thread's longest pause ([\d.]+) ms(?:, the front's ([\d.]+) ms)?/
+    /(?:([\d,]+) keys?, to their frames p50 ([\d.]+) ms, p99 ([\d.]+) ms, longest ([\d.]+) ms|no keys); the thread's longest pause ([\d.]+) ms/
       .exec(text);
   if (!said) return undefined;
   const number = (k: number) => Number((said[k] ?? "0").replaceAll(",", ""));
@@ -185,6 +181,5 @@ export function readHealthLine(text: string): Omit<HealthReport, "periodMs"> | u
     keyP99Ms: number(3),
     keyLongestMs: number(4),
     longestPauseMs: number(5),
-    ...(said[6] === undefined ? {} : { frontPauseMs: number(6) }),
   };
 }

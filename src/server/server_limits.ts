@@ -53,15 +53,16 @@ export const ABSENT_MS = 45_000;
 
 /**
  * Replays that may start a second, in all: a replay begins by reading its
- * file and building its game's first floor, some milliseconds of the front's
- * thread, which a crowd of replay sockets would otherwise spend all at once.
+ * file and building its game's first floor, some milliseconds of the thread
+ * every game shares, which a crowd of replay sockets would otherwise spend
+ * all at once.
  */
 export const REPLAY_STARTS_PER_SECOND = 2;
 
 /**
- * The front's time the replays being shown may spend between them: a fifth
- * of its thread, which also reads every player's keys and sends their
- * frames. One replay at a page's speeds spends a few ms a second; many at
+ * The thread's time the replays being shown may spend between them: a
+ * fifth of the thread every game shares, which also reads every player's
+ * keys and sends their frames. One replay at a page's speeds spends a few ms a second; many at
  * the fastest, or seeking through long games, wait their turns.
  */
 export const REPLAY_SHARE = { msPerSecond: 200, reserveMs: 20 } as const;

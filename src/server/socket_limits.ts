@@ -30,8 +30,8 @@ const FLOOD_SECONDS = 10;
 /**
  * How long an address that sent a message over the limit, or flooded, may
  * open no socket the first time: reading a message of 64 MiB costs the
- * front's thread tens of milliseconds, in which every player's keys and
- * frames wait, and one address may make it pay only this seldom. No page of the server ever sends such a message.
+ * thread every game shares tens of milliseconds, which one address may make
+ * it pay only this seldom. No page of the server ever sends such a message.
  * Each time again doubles the bar, up to {@link LONGEST_BAR_MS}.
  */
 export const BARRED_MS = 60_000;

@@ -277,18 +277,16 @@ async function attackRows(): Promise<void> {
     met: target.met(load),
   });
   rows.push({
-    figure: "serve under attack: the server's share (its health line: key message to frame on the games' " +
-      "thread, the longest pauses of that thread and of the front's), and the longest pause and p99 lateness " +
-      "of a 10 ms timer in the bench and in an idle process (the measuring's and the machine's shares)",
+    figure: "serve under attack: the server's share (its health line: key message to frame inside it, its " +
+      "thread's longest pause), and the longest pause and p99 lateness of a 10 ms timer in the bench and in " +
+      "an idle process (the measuring's and the machine's shares)",
     ours:
       `keys p99 ${load.serverKeyP99Ms.toFixed(1)} ms, longest ${load.serverKeyLongestMs.toFixed(0)} ms; ` +
-      `games' thread paused ${load.serverPauseMs.toFixed(0)} ms at most, the front ${
-        load.frontPauseMs.toFixed(0)
-      } ms; the bench ${load.benchPauseMs.toFixed(0)} ms (late ${
-        load.benchLateP99Ms.toFixed(1)
-      } ms at p99); an idle process ${load.machinePauseMs.toFixed(0)} ms (late ${
-        load.machineLateP99Ms.toFixed(1)
-      } ms at p99)`,
+      `thread paused ${load.serverPauseMs.toFixed(0)} ms at most; the bench ${
+        load.benchPauseMs.toFixed(0)
+      } ms (late ${load.benchLateP99Ms.toFixed(1)} ms at p99); an idle process ${
+        load.machinePauseMs.toFixed(0)
+      } ms (late ${load.machineLateP99Ms.toFixed(1)} ms at p99)`,
   });
   rows.push({
     figure: "serve under attack: resident memory per game",

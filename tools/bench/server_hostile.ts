@@ -42,14 +42,12 @@ export interface HostileLoad {
   readonly goOnKeys: number;
   /**
    * The server's own share over the window, from its health line: the p99
-   * and longest of keys' times from message to frame on its games' thread,
-   * and that thread's longest pause.
+   * and longest of keys' times from message to frame inside it, and its
+   * thread's longest pause.
    */
   readonly serverKeyP99Ms: number;
   readonly serverKeyLongestMs: number;
   readonly serverPauseMs: number;
-  /** The front's longest pause (its thread reads every request and socket): how long a crowd held it. */
-  readonly frontPauseMs: number;
   /** The bench's own longest pause: how much of a key's time may be the measuring, not the server. */
   readonly benchPauseMs: number;
   /** How late the bench's own timer came back at the 99th percentile: the measuring's share of a p99. */
@@ -72,20 +70,17 @@ export interface HostileLoad {
 /**
  * Asks the server for its health line (SIGUSR2; it starts a new period) and
  * waits for it: the keys' p99 and longest inside the server, and its
- * threads' longest pauses (the games' and the front's), since the last time asked.
+ * thread's longest pause, since the last time asked.
  */
 async function serverHealth(
   server: Deno.ChildProcess,
   heard: () => string,
-): Promise<{ keyP99: number; keyLongest: number; pause: number; frontPause: number }> {
+): Promise<{ keyP99: number; keyLongest: number; pause: number }> {
   const before = heard().length;
   server.kill("SIGUSR2");
   for (let waited = 0; waited < 5000; waited += 20) {
     const said = readHealthLine(heard().slice(before));
-    if (said) {
-      const { keyP99Ms: keyP99, keyLongestMs: keyLongest, longestPauseMs: pause } = said;
-      return { keyP99, keyLongest, pause, frontPause: said.frontPauseMs ?? NaN };
-    }
+    if (said) return { keyP99: said.keyP99Ms, keyLongest: said.keyLongestMs, pause: said.longestPauseMs };
     await sleep(20);
   }
   throw new Error(`the server logged no health when asked: ${heard().slice(-500)}`);
@@ -338,7 +333,6 @@ export async function hostileLoad(
       serverKeyP99Ms: health.keyP99,
       serverKeyLongestMs: health.keyLongest,
       serverPauseMs: health.pause,
-      frontPauseMs: health.frontPause,
       benchPauseMs: benchLate.longestMs,
       benchLateP99Ms: benchLate.p99Ms,
       ...machine,
