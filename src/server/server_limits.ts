@@ -62,8 +62,9 @@ export const REPLAY_STARTS_PER_SECOND = 2;
 /**
  * The thread's time the replays being shown may spend between them: a
  * fifth of the thread every game shares, which also reads every player's
- * keys and sends their frames. One replay at a page's speeds spends a few ms a second; many at
- * the fastest, or seeking through long games, wait their turns.
+ * keys and sends their frames. A replay at the default speed spends a few
+ * ms a second, at a page's fastest some tens; more than a few at the
+ * fastest, or seeking through long games, wait their turns.
  */
 export const REPLAY_SHARE = { msPerSecond: 200, reserveMs: 20 } as const;
 
