@@ -125,27 +125,43 @@ export function asksForWebSocket(request: Request): boolean {
 /** What a socket's address answers a request that is not a WebSocket's. */
 export const NOT_A_WEBSOCKET = "Expected a WebSocket.";
 
-/** At most `rate` events a second, in bursts of up to `rate`; the rest refused and counted. */
+/**
+ * At most `rate` events a second, in bursts of up to `burst` (`rate` unless
+ * told); the rest refused and counted. A caller that must go on whatever
+ * the rate (a showing that waits its turn) may {@link TokenBucket.charge}
+ * it below empty instead.
+ */
 export class TokenBucket {
   #tokens: number;
   #last: number;
   /** Events refused so far. */
   dropped = 0;
 
-  constructor(readonly rate: number, now: number) {
-    this.#tokens = rate;
+  constructor(readonly rate: number, now: number, readonly burst: number = rate) {
+    this.#tokens = burst;
     this.#last = now;
+  }
+
+  /** What the bucket holds at `now` (ms): below 0 while it is overdrawn. */
+  balance(now: number): number {
+    this.#tokens = Math.min(this.burst, this.#tokens + ((now - this.#last) / 1000) * this.rate);
+    this.#last = now;
+    return this.#tokens;
   }
 
   /** Whether an event at `now` (ms) is within the rate. */
   take(now: number): boolean {
-    this.#tokens = Math.min(this.rate, this.#tokens + ((now - this.#last) / 1000) * this.rate);
-    this.#last = now;
-    if (this.#tokens >= 1) {
+    if (this.balance(now) >= 1) {
       this.#tokens -= 1;
       return true;
     }
     this.dropped++;
     return false;
+  }
+
+  /** Takes `amount` at `now` (ms) whatever the bucket holds; what it holds after (below 0: overdrawn). */
+  charge(amount: number, now: number): number {
+    this.#tokens = this.balance(now) - amount;
+    return this.#tokens;
   }
 }
