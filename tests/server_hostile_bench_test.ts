@@ -154,3 +154,34 @@ Deno.test("a bench player whose character dies starts a new game, and its moves 
     store.close();
   }
 });
+
+Deno.test("a bench socket is told the frames that came in the chunk ending the handshake's answer", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  const frame = onTheWire(serverMessage({ type: "output", data: "first" }));
+  const serving = (async () => {
+    const conn = await listener.accept();
+    const buffer = new Uint8Array(4096);
+    let asked = "";
+    while (!asked.includes("\r\n\r\n")) {
+      const n = await conn.read(buffer);
+      if (n === null) break;
+      asked += new TextDecoder().decode(buffer.subarray(0, n));
+    }
+    const answer = new TextEncoder().encode("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\r\n");
+    // The answer and the first frame in one write, as a server may send them.
+    await conn.write(new Uint8Array([...answer, ...frame]));
+    return conn;
+  })();
+  const heard: number[] = [];
+  const socket = await RawSocket.open(`http://127.0.0.1:${port}`, "/ws/play", {
+    from: "127.0.0.1",
+    onData: (bytes) => heard.push(...bytes),
+  });
+  ok(socket, "upgraded");
+  for (let k = 0; k < 100 && heard.length < frame.length; k++) await sleep(10);
+  deepEqual(heard, [...frame], "the first frame, whole");
+  socket.close();
+  (await serving).close();
+  listener.close();
+});

@@ -113,13 +113,19 @@ export class RawSocket {
       socket.on("connect", () => socket.write(request));
       const onHead = (chunk: Buffer) => {
         head += chunk.toString("latin1");
-        if (!head.includes("\r\n\r\n")) return;
+        const end = head.indexOf("\r\n\r\n");
+        if (end < 0) return;
         socket.off("data", onHead);
         socket.off("error", fail);
         if (!head.startsWith("HTTP/1.1 101")) return fail();
         const raw = new RawSocket(socket);
         if (options.reads === false) socket.pause();
-        else socket.on("data", (chunk: Buffer) => options.onData?.(chunk));
+        else {
+          // The server's first frames may come in the chunk that ends the handshake's answer.
+          const rest = Buffer.from(head.slice(end + 4), "latin1");
+          if (rest.length > 0) options.onData?.(rest);
+          socket.on("data", (chunk: Buffer) => options.onData?.(chunk));
+        }
         resolve(raw);
       };
       socket.on("data", onHead);
