@@ -12,7 +12,6 @@
  *
  * @module
  */
-import { Buffer } from "node:buffer";
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
 import { HOSTILE_KINDS, type HostileKind, REPLAY_ADDRESSES } from "./hostile_clients.ts";
 import { PauseProbe, readHealthLine } from "../../src/server/mod.ts";
@@ -183,14 +182,12 @@ export class Player {
   /** Bytes came. */
   arrived(bytes: Uint8Array): void {
     const at = performance.now();
-    if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(FRAME_START) >= 0) {
-      const sent = this.#pending.shift();
-      if (sent !== undefined) this.times.push(at - sent);
-    }
-    // Timed first: the screen is the page's, drawn after the frame came.
     let drawn = false;
     for (const message of this.#frames.take(bytes)) {
       if (!FRAME_START.every((byte, k) => message[k] === byte)) continue;
+      // Timed as the frame is whole, before it is drawn: the page draws it after it came.
+      const sent = drawn ? undefined : this.#pending.shift();
+      if (sent !== undefined) this.times.push(at - sent);
       this.screen.write(JSON.parse(DECODER.decode(message)).data);
       drawn = true;
     }
