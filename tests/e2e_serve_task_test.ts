@@ -89,7 +89,11 @@ Deno.test("the serve launcher grants the chosen host and port, reading the code 
   const run = serveArgs(parseServeArgs(args), args);
   const grant = (flag: string) =>
     run.find((a) => a.startsWith(`${flag}=`))?.slice(flag.length + 1).split(",") ?? [];
-  equal(grant("--allow-net").join(), "127.0.0.1:9123");
+  equal(
+    grant("--allow-net").join(),
+    "127.0.0.1:9123,127.0.0.1",
+    "the public port, and loopback for the HTTP side",
+  );
   equal(grant("--allow-write").join(), "/tmp/delve-state-x");
   const reads = grant("--allow-read");
   const worker = new URL("../workers/ai_worker.ts", import.meta.url).pathname;

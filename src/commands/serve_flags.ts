@@ -46,6 +46,8 @@ Options:
                       the rest are refused at once (default: ${DEFAULT_LIMITS.requestRate})
   --socket-rate N     WebSockets one address may ask to open a second
                       (default: ${DEFAULT_LIMITS.socketRate})
+  --connection-rate N connections the server takes a second, from everyone;
+                      the rest are closed unread (default: ${DEFAULT_LIMITS.connectionRate})
   --health-every S    log how the server keeps up every S seconds: its keys'
                       time to their frames and its longest pause; 0 for
                       never (default: ${DEFAULT_HEALTH_SECONDS}); kill -USR2 asks at once
@@ -106,6 +108,7 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
     "max-replays": { type: "string" },
     "request-rate": { type: "string" },
     "socket-rate": { type: "string" },
+    "connection-rate": { type: "string" },
     worker: { type: "string" },
     "health-every": { type: "string" },
     "public-origin": { type: "string" },
@@ -148,6 +151,12 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
       replays: limit("max-replays", values["max-replays"], DEFAULT_LIMITS.replays, 10_000),
       requestRate: limit("request-rate", values["request-rate"], DEFAULT_LIMITS.requestRate, 1_000_000),
       socketRate: limit("socket-rate", values["socket-rate"], DEFAULT_LIMITS.socketRate, 1_000_000),
+      connectionRate: limit(
+        "connection-rate",
+        values["connection-rate"],
+        DEFAULT_LIMITS.connectionRate,
+        1_000_000,
+      ),
     },
   };
 }

@@ -89,7 +89,9 @@ export function serveArgs(command: ServeCommand, args: readonly string[]): strin
     // every game, gets room to collect less often (docs/server.md, Games).
     "--v8-flags=--max-semi-space-size=8",
     "--unstable-worker-options",
-    `--allow-net=${host}:${command.port}`,
+    // The public port, and loopback: the server's HTTP side listens there on a port of the system's choosing,
+    // and the door on the public port relays each connection to it (docs/server.md, The door below HTTP).
+    `--allow-net=${host}:${command.port},127.0.0.1`,
     `--allow-read=${reads.join(",")}`,
     `--allow-write=${state}`,
     "--allow-env=HOME,XDG_DATA_HOME",

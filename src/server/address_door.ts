@@ -6,6 +6,10 @@
  * nothing, so a crowd of requests from a few addresses is turned away
  * before it can hold up the games' keys and frames.
  *
+ * An address refused again and again (here or past the door) is paused a
+ * while: the door below HTTP (src/server/connection_door.ts) then closes its
+ * connections before reading them.
+ *
  * An IPv6 visitor is counted by its /64 network, the block one customer is
  * usually given, so an address of its own per request buys it nothing.
  *
@@ -13,6 +17,22 @@
  */
 import { TokenBucket } from "./http_parts.ts";
 import { RecencyMap } from "./recency_map.ts";
+
+/**
+ * Refusals an address may be given in a burst before it is paused: a
+ * visitor told no reads why and stops, where a crowd's address keeps asking.
+ */
+export const REFUSALS_BEFORE_PAUSE = 8;
+
+/** Refusals a second an address may be given, once its burst is spent, without being paused. */
+export const REFUSALS_PER_SECOND = 0.5;
+
+/**
+ * How long an address given too many refusals is paused: its connections
+ * are closed before they are read (src/server/connection_door.ts), the
+ * cheapest refusal there is.
+ */
+export const PAUSE_MS = 10_000;
 
 /** How often one address may ask. */
 export interface DoorLimits {
@@ -28,6 +48,10 @@ export interface DoorLimits {
 interface Allowance {
   readonly requests: TokenBucket;
   readonly sockets: TokenBucket;
+  /** The refusals it may still be given before it is paused. */
+  readonly refusals: TokenBucket;
+  /** Until when (ms) it is paused. */
+  pausedUntil: number;
 }
 
 /**
@@ -88,20 +112,47 @@ export class AddressDoor {
    * counts as a request.
    */
   refusal(address: string, socket: boolean, now: number): string | undefined {
-    const allowance = this.#allowances.get(address) ?? {
-      requests: new TokenBucket(this.limits.requestsPerSecond, now),
-      sockets: new TokenBucket(this.limits.socketsPerSecond, now),
-    };
-    this.#allowances.set(address, allowance);
+    const allowance = this.#allowance(address, now);
     if (!allowance.requests.take(now)) {
       this.refused++;
+      this.#strike(allowance, now);
       return `Your address is asking faster than ${this.limits.requestsPerSecond} times a second: wait a moment.`;
     }
     if (socket && !allowance.sockets.take(now)) {
       this.refused++;
+      this.#strike(allowance, now);
       return `Your address is opening connections faster than ${this.limits.socketsPerSecond} a second: ` +
         "wait a moment.";
     }
     return undefined;
+  }
+
+  /**
+   * Counts a refusal `address` was given past the door at `now` (a socket
+   * or a replay it may not have): one too many in a burst pauses it for
+   * {@link PAUSE_MS}.
+   */
+  refusedPast(address: string, now: number): void {
+    this.#strike(this.#allowance(address, now), now);
+  }
+
+  /** Whether `address` is paused at `now`: its connections are to be closed before they are read. */
+  paused(address: string, now: number): boolean {
+    return (this.#allowances.get(address)?.pausedUntil ?? 0) > now;
+  }
+
+  #allowance(address: string, now: number): Allowance {
+    const allowance = this.#allowances.get(address) ?? {
+      requests: new TokenBucket(this.limits.requestsPerSecond, now),
+      sockets: new TokenBucket(this.limits.socketsPerSecond, now),
+      refusals: new TokenBucket(REFUSALS_PER_SECOND, now, REFUSALS_BEFORE_PAUSE),
+      pausedUntil: 0,
+    };
+    this.#allowances.set(address, allowance);
+    return allowance;
+  }
+
+  #strike(allowance: Allowance, now: number): void {
+    if (!allowance.refusals.take(now)) allowance.pausedUntil = now + PAUSE_MS;
   }
 }

@@ -19,7 +19,8 @@ import {
   watchConnection,
 } from "./game_sockets.ts";
 import { gateMessages, SocketCounts } from "./socket_limits.ts";
-import { AddressDoor, addressKey } from "./address_door.ts";
+import { AddressDoor } from "./address_door.ts";
+import { ConnectionDoor } from "./connection_door.ts";
 import { ServerHealth } from "./server_health.ts";
 import {
   asksForWebSocket,
@@ -49,6 +50,7 @@ import { LoginLimiter } from "./login_limiter.ts";
 import {
   ABSENT_MS,
   fullLine,
+  INBOUND_BUDGET,
   REPLAY_SHARE,
   REPLAY_STARTS_PER_SECOND,
   type ServerLimits,
@@ -124,6 +126,8 @@ export class DelveServer {
   /** What each program does once it has ended (its game index row), awaited before the store closes. */
   readonly #ending = new Set<Promise<void>>();
   #http: Deno.HttpServer | undefined;
+  /** The public port, below HTTP: it closes unread the connections of addresses shut out. */
+  #connections: ConnectionDoor | undefined;
   #sweeper: ReturnType<typeof setInterval> | undefined;
   /** How well the thread keeps up: each key's time to its frame, the thread's pauses. */
   readonly health: ServerHealth;
@@ -131,6 +135,21 @@ export class DelveServer {
   droppedMessages = 0;
   /** Messages refused (malformed, binary, oversize, not UTF-8), by all connections. */
   refusedMessages = 0;
+
+  /** Connections closed before they were read (their addresses paused or barred), so far. */
+  get closedUnread(): number {
+    return this.#connections?.closedUnread ?? 0;
+  }
+
+  /** Connections closed before they were read, more coming a second than the server takes, so far. */
+  get closedBusy(): number {
+    return this.#connections?.closedBusy ?? 0;
+  }
+
+  /** Connections cut for sending more than any page does, so far. */
+  get cutOverBudget(): number {
+    return this.#connections?.cut ?? 0;
+  }
 
   /** Requests turned away at the door (an address asking too often), so far. */
   get refusedAtDoor(): number {
@@ -178,19 +197,42 @@ export class DelveServer {
       await Deno.chmod(join(options.stateDir, `delve.sqlite${suffix}`), PRIVATE_FILE).catch(() => {});
     }
     const listening = Promise.withResolvers<void>();
-    server.#http = Deno.serve({
-      hostname: options.hostname,
-      port: options.port,
-      onListen: () => listening.resolve(),
-    }, (request, info) => server.#admit(request, addressKey(info.remoteAddr.hostname)));
+    // The HTTP side listens on loopback alone; visitors reach it through the door on the public port.
+    const http = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen: () => listening.resolve() },
+      (request, info) => {
+        const visitor = server.#connections?.visitorOf(info.remoteAddr);
+        return visitor === undefined
+          ? plainRefusal(403, "Connect to the server's own address.")
+          : server.#admit(request, visitor);
+      },
+    );
+    server.#http = http;
     await listening.promise;
+    try {
+      server.#connections = ConnectionDoor.listen({
+        hostname: options.hostname,
+        port: options.port,
+        innerPort: http.addr.port,
+        connectionsPerSecond: options.limits.connectionRate,
+        budget: INBOUND_BUDGET,
+        shutOut: (address, now) =>
+          server.#door.paused(address, now) || server.#socketCounts.barredFor(address, now) > 0,
+        overBudget: (address) => server.#socketCounts.bar(address),
+      });
+    } catch (error) {
+      await http.shutdown();
+      server.#store.close();
+      server.health.stop();
+      throw error;
+    }
     server.#sweeper = setInterval(() => void server.#sweep(), options.sweepMs ?? 10_000);
     return server;
   }
 
   /** Where the server listens. */
   get address(): Deno.NetAddr {
-    return this.#http!.addr as Deno.NetAddr;
+    return this.#connections!.address;
   }
 
   #now(): Date {
@@ -204,6 +246,7 @@ export class DelveServer {
     for (const socket of this.#sockets) socket.close(1001, reason);
     await Promise.all(this.#ending);
     await this.#http?.shutdown();
+    await this.#connections?.close();
     this.#store.close();
     this.health.stop();
   }
@@ -291,7 +334,10 @@ export class DelveServer {
     if (!asksForWebSocket(request)) return plainRefusal(400, NOT_A_WEBSOCKET);
     if (request.method !== "GET") return plainRefusal(404, "There is nothing at that address.");
     const release = this.#socketCounts.take(address);
-    if (typeof release !== "function") return plainRefusal(503, release.refused);
+    if (typeof release !== "function") {
+      this.#door.refusedPast(address, Date.now());
+      return plainRefusal(503, release.refused);
+    }
     // Replays are what a crowd asks for: they are counted, and let start only so often.
     const replay = REPLAY_SOCKET.exec(url.pathname)?.[1];
     const replayRefused = replay === undefined
@@ -303,6 +349,7 @@ export class DelveServer {
       : undefined;
     if (replayRefused !== undefined) {
       release();
+      this.#door.refusedPast(address, Date.now());
       return plainRefusal(503, replayRefused);
     }
     return this.#socketRoute(request, url, release, address, replay).then((response) => {

@@ -15,7 +15,16 @@ export {
   REPLAY_STARTS_PER_SECOND,
   type ServerLimits,
 } from "./server_limits.ts";
-export { AddressDoor, addressKey, type DoorLimits } from "./address_door.ts";
+export {
+  AddressDoor,
+  addressKey,
+  type DoorLimits,
+  PAUSE_MS,
+  REFUSALS_BEFORE_PAUSE,
+  REFUSALS_PER_SECOND,
+} from "./address_door.ts";
+export { ConnectionDoor, type ConnectionDoorOptions } from "./connection_door.ts";
+export { type InboundBudget, relay, type RelayEnd } from "./connection_relay.ts";
 export { ADDRESS_SHARE, LOGIN_WINDOW_MS, LoginLimiter, type LoginLimiterOptions } from "./login_limiter.ts";
 export {
   hashPassword,

@@ -28,6 +28,8 @@ export interface ServerLimits {
   readonly requestRate: number;
   /** WebSockets one address may ask to open a second. */
   readonly socketRate: number;
+  /** Connections the server takes a second, in all; past it they are closed unread. */
+  readonly connectionRate: number;
 }
 
 /** The defaults of {@link ServerLimits}. */
@@ -42,6 +44,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   replays: 16,
   requestRate: 50,
   socketRate: 8,
+  connectionRate: 100,
 };
 
 /**
@@ -67,6 +70,14 @@ export const REPLAY_STARTS_PER_SECOND = 2;
  * fastest, or seeking through long games, wait their turns.
  */
 export const REPLAY_SHARE = { msPerSecond: 200, reserveMs: 20 } as const;
+
+/**
+ * What one connection may send (src/server/connection_relay.ts): a page's
+ * requests and messages are far less (a message is at most 4 KiB, and a
+ * page sends a few a second), a message of megabytes is cut after its
+ * first quarter of a MiB, and its address barred.
+ */
+export const INBOUND_BUDGET = { bytesPerSecond: 64 * 1024, burstBytes: 256 * 1024 } as const;
 
 /** What a player is told when the server runs as many games as it may (`games`). */
 export function fullLine(games: number): string {

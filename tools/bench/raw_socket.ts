@@ -49,6 +49,8 @@ export function maskedFrame(payload: Uint8Array): Uint8Array {
 export class ServerFrames {
   /** The start of a frame whose end has not come yet. */
   #rest: Uint8Array | undefined;
+  /** The code of the close frame the server sent, once it has (RFC 6455's, 1005 when it gave none). */
+  closeCode: number | undefined;
 
   /** Takes a chunk that arrived; gives the text messages it completed, each as its payload's bytes. */
   take(chunk: Uint8Array): Uint8Array[] {
@@ -71,7 +73,9 @@ export class ServerFrames {
         ? Number(new DataView(bytes.buffer, bytes.byteOffset + at + 2, 8).getBigUint64(0))
         : short;
       if (bytes.length - at < head + length) break;
-      if ((bytes[at] & 15) === 1) messages.push(bytes.subarray(at + head, at + head + length));
+      const opcode = bytes[at] & 15;
+      if (opcode === 1) messages.push(bytes.subarray(at + head, at + head + length));
+      if (opcode === 8) this.closeCode = length >= 2 ? (bytes[at + head] << 8) | bytes[at + head + 1] : 1005;
       at += head + length;
     }
     // Kept as a copy: the chunk's buffer may be reused by the socket.
@@ -110,6 +114,8 @@ export class RawSocket {
         resolve(undefined);
       };
       socket.on("error", fail);
+      // A server may close a connection without a word (a door that refuses it before reading it).
+      socket.on("close", fail);
       socket.on("connect", () => socket.write(request));
       const onHead = (chunk: Buffer) => {
         head += chunk.toString("latin1");
@@ -117,6 +123,7 @@ export class RawSocket {
         if (end < 0) return;
         socket.off("data", onHead);
         socket.off("error", fail);
+        socket.off("close", fail);
         if (!head.startsWith("HTTP/1.1 101")) return fail();
         const raw = new RawSocket(socket);
         if (options.reads === false) socket.pause();

@@ -1,0 +1,125 @@
+/**
+ * The door below HTTP (docs/server.md, The door below HTTP): an address
+ * refused again and again is paused, and its connections are then closed
+ * before a byte is read; a connection sending far more than a page does is
+ * cut before the rest is read, and its address barred; the HTTP side knows
+ * each relayed connection's visitor, and no other connection's.
+ */
+import { equal, ok } from "node:assert/strict";
+import net from "node:net";
+import { AddressDoor, ConnectionDoor, PAUSE_MS, REFUSALS_BEFORE_PAUSE } from "../src/server/mod.ts";
+import { RawSocket, ServerFrames } from "../tools/bench/raw_socket.ts";
+import { onTitle, startTestServer } from "./support/delve_server.ts";
+
+Deno.test("an address refused more often than its burst is paused for a while; one refused at the rate is not", () => {
+  const door = new AddressDoor({ requestsPerSecond: 1, socketsPerSecond: 1 });
+  equal(door.refusal("a", false, 0), undefined);
+  for (let k = 0; k < REFUSALS_BEFORE_PAUSE; k++) ok(door.refusal("a", false, 0) !== undefined);
+  equal(door.paused("a", 0), false, "the burst of refusals alone does not pause");
+  door.refusedPast("a", 0);
+  ok(door.paused("a", 0), "one refusal more, given past the door, does");
+  ok(door.paused("a", PAUSE_MS - 1));
+  equal(door.paused("a", PAUSE_MS), false, "the pause ends");
+  equal(door.paused("b", 0), false, "another address is not paused");
+  for (let k = 0; k <= 4 * REFUSALS_BEFORE_PAUSE; k++) door.refusedPast("c", k * 2000);
+  equal(
+    door.paused("c", 4 * REFUSALS_BEFORE_PAUSE * 2000),
+    false,
+    "a refusal every two seconds never pauses",
+  );
+});
+
+/** What a server answered to `GET path` from the loopback address `from` ("" when it closed without a word). */
+function answerTo(port: number, path: string, from: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port, localAddress: from }, () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+    });
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (answer += chunk));
+    socket.on("close", () => resolve(answer));
+    socket.on("error", () => {});
+  });
+}
+
+Deno.test("a server closes a paused address's connections unread, and serves other addresses", async () => {
+  await using served = await startTestServer({ requestRate: 2 });
+  const port = served.server.address.port;
+  const statuses = [];
+  for (let k = 0; k < 2 + REFUSALS_BEFORE_PAUSE + 1; k++) {
+    statuses.push((await answerTo(port, "/", "127.0.0.7")).split(" ")[1]);
+  }
+  equal(statuses.filter((s) => s === "429").length, REFUSALS_BEFORE_PAUSE + 1, statuses.join(" "));
+  const refusedBefore = served.server.refusedAtDoor;
+  equal(await answerTo(port, "/", "127.0.0.7"), "", "closed without a word");
+  equal(served.server.closedUnread, 1);
+  equal(served.server.refusedAtDoor, refusedBefore, "the request was never read, so never refused");
+  ok((await answerTo(port, "/", "127.0.0.8")).startsWith("HTTP/1.1 200"), "another address is served");
+});
+
+Deno.test("a socket sending a message far over any page's is cut before the message is read, and its address barred", async () => {
+  await using served = await startTestServer();
+  await using _player = await onTitle(served.origin, "sam");
+  const frames = new ServerFrames();
+  const watcher = await RawSocket.open(served.origin, "/ws/watch/sam", {
+    from: "127.0.0.9",
+    onData: (bytes) => frames.take(bytes),
+  });
+  ok(watcher, "the watch socket opened");
+  watcher.send("x".repeat(8 * 1024 * 1024));
+  for (let wait = 0; !watcher.ended; wait++) {
+    ok(wait < 300, "the socket was not cut");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  equal(served.server.cutOverBudget, 1);
+  equal(
+    frames.closeCode,
+    undefined,
+    "no message reached the server's socket: it was cut, not read and refused",
+  );
+  const port = served.server.address.port;
+  equal(await answerTo(port, "/", "127.0.0.9"), "", "its address is barred: closed unread");
+  ok((await answerTo(port, "/", "127.0.0.10")).startsWith("HTTP/1.1 200"), "another address is served");
+});
+
+Deno.test("the door tells the HTTP side a relayed connection's visitor, and no other connection's", async () => {
+  const inner = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const cuts: string[] = [];
+  const door = ConnectionDoor.listen({
+    hostname: "127.0.0.1",
+    port: 0,
+    innerPort: inner.addr.port,
+    connectionsPerSecond: 10,
+    budget: { bytesPerSecond: 1024, burstBytes: 4096 },
+    shutOut: () => false,
+    overBudget: (address) => cuts.push(address),
+  });
+  const relayed = net.connect({ host: "127.0.0.1", port: door.address.port, localAddress: "127.0.0.11" });
+  relayed.on("error", () => {});
+  relayed.write("hello");
+  const fromDoor = await inner.accept();
+  // The HTTP side reads a request before it asks whose it is: so does the test.
+  const buffer = new Uint8Array(65536);
+  let received = await fromDoor.read(buffer) ?? 0;
+  equal(door.visitorOf(fromDoor.remoteAddr), "127.0.0.11");
+  const direct = await Deno.connect({ hostname: "127.0.0.1", port: inner.addr.port });
+  const fromElsewhere = await inner.accept();
+  equal(door.visitorOf(fromElsewhere.remoteAddr), undefined, "a connection straight to the HTTP side");
+
+  // Over the budget: what reaches the HTTP side is at most the burst and one read more.
+  relayed.write(new Uint8Array(1024 * 1024));
+  for (;;) {
+    const n = await fromDoor.read(buffer).catch(() => null);
+    if (n === null) break;
+    received += n;
+  }
+  ok(received <= 4096 + 8192, `${received} B reached the HTTP side`);
+  ok(received > 0);
+  await new Promise((r) => relayed.on("close", r));
+  equal(cuts.join(), "127.0.0.11");
+  equal(door.cut, 1);
+  for (const conn of [fromDoor, direct, fromElsewhere]) conn.close();
+  inner.close();
+  await door.close();
+});
