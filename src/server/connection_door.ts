@@ -14,6 +14,9 @@ import { addressKey } from "./address_door.ts";
 import { closeQuietly, type InboundBudget, relay } from "./connection_relay.ts";
 import { TokenBucket } from "./http_parts.ts";
 
+/** How long the door waits after a connection failed as it was taken. */
+const ACCEPT_RETRY_MS = 10;
+
 /** How the door is set up. */
 export interface ConnectionDoorOptions {
   /** The public address and port (0: any free one). */
@@ -88,7 +91,9 @@ export class ConnectionDoor {
         conn = await this.#listener.accept();
       } catch (error) {
         if (error instanceof Deno.errors.BadResource || error instanceof Deno.errors.Interrupted) return;
-        // A connection that failed before it was taken (reset, or no descriptor left): the next one.
+        // A connection that failed before it was taken (reset, or no descriptor left): the next one, after a
+        // moment, so that a failure that repeats (no descriptor left) does not spin the thread every game shares.
+        await new Promise((next) => setTimeout(next, ACCEPT_RETRY_MS));
         continue;
       }
       const address = addressKey(conn.remoteAddr.hostname);
