@@ -6,9 +6,8 @@
  * bounded. The last test asks a real server from two loopback addresses.
  */
 import { equal, ok, throws } from "node:assert/strict";
-import net from "node:net";
 import { AddressDoor, addressKey } from "../src/server/mod.ts";
-import { startTestServer } from "./support/delve_server.ts";
+import { answerFrom, startTestServer } from "./support/delve_server.ts";
 
 Deno.test("an address asking faster than its rate is refused with the rate named; another address is not", () => {
   const door = new AddressDoor({ requestsPerSecond: 3, socketsPerSecond: 3 });
@@ -68,28 +67,14 @@ Deno.test("a door's rates must be whole numbers from 1", () => {
   throws(() => new AddressDoor({ requestsPerSecond: 1, socketsPerSecond: 0.5 }), /sockets .* found 0.5/);
 });
 
-/** The status line and body of `GET path` sent to `port` from the loopback address `from`. */
-function getFrom(port: number, path: string, from: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: "127.0.0.1", port, localAddress: from }, () => {
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
-    });
-    let answer = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => (answer += chunk));
-    socket.on("end", () => resolve(answer));
-    socket.on("error", reject);
-  });
-}
-
 Deno.test("a server turns away an address over its request rate with one plain line, and serves another", async () => {
   await using served = await startTestServer({ requestRate: 4 });
   const port = served.server.address.port;
-  for (let k = 0; k < 4; k++) ok((await getFrom(port, "/", "127.0.0.5")).startsWith("HTTP/1.1 200"));
-  const refused = await getFrom(port, "/", "127.0.0.5");
+  for (let k = 0; k < 4; k++) ok((await answerFrom(port, "/", "127.0.0.5")).startsWith("HTTP/1.1 200"));
+  const refused = await answerFrom(port, "/", "127.0.0.5");
   ok(refused.startsWith("HTTP/1.1 429"), refused.split("\r\n")[0]);
   ok(/content-type: text\/plain/i.test(refused), "a plain line, not a page");
   ok(refused.endsWith("faster than 4 times a second: wait a moment.\n"), refused);
-  ok((await getFrom(port, "/", "127.0.0.6")).startsWith("HTTP/1.1 200"), "another address is served");
+  ok((await answerFrom(port, "/", "127.0.0.6")).startsWith("HTTP/1.1 200"), "another address is served");
   equal(served.server.refusedAtDoor, 1);
 });

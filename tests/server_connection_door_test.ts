@@ -7,9 +7,16 @@
  */
 import { equal, ok } from "node:assert/strict";
 import net from "node:net";
-import { AddressDoor, ConnectionDoor, PAUSE_MS, REFUSALS_BEFORE_PAUSE } from "../src/server/mod.ts";
+import {
+  AddressDoor,
+  ConnectionDoor,
+  LONGEST_PAUSE_MS,
+  PAUSE_FORGIVEN_MS,
+  PAUSE_MS,
+  REFUSALS_BEFORE_PAUSE,
+} from "../src/server/mod.ts";
 import { RawSocket, ServerFrames } from "../tools/bench/raw_socket.ts";
-import { onTitle, startTestServer } from "./support/delve_server.ts";
+import { answerFrom, onTitle, startTestServer } from "./support/delve_server.ts";
 
 Deno.test("an address refused more often than its burst is paused for a while; one refused at the rate is not", () => {
   const door = new AddressDoor({ requestsPerSecond: 1, socketsPerSecond: 1 });
@@ -21,6 +28,12 @@ Deno.test("an address refused more often than its burst is paused for a while; o
   ok(door.paused("a", PAUSE_MS - 1));
   equal(door.paused("a", PAUSE_MS), false, "the pause ends");
   equal(door.paused("b", 0), false, "another address is not paused");
+  door.refusedPast("a", 0);
+  equal(
+    door.paused("a", PAUSE_MS),
+    false,
+    "refusals of requests read before the pause began do not lengthen it",
+  );
   for (let k = 0; k <= 4 * REFUSALS_BEFORE_PAUSE; k++) door.refusedPast("c", k * 2000);
   equal(
     door.paused("c", 4 * REFUSALS_BEFORE_PAUSE * 2000),
@@ -29,33 +42,36 @@ Deno.test("an address refused more often than its burst is paused for a while; o
   );
 });
 
-/** What a server answered to `GET path` from the loopback address `from` ("" when it closed without a word). */
-function answerTo(port: number, path: string, from: string): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port, localAddress: from }, () => {
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
-    });
-    let answer = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => (answer += chunk));
-    socket.on("close", () => resolve(answer));
-    socket.on("error", () => {});
-  });
-}
+Deno.test("an address paused again soon after is paused twice as long each time, up to its longest; later, ten seconds again", () => {
+  const door = new AddressDoor({ requestsPerSecond: 1, socketsPerSecond: 1 });
+  const pauseAt = (now: number) => {
+    for (let k = 0; k <= REFUSALS_BEFORE_PAUSE; k++) door.refusedPast("a", now);
+    let end = now;
+    while (door.paused("a", end)) end += 1000;
+    return end - now;
+  };
+  equal(pauseAt(0), PAUSE_MS);
+  equal(pauseAt(PAUSE_MS), 2 * PAUSE_MS);
+  equal(pauseAt(3 * PAUSE_MS), 4 * PAUSE_MS);
+  let now = 7 * PAUSE_MS;
+  for (let k = 0; k < 10; k++) now += pauseAt(now);
+  equal(pauseAt(now), LONGEST_PAUSE_MS);
+  equal(pauseAt(now + LONGEST_PAUSE_MS + PAUSE_FORGIVEN_MS), PAUSE_MS, "forgiven");
+});
 
 Deno.test("a server closes a paused address's connections unread, and serves other addresses", async () => {
   await using served = await startTestServer({ requestRate: 2 });
   const port = served.server.address.port;
   const statuses = [];
   for (let k = 0; k < 2 + REFUSALS_BEFORE_PAUSE + 1; k++) {
-    statuses.push((await answerTo(port, "/", "127.0.0.7")).split(" ")[1]);
+    statuses.push((await answerFrom(port, "/", "127.0.0.7")).split(" ")[1]);
   }
   equal(statuses.filter((s) => s === "429").length, REFUSALS_BEFORE_PAUSE + 1, statuses.join(" "));
   const refusedBefore = served.server.refusedAtDoor;
-  equal(await answerTo(port, "/", "127.0.0.7"), "", "closed without a word");
+  equal(await answerFrom(port, "/", "127.0.0.7"), "", "closed without a word");
   equal(served.server.closedUnread, 1);
   equal(served.server.refusedAtDoor, refusedBefore, "the request was never read, so never refused");
-  ok((await answerTo(port, "/", "127.0.0.8")).startsWith("HTTP/1.1 200"), "another address is served");
+  ok((await answerFrom(port, "/", "127.0.0.8")).startsWith("HTTP/1.1 200"), "another address is served");
 });
 
 Deno.test("a socket sending a message far over any page's is cut before the message is read, and its address barred", async () => {
@@ -79,8 +95,8 @@ Deno.test("a socket sending a message far over any page's is cut before the mess
     "no message reached the server's socket: it was cut, not read and refused",
   );
   const port = served.server.address.port;
-  equal(await answerTo(port, "/", "127.0.0.9"), "", "its address is barred: closed unread");
-  ok((await answerTo(port, "/", "127.0.0.10")).startsWith("HTTP/1.1 200"), "another address is served");
+  equal(await answerFrom(port, "/", "127.0.0.9"), "", "its address is barred: closed unread");
+  ok((await answerFrom(port, "/", "127.0.0.10")).startsWith("HTTP/1.1 200"), "another address is served");
 });
 
 Deno.test("the door tells the HTTP side a relayed connection's visitor, and no other connection's", async () => {

@@ -28,11 +28,21 @@ export const REFUSALS_BEFORE_PAUSE = 8;
 export const REFUSALS_PER_SECOND = 0.5;
 
 /**
- * How long an address given too many refusals is paused: its connections
- * are closed before they are read (src/server/connection_door.ts), the
- * cheapest refusal there is.
+ * How long an address given too many refusals is paused the first time:
+ * its connections are closed before they are read
+ * (src/server/connection_door.ts), the cheapest refusal there is. Each
+ * pause that follows another within {@link PAUSE_FORGIVEN_MS} of its end
+ * is twice as long, up to {@link LONGEST_PAUSE_MS}: a crowd's addresses
+ * come back less and less often, a visitor who once asked too often is
+ * paused ten seconds.
  */
 export const PAUSE_MS = 10_000;
+
+/** The longest an address is paused, however often it is paused again. */
+export const LONGEST_PAUSE_MS = 600_000;
+
+/** An address's pauses are forgotten once it has gone this long past its last without another. */
+export const PAUSE_FORGIVEN_MS = 600_000;
 
 /** How often one address may ask. */
 export interface DoorLimits {
@@ -52,6 +62,8 @@ interface Allowance {
   readonly refusals: TokenBucket;
   /** Until when (ms) it is paused. */
   pausedUntil: number;
+  /** Its pauses, each within {@link PAUSE_FORGIVEN_MS} of the last one's end. */
+  pauses: number;
 }
 
 /**
@@ -129,8 +141,8 @@ export class AddressDoor {
 
   /**
    * Counts a refusal `address` was given past the door at `now` (a socket
-   * or a replay it may not have): one too many in a burst pauses it for
-   * {@link PAUSE_MS}.
+   * or a replay it may not have): one too many in a burst pauses it (for
+   * {@link PAUSE_MS} the first time).
    */
   refusedPast(address: string, now: number): void {
     this.#strike(this.#allowance(address, now), now);
@@ -147,12 +159,17 @@ export class AddressDoor {
       sockets: new TokenBucket(this.limits.socketsPerSecond, now),
       refusals: new TokenBucket(REFUSALS_PER_SECOND, now, REFUSALS_BEFORE_PAUSE),
       pausedUntil: 0,
+      pauses: 0,
     };
     this.#allowances.set(address, allowance);
     return allowance;
   }
 
   #strike(allowance: Allowance, now: number): void {
-    if (!allowance.refusals.take(now)) allowance.pausedUntil = now + PAUSE_MS;
+    // Refusals of requests read before a pause began are not another pause.
+    if (allowance.refusals.take(now) || allowance.pausedUntil > now) return;
+    const again = allowance.pauses > 0 && allowance.pausedUntil + PAUSE_FORGIVEN_MS > now;
+    allowance.pauses = again ? allowance.pauses + 1 : 1;
+    allowance.pausedUntil = now + Math.min(PAUSE_MS * 2 ** (allowance.pauses - 1), LONGEST_PAUSE_MS);
   }
 }

@@ -19,6 +19,8 @@ export {
   AddressDoor,
   addressKey,
   type DoorLimits,
+  LONGEST_PAUSE_MS,
+  PAUSE_FORGIVEN_MS,
   PAUSE_MS,
   REFUSALS_BEFORE_PAUSE,
   REFUSALS_PER_SECOND,

@@ -10,9 +10,29 @@ import {
   type ServerOptions,
   ServerStore,
 } from "../../src/server/mod.ts";
+import net from "node:net";
 import { InProcessRunner } from "../../src/worker/mod.ts";
 import { PageScreen } from "../../tools/bench/page_screen.ts";
 import { bundledContent } from "./content.ts";
+
+/**
+ * What a server on `port` answered to `GET path` sent from the loopback
+ * address `from`, once it closed the connection: "" when it closed it
+ * without a word.
+ */
+export function answerFrom(port: number, path: string, from: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port, localAddress: from }, () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+    });
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (answer += chunk));
+    socket.on("close", () => resolve(answer));
+    // A connection closed unread may be reset: what came before it is the answer.
+    socket.on("error", () => {});
+  });
+}
 
 /** A running server and where it is. */
 export interface TestServer extends AsyncDisposable {
