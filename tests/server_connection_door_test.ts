@@ -139,3 +139,31 @@ Deno.test("the door tells the HTTP side a relayed connection's visitor, and no o
   inner.close();
   await door.close();
 });
+
+Deno.test("a visitor's connection reset ends the HTTP side's at once, so a page that vanished is not counted present", async () => {
+  const inner = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const door = ConnectionDoor.listen({
+    hostname: "127.0.0.1",
+    port: 0,
+    innerPort: inner.addr.port,
+    connectionsPerSecond: 10,
+    budget: { bytesPerSecond: 1024, burstBytes: 4096 },
+    shutOut: () => false,
+    overBudget: () => {},
+  });
+  const visitor = net.connect({ host: "127.0.0.1", port: door.address.port });
+  visitor.on("error", () => {});
+  visitor.write("hello");
+  const fromDoor = await inner.accept();
+  const buffer = new Uint8Array(1024);
+  ok(await fromDoor.read(buffer));
+  visitor.resetAndDestroy();
+  const started = performance.now();
+  const ended = await fromDoor.read(buffer).catch(() => null);
+  equal(ended, null, "the HTTP side's connection ended");
+  // Well before the relay's linger (2 s), which is for a side that ended cleanly.
+  ok(performance.now() - started < 1000, `ended after ${Math.round(performance.now() - started)} ms`);
+  fromDoor.close();
+  inner.close();
+  await door.close();
+});

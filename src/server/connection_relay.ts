@@ -52,36 +52,40 @@ export function closeQuietly(conn: Deno.Conn): void {
   }
 }
 
+/** How one direction of a relay ended. */
+type CarryEnd = "ended" | "over budget" | "failed";
+
 /**
- * Carries `from`'s bytes to `to` until `from` ends, ends or fails (then `to`
- * is told there is no more), or `charge` says the bytes are over budget
- * (then true is given, and nothing more is carried).
+ * Carries `from`'s bytes to `to` until `from` ends (then `to` is told there
+ * is no more), a side fails, or `charge` says the bytes are over budget
+ * (then nothing more is carried).
  */
 async function carry(
   from: Deno.Conn,
   to: Deno.Conn,
   chunk: number,
   charge: (bytes: number) => boolean,
-): Promise<boolean> {
+): Promise<CarryEnd> {
   const buffer = new Uint8Array(chunk);
   try {
     for (;;) {
       const read = await from.read(buffer);
       if (read === null) break;
-      if (!charge(read)) return true;
+      if (!charge(read)) return "over budget";
       await writeAll(to, buffer.subarray(0, read));
     }
     await to.closeWrite();
+    return "ended";
   } catch {
-    // A side that failed ends the relay; the other side is closed below.
+    return "failed";
   }
-  return false;
 }
 
 /**
  * Carries bytes between `visitor` and `server` both ways until both have
- * ended, or until the visitor sends over its `budget` (then both are closed
- * at once and "over budget" is given). Each side is closed when it ends.
+ * ended, or until either side fails or the visitor sends over its `budget`
+ * (then both are closed at once; "over budget" is given for the budget).
+ * Each side is closed when it ends.
  */
 export async function relay(
   visitor: Deno.Conn,
@@ -94,19 +98,22 @@ export async function relay(
     closeQuietly(visitor);
     closeQuietly(server);
   };
+  // A side that fails (a visitor's connection reset) ends both at once: the server's side must see its
+  // socket close, or a page that vanished would count as present.
+  const cutUnlessEnded = (end: CarryEnd) => {
+    if (end !== "ended") cut();
+    return end;
+  };
   const inbound = carry(visitor, server, VISITOR_CHUNK, (bytes) => allowance.charge(bytes, now()) >= 0)
-    .then((over) => {
-      if (over) cut();
-      return over;
-    });
+    .then(cutUnlessEnded);
   // Once the server's side has ended the visitor has a moment to end its own: closed at once with bytes of
   // its still unread, the connection would be reset, and the last answer lost with it.
   let linger: ReturnType<typeof setTimeout> | undefined;
-  const outbound = carry(server, visitor, SERVER_CHUNK, () => true).then(() => {
+  const outbound = carry(server, visitor, SERVER_CHUNK, () => true).then(cutUnlessEnded).then(() => {
     linger = setTimeout(cut, LINGER_MS);
   });
-  const [over] = await Promise.all([inbound, outbound]);
+  const [end] = await Promise.all([inbound, outbound]);
   clearTimeout(linger);
   cut();
-  return over ? "over budget" : "closed";
+  return end === "over budget" ? "over budget" : "closed";
 }
