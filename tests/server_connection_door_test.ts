@@ -99,10 +99,13 @@ Deno.test("a socket sending a message far over any page's is cut before the mess
   ok((await answerFrom(port, "/", "127.0.0.10")).startsWith("HTTP/1.1 200"), "another address is served");
 });
 
-Deno.test("the door tells the HTTP side a relayed connection's visitor, and no other connection's", async () => {
-  const inner = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const cuts: string[] = [];
-  const door = ConnectionDoor.listen({
+/**
+ * A door in front of a plain listener standing for the HTTP side, shutting
+ * no one out, with a budget of 4 KB in a burst; the addresses it cut go to
+ * `cuts`.
+ */
+function doorBefore(inner: Deno.TcpListener, cuts: string[] = []): ConnectionDoor {
+  return ConnectionDoor.listen({
     hostname: "127.0.0.1",
     port: 0,
     innerPort: inner.addr.port,
@@ -111,6 +114,12 @@ Deno.test("the door tells the HTTP side a relayed connection's visitor, and no o
     shutOut: () => false,
     overBudget: (address) => cuts.push(address),
   });
+}
+
+Deno.test("the door tells the HTTP side a relayed connection's visitor, and no other connection's", async () => {
+  const inner = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const cuts: string[] = [];
+  const door = doorBefore(inner, cuts);
   const relayed = net.connect({ host: "127.0.0.1", port: door.address.port, localAddress: "127.0.0.11" });
   relayed.on("error", () => {});
   relayed.write("hello");
@@ -142,15 +151,7 @@ Deno.test("the door tells the HTTP side a relayed connection's visitor, and no o
 
 Deno.test("a visitor's connection reset ends the HTTP side's at once, so a page that vanished is not counted present", async () => {
   const inner = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const door = ConnectionDoor.listen({
-    hostname: "127.0.0.1",
-    port: 0,
-    innerPort: inner.addr.port,
-    connectionsPerSecond: 10,
-    budget: { bytesPerSecond: 1024, burstBytes: 4096 },
-    shutOut: () => false,
-    overBudget: () => {},
-  });
+  const door = doorBefore(inner);
   const visitor = net.connect({ host: "127.0.0.1", port: door.address.port });
   visitor.on("error", () => {});
   visitor.write("hello");
@@ -164,6 +165,30 @@ Deno.test("a visitor's connection reset ends the HTTP side's at once, so a page 
   // Well before the relay's linger (2 s), which is for a side that ended cleanly.
   ok(performance.now() - started < 1000, `ended after ${Math.round(performance.now() - started)} ms`);
   fromDoor.close();
+  inner.close();
+  await door.close();
+});
+
+Deno.test("past its connections a second the door closes the rest unread, and relays those within its burst", async () => {
+  const inner = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const door = doorBefore(inner);
+  const visitors = [...Array(12).keys()].map(() => {
+    const visitor = net.connect({ host: "127.0.0.1", port: door.address.port });
+    visitor.on("error", () => {});
+    return visitor;
+  });
+  const closed = visitors.map((visitor) => new Promise((r) => visitor.on("close", r)));
+  const accepted: Deno.Conn[] = [];
+  for (let k = 0; k < 10; k++) accepted.push(await inner.accept());
+  for (let wait = 0; door.closedBusy < 2; wait++) {
+    ok(wait < 300, `closed over the rate: ${door.closedBusy}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  equal(door.closedBusy, 2, "the twelve came within the burst of ten: two closed");
+  equal(door.closedUnread, 0, "no address was shut out");
+  for (const conn of accepted) conn.close();
+  for (const visitor of visitors) visitor.destroy();
+  await Promise.all(closed);
   inner.close();
   await door.close();
 });

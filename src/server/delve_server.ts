@@ -141,11 +141,6 @@ export class DelveServer {
     return this.#connections?.closedUnread ?? 0;
   }
 
-  /** Connections closed before they were read, more coming a second than the server takes, so far. */
-  get closedBusy(): number {
-    return this.#connections?.closedBusy ?? 0;
-  }
-
   /** Connections cut for sending more than any page does, so far. */
   get cutOverBudget(): number {
     return this.#connections?.cut ?? 0;
