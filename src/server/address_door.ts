@@ -17,6 +17,7 @@
  */
 import { TokenBucket } from "./http_parts.ts";
 import { RecencyMap } from "./recency_map.ts";
+import { type Bar, type BarTerms, nextBar } from "./escalating_bar.ts";
 
 /**
  * Refusals an address may be given in a burst before it is paused: a
@@ -44,6 +45,13 @@ export const LONGEST_PAUSE_MS = 600_000;
 /** An address's pauses are forgotten once it has gone this long past its last without another. */
 export const PAUSE_FORGIVEN_MS = 600_000;
 
+/** How an address's pause grows. */
+const PAUSE: BarTerms = {
+  firstMs: PAUSE_MS,
+  longestMs: LONGEST_PAUSE_MS,
+  forgivenAfterMs: PAUSE_FORGIVEN_MS,
+};
+
 /** How often one address may ask. */
 export interface DoorLimits {
   /** Requests of any kind an address may make a second, in bursts of as many. */
@@ -60,10 +68,8 @@ interface Allowance {
   readonly sockets: TokenBucket;
   /** The refusals it may still be given before it is paused. */
   readonly refusals: TokenBucket;
-  /** Until when (ms) it is paused. */
-  pausedUntil: number;
-  /** Its pauses, each within {@link PAUSE_FORGIVEN_MS} of the last one's end. */
-  pauses: number;
+  /** Its last pause, if it has had one (the next is longer unless this one is forgiven). */
+  pause?: Bar;
 }
 
 /**
@@ -150,7 +156,7 @@ export class AddressDoor {
 
   /** Whether `address` is paused at `now`: its connections are to be closed before they are read. */
   paused(address: string, now: number): boolean {
-    return (this.#allowances.get(address)?.pausedUntil ?? 0) > now;
+    return (this.#allowances.get(address)?.pause?.until ?? 0) > now;
   }
 
   #allowance(address: string, now: number): Allowance {
@@ -158,8 +164,6 @@ export class AddressDoor {
       requests: new TokenBucket(this.limits.requestsPerSecond, now),
       sockets: new TokenBucket(this.limits.socketsPerSecond, now),
       refusals: new TokenBucket(REFUSALS_PER_SECOND, now, REFUSALS_BEFORE_PAUSE),
-      pausedUntil: 0,
-      pauses: 0,
     };
     this.#allowances.set(address, allowance);
     return allowance;
@@ -167,9 +171,7 @@ export class AddressDoor {
 
   #strike(allowance: Allowance, now: number): void {
     // Refusals of requests read before a pause began are not another pause.
-    if (allowance.refusals.take(now) || allowance.pausedUntil > now) return;
-    const again = allowance.pauses > 0 && allowance.pausedUntil + PAUSE_FORGIVEN_MS > now;
-    allowance.pauses = again ? allowance.pauses + 1 : 1;
-    allowance.pausedUntil = now + Math.min(PAUSE_MS * 2 ** (allowance.pauses - 1), LONGEST_PAUSE_MS);
+    if (allowance.refusals.take(now) || (allowance.pause?.until ?? 0) > now) return;
+    allowance.pause = nextBar(allowance.pause, now, PAUSE);
   }
 }

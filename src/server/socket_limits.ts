@@ -12,6 +12,7 @@
 import { TokenBucket } from "./http_parts.ts";
 import { MAX_MESSAGE_BYTES } from "./protocol.ts";
 import { RecencyMap } from "./recency_map.ts";
+import { type Bar, type BarTerms, nextBar } from "./escalating_bar.ts";
 
 /** A socket closed for a message over {@link MAX_MESSAGE_BYTES} (RFC 6455: message too big). */
 export const CLOSE_TOO_BIG = 1009;
@@ -45,11 +46,12 @@ export const FORGIVEN_AFTER_MS = 3_600_000;
 /** Addresses barred or remembered at most; past it the one whose bar ended first is forgotten. */
 const MAX_BARRED = 100_000;
 
-/** An address that broke the limits: until when it is barred, and how many times it has broken them. */
-interface Bar {
-  readonly until: number;
-  readonly times: number;
-}
+/** How a socket's bar grows. */
+const SOCKET_BAR: BarTerms = {
+  firstMs: BARRED_MS,
+  longestMs: LONGEST_BAR_MS,
+  forgivenAfterMs: FORGIVEN_AFTER_MS,
+};
 
 /** Sockets open by address and in all, each counted from the request that asks for it. */
 export class SocketCounts {
@@ -106,10 +108,8 @@ export class SocketCounts {
    * until it has kept the limits for {@link FORGIVEN_AFTER_MS} after a bar.
    */
   bar(address: string, now = Date.now()): void {
-    const before = this.#barred.get(address);
-    const times = before !== undefined && before.until + FORGIVEN_AFTER_MS > now ? before.times + 1 : 1;
     // Past the cap the oldest bar goes whatever it is.
-    this.#barred.set(address, { until: now + Math.min(BARRED_MS * 2 ** (times - 1), LONGEST_BAR_MS), times });
+    this.#barred.set(address, nextBar(this.#barred.get(address), now, SOCKET_BAR));
     // The oldest bars, once forgiven, are forgotten as others are added (a few at a time, never a scan of all).
     this.#barred.forgetStalest(({ until }) => until + FORGIVEN_AFTER_MS <= now);
   }
