@@ -100,7 +100,11 @@ export class AddressDoor {
   /** Requests refused at the door so far. */
   refused = 0;
 
-  constructor(readonly limits: DoorLimits) {
+  /** `onPause` is told of each pause as it is given (the door below HTTP keeps a copy). */
+  constructor(
+    readonly limits: DoorLimits,
+    readonly onPause: (address: string, until: number) => void = () => {},
+  ) {
     this.maxAddresses = limits.maxAddresses ?? 100_000;
     for (
       const [what, n] of [["requests", limits.requestsPerSecond], [
@@ -133,12 +137,12 @@ export class AddressDoor {
     const allowance = this.#allowance(address, now);
     if (!allowance.requests.take(now)) {
       this.refused++;
-      this.#strike(allowance, now);
+      this.#strike(address, allowance, now);
       return `Your address is asking faster than ${this.limits.requestsPerSecond} times a second: wait a moment.`;
     }
     if (socket && !allowance.sockets.take(now)) {
       this.refused++;
-      this.#strike(allowance, now);
+      this.#strike(address, allowance, now);
       return `Your address is opening connections faster than ${this.limits.socketsPerSecond} a second: ` +
         "wait a moment.";
     }
@@ -151,7 +155,7 @@ export class AddressDoor {
    * {@link PAUSE_MS} the first time).
    */
   refusedPast(address: string, now: number): void {
-    this.#strike(this.#allowance(address, now), now);
+    this.#strike(address, this.#allowance(address, now), now);
   }
 
   /** Whether `address` is paused at `now`: its connections are to be closed before they are read. */
@@ -169,9 +173,10 @@ export class AddressDoor {
     return allowance;
   }
 
-  #strike(allowance: Allowance, now: number): void {
+  #strike(address: string, allowance: Allowance, now: number): void {
     // Refusals of requests read before a pause began are not another pause.
     if (allowance.refusals.take(now) || (allowance.pause?.until ?? 0) > now) return;
     allowance.pause = nextBar(allowance.pause, now, PAUSE);
+    this.onPause(address, allowance.pause.until);
   }
 }

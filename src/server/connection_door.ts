@@ -13,6 +13,7 @@
 import { addressKey } from "./address_door.ts";
 import { closeQuietly, type InboundBudget, relay } from "./connection_relay.ts";
 import { TokenBucket } from "./http_parts.ts";
+import { DoorShared } from "./door_shared.ts";
 
 /** How long the door waits after a connection failed as it was taken. */
 const ACCEPT_RETRY_MS = 10;
@@ -36,25 +37,22 @@ export interface ConnectionDoorOptions {
   readonly shutOut: (address: string, now: number) => boolean;
   /** A connection from `address` sent over its budget, and was cut. */
   readonly overBudget: (address: string) => void;
+  /** Where the door notes each relay's visitor and its counts (a new table unless given). */
+  readonly shared?: DoorShared;
 }
 
 /** The public port's door; see the module doc. */
 export class ConnectionDoor {
   readonly #listener: Deno.TcpListener;
-  /** Each relayed connection's visitor, by the port its relay comes from on loopback. */
-  readonly #visitors = new Map<number, string>();
+  /** Each relayed connection's visitor, by the port its relay comes from on loopback; the counts. */
+  readonly shared: DoorShared;
   readonly #relays = new Set<Promise<unknown>>();
   readonly #open = new Set<Deno.Conn>();
   readonly #accepting: Promise<void>;
   readonly #admissions: TokenBucket;
-  /** Connections closed unread so far, their addresses shut out. */
-  closedUnread = 0;
-  /** Connections closed unread so far, over {@link ConnectionDoorOptions.connectionsPerSecond}. */
-  closedBusy = 0;
-  /** Connections cut for sending over their budget so far. */
-  cut = 0;
 
   private constructor(readonly options: ConnectionDoorOptions) {
+    this.shared = options.shared ?? new DoorShared();
     this.#admissions = new TokenBucket(options.connectionsPerSecond, Date.now());
     this.#listener = Deno.listen({ hostname: options.hostname, port: options.port, transport: "tcp" });
     this.#accepting = this.#accept();
@@ -70,9 +68,19 @@ export class ConnectionDoor {
     return this.#listener.addr;
   }
 
-  /** Connections being relayed now. */
-  get relayed(): number {
-    return this.#visitors.size;
+  /** Connections closed unread so far, their addresses shut out. */
+  get closedUnread(): number {
+    return this.shared.count("closedUnread");
+  }
+
+  /** Connections closed unread so far, over {@link ConnectionDoorOptions.connectionsPerSecond}. */
+  get closedBusy(): number {
+    return this.shared.count("closedBusy");
+  }
+
+  /** Connections cut for sending over their budget so far. */
+  get cut(): number {
+    return this.shared.count("cut");
   }
 
   /**
@@ -81,7 +89,7 @@ export class ConnectionDoor {
    * did not come through the door (another program on this machine).
    */
   visitorOf(from: Deno.NetAddr): string | undefined {
-    return from.hostname === "127.0.0.1" ? this.#visitors.get(from.port) : undefined;
+    return from.hostname === "127.0.0.1" ? this.shared.visitorFrom(from.port) : undefined;
   }
 
   async #accept(): Promise<void> {
@@ -99,12 +107,12 @@ export class ConnectionDoor {
       const address = addressKey(conn.remoteAddr.hostname);
       const now = Date.now();
       if (this.options.shutOut(address, now)) {
-        this.closedUnread++;
+        this.shared.add("closedUnread");
         conn.close();
         continue;
       }
       if (!this.#admissions.take(now)) {
-        this.closedBusy++;
+        this.shared.add("closedBusy");
         conn.close();
         continue;
       }
@@ -125,14 +133,15 @@ export class ConnectionDoor {
       visitor.setNoDelay(true);
       inner.setNoDelay(true);
       const from = inner.localAddr.port;
-      this.#visitors.set(from, address);
+      // Noted before a byte is relayed: the HTTP side looks it up once the connection's first request came.
+      if (!this.shared.relayFrom(from, address)) return;
       try {
         if (await relay(visitor, inner, this.options.budget) === "over budget") {
-          this.cut++;
+          this.shared.add("cut");
           this.options.overBudget(address);
         }
       } finally {
-        this.#visitors.delete(from);
+        this.shared.ended(from);
       }
     } catch {
       // The HTTP side is gone (the server is stopping): the visitor is closed below.

@@ -20,7 +20,7 @@ import {
 } from "./game_sockets.ts";
 import { gateMessages, SocketCounts } from "./socket_limits.ts";
 import { AddressDoor } from "./address_door.ts";
-import { ConnectionDoor } from "./connection_door.ts";
+import { DoorThread } from "./door_thread.ts";
 import { ServerHealth } from "./server_health.ts";
 import {
   asksForWebSocket,
@@ -126,8 +126,8 @@ export class DelveServer {
   /** What each program does once it has ended (its game index row), awaited before the store closes. */
   readonly #ending = new Set<Promise<void>>();
   #http: Deno.HttpServer | undefined;
-  /** The public port, below HTTP: it closes unread the connections of addresses shut out. */
-  #connections: ConnectionDoor | undefined;
+  /** The public port, below HTTP, on a thread of its own: it closes unread the connections of addresses shut out. */
+  #connections: DoorThread | undefined;
   #sweeper: ReturnType<typeof setInterval> | undefined;
   /** How well the thread keeps up: each key's time to its frame, the thread's pauses. */
   readonly health: ServerHealth;
@@ -146,6 +146,11 @@ export class DelveServer {
     return this.#connections?.cut ?? 0;
   }
 
+  /** Resolves once the door below HTTP has been told of every pause and bar given so far. */
+  doorHeard(): Promise<void> {
+    return this.#connections?.heard() ?? Promise.resolve();
+  }
+
   /** Requests turned away at the door (an address asking too often), so far. */
   get refusedAtDoor(): number {
     return this.#door.refused;
@@ -154,11 +159,13 @@ export class DelveServer {
   private constructor(readonly options: ServerOptions) {
     this.#store = ServerStore.open(join(options.stateDir, "delve.sqlite"));
     this.#logins = new LoginLimiter({ perMinute: options.limits.logins });
-    this.#socketCounts = new SocketCounts(options.limits.socketsPerAddress, options.limits.sockets);
+    // Each pause and bar is told to the door below HTTP, which closes the address's connections unread.
+    const shut = (address: string, until: number) => this.#connections?.shut(address, until);
+    this.#socketCounts = new SocketCounts(options.limits.socketsPerAddress, options.limits.sockets, shut);
     this.#door = new AddressDoor({
       requestsPerSecond: options.limits.requestRate,
       socketsPerSecond: options.limits.socketRate,
-    });
+    }, shut);
     // Last: a server that could not open its store leaves no probe running.
     this.health = new ServerHealth();
   }
@@ -205,14 +212,12 @@ export class DelveServer {
     server.#http = http;
     await listening.promise;
     try {
-      server.#connections = ConnectionDoor.listen({
+      server.#connections = await DoorThread.open({
         hostname: options.hostname,
         port: options.port,
         innerPort: http.addr.port,
         connectionsPerSecond: options.limits.connectionRate,
         budget: INBOUND_BUDGET,
-        shutOut: (address, now) =>
-          server.#door.paused(address, now) || server.#socketCounts.barredFor(address, now) > 0,
         overBudget: (address) => server.#socketCounts.bar(address),
       });
     } catch (error) {

@@ -26,6 +26,9 @@ export {
   REFUSALS_PER_SECOND,
 } from "./address_door.ts";
 export { ConnectionDoor, type ConnectionDoorOptions } from "./connection_door.ts";
+export { DoorThread, type DoorThreadOptions } from "./door_thread.ts";
+export { DoorShared } from "./door_shared.ts";
+export { ShutList } from "./shut_list.ts";
 export { type InboundBudget, relay, type RelayEnd } from "./connection_relay.ts";
 export { ADDRESS_SHARE, LOGIN_WINDOW_MS, LoginLimiter, type LoginLimiterOptions } from "./login_limiter.ts";
 export {

@@ -60,7 +60,12 @@ export class SocketCounts {
   readonly #barred = new RecencyMap<string, Bar>(MAX_BARRED);
   #total = 0;
 
-  constructor(readonly perAddress: number, readonly total: number) {}
+  /** `onBar` is told of each bar as it is given (the door below HTTP keeps a copy). */
+  constructor(
+    readonly perAddress: number,
+    readonly total: number,
+    readonly onBar: (address: string, until: number) => void = () => {},
+  ) {}
 
   /** Sockets held now, in all. */
   get open(): number {
@@ -109,7 +114,9 @@ export class SocketCounts {
    */
   bar(address: string, now = Date.now()): void {
     // Past the cap the oldest bar goes whatever it is.
-    this.#barred.set(address, nextBar(this.#barred.get(address), now, SOCKET_BAR));
+    const bar = nextBar(this.#barred.get(address), now, SOCKET_BAR);
+    this.#barred.set(address, bar);
+    this.onBar(address, bar.until);
     // The oldest bars, once forgiven, are forgotten as others are added (a few at a time, never a scan of all).
     this.#barred.forgetStalest(({ until }) => until + FORGIVEN_AFTER_MS <= now);
   }
