@@ -34,7 +34,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   "src/app": BELOW_APP,
   "src/server": [...BELOW_APP, "src/app"],
   "src/commands": [...BELOW_APP, "src/app", "src/server"],
-  "workers": ["src/worker"],
+  "workers": ["src/worker", "src/server"],
   "main.ts": ["src/app", "src/cli"],
   "tools": [...BELOW_APP, "src/app", "src/server", "src/commands"],
 };

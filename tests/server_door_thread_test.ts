@@ -105,3 +105,18 @@ Deno.test("a door whose port is taken is refused as Deno names it, and leaves no
   );
   taken.close();
 });
+
+Deno.test("a door whose thread fails says so, and closes without waiting for it", async () => {
+  const door = await DoorThread.open({
+    hostname: "127.0.0.1",
+    port: 0,
+    innerPort: 1,
+    connectionsPerSecond: 10,
+    budget: { bytesPerSecond: 1024, burstBytes: 4096 },
+    overBudget: () => {},
+    workerUrl: new URL("./support/workers/failing_door_worker.ts", import.meta.url),
+  });
+  void door.heard();
+  ok((await door.failed).includes("the door broke"), "why it failed");
+  await door.close();
+});

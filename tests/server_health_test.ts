@@ -4,7 +4,13 @@
  * operator reads (the game host's timing is in server_game_host_test).
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { healthLine, readHealthLine, ServerHealth, TimeHistogram } from "../src/server/mod.ts";
+import {
+  doorTallySince,
+  healthLine,
+  readHealthLine,
+  ServerHealth,
+  TimeHistogram,
+} from "../src/server/mod.ts";
 
 Deno.test("health: keys' times come out as quantiles of the period, and a take starts the next period", () => {
   let now = 1000;
@@ -74,6 +80,28 @@ Deno.test("health: the operator's line says the period, the games, the keys' tim
     0,
   );
   equal(readHealthLine("delve serve: listening on http://127.0.0.1:8080/"), undefined);
+});
+
+Deno.test("health: the line says what the door turned away in the period, when it turned any away", () => {
+  const report = { periodMs: 60_000, keys: 0, keyP50Ms: 0, keyP99Ms: 0, keyLongestMs: 0, longestPauseMs: 12 };
+  const door = doorTallySince(
+    { closedUnread: 100, closedBusy: 5, cut: 1 },
+    { closedUnread: 1_334, closedBusy: 45, cut: 3 },
+  );
+  const line = healthLine(report, 2, door);
+  ok(
+    line.endsWith(
+      "the thread's longest pause 12 ms; the door closed unread 1,234 connections from addresses shut out " +
+        "and 40 past its rate, and cut 2",
+    ),
+    line,
+  );
+  equal(readHealthLine(line)?.longestPauseMs, 12, "the bench still reads the figures before it");
+  equal(
+    healthLine(report, 2, { closedUnread: 0, closedBusy: 0, cut: 0 }),
+    healthLine(report, 2),
+    "none: not said",
+  );
 });
 
 Deno.test("health: times are counted in buckets, 0.1 ms below 10 ms and 1 ms above, the longest kept exactly", () => {

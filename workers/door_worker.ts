@@ -1,16 +1,13 @@
 /**
- * The door below HTTP on a thread of its own (src/server/door_thread.ts):
+ * The door below HTTP on a thread of its own (src/server/door/door_thread.ts):
  * it takes the public port's connections, closes unread those of addresses
  * the server has shut out, and relays the rest. Started with the network
  * alone.
  *
  * @module
  */
-// The door's own modules, not the server's surface (src/server/mod.ts): the thread loads no more than it runs.
-import { ConnectionDoor } from "../src/server/connection_door.ts";
-import { DoorShared } from "../src/server/door_shared.ts";
-import type { FromDoor, ToDoor } from "../src/server/door_thread.ts";
-import { ShutList } from "../src/server/shut_list.ts";
+// The door's own surface, not the server's (src/server/mod.ts): the thread loads no more than it runs.
+import { ConnectionDoor, DoorShared, type FromDoor, ShutList, type ToDoor } from "../src/server/door/mod.ts";
 
 interface DoorScope {
   onmessage: ((event: MessageEvent<ToDoor>) => void) | null;

@@ -8,7 +8,7 @@
  */
 import { loadDataOr, readCommandLine, say, VERSION } from "../cli/mod.ts";
 import { randomSeed } from "../app/mod.ts";
-import { DelveServer, healthLine } from "../server/mod.ts";
+import { DelveServer, doorTallySince, healthLine } from "../server/mod.ts";
 import { SERVER_TURNS, WorkerRunner } from "../worker/mod.ts";
 import { parseServeArgs, SERVE_HELP } from "./serve_flags.ts";
 import { resolve } from "node:path";
@@ -61,10 +61,14 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
   // How the server keeps up, for its operator: a line a period when there were games to keep up with, and one
   // whenever SIGUSR2 asks (where the system has it). Not SIGUSR1: Deno, as Node does, opens a debugger on it,
   // which anyone on the machine could then connect to and run code as the server.
+  let doorBefore = server.doorTally;
   const sayHealth = (always: boolean) => {
     const report = server.health.take();
-    if (always || server.games > 0 || report.keys > 0) {
-      say(`delve serve: ${healthLine(report, server.games)}`);
+    const doorNow = server.doorTally;
+    const door = doorTallySince(doorBefore, doorNow);
+    doorBefore = doorNow;
+    if (always || server.games > 0 || report.keys > 0 || door.closedUnread + door.closedBusy + door.cut > 0) {
+      say(`delve serve: ${healthLine(report, server.games, door)}`);
     }
   };
   const healthTimer = command.healthSeconds === 0
@@ -80,10 +84,11 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
   }
   const { hostname, port } = server.address;
   say(`delve serve: listening on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}/`);
-  const signal = await stopped.promise;
+  // A door that failed takes no visitors: the games are saved and the server stops, for its keeper to restart.
+  const why = await Promise.race([stopped.promise, server.doorFailed]);
   clearInterval(healthTimer);
   if (healthSignal) Deno.removeSignalListener(healthSignal, onHealthSignal);
-  say(`delve serve: ${signal}: saving every game and closing`);
+  say(`delve serve: ${why}: saving every game and closing`);
   await server.shutdown();
   say("delve serve: stopped");
   return 0;

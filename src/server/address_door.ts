@@ -7,7 +7,7 @@
  * before it can hold up the games' keys and frames.
  *
  * An address refused again and again (here or past the door) is paused a
- * while: the door below HTTP (src/server/connection_door.ts) then closes its
+ * while: the door below HTTP (src/server/door/connection_door.ts) then closes its
  * connections before reading them.
  *
  * An IPv6 visitor is counted by its /64 network, the block one customer is
@@ -31,7 +31,7 @@ export const REFUSALS_PER_SECOND = 0.5;
 /**
  * How long an address given too many refusals is paused the first time:
  * its connections are closed before they are read
- * (src/server/connection_door.ts), the cheapest refusal there is. Each
+ * (src/server/door/connection_door.ts), the cheapest refusal there is. Each
  * pause that follows another within {@link PAUSE_FORGIVEN_MS} of its end
  * is twice as long, up to {@link LONGEST_PAUSE_MS}: a crowd's addresses
  * come back less and less often, a visitor who once asked too often is

@@ -20,8 +20,8 @@ import {
 } from "./game_sockets.ts";
 import { gateMessages, SocketCounts } from "./socket_limits.ts";
 import { AddressDoor } from "./address_door.ts";
-import { DoorThread } from "./door_thread.ts";
-import { ServerHealth } from "./server_health.ts";
+import { DoorThread } from "./door/mod.ts";
+import { type DoorTally, ServerHealth } from "./server_health.ts";
 import {
   asksForWebSocket,
   NOT_A_WEBSOCKET,
@@ -144,6 +144,17 @@ export class DelveServer {
   /** Connections cut for sending more than any page does, so far. */
   get cutOverBudget(): number {
     return this.#connections?.cut ?? 0;
+  }
+
+  /** What the door below HTTP turned away so far. */
+  get doorTally(): DoorTally {
+    const door = this.#connections;
+    return { closedUnread: door?.closedUnread ?? 0, closedBusy: door?.closedBusy ?? 0, cut: door?.cut ?? 0 };
+  }
+
+  /** Resolves, with why, if the door below HTTP fails: the server then takes no visitors, and should stop. */
+  get doorFailed(): Promise<string> {
+    return this.#connections?.failed ?? new Promise(() => {});
   }
 
   /** Resolves once the door below HTTP has been told of every pause and bar given so far. */

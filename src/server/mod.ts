@@ -25,11 +25,17 @@ export {
   REFUSALS_BEFORE_PAUSE,
   REFUSALS_PER_SECOND,
 } from "./address_door.ts";
-export { ConnectionDoor, type ConnectionDoorOptions } from "./connection_door.ts";
-export { DoorThread, type DoorThreadOptions } from "./door_thread.ts";
-export { DoorShared } from "./door_shared.ts";
-export { ShutList } from "./shut_list.ts";
-export { type InboundBudget, relay, type RelayEnd } from "./connection_relay.ts";
+export {
+  ConnectionDoor,
+  type ConnectionDoorOptions,
+  DoorShared,
+  DoorThread,
+  type DoorThreadOptions,
+  type InboundBudget,
+  relay,
+  type RelayEnd,
+  ShutList,
+} from "./door/mod.ts";
 export { ADDRESS_SHARE, LOGIN_WINDOW_MS, LoginLimiter, type LoginLimiterOptions } from "./login_limiter.ts";
 export {
   hashPassword,
@@ -72,6 +78,8 @@ export { RecencyMap } from "./recency_map.ts";
 export { type ShareLimits, TimeShare } from "./time_share.ts";
 export type { ClientMessage, ServerMessage } from "./protocol.ts";
 export {
+  type DoorTally,
+  doorTallySince,
   healthLine,
   type HealthReport,
   type Lateness,

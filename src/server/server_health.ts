@@ -27,6 +27,25 @@ export interface HealthReport {
   readonly longestPauseMs: number;
 }
 
+/** What the door below HTTP (docs/server.md, The door below HTTP) turned away, so far or in a period. */
+export interface DoorTally {
+  /** Connections closed unread, their addresses paused or barred. */
+  readonly closedUnread: number;
+  /** Connections closed unread, past the connections the server takes a second. */
+  readonly closedBusy: number;
+  /** Connections cut for sending more than any page does. */
+  readonly cut: number;
+}
+
+/** What the door turned away between two tallies of it. */
+export function doorTallySince(before: DoorTally, now: DoorTally): DoorTally {
+  return {
+    closedUnread: now.closedUnread - before.closedUnread,
+    closedBusy: now.closedBusy - before.closedBusy,
+    cut: now.cut - before.cut,
+  };
+}
+
 /** Buckets of 0.1 ms below 10 ms, then of 1 ms below {@link TIMES_KEPT_MS}, then one for the rest. */
 const FINE_BUCKETS = 100;
 const TIMES_KEPT_MS = 1000;
@@ -157,15 +176,23 @@ export class ServerHealth {
   }
 }
 
-/** A report as one line of the server's log. */
-export function healthLine(report: HealthReport, games: number): string {
+/**
+ * A report as one line of the server's log; what the door turned away in
+ * the period after it, when it turned any away.
+ */
+export function healthLine(report: HealthReport, games: number, door?: DoorTally): string {
   const ms = (value: number) => value < 10 ? value.toFixed(1) : value.toFixed(0);
   const seconds = Math.round(report.periodMs / 1000);
   const count = `${report.keys.toLocaleString("en-US")} key${report.keys === 1 ? "" : "s"}`;
   const keys = report.keys === 0 ? "no keys" : `${count}, to their frames ` +
     `p50 ${ms(report.keyP50Ms)} ms, p99 ${ms(report.keyP99Ms)} ms, longest ${ms(report.keyLongestMs)} ms`;
+  const number = (n: number) => n.toLocaleString("en-US");
+  const turnedAway = door && (door.closedUnread > 0 || door.closedBusy > 0 || door.cut > 0)
+    ? `; the door closed unread ${number(door.closedUnread)} connections from addresses shut out and ` +
+      `${number(door.closedBusy)} past its rate, and cut ${number(door.cut)}`
+    : "";
   return `in the last ${seconds} s: ${games} game${games === 1 ? "" : "s"}, ${keys}; ` +
-    `the thread's longest pause ${ms(report.longestPauseMs)} ms`;
+    `the thread's longest pause ${ms(report.longestPauseMs)} ms${turnedAway}`;
 }
 
 /** The figures of a {@link healthLine} within `text` (a log, perhaps), or undefined when it holds none. */

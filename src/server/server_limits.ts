@@ -72,7 +72,7 @@ export const REPLAY_STARTS_PER_SECOND = 2;
 export const REPLAY_SHARE = { msPerSecond: 200, reserveMs: 20 } as const;
 
 /**
- * What one connection may send (src/server/connection_relay.ts): a page's
+ * What one connection may send (src/server/door/connection_relay.ts): a page's
  * requests and messages are far less (a message is at most 4 KiB, and a
  * page sends a few a second), a message of megabytes is cut after its
  * first quarter of a MiB, and its address barred.

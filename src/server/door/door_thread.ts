@@ -1,12 +1,12 @@
 /**
- * The door below HTTP (src/server/connection_door.ts) on a thread of its
+ * The door below HTTP (src/server/door/connection_door.ts) on a thread of its
  * own (docs/server.md, The door below HTTP): a crowd at the public port,
  * its connections taken and closed, and every byte of every page relayed,
  * then cost the thread every game shares nothing. That thread tells the
  * door whom to shut out as it pauses or bars an address; the door tells it
  * of each connection cut over its budget. Whose each relayed connection is,
  * and the door's counts, both threads read from shared memory
- * (src/server/door_shared.ts).
+ * (src/server/door/door_shared.ts).
  *
  * @module
  */
@@ -51,7 +51,13 @@ export type FromDoor =
   | { readonly type: "pong"; readonly id: number };
 
 /** The door's options, as the server's thread gives them. */
-export type DoorThreadOptions = Omit<ConnectionDoorOptions, "shutOut" | "shared">;
+export type DoorThreadOptions = Omit<ConnectionDoorOptions, "shutOut" | "shared"> & {
+  /** The thread's entry (workers/door_worker.ts unless given: a test's stand-in). */
+  readonly workerUrl?: URL;
+};
+
+/** The door's thread. */
+const DOOR_WORKER_URL = new URL("../../../workers/door_worker.ts", import.meta.url);
 
 /** An error as the door's thread named it: Deno's own kind (AddrInUse, PermissionDenied...) where it has one. */
 function errorNamed(name: string, message: string): Error {
@@ -64,6 +70,7 @@ export class DoorThread {
   readonly #worker: Worker;
   readonly #shared: DoorShared;
   readonly #closed = Promise.withResolvers<void>();
+  readonly #failed = Promise.withResolvers<string>();
   /** Pings not yet answered, by id. */
   readonly #pings = new Map<number, () => void>();
   #nextPing = 0;
@@ -76,7 +83,7 @@ export class DoorThread {
 
   /** Starts the door's thread and listens on the public port; rejects as listening there failed. */
   static async open(options: DoorThreadOptions): Promise<DoorThread> {
-    const worker = new Worker(new URL("../../workers/door_worker.ts", import.meta.url), DOOR_WORKER_OPTIONS);
+    const worker = new Worker(options.workerUrl ?? DOOR_WORKER_URL, DOOR_WORKER_OPTIONS);
     const door = new DoorThread(worker, new DoorShared());
     const listening = Promise.withResolvers<void>();
     worker.onmessage = ({ data }: MessageEvent<FromDoor>) => {
@@ -95,13 +102,16 @@ export class DoorThread {
           return door.#pings.delete(data.id);
       }
     };
-    // The door's code catches what a connection throws: an error here is a fault of its own, and the
-    // server cannot take visitors without it.
+    // The door's code catches what a connection throws: an error here is a fault of its own, after which
+    // the server takes no visitors. It is told (`failed`), not thrown on: the server then saves its games.
     worker.onerror = (event) => {
-      listening.reject(new Error(`the door's thread failed: ${event.message}`));
+      event.preventDefault();
+      const why = `the door's thread failed: ${event.message}`;
+      listening.reject(new Error(why));
+      door.#failed.resolve(why);
       door.#closed.resolve();
     };
-    const { overBudget: _, ...setup } = options;
+    const { overBudget: _, workerUrl: __, ...setup } = options;
     door.#post({ type: "open", setup: { ...setup, buffers: door.#shared.buffers } });
     try {
       await listening.promise;
@@ -114,6 +124,11 @@ export class DoorThread {
 
   #post(message: ToDoor): void {
     this.#worker.postMessage(message);
+  }
+
+  /** Resolves, with why, if the door's thread fails: the server then takes no visitors. */
+  get failed(): Promise<string> {
+    return this.#failed.promise;
   }
 
   /** Where visitors connect. */

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { TokenBucket } from "./http_parts.ts";
+import { TokenBucket } from "../http_parts.ts";
 
 /** What a visitor's connection may send: a rate, in bursts of at most so many bytes. */
 export interface InboundBudget {

@@ -10,9 +10,9 @@
  *
  * @module
  */
-import { addressKey } from "./address_door.ts";
+import { addressKey } from "../address_door.ts";
 import { closeQuietly, type InboundBudget, relay } from "./connection_relay.ts";
-import { TokenBucket } from "./http_parts.ts";
+import { TokenBucket } from "../http_parts.ts";
 import { DoorShared } from "./door_shared.ts";
 
 /** How long the door waits after a connection failed as it was taken. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { RecencyMap } from "./recency_map.ts";
+import { RecencyMap } from "../recency_map.ts";
 
 /** Addresses remembered at most; past it the one shut out longest ago is forgotten. */
 const MAX_ADDRESSES = 100_000;

@@ -1,5 +1,5 @@
 /**
- * What the door below HTTP (src/server/connection_door.ts) shares with the
+ * What the door below HTTP (src/server/door/connection_door.ts) shares with the
  * thread every game runs on, in memory both threads see: whose each
  * relayed connection is, by the port its relay comes from on loopback,
  * and the door's counts. The door writes a connection's visitor before it
