@@ -310,6 +310,19 @@ export async function hostileLoad(
       peak = Math.max(peak, (await usage(server.pid)).rss);
     }
     const after = await usage(server.pid);
+    // A visitor that ended during the window left the attack short of it: the run does not count.
+    const early = await Promise.all(
+      hostile.map((child) => Promise.race([child.status, sleep(0).then(() => undefined)])),
+    );
+    const ended = early.findIndex((status) => status !== undefined);
+    if (ended >= 0) {
+      const { code, signal } = early[ended]!;
+      throw new Error(
+        `the hostile visitor "${kinds[ended]}" ended during the window (exit ${code}${
+          signal ? `, ${signal}` : ""
+        }): the run does not count`,
+      );
+    }
     const hostileEnd = await Promise.all(hostile.map((child) => usage(child.pid)));
     const times = players.flatMap((p) => p.times).sort((a, b) => a - b);
     const health = await serverHealth(server, heard);
