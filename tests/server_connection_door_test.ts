@@ -70,7 +70,7 @@ Deno.test("a server closes a paused address's connections unread, and serves oth
   const refusedBefore = served.server.refusedAtDoor;
   await served.server.doorHeard();
   equal(await answerFrom(port, "/", "127.0.0.7"), "", "closed without a word");
-  equal(served.server.closedUnread, 1);
+  equal(served.server.doorTally.closedUnread, 1);
   equal(served.server.refusedAtDoor, refusedBefore, "the request was never read, so never refused");
   ok((await answerFrom(port, "/", "127.0.0.8")).startsWith("HTTP/1.1 200"), "another address is served");
 });
@@ -86,11 +86,11 @@ Deno.test("a socket sending a message far over any page's is cut before the mess
   ok(watcher, "the watch socket opened");
   watcher.send("x".repeat(8 * 1024 * 1024));
   // The door counts the cut on its own thread, just after the socket ends.
-  for (let wait = 0; !watcher.ended || served.server.cutOverBudget === 0; wait++) {
+  for (let wait = 0; !watcher.ended || served.server.doorTally.cut === 0; wait++) {
     ok(wait < 300, "the socket was not cut");
     await new Promise((r) => setTimeout(r, 10));
   }
-  equal(served.server.cutOverBudget, 1);
+  equal(served.server.doorTally.cut, 1);
   equal(
     frames.closeCode,
     undefined,
@@ -130,10 +130,10 @@ Deno.test("the door tells the HTTP side a relayed connection's visitor, and no o
   // The HTTP side reads a request before it asks whose it is: so does the test.
   const buffer = new Uint8Array(65536);
   let received = await fromDoor.read(buffer) ?? 0;
-  equal(door.visitorOf(fromDoor.remoteAddr), "127.0.0.11");
+  equal(door.shared.visitorOf(fromDoor.remoteAddr), "127.0.0.11");
   const direct = await Deno.connect({ hostname: "127.0.0.1", port: inner.addr.port });
   const fromElsewhere = await inner.accept();
-  equal(door.visitorOf(fromElsewhere.remoteAddr), undefined, "a connection straight to the HTTP side");
+  equal(door.shared.visitorOf(fromElsewhere.remoteAddr), undefined, "a connection straight to the HTTP side");
 
   // Over the budget: what reaches the HTTP side is at most the burst and one read more.
   relayed.write(new Uint8Array(1024 * 1024));
@@ -146,7 +146,7 @@ Deno.test("the door tells the HTTP side a relayed connection's visitor, and no o
   ok(received > 0);
   await new Promise((r) => relayed.on("close", r));
   equal(cuts.join(), "127.0.0.11");
-  equal(door.cut, 1);
+  equal(door.shared.tally().cut, 1);
   for (const conn of [fromDoor, direct, fromElsewhere]) conn.close();
   inner.close();
   await door.close();
@@ -183,12 +183,13 @@ Deno.test("past its connections a second the door closes the rest unread, and re
   const closed = visitors.map((visitor) => new Promise((r) => visitor.on("close", r)));
   const accepted: Deno.Conn[] = [];
   for (let k = 0; k < 10; k++) accepted.push(await inner.accept());
-  for (let wait = 0; door.closedBusy < 2; wait++) {
-    ok(wait < 300, `closed over the rate: ${door.closedBusy}`);
+  for (let wait = 0; door.shared.tally().closedBusy < 2; wait++) {
+    ok(wait < 300, `closed over the rate: ${door.shared.tally().closedBusy}`);
     await new Promise((r) => setTimeout(r, 10));
   }
-  equal(door.closedBusy, 2, "the twelve came within the burst of ten: two closed");
-  equal(door.closedUnread, 0, "no address was shut out");
+  const { closedBusy, closedUnread } = door.shared.tally();
+  equal(closedBusy, 2, "the twelve came within the burst of ten: two closed");
+  equal(closedUnread, 0, "no address was shut out");
   for (const conn of accepted) conn.close();
   for (const visitor of visitors) visitor.destroy();
   await Promise.all(closed);

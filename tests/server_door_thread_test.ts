@@ -4,7 +4,7 @@
  * from memory both threads share, tells the door whom to shut out, and is
  * told of each connection cut over its budget.
  */
-import { equal, ok, rejects } from "node:assert/strict";
+import { deepEqual, equal, ok, rejects } from "node:assert/strict";
 import net from "node:net";
 import { DoorShared, DoorThread, ShutList } from "../src/server/mod.ts";
 
@@ -19,13 +19,25 @@ Deno.test("the door's table names the visitor of each relay's port to another re
   equal(server.visitorFrom(40_000), undefined);
   ok(door.relayFrom(40_000, "10.0.0.1"), "a port used again");
   equal(server.visitorFrom(40_000), "10.0.0.1", "its new visitor, not a mix of the old and the new");
+  const loopback = { transport: "tcp" as const, hostname: "127.0.0.1", port: 40_000 };
+  equal(server.visitorOf(loopback), "10.0.0.1");
+  equal(
+    server.visitorOf({ ...loopback, hostname: "127.0.0.2" }),
+    undefined,
+    "not from the door's loopback address",
+  );
   equal(door.relayFrom(40_002, "x".repeat(32)), false, "a key longer than any address's is not noted");
   equal(server.visitorFrom(40_002), undefined);
   for (const port of [-1, 65_536, 1.5, NaN]) equal(server.visitorFrom(port), undefined, `port ${port}`);
   door.add("cut");
   door.add("cut");
-  equal(server.count("cut"), 2);
-  equal(server.count("closedUnread"), 0);
+  door.add("closedBusy");
+  deepEqual(server.tally(), { closedUnread: 0, closedBusy: 1, cut: 2 });
+  door.notePause(3.14);
+  door.notePause(12.5);
+  door.notePause(4);
+  equal(server.takeLongestPause(), 12.5, "the longest kept, to 0.1 ms");
+  equal(server.takeLongestPause(), 0, "a new period begun");
 });
 
 Deno.test("the door's list shuts an address out until the latest end it was told of, and remembers a bounded number", () => {
@@ -71,20 +83,24 @@ Deno.test("the door on its own thread names each relayed connection's visitor, c
   const fromDoor = await inner.accept();
   const buffer = new Uint8Array(65536);
   ok(await fromDoor.read(buffer));
-  equal(door.visitorOf(fromDoor.remoteAddr), "127.0.0.21", "read on this thread, written on the door's");
+  equal(
+    door.shared.visitorOf(fromDoor.remoteAddr),
+    "127.0.0.21",
+    "read on this thread, written on the door's",
+  );
 
   door.shut("127.0.0.22", Date.now() + 60_000);
   await door.heard();
   const shutOut = visit("127.0.0.22");
   let ended = false;
   void shutOut.ended.then(() => ended = true);
-  await until(() => ended && door.closedUnread === 1, `closed unread: ${door.closedUnread}`);
+  await until(() => ended && door.shared.tally().closedUnread === 1, "closed unread");
 
   relayed.visitor.write(new Uint8Array(64 * 1024));
   await relayed.ended;
   await until(() => cuts.length === 1, "the cut was not told");
   equal(cuts[0], "127.0.0.21");
-  equal(door.cut, 1);
+  equal(door.shared.tally().cut, 1);
   fromDoor.close();
   await door.close();
   inner.close();

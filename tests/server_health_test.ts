@@ -97,6 +97,10 @@ Deno.test("health: the line says what the door turned away in the period, when i
     line,
   );
   equal(readHealthLine(line)?.longestPauseMs, 12, "the bench still reads the figures before it");
+  const withDoor = healthLine({ ...report, doorPauseMs: 7.25 }, 2);
+  ok(withDoor.endsWith("the thread's longest pause 12 ms (the door's thread 7.3 ms)"), withDoor);
+  equal(readHealthLine(withDoor)?.doorPauseMs, 7.3, "the door's thread's pause read back");
+  equal(readHealthLine(healthLine(report, 2))?.doorPauseMs, undefined, "not said, not read");
   equal(
     healthLine(report, 2, { closedUnread: 0, closedBusy: 0, cut: 0 }),
     healthLine(report, 2),

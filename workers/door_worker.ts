@@ -17,9 +17,23 @@ interface DoorScope {
 /** How long an address cut over its budget is shut out before the server's word on it comes. */
 const PROVISIONAL_SHUT_MS = 5000;
 
+/** How often the door's thread looks at how late its timer comes back: its pauses, for the health line. */
+const PROBE_MS = 10;
+
 const scope = self as unknown as DoorScope;
 const shutList = new ShutList();
 let door: ConnectionDoor | undefined;
+let probe: ReturnType<typeof setInterval> | undefined;
+
+/** Notes in `shared` how late the thread comes back to a timer every {@link PROBE_MS}. */
+function watchPauses(shared: DoorShared): void {
+  let expected = performance.now() + PROBE_MS;
+  probe = setInterval(() => {
+    const now = performance.now();
+    shared.notePause(Math.max(0, now - expected));
+    expected = now + PROBE_MS;
+  }, PROBE_MS);
+}
 
 scope.onmessage = async ({ data }) => {
   switch (data.type) {
@@ -40,6 +54,7 @@ scope.onmessage = async ({ data }) => {
         const { name, message } = error instanceof Error ? error : new Error(String(error));
         return scope.postMessage({ type: "failed", name, message });
       }
+      watchPauses(door.shared);
       const { hostname, port } = door.address;
       return scope.postMessage({ type: "listening", hostname, port });
     }
@@ -48,6 +63,7 @@ scope.onmessage = async ({ data }) => {
     case "shut":
       return shutList.shut(data.address, data.until, Date.now());
     case "close":
+      clearInterval(probe);
       await door?.close(data.graceMs);
       return scope.postMessage({ type: "closed" });
   }

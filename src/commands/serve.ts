@@ -63,7 +63,7 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
   // which anyone on the machine could then connect to and run code as the server.
   let doorBefore = server.doorTally;
   const sayHealth = (always: boolean) => {
-    const report = server.health.take();
+    const report = { ...server.health.take(), doorPauseMs: server.takeDoorPause() };
     const doorNow = server.doorTally;
     const door = doorTallySince(doorBefore, doorNow);
     doorBefore = doorNow;

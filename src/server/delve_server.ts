@@ -20,8 +20,8 @@ import {
 } from "./game_sockets.ts";
 import { gateMessages, SocketCounts } from "./socket_limits.ts";
 import { AddressDoor } from "./address_door.ts";
-import { DoorThread } from "./door/mod.ts";
-import { type DoorTally, ServerHealth } from "./server_health.ts";
+import { type DoorTally, DoorThread } from "./door/mod.ts";
+import { ServerHealth } from "./server_health.ts";
 import {
   asksForWebSocket,
   NOT_A_WEBSOCKET,
@@ -136,20 +136,14 @@ export class DelveServer {
   /** Messages refused (malformed, binary, oversize, not UTF-8), by all connections. */
   refusedMessages = 0;
 
-  /** Connections closed before they were read (their addresses paused or barred), so far. */
-  get closedUnread(): number {
-    return this.#connections?.closedUnread ?? 0;
-  }
-
-  /** Connections cut for sending more than any page does, so far. */
-  get cutOverBudget(): number {
-    return this.#connections?.cut ?? 0;
-  }
-
   /** What the door below HTTP turned away so far. */
   get doorTally(): DoorTally {
-    const door = this.#connections;
-    return { closedUnread: door?.closedUnread ?? 0, closedBusy: door?.closedBusy ?? 0, cut: door?.cut ?? 0 };
+    return this.#connections?.shared.tally() ?? { closedUnread: 0, closedBusy: 0, cut: 0 };
+  }
+
+  /** The door's thread's longest pause since the last take, in ms, and a new period begun. */
+  takeDoorPause(): number {
+    return this.#connections?.shared.takeLongestPause() ?? 0;
   }
 
   /** Resolves, with why, if the door below HTTP fails: the server then takes no visitors, and should stop. */
@@ -214,7 +208,7 @@ export class DelveServer {
     const http = Deno.serve(
       { hostname: "127.0.0.1", port: 0, onListen: () => listening.resolve() },
       (request, info) => {
-        const visitor = server.#connections?.visitorOf(info.remoteAddr);
+        const visitor = server.#connections?.shared.visitorOf(info.remoteAddr);
         return visitor === undefined
           ? plainRefusal(403, "Connect to the server's own address.")
           : server.#admit(request, visitor);

@@ -29,6 +29,7 @@ export {
   ConnectionDoor,
   type ConnectionDoorOptions,
   DoorShared,
+  type DoorTally,
   DoorThread,
   type DoorThreadOptions,
   type InboundBudget,
@@ -78,7 +79,6 @@ export { RecencyMap } from "./recency_map.ts";
 export { type ShareLimits, TimeShare } from "./time_share.ts";
 export type { ClientMessage, ServerMessage } from "./protocol.ts";
 export {
-  type DoorTally,
   doorTallySince,
   healthLine,
   type HealthReport,

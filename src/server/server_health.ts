@@ -10,6 +10,7 @@
  *
  * @module
  */
+import type { DoorTally } from "./door/mod.ts";
 
 /** How often the pause probe looks at the clock, in ms. */
 export const PROBE_MS = 10;
@@ -25,19 +26,11 @@ export interface HealthReport {
   readonly keyLongestMs: number;
   /** The longest the thread did not come back to its timers. */
   readonly longestPauseMs: number;
+  /** The same of the door's thread (docs/server.md, The door below HTTP), where it was asked. */
+  readonly doorPauseMs?: number;
 }
 
-/** What the door below HTTP (docs/server.md, The door below HTTP) turned away, so far or in a period. */
-export interface DoorTally {
-  /** Connections closed unread, their addresses paused or barred. */
-  readonly closedUnread: number;
-  /** Connections closed unread, past the connections the server takes a second. */
-  readonly closedBusy: number;
-  /** Connections cut for sending more than any page does. */
-  readonly cut: number;
-}
-
-/** What the door turned away between two tallies of it. */
+/** What the door below HTTP (docs/server.md, The door below HTTP) turned away between two tallies of it. */
 export function doorTallySince(before: DoorTally, now: DoorTally): DoorTally {
   return {
     closedUnread: now.closedUnread - before.closedUnread,
@@ -186,19 +179,22 @@ export function healthLine(report: HealthReport, games: number, door?: DoorTally
   const count = `${report.keys.toLocaleString("en-US")} key${report.keys === 1 ? "" : "s"}`;
   const keys = report.keys === 0 ? "no keys" : `${count}, to their frames ` +
     `p50 ${ms(report.keyP50Ms)} ms, p99 ${ms(report.keyP99Ms)} ms, longest ${ms(report.keyLongestMs)} ms`;
+  const doorPause = report.doorPauseMs === undefined
+    ? ""
+    : ` (the door's thread ${ms(report.doorPauseMs)} ms)`;
   const number = (n: number) => n.toLocaleString("en-US");
   const turnedAway = door && (door.closedUnread > 0 || door.closedBusy > 0 || door.cut > 0)
     ? `; the door closed unread ${number(door.closedUnread)} connections from addresses shut out and ` +
       `${number(door.closedBusy)} past its rate, and cut ${number(door.cut)}`
     : "";
   return `in the last ${seconds} s: ${games} game${games === 1 ? "" : "s"}, ${keys}; ` +
-    `the thread's longest pause ${ms(report.longestPauseMs)} ms${turnedAway}`;
+    `the thread's longest pause ${ms(report.longestPauseMs)} ms${doorPause}${turnedAway}`;
 }
 
 /** The figures of a {@link healthLine} within `text` (a log, perhaps), or undefined when it holds none. */
 export function readHealthLine(text: string): Omit<HealthReport, "periodMs"> | undefined {
   const said =
-    /(?:([\d,]+) keys?, to their frames p50 ([\d.]+) ms, p99 ([\d.]+) ms, longest ([\d.]+) ms|no keys); the thread's longest pause ([\d.]+) ms/
+    /(?:([\d,]+) keys?, to their frames p50 ([\d.]+) ms, p99 ([\d.]+) ms, longest ([\d.]+) ms|no keys); the thread's longest pause ([\d.]+) ms(?: \(the door's thread ([\d.]+) ms\))?/
       .exec(text);
   if (!said) return undefined;
   const number = (k: number) => Number((said[k] ?? "0").replaceAll(",", ""));
@@ -208,5 +204,6 @@ export function readHealthLine(text: string): Omit<HealthReport, "periodMs"> | u
     keyP99Ms: number(3),
     keyLongestMs: number(4),
     longestPauseMs: number(5),
+    ...(said[6] === undefined ? {} : { doorPauseMs: number(6) }),
   };
 }

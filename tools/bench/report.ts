@@ -278,15 +278,17 @@ async function attackRows(): Promise<void> {
   });
   rows.push({
     figure: "serve under attack: the server's share (its health line: key message to frame inside it, its " +
-      "thread's longest pause), and the longest pause and p99 lateness of a 10 ms timer in the bench and in " +
+      "thread's longest pause and its door's thread's), and the longest pause and p99 lateness of a 10 ms timer in the bench and in " +
       "an idle process (the measuring's and the machine's shares)",
     ours:
       `keys p99 ${load.serverKeyP99Ms.toFixed(1)} ms, longest ${load.serverKeyLongestMs.toFixed(0)} ms; ` +
-      `thread paused ${load.serverPauseMs.toFixed(0)} ms at most; the bench ${
-        load.benchPauseMs.toFixed(0)
-      } ms (late ${load.benchLateP99Ms.toFixed(1)} ms at p99); an idle process ${
-        load.machinePauseMs.toFixed(0)
-      } ms (late ${load.machineLateP99Ms.toFixed(1)} ms at p99)`,
+      `thread paused ${load.serverPauseMs.toFixed(0)} ms at most, the door's ${
+        load.serverDoorPauseMs.toFixed(0)
+      } ms; the bench ${load.benchPauseMs.toFixed(0)} ms (late ${
+        load.benchLateP99Ms.toFixed(1)
+      } ms at p99); an idle process ${load.machinePauseMs.toFixed(0)} ms (late ${
+        load.machineLateP99Ms.toFixed(1)
+      } ms at p99)`,
   });
   rows.push({
     figure: "serve under attack: resident memory per game",

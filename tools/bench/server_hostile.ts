@@ -47,6 +47,8 @@ export interface HostileLoad {
   readonly serverKeyP99Ms: number;
   readonly serverKeyLongestMs: number;
   readonly serverPauseMs: number;
+  /** The longest pause of the server's door's thread (docs/server.md, The door below HTTP). */
+  readonly serverDoorPauseMs: number;
   /** The bench's own longest pause: how much of a key's time may be the measuring, not the server. */
   readonly benchPauseMs: number;
   /** How late the bench's own timer came back at the 99th percentile: the measuring's share of a p99. */
@@ -74,12 +76,15 @@ export interface HostileLoad {
 async function serverHealth(
   server: Deno.ChildProcess,
   heard: () => string,
-): Promise<{ keyP99: number; keyLongest: number; pause: number }> {
+): Promise<{ keyP99: number; keyLongest: number; pause: number; doorPause: number }> {
   const before = heard().length;
   server.kill("SIGUSR2");
   for (let waited = 0; waited < 5000; waited += 20) {
     const said = readHealthLine(heard().slice(before));
-    if (said) return { keyP99: said.keyP99Ms, keyLongest: said.keyLongestMs, pause: said.longestPauseMs };
+    if (said) {
+      const { keyP99Ms: keyP99, keyLongestMs: keyLongest, longestPauseMs: pause, doorPauseMs = NaN } = said;
+      return { keyP99, keyLongest, pause, doorPause: doorPauseMs };
+    }
     await sleep(20);
   }
   throw new Error(`the server logged no health when asked: ${heard().slice(-500)}`);
@@ -343,6 +348,7 @@ export async function hostileLoad(
       serverKeyP99Ms: health.keyP99,
       serverKeyLongestMs: health.keyLongest,
       serverPauseMs: health.pause,
+      serverDoorPauseMs: health.doorPause,
       benchPauseMs: benchLate.longestMs,
       benchLateP99Ms: benchLate.p99Ms,
       ...machine,

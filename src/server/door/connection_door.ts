@@ -44,7 +44,7 @@ export interface ConnectionDoorOptions {
 /** The public port's door; see the module doc. */
 export class ConnectionDoor {
   readonly #listener: Deno.TcpListener;
-  /** Each relayed connection's visitor, by the port its relay comes from on loopback; the counts. */
+  /** Each relayed connection's visitor (read by the HTTP side: {@link DoorShared.visitorOf}); the counts. */
   readonly shared: DoorShared;
   readonly #relays = new Set<Promise<unknown>>();
   readonly #open = new Set<Deno.Conn>();
@@ -66,30 +66,6 @@ export class ConnectionDoor {
   /** Where visitors connect. */
   get address(): Deno.NetAddr {
     return this.#listener.addr;
-  }
-
-  /** Connections closed unread so far, their addresses shut out. */
-  get closedUnread(): number {
-    return this.shared.count("closedUnread");
-  }
-
-  /** Connections closed unread so far, over {@link ConnectionDoorOptions.connectionsPerSecond}. */
-  get closedBusy(): number {
-    return this.shared.count("closedBusy");
-  }
-
-  /** Connections cut for sending over their budget so far. */
-  get cut(): number {
-    return this.shared.count("cut");
-  }
-
-  /**
-   * The visitor (its address key) a connection to the HTTP side comes from
-   * on behalf of, given where it comes from; undefined for a connection that
-   * did not come through the door (another program on this machine).
-   */
-  visitorOf(from: Deno.NetAddr): string | undefined {
-    return from.hostname === "127.0.0.1" ? this.shared.visitorFrom(from.port) : undefined;
   }
 
   async #accept(): Promise<void> {

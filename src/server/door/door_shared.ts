@@ -19,11 +19,21 @@ const PORTS = 65_536;
  */
 export const KEY_BYTES = 31;
 
+/** What the door turned away, so far or in a period. */
+export interface DoorTally {
+  /** Connections closed unread, their addresses paused or barred. */
+  readonly closedUnread: number;
+  /** Connections closed unread, past the connections the door takes a second. */
+  readonly closedBusy: number;
+  /** Connections cut for sending more than any page does. */
+  readonly cut: number;
+}
+
 /** The door's counts, in the order they are kept. */
 const COUNTS = ["closedUnread", "closedBusy", "cut"] as const;
 
 /** One of the door's counts. */
-export type DoorCount = typeof COUNTS[number];
+export type DoorCount = keyof DoorTally;
 
 /** The buffers behind a {@link DoorShared}, as they are posted to the door's thread. */
 export interface DoorBuffers {
@@ -53,7 +63,8 @@ export class DoorShared {
     return {
       lengths: new SharedArrayBuffer(PORTS * Int32Array.BYTES_PER_ELEMENT),
       keys: new SharedArrayBuffer(PORTS * KEY_BYTES),
-      counts: new SharedArrayBuffer(COUNTS.length * Int32Array.BYTES_PER_ELEMENT),
+      // The counts, then the door's thread's longest pause.
+      counts: new SharedArrayBuffer((COUNTS.length + 1) * Int32Array.BYTES_PER_ELEMENT),
     };
   }
 
@@ -74,6 +85,15 @@ export class DoorShared {
     Atomics.store(this.#lengths, port, 0);
   }
 
+  /**
+   * The visitor (its address key) a connection to the HTTP side comes from
+   * on behalf of, given where it comes from; undefined for a connection that
+   * did not come through the door (another program on this machine).
+   */
+  visitorOf(from: Deno.NetAddr): string | undefined {
+    return from.hostname === "127.0.0.1" ? this.visitorFrom(from.port) : undefined;
+  }
+
   /** The visitor the relay from loopback port `port` is for, if one is. */
   visitorFrom(port: number): string | undefined {
     if (!Number.isInteger(port) || port < 0 || port >= PORTS) return undefined;
@@ -88,8 +108,24 @@ export class DoorShared {
     Atomics.add(this.#counts, COUNTS.indexOf(count), 1);
   }
 
-  /** `count` so far. */
-  count(count: DoorCount): number {
-    return Atomics.load(this.#counts, COUNTS.indexOf(count));
+  /** The door's thread was late `ms` coming back to a timer: the longest such since the last take is kept. */
+  notePause(ms: number): void {
+    const tenths = Math.min(2 ** 31 - 1, Math.round(ms * 10));
+    for (;;) {
+      const longest = Atomics.load(this.#counts, COUNTS.length);
+      if (tenths <= longest) return;
+      if (Atomics.compareExchange(this.#counts, COUNTS.length, longest, tenths) === longest) return;
+    }
+  }
+
+  /** The door's thread's longest pause since the last take (to 0.1 ms), and a new period begun. */
+  takeLongestPause(): number {
+    return Atomics.exchange(this.#counts, COUNTS.length, 0) / 10;
+  }
+
+  /** The counts so far. */
+  tally(): DoorTally {
+    const [closedUnread, closedBusy, cut] = COUNTS.map((_, k) => Atomics.load(this.#counts, k));
+    return { closedUnread, closedBusy, cut };
   }
 }

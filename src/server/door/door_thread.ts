@@ -68,7 +68,8 @@ function errorNamed(name: string, message: string): Error {
 /** The door on its own thread, as the server's thread sees it; see the module doc. */
 export class DoorThread {
   readonly #worker: Worker;
-  readonly #shared: DoorShared;
+  /** Each relayed connection's visitor (read by the HTTP side: {@link DoorShared.visitorOf}); the counts. */
+  readonly shared: DoorShared;
   readonly #closed = Promise.withResolvers<void>();
   readonly #failed = Promise.withResolvers<string>();
   /** Pings not yet answered, by id. */
@@ -78,7 +79,7 @@ export class DoorThread {
 
   private constructor(worker: Worker, shared: DoorShared) {
     this.#worker = worker;
-    this.#shared = shared;
+    this.shared = shared;
   }
 
   /** Starts the door's thread and listens on the public port; rejects as listening there failed. */
@@ -112,7 +113,7 @@ export class DoorThread {
       door.#closed.resolve();
     };
     const { overBudget: _, workerUrl: __, ...setup } = options;
-    door.#post({ type: "open", setup: { ...setup, buffers: door.#shared.buffers } });
+    door.#post({ type: "open", setup: { ...setup, buffers: door.shared.buffers } });
     try {
       await listening.promise;
     } catch (error) {
@@ -134,26 +135,6 @@ export class DoorThread {
   /** Where visitors connect. */
   get address(): Deno.NetAddr {
     return this.#address!;
-  }
-
-  /** Connections closed unread so far, their addresses shut out. */
-  get closedUnread(): number {
-    return this.#shared.count("closedUnread");
-  }
-
-  /** Connections closed unread so far, over the door's rate. */
-  get closedBusy(): number {
-    return this.#shared.count("closedBusy");
-  }
-
-  /** Connections cut for sending over their budget so far. */
-  get cut(): number {
-    return this.#shared.count("cut");
-  }
-
-  /** The visitor a connection to the HTTP side comes from on behalf of, as {@link ConnectionDoor.visitorOf}. */
-  visitorOf(from: Deno.NetAddr): string | undefined {
-    return from.hostname === "127.0.0.1" ? this.#shared.visitorFrom(from.port) : undefined;
   }
 
   /** Closes `address`'s connections unread until `until` (ms). */
