@@ -5,10 +5,11 @@
  * cut before the rest is read, and its address barred; the HTTP side knows
  * each relayed connection's visitor, and no other connection's.
  */
-import { equal, ok } from "node:assert/strict";
+import { deepEqual, equal, ok } from "node:assert/strict";
 import net from "node:net";
 import {
   AddressDoor,
+  admissionBurst,
   ConnectionDoor,
   LONGEST_PAUSE_MS,
   PAUSE_FORGIVEN_MS,
@@ -107,12 +108,18 @@ Deno.test("a socket sending a message far over any page's is cut before the mess
  * no one out, with a budget of 4 KB in a burst; the addresses it cut go to
  * `cuts`.
  */
-function doorBefore(inner: Deno.TcpListener, cuts: string[] = []): ConnectionDoor {
+function doorBefore(
+  inner: Deno.TcpListener,
+  cuts: string[] = [],
+  connectionsPerSecond = 10,
+  now?: () => number,
+): ConnectionDoor {
   return ConnectionDoor.listen({
     hostname: "127.0.0.1",
     port: 0,
     innerPort: inner.addr.port,
-    connectionsPerSecond: 10,
+    connectionsPerSecond,
+    ...(now ? { now } : {}),
     budget: { bytesPerSecond: 1024, burstBytes: 4096 },
     shutOut: () => false,
     overBudget: (address) => cuts.push(address),
@@ -172,27 +179,46 @@ Deno.test("a visitor's connection reset ends the HTTP side's at once, so a page 
   await door.close();
 });
 
-Deno.test("past its connections a second the door closes the rest unread, and relays those within its burst", async () => {
+/**
+ * Sends `count` connections at once to a door taking `perSecond`, its clock
+ * stopped (however slowly they come, no allowance comes back); how many it
+ * closed over its rate once it took `admitted`.
+ */
+async function closedOverRate(count: number, perSecond: number, admitted: number): Promise<number> {
   const inner = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const door = doorBefore(inner);
-  const visitors = [...Array(12).keys()].map(() => {
+  const stopped = Date.now();
+  const door = doorBefore(inner, [], perSecond, () => stopped);
+  const visitors = [...Array(count).keys()].map(() => {
     const visitor = net.connect({ host: "127.0.0.1", port: door.address.port });
     visitor.on("error", () => {});
     return visitor;
   });
   const closed = visitors.map((visitor) => new Promise((r) => visitor.on("close", r)));
   const accepted: Deno.Conn[] = [];
-  for (let k = 0; k < 10; k++) accepted.push(await inner.accept());
-  for (let wait = 0; door.shared.tally().closedBusy < 2; wait++) {
+  for (let k = 0; k < admitted; k++) accepted.push(await inner.accept());
+  for (let wait = 0; door.shared.tally().closedBusy < count - admitted; wait++) {
     ok(wait < 300, `closed over the rate: ${door.shared.tally().closedBusy}`);
     await new Promise((r) => setTimeout(r, 10));
   }
   const { closedBusy, closedUnread } = door.shared.tally();
-  equal(closedBusy, 2, "the twelve came within the burst of ten: two closed");
   equal(closedUnread, 0, "no address was shut out");
   for (const conn of accepted) conn.close();
   for (const visitor of visitors) visitor.destroy();
   await Promise.all(closed);
   inner.close();
   await door.close();
+  return closedBusy;
+}
+
+Deno.test("past its connections a second the door closes the rest unread, and relays those within its burst", async () => {
+  equal(await closedOverRate(12, 10, 10), 2, "the twelve came within the burst of ten: two closed");
+});
+
+Deno.test("the door takes a tenth of a second's connections at once, and never fewer than a page's burst", async () => {
+  deepEqual([5, 10, 100, 200, 1000].map(admissionBurst), [10, 10, 10, 20, 100]);
+  equal(
+    await closedOverRate(25, 200, 20),
+    5,
+    "twenty-five at once to a door taking 200 a second: five closed",
+  );
 });

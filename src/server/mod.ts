@@ -26,6 +26,7 @@ export {
   REFUSALS_PER_SECOND,
 } from "./address_door.ts";
 export {
+  admissionBurst,
   ConnectionDoor,
   type ConnectionDoorOptions,
   DoorShared,

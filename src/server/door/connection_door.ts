@@ -18,6 +18,17 @@ import { DoorShared } from "./door_shared.ts";
 /** How long the door waits after a connection failed as it was taken. */
 const ACCEPT_RETRY_MS = 10;
 
+/**
+ * The connections the door takes at once, past which it waits for its rate:
+ * a tenth of a second's worth, and never fewer than a page's own burst (its
+ * document, scripts, styles and socket, a few at once). A whole second's
+ * worth at once would reach the HTTP side, on the thread every game shares,
+ * all together whenever a crowd's pauses end.
+ */
+export function admissionBurst(connectionsPerSecond: number): number {
+  return Math.max(10, Math.ceil(connectionsPerSecond / 10));
+}
+
 /** How the door is set up. */
 export interface ConnectionDoorOptions {
   /** The public address and port (0: any free one). */
@@ -26,8 +37,8 @@ export interface ConnectionDoorOptions {
   /** The HTTP side's port on loopback (127.0.0.1). */
   readonly innerPort: number;
   /**
-   * Connections taken a second, in all, in bursts of as many; past it they
-   * are closed unread. A crowd from many addresses, none yet paused, is
+   * Connections taken a second, in all, in bursts of a tenth as many
+   * ({@link admissionBurst}); past it they are closed unread. A crowd from many addresses, none yet paused, is
    * then read no faster than this, while the games already being played go on.
    */
   readonly connectionsPerSecond: number;
@@ -37,6 +48,8 @@ export interface ConnectionDoorOptions {
   readonly shutOut: (address: string, now: number) => boolean;
   /** A connection from `address` sent over its budget, and was cut. */
   readonly overBudget: (address: string) => void;
+  /** The clock, in ms (`Date.now` unless given: a test's, stopped). */
+  readonly now?: () => number;
   /** Where the door notes each relay's visitor and its counts (a new table unless given). */
   readonly shared?: DoorShared;
 }
@@ -53,7 +66,11 @@ export class ConnectionDoor {
 
   private constructor(readonly options: ConnectionDoorOptions) {
     this.shared = options.shared ?? new DoorShared();
-    this.#admissions = new TokenBucket(options.connectionsPerSecond, Date.now());
+    this.#admissions = new TokenBucket(
+      options.connectionsPerSecond,
+      (options.now ?? Date.now)(),
+      admissionBurst(options.connectionsPerSecond),
+    );
     this.#listener = Deno.listen({ hostname: options.hostname, port: options.port, transport: "tcp" });
     this.#accepting = this.#accept();
   }
@@ -81,7 +98,7 @@ export class ConnectionDoor {
         continue;
       }
       const address = addressKey(conn.remoteAddr.hostname);
-      const now = Date.now();
+      const now = (this.options.now ?? Date.now)();
       if (this.options.shutOut(address, now)) {
         this.shared.add("closedUnread");
         conn.close();

@@ -31,7 +31,7 @@ const DOOR_WORKER_OPTIONS = {
 } as WorkerOptions;
 
 /** The door's options that cross to its thread (its calls back are messages). */
-export type DoorSetup = Omit<ConnectionDoorOptions, "shutOut" | "overBudget" | "shared"> & {
+export type DoorSetup = Omit<ConnectionDoorOptions, "shutOut" | "overBudget" | "shared" | "now"> & {
   readonly buffers: DoorBuffers;
 };
 
@@ -51,7 +51,7 @@ export type FromDoor =
   | { readonly type: "pong"; readonly id: number };
 
 /** The door's options, as the server's thread gives them. */
-export type DoorThreadOptions = Omit<ConnectionDoorOptions, "shutOut" | "shared"> & {
+export type DoorThreadOptions = Omit<ConnectionDoorOptions, "shutOut" | "shared" | "now"> & {
   /** The thread's entry (workers/door_worker.ts unless given: a test's stand-in). */
   readonly workerUrl?: URL;
 };

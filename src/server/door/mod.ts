@@ -7,7 +7,7 @@
  *
  * @module
  */
-export { ConnectionDoor, type ConnectionDoorOptions } from "./connection_door.ts";
+export { admissionBurst, ConnectionDoor, type ConnectionDoorOptions } from "./connection_door.ts";
 export { closeQuietly, type InboundBudget, relay, type RelayEnd } from "./connection_relay.ts";
 export { type DoorBuffers, type DoorCount, DoorShared, type DoorTally, KEY_BYTES } from "./door_shared.ts";
 export { DoorThread, type DoorThreadOptions, type FromDoor, type ToDoor } from "./door_thread.ts";
