@@ -41,7 +41,16 @@ export interface TestServer extends AsyncDisposable {
   readonly stateDir: string;
 }
 
-/** Starts a server on 127.0.0.1 at a free port, with `limits` over the defaults. */
+/**
+ * Connections a test's server takes a second unless a test says otherwise:
+ * its door takes a tenth of them at once, and a test that opens a hundred
+ * sockets together to try another limit must not meet the door's first.
+ * The door's own rate is tried where it is the subject
+ * (tests/server_connection_door_test.ts).
+ */
+const TEST_CONNECTION_RATE = 1000;
+
+/** Starts a server on 127.0.0.1 at a free port, with `limits` over the defaults (and {@link TEST_CONNECTION_RATE}). */
 export async function startTestServer(
   limits: Partial<ServerLimits> = {},
   extra: Partial<ServerOptions> = {},
@@ -52,7 +61,7 @@ export async function startTestServer(
     port: 0,
     content: await bundledContent(),
     stateDir,
-    limits: { ...DEFAULT_LIMITS, ...limits },
+    limits: { ...DEFAULT_LIMITS, connectionRate: TEST_CONNECTION_RATE, ...limits },
     version: "9.9.9",
     makeRunner: (rules) => new InProcessRunner(rules),
     randomSeed: () => 42,
