@@ -35,6 +35,20 @@ export function playCommand(args: readonly string[], columns = 80, rows = 24): s
 }
 
 /**
+ * `deno task play` itself, with this Deno and `args` after it: the task
+ * runner, the launcher it starts and the game, every process a player's
+ * command line makes (for figures that count them all, such as memory).
+ */
+export function playTaskCommand(args: readonly string[], columns = 80, rows = 24): string {
+  return inPty(columns, rows, [Deno.execPath(), "task", "play", ...args]);
+}
+
+/** `words` run in a pty of `columns` x `rows` (another program, measured beside the game). */
+export function ptyCommand(words: readonly string[], columns = 80, rows = 24): string {
+  return inPty(columns, rows, words);
+}
+
+/**
  * A raw-mode echo in the pty: each key comes straight back. Timed like the
  * game, it is the floor under every figure: the pty, the relay and our pipes.
  */
@@ -102,6 +116,16 @@ export class PtySession {
     this.#wake?.();
   }
 
+  /** The process id of `script`, whose descendants are the program's processes. */
+  get pid(): number {
+    return this.#child.pid;
+  }
+
+  /** Whether the program has closed the pty (ended). */
+  get ended(): boolean {
+    return this.#ended;
+  }
+
   /** When the last chunk the program wrote reached us (`performance.now()`). */
   get lastChunkAt(): number {
     return this.#chunks.at(-1)?.at ?? NaN;
@@ -161,6 +185,35 @@ export class PtySession {
       bytes: chunks.reduce((sum, c) => sum + c.bytes, 0),
       text: this.#text,
     };
+  }
+
+  /**
+   * Writes `key`, then waits until the program has written nothing for
+   * `quietMs` (a walk's steps come closer together than that), or for
+   * `limitMs` in all, or until the program ends ({@link ended}); resolves
+   * to the bytes that came back.
+   */
+  async pressUntilQuiet(key: string, quietMs: number, limitMs = 30_000): Promise<number> {
+    this.#before = (this.#before + this.#text).slice(-300);
+    this.#text = "";
+    this.#chunks = [];
+    const start = performance.now();
+    await this.#stdin.write(new TextEncoder().encode(key));
+    for (;;) {
+      if (this.#ended) break;
+      const now = performance.now();
+      const last = this.#chunks.at(-1)?.at ?? start;
+      if (now - last >= quietMs || now - start >= limitMs) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(last + quietMs, start + limitMs) - now);
+        this.#wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#wake = undefined;
+    }
+    return this.#chunks.reduce((sum, c) => sum + c.bytes, 0);
   }
 
   /** Writes `key` without waiting for anything. */

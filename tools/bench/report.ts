@@ -37,6 +37,7 @@ import { refuseHostileFiles } from "./hostile_files.ts";
 import { keyToFrameLatency } from "./latency.ts";
 import { ptyEchoFloor, ptyKeyToFrame, type PtyLatency } from "./pty_latency.ts";
 import { startupToFirstFrame } from "./startup.ts";
+import { CRAWL, crawlMemory, delveMemory, medianOf, memoryText, type PlayMemory } from "./play_memory.ts";
 import { measure } from "./timing.ts";
 import { markersOf, writeMarkedSection } from "../marked_section.ts";
 import { formatMs, notes, progress, type Row, rows, thousands, times, versus } from "./report_rows.ts";
@@ -153,6 +154,49 @@ async function ptyRows(): Promise<void> {
     ours: `p50 ${formatMs(echo.completeP50)}, p99 ${formatMs(echo.completeP99)}; p50 ${
       formatMs(echoIdle.completeP50)
     }, p99 ${formatMs(echoIdle.completeP99)}`,
+  });
+}
+
+/** Games played for the memory rows, and keys pressed in each. */
+const MEMORY_RUNS = 3, MEMORY_KEYS = 300;
+/** The most the whole terminal game may hold, PSS of every process summed. */
+const MEMORY_TARGET_MB = 150;
+
+/**
+ * The memory of a game while it is played (tools/bench/play_memory.ts):
+ * every process of `deno task play --seed 1`, and DCSS's console played
+ * the same way, one game of each in turn, the median of each figure.
+ */
+async function memoryRows(): Promise<void> {
+  const ours: PlayMemory[] = [], theirs: PlayMemory[] = [];
+  for (let run = 1; run <= MEMORY_RUNS; run++) {
+    progress(`memory while playing, game ${run} of ${MEMORY_RUNS}, ${MEMORY_KEYS} keys`);
+    ours.push(await delveMemory(MEMORY_KEYS));
+    const crawl = await crawlMemory(MEMORY_KEYS);
+    if (crawl) theirs.push(crawl);
+  }
+  const game = medianOf(ours);
+  const played = (m: PlayMemory) =>
+    `${m.keys} keys: explore, steps, rest, stairs; ${m.games} game${m.games === 1 ? "" : "s"}`;
+  rows.push({
+    figure: `memory while playing, every process of \`deno task play --seed 1\` (PSS, and RSS), pty 80x24 ` +
+      `(${played(game)}; the AI worker ${
+        game.workers ? "running" : "not started"
+      }; median of ${MEMORY_RUNS})`,
+    ours: memoryText(game),
+    target: `≤ ${MEMORY_TARGET_MB} MB PSS at the peak`,
+    met: game.total.peak.pss <= MEMORY_TARGET_MB * 2 ** 20,
+  });
+  if (theirs.length === 0) {
+    notes.push(`${CRAWL} (Debian's crawl) is not installed: DCSS's memory row is left out.`);
+    return;
+  }
+  const crawl = medianOf(theirs);
+  rows.push({
+    figure:
+      `memory while playing, DCSS's console (\`${CRAWL}\`), the same way (${played(crawl)}; median of ` +
+      `${MEMORY_RUNS})`,
+    ours: memoryText(crawl),
   });
 }
 
@@ -342,6 +386,7 @@ const SECTIONS = [
   "minds",
   "frames",
   "pty",
+  "memory",
   "loop",
   "hostile",
   "budget",
@@ -396,6 +441,7 @@ if (import.meta.main) {
   if (only.has("minds")) await mindRows();
   if (only.has("frames")) await frameRows();
   if (only.has("pty")) await ptyRows();
+  if (only.has("memory")) await memoryRows();
   if (only.has("loop")) await loopRows();
   if (only.has("hostile")) await hostileRows();
   if (only.has("budget")) await budgetRows();
