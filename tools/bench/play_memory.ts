@@ -214,12 +214,17 @@ async function startCrawl(dir: string): Promise<PtySession> {
  * go on to save on the hangup, into a folder being removed), then the pty.
  */
 async function endCrawl(crawl: PtySession): Promise<void> {
-  for (const { pid } of await sampleTree(crawl.pid)) {
-    try {
-      Deno.kill(pid, "SIGKILL");
-    } catch {
-      // Gone already.
+  for (let tries = 0; tries < 100; tries++) {
+    const left = await sampleTree(crawl.pid);
+    if (left.length === 0) break;
+    for (const { pid } of left) {
+      try {
+        Deno.kill(pid, "SIGKILL");
+      } catch {
+        // Gone already.
+      }
     }
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await crawl.kill();
 }
@@ -290,27 +295,34 @@ export const PLAY_MEMORY_HELP = {
   about: "A quick look at the memory of a game while it is played, outside the report: Delve as\n" +
     "`deno task play --seed 1` (every process of it), then DCSS's console, at 80x24.",
   usage: `Usage: deno run -A tools/bench/play_memory.ts [--keys N] [--runs N]
+                                                   [--no-crawl]
 
 Options:
-      --keys N    keys pressed in each game (default: 300)
-      --runs N    games of each, the median of each figure given (default: 1)
+      --keys N      keys pressed in each game (default: 300)
+      --runs N      games of each, the median of each figure given (default: 1)
+      --no-crawl    Delve's game alone
 ${HELP_USAGE}`,
 };
 
 if (import.meta.main) {
   const line = readCommandLine(PLAY_MEMORY_HELP, Deno.args, () => {
-    const { values } = parseFlags(Deno.args, { keys: { type: "string" }, runs: { type: "string" } });
+    const { values } = parseFlags(Deno.args, {
+      keys: { type: "string" },
+      runs: { type: "string" },
+      "no-crawl": { type: "boolean" },
+    });
     return {
       keys: intFlag("--keys", values.keys, 1, 100_000) ?? 300,
       runs: intFlag("--runs", values.runs, 1, 100) ?? 1,
+      crawl: !values["no-crawl"],
     };
   });
   if ("exit" in line) Deno.exit(line.exit);
-  const { keys, runs } = line.run;
+  const { keys, runs, crawl: withCrawl } = line.run;
   const delve: PlayMemory[] = [], crawl: PlayMemory[] = [];
   for (let run = 0; run < runs; run++) {
     delve.push(await delveMemory(keys));
-    const theirs = await crawlMemory(keys);
+    const theirs = withCrawl ? await crawlMemory(keys) : undefined;
     if (theirs) crawl.push(theirs);
   }
   const game = medianOf(delve);
@@ -319,5 +331,5 @@ if (import.meta.main) {
     `delve (${game.workers ? "AI worker running" : "no AI worker"}; ${games(game)}): ${memoryText(game)}`,
   );
   const theirs = crawl.length ? medianOf(crawl) : undefined;
-  console.log(theirs ? `DCSS (${games(theirs)}): ${memoryText(theirs)}` : `DCSS: no ${CRAWL}`);
+  if (withCrawl) console.log(theirs ? `DCSS (${games(theirs)}): ${memoryText(theirs)}` : `DCSS: no ${CRAWL}`);
 }
