@@ -79,10 +79,28 @@ Deno.test("each layer imports only the layers below it (docs/architecture.md, La
   deepEqual(wrong, []);
 });
 
-Deno.test("a layer is reached from another only through its mod.ts", async () => {
+/** The launcher's entry: a process that only waits for the game, loading as little as it can. */
+const LAUNCHER = "src/app/launch.ts";
+
+/** The files `entry` loads, itself included, following the relative imports of `all`. */
+function reachedFrom(entry: string, all: readonly Edge[]): Set<string> {
+  const seen = new Set<string>();
+  for (const todo = [entry]; todo.length > 0;) {
+    const file = todo.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    todo.push(...all.filter(({ from }) => from === file).map(({ to }) => to));
+  }
+  return seen;
+}
+
+Deno.test("a layer is reached from another only through its mod.ts, but by the launcher's own small modules", async () => {
   const all = await edges();
+  // The launcher names each small module it loads (the test below keeps them few and small).
+  const launcher = reachedFrom(LAUNCHER, all);
   const around = all
     .filter(({ from, to }) => layerOf(from) !== layerOf(to) && !SHARED.has(to) && !to.endsWith("/mod.ts"))
+    .filter(({ from }) => !launcher.has(from))
     .map(({ from, to }) => `${from} imports ${to}`);
   deepEqual(around, []);
   // Every layer others import has its surface, and the surface says what the layer is.
@@ -112,4 +130,23 @@ Deno.test("no layers import each other, even through others: the layers form one
   };
   const circles = [...next.keys()].filter((layer) => reached(layer).has(layer));
   deepEqual(circles, []);
+});
+
+/** The most modules the launcher may load: its own three and the few it borrows. */
+const LAUNCHER_MODULES = 12;
+
+Deno.test("the launcher loads a few small modules of Delve's and Deno's built-ins: no layer's surface, npm package or JSON", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", LAUNCHER],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  ok(out.success, new TextDecoder().decode(out.stderr));
+  const graph: { modules: { specifier: string }[] } = JSON.parse(new TextDecoder().decode(out.stdout));
+  const specifiers = graph.modules.map((m) => m.specifier);
+  const ours = specifiers.filter((s) => s.startsWith("file:"));
+  deepEqual(specifiers.filter((s) => !s.startsWith("file:") && !s.startsWith("node:")), [], "npm or remote");
+  deepEqual(ours.filter((s) => s.endsWith("/mod.ts") || s.endsWith(".json")), [], "a surface or JSON");
+  ok(ours.length <= LAUNCHER_MODULES, `${ours.length} modules: ${ours.join(" ")}`);
 });

@@ -26,4 +26,5 @@ export { mixedMap } from "./mixed_map.ts";
 export { nearestCells } from "./nearest_cells.ts";
 export { findPath } from "./pathfinding.ts";
 export { countOpen, isConnected, stepsFrom } from "./regions.ts";
-export { MAX_SEED, Rng } from "./rng.ts";
+export { Rng } from "./rng.ts";
+export { MAX_SEED } from "./seed.ts";

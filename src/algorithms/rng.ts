@@ -7,12 +7,10 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { xoroshiro128plus, xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
 import type { JumpableRandomGenerator } from "pure-rand/types/JumpableRandomGenerator";
+import { MAX_SEED } from "./seed.ts";
 
 /** The serialisable state of an {@link Rng}: four 32-bit integers. */
 export type RngState = readonly number[];
-
-/** The largest seed accepted; seeds are unsigned 32-bit integers. */
-export const MAX_SEED = 0xffff_ffff;
 
 /** A seeded generator. Draw from it, then store {@link Rng.state} back. */
 export class Rng {

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { LEAVE_SEQUENCE } from "../terminal/mod.ts";
+import { LEAVE_SEQUENCE } from "../terminal/screen_modes.ts";
 
 /** What a signal that ends the game says of it. */
 const SIGNAL_CAUSES: Readonly<Partial<Record<Deno.Signal, string>>> = {

@@ -21,19 +21,15 @@
  * @module
  */
 import { basename } from "node:path";
-import { deathLine, fileThere, noteTerminal, restoreTerminal } from "./child_death.ts";
 import { fileURLToPath } from "node:url";
+// Small modules, each named, rather than their layers' surfaces (mod.ts), which would load the engine,
+// the schemas and the screens into a process that only waits for the game: see docs/architecture.md.
+import { deathLine, fileThere, noteTerminal, restoreTerminal } from "./child_death.ts";
 import { parseCli } from "./play_flags.ts";
-import { say, UsageError } from "../cli/mod.ts";
-import {
-  defaultOptionsPath,
-  defaultSaveDir,
-  grantFolder,
-  grantsFor,
-  NO_SAVE_PLACE,
-  playFiles,
-  TEMP_SUFFIX,
-} from "../store/mod.ts";
+import { UsageError } from "../cli/parse_flags.ts";
+import { say } from "../cli/say.ts";
+import { defaultOptionsPath, defaultSaveDir, TEMP_SUFFIX } from "../store/default_places.ts";
+import { grantFolder, grantsFor, NO_SAVE_PLACE, playFiles } from "../store/write_paths.ts";
 
 /** The game's entry. */
 const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));

@@ -4,8 +4,10 @@
  *
  * @module
  */
-import { MAX_SEED } from "../engine/mod.ts";
-import { HELP_USAGE, intFlag, parseFlags, pathFlag, UsageError } from "../cli/mod.ts";
+// Modules of their own, not their layers' surfaces: the launcher parses the command line with this file,
+// and loads nothing else of the game (launch.ts).
+import { MAX_SEED } from "../algorithms/seed.ts";
+import { HELP_USAGE, intFlag, parseFlags, pathFlag, UsageError } from "../cli/parse_flags.ts";
 
 /** What the command line asked for. */
 export type CliCommand =

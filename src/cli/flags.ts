@@ -1,14 +1,14 @@
 /**
- * Flags for every command (play, replay, sim, fuzz, validate, schema, bench,
- * soak): one parser, one way of naming a mistake, so `--seed -1` or
- * `--bogus` reads the same everywhere, and one way of answering
- * `--help`/`-h` (the command's flags with their defaults) and
- * `--version`/`-v`.
+ * One way of answering `--help`/`-h` (the command's flags with their
+ * defaults) and `--version`/`-v` for every command (play, replay, sim,
+ * fuzz, validate, schema, bench, soak), and of reading a command's line
+ * with them: its flags by the one parser (parse_flags.ts), a mistake said
+ * in one line followed by the usage.
  *
  * @module
  */
-import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import { wrapText } from "../ui/mod.ts";
+import { askedFor, UsageError } from "./parse_flags.ts";
 import { say as sayLine, sayOut } from "./say.ts";
 import { VERSION } from "./version.ts";
 
@@ -18,19 +18,9 @@ export interface CommandHelp {
   readonly name: string;
   /** What it does, in a line or two. */
   readonly about: string;
-  /** `Usage: …` and every flag with its default; {@link HELP_USAGE} closes it. */
+  /** `Usage: …` and every flag with its default; `HELP_USAGE` (parse_flags.ts) closes it. */
   readonly usage: string;
 }
-
-/** The flags every command takes, as its usage lists them last. */
-export const HELP_USAGE = `  -h, --help    show this help and exit
-  -v, --version show the version (and the Deno it runs on) and exit`;
-
-/** The flags every command takes, for the parser. */
-const HELP_FLAGS = {
-  help: { type: "boolean", short: "h" },
-  version: { type: "boolean", short: "v" },
-} as const satisfies ParseArgsOptionsConfig;
 
 /** The width help is written for: the narrowest terminal Delve plays in. */
 export const HELP_COLUMNS = 80;
@@ -46,22 +36,6 @@ export function helpText(command: CommandHelp): string {
  */
 export function versionText(): string {
   return `delve ${VERSION} (deno ${Deno.version.deno})`;
-}
-
-/**
- * Whether `args` ask for help or the version (`--help`/`-h` wins), whatever
- * else they hold: `replay --help` needs no FILE, `sim --games x -h` no good
- * number. A value such as `--help=yes` is not asking: the command's own
- * parser names it as a mistake.
- */
-export function askedFor(args: readonly string[]): "help" | "version" | undefined {
-  const { values } = parseArgs({
-    args: [...args],
-    options: HELP_FLAGS,
-    strict: false,
-    allowPositionals: true,
-  });
-  return values.help === true ? "help" : values.version === true ? "version" : undefined;
 }
 
 /** Where a command's lines go (the console by default; tests collect them). */
@@ -95,86 +69,5 @@ export function readCommandLine<T>(
     if (!(e instanceof UsageError)) throw e;
     output.err(`delve ${command.name}: ${e.message}\n${command.usage}`);
     return { exit: 2 };
-  }
-}
-
-/** A command-line mistake, said in one line. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
-
-/**
- * Parses `args` strictly against `options` and the flags every command
- * takes (`--help`/`-h`, `--version`/`-v`); throws {@link UsageError}
- * naming the unknown flag, the missing value or the stray argument.
- */
-export function parseFlags<const O extends ParseArgsOptionsConfig>(
-  args: readonly string[],
-  options: O,
-  allowPositionals = false,
-): ReturnType<typeof parseArgs<{ options: O & typeof HELP_FLAGS; strict: true; allowPositionals: boolean }>> {
-  const all = { ...options, ...HELP_FLAGS };
-  try {
-    return parseArgs({ args: glueNegativeValues(args, all), options: all, strict: true, allowPositionals });
-  } catch (e) {
-    throw new UsageError(describeParseError(e as Error & { code?: string }));
-  }
-}
-
-/** `text` as an integer from `min` to `max` (absent stays absent); `what` names the unit in the error. */
-export function intFlag(
-  flag: string,
-  text: string | undefined,
-  min: number,
-  max: number,
-  what = "an integer",
-): number | undefined {
-  if (text === undefined) return undefined;
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(Number.isSafeInteger(n) && n >= min && n <= max)) {
-    throw new UsageError(`${flag}: expected ${what} from ${min} to ${max}, found "${text}"`);
-  }
-  return n;
-}
-
-/** `text` as a path: absent is fine, empty is a mistake. */
-export function pathFlag(flag: string, text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  if (text.trim() === "") throw new UsageError(`${flag}: expected a path, found an empty value`);
-  return text;
-}
-
-/**
- * parseArgs reads `--seed -1` as a flag without a value; joined into
- * `--seed=-1`, the value reaches the flag's own check, which names it.
- */
-function glueNegativeValues(args: readonly string[], options: ParseArgsOptionsConfig): string[] {
-  const glued: string[] = [];
-  for (let k = 0; k < args.length; k++) {
-    const name = args[k].startsWith("--") ? args[k].slice(2) : "";
-    if (options[name]?.type === "string" && /^-\d/.test(args[k + 1] ?? "")) {
-      glued.push(`${args[k]}=${args[++k]}`);
-    } else {
-      glued.push(args[k]);
-    }
-  }
-  return glued;
-}
-
-function describeParseError(e: Error & { code?: string }): string {
-  const quoted = /'([^']+)'/.exec(e.message)?.[1] ?? "";
-  // "-h, --help" names a flag with a short form: the long one is named.
-  const option = /--[\w-]+/.exec(quoted)?.[0] ?? quoted;
-  switch (e.code) {
-    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-      return `unknown flag ${option.split(" ")[0]}`;
-    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
-      return `unexpected argument "${option}"`;
-    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
-      return /argument missing|ambiguous/.test(e.message)
-        ? `${option.split(" ")[0]}: expected a value, found nothing`
-        : `${option.split(" ")[0]}: takes no value`;
-    default:
-      return e.message.split("\n")[0];
   }
 }

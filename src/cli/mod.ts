@@ -7,17 +7,8 @@
  */
 export { loadDataOr, type LoadedData, readEnv } from "./data_dir.ts";
 export { CRASH_EXIT, crashMessage, guardExits, notSavedLine, saveThenRestore } from "./exit_guard.ts";
-export {
-  askedFor,
-  HELP_USAGE,
-  helpText,
-  intFlag,
-  parseFlags,
-  pathFlag,
-  readCommandLine,
-  UsageError,
-  versionText,
-} from "./flags.ts";
+export { helpText, readCommandLine, versionText } from "./flags.ts";
 export type { CommandOutput } from "./flags.ts";
+export { askedFor, HELP_USAGE, intFlag, parseFlags, pathFlag, UsageError } from "./parse_flags.ts";
 export { say, sayJson, sayOut } from "./say.ts";
 export { VERSION } from "./version.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { printableLines } from "../text/mod.ts";
+import { printableLines } from "../text/printable.ts";
 
 /** Writes `text` (one or more lines) to stderr, made printable; never throws (stderr may be gone). */
 export function say(text: string): void {

@@ -9,9 +9,9 @@
 export { LockRefused, lockSave, tryLock, withLock } from "./file_lock.ts";
 export { addHighScore, readScores, SCORES_LIMITS, ScoresNotWritten } from "./high_scores.ts";
 export { MORGUE_REPLAY_EXT, writeMorgue, writeMorgueReplay, writeReplayBeside } from "./morgue_file.ts";
+export { defaultOptionsPath, defaultSaveDir, KEPT_FOLDER_NAME, TEMP_SUFFIX } from "./default_places.ts";
 export {
   DEFAULT_OPTIONS,
-  defaultOptionsPath,
   optionsJsonSchema,
   optionsText,
   parseOptions,
@@ -33,16 +33,13 @@ export {
 export type { Command, Recording } from "./replay_format.ts";
 export { bundledDataWith } from "./save_data.ts";
 export {
-  defaultSaveDir,
   deleteSave,
   gzip,
   keepUnreadable,
-  KEPT_FOLDER_NAME,
   LinkRefused,
   readJsonFile,
   readSave,
   SAVE_LIMITS,
-  TEMP_SUFFIX,
   writeFileAtomic,
   writeSave,
 } from "./save_file.ts";

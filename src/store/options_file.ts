@@ -68,14 +68,6 @@ export interface OptionsRead {
   readonly problems: readonly string[];
 }
 
-/** `$XDG_CONFIG_HOME/delve/options.json`, else `~/.config/delve/options.json`; undefined with neither. */
-export function defaultOptionsPath(env: (name: string) => string | undefined): string | undefined {
-  const xdg = env("XDG_CONFIG_HOME");
-  if (xdg) return `${xdg}/delve/options.json`;
-  const home = env("HOME");
-  return home ? `${home}/.config/delve/options.json` : undefined;
-}
-
 const fieldSchemas = {
   $schema: z.string().max(4096),
   version: z.literal(OPTIONS_VERSION),

@@ -14,6 +14,7 @@
  */
 import { basename, dirname, join } from "node:path";
 import { bytesInWords, describeJsonProblem, type JsonLimits, readUntrustedJson } from "../content/mod.ts";
+import { KEPT_FOLDER_NAME, TEMP_SUFFIX } from "./default_places.ts";
 
 /**
  * What a save may hold. A save is the game's state and its replay so far:
@@ -89,12 +90,6 @@ export async function writeSave(
   if (packed.length > limits.maxBytes) throw tooLarge(packed.length, limits.maxBytes);
   await writeFileAtomic(path, packed, { backup, fresh });
 }
-
-/** The temporary file's suffix: the new `path` is written as `path.tmp`, then renamed over `path`. */
-export const TEMP_SUFFIX = ".tmp";
-
-/** The folder beside a file where {@link keepUnreadable} moves it: Delve's own. */
-export const KEPT_FOLDER_NAME = "kept";
 
 /**
  * Writes `data` as the file at `path` so that a reader only ever finds the
@@ -309,14 +304,3 @@ export async function claimName(
     }
   }
 }
-
-/** The folder saves go in: `$XDG_DATA_HOME/delve`, else `~/.local/share/delve`. */
-export function defaultSaveDir(env: (name: string) => string | undefined): string | undefined {
-  const xdg = env("XDG_DATA_HOME");
-  if (xdg) return `${xdg}/delve`;
-  const home = env("HOME");
-  return home ? `${home}/.local/share/delve` : undefined;
-}
-
-/** The save file's name in that folder. */
-export const SAVE_FILE_NAME = "savegame.json.gz";

@@ -13,7 +13,7 @@
  * @module
  */
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
-import { defaultSaveDir, KEPT_FOLDER_NAME, SAVE_FILE_NAME, TEMP_SUFFIX } from "./save_file.ts";
+import { defaultSaveDir, KEPT_FOLDER_NAME, SAVE_FILE_NAME, TEMP_SUFFIX } from "./default_places.ts";
 
 /** The high-score table's name in the save folder. */
 export const SCORES_FILE_NAME = "scores.json";

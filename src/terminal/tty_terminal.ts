@@ -8,17 +8,7 @@
 import { KeyDecoder } from "./key_decoder.ts";
 import type { Terminal } from "./terminal.ts";
 import { QueuedInput } from "./queued_input.ts";
-
-/**
- * Alternate screen, hide cursor, mouse (clicks 1000, drags 1002, any motion
- * 1003 so hovering names things, SGR coordinates 1006), keypad mode, clear.
- */
-export const ENTER_SEQUENCE =
-  "\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1003h\x1b[?1006h\x1b=\x1b[0m\x1b[2J";
-
-/** Everything {@link ENTER_SEQUENCE} turned on, off again; cursor shown. */
-export const LEAVE_SEQUENCE =
-  "\x1b[?2026l\x1b[?1006l\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b>\x1b[0m\x1b[?25h\x1b[?1049l";
+import { ENTER_SEQUENCE, LEAVE_SEQUENCE } from "./screen_modes.ts";
 
 /** How long a lone Esc waits for the rest of a sequence. */
 const ESC_TIMEOUT_MS = 30;
