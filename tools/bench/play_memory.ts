@@ -152,8 +152,11 @@ const DELVE_CYCLE = [..."xxhhjjkkllyyuubbnn", "R", ">"];
 /** The same round on DCSS's keys (`o` explores, `5` rests), and Escape for any question it asks. */
 const CRAWL_CYCLE = [..."oohhjjkkllyyuubbnn", "5", ">", "\x1b"];
 
-/** Delve played as above, `keys` keys; the game's status checked at the end (saved on Ctrl-C). */
-export async function delveMemory(keys: number): Promise<PlayMemory> {
+/**
+ * Delve played as above, `keys` keys, `args` given to `deno task play`
+ * after `--seed 1`; the game's status checked at the end (saved on Ctrl-C).
+ */
+export async function delveMemory(keys: number, args: readonly string[] = []): Promise<PlayMemory> {
   const home = await Deno.makeTempDir({ prefix: "delve-memory-" });
   // HOME stays: Deno keeps its module cache under it. The saves and the options are the run's own.
   const env = {
@@ -164,7 +167,7 @@ export async function delveMemory(keys: number): Promise<PlayMemory> {
     NO_COLOR: "",
     FORCE_COLOR: "",
   };
-  const session = new PtySession(playTaskCommand(["--seed", "1"]), env);
+  const session = new PtySession(playTaskCommand(["--seed", "1", ...args]), env);
   const player: Player = {
     session,
     // A death's window: Enter goes back to the title, N starts a new game.
@@ -295,33 +298,35 @@ export const PLAY_MEMORY_HELP = {
   about: "A quick look at the memory of a game while it is played, outside the report: Delve as\n" +
     "`deno task play --seed 1` (every process of it), then DCSS's console, at 80x24.",
   usage: `Usage: deno run -A tools/bench/play_memory.ts [--keys N] [--runs N]
-                                                   [--no-crawl]
+                                                   [--no-crawl] [-- ARGS]
 
 Options:
       --keys N      keys pressed in each game (default: 300)
       --runs N      games of each, the median of each figure given (default: 1)
       --no-crawl    Delve's game alone
+      -- ARGS       more arguments for deno task play --seed 1
 ${HELP_USAGE}`,
 };
 
 if (import.meta.main) {
   const line = readCommandLine(PLAY_MEMORY_HELP, Deno.args, () => {
-    const { values } = parseFlags(Deno.args, {
+    const { values, positionals } = parseFlags(Deno.args, {
       keys: { type: "string" },
       runs: { type: "string" },
       "no-crawl": { type: "boolean" },
-    });
+    }, true);
     return {
       keys: intFlag("--keys", values.keys, 1, 100_000) ?? 300,
       runs: intFlag("--runs", values.runs, 1, 100) ?? 1,
       crawl: !values["no-crawl"],
+      args: positionals,
     };
   });
   if ("exit" in line) Deno.exit(line.exit);
-  const { keys, runs, crawl: withCrawl } = line.run;
+  const { keys, runs, crawl: withCrawl, args } = line.run;
   const delve: PlayMemory[] = [], crawl: PlayMemory[] = [];
   for (let run = 0; run < runs; run++) {
-    delve.push(await delveMemory(keys));
+    delve.push(await delveMemory(keys, args));
     const theirs = withCrawl ? await crawlMemory(keys) : undefined;
     if (theirs) crawl.push(theirs);
   }
