@@ -412,7 +412,8 @@ export const BENCH_HELP = {
 Options:
       --only    the sections to run, comma-separated (default: all):
                 ${SECTIONS.slice(0, 5).join(", ")},
-                ${SECTIONS.slice(5).join(", ")}
+                ${SECTIONS.slice(5, 10).join(", ")},
+                ${SECTIONS.slice(10).join(", ")}
 ${HELP_USAGE}`,
 };
 
