@@ -247,7 +247,7 @@ export async function crawlMemory(keys: number): Promise<PlayMemory | undefined>
           await player.session.pressUntilQuiet("\r", QUIET_MS);
         }
       }
-      await player.session.kill();
+      await endCrawl(player.session);
       player.session = await startCrawl(dir);
       return true;
     },
@@ -255,7 +255,7 @@ export async function crawlMemory(keys: number): Promise<PlayMemory | undefined>
   try {
     return await playSampled(player, keysOf(CRAWL_CYCLE, keys));
   } finally {
-    await player.session.kill();
+    await endCrawl(player.session);
     await Deno.remove(dir, { recursive: true });
   }
 }
