@@ -2,32 +2,32 @@
  * The worker's copy of the game: made once and kept by playing each command
  * as the game does (new floors and level-up choices included), checked
  * against the game, and sent again when it is found to disagree, with the
- * game going on exactly as it would in-process; a long turn's moves in parts,
- * and a turn the worker gives up on half way played again from its start.
+ * game going on exactly as it would in-process; and a turn whose answer is
+ * found wrong once replayed played again from its start.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import {
   type Ai,
   Bot,
   type Entity,
+  finishTurn,
   type MonsterMove,
   newGame,
   playerOf,
   playPlayerAction,
   runMonsterPhase,
-  settleAndNarrate,
   stateDigest,
 } from "../src/engine/mod.ts";
 import {
+  type Answer,
   decodeMoves,
   encodeMoves,
   entitiesById,
-  handleToWorker,
   InProcessRunner,
   isLostTurn,
   mirrorOf,
-  type MovesPart,
-  type WorkerMemory,
+  Thinker,
+  turnDigest,
   WorkerRunner,
 } from "../src/worker/mod.ts";
 import { GameSession } from "../src/app/mod.ts";
@@ -98,55 +98,45 @@ Deno.test("each new floor is checked by checksum on its first turn, however far 
   deepEqual([worker.faults, worker.stats.loads, games[0].floor], [["diverged"], 2, 2]);
 });
 
-Deno.test("the worker's side, run without a worker, answers each action with the moves, parts and sums the game makes in-process", () => {
+Deno.test("the worker's side, run without a worker, answers each action asked with the moves and sums the game makes in-process", () => {
   const game = crowdedGame();
-  const memory: WorkerMemory = {};
-  handleToWorker(memory, { type: "rules", rules: bigFloors });
+  const answers: Answer[] = [];
+  const thinker = new Thinker({
+    post: (message) => void (message.type === "answer" && answers.push(message)),
+    now: () => 0,
+    urgent: () => false,
+  });
+  thinker.receive({ type: "start", rules: bigFloors, ahead: false });
   // As posting it would: a copy of its own.
-  handleToWorker(memory, { type: "load", state: structuredClone(mirrorOf(game).state) });
-  let moved = 0, parted = 0;
+  thinker.receive({ type: "load", node: 0, state: structuredClone(mirrorOf(game).state) });
+  let moved = 0;
   // The player waits: nothing loses sight of it, so nothing looks for a path through the crowd.
-  for (const [seq, action] of waits(30).entries()) {
+  for (const [node, action] of waits(30).entries()) {
     const sum = stateDigest(game);
-    const parts: MovesPart[] = [];
-    const answer = handleToWorker(
-      memory,
-      { type: "play", seq, command: { act: action }, check: true },
-      (part) => {
-        parts.push(structuredClone(part));
-      },
+    thinker.receive({ type: "play", seq: node + 1, node, act: action, check: true });
+    const answer = answers.at(-1)!;
+    deepEqual(
+      [answer.base, answer.asked, answer.sum],
+      [node, node + 1, sum],
+      "answered as asked, summed as the game",
     );
-    ok(answer?.type === "played" && answer.seq === seq);
     // The same action in-process: the player's half, then the monsters' phase.
     const mine = playPlayerAction(game, bigFloors, action);
-    ok(answer.moves && mine, "a wait always takes a turn");
-    deepEqual(
-      answer.checks,
-      { turn: game.turn, entities: game.entities.length, sum },
-      "the copy checks as the game",
-    );
-    if (!answer.moves) continue;
-    const byId = entitiesById(game.entities);
-    // The parts, decoded in order as the app replays them, then the last moves.
-    const decoded: MonsterMove[] = [];
-    for (const part of [...parts, answer]) {
-      deepEqual(part.checks, answer.checks);
-      decoded.push(...decodeMoves(part.moves!, byId));
-    }
-    // The parts shrink as the phase nears its end: little is left to replay once the answer comes.
-    const last = decoded.length - parts.reduce((n, part) => n + decodeMoves(part.moves!, byId).length, 0);
-    ok(last < 64, `${last} moves in the answer itself`);
+    ok(answer.moves && answer.checks && mine, "a wait always takes a turn");
+    deepEqual([answer.checks.turn, answer.checks.entities], [game.turn, game.entities.length]);
+    const decoded = decodeMoves(answer.moves, entitiesById(game.entities));
     const phase = runMonsterPhase(game, bigFloors);
     deepEqual(decoded, phase.moves);
-    settleAndNarrate(game, bigFloors, phase.events);
-    deepEqual(answer.rng, game.rng);
+    finishTurn(game, bigFloors, phase.events);
+    deepEqual([answer.rng, answer.checks.after], [game.rng, turnDigest(game)]);
+    equal(thinker.node, node + 1, "the copy moved on with the game");
     moved += decoded.length;
-    parted += parts.length;
   }
-  ok(moved > 20_000 && parted > 10, `only ${moved} moves compared, ${parted} parts`);
+  ok(moved > 20_000, `only ${moved} moves compared`);
+  equal(thinker.think(), false, "asked only, it thinks nothing ahead");
 });
 
-Deno.test("a crowded game, each monsters' turn replayed in parts as the worker decides it, is the same as in-process", async () => {
+Deno.test("a crowded game, each monsters' turn asked of the worker, is the same as in-process", async () => {
   const worker = new WorkerRunner(bigFloors, { timeoutMs: 5000, checkEvery: 4 });
   ok(await worker.ready);
   const games = [crowdedGame(), crowdedGame()] as const;
@@ -161,30 +151,30 @@ Deno.test("a crowded game, each monsters' turn replayed in parts as the worker d
   ok(worker.stats.workerTurns > 10);
 });
 
-const PARTS_THEN_FAILING = new URL("./support/workers/parts_then_failing_worker.ts", import.meta.url);
+const LYING = new URL("./support/workers/lying_worker.ts", import.meta.url);
 
-Deno.test("a worker that fails after some of its moves were made leaves the game half played, and says so (a lost turn returned), never playing the monsters twice", async () => {
-  const worker = new WorkerRunner(bigFloors, { timeoutMs: 5000, workerUrl: PARTS_THEN_FAILING });
+Deno.test("an answer whose game after its moves is not the worker's is found out once replayed: the turn is handed back lost (the game half played), the monsters never played twice", async () => {
+  const worker = new WorkerRunner(rules, { timeoutMs: 5000, workerUrl: LYING });
   ok(await worker.ready);
   try {
-    const outcome = await worker.play(crowdedGame(), { act: { type: "wait" } });
+    const outcome = await worker.play(newGame(rules, 6), { act: { type: "wait" } });
     ok(isLostTurn(outcome), "the turn is returned lost");
-    match(outcome.lost, /stopped half way/);
+    match(outcome.lost, /differs/);
   } finally {
     worker.close();
   }
-  deepEqual(worker.faults, ["failed"]);
+  deepEqual(worker.faults, ["diverged"]);
 });
 
-Deno.test("a session whose worker gives up half way through a turn plays it again from its start, in-process: the game is the same as in-process", async () => {
-  const content = { ...(await bundledContent()), rules: bigFloors };
-  const worker = new WorkerRunner(bigFloors, { timeoutMs: 5000, workerUrl: PARTS_THEN_FAILING });
+Deno.test("a session whose worker's answers turn out wrong once replayed plays each turn again from its start, in-process: the game is the same as in-process", async () => {
+  const content = await bundledContent();
+  const worker = new WorkerRunner(rules, { timeoutMs: 5000, workerUrl: LYING });
   ok(await worker.ready);
-  const games = [crowdedGame(), crowdedGame()] as const;
+  const games = [newGame(rules, 6), newGame(rules, 6)] as const;
   const session = new GameSession(new SinkTerminal(80, 24), content, games[0], worker, { colorDepth: "256" });
-  const here = new InProcessRunner(bigFloors);
+  const here = new InProcessRunner(rules);
   try {
-    for (const action of script(4, 3)) {
+    for (const action of waits(3)) {
       ok(await session.perform({ act: action }));
       await here.play(games[1], { act: action });
       deepEqual(snapshot(games[0]), snapshot(games[1]));
@@ -192,7 +182,7 @@ Deno.test("a session whose worker gives up half way through a turn plays it agai
   } finally {
     worker.close();
   }
-  deepEqual(worker.faults, ["failed", "failed", "failed"]);
+  deepEqual(worker.faults, ["diverged", "diverged", "diverged"]);
   equal(session.state, games[0], "the same game object, put back in place");
 });
 

@@ -7,8 +7,11 @@
  *
  * @module
  */
-export type { Action } from "./actions.ts";
+export { type Action, stepRefused } from "./actions.ts";
 export {
+  type Behavior,
+  behaviorOf,
+  type BehaviorStep,
   isTold,
   itemsUnderfoot,
   knownCost,
@@ -24,7 +27,9 @@ export {
   tellStop,
   type Walk,
   walkBehavior,
+  type WalkOrders,
   type WalkStop,
+  type WalkWords,
 } from "./walks/mod.ts";
 export { Bot, type BotIntent, knownEscape } from "./bot/mod.ts";
 export {
@@ -124,6 +129,8 @@ export {
   type MonsterMove,
   MoveReplay,
   PhaseContext,
+  type PhaseCounts,
+  phaseCounts,
   type RangedMind,
   runMonsterPhase,
   safetyMap,
@@ -151,7 +158,15 @@ export type {
   TimeRules,
 } from "./rules.ts";
 export { deepestFloor, HIGH_SCORES_KEPT, type HighScore, placeScore, scoreOf } from "./score.ts";
-export { cloneState, copyMap, type GameState, type KeptFloor, playerOf } from "./state.ts";
+export {
+  cloneState,
+  copyMap,
+  copyPlain,
+  forkState,
+  type GameState,
+  type KeptFloor,
+  playerOf,
+} from "./state.ts";
 export { newGame } from "./new_game.ts";
 export { applyStatus, MAX_STATUSES, speedOf } from "./statuses.ts";
 export { instantiate } from "./templates.ts";

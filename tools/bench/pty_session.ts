@@ -34,6 +34,22 @@ export function playCommand(args: readonly string[], columns = 80, rows = 24): s
   return inPty(columns, rows, [Deno.execPath(), ...words.slice(1), ...args]);
 }
 
+/** Where Debian's package `crawl` puts Dungeon Crawl Stone Soup's console game. */
+export const CRAWL = "/usr/games/crawl";
+
+/**
+ * DCSS's console game in a pty of 80x24, a new Human Fighter with a long
+ * sword on seed 1, the yardstick for key to frame: a roguelike whose players
+ * find its console quick.
+ */
+export function crawlCommand(): string {
+  return inPty(80, 24, [
+    CRAWL,
+    ...["-name", "Bench", "-species", "Human", "-background", "Fighter", "-seed", "1"],
+    ...["-extra-opt-first", "weapon=long sword"],
+  ]);
+}
+
 /**
  * A raw-mode echo in the pty: each key comes straight back. Timed like the
  * game, it is the floor under every figure: the pty, the relay and our pipes.
@@ -154,6 +170,34 @@ export class PtySession {
     const start = performance.now();
     await this.#stdin.write(new TextEncoder().encode(key));
     await this.until(marker);
+    const chunks = this.#chunks;
+    return {
+      first: chunks[0].at - start,
+      complete: chunks[chunks.length - 1].at - start,
+      bytes: chunks.reduce((sum, c) => sum + c.bytes, 0),
+      text: this.#text,
+    };
+  }
+
+  /**
+   * Writes `key` to the pty and times what comes back until the program is
+   * quiet for `quietMs` (see {@link Answer}): for a program that marks no
+   * frame's end, the frame ends with its last byte before the quiet.
+   */
+  async pressSettled(key: string, quietMs: number, limitMs = 30_000): Promise<Answer> {
+    this.#before = (this.#before + this.#text).slice(-300);
+    this.#text = "";
+    this.#chunks = [];
+    const start = performance.now();
+    await this.#stdin.write(new TextEncoder().encode(key));
+    for (;;) {
+      const last = this.#chunks.at(-1)?.at;
+      const now = performance.now();
+      if (last !== undefined && now - last >= quietMs) break;
+      if (now - start > limitMs) throw new Error(`no answer to ${JSON.stringify(key)} in ${limitMs} ms`);
+      if (this.#ended) throw new Error(`the program ended: ${this.#tail()}`);
+      await new Promise((resolve) => setTimeout(resolve, last === undefined ? 1 : quietMs - (now - last)));
+    }
     const chunks = this.#chunks;
     return {
       first: chunks[0].at - start,

@@ -35,12 +35,13 @@ import {
 } from "./engine_cases.ts";
 import { refuseHostileFiles } from "./hostile_files.ts";
 import { keyToFrameLatency } from "./latency.ts";
-import { ptyEchoFloor, ptyKeyToFrame, type PtyLatency } from "./pty_latency.ts";
+import { crawlKeyToFrame, ptyEchoFloor, ptyKeyToFrame, type PtyLatency } from "./pty_latency.ts";
 import { startupToFirstFrame } from "./startup.ts";
 import { measure } from "./timing.ts";
 import { markersOf, writeMarkedSection } from "../marked_section.ts";
 import { formatMs, notes, progress, type Row, rows, thousands, times, versus } from "./report_rows.ts";
 import { IDLE_MS, mindRows, monsterRows } from "./monster_rows.ts";
+import { aheadRows } from "./ahead_rows.ts";
 import { machine, markdownTable } from "./report_page.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -144,6 +145,32 @@ async function ptyRows(): Promise<void> {
       met: t.completeP50 <= 1 && t.completeP99 <= 3 && t.bytesP50 <= 200,
     });
   }
+  // The worker's answers thought ahead against the same build with the monsters in its own thread, and
+  // DCSS's console: keys a player's reading apart.
+  const read = 50;
+  progress(`key to frame in a pty, ${read} ms between keys: thinking ahead`);
+  const aheadKeys = await ptyKeyToFrame(rounds, 20, "256", read);
+  progress(`key to frame in a pty, ${read} ms between keys: --one-thread`);
+  const hereKeys = await ptyKeyToFrame(rounds, 20, "256", read, ["--one-thread"]);
+  progress(`key to frame in a pty, ${read} ms between keys: DCSS's console`);
+  const crawl = await crawlKeyToFrame(rounds, 20, read);
+  const whole = (t: PtyLatency) => `p50 ${formatMs(t.completeP50)}, p99 ${formatMs(t.completeP99)}`;
+  const within = (a: number, b: number) => a <= b * 1.1;
+  const dcss = "missing" in crawl ? undefined : crawl;
+  if (!dcss) notes.push(`no DCSS row: ${"missing" in crawl ? crawl.missing : ""}`);
+  rows.push({
+    figure:
+      `key to frame in a pty, 80x24, keys ${read} ms after each frame (\`play --seed 1\`, ${rounds}× a step ` +
+      "east and back): the AI worker thinking ahead; the same build with `--one-thread`; DCSS 0.28's console " +
+      "(Debian's crawl, a step south and back)",
+    ours: `${whole(aheadKeys)}; --one-thread ${whole(hereKeys)}; DCSS ${
+      dcss ? whole(dcss) : "not installed"
+    }`,
+    target: "within 10% of --one-thread, and ≤ DCSS",
+    met: within(aheadKeys.completeP50, hereKeys.completeP50) &&
+      within(aheadKeys.completeP99, hereKeys.completeP99) &&
+      (!dcss || (aheadKeys.completeP50 <= dcss.completeP50 && aheadKeys.completeP99 <= dcss.completeP99)),
+  });
   progress("the pty's floor");
   const [echo, echoIdle] = [await ptyEchoFloor(rounds), await ptyEchoFloor(rounds, idle)];
   rows.push({
@@ -342,6 +369,7 @@ const SECTIONS = [
   "minds",
   "frames",
   "pty",
+  "ahead",
   "loop",
   "hostile",
   "budget",
@@ -396,6 +424,7 @@ if (import.meta.main) {
   if (only.has("minds")) await mindRows();
   if (only.has("frames")) await frameRows();
   if (only.has("pty")) await ptyRows();
+  if (only.has("ahead")) await aheadRows();
   if (only.has("loop")) await loopRows();
   if (only.has("hostile")) await hostileRows();
   if (only.has("budget")) await budgetRows();
