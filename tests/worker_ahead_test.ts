@@ -22,6 +22,8 @@ import {
 import { delveContent } from "./support/content.ts";
 import { snapshot } from "./support/faulty_game.ts";
 import { corruptCopy } from "./support/worker_games.ts";
+import { readRecording } from "../src/commands/mod.ts";
+import { replaySteps } from "../src/store/mod.ts";
 
 /** A runner thinking ahead, as the terminal's game makes it. */
 const ahead = (content: Content) => new WorkerRunner(content.rules, { ahead: true, policy: TERMINAL_TURNS });
@@ -254,4 +256,37 @@ Deno.test("the big-floors mod's game, hundreds of monsters a floor, is thought a
   const runner = await botGame(content, 6, 40, () => "read");
   deepEqual(runner.faults, []);
   ok(total(runner.stats.aheadTurns) >= 30, JSON.stringify(runner.stats));
+});
+
+Deno.test("the 12 replay fixtures play back through a session thinking ahead: after every command the game is the recording's, its checksums matching", async () => {
+  const fixtures = new URL("./fixtures/replays/", import.meta.url);
+  const files = [...Deno.readDirSync(fixtures)].map((e) => e.name).sort();
+  equal(files.length, 12);
+  let commands = 0, answered = 0;
+  for (const file of files) {
+    const set = file.slice(0, file.indexOf("-"));
+    const content = await loadContent(new URL(`../data/rulesets/${set}/`, import.meta.url), `${set}/`);
+    const recording = await readRecording(new URL(file, fixtures).pathname);
+    // The recording played back in-process, each of its checksums checked as it goes.
+    const reference = replaySteps(recording, content.rules);
+    const state = newGame(content.rules, recording.seed);
+    const runner = ahead(content);
+    const session = new GameSession(new SinkTerminal(80, 24), content, state, runner, { colorDepth: "256" });
+    ok(await runner.ready);
+    session.render();
+    try {
+      for (const [n, command] of recording.commands.entries()) {
+        await runner.thought();
+        await session.perform(command);
+        session.render();
+        equal(stateChecksum(state), stateChecksum(reference.next().value), `${file}: command ${n}`);
+      }
+    } finally {
+      runner.close();
+    }
+    ok(reference.next().done, `${file}: played through`);
+    commands += recording.commands.length;
+    answered += total(runner.stats.aheadTurns);
+  }
+  ok(answered > commands / 2, `${answered} of ${commands} commands answered ahead`);
 });

@@ -9,23 +9,20 @@ import { deepEqual, equal, match, ok } from "node:assert/strict";
 import {
   type Ai,
   Bot,
-  type Entity,
-  finishTurn,
-  type MonsterMove,
+  cloneState,
+  forkState,
   newGame,
+  playCommand,
   playerOf,
-  playPlayerAction,
-  runMonsterPhase,
   stateDigest,
 } from "../src/engine/mod.ts";
 import {
   type Answer,
-  decodeMoves,
-  encodeMoves,
-  entitiesById,
+  applyPatch,
   InProcessRunner,
   isLostTurn,
   mirrorOf,
+  patchOf,
   Thinker,
   turnDigest,
   WorkerRunner,
@@ -59,7 +56,7 @@ Deno.test("a bot's game with a level-up choice and a new floor is the same with 
   ok(worker.stats.workerTurns > 300);
 });
 
-Deno.test("a copy whose monsters stand elsewhere is caught by the checksum before its moves are used: the game goes on as in-process", async () => {
+Deno.test("a copy whose monsters stand elsewhere is caught by the checksum before its answer is used: the game goes on as in-process", async () => {
   const caught = await divergedGame(1, (copy) => {
     for (const e of copy.entities) if (e.ai) e.x = e.x + 1 < copy.map.width ? e.x + 1 : e.x - 1;
   });
@@ -98,8 +95,8 @@ Deno.test("each new floor is checked by checksum on its first turn, however far 
   deepEqual([worker.faults, worker.stats.loads, games[0].floor], [["diverged"], 2, 2]);
 });
 
-Deno.test("the worker's side, run without a worker, answers each action asked with the moves and sums the game makes in-process", () => {
-  const game = crowdedGame();
+Deno.test("the worker's side, run without a worker, answers each action asked with what the turn changed: made to the game, it is the game in-process", () => {
+  const game = crowdedGame(), reference = crowdedGame();
   const answers: Answer[] = [];
   const thinker = new Thinker({
     post: (message) => void (message.type === "answer" && answers.push(message)),
@@ -109,30 +106,27 @@ Deno.test("the worker's side, run without a worker, answers each action asked wi
   thinker.receive({ type: "start", rules: bigFloors, ahead: false });
   // As posting it would: a copy of its own.
   thinker.receive({ type: "load", node: 0, state: structuredClone(mirrorOf(game).state) });
-  let moved = 0;
+  let stepped = 0;
   // The player waits: nothing loses sight of it, so nothing looks for a path through the crowd.
   for (const [node, action] of waits(30).entries()) {
     const sum = stateDigest(game);
     thinker.receive({ type: "play", seq: node + 1, node, act: action, check: true });
-    const answer = answers.at(-1)!;
+    // As posting it would.
+    const answer = structuredClone(answers.at(-1)!);
     deepEqual(
       [answer.base, answer.asked, answer.sum],
       [node, node + 1, sum],
       "answered as asked, summed as the game",
     );
-    // The same action in-process: the player's half, then the monsters' phase.
-    const mine = playPlayerAction(game, bigFloors, action);
-    ok(answer.moves && answer.checks && mine, "a wait always takes a turn");
-    deepEqual([answer.checks.turn, answer.checks.entities], [game.turn, game.entities.length]);
-    const decoded = decodeMoves(answer.moves, entitiesById(game.entities));
-    const phase = runMonsterPhase(game, bigFloors);
-    deepEqual(decoded, phase.moves);
-    finishTurn(game, bigFloors, phase.events);
-    deepEqual([answer.rng, answer.checks.after], [game.rng, turnDigest(game)]);
+    ok(answer.possible && answer.patch, "a wait always takes a turn");
+    applyPatch(game, answer.patch);
+    playCommand(reference, bigFloors, { act: action });
+    deepEqual(snapshot(game), snapshot(reference), `turn ${node}`);
+    equal(turnDigest(game), answer.patch.after);
     equal(thinker.node, node + 1, "the copy moved on with the game");
-    moved += decoded.length;
+    stepped += answer.patch.stepped.length;
   }
-  ok(moved > 20_000, `only ${moved} moves compared`);
+  ok(stepped > 20_000, `only ${stepped} numbers of monsters stepping compared`);
   equal(thinker.think(), false, "asked only, it thinks nothing ahead");
 });
 
@@ -186,42 +180,33 @@ Deno.test("a session whose worker's answers turn out wrong once replayed plays e
   equal(session.state, games[0], "the same game object, put back in place");
 });
 
-Deno.test("moves travel as numbers: a path stepped along costs nothing however long, other changes are told in full", () => {
+Deno.test("a turn's changes travel as numbers where they can: a path stepped along costs nothing however long, a new path its cells, other changes whole", () => {
   const path = Array.from({ length: 500 }, (_, k) => 1000 + k);
-  const hostile: Ai = { type: "hostile", lastSeen: 77, path };
-  const confused: Ai = { type: "confused", turnsRemaining: 4, previous: hostile };
-  const before: (Ai | undefined)[] = [];
-  before[1] = hostile;
-  before[2] = confused;
-  before[3] = { type: "confused", turnsRemaining: 0, previous: hostile };
-  before[4] = hostile;
-  before[5] = hostile;
-  const moves: MonsterMove[] = [
-    {
-      id: 1,
-      ai: { type: "hostile", lastSeen: 77, path: path.slice(1) },
-      action: { type: "move", dx: 1, dy: -1 },
-    },
-    { id: 2, ai: { ...confused, turnsRemaining: 3 }, action: { type: "bump", dx: -1, dy: 0 } },
-    { id: 3, ai: before[3]!, action: { type: "recover" } },
-    {
-      id: 4,
-      ai: { type: "hostile", lastSeen: 12, path: [5, 6, 7] },
-      action: { type: "melee", dx: 0, dy: 1 },
-    },
-    { id: 5, ai: { type: "confused", turnsRemaining: 9, previous: hostile }, action: { type: "pickup" } },
-  ];
-  const encoded = encodeMoves(moves, before);
-  // Seven numbers a move, and the new path of three cells; the rest as objects.
-  equal(encoded.ints.length, 5 * 7 + 3);
-  equal(encoded.objects.length, 2);
-  const byId: Entity[] = [];
-  before.forEach((ai, id) => byId[id] = { id, ai } as Entity);
-  const decoded = decodeMoves(structuredClone(encoded), byId);
-  deepEqual(decoded, moves);
-  equal(decoded[2].ai, before[3], "an AI state kept is the monster's own");
-  // A move this game cannot hold is refused, not half applied.
-  ok(throws(() => decodeMoves(encoded, byId.slice(0, 3))));
+  const before = newGame(rules, 3);
+  const monsters = before.entities.filter((e) => e.ai && e.fighter);
+  ok(monsters.length >= 4);
+  const [a, b, c, d] = monsters.map((m) => m.id);
+  const hunting = (lastSeen: number, cells: number[]): Ai => ({ type: "hostile", lastSeen, path: cells });
+  for (const e of before.entities) {
+    if (e.id === a || e.id === b) e.ai = hunting(77, path);
+  }
+  const after = forkState(before);
+  const moved = (id: number) => after.entities.find((e) => e.id === id)!;
+  // a: one step on along its path; b: a new path of three cells; c: hurt; d: a status, which travels whole.
+  Object.assign(moved(a), { x: moved(a).x + 1, ai: hunting(77, path.slice(1)) });
+  moved(b).ai = hunting(12, [5, 6, 7]);
+  moved(c).fighter!.hp -= 1;
+  moved(d).statuses = [{ id: "poisoned", turns: 3 }];
+  const patch = patchOf(before, after, [])!;
+  // Eight numbers a change, and the new path's three cells; the status whole.
+  equal(patch.stepped.length, 3 * 8 + 3);
+  deepEqual(patch.whole.map((e) => e.id), [d]);
+  deepEqual(patch.minds, []);
+  const game = cloneState(before);
+  applyPatch(game, structuredClone(patch));
+  deepEqual(snapshot({ ...game, log: [] }), snapshot({ ...after, log: [] }));
+  // A change this game cannot hold (a monster it does not have) is refused, not made.
+  ok(throws(() => applyPatch(newGame(rules, 4), patch)));
 });
 
 function throws(f: () => unknown): boolean {

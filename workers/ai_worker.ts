@@ -87,6 +87,8 @@ function thinkAgain(): void {
 }
 
 scope.onmessage = (event) => {
+  // What waits in the batch goes first: the app's messages may change the copies its answers were taken of.
+  send();
   for (const message of event.data) {
     if (message.type === "start" && message.urgent) urgent = new Int32Array(message.urgent);
     if (message.type === "start" && message.warmUpMs) {

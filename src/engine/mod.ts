@@ -115,7 +115,15 @@ export {
 } from "./items/mod.ts";
 export { accuracyOf, attackOf, defenseOf, evasionOf, sightOf } from "./stats.ts";
 export type { GameEvent } from "./events.ts";
-export { createMap, type GameMap, isWalkable, setTile, tileAt, updateVisibility } from "./game_map.ts";
+export {
+  createMap,
+  flipView,
+  type GameMap,
+  isWalkable,
+  setTile,
+  tileAt,
+  updateVisibility,
+} from "./game_map.ts";
 export { type ItemLedger, itemLedger, ledgerProblems, stateProblems } from "./invariants.ts";
 export { MAX_CAPACITY, MAX_CONFUSIONS, MAX_FLOOR, MAX_LEVEL, MAX_MONSTERS_ON_FLOOR } from "./limits.ts";
 export { addMessage, displayText, type LogEntry } from "./message_log.ts";

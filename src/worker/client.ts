@@ -37,12 +37,13 @@ import {
   type WalkOrders,
 } from "../engine/mod.ts";
 import { AnswersAhead } from "./answers_ahead.ts";
-import { replayAnswer } from "./answer_replay.ts";
 import { ChecksumSchedule } from "./checksum_schedule.ts";
 import { commandKey, keyOf } from "./command_key.ts";
 import { AI_WORKER_URL, WorkerConnection } from "./connection.ts";
 import { type Fingerprint, fingerprint, matches } from "./fingerprint.ts";
 import { type Answer, type FromWorker, mirrorOf, type ToWorker } from "./protocol.ts";
+import { applyPatch } from "./turn_patch.ts";
+import { turnDigest } from "./turn_digest.ts";
 import type { MonsterRunner, TurnOutcome, WorkerFault } from "./runner.ts";
 import { EVERY_TURN, type TurnPolicy } from "./turn_policy.ts";
 import { type TurnKind, WorkerStats } from "./worker_stats.ts";
@@ -197,32 +198,25 @@ export class WorkerRunner implements MonsterRunner {
   async play(state: GameState, command: Command): Promise<TurnOutcome> {
     // Changed by something the worker was not told of (a test, a tool, a turn played again): sent again.
     if (this.#mirror && !matches(this.#mirror, state)) this.#forget();
-    if (!("act" in command)) {
-      const events = playCommand(state, this.rules, command);
-      this.#played(state, command, keyOf(command));
-      return events;
-    }
+    if (!("act" in command)) return this.#here(state, command, keyOf(command));
     const key = commandKey(state, command), kind = this.#kindOf(command.act);
     if (this.#ahead) {
       const answer = this.#answers.take(this.#node, key) ??
         (kind === "walk" ? await this.#walkAnswer(state, key) : undefined);
-      if (answer) return this.#replayAhead(state, command.act, key, answer, kind);
+      if (answer) return this.#use(state, command.act, key, kind, answer);
+      // Nobody foresaw it, or its answer has not come: played here at once (docs/architecture.md, How it
+      // runs). A step or a wait is thought of within a moment: one missed may mean a dead worker.
+      if (kind === "step" || kind === "wait") this.#checks.want();
+      return this.#here(state, command, key, kind);
     }
-    const following = this.#ahead || this.#mirror !== undefined;
-    if (this.policy.kind(state, following) === "worker") {
+    if (this.policy.kind(state, this.#mirror !== undefined) === "worker") {
       if (this.#connection.loaded) return await this.#ask(state, command.act, key, kind);
       // Started now, and played here meanwhile: a cold start never stalls a key.
       void this.#connection.ready;
     }
-    const events = playCommand(state, this.rules, command);
-    if (!events) return undefined;
     // Asking, a turn played here leaves the copy behind: a larger one sends it the game again.
-    if (!this.#ahead) this.#mirror = undefined;
-    // Thinking ahead, a step or a wait is thought of within a moment: one missed may mean a dead worker.
-    else if (kind === "step" || kind === "wait") this.#checks.want();
-    this.stats.here(kind);
-    this.#played(state, command, key);
-    return events;
+    this.#mirror = undefined;
+    return this.#here(state, command, key, kind);
   }
 
   /**
@@ -294,49 +288,71 @@ export class WorkerRunner implements MonsterRunner {
     this.#checks.compared(state.floor);
   }
 
-  /** Plays `act` with the answer thought ahead. */
-  #replayAhead(state: GameState, act: Action, key: string, answer: Answer, kind: TurnKind): TurnOutcome {
-    const mine = playPlayerAction(state, this.rules, act);
-    if (!mine) {
-      // Impossible here (told, and no time passed): the copy must have found so too.
-      if (answer.moves) this.#diverged();
-      return undefined;
-    }
-    const replayed = answer.moves && answer.checks
-      ? replayAnswer(state, this.rules, answer.moves, answer.checks, answer.rng)
-      : { kind: "unfit" as const };
-    if (replayed.kind === "broken") {
-      this.#diverged();
-      return { lost: `the AI worker's answer thought ahead did not fit: ${replayed.why}` };
-    }
-    if (replayed.kind === "unfit") {
-      this.#diverged();
-      return this.#monstersHere(state, { act }, key, mine, kind);
-    }
-    this.stats.ahead(kind, answer);
-    this.#played(state, { act }, key);
-    return [...mine, ...replayed.events];
-  }
-
-  /** The monsters' turn played here, after the player's half `mine`. */
-  #monstersHere(
-    state: GameState,
-    command: Command,
-    key: string,
-    mine: GameEvent[],
-    kind: TurnKind,
-  ): GameEvent[] {
-    const events = [...mine, ...finishTurn(state, this.rules, runMonsterPhase(state, this.rules).events)];
-    this.stats.here(kind);
-    this.#played(state, command, key);
+  /**
+   * Plays `command` (keyed `key`; of `kind`, counted, when an action) here,
+   * in-process; the worker's copy is told of it if it follows.
+   */
+  #here(state: GameState, command: Command, key: string, kind?: TurnKind, told = false): TurnOutcome {
+    const events = playCommand(state, this.rules, command);
+    if (events === undefined) return undefined;
+    if (kind) this.stats.here(kind);
+    this.#played(state, command, key, told);
     return events;
   }
 
-  /** Asks the worker for `act`'s answer, playing the player's half here meanwhile, and replays it. */
+  /**
+   * Makes the turn `answer` tells of `act` (keyed `key`, of `kind`) to the
+   * game; `asked`: the answer to `play`, which the copy has moved on with.
+   * An answer that does not fit changes nothing of the game (the turn is
+   * played here) or, found out half made, hands the turn back lost.
+   */
+  #use(
+    state: GameState,
+    act: Action,
+    key: string,
+    kind: TurnKind,
+    answer: Answer,
+    asked = false,
+  ): TurnOutcome {
+    if (!answer.possible) {
+      // Impossible there: the player's half here says why (told, and no time passes), as it must here too.
+      const mine = playPlayerAction(state, this.rules, act);
+      if (!mine) return undefined;
+      this.#diverged();
+      const events = [...mine, ...finishTurn(state, this.rules, runMonsterPhase(state, this.rules).events)];
+      this.stats.here(kind);
+      this.#played(state, { act }, key);
+      return events;
+    }
+    // A turn that changed the floor travels whole: played here, as the copy played it.
+    if (!answer.patch) return this.#here(state, { act }, key, kind, asked);
+    if (turnDigest(state) !== answer.patch.before) {
+      // Played on a copy that is not the game: nothing of it is made.
+      this.#diverged();
+      return this.#here(state, { act }, key, kind);
+    }
+    let shots: GameEvent[];
+    try {
+      shots = applyPatch(state, answer.patch);
+    } catch (e) {
+      this.#diverged();
+      return { lost: `the AI worker's answer did not fit the game: ${(e as Error).message}` };
+    }
+    if (turnDigest(state) !== answer.patch.after) {
+      this.#diverged();
+      return { lost: "the AI worker's answer did not fit the game: the game after it differs" };
+    }
+    if (asked) this.stats.asked(kind, answer);
+    else this.stats.ahead(kind, answer);
+    this.#played(state, { act }, key, asked);
+    return shots;
+  }
+
+  /** Asks the worker for `act`'s answer, waits for it, and makes its turn to the game. */
   async #ask(state: GameState, act: Action, key: string, kind: TurnKind): Promise<TurnOutcome> {
     this.#sync(state);
     const node = this.#node, seq = ++this.#seq, check = this.#checks.due(state.floor);
-    // The copies compared as the action finds them: an answer of a wrong copy is never replayed.
+    // The copies compared as the action finds them: an answer of a wrong copy is never used.
     const sum = check ? stateDigest(state) : undefined;
     if (check) this.#checks.compared(state.floor);
     else this.#checks.told();
@@ -353,30 +369,14 @@ export class WorkerRunner implements MonsterRunner {
     });
     const play = { type: "play", seq, node, act, ...(check ? { check: true as const } : {}) } as const;
     this.#connection.post([play], [], true);
-    const mine = playPlayerAction(state, this.rules, act);
-    if (!mine) {
-      // The copy finds it impossible too, and answers with no moves: a stray, then.
-      this.#asked?.settle("failed");
-      return undefined;
-    }
     const answer = await reply;
-    if (typeof answer === "string" || !answer.moves || !answer.checks) {
-      // No answer (the fault is noted, the worker replaced), or the copy found the action impossible.
-      if (typeof answer !== "string") this.#diverged();
-      this.#forget();
-      return this.#monstersHere(state, { act }, key, mine, kind);
-    }
-    const replayed = answer.sum === sum
-      ? replayAnswer(state, this.rules, answer.moves, answer.checks, answer.rng)
-      : { kind: "unfit" as const };
-    if (replayed.kind !== "played") {
+    // No answer (the fault is noted, the worker replaced), or one of a copy that is not the game.
+    if (typeof answer === "string") return this.#here(state, { act }, key, kind);
+    if (answer.sum !== sum) {
       this.#diverged();
-      if (replayed.kind === "broken") return { lost: `the AI worker's answer did not fit: ${replayed.why}` };
-      return this.#monstersHere(state, { act }, key, mine, kind);
+      return this.#here(state, { act }, key, kind);
     }
-    this.stats.asked(kind, answer);
-    this.#played(state, { act }, key, true);
-    return [...mine, ...replayed.events];
+    return this.#use(state, act, key, kind, answer, true);
   }
 
   /** Settles the answer waited for with `reply`. */
@@ -472,7 +472,7 @@ export class WorkerRunner implements MonsterRunner {
         if (message.asked === undefined) return this.#answers.add(message, this.#node);
         if (this.#asked?.seq === message.asked) return this.#settle(message);
         // An answer no one waits for moved the copy on: it is sent the game again.
-        if (message.moves) this.#mirror = undefined;
+        if (message.possible) this.#forget();
         return;
       case "idle":
         this.#idleAt = message.node;

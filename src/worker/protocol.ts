@@ -13,17 +13,18 @@
  * Thinking ahead (the terminal's game): from the mirror, while the player
  * reads the screen, the worker plays the player's likely next commands on
  * copies of it (the eight steps and waiting; a walk's next steps, from the
- * walk it was told of) and sends each answer: the monsters' moves, the RNG
- * after them, and checks. Each answer names the node it was played from and
- * the keys of the commands from there (a walk's later steps follow its
- * earlier ones), the last of them the one answered. When the player's command comes, the
- * app plays the player's half itself and replays the answer's moves, with
- * no wait on the worker. When the mirror follows a command the worker has
- * played ahead, it takes that branch's copy as the mirror.
+ * walk it was told of) and sends each answer: what the turn changed
+ * (`turn_patch.ts`). Each answer names the node it was played from and the
+ * keys of the commands from there (a walk's later steps follow its earlier
+ * ones), the last of them the one answered. When the player's command
+ * comes, the app makes the answer's changes to the game, with no wait on
+ * the worker and no rule played again. When the mirror follows a command
+ * the worker has played ahead, it takes that branch's copy as the mirror. A
+ * command nobody foresaw the app plays itself, and the mirror follows it.
  *
- * Asking (the server's large turns, and a command nobody foresaw on a large
- * floor): `play` has the worker play the command on the mirror itself and
- * answer at once; the app waits for it.
+ * Asking (the server's large turns): `play` has the worker play the command
+ * now and answer it as it answers a branch; the app waits for the answer,
+ * and the mirror moves on with it.
  *
  * @module
  */
@@ -37,7 +38,7 @@ import type {
   Walk,
   WalkWords,
 } from "../engine/mod.ts";
-import type { EncodedMoves } from "./moves.ts";
+import type { TurnPatch } from "./turn_patch.ts";
 
 /** The game as it travels to the worker: all but the message log, its grids copied out of shared memory. */
 export type MirrorState = Omit<GameState, "log">;
@@ -91,16 +92,6 @@ export type ToWorker =
     readonly check?: true;
   };
 
-/** What the app checks of an answer before and after it replays its moves. */
-export interface Checks {
-  /** The turn count after the player's action (the monsters' turn changes it not). */
-  readonly turn: number;
-  /** The number of entities after the player's action. */
-  readonly entities: number;
-  /** A quick digest of the game after the whole turn (`turn_digest.ts`). */
-  readonly after: number;
-}
-
 /** The monsters' answer to one of the player's actions, played on a copy of the game. */
 export interface Answer {
   readonly type: "answer";
@@ -111,17 +102,15 @@ export interface Answer {
    * order: the last is the action answered.
    */
   readonly keys: readonly string[];
-  /** The monsters' moves; none when the action was impossible there (no time passed). */
-  readonly moves?: EncodedMoves;
-  /** Absent with `moves`. */
-  readonly checks?: Checks;
-  /** The RNG state after the monsters' turn. */
-  readonly rng: number[];
+  /** Whether the action took time there (an impossible one is told, and changes nothing). */
+  readonly possible: boolean;
+  /** What the turn changed; none when it was impossible, or changed the floor (the app plays that itself). */
+  readonly patch?: TurnPatch;
   /** The number of the `play` this answers, after which the mirror is the node this answer makes. */
   readonly asked?: number;
   /** The mirror's digest (engine `stateDigest`) as the action found it, when `play` asked for it. */
   readonly sum?: number;
-  /** Milliseconds the worker spent on it: the copy, the player's action, the monsters', the encoding. */
+  /** Milliseconds the worker spent on it: the copy, both halves of the turn, the patch. */
   readonly computeMs: number;
   /** Of those, the monsters' phase alone. */
   readonly phaseMs: number;

@@ -204,22 +204,18 @@ export class Thinker {
   }
 
   /**
-   * Plays `act` on the mirror (node `node`) now and answers (with the
-   * mirror's digest first, when `check`); the mirror moves on if it took time.
+   * Plays `act` on a copy of the mirror (node `node`) now, or takes the
+   * branch played ahead for it, and answers (with the mirror's digest first,
+   * when `check`); the mirror moves on to it if it took time.
    */
   #play(seq: number, node: number, act: Action, check: boolean): void {
     const state = this.#mirror(), began = this.thread.now();
     this.#at(node);
     const sum = check ? stateDigest(state) : undefined;
-    const key = commandKey(state, { act });
-    const known = this.#root!.children.get(key);
-    let played = known?.played;
-    const moved = this.#advance(key, known?.state ? known : undefined, () => {
-      played = playAction(state, this.#rules!, act, () => this.thread.now());
-      return played.moves !== undefined;
-    });
-    if (moved) this.#node = node + 1;
-    this.#answer(node, [key], played!, this.thread.now() - began, seq, sum);
+    const key = commandKey(state, { act }), root = this.#root!;
+    const child = root.children.get(key) ?? this.#played(root, key, act);
+    if (this.#advance(key, child.state ? child : undefined, () => false)) this.#node = node + 1;
+    this.#answer(node, [key], child.played!, this.thread.now() - began, seq, sum);
   }
 
   /**
@@ -303,12 +299,21 @@ export class Thinker {
     const filed = parent.children.get(key);
     if (filed) return [filed, filed.state !== undefined];
     const began = this.thread.now();
+    const child = this.#played(parent, key, act, () => this.thread.urgent());
+    // A turn that changed the floor travels whole: the app plays it itself.
+    if (child.played!.patch || !child.played!.possible) {
+      this.#answer(base, path, child.played!, this.thread.now() - began);
+    }
+    return [child, child.state !== undefined];
+  }
+
+  /** Plays `act` on a copy of `parent`'s game and files the branch below it, keyed `key`. */
+  #played(parent: Branch, key: string, act: Action, abandon?: () => boolean): Branch {
     const state = forkState(parent.state!);
-    const played = playAction(state, this.#rules!, act, () => this.thread.now(), () => this.thread.urgent());
-    const child = { command: { act }, ...(played.moves ? { state } : {}), children: new Map(), played };
+    const played = playAction(parent.state!, state, this.#rules!, act, () => this.thread.now(), abandon);
+    const child = { command: { act }, ...(played.possible ? { state } : {}), children: new Map(), played };
     parent.children.set(key, child);
-    this.#answer(base, path, played, this.thread.now() - began);
-    return [child, played.moves !== undefined];
+    return child;
   }
 
   /** Sends the answer `played`, played from node `base` along the keys `keys` (`asked`: the `play`'s number). */
@@ -325,8 +330,8 @@ export class Thinker {
       base,
       // A copy: a chain's keys change as it goes, and answers wait in a batch.
       keys: [...keys],
-      ...(played.moves ? { moves: played.moves, checks: played.checks } : {}),
-      rng: played.rng,
+      possible: played.possible,
+      ...(played.patch ? { patch: played.patch } : {}),
       ...(asked === undefined ? {} : { asked }),
       ...(sum === undefined ? {} : { sum }),
       computeMs,

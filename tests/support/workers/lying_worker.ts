@@ -10,8 +10,8 @@ const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ToWorker[]>) => void) | null;
 };
 const lie = (message: FromWorker): FromWorker =>
-  message.type === "answer" && message.checks
-    ? { ...message, checks: { ...message.checks, after: message.checks.after + 1 } } satisfies Answer
+  message.type === "answer" && message.patch
+    ? { ...message, patch: { ...message.patch, after: message.patch.after + 1 } } satisfies Answer
     : message;
 const thinker = new Thinker({
   post: (message) => scope.postMessage([lie(message)]),

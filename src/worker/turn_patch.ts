@@ -1,0 +1,335 @@
+/**
+ * A turn as the worker sends it: what the turn changed in the game, from the
+ * game as the command found it to the game after it, which the app makes
+ * to its own game with no rule played again (no view computed, no path
+ * searched, no blow rolled). The worker takes it by comparing the copy it
+ * played the turn on with the copy's parent (engine `forkState` shares what
+ * play never changes in place, so most of it compares by identity).
+ *
+ * On a crowded floor most of a turn's changes are monsters stepping: each
+ * such change travels as numbers (its place, HP, energy, and its mind told
+ * as a change from the one the app holds: "the same path, one step on" is
+ * two numbers however long the path), in one array, instead of thousands of
+ * objects copied between the threads; any other change of an entity
+ * travels as the whole entity.
+ *
+ * @module
+ */
+import {
+  addMessage,
+  type Ai,
+  type Chronicle,
+  type Entity,
+  flipView,
+  type GameEvent,
+  type GameState,
+  type LogEntry,
+  setTile,
+  type Tile,
+} from "../engine/mod.ts";
+import { turnDigest } from "./turn_digest.ts";
+
+/** See the module's comment. */
+export interface TurnPatch {
+  readonly rng: number[];
+  readonly rolls?: number[];
+  readonly turn: number;
+  readonly ticks?: number;
+  readonly nextId: number;
+  /** Cells whose tile changed, and their tiles: index, tile, index, tile… */
+  readonly tiles: Int32Array<ArrayBuffer>;
+  /** Cells whose view flipped (seen now, or no longer). */
+  readonly visible: Int32Array<ArrayBuffer>;
+  /** Cells explored by the turn. */
+  readonly explored: Int32Array<ArrayBuffer>;
+  /** Entities changed in the numbers alone (see {@link NUMBERS}), one record after another. */
+  readonly stepped: Float64Array<ArrayBuffer>;
+  /** The minds the numbers could not tell, by their index in `stepped`'s records. */
+  readonly minds: readonly Ai[];
+  /** Entities changed otherwise, or new: whole. */
+  readonly whole: readonly Entity[];
+  /** The entities' ids in order, when the list changed otherwise than in place (one came, or went). */
+  readonly order?: Int32Array<ArrayBuffer>;
+  readonly chronicle?: Chronicle;
+  readonly known?: string[];
+  /** The lines the turn told, in order. */
+  readonly log: readonly LogEntry[];
+  /** The turn's shots, for the app to show on their way. */
+  readonly shots: readonly GameEvent[];
+  /**
+   * The game's quick digest (`turn_digest.ts`) as the command found it,
+   * which the app's must be for the patch to fit, and after the turn, which
+   * the app's is once the patch is made.
+   */
+  readonly before: number;
+  readonly after: number;
+}
+
+/** A record of `stepped`: id, x, y, energy (NaN: none), HP, mind kind, mind number, path length, the path. */
+const NUMBERS = 8;
+/** Mind kinds: unchanged; hostile with a new path; the same path one step on; a confusion a turn shorter; in `minds`. */
+const AI_SAME = 0, AI_HOSTILE = 1, AI_STEPPED = 2, AI_CONFUSED_TICK = 3, AI_OBJECT = 4;
+
+/** Whether `a` and `b`, plain data (objects, arrays, numbers, strings, booleans), are equal. */
+export function samePlain(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!samePlain(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>, y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const key of keys) if (!(key in y) || !samePlain(x[key], y[key])) return false;
+  return true;
+}
+
+/** Whether `path` is `before` one step on. */
+function stepsOn(path: readonly number[], before: readonly number[]): boolean {
+  if (path.length !== before.length - 1) return false;
+  for (let k = 0; k < path.length; k++) if (path[k] !== before[k + 1]) return false;
+  return true;
+}
+
+/** The parts of an entity play changes in place (engine `forkState` copies them for a branch). */
+const COPIED = new Set(["fighter", "statuses", "level", "item", "equipment", "inventory"]);
+/** The numbers a stepping change may touch, besides the mind and the HP. */
+const STEPPING = new Set(["x", "y", "energy"]);
+
+/**
+ * How `after` differs from `before`, the same entity a turn apart in a
+ * branch's copy: not at all; in its place, HP, energy and mind alone
+ * ("stepped"); or otherwise ("whole"). A part play only ever replaces (the
+ * mind, an item's effect) is compared by identity, as the copy shares it.
+ */
+function changeOf(before: Entity, after: Entity): "none" | "stepped" | "whole" {
+  const was = before as unknown as Record<string, unknown>, is = after as unknown as Record<string, unknown>;
+  let keys = 0, stepped = false;
+  for (const key in is) {
+    keys++;
+    const value = is[key], old = was[key];
+    if (value === old) continue;
+    if (!(key in was)) return "whole";
+    if (STEPPING.has(key)) {
+      if (typeof value !== "number" || typeof old !== "number") return "whole";
+      stepped = true;
+    } else if (key === "ai") {
+      if (value === undefined || old === undefined) return "whole";
+      stepped = true;
+    } else if (key === "fighter") {
+      const { hp, ...rest } = value as Entity["fighter"] & object;
+      const { hp: oldHp, ...oldRest } = old as Entity["fighter"] & object;
+      if (!samePlain(rest, oldRest)) return "whole";
+      if (hp !== oldHp) stepped = true;
+    } else if (!COPIED.has(key) || !samePlain(value, old)) {
+      return "whole";
+    }
+  }
+  for (const _ in was) keys--;
+  if (keys !== 0) return "whole";
+  return stepped ? "stepped" : "none";
+}
+
+/** A growing array of numbers. */
+class Numbers {
+  values = new Float64Array(256);
+  length = 0;
+
+  push(n: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Float64Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = n;
+  }
+
+  take(): Float64Array<ArrayBuffer> {
+    return this.values.slice(0, this.length);
+  }
+}
+
+/**
+ * Cells of `a` and `b` (grids of one size) that differ, with `b`'s value
+ * after each when `withValue`. Four cells are compared at a time where the
+ * grids allow it: most of a large map's cells do not change in a turn.
+ */
+function differing(a: Uint8Array, b: Uint8Array, withValue = false): Int32Array<ArrayBuffer> {
+  const out: number[] = [];
+  const words = a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0 ? a.length >> 2 : 0;
+  const wa = new Uint32Array(a.buffer, a.byteOffset, words),
+    wb = new Uint32Array(b.buffer, b.byteOffset, words);
+  for (let w = 0; w < words; w++) {
+    if (wa[w] === wb[w]) continue;
+    for (let i = w * 4; i < w * 4 + 4; i++) if (a[i] !== b[i]) withValue ? out.push(i, b[i]) : out.push(i);
+  }
+  for (let i = words * 4; i < a.length; i++) if (a[i] !== b[i]) withValue ? out.push(i, b[i]) : out.push(i);
+  return Int32Array.from(out);
+}
+
+/**
+ * What the turn that made `after` (the log holding its lines alone) out of
+ * `before` changed, its shots among `events`; undefined when it changed the
+ * floor the player is on, which travels whole (the game is sent again).
+ */
+export function patchOf(
+  before: GameState,
+  after: GameState,
+  events: readonly GameEvent[],
+): TurnPatch | undefined {
+  if (after.floor !== before.floor || after.map.width !== before.map.width) return undefined;
+  if (after.map.height !== before.map.height || after.keptFloors?.length !== before.keptFloors?.length) {
+    return undefined;
+  }
+  const was = new Map<number, Entity>();
+  for (const e of before.entities) was.set(e.id, e);
+  const numbers = new Numbers(), minds: Ai[] = [], whole: Entity[] = [];
+  let inPlace = after.entities.length === before.entities.length;
+  for (const [i, e] of after.entities.entries()) {
+    if (inPlace && before.entities[i].id !== e.id) inPlace = false;
+    const old = was.get(e.id);
+    if (old === e) continue;
+    const change = old ? changeOf(old, e) : "whole";
+    if (change === "none") continue;
+    if (change === "whole") {
+      whole.push(e);
+      continue;
+    }
+    numbers.push(e.id);
+    numbers.push(e.x);
+    numbers.push(e.y);
+    numbers.push(e.energy ?? NaN);
+    numbers.push(e.fighter?.hp ?? NaN);
+    pushMind(numbers, minds, old!.ai, e.ai);
+  }
+  return {
+    rng: [...after.rng],
+    ...(after.rolls ? { rolls: [...after.rolls] } : {}),
+    turn: after.turn,
+    ...(after.ticks === undefined ? {} : { ticks: after.ticks }),
+    nextId: after.nextId,
+    tiles: differing(before.map.tiles, after.map.tiles, true),
+    visible: differing(before.map.visible, after.map.visible),
+    explored: differing(before.map.explored, after.map.explored),
+    stepped: numbers.take(),
+    minds,
+    whole,
+    ...(inPlace ? {} : { order: Int32Array.from(after.entities, (e) => e.id) }),
+    // Copies: the patch may wait in a batch while the copy it was taken of plays on.
+    ...(samePlain(before.chronicle, after.chronicle) ? {} : { chronicle: structuredClone(after.chronicle) }),
+    ...(samePlain(before.known, after.known) ? {} : { known: [...after.known!] }),
+    log: [...after.log],
+    shots: events.filter((e) => e.type === "shot"),
+    before: turnDigest(before),
+    after: turnDigest(after),
+  };
+}
+
+/** Pushes the mind `ai` as a change from `was` (the kind, its number, the path's length, the path). */
+function pushMind(numbers: Numbers, minds: Ai[], was: Ai | undefined, ai: Ai | undefined): void {
+  if (ai === was) {
+    for (const n of [AI_SAME, 0, 0]) numbers.push(n);
+    return;
+  }
+  // A hunting mind of the three fields the numbers hold, no more.
+  const hunting = ai?.type === "hostile" && Object.keys(ai).length === 3;
+  if (hunting && was?.type === "hostile" && !was.asleep && ai.path.length > 0 && stepsOn(ai.path, was.path)) {
+    for (const n of [AI_STEPPED, ai.lastSeen, 0]) numbers.push(n);
+    return;
+  }
+  if (hunting) {
+    for (const n of [AI_HOSTILE, ai.lastSeen, ai.path.length]) numbers.push(n);
+    for (const cell of ai.path) numbers.push(cell);
+    return;
+  }
+  if (
+    ai?.type === "confused" && was?.type === "confused" && ai.previous === was.previous &&
+    ai.turnsRemaining === was.turnsRemaining - 1
+  ) {
+    for (const n of [AI_CONFUSED_TICK, 0, 0]) numbers.push(n);
+    return;
+  }
+  for (const n of [AI_OBJECT, minds.push(ai!) - 1, 0]) numbers.push(n);
+}
+
+/** The mind `was` becomes by the numbers at `at` of `stepped` (and `minds`); its path's length too. */
+function mindAt(
+  stepped: Float64Array,
+  at: number,
+  minds: readonly Ai[],
+  was: Ai | undefined,
+): [Ai | undefined, number] {
+  const kind = stepped[at], value = stepped[at + 1], length = stepped[at + 2];
+  switch (kind) {
+    case AI_SAME:
+      return [was, 0];
+    case AI_STEPPED:
+      if (was?.type !== "hostile") throw new Error("a path stepped along that the game does not hold");
+      return [{ type: "hostile", lastSeen: value, path: was.path.slice(1) }, 0];
+    case AI_HOSTILE:
+      return [{
+        type: "hostile",
+        lastSeen: value,
+        path: Array.from(stepped.subarray(at + 3, at + 3 + length)),
+      }, length];
+    case AI_CONFUSED_TICK:
+      if (was?.type !== "confused") throw new Error("a confusion that the game does not hold");
+      return [{ ...was, turnsRemaining: was.turnsRemaining - 1 }, 0];
+    default:
+      return [minds[value], 0];
+  }
+}
+
+/**
+ * Makes `patch`'s changes to `state`, the game as the command found it;
+ * its shots. Throws when the patch does not fit the game (then part of it
+ * may have been made: the caller plays the turn again from its start).
+ */
+export function applyPatch(state: GameState, patch: TurnPatch): GameEvent[] {
+  state.rng = patch.rng;
+  if (patch.rolls) state.rolls = patch.rolls;
+  state.turn = patch.turn;
+  if (patch.ticks !== undefined) state.ticks = patch.ticks;
+  state.nextId = patch.nextId;
+  const { map } = state;
+  for (let k = 0; k < patch.tiles.length; k += 2) {
+    const i = patch.tiles[k];
+    setTile(map, i % map.width, Math.floor(i / map.width), patch.tiles[k + 1] as Tile);
+  }
+  flipView(map, patch.visible, patch.explored);
+  const byId = new Map<number, Entity>();
+  for (const e of state.entities) byId.set(e.id, e);
+  const { stepped, minds } = patch;
+  for (let at = 0; at < stepped.length;) {
+    const e = byId.get(stepped[at]);
+    if (!e) throw new Error(`no entity ${stepped[at]} to step`);
+    e.x = stepped[at + 1];
+    e.y = stepped[at + 2];
+    if (!Number.isNaN(stepped[at + 3])) e.energy = stepped[at + 3];
+    if (!Number.isNaN(stepped[at + 4])) e.fighter!.hp = stepped[at + 4];
+    const [ai, length] = mindAt(stepped, at + 5, minds, e.ai);
+    e.ai = ai;
+    at += NUMBERS + length;
+  }
+  for (const e of patch.whole) byId.set(e.id, e);
+  if (patch.order) {
+    const ids = patch.order;
+    state.entities.length = 0;
+    for (const id of ids) {
+      const e = byId.get(id);
+      if (!e) throw new Error(`no entity ${id} in the turn's order`);
+      state.entities.push(e);
+    }
+  } else {
+    for (const [i, e] of state.entities.entries()) state.entities[i] = byId.get(e.id)!;
+  }
+  if (patch.chronicle) state.chronicle = patch.chronicle;
+  if (patch.known) state.known = patch.known;
+  for (const line of patch.log) {
+    for (let n = 0; n < line.count; n++) addMessage(state.log, line.text, line.color);
+  }
+  return [...patch.shots];
+}
