@@ -33,6 +33,8 @@ export const TITLE_OPTIONS = ["[N] Play a new game", "[C] Continue last game", "
 export interface TitleView {
   /** One line about the saved game: what Continue brings back, or why there is nothing to continue. */
   readonly saved?: string;
+  /** A line under it about the data the saved game was made with, when that is a kept version. */
+  readonly savedNote?: string;
   /** With `--daily`: which day's game a new game is, and whether it is scored. */
   readonly daily?: string;
   /** False when there is no game to continue: the title then offers no `[C]`. */
@@ -125,14 +127,17 @@ export function drawTitle(
   const table = view.scores?.length ? scoreLines(view.scores, width - 2) : [];
   const note = view.scoresNote ? wrapText(view.scoresNote, Math.max(10, width - 4)) : [];
   const below = note.length > 0 ? note.length + 1 : table.length > 0 ? table.length + 1 : 0;
+  // The saved game's note takes the daily line's row, or a row of its own below it when both are shown.
+  const both = view.savedNote !== undefined && view.daily !== undefined;
   // Banner, subtitle, choices and the saved game take 16 rows roomy, 12 compact.
-  const used = (roomy ? 16 : 12) + below;
+  const used = (roomy ? 16 : 12) + below + (both ? 1 : 0);
   let y = roomy ? Math.max(0, Math.floor((height - used) / 2) - 1) : Math.max(0, Math.min(1, height - used));
   const cardWidth = Math.max(
     displayWidth(BANNER[0]),
     roomy ? displayWidth(SUBTITLE) : 0,
     24,
     displayWidth(view.saved ?? ""),
+    displayWidth(view.savedNote ?? ""),
     displayWidth(view.daily ?? ""),
     ...note.map(displayWidth),
     ...table.map(displayWidth),
@@ -154,8 +159,9 @@ export function drawTitle(
   y += TITLE_OPTIONS.length + 1;
   if (view.saved) centre(clipText(view.saved, width - 2), y, white, 0x000000);
   y += 1;
+  if (view.savedNote) centre(clipText(view.savedNote, width - 2), y++, white, 0x000000);
   if (view.daily) centre(clipText(view.daily, width - 2), y, gold, 0x000000);
-  y += 1;
+  if (!view.savedNote || both) y += 1;
   for (const line of note) centre(line, y++, white, 0x000000);
   const tableWidth = Math.max(0, ...table.map(displayWidth));
   table.forEach((line, k) => {

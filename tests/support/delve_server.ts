@@ -12,6 +12,8 @@ import {
 } from "../../src/server/mod.ts";
 import net from "node:net";
 import { InProcessRunner } from "../../src/worker/mod.ts";
+import { dataStamp, REPLAY_LIMITS, startRecording, writeSave } from "../../src/store/mod.ts";
+import { simulate } from "../../src/commands/mod.ts";
 import { PageScreen } from "../../tools/bench/page_screen.ts";
 import { bundledContent } from "./content.ts";
 
@@ -87,10 +89,11 @@ export async function finishedGame(served: TestServer, player: string, outcome: 
   const store = ServerStore.open(`${served.stateDir}/delve.sqlite`);
   try {
     const replayPath = `${served.stateDir}/${player}.replay.json.gz`;
-    await Deno.copyFile(
-      new URL("../fixtures/replays/tcod-seed11.replay.json.gz", import.meta.url),
-      replayPath,
-    );
+    // A bot's game of the data the server plays, recorded as a game is.
+    const content = await bundledContent();
+    const recording = startRecording(11, "test", dataStamp(content));
+    simulate(content, 11, 600, recording);
+    await writeSave(replayPath, JSON.stringify(recording), { backup: false, limits: REPLAY_LIMITS });
     store.addPlayer(player, await hashPassword("correct horse"));
     const id = store.startGame(player, new Date("2026-11-24T12:00:00Z"));
     store.endGame(id, { outcome, now: new Date("2026-11-24T12:30:00Z"), replayPath });
