@@ -11,7 +11,14 @@
 import { join } from "node:path";
 import { ContentError, loadContent } from "../src/content/mod.ts";
 import { HELP_USAGE, parseFlags, readCommandLine, say, sayOut, VERSION } from "../src/cli/mod.ts";
-import { bundledArchive, bundledFolders, VERSION_LIMITS, versionFile, writeSave } from "../src/store/mod.ts";
+import {
+  bundledArchive,
+  bundledFolders,
+  VERSION_LIMITS,
+  type VersionArchive,
+  versionFile,
+  writeSave,
+} from "../src/store/mod.ts";
 
 /** `deno task versions --help`. */
 export const VERSIONS_HELP = {
@@ -24,11 +31,17 @@ Options:
 ${HELP_USAGE}`,
 };
 
-/** Runs the command; resolves to the exit status (2 when a bundled folder does not load). */
-export async function versionsCommand(args: readonly string[], now: Date = new Date()): Promise<number> {
+/**
+ * Runs the command, keeping the versions in `archive` (data/versions/ but
+ * for tests); resolves to the exit status (2 when a bundled folder does not load).
+ */
+export async function versionsCommand(
+  args: readonly string[],
+  now: Date = new Date(),
+  archive: VersionArchive = bundledArchive(),
+): Promise<number> {
   const line = readCommandLine(VERSIONS_HELP, args, () => parseFlags(args, {}));
   if ("exit" in line) return line.exit;
-  const archive = bundledArchive();
   let status = 0;
   for (const [dir, label] of await bundledFolders()) {
     let content;

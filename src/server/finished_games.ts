@@ -13,6 +13,7 @@ import {
   recordedData,
   type Recording,
   REPLAY_LIMITS,
+  ReplayError,
 } from "../store/mod.ts";
 import { showReplay } from "../app/mod.ts";
 import { ENTER_SEQUENCE } from "../terminal/mod.ts";
@@ -129,8 +130,12 @@ export async function replaySocket(
       },
       spent: (ms: number) => server.replayShare.spend(ms),
     };
-    await showReplay(terminal, recording, data, pace).catch(() => {});
-    if (open) socket.send(serverMessage({ type: "notice", text: "The replay is over." }));
+    // A replay that does not play back the same stops there, and the page is told where.
+    const end = await showReplay(terminal, recording, data, pace).then(
+      () => "The replay is over.",
+      (e: unknown) => e instanceof ReplayError ? `The replay stopped: ${e.message}.` : "The replay is over.",
+    );
+    if (open) socket.send(serverMessage({ type: "notice", text: end }));
   });
   return response;
 }

@@ -107,7 +107,10 @@ export class DataShelf {
 
   async #look(checksum: number): Promise<DataFound> {
     if (dataChecksum(this.ours.rules) === checksum) return { kind: "ours", content: this.ours };
-    const bundled = (await bundledData()).find((content) => dataChecksum(content.rules) === checksum);
+    // A bundled folder named as the program's is the program's: its other versions are kept ones.
+    const bundled = (await bundledData()).find((content) =>
+      content.label !== this.ours.label && dataChecksum(content.rules) === checksum
+    );
     if (bundled) return { kind: "bundled", content: bundled };
     const { archive, readers = [], store } = this.places;
     let refused: string | undefined;

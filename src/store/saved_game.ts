@@ -136,7 +136,7 @@ function otherData(saved: SavedGame & { kind: "other-data" }, short = false): st
   const named = JSON.stringify(folder);
   const sum = short ? "" : ` (data ${checksum})`;
   return folder === saved.ours
-    ? `made with another version of ${named}${sum}, kept nowhere here`
+    ? `made with a version of ${named}${sum} kept nowhere here`
     : `made with other data${sum}: play it with --data ${named}`;
 }
 

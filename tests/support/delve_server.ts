@@ -52,22 +52,28 @@ export interface TestServer extends AsyncDisposable {
  */
 const TEST_CONNECTION_RATE = 1000;
 
-/** Starts a server on 127.0.0.1 at a free port, with `limits` over the defaults (and {@link TEST_CONNECTION_RATE}). */
+/**
+ * Starts a server on 127.0.0.1 at a free port, with `limits` over the
+ * defaults (and {@link TEST_CONNECTION_RATE}), in a new state folder unless
+ * `extra` names one.
+ */
 export async function startTestServer(
   limits: Partial<ServerLimits> = {},
   extra: Partial<ServerOptions> = {},
 ): Promise<TestServer> {
-  const stateDir = await Deno.makeTempDir({ prefix: "delve-server-" });
+  // A state folder given (a server started again on it) is the caller's to remove.
+  const own = extra.stateDir === undefined;
+  const stateDir = extra.stateDir ?? await Deno.makeTempDir({ prefix: "delve-server-" });
   const server = await DelveServer.start({
     hostname: "127.0.0.1",
     port: 0,
     content: await bundledContent(),
-    stateDir,
     limits: { ...DEFAULT_LIMITS, connectionRate: TEST_CONNECTION_RATE, ...limits },
     version: "9.9.9",
     makeRunner: (rules) => new InProcessRunner(rules),
     randomSeed: () => 42,
     ...extra,
+    stateDir,
   });
   const origin = `http://127.0.0.1:${server.address.port}`;
   return {
@@ -76,7 +82,7 @@ export async function startTestServer(
     stateDir,
     async [Symbol.asyncDispose]() {
       await server.shutdown();
-      await Deno.remove(stateDir, { recursive: true });
+      if (own) await Deno.remove(stateDir, { recursive: true });
     },
   };
 }
