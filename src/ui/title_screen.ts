@@ -129,8 +129,11 @@ export function drawTitle(
   const below = note.length > 0 ? note.length + 1 : table.length > 0 ? table.length + 1 : 0;
   // The saved game's note takes the daily line's row, or a row of its own below it when both are shown.
   const both = view.savedNote !== undefined && view.daily !== undefined;
-  // Banner, subtitle, choices and the saved game take 16 rows roomy, 12 compact.
-  const used = (roomy ? 16 : 12) + below + (both ? 1 : 0);
+  // Banner, subtitle, choices and the saved game take 16 rows roomy, 12 compact; compact and short of a row
+  // (the save's note and the daily line both shown over a full table), the line under the choices goes.
+  const wanted = (roomy ? 16 : 12) + below + (both ? 1 : 0);
+  const gap = !roomy && wanted > height ? 0 : 1;
+  const used = wanted - 1 + gap;
   let y = roomy ? Math.max(0, Math.floor((height - used) / 2) - 1) : Math.max(0, Math.min(1, height - used));
   const cardWidth = Math.max(
     displayWidth(BANNER[0]),
@@ -156,7 +159,7 @@ export function drawTitle(
   options.forEach((option, k) => {
     buf.text(Math.floor((width - 24) / 2), y + k, ` ${option}`.padEnd(24), white, 0x000000);
   });
-  y += TITLE_OPTIONS.length + 1;
+  y += TITLE_OPTIONS.length + gap;
   if (view.saved) centre(clipText(view.saved, width - 2), y, white, 0x000000);
   y += 1;
   if (view.savedNote) centre(clipText(view.savedNote, width - 2), y++, white, 0x000000);
