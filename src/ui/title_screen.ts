@@ -127,11 +127,11 @@ export function drawTitle(
   const table = view.scores?.length ? scoreLines(view.scores, width - 2) : [];
   const note = view.scoresNote ? wrapText(view.scoresNote, Math.max(10, width - 4)) : [];
   const below = note.length > 0 ? note.length + 1 : table.length > 0 ? table.length + 1 : 0;
-  // The saved game's note takes the daily line's row, or a row of its own below it when both are shown.
-  const both = view.savedNote !== undefined && view.daily !== undefined;
+  // The saved game's note takes a row of its own under it, but for the daily line's in a compact title without one.
+  const noteRow = view.savedNote !== undefined && (view.daily !== undefined || roomy);
   // Banner, subtitle, choices and the saved game take 16 rows roomy, 12 compact; compact and short of a row
   // (the save's note and the daily line both shown over a full table), the line under the choices goes.
-  const wanted = (roomy ? 16 : 12) + below + (both ? 1 : 0);
+  const wanted = (roomy ? 16 : 12) + below + (noteRow ? 1 : 0);
   const gap = !roomy && wanted > height ? 0 : 1;
   const used = wanted - 1 + gap;
   let y = roomy ? Math.max(0, Math.floor((height - used) / 2) - 1) : Math.max(0, Math.min(1, height - used));
@@ -164,7 +164,7 @@ export function drawTitle(
   y += 1;
   if (view.savedNote) centre(clipText(view.savedNote, width - 2), y++, white, 0x000000);
   if (view.daily) centre(clipText(view.daily, width - 2), y, gold, 0x000000);
-  if (!view.savedNote || both) y += 1;
+  if (!view.savedNote || noteRow) y += 1;
   for (const line of note) centre(line, y++, white, 0x000000);
   const tableWidth = Math.max(0, ...table.map(displayWidth));
   table.forEach((line, k) => {
