@@ -167,9 +167,9 @@ export class DelveServer {
   }
 
   private constructor(readonly options: ServerOptions) {
-    const database = join(options.stateDir, "delve.sqlite");
-    this.#store = ServerStore.open(database);
-    this.#versions = new TableVersions(this.#store, database, {
+    this.#store = ServerStore.open(join(options.stateDir, "delve.sqlite"));
+    // Its refusals may reach a player's page: they name the database, never its path on the server.
+    this.#versions = new TableVersions(this.#store, "the server's database", {
       gameVersion: options.version,
       ...(options.now ? { now: options.now } : {}),
     });

@@ -168,8 +168,15 @@ export class FolderVersions implements VersionStore {
     return makeOwnFolder(this.dir).then(() =>
       this.#withNames(async (read) => {
         await this.#store(content, checksum);
-        for (const path of paths) read?.names.set(path, { checksum, fixed });
-        return { result: undefined, changed: paths.length > 0 };
+        // Written only when it changes: a game saved again and again names the same version.
+        let changed = false;
+        for (const path of paths) {
+          const name = read?.names.get(path);
+          if (name?.checksum === checksum && name.fixed === fixed) continue;
+          read?.names.set(path, { checksum, fixed });
+          changed = true;
+        }
+        return { result: undefined, changed };
       })
     );
   }
