@@ -63,9 +63,12 @@ async function readVersionIn(dir: string, checksum: number): Promise<KeptVersion
   return versionFromJson(read.json, checksum, path);
 }
 
-/** The versions of the data a Delve comes with (`data/versions/`): read, never written. */
+/**
+ * A folder of versions read, never written: those Delve comes with
+ * (`data/versions/`), or another's kept versions a replay is played by.
+ */
 export class VersionArchive implements VersionReader {
-  /** The archive in the folder `dir`. */
+  /** The versions in the folder `dir`. */
   constructor(readonly dir: string) {}
 
   read(checksum: number): Promise<KeptVersion | undefined> {
