@@ -156,6 +156,7 @@ const TASK_FLAGS: Record<string, string[]> = {
     "--max-replays N",
   ],
   schema: [],
+  versions: [],
   keys: [],
   catalogue: ["--check", "--data DIR", "--out DIR"],
   bench: [],

@@ -246,6 +246,8 @@ Deno.test("title: a deep save and a deep score table each get one line, and a ne
   ok(popup.includes("Failed to load save:"), popup);
   ok(popup.includes("expected lists and objects nested at most"), popup);
   await t.press("x", "n");
+  ok(t.text().includes("Abandon the saved game? y/n"), "asked, as for any save");
+  await t.press("y");
   ok(t.app.game, "a new game goes on");
   ok(shownMessages(t.app.game).some((e) => e.text.includes("it was kept as")), "the deep save kept aside");
   await t.press("Escape");

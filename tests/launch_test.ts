@@ -68,6 +68,7 @@ function exactGrants(save: string, replay: string): string[] {
     `${folder}/scores.json.tmp`,
     `${folder}/morgue`,
     `${folder}/kept`,
+    `${folder}/data-versions`,
     replay,
     `${replay}.lock`,
     `${replay}.tmp`,

@@ -199,7 +199,7 @@ Deno.test("title: no save, then Esc in a game saves it and the title shows its s
   equal(await t.running, "quit");
 });
 
-Deno.test("title: an unreadable save gives the popup, is never changed, and a new game keeps it aside", async () => {
+Deno.test("title: an unreadable save gives the popup, is never changed, and a new game asks, then keeps it aside", async () => {
   const t = await titleSession((path) => Deno.writeTextFile(path, "garbage"));
   await t.tick();
   ok(t.text().includes("The saved game cannot be read: expected whole gzip data, found damaged"), t.text());
@@ -213,6 +213,9 @@ Deno.test("title: an unreadable save gives the popup, is never changed, and a ne
   ok(t.text().includes("cut-short data"));
   equal(await Deno.readTextFile(t.savePath), "garbage", "untouched");
   await t.press("x", "n");
+  ok(t.text().includes("Abandon the saved game? y/n"), t.text());
+  equal(await Deno.readTextFile(t.savePath), "garbage", "asked first, nothing moved");
+  await t.press("y");
   const kept = `${dirname(t.savePath)}/kept/savegame.json.gz.unreadable-2026-11-21T10-00-00-000Z`;
   equal(await Deno.readTextFile(kept), "garbage", "kept aside, whole");
   ok(shownMessages(t.app.game!).some((e) => e.text.includes("it was kept as")));

@@ -62,7 +62,7 @@ export function deepScores(depth: number): string {
 
 /** A replay whose first command is an object nested `depth` deep. */
 export function deepReplay(depth: number): string {
-  const recording = { ...startRecording(1, "hostile", 0), commands: ["@"] };
+  const recording = { ...startRecording(1, "hostile", { checksum: 0, folder: "data/" }), commands: ["@"] };
   return JSON.stringify(recording).replace('"@"', '{"act":'.repeat(depth) + "{}" + "}".repeat(depth));
 }
 

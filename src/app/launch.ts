@@ -7,8 +7,8 @@
  * ~/delve.json.gz` must not grant the whole home. This launcher works the
  * paths out as the game does (src/store/write_paths.ts: the save, its backup,
  * lock and temporary file, the high-score table's, the replay's, and the
- * morgue and kept-aside folders, from `--save` and `--record` or the
- * defaults) and runs `deno run` with them as one argument, so any path is
+ * morgue, kept-aside and data-versions folders, from `--save` and
+ * `--record` or the defaults) and runs `deno run` with them as one argument, so any path is
  * granted exactly or refused in one line.
  *
  * It stays out of the game's way: the terminal and every key are the

@@ -19,8 +19,8 @@ import {
   UsageError,
   VERSION,
 } from "../cli/mod.ts";
-import { REPLAY_LIMITS, startRecording, writeFileAtomic, writeSave } from "../store/mod.ts";
-import { dataChecksum, MAX_SEED } from "../engine/mod.ts";
+import { dataStamp, REPLAY_LIMITS, startRecording, writeFileAtomic, writeSave } from "../store/mod.ts";
+import { MAX_SEED } from "../engine/mod.ts";
 import { balanceCharts } from "./sim/balance_charts.ts";
 import { balanceReport } from "./sim/balance_report.ts";
 import { type Progress, type SimPlan, simulateInWorkers, simulateSerially } from "./sim/jobs.ts";
@@ -127,7 +127,7 @@ async function written(what: string, path: string, write: () => Promise<void>): 
 
 /** Plays the plan's one game recording it, prints its report, and writes its replay to `path`. */
 async function recordOne(plan: SimPlan, label: string, path: string): Promise<number> {
-  const recording = startRecording(plan.seed, VERSION, dataChecksum(plan.content.rules));
+  const recording = startRecording(plan.seed, VERSION, dataStamp(plan.content));
   const result = simulate(plan.content, plan.seed, plan.turns, recording);
   sayOut(balanceReport([result], label));
   const json = JSON.stringify(recording);

@@ -75,10 +75,22 @@ export async function readUntrustedJson(path: string | URL, limits: JsonLimits):
   const file = await readBoundedFile(path, limits.maxBytes);
   if (file.kind === "missing") return file;
   if (file.kind !== "bytes") return refused(file);
-  if (file.bytes.length === 0) return refused({ kind: "empty" });
-  let chunks: readonly Uint8Array[] = [file.bytes];
+  return await untrustedJsonOf(file.bytes, limits);
+}
+
+/**
+ * The JSON a file's `bytes` hold, read as {@link readUntrustedJson} reads a
+ * file (for bytes kept elsewhere: a row of a database); never throws.
+ */
+export async function untrustedJsonOf(
+  bytes: Uint8Array<ArrayBuffer>,
+  limits: JsonLimits,
+): Promise<JsonTextRead> {
+  if (bytes.length > limits.maxBytes) return refused({ kind: "too_large", limit: limits.maxBytes });
+  if (bytes.length === 0) return refused({ kind: "empty" });
+  let chunks: readonly Uint8Array[] = [bytes];
   if (limits.maxInflatedBytes !== undefined) {
-    const inflated = await gunzipBounded(file.bytes, limits.maxInflatedBytes);
+    const inflated = await gunzipBounded(bytes, limits.maxInflatedBytes);
     if (inflated.kind === "not_gzip") return refused(inflated);
     if (inflated.kind === "too_large") return refused({ kind: "too_large_inflated", limit: inflated.limit });
     chunks = inflated.chunks;

@@ -106,11 +106,31 @@ export function stateProblems(state: GameState, rules: Rules, root?: string): st
   if (rollsCombat(rules) && !state.rolls) {
     problems.push(`the dice stream (rolls) is missing, and these rules roll${at(".rolls")}`);
   }
+  for (const [i, id] of (state.known ?? []).entries()) {
+    if (!Object.hasOwn(rules.templates, id)) {
+      problems.push(
+        `the player knows ${JSON.stringify(id)}, a template these rules lack${at(`.known[${i}]`)}`,
+      );
+    }
+  }
   for (const entities of [state.entities, ...(state.keptFloors ?? []).map((k) => k.entities)]) {
+    templateProblems(entities, rules, problems, name);
     slotProblems(entities, rules, problems, name);
     energyProblems(entities, rules, problems, name);
   }
   return problems;
+}
+
+/** Every thing, on a floor or in a pack at any depth, made from a template the rules have (their own). */
+function templateProblems(entities: readonly Entity[], rules: Rules, problems: string[], name: Namer): void {
+  for (const e of entities) {
+    if (!Object.hasOwn(rules.templates, e.template)) {
+      problems.push(
+        `${name(e, "template")} is made from ${JSON.stringify(e.template)}, a template these rules lack`,
+      );
+    }
+    if (e.inventory) templateProblems(e.inventory.items, rules, problems, name);
+  }
 }
 
 /** Every equippable thing, on a floor or in a pack at any depth, for a slot the rules have. */
@@ -178,7 +198,7 @@ function statusProblems(state: GameState, rules: Rules, problems: string[], name
     for (const e of entities) {
       for (const [i, status] of (e.statuses ?? []).entries()) {
         const longest = longestTurns(rules, status.id);
-        if (!rules.statuses?.[status.id]) {
+        if (!Object.hasOwn(rules.statuses ?? {}, status.id)) {
           problems.push(`${name(e, `statuses[${i}].id`)} is under an unknown status ${status.id}`);
         } else if (status.turns < 1 || status.turns > longest) {
           problems.push(

@@ -57,6 +57,8 @@ import {
 } from "./server_limits.ts";
 import { type GameProgress, isGameId, LEFT_OUTCOME, ServerStore } from "./store.ts";
 import { TimeShare } from "./time_share.ts";
+import { TableVersions } from "./version_table.ts";
+import { bundledArchive, DataShelf } from "../store/mod.ts";
 
 /** The mode of the state folder and each folder the server makes in it: its user's alone. */
 const PRIVATE_FOLDER = 0o700;
@@ -111,6 +113,9 @@ function shownAddress(ended: Live["ended"], path: string): string {
 /** The server; {@link DelveServer.start} listens, {@link DelveServer.shutdown} saves and stops. */
 export class DelveServer {
   readonly #store: ServerStore;
+  /** The versions of the data the games name, in the store; and where a game's data is found by them. */
+  readonly #versions: TableVersions;
+  readonly #shelf: DataShelf;
   readonly #logins: LoginLimiter;
   /** Running programs by player (names are unique without regard to case). */
   readonly #live = new Map<string, Live>();
@@ -163,6 +168,12 @@ export class DelveServer {
 
   private constructor(readonly options: ServerOptions) {
     this.#store = ServerStore.open(join(options.stateDir, "delve.sqlite"));
+    // Its refusals may reach a player's page: they name the database, never its path on the server.
+    this.#versions = new TableVersions(this.#store, "the server's database", {
+      gameVersion: options.version,
+      ...(options.now ? { now: options.now } : {}),
+    });
+    this.#shelf = new DataShelf(options.content, { archive: bundledArchive(), store: this.#versions });
     this.#logins = new LoginLimiter({ perMinute: options.limits.logins });
     // Each pause and bar is told to the door below HTTP, which closes the address's connections unread.
     const shut = (address: string, until: number) => this.#connections?.shut(address, until);
@@ -203,6 +214,8 @@ export class DelveServer {
     for (const suffix of ["", "-wal", "-shm"]) {
       await Deno.chmod(join(options.stateDir, `delve.sqlite${suffix}`), PRIVATE_FILE).catch(() => {});
     }
+    // The versions of the data no save, replay or finished game names any longer are forgotten (none in play yet).
+    await server.#versions.prune();
     const listening = Promise.withResolvers<void>();
     // The HTTP side listens on loopback alone; visitors reach it through the door on the public port.
     const http = Deno.serve(
@@ -584,6 +597,7 @@ export class DelveServer {
     const host = new GameHost({
       player,
       content,
+      versions: this.#versions,
       version,
       makeRunner,
       randomSeed,
@@ -625,8 +639,11 @@ export class DelveServer {
     });
     if (morguePath) live.ended = { id, stem: morguePath.replace(/\.txt$/, "") };
     live.id = this.#store.startGame(player, this.#now());
+    const last = join(dir, "last-game.replay.json.gz");
+    // The finished game's replay names the data it was played by: its version is kept while the replay is.
     void Deno.mkdir(join(dir, "replays"), { recursive: true })
-      .then(() => Deno.copyFile(join(dir, "last-game.replay.json.gz"), replayPath))
+      .then(() => Deno.copyFile(last, replayPath))
+      .then(() => this.#versions.copyName(last, replayPath, true))
       .catch(() => {});
   }
 
@@ -634,7 +651,7 @@ export class DelveServer {
   get #parts(): FinishedGames {
     return {
       store: this.#store,
-      content: this.options.content,
+      shelf: this.#shelf,
       replayShare: this.#replayShare,
       refuse: (status, line) => this.#refuse(status, line),
       track: (socket) => this.#track(socket),

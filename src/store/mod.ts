@@ -25,13 +25,36 @@ export {
   decodeRecording,
   playRecording,
   record,
+  recordedData,
   REPLAY_LIMITS,
+  REPLAY_VERSION,
   ReplayError,
   replaySteps,
   startRecording,
 } from "./replay_format.ts";
 export type { Command, Recording } from "./replay_format.ts";
-export { bundledDataWith } from "./save_data.ts";
+export {
+  bundledArchive,
+  bundledData,
+  bundledFolders,
+  type DataFound,
+  DataShelf,
+  type FoundData,
+} from "./data_shelf.ts";
+export {
+  checksumNamedBy,
+  type KeptVersion,
+  namedNow,
+  VERSION_FILE_VERSION,
+  VERSION_FORMAT,
+  VERSION_LIMITS,
+  versionFile,
+  versionFromJson,
+  type VersionReader,
+  VersionRefused,
+  type VersionStore,
+} from "./data_versions.ts";
+export { FolderVersions, VersionArchive, VERSIONS_FOLDER_NAME } from "./version_folder.ts";
 export {
   defaultSaveDir,
   deleteSave,
@@ -39,6 +62,7 @@ export {
   keepUnreadable,
   KEPT_FOLDER_NAME,
   LinkRefused,
+  makeOwnFolder,
   readJsonFile,
   readSave,
   SAVE_LIMITS,
@@ -49,6 +73,7 @@ export {
 export type { SaveRead } from "./save_file.ts";
 export {
   type DailyMark,
+  type DataStamp,
   dataStamp,
   decodeSave,
   encodeSave,
@@ -57,7 +82,7 @@ export {
   SaveError,
   summarizeSave,
 } from "./save_format.ts";
-export { abandonQuestion, examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
+export { abandonQuestion, examineSave, savedGameLine, setAsideQuestion, whyNotLoaded } from "./saved_game.ts";
 export {
   checkGrants,
   checkPlaces,

@@ -1,5 +1,6 @@
 /**
- * Replays: the seed, the version, a checksum of the data, every command
+ * Replays: the seed, the version, the data it was played by (its stamp:
+ * the checksum of its rules, and the folder), every command
  * the player gave (an action, done or found impossible; a choice per
  * level-up; the end of a walk, with its reason) and a checksum of the state
  * every 100 turns. Playing the commands again from
@@ -18,6 +19,7 @@ import {
   stateChecksumWithoutLog,
 } from "../engine/mod.ts";
 import type { JsonLimits } from "../content/mod.ts";
+import { type DataStamp, stampSchema } from "./data_stamp.ts";
 
 export { type Command } from "../engine/mod.ts";
 
@@ -25,19 +27,23 @@ export { type Command } from "../engine/mod.ts";
 export const CHECK_EVERY = 100;
 
 /**
- * Bumped whenever the state checksum changes. Version 2: the checksum sorts
- * keys, leaves out the message log (the program wrote notices into it then
- * that no command makes) and covers the chronicle. Version 3: the program's
- * notices are kept apart and a walk's end is a command, so the checksum
- * covers the whole log again.
+ * Bumped whenever the state checksum or the file's shape changes. Version 2:
+ * the checksum sorts keys, leaves out the message log (the program wrote
+ * notices into it then that no command makes) and covers the chronicle.
+ * Version 3: the program's notices are kept apart and a walk's end is a
+ * command, so the checksum covers the whole log again. Version 4: the data
+ * is named by its stamp, `data` (its checksum and its folder), as a save
+ * names it, instead of `dataChecksum` alone; its checksums are version 3's.
+ * From version 4 on, a change only adds fields, with defaults
+ * (CONTRIBUTING.md, Saves and replays outlive the data).
  */
-export const REPLAY_VERSION = 3;
+export const REPLAY_VERSION = 4;
 
 /** The oldest version whose checksums this Delve still checks, the way that version took them. */
 export const OLDEST_REPLAY_VERSION = 2;
 
 /** A version this Delve checks. */
-export type ReplayVersion = 2 | 3;
+export type ReplayVersion = 2 | 3 | 4;
 
 /** The state's checksum as a replay of `version` takes it. */
 export function checksumOf(version: ReplayVersion, state: GameState): number {
@@ -55,29 +61,33 @@ export const REPLAY_LIMITS: JsonLimits = {
   maxDepth: 64,
 };
 
-/** A recorded game. */
-export interface Recording {
+/** A recorded game, in the shape of its file. */
+export type Recording =
+  & RecordingBody
+  & (
+    /** Versions 2 and 3 name their data by its checksum alone. */
+    | { readonly version: 2 | 3; readonly dataChecksum: number }
+    | { readonly version: 4; readonly data: DataStamp }
+  );
+
+/** What every version of a recording holds. */
+interface RecordingBody {
   readonly format: "delve-replay";
-  readonly version: ReplayVersion;
   readonly game: string;
   readonly seed: number;
-  readonly dataChecksum: number;
   readonly commands: Command[];
   /** The state's checksum after turn `turn`. */
   readonly checks: { turn: number; sum: number }[];
 }
 
-/** A recording's start. */
-export function startRecording(seed: number, game: string, dataChecksum: number): Recording {
-  return {
-    format: "delve-replay",
-    version: REPLAY_VERSION,
-    game,
-    seed,
-    dataChecksum,
-    commands: [],
-    checks: [],
-  };
+/** The data a recording was played by: the checksum of its rules, and its folder when the file names it. */
+export function recordedData(recording: Recording): { readonly checksum: number; readonly folder?: string } {
+  return recording.version === 4 ? recording.data : { checksum: recording.dataChecksum };
+}
+
+/** A recording's start: a game of `seed`, by the Delve `game`, played by the data `data`. */
+export function startRecording(seed: number, game: string, data: DataStamp): Recording {
+  return { format: "delve-replay", version: REPLAY_VERSION, game, seed, data, commands: [], checks: [] };
 }
 
 /** Adds a command; after a turn that ends a hundred, the state's checksum too. */
@@ -177,12 +187,10 @@ const walkStopSchema = z.discriminatedUnion("reason", [
   }),
 ]);
 
-const recordingSchema = z.strictObject({
+const recordingBody = {
   format: z.literal("delve-replay"),
-  version: z.union([z.literal(2), z.literal(3)]),
   game: z.string(),
   seed: z.int().min(0).max(0xffff_ffff),
-  dataChecksum: z.int().min(0).max(0xffff_ffff),
   commands: z.array(
     z.union([
       z.strictObject({ act: actionSchema }),
@@ -191,21 +199,36 @@ const recordingSchema = z.strictObject({
     ]),
   ),
   checks: z.array(z.strictObject({ turn: z.int().positive(), sum: z.int().min(0).max(0xffff_ffff) })),
+};
+
+/** A recording of version 2 or 3, which names its data by the checksum alone. */
+const checksumNamedSchema = z.strictObject({
+  ...recordingBody,
+  version: z.union([z.literal(2), z.literal(3)]),
+  dataChecksum: z.int().min(0).max(0xffff_ffff),
 });
+
+/** A recording of version 4: its data named by its stamp. */
+const stampedSchema = z.strictObject({ ...recordingBody, version: z.literal(4), data: stampSchema });
 
 /**
  * The recording a saved game carries, to go on with, in its own version: the
  * game's log may hold notices from before version 3, so its checksums go on
  * being taken that version's way. One from version 1 keeps its commands
  * (their shape has not changed) and drops its checksums, which were taken
- * another way: it goes on as version 2.
+ * another way: it goes on as version 2. One of version 3 goes on as version
+ * 4 (whose checksums are taken the same way), named by the save's `stamp`
+ * when that is the data it names.
  */
-export function continueRecording(json: unknown): Recording {
+export function continueRecording(json: unknown, stamp?: DataStamp): Recording {
   const old = json as { format?: unknown; version?: unknown } | null;
   if (old?.format === "delve-replay" && old.version === 1) {
     return decodeRecording({ ...old, version: 2, checks: [] });
   }
-  return decodeRecording(json);
+  const recording = decodeRecording(json);
+  if (recording.version !== 3 || stamp?.checksum !== recording.dataChecksum) return recording;
+  const { dataChecksum: _, ...body } = recording;
+  return { ...body, version: REPLAY_VERSION, data: stamp };
 }
 
 /** A recording from JSON, checked; a bad one is a {@link ReplayError} saying why. */
@@ -221,7 +244,7 @@ export function decodeRecording(json: unknown): Recording {
         : `recorded by a newer Delve (replay version ${version}); this one reads up to ${REPLAY_VERSION}`,
     );
   }
-  const parsed = recordingSchema.safeParse(json);
+  const parsed = (version === 4 ? stampedSchema : checksumNamedSchema).safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.join(".");

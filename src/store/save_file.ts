@@ -123,8 +123,7 @@ export async function writeFileAtomic(
   { backup = false, fresh = false } = {},
 ): Promise<void> {
   const dir = dirname(path);
-  // A folder that is a link would take the file wherever it points; a missing one is made.
-  if (!(await refuseLink(dir, "folder"))) await Deno.mkdir(dir, { recursive: true });
+  await makeOwnFolder(dir);
   // Renamed over, a link would only be replaced; but the player named a file, not a link to one.
   if (!fresh) await refuseLink(path, "file");
   const { temp, file } = fresh ? await createOwnTemp(path) : await createTemp(`${path}${TEMP_SUFFIX}`);
@@ -148,6 +147,15 @@ export async function writeFileAtomic(
     throw e;
   }
   await syncFolder(dir);
+}
+
+/**
+ * Makes the folder `dir` (and those above it) when it is missing; a folder
+ * that is a link would take what is written in it wherever it points, and
+ * is refused with {@link LinkRefused}.
+ */
+export async function makeOwnFolder(dir: string): Promise<void> {
+  if (!(await refuseLink(dir, "folder"))) await Deno.mkdir(dir, { recursive: true });
 }
 
 /** A write refused because a symbolic link stands where a file or folder of Delve's should be. */

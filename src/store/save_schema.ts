@@ -12,6 +12,8 @@ import {
   DATA_LIMITS,
   diceSchema,
   equippableSchema,
+  glyphSchema,
+  idSchema,
   itemPartSchema,
   NAME_LIMITS,
   REACHABLE,
@@ -61,10 +63,11 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
   z.strictObject(
     {
       id: count,
-      template: z.string(),
+      // Checked against the save's own rules' templates too (stateProblems), as a data file's are.
+      template: idSchema,
       // What the screen shows one cell a character, as the data that named it had to be.
       name: textSchema(NAME_LIMITS.thing),
-      glyph: z.string().min(1).max(2),
+      glyph: glyphSchema,
       color: whole(0, 0xffffff),
       x: whole(0, REACHABLE.mapSide - 1),
       y: whole(0, REACHABLE.mapSide - 1),
@@ -166,5 +169,5 @@ export const stateSchema = z.strictObject({
     z.strictObject({ text: z.string(), color: z.string(), count: whole(1, Number.MAX_SAFE_INTEGER) }),
   ),
   chronicle: chronicleSchema,
-  known: z.array(z.string().max(100)).max(100_000).optional(),
+  known: z.array(idSchema.max(100)).max(100_000).optional(),
 });

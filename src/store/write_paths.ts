@@ -2,8 +2,8 @@
  * Where the game writes, worked out once at start by the game and by its
  * launcher alike: the save with its backup, lock and temporary file, the
  * high-score table with its lock and temporary file, the morgue folder, the
- * folder of files kept aside, and the replay with its lock and temporary
- * file. Every one of them has a name known before the game starts, so the
+ * folder of files kept aside, the folder of the versions of the data the
+ * games name, and the replay with its lock and temporary file. Every one of them has a name known before the game starts, so the
  * launcher grants writing to exactly those ({@link grantsFor}). A place
  * that cannot work (a folder named as the save, a link, a file where a
  * folder must be, two of them the same file, a path the grants do not
@@ -20,6 +20,9 @@ export const SCORES_FILE_NAME = "scores.json";
 
 /** The morgue folder's name in the save folder. */
 export const MORGUE_FOLDER_NAME = "morgue";
+
+/** The folder beside the save where the versions of the data its games name are kept (version_folder.ts). */
+export const VERSIONS_FOLDER_NAME = "data-versions";
 
 /** The lock file beside a file, held while it is written (or, for the save, while the game runs). */
 export const LOCK_SUFFIX = ".lock";
@@ -104,7 +107,7 @@ export interface WritePaths {
 export interface WrittenPath {
   readonly what: string;
   readonly path: string;
-  /** A folder Delve owns and writes anything in (the morgue, files kept aside). */
+  /** A folder Delve owns and writes anything in (the morgue, files kept aside, versions of the data). */
   readonly folder: boolean;
   /** The save's (in the save folder) or the replay's. */
   readonly side: "save" | "replay";
@@ -133,6 +136,7 @@ export function writtenPaths(paths: WritePaths): WrittenPath[] {
     file("the high-score table's temporary file", `${scores}${TEMP_SUFFIX}`),
     folder("the morgue folder", paths.morgueDir),
     folder("the folder of files kept aside", join(dirname(save), KEPT_FOLDER_NAME)),
+    folder("the folder of data versions", join(dirname(save), VERSIONS_FOLDER_NAME)),
     replay("the replay", record),
     replay("the replay's lock", `${record}${LOCK_SUFFIX}`),
     replay("the replay's temporary file", `${record}${TEMP_SUFFIX}`),
@@ -166,7 +170,7 @@ async function isThere(path: string): Promise<boolean> {
  * them. A folder is granted whole only where everything in it is Delve's:
  * Delve's own save folder (`$XDG_DATA_HOME/delve` or `~/.local/share/delve`,
  * `env`'s), a folder that is not there yet (the game makes it), and the
- * morgue and kept-aside folders. A path whose folder cannot be worked out
+ * morgue, kept-aside and data-versions folders. A path whose folder cannot be worked out
  * is granted as named: the game then refuses it, saying why.
  */
 export async function grantsFor(

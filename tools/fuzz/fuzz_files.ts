@@ -28,6 +28,7 @@ import {
 import { BYTE_MUTATIONS, TEXT_MUTATIONS } from "./file_mutations.ts";
 import {
   BUNDLED_DATA_DIR,
+  DataShelf,
   dataStamp,
   encodeSave,
   examineSave,
@@ -35,6 +36,7 @@ import {
   playRecording,
   readScores,
   record,
+  recordedData,
   type Recording,
   ReplayError,
   savedGameLine,
@@ -85,7 +87,7 @@ interface Corpus {
 async function makeCorpus(content: Content, seed: number): Promise<Corpus> {
   const { rules } = content;
   const state = newGame(rules, seed);
-  const recording = startRecording(seed, "fuzz", dataChecksum(rules));
+  const recording = startRecording(seed, "fuzz", { checksum: dataChecksum(rules), folder: "data/" });
   const bot = new Bot();
   for (let turn = 0; turn < 300 && !isGameOver(state); turn++) {
     const command = bot.decide(state, rules);
@@ -206,7 +208,7 @@ async function readAsGame(kind: FileKind, dir: string, corpus: Corpus, rng: Rng)
     let recording: Recording;
     try {
       recording = await readRecording(path);
-      if (recording.dataChecksum !== dataChecksum(content.rules)) return [false, what];
+      if (recordedData(recording).checksum !== dataChecksum(content.rules)) return [false, what];
       playRecording(recording, content.rules);
     } catch (e) {
       if (!isRefusal(e)) throw e;
@@ -216,7 +218,7 @@ async function readAsGame(kind: FileKind, dir: string, corpus: Corpus, rng: Rng)
     return [true, what];
   }
   // As the title reads it: the whole save, against the data it was made with, and the lines it shows.
-  const saved = await examineSave(path, content);
+  const saved = await examineSave(path, new DataShelf(content));
   for (const line of [savedGameLine(saved), ...(saved.kind === "loadable" ? [] : whyNotLoaded(saved))]) {
     oneLine(what, line);
   }
