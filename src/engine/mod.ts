@@ -39,7 +39,7 @@ export {
   stateChecksumWithoutLog,
   textChecksum,
 } from "./checksum.ts";
-export { stateDigest } from "./state_digest.ts";
+export { stateDigest, valueDigest } from "./state_digest.ts";
 export { type Chronicle, emptyChronicle, type KillCount, totalKills } from "./chronicle.ts";
 export { DEATH_CAUSE_KINDS, type DeathCause } from "./death_cause.ts";
 export {

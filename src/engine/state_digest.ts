@@ -74,3 +74,8 @@ export function stateDigest(state: GameState): number {
   const { log: _log, ...rest } = state;
   return finish(digest(OFFSET, rest)) >>> 0;
 }
+
+/** The digest of one value of the state (an entity, the chronicle), as `stateDigest` counts it. */
+export function valueDigest(value: unknown): number {
+  return finish(digest(OFFSET, value)) >>> 0;
+}

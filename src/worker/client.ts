@@ -42,7 +42,7 @@ import { commandKey, keyOf } from "./command_key.ts";
 import { AI_WORKER_URL, WorkerConnection } from "./connection.ts";
 import { type Fingerprint, fingerprint, matches } from "./fingerprint.ts";
 import { type Answer, type FromWorker, mirrorOf, type ToWorker } from "./protocol.ts";
-import { applyPatch } from "./turn_patch.ts";
+import { applyPatch, replacedDigest } from "./turn_patch.ts";
 import { turnDigest } from "./turn_digest.ts";
 import type { MonsterRunner, TurnOutcome, WorkerFault } from "./runner.ts";
 import { EVERY_TURN, type TurnPolicy } from "./turn_policy.ts";
@@ -189,8 +189,9 @@ export class WorkerRunner implements MonsterRunner {
     const until = performance.now() + ms;
     while (this.#idleAt !== this.#node || this.#held.length > 0) {
       // No copy of the game (it is sent with the next frame): nothing to think from.
-      if (!this.#mirror || performance.now() > until) return false;
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      const left = until - performance.now();
+      if (!this.#mirror || left <= 0) return false;
+      await this.#nextBatch(left);
     }
     return true;
   }
@@ -324,9 +325,7 @@ export class WorkerRunner implements MonsterRunner {
       this.#played(state, { act }, key);
       return events;
     }
-    // A turn that changed the floor travels whole: played here, as the copy played it.
-    if (!answer.patch) return this.#here(state, { act }, key, kind, asked);
-    if (turnDigest(state) !== answer.patch.before) {
+    if (!answer.patch || replacedDigest(state, answer.patch) !== answer.patch.before) {
       // Played on a copy that is not the game: nothing of it is made.
       this.#diverged();
       return this.#here(state, { act }, key, kind);

@@ -104,7 +104,7 @@ export interface Answer {
   readonly keys: readonly string[];
   /** Whether the action took time there (an impossible one is told, and changes nothing). */
   readonly possible: boolean;
-  /** What the turn changed; none when it was impossible, or changed the floor (the app plays that itself). */
+  /** What the turn changed; none when it was impossible. */
   readonly patch?: TurnPatch;
   /** The number of the `play` this answers, after which the mirror is the node this answer makes. */
   readonly asked?: number;

@@ -19,13 +19,17 @@ import {
   addMessage,
   type Ai,
   type Chronicle,
+  copyMap,
   type Entity,
   flipView,
   type GameEvent,
+  type GameMap,
   type GameState,
+  type KeptFloor,
   type LogEntry,
   setTile,
   type Tile,
+  valueDigest,
 } from "../engine/mod.ts";
 import { turnDigest } from "./turn_digest.ts";
 
@@ -50,6 +54,8 @@ export interface TurnPatch {
   readonly whole: readonly Entity[];
   /** The entities' ids in order, when the list changed otherwise than in place (one came, or went). */
   readonly order?: Int32Array<ArrayBuffer>;
+  /** The floor the turn took the player to, whole, when it changed floors (the fields above are then empty). */
+  readonly floor?: FloorChange;
   readonly chronicle?: Chronicle;
   readonly known?: string[];
   /** The lines the turn told, in order. */
@@ -57,12 +63,26 @@ export interface TurnPatch {
   /** The turn's shots, for the app to show on their way. */
   readonly shots: readonly GameEvent[];
   /**
-   * The game's quick digest (`turn_digest.ts`) as the command found it,
-   * which the app's must be for the patch to fit, and after the turn, which
-   * the app's is once the patch is made.
+   * What the patch replaces as the command found it: the game's quick
+   * digest (`turn_digest.ts`), with the digest of every value it carries
+   * whole (see {@link replacedDigest}). The app's must be the same for the
+   * patch to fit: nothing the worker's copy had wrong is carried into the
+   * game. And the quick digest after the turn, which the app's is once the
+   * patch is made.
    */
   readonly before: number;
   readonly after: number;
+}
+
+/**
+ * A change of floor, whole: the floor arrived on (its number, map and
+ * things) and, where the rules keep floors, the floor left as it is kept.
+ */
+export interface FloorChange {
+  readonly number: number;
+  readonly map: GameMap;
+  readonly entities: readonly Entity[];
+  readonly left?: KeptFloor;
 }
 
 /** A record of `stepped`: id, x, y, energy (NaN: none), HP, mind kind, mind number, path length, the path. */
@@ -172,23 +192,49 @@ function differing(a: Uint8Array, b: Uint8Array, withValue = false): Int32Array<
 
 /**
  * What the turn that made `after` (the log holding its lines alone) out of
- * `before` changed, its shots among `events`; undefined when it changed the
- * floor the player is on, which travels whole (the game is sent again).
+ * `before` changed, its shots among `events`. A turn that changed the floor
+ * carries the floor arrived on whole.
  */
-export function patchOf(
+export function patchOf(before: GameState, after: GameState, events: readonly GameEvent[]): TurnPatch {
+  const patch = changesOf(before, after, events);
+  return { ...patch, before: replacedDigest(before, patch) };
+}
+
+/** What a patch replaces whole: its values, and the floor it arrives on. */
+type Replacing = Pick<TurnPatch, "whole" | "chronicle" | "known" | "floor">;
+
+/**
+ * The quick digest of `state` (the game as a command finds it), with the
+ * digests of what `patch` replaces whole there: each entity it carries
+ * whole that `state` has, the chronicle and what is known if it carries
+ * them, and on a change of floor every thing of the floor left and the
+ * floor arrived on if it is kept.
+ */
+export function replacedDigest(state: GameState, patch: Replacing): number {
+  let h = turnDigest(state);
+  const add = (value: unknown) => h = Math.imul(h ^ valueDigest(value), 0x01000193) >>> 0;
+  const byId = new Map(state.entities.map((e) => [e.id, e]));
+  for (const e of patch.whole) if (byId.has(e.id)) add(byId.get(e.id));
+  if (patch.chronicle) add(state.chronicle);
+  if (patch.known) add(state.known ?? null);
+  if (patch.floor) {
+    add(state.entities);
+    add(state.keptFloors?.find((k) => k.floor === patch.floor!.number) ?? null);
+  }
+  return h;
+}
+
+function changesOf(
   before: GameState,
   after: GameState,
   events: readonly GameEvent[],
-): TurnPatch | undefined {
-  if (after.floor !== before.floor || after.map.width !== before.map.width) return undefined;
-  if (after.map.height !== before.map.height || after.keptFloors?.length !== before.keptFloors?.length) {
-    return undefined;
-  }
+): Omit<TurnPatch, "before"> {
+  const floor = after.floor !== before.floor;
   const was = new Map<number, Entity>();
   for (const e of before.entities) was.set(e.id, e);
   const numbers = new Numbers(), minds: Ai[] = [], whole: Entity[] = [];
   let inPlace = after.entities.length === before.entities.length;
-  for (const [i, e] of after.entities.entries()) {
+  for (const [i, e] of floor ? [] : after.entities.entries()) {
     if (inPlace && before.entities[i].id !== e.id) inPlace = false;
     const old = was.get(e.id);
     if (old === e) continue;
@@ -211,20 +257,31 @@ export function patchOf(
     turn: after.turn,
     ...(after.ticks === undefined ? {} : { ticks: after.ticks }),
     nextId: after.nextId,
-    tiles: differing(before.map.tiles, after.map.tiles, true),
-    visible: differing(before.map.visible, after.map.visible),
-    explored: differing(before.map.explored, after.map.explored),
+    tiles: floor ? new Int32Array() : differing(before.map.tiles, after.map.tiles, true),
+    visible: floor ? new Int32Array() : differing(before.map.visible, after.map.visible),
+    explored: floor ? new Int32Array() : differing(before.map.explored, after.map.explored),
     stepped: numbers.take(),
     minds,
     whole,
-    ...(inPlace ? {} : { order: Int32Array.from(after.entities, (e) => e.id) }),
+    ...(inPlace || floor ? {} : { order: Int32Array.from(after.entities, (e) => e.id) }),
+    ...(floor ? { floor: floorOf(before, after) } : {}),
     // Copies: the patch may wait in a batch while the copy it was taken of plays on.
     ...(samePlain(before.chronicle, after.chronicle) ? {} : { chronicle: structuredClone(after.chronicle) }),
     ...(samePlain(before.known, after.known) ? {} : { known: [...after.known!] }),
     log: [...after.log],
     shots: events.filter((e) => e.type === "shot"),
-    before: turnDigest(before),
     after: turnDigest(after),
+  };
+}
+
+/** The floor `after` is on, whole, and the floor `before` was on as `after` keeps it. */
+function floorOf(before: GameState, after: GameState): FloorChange {
+  const left = after.keptFloors?.find((k) => k.floor === before.floor);
+  return {
+    number: after.floor,
+    map: copyMap(after.map),
+    entities: after.entities,
+    ...(left ? { left } : {}),
   };
 }
 
@@ -283,6 +340,18 @@ function mindAt(
   }
 }
 
+/** Takes the player to the floor `change` brings, keeping the floor left as the rules keep it (engine floors.ts). */
+function changeTo(state: GameState, change: FloorChange): void {
+  const left = state.floor;
+  state.floor = change.number;
+  state.map = change.map;
+  state.entities = [...change.entities];
+  if (!state.keptFloors) return;
+  const kept = state.keptFloors.filter((k) => k.floor !== change.number && k.floor !== left);
+  if (change.left) kept.push(change.left);
+  state.keptFloors = kept.sort((a, b) => a.floor - b.floor);
+}
+
 /**
  * Makes `patch`'s changes to `state`, the game as the command found it;
  * its shots. Throws when the patch does not fit the game (then part of it
@@ -294,6 +363,7 @@ export function applyPatch(state: GameState, patch: TurnPatch): GameEvent[] {
   state.turn = patch.turn;
   if (patch.ticks !== undefined) state.ticks = patch.ticks;
   state.nextId = patch.nextId;
+  if (patch.floor) changeTo(state, patch.floor);
   const { map } = state;
   for (let k = 0; k < patch.tiles.length; k += 2) {
     const i = patch.tiles[k];

@@ -28,7 +28,7 @@ const LOOK_EVERY = 32;
 
 /** What an action played on a copy gave: the answer's parts. */
 export interface Played {
-  /** What the turn changed; none when the action was impossible (no time passed) or it changed the floor. */
+  /** What the turn changed; none when the action was impossible (no time passed). */
   readonly patch?: TurnPatch;
   /** Whether the action took time. */
   readonly possible: boolean;
@@ -64,5 +64,5 @@ export function playAction(
   const patch = patchOf(before, state, settled);
   // The log only tells what happened: a copy keeps none.
   state.log = [];
-  return { ...(patch ? { patch } : {}), possible: true, phaseMs };
+  return { patch, possible: true, phaseMs };
 }

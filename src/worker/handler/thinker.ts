@@ -300,10 +300,7 @@ export class Thinker {
     if (filed) return [filed, filed.state !== undefined];
     const began = this.thread.now();
     const child = this.#played(parent, key, act, () => this.thread.urgent());
-    // A turn that changed the floor travels whole: the app plays it itself.
-    if (child.played!.patch || !child.played!.possible) {
-      this.#answer(base, path, child.played!, this.thread.now() - began);
-    }
+    this.#answer(base, path, child.played!, this.thread.now() - began);
     return [child, child.state !== undefined];
   }
 
