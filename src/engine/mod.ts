@@ -112,7 +112,16 @@ export { accuracyOf, attackOf, defenseOf, evasionOf, sightOf } from "./stats.ts"
 export type { GameEvent } from "./events.ts";
 export { createMap, type GameMap, isWalkable, setTile, tileAt, updateVisibility } from "./game_map.ts";
 export { type ItemLedger, itemLedger, ledgerProblems, stateProblems } from "./invariants.ts";
-export { MAX_CAPACITY, MAX_CONFUSIONS, MAX_FLOOR, MAX_LEVEL, MAX_MONSTERS_ON_FLOOR } from "./limits.ts";
+export {
+  MAX_CAPACITY,
+  MAX_CONFUSIONS,
+  MAX_FLOOR,
+  MAX_LEVEL,
+  MAX_MONSTERS_ON_FLOOR,
+  MAX_STEPS_A_PHASE,
+  MAX_TICKS,
+  MAX_TURNS,
+} from "./limits.ts";
 export { addMessage, displayText, type LogEntry } from "./message_log.ts";
 export { formatTemplate } from "./text_template.ts";
 export {

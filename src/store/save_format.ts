@@ -15,6 +15,7 @@ import {
   emptyChronicle,
   type GameMap,
   type GameState,
+  isAlive,
   type KeptFloor,
   type Rules,
   setTile,
@@ -335,5 +336,32 @@ export function decodeSave(json: unknown, rules: Rules): GameState {
   if (keptFloors) state.keptFloors = keptFloors;
   const problems = stateProblems(state, rules, STATE_ROOT);
   if (problems.length > 0) throw new SaveError(`the save is damaged: ${problems[0]}`);
+  const over = gameOverAt(state);
+  if (over) {
+    throw new SaveError(
+      `the save is damaged at ${over.path}: expected a game in progress, found ${over.found}`,
+    );
+  }
   return state;
+}
+
+/**
+ * Where a save's game shows it is over, and how: no game writes such a save
+ * (an ended game's is deleted), so one that holds it was made by hand.
+ */
+function gameOverAt(state: GameState): { path: string; found: string } | undefined {
+  const { escaped } = state.chronicle;
+  if (escaped) {
+    return {
+      path: `${STATE_ROOT}.chronicle.escaped`,
+      found: escaped === "won"
+        ? "a game won, the dungeon left with the goal"
+        : "a game ended, the dungeon left",
+    };
+  }
+  const at = state.entities.findIndex((e) => e.id === state.playerId);
+  if (!isAlive(state.entities[at])) {
+    return { path: `${STATE_ROOT}.entities[${at}].fighter.hp`, found: "a game ended, the player dead" };
+  }
+  return undefined;
 }

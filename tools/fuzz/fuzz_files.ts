@@ -19,6 +19,7 @@ import {
   Bot,
   dataChecksum,
   type GameState,
+  cloneState,
   isGameOver,
   newGame,
   playCommand,
@@ -84,13 +85,17 @@ interface Corpus {
 
 async function makeCorpus(content: Content, seed: number): Promise<Corpus> {
   const { rules } = content;
-  const state = newGame(rules, seed);
+  let state = newGame(rules, seed);
   const recording = startRecording(seed, "fuzz", dataChecksum(rules));
   const bot = new Bot();
-  for (let turn = 0; turn < 300 && !isGameOver(state); turn++) {
+  for (let turn = 0; turn < 300; turn++) {
     const command = bot.decide(state, rules);
     const before = state.turn;
-    playCommand(state, rules, command);
+    // The game as the game would save it: a command that ends it is not played (an ended game has no save).
+    const next = cloneState(state);
+    playCommand(next, rules, command);
+    if (isGameOver(next)) break;
+    state = next;
     record(recording, command, state, before);
   }
   const now = new Date("2026-01-01T00:00:00Z");
