@@ -110,15 +110,21 @@ export async function replayMain(args: readonly string[]): Promise<number> {
         })`,
       );
     }
-    if (floors) {
-      sayOut(floorTable(floorRows(recording, content.rules)));
-    } else if (check || !Deno.stdout.isTerminal()) {
-      const end = playRecording(recording, content.rules);
-      sayOut(
-        `replay OK: ${recording.commands.length} commands, turn ${end.turn}, dungeon level ${end.floor}`,
-      );
-    } else {
-      await playInTerminal(recording, content, speed);
+    try {
+      if (floors) {
+        sayOut(floorTable(floorRows(recording, content.rules)));
+      } else if (check || !Deno.stdout.isTerminal()) {
+        const end = playRecording(recording, content.rules);
+        sayOut(
+          `replay OK: ${recording.commands.length} commands, turn ${end.turn}, dungeon level ${end.floor}`,
+        );
+      } else {
+        await playInTerminal(recording, content, speed);
+      }
+    } catch (e) {
+      // What playing it found names the file, as what reading it found does.
+      if (e instanceof ReplayError) throw new ReplayError(`${file}: ${e.message}`);
+      throw e;
     }
     return 0;
   } catch (e) {

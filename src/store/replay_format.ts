@@ -11,6 +11,7 @@ import { z } from "zod";
 import {
   type Command,
   type GameState,
+  isGameOver,
   newGame,
   playCommand,
   type Rules,
@@ -97,7 +98,9 @@ export class ReplayError extends Error {
  * Plays `recording` from its seed, yielding the state after each command
  * (`before`, if given, sees the state as each command finds it); throws
  * {@link ReplayError} "replay out of sync at turn T" at the first checksum
- * that differs, or if the game ends before a recorded checksum.
+ * that differs, or if the game ends before a recorded checksum; and at the
+ * first command after the game ended (no game records one: its commands end
+ * with the one that ended it).
  */
 export function* replaySteps(
   recording: Recording,
@@ -105,8 +108,16 @@ export function* replaySteps(
   before?: (state: GameState, command: Command) => void,
 ): Generator<GameState, GameState> {
   const state = newGame(rules, recording.seed);
+  const { commands } = recording;
   let next = 0;
-  for (const command of recording.commands) {
+  for (let at = 0; at < commands.length; at++) {
+    const command = commands[at];
+    if (isGameOver(state)) {
+      // A checksum still to come says the recorded game went on: this one is out of sync.
+      throw next < recording.checks.length
+        ? endedEarly(recording, next)
+        : afterTheEnd(state, at, commands.length);
+    }
     before?.(state, command);
     const turnBefore = state.turn;
     playCommand(state, rules, command);
@@ -119,12 +130,24 @@ export function* replaySteps(
     }
     yield state;
   }
-  if (next < recording.checks.length) {
-    throw new ReplayError(
-      `replay out of sync at turn ${recording.checks[next].turn} (the game ended before it)`,
-    );
-  }
+  if (next < recording.checks.length) throw endedEarly(recording, next);
   return state;
+}
+
+/** The refusal of a replay whose game ended before its checksum `next`. */
+function endedEarly(recording: Recording, next: number): ReplayError {
+  return new ReplayError(
+    `replay out of sync at turn ${recording.checks[next].turn} (the game ended before it)`,
+  );
+}
+
+/** The refusal of the commands from `at` on, of `count`, played after the game in `state` ended. */
+function afterTheEnd(state: GameState, at: number, count: number): ReplayError {
+  const more = count - at - 1;
+  return new ReplayError(
+    `the game ended at turn ${state.turn} (command ${at - 1}): expected no command after it, found one at ` +
+      `$.commands[${at}]${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`,
+  );
 }
 
 /** Plays `recording` through (see {@link replaySteps}); returns the final state. */
