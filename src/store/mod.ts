@@ -19,7 +19,7 @@ export {
   saveOptionsFile,
 } from "./options_file.ts";
 export { briefly } from "./os_error.ts";
-export { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+export { BUNDLED_DATA_DIR, userDir, xdgBase } from "./paths.ts";
 export {
   continueRecording,
   decodeRecording,

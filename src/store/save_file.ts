@@ -14,6 +14,7 @@
  */
 import { basename, dirname, join } from "node:path";
 import { bytesInWords, describeJsonProblem, type JsonLimits, readUntrustedJson } from "../content/mod.ts";
+import { xdgBase } from "./paths.ts";
 
 /**
  * What a save may hold. A save is the game's state and its replay so far:
@@ -310,12 +311,10 @@ export async function claimName(
   }
 }
 
-/** The folder saves go in: `$XDG_DATA_HOME/delve`, else `~/.local/share/delve`. */
+/** The folder saves go in: `$XDG_DATA_HOME/delve` (an absolute one), else `~/.local/share/delve`. */
 export function defaultSaveDir(env: (name: string) => string | undefined): string | undefined {
-  const xdg = env("XDG_DATA_HOME");
-  if (xdg) return `${xdg}/delve`;
-  const home = env("HOME");
-  return home ? `${home}/.local/share/delve` : undefined;
+  const base = xdgBase(env, "XDG_DATA_HOME", ".local/share");
+  return base === undefined ? undefined : `${base}/delve`;
 }
 
 /** The save file's name in that folder. */

@@ -28,7 +28,8 @@ export const LOCK_SUFFIX = ".lock";
 export const REPLAY_FILE_NAME = "last-game.replay.json.gz";
 
 /** Said when neither the environment nor the command line gives saves a place. */
-export const NO_SAVE_PLACE = "no place for saves: set HOME or XDG_DATA_HOME, or give --save PATH";
+export const NO_SAVE_PLACE =
+  "no place for saves: set HOME, or XDG_DATA_HOME to an absolute path, or give --save PATH";
 
 /** The paths the command line names, if it names them. */
 export interface NamedPaths {
