@@ -27,6 +27,7 @@ import {
   readEnv,
   say,
   sayOut,
+  shownValue,
   UsageError,
 } from "../cli/mod.ts";
 import { showReplay } from "../app/mod.ts";
@@ -55,9 +56,9 @@ ${HELP_USAGE}`,
 /** Reads and checks a replay file; a problem is a ReplayError in one sentence. */
 export async function readRecording(path: string): Promise<Recording> {
   const read = await readJsonFile(path, "replay", REPLAY_LIMITS);
-  if (read.kind === "missing") throw new ReplayError(`${path}: no such file`);
+  if (read.kind === "missing") throw new ReplayError(`${shownValue(path)}: no such file`);
   if (read.kind === "unreadable") {
-    throw new ReplayError(`${path}: ${read.reason}`);
+    throw new ReplayError(`${shownValue(path)}: ${read.reason}`);
   }
   return decodeRecording(read.json);
 }
@@ -105,7 +106,7 @@ export async function replayMain(args: readonly string[]): Promise<number> {
     if (recording.dataChecksum !== dataChecksum(content.rules)) {
       const bundled = await bundledDataWith(recording.dataChecksum);
       throw new ReplayError(
-        `${file} was recorded with other data (${
+        `${shownValue(file)} was recorded with other data (${
           bundled ? `give --data ${bundled.label}` : "give the same --data it was played with"
         })`,
       );
@@ -123,7 +124,7 @@ export async function replayMain(args: readonly string[]): Promise<number> {
       }
     } catch (e) {
       // What playing it found names the file, as what reading it found does.
-      if (e instanceof ReplayError) throw new ReplayError(`${file}: ${e.message}`);
+      if (e instanceof ReplayError) throw new ReplayError(`${shownValue(file)}: ${e.message}`);
       throw e;
     }
     return 0;

@@ -14,7 +14,7 @@ export { THING_ROLES, VISIONS } from "./palettes_schema.ts";
 export type { PaletteConfig, Palettes, Vision } from "./palettes_schema.ts";
 export { check as checkJson, DATA_FILE_MAX_BYTES, DATA_FILE_MAX_DEPTH } from "./read_json.ts";
 export { diceSchema, effectSchema, equippableSchema, itemPartSchema, textSchema } from "./schemas.ts";
-export { readBoundedFile } from "./bounded_file.ts";
+export { isSystemPathRefusal, readBoundedFile, SYSTEM_PATH } from "./bounded_file.ts";
 export {
   bytesInWords,
   describeJsonProblem,

@@ -14,7 +14,7 @@
  * @module
  */
 import process from "node:process";
-import { HELP_USAGE, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
+import { HELP_USAGE, parseFlags, readCommandLine, shownValue, UsageError } from "../../src/cli/mod.ts";
 import { readSave, readScores, type SaveRead } from "../../src/store/mod.ts";
 import { readRecording } from "../../src/commands/mod.ts";
 import { ContentError, loadContent } from "../../src/content/mod.ts";
@@ -83,7 +83,11 @@ if (import.meta.main) {
       throw new UsageError(`expected KIND and PATH, found ${Deno.args.length} arguments`);
     }
     if (!Object.hasOwn(READERS, kind)) {
-      throw new UsageError(`KIND: expected one of ${Object.keys(READERS).join(", ")}, found "${kind}"`);
+      throw new UsageError(
+        `KIND: expected one of ${Object.keys(READERS).join(", ")}, found ${
+          shownValue(kind, { quoted: true })
+        }`,
+      );
     }
     return { read: READERS[kind], path };
   });

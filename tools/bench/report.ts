@@ -8,7 +8,7 @@
  * @module
  */
 import config from "../../deno.json" with { type: "json" };
-import { HELP_USAGE, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
+import { HELP_USAGE, parseFlags, readCommandLine, shownValue, UsageError } from "../../src/cli/mod.ts";
 import { simulate } from "../../src/commands/mod.ts";
 import type { SoakResult } from "../soak.ts";
 import { MAP_BUDGET } from "../../src/content/mod.ts";
@@ -375,7 +375,11 @@ ${HELP_USAGE}`,
 function sectionsOf(only: string | undefined): Set<string> {
   const names = only?.split(",").map((n) => n.trim()) ?? [...SECTIONS];
   const unknown = names.find((n) => !(SECTIONS as readonly string[]).includes(n));
-  if (unknown !== undefined) throw new UsageError(`--only: no section "${unknown}" (${SECTIONS.join(", ")})`);
+  if (unknown !== undefined) {
+    throw new UsageError(
+      `--only: no section ${shownValue(unknown, { quoted: true })} (${SECTIONS.join(", ")})`,
+    );
+  }
   return new Set(names);
 }
 

@@ -17,9 +17,9 @@ import { join } from "node:path";
 import { type Content, ContentError, loadContent } from "../../src/content/mod.ts";
 import {
   Bot,
+  cloneState,
   dataChecksum,
   type GameState,
-  cloneState,
   isGameOver,
   newGame,
   playCommand,
