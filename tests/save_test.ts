@@ -153,7 +153,13 @@ Deno.test("a game larger than its reader takes is never written: the old file st
   const small = encodeSave(newGame(rules, 1), stamp, "t", new Date());
   await writeSave(path, small);
   const before = await Deno.readFile(path);
-  const limits = { maxBytes: 1024 * 1024, maxInflatedBytes: small.length + 10, maxDepth: 500 };
+  const limits = {
+    maxBytes: 1024 * 1024,
+    maxInflatedBytes: small.length + 10,
+    maxDepth: 500,
+    maxValues: 100_000,
+    maxKeys: 1000,
+  };
   const large = encodeSave(newGame(rules, 1), stamp, "t".repeat(100), new Date());
   await rejects(
     () => writeSave(path, large, { limits }),
@@ -162,6 +168,17 @@ Deno.test("a game larger than its reader takes is never written: the old file st
   await rejects(
     () => writeSave(path, small, { noun: "replay", limits: { ...limits, maxBytes: 100 } }),
     /^Error: the game is too large to keep as a replay \([\d.]+ KB; a replay holds at most 100 bytes\)$/,
+  );
+  // Its values as its reader counts them, and its text as held: one character past Latin-1 holds it two bytes each.
+  await rejects(
+    () => writeSave(path, small, { limits: { ...limits, maxValues: 100 } }),
+    /^Error: the game is too large to keep as a save \(more than 100 values; a save holds at most that\)$/,
+  );
+  const wide = encodeSave(newGame(rules, 1), stamp, "…", new Date());
+  ok(new TextEncoder().encode(wide).length <= small.length + 10, "its bytes fit");
+  await rejects(
+    () => writeSave(path, wide, { limits }),
+    /^Error: the game is too large to keep as a save \([\d.]+ KB; a save holds at most [\d.]+ KB\)$/,
   );
   deepEqual(await Deno.readFile(path), before, "the old save is untouched");
   deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["savegame.json.gz"], "and nothing else was made");

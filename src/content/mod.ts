@@ -10,14 +10,22 @@ export { DATA_LIMITS, MAP_BUDGET, NAME_LIMITS, REACHABLE, WORK_LIMITS } from "./
 export { loadContent, parseColor } from "./load_content.ts";
 export type { Content } from "./load_content.ts";
 export { ContentError, describeValue } from "./problems.ts";
+export { parseToFirstProblem } from "./first_problem.ts";
 export { THING_ROLES, VISIONS } from "./palettes_schema.ts";
 export type { PaletteConfig, Palettes, Vision } from "./palettes_schema.ts";
-export { check as checkJson, DATA_FILE_MAX_BYTES, DATA_FILE_MAX_DEPTH } from "./read_json.ts";
+export {
+  check as checkJson,
+  DATA_FILE_MAX_BYTES,
+  DATA_FILE_MAX_DEPTH,
+  DATA_FILE_MAX_KEYS,
+  DATA_FILE_MAX_VALUES,
+} from "./read_json.ts";
 export { diceSchema, effectSchema, equippableSchema, itemPartSchema, textSchema } from "./schemas.ts";
 export { isSystemPathRefusal, readBoundedFile, SYSTEM_PATH } from "./bounded_file.ts";
 export {
   bytesInWords,
   describeJsonProblem,
+  heldBytes,
   parseUntrustedJson,
   readUntrustedJson,
 } from "./untrusted_json.ts";

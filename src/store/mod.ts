@@ -57,7 +57,7 @@ export {
   SaveError,
   summarizeSave,
 } from "./save_format.ts";
-export { abandonQuestion, examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
+export { abandonQuestion, examineSave, type SavedGame, savedGameLine, whyNotLoaded } from "./saved_game.ts";
 export {
   checkGrants,
   checkPlaces,

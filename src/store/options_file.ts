@@ -35,7 +35,12 @@ import { xdgBase } from "./paths.ts";
 export const OPTIONS_VERSION = 1;
 
 /** An options file is a few hundred bytes: far past any real one, and nested no deeper than its shape. */
-export const OPTIONS_LIMITS: JsonLimits = { maxBytes: 64 * 1024, maxDepth: 8 };
+export const OPTIONS_LIMITS: JsonLimits = {
+  maxBytes: 64 * 1024,
+  maxDepth: 8,
+  maxValues: 20_000,
+  maxKeys: 1000,
+};
 
 /** Keys a command may have. */
 const MAX_KEYS_A_COMMAND = 8;

@@ -18,7 +18,7 @@ import {
   stateChecksum,
   stateChecksumWithoutLog,
 } from "../engine/mod.ts";
-import type { JsonLimits } from "../content/mod.ts";
+import { type JsonLimits, parseToFirstProblem } from "../content/mod.ts";
 
 export { type Command } from "../engine/mod.ts";
 
@@ -46,14 +46,21 @@ export function checksumOf(version: ReplayVersion, state: GameState): number {
 }
 
 /**
- * What a replay file may hold. A command takes ~40 bytes: 32 MB holds some
- * 800,000 of them, a game of as many turns. Nothing in a replay nests more
- * than 5 deep (a command's target), so 64 is far from anything real.
+ * What a replay file may hold. A command takes about 30 bytes and 4 values
+ * (an object or two, a text, a number or two): the bot's longest games of
+ * Delve's data, some 20,000 turns, replay in 600 KB and 80,000 values, and
+ * a game of 100,000 turns in some 3 MB and 400,000 values. These take
+ * several times that, and bound what reading one costs (see SAVE_LIMITS in
+ * save_file.ts). Nothing in a replay nests more than 5 deep (a command's
+ * target), so 64 is far from anything real.
  */
 export const REPLAY_LIMITS: JsonLimits = {
-  maxBytes: 16 * 1024 * 1024,
-  maxInflatedBytes: 32 * 1024 * 1024,
+  maxBytes: 6 * 1024 * 1024,
+  maxInflatedBytes: 48 * 1024 * 1024,
   maxDepth: 64,
+  maxValues: 500_000,
+  /** A command has one key, its action four at most. */
+  maxKeys: 1000,
 };
 
 /** A recorded game. */
@@ -244,7 +251,7 @@ export function decodeRecording(json: unknown): Recording {
         : `recorded by a newer Delve (replay version ${version}); this one reads up to ${REPLAY_VERSION}`,
     );
   }
-  const parsed = recordingSchema.safeParse(json);
+  const parsed = parseToFirstProblem(recordingSchema, json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.join(".");

@@ -7,7 +7,7 @@
  * @module
  */
 import { z } from "zod";
-import { type Content, describeValue, REACHABLE } from "../content/mod.ts";
+import { type Content, describeValue, parseToFirstProblem, REACHABLE } from "../content/mod.ts";
 import {
   copyMap,
   createMap,
@@ -189,7 +189,7 @@ export function firstProblem(error: z.ZodError, prefix: string, root?: string): 
 
 /** The file's envelope, checked: format and version. */
 function envelope(json: unknown): z.output<typeof fileSchema> {
-  const file = fileSchema.safeParse(json);
+  const file = parseToFirstProblem(fileSchema, json);
   if (!file.success) throw new SaveError(firstProblem(file.error, "not a Delve save", "$"));
   const { version } = file.data;
   if (version > SAVE_VERSION) {
@@ -295,7 +295,7 @@ export function decodeSave(json: unknown, rules: Rules): GameState {
   const file = envelope(json);
   let parsed;
   try {
-    parsed = stateSchema.safeParse(migrate(file.version, file.state), { reportInput: true });
+    parsed = parseToFirstProblem(stateSchema, migrate(file.version, file.state), true);
   } catch (e) {
     // Absurdly deep nesting (a hand-made file) overflows the checker.
     if (e instanceof RangeError) throw new SaveError("the save is nested too deeply to be a game");
