@@ -118,7 +118,8 @@ export const SHOWN_VALUE_COLUMNS = 80;
  */
 export function shownValue(value: string, { quoted = false, columns = SHOWN_VALUE_COLUMNS } = {}): string {
   const quote = quoted ? '"' : "";
-  if (value.length <= columns && displayWidth(value) <= columns) return `${quote}${value}${quote}`;
+  // A short value is quoted whole, whatever it holds (a control character is shown escaped on the way out).
+  if (value.length <= columns) return `${quote}${value}${quote}`;
   const half = Math.floor((columns - 1) / 2);
   // Only as much of each end as can show is measured: the value may be any length.
   const start = fitWidth(value.slice(0, 4 * half), half), end = fitWidth(value.slice(-4 * half), half, true);
