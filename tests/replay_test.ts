@@ -238,6 +238,28 @@ Deno.test("today's replay format (version 3) still plays back, and goes on as ve
   equal(other.version, 3, "a stamp naming other data is not taken for it");
 });
 
+Deno.test("replay --check: commands after the game ended are refused at the first one's index", async () => {
+  const recording = startRecording(5, "test", checksumOfData);
+  const result = simulate(content, 5, 100_000, recording);
+  const end = playRecording(recording, rules);
+  ok(isGameOver(end), `the bot's game of seed 5 ends (${result.turns} turns)`);
+  const last = recording.commands.length;
+  const more = 100_000;
+  recording.commands.push(...Array.from({ length: more }, (): Command => ({ act: { type: "wait" } })));
+  const line =
+    `the game ended at turn ${end.turn} (command ${last - 1}): expected no command after it, found ` +
+    `one at $.commands[${last}] and ${(more - 1).toLocaleString("en-US")} more`;
+  throws(() => playRecording(recording, rules), new ReplayError(line));
+  const dir = await Deno.makeTempDir({ prefix: "delve-replay-" });
+  await writeSave(`${dir}/long.gz`, JSON.stringify(recording));
+  deepEqual(await replayCheck(`${dir}/long.gz`), { code: 1, said: `delve replay: ${dir}/long.gz: ${line}` });
+  // One command after the end is refused as well; none is not.
+  recording.commands.length = last + 1;
+  throws(() => playRecording(recording, rules), /found one at \$\.commands\[\d+\]$/);
+  recording.commands.length = last;
+  equal(playRecording(recording, rules).turn, end.turn);
+});
+
 Deno.test("the same seed and inputs give identical checksums with the worker and in-process", async () => {
   const sums = async (runner: MonsterRunner) => {
     const state = newGame(rules, 31);

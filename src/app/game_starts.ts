@@ -21,6 +21,7 @@ import {
   keepUnreadable,
   readScores,
   type Recording,
+  type SavedGame,
   savedGameLine,
   setAsideQuestion,
   startRecording,
@@ -46,6 +47,8 @@ export interface Popup {
 export class GameStarts {
   /** The data the title's popup offers to continue the saved game with, while it asks. */
   offered: Content | undefined;
+  /** The last save refused, and its file as it was then (see {@link GameStarts.#examine}). */
+  #refused: { readonly file: string; readonly saved: SavedGame } | undefined;
 
   /**
    * The games the title starts for the program run with `options` on
@@ -74,7 +77,7 @@ export class GameStarts {
           loadable: false,
         };
     }
-    const saved = await examineSave(this.options.savePath, this.shelf);
+    const saved = await this.#examine();
     const note = saved.kind === "loadable" ? saved.note : undefined;
     return { line: savedGameLine(saved), ...(note ? { note } : {}), loadable: saved.kind === "loadable" };
   }
@@ -98,7 +101,7 @@ export class GameStarts {
         ],
       };
     }
-    const saved = await examineSave(this.options.savePath, this.shelf);
+    const saved = await this.#examine();
     if (saved.kind !== "loadable") return { lines: whyNotLoaded(saved) };
     const { content } = saved;
     if (saved.asks && offered !== content) {
@@ -125,8 +128,28 @@ export class GameStarts {
       return files.unsaved &&
         { state: files.unsaved, content: this.content, recording: files.recording, daily: files.daily };
     }
-    const saved = await examineSave(this.options.savePath, this.shelf);
+    const saved = await this.#examine();
     return saved.kind === "loadable" ? { ...saved, daily: saved.summary.daily } : undefined;
+  }
+
+  /**
+   * The saved game as {@link examineSave} reads it; but a save it refused,
+   * still the same file (its inode, size and times), is not read again. The
+   * title, Continue and a new game each ask, one after another: a hostile
+   * file within its limits costs the reading once, rather than its memory
+   * again before the last reading's is given back.
+   */
+  async #examine(): Promise<SavedGame> {
+    const path = this.options.savePath;
+    const file = await Deno.stat(path).then(
+      (i) => `${i.dev}:${i.ino}:${i.size}:${i.mtime?.getTime()}:${i.ctime?.getTime()}`,
+      () => undefined,
+    );
+    if (file !== undefined && this.#refused?.file === file) return this.#refused.saved;
+    const saved = await examineSave(path, this.shelf);
+    const refused = saved.kind === "unreadable" || saved.kind === "other-data";
+    this.#refused = refused && file !== undefined ? { file, saved } : undefined;
+    return saved;
   }
 
   /** Today's daily mark, with `--daily`: scored unless the day's daily game has a score already. */
@@ -144,7 +167,7 @@ export class GameStarts {
    */
   async abandonQuestion(): Promise<string[] | undefined> {
     if (!this.options.saveInUse) {
-      const saved = await examineSave(this.options.savePath, this.shelf);
+      const saved = await this.#examine();
       if (saved.kind === "unreadable" || saved.kind === "other-data") return setAsideQuestion(saved);
     }
     const old = await this.#oldGame();
@@ -191,7 +214,7 @@ export class GameStarts {
       return { state, told };
     }
     // A game made with data kept nowhere here cannot be read here either: it is kept too (the player said so).
-    const saved = await examineSave(this.options.savePath, this.shelf);
+    const saved = await this.#examine();
     if (saved.kind === "unreadable" || saved.kind === "other-data") {
       const kept = await keepUnreadable(this.options.savePath, files.now());
       // It may name a kept version yet (mended by hand, it would play): kept for as long as it is there.

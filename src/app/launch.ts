@@ -24,7 +24,7 @@ import { basename } from "node:path";
 import { deathLine, fileThere, noteTerminal, restoreTerminal } from "./child_death.ts";
 import { fileURLToPath } from "node:url";
 import { parseCli } from "./play_flags.ts";
-import { say, UsageError } from "../cli/mod.ts";
+import { say, shownValue, UsageError } from "../cli/mod.ts";
 import {
   defaultOptionsPath,
   defaultSaveDir,
@@ -88,7 +88,9 @@ export async function launchPlan(
       : "give --save and --record paths without one";
     return {
       kind: "refuse",
-      line: `delve: cannot grant writing to ${comma} exactly: Deno splits its grants at commas; ${fix}`,
+      line: `delve: cannot grant writing to ${
+        shownValue(comma)
+      } exactly: Deno splits its grants at commas; ${fix}`,
     };
   }
   // The options file: granted when it can be, exactly; without the grant only its saving is refused, on screen.

@@ -11,7 +11,7 @@
 import type { Content } from "../content/mod.ts";
 import { type GameState, isGameOver } from "../engine/mod.ts";
 import type { CellBuffer, Terminal } from "../terminal/mod.ts";
-import { Frame, type GameOverReport, type TitleContext, TitleScreen } from "../ui/mod.ts";
+import { Frame, type GameOverReport, shownValue, type TitleContext, TitleScreen } from "../ui/mod.ts";
 import type { DelveOptions } from "./delve_options.ts";
 import { PlayerOptions } from "./player_options.ts";
 import { dailyLine } from "./daily.ts";
@@ -171,7 +171,7 @@ export class DelveProgram {
           await this.#files.write(game).catch((e: Error) => {
             throw new SaveOnLeavingFailed(e.message);
           });
-          this.#farewell = `delve: the game was saved in ${this.options.savePath}`;
+          this.#farewell = `delve: the game was saved in ${shownValue(this.options.savePath)}`;
           return reason;
         }
         // Esc: save and back to the title; if the save fails, say so and play on.

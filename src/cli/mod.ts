@@ -12,6 +12,7 @@ export {
   HELP_USAGE,
   helpText,
   intFlag,
+  MAX_FLAG_VALUE,
   parseFlags,
   pathFlag,
   readCommandLine,
@@ -20,4 +21,5 @@ export {
 } from "./flags.ts";
 export type { CommandOutput } from "./flags.ts";
 export { say, sayJson, sayOut } from "./say.ts";
+export { shownValue } from "../ui/mod.ts";
 export { VERSION } from "./version.ts";

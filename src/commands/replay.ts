@@ -39,6 +39,7 @@ import {
   readEnv,
   say,
   sayOut,
+  shownValue,
   UsageError,
 } from "../cli/mod.ts";
 import { showReplay } from "../app/mod.ts";
@@ -69,9 +70,9 @@ ${HELP_USAGE}`,
 /** Reads and checks a replay file; a problem is a ReplayError in one sentence. */
 export async function readRecording(path: string): Promise<Recording> {
   const read = await readJsonFile(path, "replay", REPLAY_LIMITS);
-  if (read.kind === "missing") throw new ReplayError(`${path}: no such file`);
+  if (read.kind === "missing") throw new ReplayError(`${shownValue(path)}: no such file`);
   if (read.kind === "unreadable") {
-    throw new ReplayError(`${path}: ${read.reason}`);
+    throw new ReplayError(`${shownValue(path)}: ${read.reason}`);
   }
   return decodeRecording(read.json);
 }
@@ -98,7 +99,9 @@ async function dataOf(recording: Recording, file: string, ours: Content): Promis
   if (found.kind !== "missing") return found.content;
   const named = folder === undefined ? "" : ` of ${JSON.stringify(folder)}`;
   throw new ReplayError(
-    `${file} was recorded with data ${checksum}${named}, which is kept nowhere here: give --data the folder it was played with`,
+    `${
+      shownValue(file)
+    } was recorded with data ${checksum}${named}, which is kept nowhere here: give --data the folder it was played with`,
   );
 }
 
@@ -142,15 +145,21 @@ export async function replayMain(args: readonly string[]): Promise<number> {
   try {
     const recording = await readRecording(file);
     const content = await dataOf(recording, file, loaded.content);
-    if (floors) {
-      sayOut(floorTable(floorRows(recording, content.rules)));
-    } else if (check || !Deno.stdout.isTerminal()) {
-      const end = playRecording(recording, content.rules);
-      sayOut(
-        `replay OK: ${recording.commands.length} commands, turn ${end.turn}, dungeon level ${end.floor}`,
-      );
-    } else {
-      await playInTerminal(recording, content, speed);
+    try {
+      if (floors) {
+        sayOut(floorTable(floorRows(recording, content.rules)));
+      } else if (check || !Deno.stdout.isTerminal()) {
+        const end = playRecording(recording, content.rules);
+        sayOut(
+          `replay OK: ${recording.commands.length} commands, turn ${end.turn}, dungeon level ${end.floor}`,
+        );
+      } else {
+        await playInTerminal(recording, content, speed);
+      }
+    } catch (e) {
+      // What playing it found names the file, as what reading it found does.
+      if (e instanceof ReplayError) throw new ReplayError(`${shownValue(file)}: ${e.message}`);
+      throw e;
     }
     return 0;
   } catch (e) {

@@ -16,10 +16,18 @@ import {
   readCommandLine,
   say,
   sayOut,
+  shownValue,
   UsageError,
   VERSION,
 } from "../cli/mod.ts";
-import { dataStamp, REPLAY_LIMITS, startRecording, writeFileAtomic, writeSave } from "../store/mod.ts";
+import {
+  briefly,
+  dataStamp,
+  REPLAY_LIMITS,
+  startRecording,
+  writeFileAtomic,
+  writeSave,
+} from "../store/mod.ts";
 import { MAX_SEED } from "../engine/mod.ts";
 import { balanceCharts } from "./sim/balance_charts.ts";
 import { balanceReport } from "./sim/balance_report.ts";
@@ -120,7 +128,11 @@ async function written(what: string, path: string, write: () => Promise<void>): 
     await write();
     return 0;
   } catch (e) {
-    say(`delve sim: cannot write the ${what} ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    say(
+      `delve sim: cannot write the ${what} ${shownValue(path)}: ${
+        e instanceof Error ? briefly(e) : String(e)
+      }`,
+    );
     return 1;
   }
 }

@@ -15,6 +15,7 @@ import {
   type Vault,
   type VaultCell,
 } from "../engine/mod.ts";
+import { isSystemPathRefusal, SYSTEM_PATH } from "./bounded_file.ts";
 import { crossChecks } from "./cross_checks.ts";
 import { type DataFiles, type Labels } from "./data_files.ts";
 import { ContentError } from "./problems.ts";
@@ -260,7 +261,10 @@ export async function loadContent(dir: URL, labelDir: string): Promise<Content> 
     }
   } catch (e) {
     if (e instanceof ContentError) throw e;
-    const reason = e instanceof Deno.errors.NotFound ? "no such folder" : (e as Error).message;
+    if (isSystemPathRefusal(e)) {
+      throw new ContentError([`${labelDir}: expected a data folder, found ${SYSTEM_PATH}`]);
+    }
+    const reason = e instanceof Deno.errors.NotFound ? "no such folder" : (e as Error).message.split("\n")[0];
     throw new ContentError([`${labelDir}: cannot read the data folder: ${reason}`]);
   }
   const problems: string[] = [];

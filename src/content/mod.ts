@@ -11,9 +11,16 @@ export { contentOfJson, loadContent, parseColor } from "./load_content.ts";
 export type { Content, DataJson } from "./load_content.ts";
 export { contentOfVersion, type DataLook, lookOf } from "./data_version.ts";
 export { ContentError, describeValue } from "./problems.ts";
+export { parseToFirstProblem } from "./first_problem.ts";
 export { THING_ROLES, VISIONS } from "./palettes_schema.ts";
 export type { PaletteConfig, Palettes, Vision } from "./palettes_schema.ts";
-export { check as checkJson, DATA_FILE_MAX_BYTES, DATA_FILE_MAX_DEPTH } from "./read_json.ts";
+export {
+  check as checkJson,
+  DATA_FILE_MAX_BYTES,
+  DATA_FILE_MAX_DEPTH,
+  DATA_FILE_MAX_KEYS,
+  DATA_FILE_MAX_VALUES,
+} from "./read_json.ts";
 export {
   diceSchema,
   effectSchema,
@@ -23,10 +30,11 @@ export {
   itemPartSchema,
   textSchema,
 } from "./schemas.ts";
-export { readBoundedFile } from "./bounded_file.ts";
+export { isSystemPathRefusal, readBoundedFile, SYSTEM_PATH } from "./bounded_file.ts";
 export {
   bytesInWords,
   describeJsonProblem,
+  heldBytes,
   parseUntrustedJson,
   readUntrustedJson,
   untrustedJsonOf,

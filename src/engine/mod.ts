@@ -125,7 +125,16 @@ export {
   updateVisibility,
 } from "./game_map.ts";
 export { type ItemLedger, itemLedger, ledgerProblems, stateProblems } from "./invariants.ts";
-export { MAX_CAPACITY, MAX_CONFUSIONS, MAX_FLOOR, MAX_LEVEL, MAX_MONSTERS_ON_FLOOR } from "./limits.ts";
+export {
+  MAX_CAPACITY,
+  MAX_CONFUSIONS,
+  MAX_FLOOR,
+  MAX_LEVEL,
+  MAX_MONSTERS_ON_FLOOR,
+  MAX_STEPS_A_PHASE,
+  MAX_TICKS,
+  MAX_TURNS,
+} from "./limits.ts";
 export { addMessage, displayText, type LogEntry } from "./message_log.ts";
 export { formatTemplate } from "./text_template.ts";
 export {

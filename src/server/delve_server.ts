@@ -22,12 +22,16 @@ import { gateMessages, SocketCounts } from "./socket_limits.ts";
 import { AddressDoor } from "./address_door.ts";
 import { type DoorTally, DoorThread } from "./door/mod.ts";
 import { ServerHealth } from "./server_health.ts";
+import { say } from "../cli/mod.ts";
 import {
   asksForWebSocket,
+  BodyCutShort,
+  errorLine,
   NOT_A_WEBSOCKET,
   plainRefusal,
   postFromThisSite,
   readForm,
+  requestLine,
   securityHeaders,
   sessionCookie,
   sessionToken,
@@ -87,6 +91,12 @@ export interface ServerOptions extends ProgramParts {
   readonly absentMs?: number;
   /** Overrides the game host's gap between resizes (tests). */
   readonly resizeGapMs?: number;
+  /**
+   * Where the server's lines go, one each, for its operator: what failed
+   * that no page can be told (a request cut short, a save that failed as a
+   * page left). `delve serve: LINE` on stderr unless given.
+   */
+  readonly log?: (line: string) => void;
 }
 
 /** A player's running program and its game's id in the store (a new one after each game ends). */
@@ -219,12 +229,21 @@ export class DelveServer {
     const listening = Promise.withResolvers<void>();
     // The HTTP side listens on loopback alone; visitors reach it through the door on the public port.
     const http = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, onListen: () => listening.resolve() },
+      {
+        hostname: "127.0.0.1",
+        port: 0,
+        onListen: () => listening.resolve(),
+        // Whatever no answer below catches: one line, never Deno's stack trace.
+        onError: (error) => {
+          server.#log(`a request failed: ${errorLine(error)}`);
+          return plainRefusal(500, "The server could not answer that.");
+        },
+      },
       (request, info) => {
         const visitor = server.#connections?.shared.visitorOf(info.remoteAddr);
         return visitor === undefined
           ? plainRefusal(403, "Connect to the server's own address.")
-          : server.#admit(request, visitor);
+          : server.#answer(request, visitor);
       },
     );
     server.#http = http;
@@ -244,7 +263,9 @@ export class DelveServer {
       server.health.stop();
       throw error;
     }
-    server.#sweeper = setInterval(() => void server.#sweep(), options.sweepMs ?? 10_000);
+    server.#sweeper = setInterval(() => {
+      server.#sweep().catch((error) => server.#log(`closing the idle games failed: ${errorLine(error)}`));
+    }, options.sweepMs ?? 10_000);
     return server;
   }
 
@@ -323,6 +344,32 @@ export class DelveServer {
   #player(request: Request): string | undefined {
     const token = sessionToken(request);
     return token === undefined ? undefined : this.#store.sessionPlayer(token, this.#now());
+  }
+
+  /** One line in the operator's log. */
+  #log(line: string): void {
+    if (this.options.log) this.options.log(line);
+    else say(`delve serve: ${line}`);
+  }
+
+  /**
+   * The answer to `request` from `address`; a request that failed on the way
+   * (its body cut short, a file that could not be read) is one line in the
+   * log and a plain answer saying so, to a visitor who may be gone.
+   */
+  #answer(request: Request, address: string): Response | Promise<Response> {
+    const failed = (error: unknown) => {
+      this.#log(`${requestLine(request)} from ${address}: ${errorLine(error)}`);
+      return error instanceof BodyCutShort
+        ? plainRefusal(400, "The request's body was cut short.")
+        : plainRefusal(500, "The server could not answer that.");
+    };
+    try {
+      const answer = this.#admit(request, address);
+      return answer instanceof Promise ? answer.catch(failed) : answer;
+    } catch (error) {
+      return failed(error);
+    }
   }
 
   /**
@@ -618,8 +665,11 @@ export class DelveServer {
     const ended = host.done.then(() => {
       this.#keepProgress(live);
       this.#store.endGame(live.id, { outcome: LEFT_OUTCOME, now: this.#now() });
-      if (this.#live.get(player.toLowerCase()) === live) this.#live.delete(player.toLowerCase());
-    });
+    }).catch((error) => this.#log(`${player}'s game could not be closed: ${errorLine(error)}`)).finally(
+      () => {
+        if (this.#live.get(player.toLowerCase()) === live) this.#live.delete(player.toLowerCase());
+      },
+    );
     this.#ending.add(ended);
     void ended.finally(() => this.#ending.delete(ended));
     return live;
@@ -670,6 +720,7 @@ export class DelveServer {
       dropped: () => this.droppedMessages++,
       refused: () => this.refusedMessages++,
       broke: () => this.#socketCounts.bar(address),
+      failed: (what, error) => this.#log(`${what}: ${errorLine(error)}`),
     };
   }
 

@@ -20,6 +20,8 @@ import {
   ContentError,
   contentOfVersion,
   DATA_FILE_MAX_DEPTH,
+  DATA_FILE_MAX_KEYS,
+  DATA_FILE_MAX_VALUES,
   type JsonLimits,
   lookOf,
   textSchema,
@@ -45,6 +47,9 @@ export const VERSION_LIMITS: JsonLimits = {
   maxInflatedBytes: 32 * 1024 * 1024,
   // The data files' nesting, under the file's own `rules`/`look` and the look's `game`/`entities`.
   maxDepth: DATA_FILE_MAX_DEPTH + 3,
+  // What a data folder may hold, its files' together: a version is one folder's rules and look.
+  maxValues: DATA_FILE_MAX_VALUES,
+  maxKeys: DATA_FILE_MAX_KEYS,
 };
 
 /** A kept version of the data, read and checked. */

@@ -19,7 +19,7 @@ export {
   saveOptionsFile,
 } from "./options_file.ts";
 export { briefly } from "./os_error.ts";
-export { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+export { BUNDLED_DATA_DIR, userDir, xdgBase } from "./paths.ts";
 export {
   continueRecording,
   decodeRecording,
@@ -82,7 +82,14 @@ export {
   SaveError,
   summarizeSave,
 } from "./save_format.ts";
-export { abandonQuestion, examineSave, savedGameLine, setAsideQuestion, whyNotLoaded } from "./saved_game.ts";
+export {
+  abandonQuestion,
+  examineSave,
+  type SavedGame,
+  savedGameLine,
+  setAsideQuestion,
+  whyNotLoaded,
+} from "./saved_game.ts";
 export {
   checkGrants,
   checkPlaces,

@@ -29,12 +29,18 @@ import {
 } from "../ui/mod.ts";
 import { writeFileAtomic } from "./save_file.ts";
 import { briefly } from "./os_error.ts";
+import { xdgBase } from "./paths.ts";
 
 /** The version of the options file this Delve writes and reads. */
 export const OPTIONS_VERSION = 1;
 
 /** An options file is a few hundred bytes: far past any real one, and nested no deeper than its shape. */
-export const OPTIONS_LIMITS: JsonLimits = { maxBytes: 64 * 1024, maxDepth: 8 };
+export const OPTIONS_LIMITS: JsonLimits = {
+  maxBytes: 64 * 1024,
+  maxDepth: 8,
+  maxValues: 20_000,
+  maxKeys: 1000,
+};
 
 /** Keys a command may have. */
 const MAX_KEYS_A_COMMAND = 8;
@@ -68,12 +74,13 @@ export interface OptionsRead {
   readonly problems: readonly string[];
 }
 
-/** `$XDG_CONFIG_HOME/delve/options.json`, else `~/.config/delve/options.json`; undefined with neither. */
+/**
+ * `$XDG_CONFIG_HOME/delve/options.json` (an absolute one), else
+ * `~/.config/delve/options.json`; undefined with neither.
+ */
 export function defaultOptionsPath(env: (name: string) => string | undefined): string | undefined {
-  const xdg = env("XDG_CONFIG_HOME");
-  if (xdg) return `${xdg}/delve/options.json`;
-  const home = env("HOME");
-  return home ? `${home}/.config/delve/options.json` : undefined;
+  const base = xdgBase(env, "XDG_CONFIG_HOME", ".config");
+  return base === undefined ? undefined : `${base}/delve/options.json`;
 }
 
 const fieldSchemas = {
@@ -148,7 +155,7 @@ export function optionsText(choice: OptionsChoice): string {
  */
 export async function saveOptionsFile(path: string | undefined, choice: OptionsChoice): Promise<string> {
   if (path === undefined) {
-    return "No place for the options file: set HOME or XDG_CONFIG_HOME, or give --options PATH.";
+    return "No place for the options file: set HOME, or XDG_CONFIG_HOME to an absolute path, or give --options PATH.";
   }
   const { state } = await Deno.permissions.query({ name: "write", path });
   if (state !== "granted") return `Delve may not write ${path}: run it with deno task play to save options.`;

@@ -12,13 +12,14 @@ import { z } from "zod";
 import {
   type Command,
   type GameState,
+  isGameOver,
   newGame,
   playCommand,
   type Rules,
   stateChecksum,
   stateChecksumWithoutLog,
 } from "../engine/mod.ts";
-import type { JsonLimits } from "../content/mod.ts";
+import { type JsonLimits, parseToFirstProblem } from "../content/mod.ts";
 import { type DataStamp, stampSchema } from "./data_stamp.ts";
 
 export { type Command } from "../engine/mod.ts";
@@ -51,14 +52,21 @@ export function checksumOf(version: ReplayVersion, state: GameState): number {
 }
 
 /**
- * What a replay file may hold. A command takes ~40 bytes: 32 MB holds some
- * 800,000 of them, a game of as many turns. Nothing in a replay nests more
- * than 5 deep (a command's target), so 64 is far from anything real.
+ * What a replay file may hold. A command takes about 30 bytes and 4 values
+ * (an object or two, a text, a number or two): the bot's longest games of
+ * Delve's data, some 20,000 turns, replay in 600 KB and 80,000 values, and
+ * a game of 100,000 turns in some 3 MB and 400,000 values. These take
+ * several times that, and bound what reading one costs (see SAVE_LIMITS in
+ * save_file.ts). Nothing in a replay nests more than 5 deep (a command's
+ * target), so 64 is far from anything real.
  */
 export const REPLAY_LIMITS: JsonLimits = {
-  maxBytes: 16 * 1024 * 1024,
-  maxInflatedBytes: 32 * 1024 * 1024,
+  maxBytes: 6 * 1024 * 1024,
+  maxInflatedBytes: 48 * 1024 * 1024,
   maxDepth: 64,
+  maxValues: 500_000,
+  /** A command has one key, its action four at most. */
+  maxKeys: 1000,
 };
 
 /** A recorded game, in the shape of its file. */
@@ -107,7 +115,9 @@ export class ReplayError extends Error {
  * Plays `recording` from its seed, yielding the state after each command
  * (`before`, if given, sees the state as each command finds it); throws
  * {@link ReplayError} "replay out of sync at turn T" at the first checksum
- * that differs, or if the game ends before a recorded checksum.
+ * that differs, or if the game ends before a recorded checksum; and at the
+ * first command after the game ended (no game records one: its commands end
+ * with the one that ended it).
  */
 export function* replaySteps(
   recording: Recording,
@@ -115,8 +125,16 @@ export function* replaySteps(
   before?: (state: GameState, command: Command) => void,
 ): Generator<GameState, GameState> {
   const state = newGame(rules, recording.seed);
+  const { commands } = recording;
   let next = 0;
-  for (const command of recording.commands) {
+  for (let at = 0; at < commands.length; at++) {
+    const command = commands[at];
+    if (isGameOver(state)) {
+      // A checksum still to come says the recorded game went on: this one is out of sync.
+      throw next < recording.checks.length
+        ? endedEarly(recording, next)
+        : afterTheEnd(state, at, commands.length);
+    }
     before?.(state, command);
     const turnBefore = state.turn;
     playCommand(state, rules, command);
@@ -129,12 +147,24 @@ export function* replaySteps(
     }
     yield state;
   }
-  if (next < recording.checks.length) {
-    throw new ReplayError(
-      `replay out of sync at turn ${recording.checks[next].turn} (the game ended before it)`,
-    );
-  }
+  if (next < recording.checks.length) throw endedEarly(recording, next);
   return state;
+}
+
+/** The refusal of a replay whose game ended before its checksum `next`. */
+function endedEarly(recording: Recording, next: number): ReplayError {
+  return new ReplayError(
+    `replay out of sync at turn ${recording.checks[next].turn} (the game ended before it)`,
+  );
+}
+
+/** The refusal of the commands from `at` on, of `count`, played after the game in `state` ended. */
+function afterTheEnd(state: GameState, at: number, count: number): ReplayError {
+  const more = count - at - 1;
+  return new ReplayError(
+    `the game ended at turn ${state.turn} (command ${at - 1}): expected no command after it, found one at ` +
+      `$.commands[${at}]${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`,
+  );
 }
 
 /** Plays `recording` through (see {@link replaySteps}); returns the final state. */
@@ -244,7 +274,7 @@ export function decodeRecording(json: unknown): Recording {
         : `recorded by a newer Delve (replay version ${version}); this one reads up to ${REPLAY_VERSION}`,
     );
   }
-  const parsed = (version === 4 ? stampedSchema : checksumNamedSchema).safeParse(json);
+  const parsed = parseToFirstProblem(version === 4 ? stampedSchema : checksumNamedSchema, json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.join(".");

@@ -7,13 +7,14 @@
  * @module
  */
 import { z } from "zod";
-import { describeValue, REACHABLE } from "../content/mod.ts";
+import { describeValue, parseToFirstProblem, REACHABLE } from "../content/mod.ts";
 import {
   copyMap,
   createMap,
   emptyChronicle,
   type GameMap,
   type GameState,
+  isAlive,
   type KeptFloor,
   type Rules,
   setTile,
@@ -179,7 +180,7 @@ export function firstProblem(error: z.ZodError, prefix: string, root?: string): 
 
 /** The file's envelope, checked: format and version. */
 function envelope(json: unknown): z.output<typeof fileSchema> {
-  const file = fileSchema.safeParse(json);
+  const file = parseToFirstProblem(fileSchema, json);
   if (!file.success) throw new SaveError(firstProblem(file.error, "not a Delve save", "$"));
   const { version } = file.data;
   if (version > SAVE_VERSION) {
@@ -285,7 +286,7 @@ export function decodeSave(json: unknown, rules: Rules): GameState {
   const file = envelope(json);
   let parsed;
   try {
-    parsed = stateSchema.safeParse(migrate(file.version, file.state), { reportInput: true });
+    parsed = parseToFirstProblem(stateSchema, migrate(file.version, file.state), true);
   } catch (e) {
     // Absurdly deep nesting (a hand-made file) overflows the checker.
     if (e instanceof RangeError) throw new SaveError("the save is nested too deeply to be a game");
@@ -326,5 +327,32 @@ export function decodeSave(json: unknown, rules: Rules): GameState {
   if (keptFloors) state.keptFloors = keptFloors;
   const problems = stateProblems(state, rules, STATE_ROOT);
   if (problems.length > 0) throw new SaveError(`the save is damaged: ${problems[0]}`);
+  const over = gameOverAt(state);
+  if (over) {
+    throw new SaveError(
+      `the save is damaged at ${over.path}: expected a game in progress, found ${over.found}`,
+    );
+  }
   return state;
+}
+
+/**
+ * Where a save's game shows it is over, and how: no game writes such a save
+ * (an ended game's is deleted), so one that holds it was made by hand.
+ */
+function gameOverAt(state: GameState): { path: string; found: string } | undefined {
+  const { escaped } = state.chronicle;
+  if (escaped) {
+    return {
+      path: `${STATE_ROOT}.chronicle.escaped`,
+      found: escaped === "won"
+        ? "a game won, the dungeon left with the goal"
+        : "a game ended, the dungeon left",
+    };
+  }
+  const at = state.entities.findIndex((e) => e.id === state.playerId);
+  if (!isAlive(state.entities[at])) {
+    return { path: `${STATE_ROOT}.entities[${at}].fighter.hp`, found: "a game ended, the player dead" };
+  }
+  return undefined;
 }

@@ -19,7 +19,15 @@ import {
   REACHABLE,
   textSchema,
 } from "../content/mod.ts";
-import { type Ai, type Entity, type Fighter, MAX_SEED, MAX_STATUSES } from "../engine/mod.ts";
+import {
+  type Ai,
+  type Entity,
+  type Fighter,
+  MAX_SEED,
+  MAX_STATUSES,
+  MAX_TICKS,
+  MAX_TURNS,
+} from "../engine/mod.ts";
 
 /** A whole number in [min, max], refused in words a player reads. */
 export const whole = (min: number, max: number): z.ZodInt =>
@@ -149,8 +157,9 @@ export const stateSchema = z.strictObject({
   seed: whole(0, MAX_SEED),
   rng: z.tuple([int32, int32, int32, int32]),
   rolls: z.tuple([int32, int32, int32, int32]).optional(),
-  turn: count,
-  ticks: count.optional(),
+  // The engine's bounds, which it never passes: a game loaded within them can always be saved again.
+  turn: whole(0, MAX_TURNS),
+  ticks: whole(0, MAX_TICKS).optional(),
   floor: whole(1, REACHABLE.floor),
   map: z.strictObject({
     width: whole(1, REACHABLE.mapSide),

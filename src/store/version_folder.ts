@@ -36,8 +36,12 @@ export { VERSIONS_FOLDER_NAME } from "./write_paths.ts";
 /** The list of the files that name the versions, in that folder. */
 export const NAMES_FILE_NAME = "names.json";
 
-/** What the list of names may hold: a path and a checksum a file Delve wrote, a few million of them. */
-const NAMES_LIMITS = { maxBytes: 64 * 1024 * 1024, maxDepth: 8 };
+/**
+ * What the list of names may hold: a path and a checksum a file Delve
+ * wrote, some hundreds of thousands of them (a morgue file's replay for
+ * every game a player ever ended is kept, and each names its version).
+ */
+const NAMES_LIMITS = { maxBytes: 64 * 1024 * 1024, maxDepth: 8, maxValues: 2_000_000, maxKeys: 1_000_000 };
 
 /** The file a version kept under `checksum` is, in `dir`. */
 function versionPath(dir: string, checksum: number): string {

@@ -14,6 +14,9 @@
  */
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { defaultSaveDir, KEPT_FOLDER_NAME, SAVE_FILE_NAME, TEMP_SUFFIX } from "./save_file.ts";
+import { isSystemPathRefusal, SYSTEM_PATH } from "../content/mod.ts";
+import { shownValue } from "../ui/mod.ts";
+import { briefly } from "./os_error.ts";
 
 /** The high-score table's name in the save folder. */
 export const SCORES_FILE_NAME = "scores.json";
@@ -31,7 +34,8 @@ export const LOCK_SUFFIX = ".lock";
 export const REPLAY_FILE_NAME = "last-game.replay.json.gz";
 
 /** Said when neither the environment nor the command line gives saves a place. */
-export const NO_SAVE_PLACE = "no place for saves: set HOME or XDG_DATA_HOME, or give --save PATH";
+export const NO_SAVE_PLACE =
+  "no place for saves: set HOME, or XDG_DATA_HOME to an absolute path, or give --save PATH";
 
 /** The paths the command line names, if it names them. */
 export interface NamedPaths {
@@ -227,26 +231,49 @@ async function checkFile(file: string, label: string, example: string): Promise<
     });
     nearest = await nearestThere(dirname(absolute));
   } catch (e) {
-    throw new PlaceRefused(`${label} cannot be used: ${(e as Error).message}`);
+    throw new PlaceRefused(
+      isSystemPathRefusal(e)
+        ? `${label} cannot be used: expected a file in a folder of yours, found ${SYSTEM_PATH}`
+        : `${label} cannot be used: ${briefly(e as Error)}`,
+    );
   }
   if (there?.isSymlink) {
     throw new PlaceRefused(
       `${label} is a symbolic link: Delve does not write through links; name a real file`,
     );
   }
+  if (there && !there.isFile && !there.isDirectory) {
+    // A device, a named pipe or a socket: no save survives being written there (/dev/full, /dev/null).
+    throw new PlaceRefused(`${label} cannot be used: expected a file, found ${specialKind(there)}`);
+  }
   if (there?.isDirectory) {
-    throw new PlaceRefused(`${label} is a folder: name a file in it, such as ${join(absolute, example)}`);
+    throw new PlaceRefused(
+      `${label} is a folder: name a file in it, such as ${shownValue(join(absolute, example))}`,
+    );
   }
   if (!nearest.info?.isDirectory) {
-    throw new PlaceRefused(`${label} cannot be made: ${nearest.at} is not a folder`);
+    throw new PlaceRefused(`${label} cannot be made: ${shownValue(nearest.at)} is not a folder`);
   }
+}
+
+/** What a path that is neither a file nor a folder nor a link is, in words. */
+function specialKind(info: Deno.FileInfo): string {
+  if (info.isCharDevice) return "a character device";
+  if (info.isBlockDevice) return "a block device";
+  if (info.isFifo) return "a named pipe (FIFO)";
+  if (info.isSocket) return "a socket";
+  return "something other than a file";
 }
 
 /** How `files` names the save and the replay in a refusal. */
 function labels(files: PlayFiles): { save: string; replay: string } {
   return {
-    save: files.saveFlag ? `--save ${files.save}` : `the save file ${resolve(files.save)}`,
-    replay: files.recordFlag ? `--record ${files.record}` : `the replay ${resolve(files.record)}`,
+    save: files.saveFlag
+      ? `--save ${shownValue(files.save)}`
+      : `the save file ${shownValue(resolve(files.save))}`,
+    replay: files.recordFlag
+      ? `--record ${shownValue(files.record)}`
+      : `the replay ${shownValue(resolve(files.record))}`,
   };
 }
 
@@ -297,8 +324,12 @@ export async function checkGrants(files: PlayFiles, paths: WritePaths): Promise<
     const [real, named] = [dirname(file), dirname(resolve(side === "save" ? files.save : files.record))];
     throw new PlaceRefused(
       named === real
-        ? `Delve may not write ${what} ${path}: run it with deno task play, or give ${flag} a path it may write`
-        : `the ${folder} ${named} leads to ${real}, where Delve may not write: make it a real folder, or give ${flag} a path elsewhere`,
+        ? `Delve may not write ${what} ${
+          shownValue(path)
+        }: run it with deno task play, or give ${flag} a path it may write`
+        : `the ${folder} ${shownValue(named)} leads to ${
+          shownValue(real)
+        }, where Delve may not write: make it a real folder, or give ${flag} a path elsewhere`,
     );
   }
 }

@@ -39,7 +39,7 @@ export {
 export type { OptionsChoice } from "./options_choice.ts";
 export { PLAY_BINDINGS, PlayScreen } from "./play_screen.ts";
 export type { Screen, ScreenResult, UiContext } from "./screen.ts";
-export { clipText, padText, wrapText } from "./text.ts";
+export { clipText, padText, SHOWN_VALUE_COLUMNS, shownValue, wrapText } from "./text.ts";
 export { paletteColor, thingColor, thingRole } from "./theme.ts";
 export { contrastRatio } from "./contrast.ts";
 export type { ColorVision } from "./contrast.ts";

@@ -106,6 +106,26 @@ export function clipText(text: string, width: number, keepEnd = false): string {
   return keepEnd ? `…${kept}` : `${kept}…`;
 }
 
+/** The most columns a line gives one value it quotes (a flag's, a path): see {@link shownValue}. */
+export const SHOWN_VALUE_COLUMNS = 80;
+
+/**
+ * `value` (a flag's, a path, a name from a file) as one line of Delve's
+ * quotes it: whole when it is short, else its start and its end around "…",
+ * and how long it is in all, so that a value 100,000 characters long is
+ * named, never echoed whole. `quoted` puts it in double quotes (the length
+ * after them).
+ */
+export function shownValue(value: string, { quoted = false, columns = SHOWN_VALUE_COLUMNS } = {}): string {
+  const quote = quoted ? '"' : "";
+  // A short value is quoted whole, whatever it holds (a control character is shown escaped on the way out).
+  if (value.length <= columns) return `${quote}${value}${quote}`;
+  const half = Math.floor((columns - 1) / 2);
+  // Only as much of each end as can show is measured: the value may be any length.
+  const start = fitWidth(value.slice(0, 4 * half), half), end = fitWidth(value.slice(-4 * half), half, true);
+  return `${quote}${start}…${end}${quote} (${value.length.toLocaleString("en-US")} characters)`;
+}
+
 /** `text` with spaces after it up to `width` columns. */
 export function padText(text: string, width: number): string {
   return text + " ".repeat(Math.max(0, width - displayWidth(text)));

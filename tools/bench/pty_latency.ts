@@ -18,7 +18,14 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
+import {
+  HELP_USAGE,
+  intFlag,
+  parseFlags,
+  readCommandLine,
+  shownValue,
+  UsageError,
+} from "../../src/cli/mod.ts";
 import { SYNC_END } from "../../src/terminal/mod.ts";
 import {
   type Answer,
@@ -194,7 +201,9 @@ if (import.meta.main) {
     });
     const colors = values.colors ?? "256";
     if (colors !== "256" && colors !== "truecolor") {
-      throw new UsageError(`--colors: expected 256 or truecolor, found "${colors}"`);
+      throw new UsageError(
+        `--colors: expected 256 or truecolor, found ${shownValue(colors, { quoted: true })}`,
+      );
     }
     return {
       rounds: intFlag("--rounds", values.rounds, 1, 100_000) ?? 200,

@@ -8,7 +8,7 @@
  * @module
  */
 import config from "../../deno.json" with { type: "json" };
-import { HELP_USAGE, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
+import { HELP_USAGE, parseFlags, readCommandLine, shownValue, UsageError } from "../../src/cli/mod.ts";
 import { simulate } from "../../src/commands/mod.ts";
 import type { SoakResult } from "../soak.ts";
 import { MAP_BUDGET } from "../../src/content/mod.ts";
@@ -235,17 +235,28 @@ async function budgetRows(): Promise<void> {
   });
 }
 
-/** Each hostile file (tools/hostile_files.ts), refused by the game's reader in a fresh process: time and peak RSS. */
+/**
+ * Each hostile file (tools/hostile_files.ts), refused by the game's reader in
+ * a fresh process: time, and peak RSS against the process's own and four
+ * times the most its reader takes of such a file.
+ */
 async function hostileRows(): Promise<void> {
   progress("hostile files");
   const { rules } = await benchContent();
-  for (const { figure, ms, peakMb, failure } of await refuseHostileFiles(rules)) {
-    const refused = ms !== undefined && peakMb !== undefined;
+  for (const { figure, taken, limitMb, ms, peakMb, ownMb, failure } of await refuseHostileFiles(rules)) {
+    const done = ms !== undefined && peakMb !== undefined && ownMb !== undefined;
+    const most = (ownMb ?? 0) + 4 * limitMb;
+    const limit = `own + 4 × ${limitMb.toLocaleString("en-US", { maximumFractionDigits: 2 })} MB`;
     rows.push({
-      figure: `refuse a ${figure}`,
-      ours: refused ? `${formatMs(ms)}, peak RSS ${peakMb.toFixed(1)} MB` : failure ?? "not refused",
-      target: "≤ 1 s and ≤ 200 MB",
-      met: refused && ms <= 1000 && peakMb <= 200,
+      // A real file is read whole, as long as that takes; a hostile one is refused within a second.
+      figure: taken ? `read the ${figure}` : `refuse a ${figure}`,
+      ours: done
+        ? `${formatMs(ms)}, peak RSS ${peakMb.toFixed(1)} MB (own ${ownMb.toFixed(1)} MB + ${
+          (peakMb - ownMb).toFixed(1)
+        } MB)`
+        : failure ?? "not refused",
+      target: taken ? `peak ≤ ${limit}` : `≤ 1 s; peak ≤ ${limit}`,
+      met: done && (taken || ms <= 1000) && peakMb <= most,
     });
   }
 }
@@ -403,7 +414,11 @@ ${HELP_USAGE}`,
 function sectionsOf(only: string | undefined): Set<string> {
   const names = only?.split(",").map((n) => n.trim()) ?? [...SECTIONS];
   const unknown = names.find((n) => !(SECTIONS as readonly string[]).includes(n));
-  if (unknown !== undefined) throw new UsageError(`--only: no section "${unknown}" (${SECTIONS.join(", ")})`);
+  if (unknown !== undefined) {
+    throw new UsageError(
+      `--only: no section ${shownValue(unknown, { quoted: true })} (${SECTIONS.join(", ")})`,
+    );
+  }
   return new Set(names);
 }
 
@@ -469,7 +484,8 @@ if (import.meta.main) {
       "the median.",
       "The soak runs as `deno task soak` runs it. Each hostile file is read as the game reads it, by a",
       "fresh process (tools/bench/refuse_file.ts): the time is the read's own (median of 3, after one untimed), the",
-      "peak RSS the whole process's (VmHWM), Deno and the game's modules included.",
+      "peak RSS the whole process's (VmHWM), Deno and the game's modules included, and own its peak before the",
+      "read (modules and data loaded); the target is that and four times the most its reader takes of the file.",
       ...notes.map((n) => `Note: ${n}`),
       "",
       `(${((performance.now() - started) / 1000).toFixed(0)} s)`,

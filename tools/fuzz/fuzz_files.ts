@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { type Content, ContentError, loadContent } from "../../src/content/mod.ts";
 import {
   Bot,
+  cloneState,
   dataChecksum,
   type GameState,
   isGameOver,
@@ -86,13 +87,17 @@ interface Corpus {
 
 async function makeCorpus(content: Content, seed: number): Promise<Corpus> {
   const { rules } = content;
-  const state = newGame(rules, seed);
+  let state = newGame(rules, seed);
   const recording = startRecording(seed, "fuzz", { checksum: dataChecksum(rules), folder: "data/" });
   const bot = new Bot();
-  for (let turn = 0; turn < 300 && !isGameOver(state); turn++) {
+  for (let turn = 0; turn < 300; turn++) {
     const command = bot.decide(state, rules);
     const before = state.turn;
-    playCommand(state, rules, command);
+    // The game as the game would save it: a command that ends it is not played (an ended game has no save).
+    const next = cloneState(state);
+    playCommand(next, rules, command);
+    if (isGameOver(next)) break;
+    state = next;
     record(recording, command, state, before);
   }
   const now = new Date("2026-01-01T00:00:00Z");

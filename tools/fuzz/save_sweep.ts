@@ -247,6 +247,8 @@ async function readAndPlay(json: unknown, dir: string, content: Content): Promis
     const problems = stateProblems(state, rules);
     if (problems.length > 0) throw new Broken(`after ${t + 1} turns: ${problems[0]}`);
   }
+  // A game that ended has no save: it is deleted.
+  if (isGameOver(state)) return true;
   try {
     decodeSave(JSON.parse(encodeSave(state, dataStamp(saved.content), "sweep", new Date(0))), rules);
   } catch (e) {
