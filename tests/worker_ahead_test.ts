@@ -12,13 +12,7 @@ import { GameSession } from "../src/app/mod.ts";
 import { type Content, loadContent } from "../src/content/mod.ts";
 import { Bot, type GameState, isGameOver, newGame, phaseCounts, stateChecksum } from "../src/engine/mod.ts";
 import { HeadlessTerminal, keyEvent, SinkTerminal } from "../src/terminal/mod.ts";
-import {
-  InProcessRunner,
-  type MonsterRunner,
-  TERMINAL_TURNS,
-  total,
-  WorkerRunner,
-} from "../src/worker/mod.ts";
+import { InProcessRunner, type MonsterRunner, total, WorkerRunner } from "../src/worker/mod.ts";
 import { delveContent } from "./support/content.ts";
 import { snapshot } from "./support/faulty_game.ts";
 import { corruptCopy } from "./support/worker_games.ts";
@@ -26,7 +20,7 @@ import { readRecording } from "../src/commands/mod.ts";
 import { replaySteps } from "../src/store/mod.ts";
 
 /** A runner thinking ahead, as the terminal's game makes it. */
-const ahead = (content: Content) => new WorkerRunner(content.rules, { ahead: true, policy: TERMINAL_TURNS });
+const ahead = (content: Content) => new WorkerRunner(content.rules, { ahead: true });
 
 /** Resolves once `check` holds (polled), failing after 10 s. */
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -210,7 +204,7 @@ Deno.test("bot games of Delve's data and of each tutorial, thought ahead or not,
 
 Deno.test("a worker killed mid-game, again and again, is noticed and replaced: the game is the same as in-process", async () => {
   const content = await delveContent();
-  const runner = new WorkerRunner(content.rules, { ahead: true, policy: TERMINAL_TURNS, timeoutMs: 200 });
+  const runner = new WorkerRunner(content.rules, { ahead: true, timeoutMs: 200 });
   const pace = (n: number) => (n % 40 === 20 ? "kill" : "read");
   await botGame(content, 5, 120, pace, runner, 300);
   ok(runner.faults.length >= 1, "the dead worker was noticed");
@@ -221,7 +215,7 @@ Deno.test("a worker killed mid-game, again and again, is noticed and replaced: t
 Deno.test("a worker's copy that is not the game is caught by the checksum the next frame asks for, told once, and the game goes on the same as in-process", async () => {
   const content = await delveContent();
   const { rules } = content;
-  const runner = new WorkerRunner(rules, { ahead: true, policy: TERMINAL_TURNS, checkEvery: 1 });
+  const runner = new WorkerRunner(rules, { ahead: true, checkEvery: 1 });
   const games = [newGame(rules, 9), newGame(rules, 9)] as const;
   const terminal = new SinkTerminal(80, 24);
   const session = new GameSession(terminal, content, games[0], runner, { colorDepth: "256" });

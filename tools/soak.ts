@@ -31,7 +31,7 @@ import {
   sayJson,
   sayOut,
 } from "../src/cli/mod.ts";
-import { TERMINAL_TURNS, WorkerConnection, WorkerRunner } from "../src/worker/mod.ts";
+import { WorkerConnection, WorkerRunner } from "../src/worker/mod.ts";
 
 /** Plays `command` in `app` and draws the frame; the soak's way, and the default of {@link BotPlayer}. */
 export type Deliver = (app: GameSession, command: Command) => Promise<void>;
@@ -89,11 +89,7 @@ export class BotPlayer {
   /** Begins the next game, its worker loaded first so that turns are the worker's. */
   async start(): Promise<void> {
     this.#closeRunner();
-    const runner = new WorkerRunner(this.content.rules, {
-      ahead: true,
-      policy: TERMINAL_TURNS,
-      connection: this.#thread,
-    });
+    const runner = new WorkerRunner(this.content.rules, { ahead: true, connection: this.#thread });
     this.#runner = runner;
     if (!(await runner.ready)) throw new Error("the AI worker did not load");
     const state = newGame(this.content.rules, (this.seed + this.games) % (MAX_SEED + 1));

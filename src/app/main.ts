@@ -20,7 +20,7 @@ import {
 } from "../cli/mod.ts";
 import { DelveProgram } from "./program.ts";
 import { runAndLeave } from "./leaving.ts";
-import { InProcessRunner, TERMINAL_TURNS, WorkerConnection, WorkerRunner } from "../worker/mod.ts";
+import { InProcessRunner, WorkerConnection, WorkerRunner } from "../worker/mod.ts";
 import {
   checkGrants,
   checkPlaces,
@@ -113,9 +113,7 @@ export async function main(args: readonly string[]): Promise<number> {
       return warmUp(content, { columns: terminal.columns, rows: terminal.rows, colorDepth });
     },
     makeRunner: (rules) =>
-      aiThread
-        ? new WorkerRunner(rules, { ahead: true, policy: TERMINAL_TURNS, connection: aiThread })
-        : new InProcessRunner(rules),
+      aiThread ? new WorkerRunner(rules, { ahead: true, connection: aiThread }) : new InProcessRunner(rules),
     randomSeed,
   });
   guardExits({ save: () => app.saveInProgress(), restore: () => terminal.restore(), debug: debugging() });

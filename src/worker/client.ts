@@ -66,11 +66,7 @@ export interface WorkerRunnerOptions {
   readonly checkEvery?: number;
   /** Think ahead while the player reads the screen (the terminal's game); default false: ask. */
   readonly ahead?: boolean;
-  /**
-   * Which turns go to the worker (default `EVERY_TURN`): asking, the turns
-   * asked of it; thinking ahead, the turns nobody foresaw that are asked of
-   * it rather than played here.
-   */
+  /** Which turns are asked of the worker, asking (default `EVERY_TURN`); thinking ahead, none is. */
   readonly policy?: TurnPolicy;
   /** Told each fault as it is met (they are kept in `faults` too): the server tells its operator. */
   readonly onFault?: (fault: WorkerFault) => void;
@@ -105,8 +101,9 @@ export class WorkerRunner implements MonsterRunner {
   #node = 0;
   /** The game as the worker's copy will be once it has read what it was sent; undefined: it has none. */
   #mirror: Fingerprint | undefined;
-  /** Messages held until the frame is drawn (thinking ahead). */
+  /** Messages held until the frame is drawn (thinking ahead), and whether the worker should read them at once. */
   readonly #held: ToWorker[] = [];
+  #urgent = false;
   /** The game's digest at each node a sum was asked of, and when. */
   readonly #sums = new Map<number, { readonly sum: number; readonly at: number }>();
   #asked: Asked | undefined;
@@ -206,8 +203,10 @@ export class WorkerRunner implements MonsterRunner {
         (kind === "walk" ? await this.#walkAnswer(state, key) : undefined);
       if (answer) return this.#use(state, command.act, key, kind, answer);
       // Nobody foresaw it, or its answer has not come: played here at once (docs/architecture.md, How it
-      // runs). A step or a wait is thought of within a moment: one missed may mean a dead worker.
+      // runs). A step or a wait is thought of within a moment: one missed may mean a dead worker. What the
+      // worker is thinking is of no more use: it drops it to follow.
       if (kind === "step" || kind === "wait") this.#checks.want();
+      this.#urgent = true;
       return this.#here(state, command, key, kind);
     }
     if (this.policy.kind(state, this.#mirror !== undefined) === "worker") {
@@ -420,7 +419,8 @@ export class WorkerRunner implements MonsterRunner {
   }
 
   #flush(): void {
-    this.#connection.post(this.#held.splice(0));
+    this.#connection.post(this.#held.splice(0), [], this.#urgent);
+    this.#urgent = false;
   }
 
   /**

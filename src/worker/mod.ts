@@ -26,7 +26,7 @@ export {
   type TurnOutcome,
   type WorkerFault,
 } from "./runner.ts";
-export { EVERY_TURN, SERVER_TURNS, TERMINAL_TURNS, TurnPolicy, type TurnWhere } from "./turn_policy.ts";
+export { EVERY_TURN, SERVER_TURNS, TurnPolicy, type TurnWhere } from "./turn_policy.ts";
 export { type ByKind, total, type TurnKind, WorkerStats } from "./worker_stats.ts";
 export { Thinker, type ThinkerThread } from "./handler/thinker.ts";
 export { WarmUp } from "./handler/warm_up.ts";

@@ -213,8 +213,10 @@ type Replacing = Pick<TurnPatch, "whole" | "chronicle" | "known" | "floor">;
 export function replacedDigest(state: GameState, patch: Replacing): number {
   let h = turnDigest(state);
   const add = (value: unknown) => h = Math.imul(h ^ valueDigest(value), 0x01000193) >>> 0;
-  const byId = new Map(state.entities.map((e) => [e.id, e]));
-  for (const e of patch.whole) if (byId.has(e.id)) add(byId.get(e.id));
+  if (patch.whole.length > 0) {
+    const byId = new Map(state.entities.map((e) => [e.id, e]));
+    for (const e of patch.whole) if (byId.has(e.id)) add(byId.get(e.id));
+  }
   if (patch.chronicle) add(state.chronicle);
   if (patch.known) add(state.known ?? null);
   if (patch.floor) {
@@ -346,9 +348,10 @@ function changeTo(state: GameState, change: FloorChange): void {
   state.floor = change.number;
   state.map = change.map;
   state.entities = [...change.entities];
-  if (!state.keptFloors) return;
-  const kept = state.keptFloors.filter((k) => k.floor !== change.number && k.floor !== left);
-  if (change.left) kept.push(change.left);
+  // The rules keep floors where the floor left is kept (the first it leaves makes the list).
+  if (!change.left) return;
+  const kept = (state.keptFloors ?? []).filter((k) => k.floor !== change.number && k.floor !== left);
+  kept.push(change.left);
   state.keptFloors = kept.sort((a, b) => a.floor - b.floor);
 }
 
@@ -370,11 +373,12 @@ export function applyPatch(state: GameState, patch: TurnPatch): GameEvent[] {
     setTile(map, i % map.width, Math.floor(i / map.width), patch.tiles[k + 1] as Tile);
   }
   flipView(map, patch.visible, patch.explored);
-  const byId = new Map<number, Entity>();
-  for (const e of state.entities) byId.set(e.id, e);
+  // Each entity at its id: an array, asked thousands of times a turn on a crowded floor.
+  const byId: (Entity | undefined)[] = [];
+  for (const e of state.entities) byId[e.id] = e;
   const { stepped, minds } = patch;
   for (let at = 0; at < stepped.length;) {
-    const e = byId.get(stepped[at]);
+    const e = byId[stepped[at]];
     if (!e) throw new Error(`no entity ${stepped[at]} to step`);
     e.x = stepped[at + 1];
     e.y = stepped[at + 2];
@@ -384,17 +388,17 @@ export function applyPatch(state: GameState, patch: TurnPatch): GameEvent[] {
     e.ai = ai;
     at += NUMBERS + length;
   }
-  for (const e of patch.whole) byId.set(e.id, e);
+  for (const e of patch.whole) byId[e.id] = e;
   if (patch.order) {
     const ids = patch.order;
     state.entities.length = 0;
     for (const id of ids) {
-      const e = byId.get(id);
+      const e = byId[id];
       if (!e) throw new Error(`no entity ${id} in the turn's order`);
       state.entities.push(e);
     }
-  } else {
-    for (const [i, e] of state.entities.entries()) state.entities[i] = byId.get(e.id)!;
+  } else if (patch.whole.length > 0) {
+    for (const [i, e] of state.entities.entries()) state.entities[i] = byId[e.id]!;
   }
   if (patch.chronicle) state.chronicle = patch.chronicle;
   if (patch.known) state.known = patch.known;

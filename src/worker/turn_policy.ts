@@ -40,15 +40,6 @@ export class TurnPolicy {
 export const EVERY_TURN: TurnPolicy = new TurnPolicy(0);
 
 /**
- * The terminal's game thinks ahead (client.ts): a command nobody foresaw is
- * asked of the worker only when its monsters' turn is estimated at half a
- * millisecond or more, since the worker need not then play it again to
- * follow the game; a smaller one plays here at once, sooner than a message
- * and its answer. Every floor of the bundled game's size is far under it.
- */
-export const TERMINAL_TURNS: TurnPolicy = new TurnPolicy(1000, 500);
-
-/**
  * The server's games share one thread, which waits for a worker's answer in
  * its event loop playing the others meanwhile: a phase of half a
  * millisecond or more goes to the worker, a smaller one costing this thread

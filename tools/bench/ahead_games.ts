@@ -16,7 +16,6 @@ import {
   type ByKind,
   InProcessRunner,
   type MonsterRunner,
-  TERMINAL_TURNS,
   total,
   WorkerRunner,
 } from "../../src/worker/mod.ts";
@@ -52,7 +51,7 @@ export function shareAhead(run: AheadRun, kinds: readonly (keyof ByKind)[]): num
 
 /** A runner thinking ahead, as the terminal's game makes it. */
 function aheadRunner(content: Content): WorkerRunner {
-  return new WorkerRunner(content.rules, { ahead: true, policy: TERMINAL_TURNS });
+  return new WorkerRunner(content.rules, { ahead: true });
 }
 
 function runOf(runner: WorkerRunner): AheadRun {
