@@ -198,8 +198,8 @@ Deno.test("a turn's changes travel as numbers where they can: a path stepped alo
   moved(c).fighter!.hp -= 1;
   moved(d).statuses = [{ id: "poisoned", turns: 3 }];
   const patch = patchOf(before, after, [])!;
-  // Eight numbers a change, and the new path's three cells; the status whole.
-  equal(patch.stepped.length, 3 * 8 + 3);
+  // Nine numbers a change, and the new path's three cells; the status whole.
+  equal(patch.stepped.length, 3 * 9 + 3);
   deepEqual(patch.whole.map((e) => e.id), [d]);
   deepEqual(patch.minds, []);
   const game = cloneState(before);

@@ -203,11 +203,12 @@ export class WorkerRunner implements MonsterRunner {
         (kind === "walk" ? await this.#walkAnswer(state, key) : undefined);
       if (answer) return this.#use(state, command.act, key, kind, answer);
       // Nobody foresaw it, or its answer has not come: played here at once (docs/architecture.md, How it
-      // runs). A step or a wait is thought of within a moment: one missed may mean a dead worker. What the
-      // worker is thinking is of no more use: it drops it to follow.
-      if (kind === "step" || kind === "wait") this.#checks.want();
-      this.#urgent = true;
-      return this.#here(state, command, key, kind);
+      // runs). A step or a wait that took time is thought of within a moment: one missed may mean a dead
+      // worker. What the worker is thinking is of no more use: it drops it to follow.
+      const events = this.#here(state, command, key, kind);
+      if (events && (kind === "step" || kind === "wait")) this.#checks.want();
+      if (events) this.#urgent = true;
+      return events;
     }
     if (this.policy.kind(state, this.#mirror !== undefined) === "worker") {
       if (this.#connection.loaded) return await this.#ask(state, command.act, key, kind);

@@ -85,10 +85,15 @@ export interface FloorChange {
   readonly left?: KeptFloor;
 }
 
-/** A record of `stepped`: id, x, y, energy (NaN: none), HP, mind kind, mind number, path length, the path. */
-const NUMBERS = 8;
-/** Mind kinds: unchanged; hostile with a new path; the same path one step on; a confusion a turn shorter; in `minds`. */
-const AI_SAME = 0, AI_HOSTILE = 1, AI_STEPPED = 2, AI_CONFUSED_TICK = 3, AI_OBJECT = 4;
+/**
+ * A record of `stepped`: id, x, y, energy (NaN: none), HP, then the mind:
+ * its kind, its number, and for a hunting mind the cells of its old path
+ * kept (after the one it stepped to) and the new cells after them, then
+ * those cells.
+ */
+const NUMBERS = 9;
+/** Mind kinds: unchanged; hunting along a path, made from the old one's; a confusion a turn shorter; in `minds`. */
+const AI_SAME = 0, AI_PATH = 1, AI_CONFUSED_TICK = 2, AI_OBJECT = 3;
 
 /** Whether `a` and `b`, plain data (objects, arrays, numbers, strings, booleans), are equal. */
 export function samePlain(a: unknown, b: unknown): boolean {
@@ -107,11 +112,15 @@ export function samePlain(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** Whether `path` is `before` one step on. */
-function stepsOn(path: readonly number[], before: readonly number[]): boolean {
-  if (path.length !== before.length - 1) return false;
-  for (let k = 0; k < path.length; k++) if (path[k] !== before[k + 1]) return false;
-  return true;
+/**
+ * How many of `before`'s cells after its first (the one a monster steps
+ * to) `path` begins with: a monster hunting a player who moved keeps most
+ * of its way.
+ */
+function keptOf(path: readonly number[], before: readonly number[]): number {
+  let kept = 0;
+  while (kept < path.length && kept + 1 < before.length && path[kept] === before[kept + 1]) kept++;
+  return kept;
 }
 
 /** The parts of an entity play changes in place (engine `forkState` copies them for a branch). */
@@ -287,53 +296,48 @@ function floorOf(before: GameState, after: GameState): FloorChange {
   };
 }
 
-/** Pushes the mind `ai` as a change from `was` (the kind, its number, the path's length, the path). */
+/** Pushes the mind `ai` as a change from `was` (see {@link NUMBERS}). */
 function pushMind(numbers: Numbers, minds: Ai[], was: Ai | undefined, ai: Ai | undefined): void {
   if (ai === was) {
-    for (const n of [AI_SAME, 0, 0]) numbers.push(n);
+    for (const n of [AI_SAME, 0, 0, 0]) numbers.push(n);
     return;
   }
   // A hunting mind of the three fields the numbers hold, no more.
-  const hunting = ai?.type === "hostile" && Object.keys(ai).length === 3;
-  if (hunting && was?.type === "hostile" && !was.asleep && ai.path.length > 0 && stepsOn(ai.path, was.path)) {
-    for (const n of [AI_STEPPED, ai.lastSeen, 0]) numbers.push(n);
-    return;
-  }
-  if (hunting) {
-    for (const n of [AI_HOSTILE, ai.lastSeen, ai.path.length]) numbers.push(n);
-    for (const cell of ai.path) numbers.push(cell);
+  if (ai?.type === "hostile" && Object.keys(ai).length === 3) {
+    const kept = was?.type === "hostile" && !was.asleep ? keptOf(ai.path, was.path) : 0;
+    for (const n of [AI_PATH, ai.lastSeen, kept, ai.path.length - kept]) numbers.push(n);
+    for (let k = kept; k < ai.path.length; k++) numbers.push(ai.path[k]);
     return;
   }
   if (
     ai?.type === "confused" && was?.type === "confused" && ai.previous === was.previous &&
     ai.turnsRemaining === was.turnsRemaining - 1
   ) {
-    for (const n of [AI_CONFUSED_TICK, 0, 0]) numbers.push(n);
+    for (const n of [AI_CONFUSED_TICK, 0, 0, 0]) numbers.push(n);
     return;
   }
-  for (const n of [AI_OBJECT, minds.push(ai!) - 1, 0]) numbers.push(n);
+  for (const n of [AI_OBJECT, minds.push(ai!) - 1, 0, 0]) numbers.push(n);
 }
 
-/** The mind `was` becomes by the numbers at `at` of `stepped` (and `minds`); its path's length too. */
+/** The mind `was` becomes by the numbers at `at` of `stepped` (and `minds`); the new cells' count too. */
 function mindAt(
   stepped: Float64Array,
   at: number,
   minds: readonly Ai[],
   was: Ai | undefined,
 ): [Ai | undefined, number] {
-  const kind = stepped[at], value = stepped[at + 1], length = stepped[at + 2];
+  const kind = stepped[at], value = stepped[at + 1], kept = stepped[at + 2], added = stepped[at + 3];
   switch (kind) {
     case AI_SAME:
       return [was, 0];
-    case AI_STEPPED:
-      if (was?.type !== "hostile") throw new Error("a path stepped along that the game does not hold");
-      return [{ type: "hostile", lastSeen: value, path: was.path.slice(1) }, 0];
-    case AI_HOSTILE:
-      return [{
-        type: "hostile",
-        lastSeen: value,
-        path: Array.from(stepped.subarray(at + 3, at + 3 + length)),
-      }, length];
+    case AI_PATH: {
+      if (kept > 0 && (was?.type !== "hostile" || was.path.length <= kept)) {
+        throw new Error("a path kept that the game does not hold");
+      }
+      const path = kept > 0 ? (was as { path: number[] }).path.slice(1, 1 + kept) : [];
+      for (let k = 0; k < added; k++) path.push(stepped[at + 4 + k]);
+      return [{ type: "hostile", lastSeen: value, path }, added];
+    }
     case AI_CONFUSED_TICK:
       if (was?.type !== "confused") throw new Error("a confusion that the game does not hold");
       return [{ ...was, turnsRemaining: was.turnsRemaining - 1 }, 0];
