@@ -53,8 +53,11 @@ const STEPS: readonly Action[] = [
   })),
 ];
 
+/** The steps' keys, in `STEPS`' order. */
+const STEP_KEYS: readonly string[] = STEPS.map((act) => keyOf({ act }));
+
 /** How many of the player's latest commands order the steps thought first. */
-const RECENT = 8;
+const RECENT = 16;
 
 /**
  * About how many bytes of copies a walk's chain may hold: a floor's copy is
@@ -272,11 +275,24 @@ export class Thinker {
     return false;
   }
 
-  /** The eight steps and waiting, those of the player's latest commands first, the newest first. */
+  /**
+   * The eight steps and waiting, the likeliest first: what followed the
+   * player's last command the last time they played it (a player going back
+   * and forth, or round a pillar), then their latest commands, the newest
+   * first (a player walking on), then the rest.
+   */
   #stepOrder(): Action[] {
-    const order: Action[] = [], keys = STEPS.map((act) => keyOf({ act }));
-    for (let i = this.#recent.length - 1; i >= 0; i--) {
-      const at = keys.indexOf(this.#recent[i]);
+    const recent = this.#recent, last = recent.length - 1, likely: string[] = [];
+    for (let i = last - 1; i >= 0; i--) {
+      if (recent[i] === recent[last]) {
+        likely.push(recent[i + 1]);
+        break;
+      }
+    }
+    for (let i = last; i >= 0; i--) likely.push(recent[i]);
+    const order: Action[] = [];
+    for (const key of likely) {
+      const at = STEP_KEYS.indexOf(key);
       if (at >= 0 && !order.includes(STEPS[at])) order.push(STEPS[at]);
     }
     for (const act of STEPS) if (!order.includes(act)) order.push(act);
