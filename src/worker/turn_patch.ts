@@ -125,8 +125,6 @@ function keptOf(path: readonly number[], before: readonly number[]): number {
 
 /** The parts of an entity play changes in place (engine `forkState` copies them for a branch). */
 const COPIED = new Set(["fighter", "statuses", "level", "item", "equipment", "inventory"]);
-/** The numbers a stepping change may touch, besides the mind and the HP. */
-const STEPPING = new Set(["x", "y", "energy"]);
 
 /**
  * How `after` differs from `before`, the same entity a turn apart in a
@@ -141,18 +139,17 @@ function changeOf(before: Entity, after: Entity): "none" | "stepped" | "whole" {
     keys++;
     const value = is[key], old = was[key];
     if (value === old) continue;
-    if (!(key in was)) return "whole";
-    if (STEPPING.has(key)) {
+    if (old === undefined && !(key in was)) return "whole";
+    if (key === "x" || key === "y" || key === "energy") {
       if (typeof value !== "number" || typeof old !== "number") return "whole";
       stepped = true;
     } else if (key === "ai") {
       if (value === undefined || old === undefined) return "whole";
       stepped = true;
     } else if (key === "fighter") {
-      const { hp, ...rest } = value as Entity["fighter"] & object;
-      const { hp: oldHp, ...oldRest } = old as Entity["fighter"] & object;
-      if (!samePlain(rest, oldRest)) return "whole";
-      if (hp !== oldHp) stepped = true;
+      const change = fighterChange(value as Record<string, unknown>, old as Record<string, unknown>);
+      if (change === "whole") return "whole";
+      if (change === "stepped") stepped = true;
     } else if (!COPIED.has(key) || !samePlain(value, old)) {
       return "whole";
     }
@@ -160,6 +157,18 @@ function changeOf(before: Entity, after: Entity): "none" | "stepped" | "whole" {
   for (const _ in was) keys--;
   if (keys !== 0) return "whole";
   return stepped ? "stepped" : "none";
+}
+
+/** How a fighter part changed: not at all, in its HP alone, or otherwise (its fields are numbers and texts). */
+function fighterChange(is: Record<string, unknown>, was: Record<string, unknown>): "none" | "stepped" | "whole" {
+  let keys = 0;
+  for (const key in is) {
+    keys++;
+    if (key !== "hp" && is[key] !== was[key]) return "whole";
+  }
+  for (const _ in was) keys--;
+  if (keys !== 0) return "whole";
+  return is.hp === was.hp ? "none" : "stepped";
 }
 
 /** A growing array of numbers. */
@@ -241,13 +250,16 @@ function changesOf(
   events: readonly GameEvent[],
 ): Omit<TurnPatch, "before"> {
   const floor = after.floor !== before.floor;
-  const was = new Map<number, Entity>();
-  for (const e of before.entities) was.set(e.id, e);
+  // Each entity of `before` at its id: an array, asked thousands of times on a crowded floor.
+  const was: (Entity | undefined)[] = [];
+  for (const e of before.entities) was[e.id] = e;
   const numbers = new Numbers(), minds: Ai[] = [], whole: Entity[] = [];
+  const entities = floor ? [] : after.entities;
   let inPlace = after.entities.length === before.entities.length;
-  for (const [i, e] of floor ? [] : after.entities.entries()) {
+  for (let i = 0; i < entities.length; i++) {
+    const e = entities[i];
     if (inPlace && before.entities[i].id !== e.id) inPlace = false;
-    const old = was.get(e.id);
+    const old = was[e.id];
     if (old === e) continue;
     const change = old ? changeOf(old, e) : "whole";
     if (change === "none") continue;
