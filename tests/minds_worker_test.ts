@@ -1,15 +1,17 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import {
+  applyPatch,
   Bot,
   cloneState,
   finishTurn,
   forkState,
   isGameOver,
   newGame,
+  patchOf,
   runMonsterPhase,
   stateDigest,
 } from "../src/engine/mod.ts";
-import { applyPatch, InProcessRunner, patchOf, WorkerRunner } from "../src/worker/mod.ts";
+import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { arena, byId } from "./support/arena.ts";
 import { snapshot } from "./support/faulty_game.ts";
 import { mindsContent } from "./support/minds_content.ts";

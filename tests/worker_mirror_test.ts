@@ -8,23 +8,23 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import {
   type Ai,
+  applyPatch,
   Bot,
   cloneState,
   forkState,
   newGame,
+  patchOf,
   playCommand,
   playerOf,
   stateDigest,
+  turnDigest,
 } from "../src/engine/mod.ts";
 import {
   type Answer,
-  applyPatch,
   InProcessRunner,
   isLostTurn,
   mirrorOf,
-  patchOf,
   Thinker,
-  turnDigest,
   WorkerRunner,
 } from "../src/worker/mod.ts";
 import { GameSession } from "../src/app/mod.ts";

@@ -8,18 +8,20 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/mod.ts";
 import {
+  applyPatch,
   applyStatus,
   Bot,
   cloneState,
   finishTurn,
   forkState,
   newGame,
+  patchOf,
   playCommand,
   playPlayerAction,
   runMonsterPhase,
   stateChecksum,
 } from "../src/engine/mod.ts";
-import { applyPatch, InProcessRunner, patchOf, WorkerRunner } from "../src/worker/mod.ts";
+import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
 import { arena } from "./support/arena.ts";
 
 const { rules } = await loadContent(new URL("./fixtures/mods/time/", import.meta.url), "time/");

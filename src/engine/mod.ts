@@ -39,7 +39,15 @@ export {
   stateChecksumWithoutLog,
   textChecksum,
 } from "./checksum.ts";
-export { stateDigest, valueDigest } from "./state_digest.ts";
+export { stateDigest, turnDigest, valueDigest } from "./state_digest.ts";
+export {
+  applyPatch,
+  type FloorChange,
+  patchOf,
+  replacedDigest,
+  samePlain,
+  type TurnPatch,
+} from "./state_patch.ts";
 export { type Chronicle, emptyChronicle, type KillCount, totalKills } from "./chronicle.ts";
 export { DEATH_CAUSE_KINDS, type DeathCause } from "./death_cause.ts";
 export {

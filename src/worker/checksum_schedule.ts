@@ -4,7 +4,7 @@
  * made itself), and when the app asks (after a command the worker should
  * have thought of but had not: a worker that died is found so). Between
  * those, every answer's checks and its game after the turn are compared
- * (`turn_digest.ts`), and the game here for changes the worker was not told
+ * (engine `turnDigest`), and the game here for changes the worker was not told
  * of (`fingerprint.ts`).
  *
  * @module

@@ -25,15 +25,18 @@
  */
 import {
   type Action,
+  applyPatch,
   type Command,
   finishTurn,
   type GameEvent,
   type GameState,
   playCommand,
   playPlayerAction,
+  replacedDigest,
   type Rules,
   runMonsterPhase,
   stateDigest,
+  turnDigest,
   type WalkOrders,
 } from "../engine/mod.ts";
 import { AnswersAhead } from "./answers_ahead.ts";
@@ -42,8 +45,6 @@ import { commandKey, keyOf } from "./command_key.ts";
 import { AI_WORKER_URL, WorkerConnection } from "./connection.ts";
 import { type Fingerprint, fingerprint, matches } from "./fingerprint.ts";
 import { type Answer, type FromWorker, mirrorOf, type ToWorker } from "./protocol.ts";
-import { applyPatch, replacedDigest } from "./turn_patch.ts";
-import { turnDigest } from "./turn_digest.ts";
 import type { MonsterRunner, TurnOutcome, WorkerFault } from "./runner.ts";
 import { EVERY_TURN, type TurnPolicy } from "./turn_policy.ts";
 import { type TurnKind, WorkerStats } from "./worker_stats.ts";

@@ -32,6 +32,4 @@ export { Thinker, type ThinkerThread } from "./handler/thinker.ts";
 export { WarmUp } from "./handler/warm_up.ts";
 export type { Answer, FromWorker, MirrorState, ToWorker, WalkAhead } from "./protocol.ts";
 export { mirrorOf } from "./protocol.ts";
-export { applyPatch, patchOf, samePlain, type TurnPatch } from "./turn_patch.ts";
 export { PHASE_US_PER_CELL, PHASE_US_PER_MONSTER, phaseEstimateUs } from "./phase_estimate.ts";
-export { turnDigest } from "./turn_digest.ts";

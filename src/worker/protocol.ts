@@ -14,7 +14,7 @@
  * reads the screen, the worker plays the player's likely next commands on
  * copies of it (the eight steps and waiting; a walk's next steps, from the
  * walk it was told of) and sends each answer: what the turn changed
- * (`turn_patch.ts`). Each answer names the node it was played from and the
+ * (engine state_patch.ts). Each answer names the node it was played from and the
  * keys of the commands from there (a walk's later steps follow its earlier
  * ones), the last of them the one answered. When the player's command
  * comes, the app makes the answer's changes to the game, with no wait on
@@ -35,10 +35,10 @@ import type {
   KnownMonsters,
   Rest,
   Rules,
+  TurnPatch,
   Walk,
   WalkWords,
 } from "../engine/mod.ts";
-import type { TurnPatch } from "./turn_patch.ts";
 
 /** The game as it travels to the worker: all but the message log, its grids copied out of shared memory. */
 export type MirrorState = Omit<GameState, "log">;

@@ -475,7 +475,7 @@ if (import.meta.main) {
       "player who waits (walls let light through, the player sees without limit and cannot die): the phase is",
       "the monsters' half, timed in-process and, on the worker's own clock, on its copy; the whole turn is the",
       "player's wait (with the view it makes), the phase and the settling, in the worker its answer written",
-      "too; the round trip runs from the command posted to the monsters' moves applied here. The idle row",
+      "too; the round trip runs from the command posted to the turn's changes made here. The idle row",
       `waits ${IDLE_MS} ms before each timed turn of either kind, as between a player's keys.`,
       "Key to frame in a pty starts the game as `deno task play --seed 1` does, in a pty of 80x24 made by",
       "`script` (TERM=xterm-256color, and COLORTERM=truecolor for truecolor), presses N, then writes l and h",

@@ -1,7 +1,7 @@
 /**
  * One of the player's actions played on a copy of the game, as the app
  * would play it on the game: the player's half, then the monsters' turn;
- * what the turn changed (`turn_patch.ts`) is the answer. A copy played as a
+ * what the turn changed (engine state_patch.ts) is the answer. A copy played as a
  * branch ahead may be given up half way (`abandon`): it is then no use.
  *
  * @module
@@ -10,11 +10,12 @@ import {
   type Action,
   finishTurn,
   type GameState,
+  patchOf,
   playPlayerAction,
   type Rules,
   runMonsterPhase,
+  type TurnPatch,
 } from "../../engine/mod.ts";
-import { patchOf, type TurnPatch } from "../turn_patch.ts";
 
 /** Thrown out of a monster phase given up half way; the copy it played on is then no use. */
 export class Abandoned extends Error {

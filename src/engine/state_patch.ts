@@ -1,37 +1,29 @@
 /**
- * A turn as the worker sends it: what the turn changed in the game, from the
- * game as the command found it to the game after it, which the app makes
- * to its own game with no rule played again (no view computed, no path
- * searched, no blow rolled). The worker takes it by comparing the copy it
- * played the turn on with the copy's parent (engine `forkState` shares what
- * play never changes in place, so most of it compares by identity).
+ * A turn as a patch: what the turn changed in the game, from the game as the
+ * command found it to the game after it, which another copy of that game
+ * takes by making the changes, no rule played again (no view computed, no
+ * path searched, no blow rolled). The AI worker sends the turns it plays on
+ * its copies so. It is taken by comparing the copy a turn was played on with
+ * the copy's parent (`forkState` shares what play never changes in place, so
+ * most of it compares by identity).
  *
  * On a crowded floor most of a turn's changes are monsters stepping: each
  * such change travels as numbers (its place, HP, energy, and its mind told
  * as a change from the one the app holds: "the same path, one step on" is
  * two numbers however long the path), in one array, instead of thousands of
- * objects copied between the threads; any other change of an entity
- * travels as the whole entity.
+ * objects copied between threads; any other change of an entity travels as
+ * the whole entity.
  *
  * @module
  */
-import {
-  addMessage,
-  type Ai,
-  type Chronicle,
-  copyMap,
-  type Entity,
-  flipView,
-  type GameEvent,
-  type GameMap,
-  type GameState,
-  type KeptFloor,
-  type LogEntry,
-  setTile,
-  type Tile,
-  valueDigest,
-} from "../engine/mod.ts";
-import { turnDigest } from "./turn_digest.ts";
+import type { Ai, Entity } from "./entity.ts";
+import type { Chronicle } from "./chronicle.ts";
+import type { GameEvent } from "./events.ts";
+import { flipView, type GameMap, setTile } from "./game_map.ts";
+import { addMessage, type LogEntry } from "./message_log.ts";
+import { copyMap, type GameState, type KeptFloor } from "./state.ts";
+import { turnDigest, valueDigest } from "./state_digest.ts";
+import type { Tile } from "./tiles.ts";
 
 /** See the module's comment. */
 export interface TurnPatch {
@@ -64,7 +56,7 @@ export interface TurnPatch {
   readonly shots: readonly GameEvent[];
   /**
    * What the patch replaces as the command found it: the game's quick
-   * digest (`turn_digest.ts`), with the digest of every value it carries
+   * digest (`turnDigest`, state_digest.ts), with the digest of every value it carries
    * whole (see {@link replacedDigest}). The app's must be the same for the
    * patch to fit: nothing the worker's copy had wrong is carried into the
    * game. And the quick digest after the turn, which the app's is once the
@@ -123,7 +115,7 @@ function keptOf(path: readonly number[], before: readonly number[]): number {
   return kept;
 }
 
-/** The parts of an entity play changes in place (engine `forkState` copies them for a branch). */
+/** The parts of an entity play changes in place (`forkState` copies them for a branch). */
 const COPIED = new Set(["fighter", "statuses", "level", "item", "equipment", "inventory"]);
 
 /**
@@ -160,7 +152,10 @@ function changeOf(before: Entity, after: Entity): "none" | "stepped" | "whole" {
 }
 
 /** How a fighter part changed: not at all, in its HP alone, or otherwise (its fields are numbers and texts). */
-function fighterChange(is: Record<string, unknown>, was: Record<string, unknown>): "none" | "stepped" | "whole" {
+function fighterChange(
+  is: Record<string, unknown>,
+  was: Record<string, unknown>,
+): "none" | "stepped" | "whole" {
   let keys = 0;
   for (const key in is) {
     keys++;
@@ -358,7 +353,7 @@ function mindAt(
   }
 }
 
-/** Takes the player to the floor `change` brings, keeping the floor left as the rules keep it (engine floors.ts). */
+/** Takes the player to the floor `change` brings, keeping the floor left as the rules keep it (floors.ts). */
 function changeTo(state: GameState, change: FloorChange): void {
   const left = state.floor;
   state.floor = change.number;
