@@ -1,25 +1,21 @@
 /**
  * The client of the AI worker: plays each of the player's commands on the
- * game, the monsters' turn from the worker's answer where there is one, and
- * keeps the worker's mirror following the game (protocol.ts).
+ * game, the turn from the worker's answer where there is one, and keeps the
+ * worker's mirror following the game (protocol.ts).
  *
  * Thinking ahead (the terminal's game, `ahead`): the answer to the command
- * pressed is usually here already, thought while the player read the
- * screen; the player's half is played here and the answer's moves replayed,
- * with no wait on the worker. A command nobody foresaw is played here, or
- * asked of the worker where the turn policy says the monsters' turn is large
- * enough to be sooner there (turn_policy.ts). The messages that tell the
- * worker what the app played are held until the frame is drawn.
+ * pressed is usually here already, played while the player read the screen,
+ * and the key only makes its changes. A command nobody foresaw is played
+ * here at once. What the worker is told of the game waits for the frame.
  *
  * Asking (the server's games): each turn the policy gives the worker is
- * asked of it as the command comes, and the answer waited for in the event
- * loop; smaller turns play here, the mirror left behind until a larger one
- * sends the game again.
+ * asked of it and its answer waited for in the event loop; smaller turns
+ * play here, the mirror left behind until a larger one sends it the game.
  *
  * Whatever goes wrong with the worker (it throws, dies, is late, or its copy
- * turns out not to be the game) changes nothing of the game: the monsters'
- * turn is played here instead, or, if the answer's moves were half made,
- * the turn is handed back to be played again from its start (`LostTurn`).
+ * turns out not to be the game) changes nothing of the game: the turn is
+ * played here instead, or, if an answer made wrong is found out once made,
+ * handed back to be played again from its start (`LostTurn`).
  *
  * @module
  */
