@@ -164,12 +164,23 @@ export class PtySession {
    * than one key's answer.
    */
   async press(key: string, marker: string): Promise<Answer> {
+    const start = await this.#write(key);
+    await this.until(marker);
+    return this.#answer(start);
+  }
+
+  /** Lets go of what came before, writes `key`, and returns when it was written. */
+  async #write(key: string): Promise<number> {
     this.#before = (this.#before + this.#text).slice(-300);
     this.#text = "";
     this.#chunks = [];
     const start = performance.now();
     await this.#stdin.write(new TextEncoder().encode(key));
-    await this.until(marker);
+    return start;
+  }
+
+  /** What came back since the key written at `start`. */
+  #answer(start: number): Answer {
     const chunks = this.#chunks;
     return {
       first: chunks[0].at - start,
@@ -185,11 +196,7 @@ export class PtySession {
    * frame's end, the frame ends with its last byte before the quiet.
    */
   async pressSettled(key: string, quietMs: number, limitMs = 30_000): Promise<Answer> {
-    this.#before = (this.#before + this.#text).slice(-300);
-    this.#text = "";
-    this.#chunks = [];
-    const start = performance.now();
-    await this.#stdin.write(new TextEncoder().encode(key));
+    const start = await this.#write(key);
     for (;;) {
       const last = this.#chunks.at(-1)?.at;
       const now = performance.now();
@@ -198,13 +205,7 @@ export class PtySession {
       if (this.#ended) throw new Error(`the program ended: ${this.#tail()}`);
       await new Promise((resolve) => setTimeout(resolve, last === undefined ? 1 : quietMs - (now - last)));
     }
-    const chunks = this.#chunks;
-    return {
-      first: chunks[0].at - start,
-      complete: chunks[chunks.length - 1].at - start,
-      bytes: chunks.reduce((sum, c) => sum + c.bytes, 0),
-      text: this.#text,
-    };
+    return this.#answer(start);
   }
 
   /** Writes `key` without waiting for anything. */
