@@ -2,7 +2,7 @@ import { deepEqual, equal, ok, throws } from "node:assert/strict";
 import { askedFor, parseFlags, UsageError } from "../src/cli/mod.ts";
 import { parseCli } from "../src/app/mod.ts";
 import config from "../deno.json" with { type: "json" };
-import { type Ran, runMain, runScript, runTask } from "./support/run_program.ts";
+import { MAIN, type Ran, runMain, runScript, runTask } from "./support/run_program.ts";
 
 /** The repository's root. */
 const ROOT_URL = new URL("../", import.meta.url);
@@ -67,6 +67,89 @@ Deno.test("each bad flag or value is named in one line", () => {
       args.join(" "),
     );
   }
+});
+
+Deno.test("a value too long to be a path is refused by its length, and a long one is quoted cut, never whole", () => {
+  const long = "9".repeat(100_000), digits = "9".repeat(3000);
+  const cases: [string[], string][] = [
+    [["--save", long], "--save: expected at most 4,096 characters, found 100,000"],
+    [["--seed", long], "--seed: expected at most 4,096 characters, found 100,000"],
+    [
+      ["--seed", digits],
+      `--seed: expected an integer from 0 to 4294967295, found "${"9".repeat(39)}…${"9".repeat(39)}" ` +
+      "(3,000 characters)",
+    ],
+    [[`--${"x".repeat(100_000)}`], `unknown flag --${"x".repeat(37)}…${"x".repeat(39)} (100,002 characters)`],
+    [["--seed", "1", digits], `unexpected argument "${"9".repeat(39)}…${"9".repeat(39)}" (3,000 characters)`],
+  ];
+  for (const [args, message] of cases) {
+    throws(
+      () => parseCli(args),
+      (e: unknown) => e instanceof UsageError && e.message === message,
+      message,
+    );
+  }
+  throws(
+    () => parseFlags([long], {}, true),
+    (e: unknown) =>
+      e instanceof UsageError &&
+      e.message === "an argument: expected at most 4,096 characters, found 100,000",
+  );
+});
+
+/** Every line of `text` short enough for a terminal's line or two, and none holding a run of `c` 100 long. */
+function noEcho(text: string, c: string): boolean {
+  return text.split("\n").every((line) => line.length <= 200 && !line.includes(c.repeat(100)));
+}
+
+Deno.test("every task: a flag 100,000 characters long, or its value, is never echoed whole (exit 2)", async () => {
+  const value = "7".repeat(100_000), digits = "7".repeat(3000);
+  const runs: string[][] = [];
+  for (const [name, flags] of Object.entries({ ...TASK_FLAGS, bench: ["--only SECTIONS"] })) {
+    runs.push([name, `--${"7".repeat(100_000)}`]);
+    const valued = flags.find((f) => / [A-Z]+$/.test(f));
+    if (valued) runs.push([name, valued.split(" ")[0], value]);
+    const counted = flags.find((f) => / (N|S|T|MS)$/.test(f));
+    if (counted) runs.push([name, counted.split(" ")[0], digits]);
+  }
+  runs.push(["replay", value], ["replay", digits]);
+  for (let k = 0; k < runs.length; k += 4) {
+    await Promise.all(
+      runs.slice(k, k + 4).map(async ([name, ...args]) => {
+        const { code, stdout, stderr } = await runTask(name, args, { env: { NO_COLOR: "1" } });
+        const what = `deno task ${name} ${args.map((a) => a.slice(0, 12)).join(" ")}: ${
+          stderr.slice(0, 300)
+        }`;
+        ok(code === 2 || code === 1, what);
+        ok(/^delve[ :]/.test(stderr), what);
+        ok(noEcho(stdout, "7") && noEcho(stderr, "7"), what);
+      }),
+    );
+  }
+});
+
+Deno.test("--save /dev/full (and --record, a replay, a data folder there) is refused in Delve's own line, not Deno's", async () => {
+  // Run as the task runs it: Deno opens /dev only for a program granted everything, which Delve never is.
+  const home = await Deno.makeTempDir({ prefix: "delve-cli-" });
+  const line = "found a device or system path, which Delve may not open";
+  for (const flag of ["--save", "--record"]) {
+    const run = await runTask("play", [flag, "/dev/full"], { clearEnv: true, env: { HOME: home } });
+    deepEqual(
+      [run.code, run.stderr],
+      [2, `delve: ${flag} /dev/full cannot be used: expected a file in a folder of yours, ${line}\n`],
+    );
+  }
+  const replay = await runTask("replay", ["/dev/full", "--check"]);
+  deepEqual([replay.code, replay.stderr], [1, `delve replay: /dev/full: expected a file, ${line}\n`]);
+  const data = await runTask("validate", ["--data", "/dev"]);
+  deepEqual([data.code, data.stderr], [2, `/dev/: expected a data folder, ${line}\n`]);
+  // Granted everything (as the tests are), the device is still no file.
+  const all = await runScript(MAIN, ["--save", "/dev/full"], ["--allow-all"]);
+  deepEqual([all.code, all.stderr], [
+    2,
+    "delve: --save /dev/full cannot be used: expected a file, found a character device\n",
+  ]);
+  for (const ran of [replay, data, all]) ok(!ran.stderr.includes("--allow-all"), ran.stderr);
 });
 
 Deno.test("the program: a bad flag exits 2 with the line and the usage, and no stack trace", async () => {
@@ -156,6 +239,7 @@ const TASK_FLAGS: Record<string, string[]> = {
     "--max-replays N",
   ],
   schema: [],
+  versions: [],
   keys: [],
   catalogue: ["--check", "--data DIR", "--out DIR"],
   bench: [],

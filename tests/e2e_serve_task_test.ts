@@ -73,6 +73,39 @@ Deno.test("e2e: deno task serve listens; SIGTERM saves the game and stops; start
   await Deno.remove(state, { recursive: true });
 });
 
+/** Sends `head` and `body` to the server on `port` as one request, then closes before the body it announced. */
+async function cutShort(port: number, head: string, body: string): Promise<void> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  await conn.write(new TextEncoder().encode(`${head}\r\n\r\n${body}`));
+  await new Promise((r) => setTimeout(r, 100));
+  conn.close();
+}
+
+Deno.test("e2e: a request body cut short (Content-Length 99999999999, then closed) is one line in the log, no stack", async () => {
+  const port = freePort(), origin = `http://127.0.0.1:${port}`;
+  const state = await Deno.makeTempDir({ prefix: "delve-serve-" });
+  const served = await serve(port, state);
+  const form = "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 99999999999";
+  for (const path of ["/login", "/register"]) {
+    await cutShort(port, `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${form}`, "name=ab");
+  }
+  // The server goes on: a page registers and logs in.
+  equal((await sessionOf(origin, "hal")).status, 303);
+  served.child.kill("SIGTERM");
+  equal((await served.child.status).code, 0);
+  const lines = (await served.said()).trimEnd().split("\n");
+  const cut = lines.filter((l) => l.includes("cut short"));
+  deepEqual(
+    cut,
+    ["/login", "/register"].map((path) =>
+      `delve serve: POST ${path} from 127.0.0.1: its body was cut short: the connection ended after 7 bytes of ` +
+      "the 99999999999 it announced"
+    ),
+  );
+  ok(!lines.some((l) => /^\s+at /.test(l) || l.includes("BadResource")), lines.join("\n"));
+  await Deno.remove(state, { recursive: true });
+});
+
 Deno.test("the serve launcher grants the chosen host and port, reading the code (the AI worker's entry) and data, writing the state alone", () => {
   const args = [
     "--port",

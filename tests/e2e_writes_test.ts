@@ -76,7 +76,7 @@ Deno.test("e2e: --save in a fresh folder elsewhere: the game plays and saves the
   await Deno.stat(saveFile(pane)).then(() => ok(false, "nothing in the default folder"), () => {});
 });
 
-Deno.test("e2e: --save among the player's own files: the game saves, keeps the unreadable old save aside, writes replay, score and morgue file at death, and nothing else there", async () => {
+Deno.test("e2e: --save among the player's own files: the game saves, keeps the unreadable old save aside when asked, writes replay, score, morgue file and its data's version, and nothing else there", async () => {
   const { dir: data, rules: hp1 } = await dataWith(({ entities, spawn }) => {
     (entities.player as { fighter: { hp: number } }).fighter.hp = 1;
     spawn.maxMonstersPerRoom = [{ floor: 1, value: 0 }];
@@ -103,6 +103,8 @@ Deno.test("e2e: --save among the player's own files: the game saves, keeps the u
   );
   ok(title.includes("The saved game cannot be read:"), title);
   await pane.keys("n");
+  await pane.waitFor((s) => s.includes("Abandon the saved game? y/n"), "asked, as for any save");
+  await pane.keys("y");
   await pane.waitFor(
     (s) => s.includes("mine.json.gz.unreadable-"),
     "the old save kept aside, and said where",
@@ -130,6 +132,7 @@ Deno.test("e2e: --save among the player's own files: the game saves, keeps the u
   equal(await Deno.readTextFile(`${pane.dir}/stderr`), "");
   // Death took the save; what else is there is what Delve writes, and the player's notes as they were.
   deepEqual([...Deno.readDirSync(folder)].map((e) => e.name).sort(), [
+    "data-versions",
     "kept",
     "last-game.replay.json.gz",
     "last-game.replay.json.gz.lock",

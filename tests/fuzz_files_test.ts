@@ -29,13 +29,19 @@ Deno.test("each mutation damages JSON its own way, the same way for the same see
   }
   const deep = Array.from({ length: 30 }, (_, k) => mutate(nestDeep, k));
   ok(deep.some((t) => t.includes("[".repeat(1000)) || t.includes('{"a":'.repeat(1000))), "nests deep");
-  ok(deep.some((t) => parseUntrustedJson(t, 500_000).kind === "refused"), "sometimes leaves it open");
+  ok(
+    deep.some((t) => parseUntrustedJson(t, { maxDepth: 500_000 }).kind === "refused"),
+    "sometimes leaves it open",
+  );
   const repeated = mutate(repeatKey, 3);
-  const read = parseUntrustedJson(repeated, 64);
+  const read = parseUntrustedJson(repeated, { maxDepth: 64 });
   ok(read.kind === "read" && read.keyProblems.length === 1, `a key twice in ${repeated}`);
   ok(mutate(controlCharacters, 1).match(/\\u(001b|009b|202e|200b|0085|0000|d800)/), "an unsafe character");
   const nudged = Array.from({ length: 20 }, (_, k) => mutate(nudgeNumber, k));
-  ok(nudged.every((t) => parseUntrustedJson(t, 64).kind === "read"), "a nudge keeps the JSON whole");
+  ok(
+    nudged.every((t) => parseUntrustedJson(t, { maxDepth: 64 }).kind === "read"),
+    "a nudge keeps the JSON whole",
+  );
   ok(nudged.some((t) => t !== SAMPLE), "a nudge changes a number");
   const bytes = new TextEncoder().encode(SAMPLE);
   notEqual(flipBits(bytes, Rng.fromSeed(1)).join(), bytes.join());

@@ -5,7 +5,9 @@
  */
 import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
 import {
+  DataShelf,
   decodeSave,
+  examineSave,
   gzip,
   readSave,
   readScores,
@@ -13,6 +15,7 @@ import {
   ReplayError,
   SAVE_LIMITS,
   SCORES_LIMITS,
+  startRecording,
 } from "../src/store/mod.ts";
 import { readRecording } from "../src/commands/mod.ts";
 import type { GameState } from "../src/engine/mod.ts";
@@ -21,8 +24,12 @@ import {
   ContentError,
   DATA_FILE_MAX_BYTES,
   DATA_FILE_MAX_DEPTH,
+  DATA_FILE_MAX_KEYS,
+  DATA_FILE_MAX_VALUES,
+  heldBytes,
   type JsonLimits,
   loadContent,
+  parseToFirstProblem,
   readBoundedFile,
   scanJson,
 } from "../src/content/mod.ts";
@@ -31,17 +38,24 @@ import {
   confusedSave,
   deepReplay,
   deepScores,
+  denseSave,
   depthOf,
   gzipBomb,
   HOSTILE_DEPTH,
+  lateReplay,
   makeFifo,
+  manyKeys,
+  newGameSave,
+  paddedTo,
+  withCopies,
 } from "../tools/hostile_files.ts";
+import { z } from "zod";
 import { titleSession } from "./support/title_session.ts";
 import { runScript } from "./support/run_program.ts";
 import { shownMessages } from "./support/ui_harness.ts";
 
 const { rules } = await bundledContent();
-const GB = 1024 * 1024 * 1024;
+const MB = 1024 * 1024, GB = 1024 * MB;
 
 /**
  * `promise`'s value, or a failure after `ms`: never a hang. `unblock`, if
@@ -150,7 +164,7 @@ Deno.test("a gzip save that inflates to gigabytes is refused once past its infla
   const path = await fileWith("savegame.json.gz", bomb);
   equal(
     await unreadable(path, readSave),
-    "expected a save of at most 64 MB once inflated, found more",
+    `expected a save of at most ${bytesInWords(SAVE_LIMITS.maxInflatedBytes!)} once inflated, found more`,
   );
 });
 
@@ -159,7 +173,12 @@ Deno.test("a gzip replay that inflates to gigabytes is refused once past its inf
   const path = await fileWith("last.replay.json.gz", bomb);
   await rejects(
     () => readRecording(path),
-    new ReplayError(`${path}: expected a replay of at most 32 MB once inflated, found more`),
+    new ReplayError(
+      `${path}: expected a replay of at most ${
+        bytesInWords(REPLAY_LIMITS.maxInflatedBytes!)
+      } once inflated, ` +
+        "found more",
+    ),
   );
 });
 
@@ -203,7 +222,12 @@ Deno.test("a 200 MB game.json (palette) is refused by its size before it is read
 Deno.test("a save past its size on disk is refused by its size, never read", async () => {
   const path = await fileWith("savegame.json.gz", await gzip(confusedSave(rules, 0)));
   await Deno.truncate(path, SAVE_LIMITS.maxBytes + 1024 * 1024);
-  equal(await unreadable(path, readSave), "expected a save of at most 16 MB, found 17 MB");
+  equal(
+    await unreadable(path, readSave),
+    `expected a save of at most ${bytesInWords(SAVE_LIMITS.maxBytes)}, found ${
+      bytesInWords(SAVE_LIMITS.maxBytes + 1024 * 1024)
+    }`,
+  );
 });
 
 Deno.test("a data file that is not UTF-8 is refused in one line, not read with stand-ins", async () => {
@@ -246,11 +270,29 @@ Deno.test("title: a deep save and a deep score table each get one line, and a ne
   ok(popup.includes("Failed to load save:"), popup);
   ok(popup.includes("expected lists and objects nested at most"), popup);
   await t.press("x", "n");
+  ok(t.text().includes("Abandon the saved game? y/n"), "asked, as for any save");
+  await t.press("y");
   ok(t.app.game, "a new game goes on");
   ok(shownMessages(t.app.game).some((e) => e.text.includes("it was kept as")), "the deep save kept aside");
   await t.press("Escape");
   ok(t.text().includes("Saved game: seed 31"), "the new game saved in its place");
   await t.press("q");
+  equal(await t.running, "quit");
+});
+
+Deno.test("title: a refused save is read once while it stays the same file, and anew once it changes", async () => {
+  const text = denseSave(rules, 8 * MB, "log", '{"text":"a","color":"b","count":1}');
+  const t = await titleSession(async (path) => await Deno.writeFile(path, await gzip(text)));
+  await t.tick();
+  ok(t.text().includes("The saved game cannot be read: at line 1"), t.text());
+  await t.press("c");
+  ok(t.text().includes("Failed to load save:"), t.text());
+  await t.press("Escape");
+  // Mended in place (as a player might, from its backup): Continue reads it again and plays it.
+  await Deno.writeFile(t.savePath, await gzip(newGameSave(rules)));
+  await t.press("c");
+  ok(t.app.game, "the mended save continues");
+  await t.press("Escape", "q");
   equal(await t.running, "quit");
 });
 
@@ -289,6 +331,92 @@ Deno.test("a save holds its replay: the save's limits are at least the replay's"
   ok(SAVE_LIMITS.maxBytes >= REPLAY_LIMITS.maxBytes);
   ok(SAVE_LIMITS.maxInflatedBytes! >= REPLAY_LIMITS.maxInflatedBytes!);
   ok(SAVE_LIMITS.maxDepth > REPLAY_LIMITS.maxDepth);
+  ok(SAVE_LIMITS.maxValues > REPLAY_LIMITS.maxValues);
+  ok(SAVE_LIMITS.maxKeys >= REPLAY_LIMITS.maxKeys);
+});
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+Deno.test("a save of 58 MB of message lines, or of empty objects, is refused at its first value past the limit", async () => {
+  for (const [where, item] of [["log", '{"text":"a","color":"b","count":1}'], ["commands", "{}"]] as const) {
+    const text = denseSave(rules, 58 * MB, where, item);
+    ok(text.length < SAVE_LIMITS.maxInflatedBytes!, "under the inflated limit");
+    const path = await fileWith("savegame.json.gz", await gzip(text));
+    match(
+      await unreadable(path, readSave),
+      new RegExp(
+        `^at line 1, column \\d+: expected a save of at most ${
+          count(SAVE_LIMITS.maxValues)
+        } values \\(lists, objects, texts, numbers\\), found more$`,
+      ),
+    );
+    // Continue reads it the same, in the same line.
+    const saved = await examineSave(path, new DataShelf(await bundledContent()));
+    ok(saved.kind === "unreadable" && saved.reason.includes("values"), JSON.stringify(saved).slice(0, 200));
+  }
+});
+
+Deno.test("a replay of 1,300,000 commands, its game long over, is refused by its values before it is played", async () => {
+  const path = await fileWith(
+    "late.replay.json.gz",
+    await gzip(JSON.stringify(lateReplay(rules, 1_300_000))),
+  );
+  await rejects(
+    () => readRecording(path),
+    (e: Error) =>
+      e instanceof ReplayError && new RegExp(
+        `^${path}: at line 1, column \\d+: expected a replay of at most ${
+          count(REPLAY_LIMITS.maxValues)
+        } values`,
+      ).test(e.message),
+  );
+});
+
+Deno.test("an object of more keys than its limit is refused at the first key past it", async () => {
+  const text = withCopies(newGameSave(rules), "log", manyKeys(SAVE_LIMITS.maxKeys + 1), 1);
+  const path = await fileWith("savegame.json.gz", await gzip(text));
+  const reason = await unreadable(path, readSave);
+  match(
+    reason,
+    new RegExp(`expected objects of at most ${count(SAVE_LIMITS.maxKeys)} keys, found one with more$`),
+  );
+  const column = Number(/column (\d+)/.exec(reason)![1]);
+  ok(text.slice(column - 1).startsWith(`"k${SAVE_LIMITS.maxKeys}":0`), "at the key past the limit");
+});
+
+Deno.test("a gzip file's text is counted as held: past Latin-1, two bytes a character, against its inflated limit", async () => {
+  const most = REPLAY_LIMITS.maxInflatedBytes!;
+  const recording = JSON.stringify(startRecording(1, "hostile", { checksum: 0, folder: "data/" }));
+  // Three fifths of the limit in bytes: within it as ASCII, past it held two bytes a character.
+  const ascii = paddedTo(recording, most * 0.6),
+    wide = paddedTo(recording.replace("hostile", "hostil…"), most * 1.2);
+  ok(new TextEncoder().encode(wide).length < most, "its UTF-8 bytes are within the limit");
+  equal(heldBytes(ascii), ascii.length);
+  ok(heldBytes(wide) > most);
+  const asciiPath = await fileWith("a.replay.json.gz", await gzip(ascii));
+  equal((await readRecording(asciiPath)).seed, 1, "the ASCII one is taken");
+  const widePath = await fileWith("w.replay.json.gz", await gzip(wide));
+  await rejects(
+    () => readRecording(widePath),
+    new ReplayError(
+      `${widePath}: expected a replay of at most ${bytesInWords(most)} once inflated, found more`,
+    ),
+  );
+});
+
+Deno.test("zod is held to stop at a list's first wrong element: one issue, not one for each", () => {
+  const schema = z.array(z.strictObject({ a: z.int() }));
+  const wrong = new Array(100_000).fill({});
+  const all = schema.safeParse(wrong);
+  equal(all.success ? 0 : all.error.issues.length, 100_000, "zod's own parse finds each");
+  const first = parseToFirstProblem(schema, wrong);
+  deepEqual(first.success ? [] : first.error.issues.map((i) => i.path), [[0, "a"]]);
+  // An object's unexpected keys are one problem, named by the first few.
+  const keys = parseToFirstProblem(z.strictObject({}), JSON.parse(manyKeys(5000)));
+  equal(
+    keys.success ? "" : keys.error.issues[0].message,
+    'Unrecognized keys: "k0", "k1", "k2" and 4,997 more',
+  );
 });
 
 Deno.test("docs/playing.md's Saves section states every limit the readers use", async () => {
@@ -296,16 +424,22 @@ Deno.test("docs/playing.md's Saves section states every limit the readers use", 
     / +/g,
     " ",
   );
-  const row = (file: string, { maxBytes, maxInflatedBytes, maxDepth }: JsonLimits) =>
+  const count = (n: number) => n.toLocaleString("en-US");
+  const row = (file: string, { maxBytes, maxInflatedBytes, maxDepth, maxValues, maxKeys }: JsonLimits) =>
     `| ${file} | ${bytesInWords(maxBytes)} | ${
       maxInflatedBytes === undefined ? "" : bytesInWords(maxInflatedBytes) + " "
-    }| ${maxDepth} |`;
+    }| ${maxDepth} | ${count(maxValues)} | ${count(maxKeys)} |`;
   for (
     const line of [
       row("save (`savegame.json.gz`)", SAVE_LIMITS),
       row("replay (`*.replay.json.gz`)", REPLAY_LIMITS),
       row("high scores (`scores.json`)", SCORES_LIMITS),
-      row("data file (`data/*.json`)", { maxBytes: DATA_FILE_MAX_BYTES, maxDepth: DATA_FILE_MAX_DEPTH }),
+      row("data file (`data/*.json`)", {
+        maxBytes: DATA_FILE_MAX_BYTES,
+        maxDepth: DATA_FILE_MAX_DEPTH,
+        maxValues: DATA_FILE_MAX_VALUES,
+        maxKeys: DATA_FILE_MAX_KEYS,
+      }),
     ]
   ) ok(readme.includes(line), `docs/playing.md lacks: ${line}`);
 });

@@ -13,6 +13,8 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { type Launch, launchPlan } from "../src/app/mod.ts";
+import { parseServeArgs } from "../src/commands/mod.ts";
+import { defaultOptionsPath, NO_SAVE_PLACE, playFiles } from "../src/store/mod.ts";
 import { VERSION } from "../src/cli/mod.ts";
 import { MAIN, READ_AND_ENV, runScript, runTask } from "./support/run_program.ts";
 import { probeGrants } from "./support/write_probe.ts";
@@ -44,6 +46,30 @@ Deno.test("a home folder with spaces is granted exactly, as one word; XDG_DATA_H
   deepEqual(grantsOf(xdg).write, [`${home}/data/delve`, `${home}/.config/delve`]);
 });
 
+Deno.test("a relative XDG_DATA_HOME or XDG_CONFIG_HOME is ignored, as the XDG spec says: launcher and game agree", async () => {
+  const home = await Deno.makeTempDir({ prefix: "delve-xdg-" });
+  for (const relative of ["data", "./data", "../elsewhere", "~/data"]) {
+    const env = envOf({ HOME: home, XDG_DATA_HOME: relative, XDG_CONFIG_HOME: relative });
+    // The launcher's grants, and where the game itself saves and reads its options: HOME's folders.
+    deepEqual(grantsOf(await launchPlan([], env)).write, [
+      `${home}/.local/share/delve`,
+      `${home}/.config/delve`,
+    ]);
+    equal(playFiles({}, env)?.save, `${home}/.local/share/delve/savegame.json.gz`);
+    equal(defaultOptionsPath(env), `${home}/.config/delve/options.json`);
+    equal(parseServeArgs([], env).stateDir, `${home}/.local/share/delve-server`);
+    // Without HOME, nothing is left to save in: refused, saying what would do.
+    deepEqual(await launchPlan([], envOf({ XDG_DATA_HOME: relative })), {
+      kind: "refuse",
+      line: `delve: ${NO_SAVE_PLACE}`,
+    });
+  }
+  // An absolute one is taken as ever.
+  const env = envOf({ HOME: home, XDG_DATA_HOME: `${home}/d`, XDG_CONFIG_HOME: `${home}/c` });
+  deepEqual(grantsOf(await launchPlan([], env)).write, [`${home}/d/delve`, `${home}/c/delve`]);
+  equal(parseServeArgs([], env).stateDir, `${home}/d/delve-server`);
+});
+
 Deno.test("--save and --record in folders not there yet are granted those folders whole (the game makes them); relative ones from here", async () => {
   const dir = await Deno.makeTempDir();
   const plan = await launchPlan(
@@ -68,6 +94,7 @@ function exactGrants(save: string, replay: string): string[] {
     `${folder}/scores.json.tmp`,
     `${folder}/morgue`,
     `${folder}/kept`,
+    `${folder}/data-versions`,
     replay,
     `${replay}.lock`,
     `${replay}.tmp`,
@@ -175,7 +202,7 @@ Deno.test("a comma in the save's or the replay's folder, or no place for saves, 
   equal(flag.kind === "refuse" && flag.line.split(";")[1], " give --save and --record paths without one");
   deepEqual(await launchPlan(["--seed", "1"], envOf({})), {
     kind: "refuse",
-    line: "delve: no place for saves: set HOME or XDG_DATA_HOME, or give --save PATH",
+    line: "delve: no place for saves: set HOME, or XDG_DATA_HOME to an absolute path, or give --save PATH",
   });
 });
 
@@ -198,7 +225,8 @@ Deno.test("deno task play refuses a comma path and a missing HOME and XDG_DATA_H
   deepEqual(nowhere, {
     code: 2,
     stdout: "",
-    stderr: "delve: no place for saves: set HOME or XDG_DATA_HOME, or give --save PATH\n",
+    stderr:
+      "delve: no place for saves: set HOME, or XDG_DATA_HOME to an absolute path, or give --save PATH\n",
   });
   deepEqual([...Deno.readDirSync(dir)], [], "no folder made");
 });

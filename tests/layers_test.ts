@@ -29,7 +29,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   "src/terminal": ["src/text"],
   "src/ui": ["src/engine", "src/terminal", "src/text"],
   "src/worker": ["src/engine"],
-  "src/store": ["src/engine", "src/content", "src/ui"],
+  "src/store": ["src/engine", "src/text", "src/content", "src/ui"],
   "src/cli": ["src/text", "src/content", "src/ui", "src/store"],
   "src/app": BELOW_APP,
   "src/server": [...BELOW_APP, "src/app"],
@@ -133,7 +133,7 @@ Deno.test("no layers import each other, even through others: the layers form one
 });
 
 /** The most modules the launcher may load: its own three and the few it borrows. */
-const LAUNCHER_MODULES = 12;
+const LAUNCHER_MODULES = 16;
 
 Deno.test("the launcher loads a few small modules of Delve's and Deno's built-ins: no layer's surface, npm package or JSON", async () => {
   const out = await new Deno.Command(Deno.execPath(), {

@@ -75,7 +75,7 @@ Deno.test("g on one thing takes it at once; without pickupMenu (the tutorials) g
 
 Deno.test("a pick-up naming its thing is recorded and read back; a bare one (older replays) still reads", () => {
   const state = pile();
-  const recording = startRecording(1, "test", 0);
+  const recording = startRecording(1, "test", { checksum: 0, folder: "test" });
   const commands = [{ act: { type: "pickup" as const, item: 2 } }, { act: { type: "pickup" as const } }];
   for (const command of commands) record(recording, command, state, state.turn);
   deepEqual(decodeRecording(JSON.parse(JSON.stringify(recording))).commands, commands);

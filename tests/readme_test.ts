@@ -148,7 +148,7 @@ Deno.test("the documents' shell lines run as written (a TTY aside), or name only
   // A replay to play back: a bot game of the default data (the documents' lines give no --data), recorded as
   // the game records one.
   const content = await loadContent(new URL("../data/", import.meta.url), "data/");
-  const recording = startRecording(7, "readme", dataChecksum(content.rules));
+  const recording = startRecording(7, "readme", { checksum: dataChecksum(content.rules), folder: "data/" });
   simulate(content, 7, 300, recording);
   const replay = `${home}/last-game.replay.json.gz`;
   await writeSave(replay, JSON.stringify(recording), {

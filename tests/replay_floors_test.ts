@@ -13,7 +13,7 @@ const delve = await delveContent();
 
 /** The bot's game of `seed`, `commands` long, as a recording. */
 function botGame(seed: number, commands: number) {
-  const recording = startRecording(seed, "test", dataChecksum(delve.rules));
+  const recording = startRecording(seed, "test", { checksum: dataChecksum(delve.rules), folder: "data/" });
   simulate(delve, seed, commands, recording);
   return recording;
 }

@@ -19,6 +19,8 @@ import {
   gzip,
   playRecording,
   record,
+  type Recording,
+  REPLAY_VERSION,
   ReplayError,
   startRecording,
   writeSave,
@@ -33,7 +35,14 @@ import { delveSession } from "./support/delve_session.ts";
 
 const content = await bundledContent();
 const { rules } = content;
-const checksumOfData = dataChecksum(rules);
+const checksumOfData = { checksum: dataChecksum(rules), folder: "data/rulesets/tcod/" };
+
+/** `recording` as a file of an older `version` (1 to 3) holds it: its data named by the checksum alone. */
+function olderShape(recording: Recording, version: number) {
+  if (recording.version !== 4) throw new Error("expected a recording of today's version");
+  const { data, ...rest } = recording;
+  return { ...rest, version, dataChecksum: data.checksum };
+}
 
 Deno.test("20 bot games recorded, then replayed from their seeds: no desync, the same final state", () => {
   let checks = 0;
@@ -88,11 +97,11 @@ Deno.test("the state checksum covers the log; a version 2 replay's leaves it out
   notEqual(stateChecksumWithoutLog(state), v2, "the chronicle counts");
 });
 
-Deno.test("a game played in the app, walks, notices and all, replays to the same log and state (version 3)", async () => {
+Deno.test("a game played in the app, walks, notices and all, replays to the same log and state (version 4)", async () => {
   // No monsters (a walk never attacks): floors of items to explore, stop on, and leave by the stairs.
   const strewn: Rules = { ...rules, spawn: { ...rules.spawn, maxMonstersPerRoom: [] } };
   const state = newGame(strewn, 31);
-  const recording = startRecording(31, "test", dataChecksum(strewn));
+  const recording = startRecording(31, "test", { checksum: dataChecksum(strewn), folder: "strewn/" });
   const app = new GameSession(
     new HeadlessTerminal(80, 24),
     // Delve's keys: > walks to the stairs once seen, and asked for before that, says so in a notice.
@@ -110,7 +119,7 @@ Deno.test("a game played in the app, walks, notices and all, replays to the same
       await app.handleInput(keyEvent(key));
     }
   }
-  equal(recording.version, 3);
+  equal(recording.version, REPLAY_VERSION);
   ok(recording.commands.some((c) => "stop" in c), "walks ended with something told");
   ok(app.notices.list.length > 0, "notices were told");
   ok(recording.checks.length >= 3, `${recording.checks.length} checksums by turn ${state.turn}`);
@@ -121,7 +130,7 @@ Deno.test("a game played in the app, walks, notices and all, replays to the same
 
 Deno.test("a saved game's version 2 recording goes on as version 2: its new checksums leave the log out", () => {
   const recording = startRecording(6, "test", checksumOfData);
-  const old = { ...recording, version: 2 };
+  const old = olderShape(recording, 2);
   const going = continueRecording(JSON.parse(JSON.stringify(old)));
   equal(going.version, 2);
   const state = newGame(rules, 6);
@@ -160,7 +169,7 @@ Deno.test("a replay from an older or newer Delve is refused with the version, no
 Deno.test("a saved game's older recording goes on: its commands kept, its old checksums dropped", () => {
   const recording = startRecording(5, "test", checksumOfData);
   simulate(content, 5, 250, recording);
-  const old = { ...recording, version: 1 };
+  const old = olderShape(recording, 1);
   throws(() => decodeRecording(old), /older Delve/);
   const going = continueRecording(old);
   deepEqual([going.version, going.commands, going.checks], [2, recording.commands, []]);
@@ -198,7 +207,11 @@ Deno.test("replay --check: OK for a whole file; a clear error and exit 1 for a d
       /expected whole gzip data, found damaged or cut-short data/,
     ],
     ["foreign", await gzip('{"hello": 1}'), /not a Delve replay/],
-    ["other-data", await gzip(JSON.stringify({ ...recording, dataChecksum: 1 })), /recorded with other data/],
+    [
+      "other-data",
+      await gzip(JSON.stringify({ ...recording, data: { checksum: 1, folder: "mods/gone/" } })),
+      /was recorded with data 1 of "mods\/gone\/", which is kept nowhere here: give --data the folder/,
+    ],
   ];
   for (const [name, bytes, expected] of files) {
     await Deno.writeFile(`${dir}/${name}`, bytes);
@@ -208,6 +221,43 @@ Deno.test("replay --check: OK for a whole file; a clear error and exit 1 for a d
   }
   const missing = await replayCheck(`${dir}/nope`);
   deepEqual([missing.code, missing.said], [1, `delve replay: ${dir}/nope: no such file`]);
+});
+
+Deno.test("today's replay format (version 3) still plays back, and goes on as version 4 named by the save's stamp", async () => {
+  const recording = startRecording(12, "test", checksumOfData);
+  simulate(content, 12, 300, recording);
+  const dir = await Deno.makeTempDir({ prefix: "delve-replay-v3-" });
+  const v3 = olderShape(recording, 3);
+  await writeSave(`${dir}/v3.gz`, JSON.stringify(v3));
+  const checked = await replayCheck(`${dir}/v3.gz`);
+  deepEqual([checked.code, /^replay OK: /.test(checked.said)], [0, true], checked.said);
+  const going = continueRecording(JSON.parse(JSON.stringify(v3)), checksumOfData);
+  deepEqual([going.version, going.commands, going.checks], [4, recording.commands, recording.checks]);
+  deepEqual(going.version === 4 && going.data, checksumOfData);
+  const other = continueRecording(JSON.parse(JSON.stringify(v3)), { checksum: 1, folder: "x/" });
+  equal(other.version, 3, "a stamp naming other data is not taken for it");
+});
+
+Deno.test("replay --check: commands after the game ended are refused at the first one's index", async () => {
+  const recording = startRecording(5, "test", checksumOfData);
+  const result = simulate(content, 5, 100_000, recording);
+  const end = playRecording(recording, rules);
+  ok(isGameOver(end), `the bot's game of seed 5 ends (${result.turns} turns)`);
+  const last = recording.commands.length;
+  const more = 100_000;
+  recording.commands.push(...Array.from({ length: more }, (): Command => ({ act: { type: "wait" } })));
+  const line =
+    `the game ended at turn ${end.turn} (command ${last - 1}): expected no command after it, found ` +
+    `one at $.commands[${last}] and ${(more - 1).toLocaleString("en-US")} more`;
+  throws(() => playRecording(recording, rules), new ReplayError(line));
+  const dir = await Deno.makeTempDir({ prefix: "delve-replay-" });
+  await writeSave(`${dir}/long.gz`, JSON.stringify(recording));
+  deepEqual(await replayCheck(`${dir}/long.gz`), { code: 1, said: `delve replay: ${dir}/long.gz: ${line}` });
+  // One command after the end is refused as well; none is not.
+  recording.commands.length = last + 1;
+  throws(() => playRecording(recording, rules), /found one at \$\.commands\[\d+\]$/);
+  recording.commands.length = last;
+  equal(playRecording(recording, rules).turn, end.turn);
 });
 
 Deno.test("the same seed and inputs give identical checksums with the worker and in-process", async () => {

@@ -174,6 +174,43 @@ Deno.test("everything else the engine assumes is checked: walls, ids, packs, wha
   deepEqual(refusal(() => {}), "taken");
 });
 
+Deno.test("templates and glyphs are checked against the save's own rules, as a data file's are", () => {
+  const at = `$.state.entities[${orcAt()}]`;
+  const orc = `Orc #${monster(goodSave().state).id}`;
+  equal(
+    refusal((s) => (monster(s).template = "dragon")),
+    `the save is damaged: ${orc} at ${at}.template is made from "dragon", a template these rules lack`,
+  );
+  // A name the prototype of every object has is no template, whatever the rules' object inherits.
+  equal(
+    refusal((s) => (monster(s).template = "constructor")),
+    `the save is damaged: ${orc} at ${at}.template is made from "constructor", a template these rules lack`,
+  );
+  for (const name of ["__proto__", "toString", "Orc", ""]) {
+    equal(
+      refusal((s) => (monster(s).template = name)),
+      `the save is damaged at ${at}.template: expected an id of lower-case letters, digits and _`,
+    );
+  }
+  equal(
+    refusal((s) => (monster(s).glyph = "\u001b")),
+    `the save is damaged at ${at}.glyph: expected one printable character (this is or holds \\x1b)`,
+  );
+  ok(/at \$\.state\.entities\[\d+\]\.glyph: expected a character one terminal column wide/.test(
+    refusal((s) => (monster(s).glyph = "龍")),
+  ));
+  equal(
+    refusal((s) => (player(s).statuses = [{ id: "toString", turns: 1 }])),
+    `the save is damaged: Player #${player(goodSave().state).id} at $.state.entities[${
+      goodSave().state.entities.findIndex((e: Json) => e.id === goodSave().state.playerId)
+    }].statuses[0].id is under an unknown status toString`,
+  );
+  equal(
+    refusal((s) => (s.known = ["orc", "constructor"])),
+    'the save is damaged: the player knows "constructor", a template these rules lack, at $.state.known[1]',
+  );
+});
+
 Deno.test("on the title, the refusal is shown whole in the popup, however long", async () => {
   const json = goodSave();
   json.state.entities[0].fighter.hp = 1e15;

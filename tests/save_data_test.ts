@@ -7,7 +7,7 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { dirname } from "node:path";
 import { InProcessRunner } from "../src/worker/mod.ts";
-import { replayMain } from "../src/commands/mod.ts";
+import { replayMain, simulate } from "../src/commands/mod.ts";
 import { captureConsole } from "./support/console_capture.ts";
 import {
   continueRecording,
@@ -18,6 +18,7 @@ import {
   playRecording,
   readSave,
   record,
+  recordedData,
   savedReplay,
   startRecording,
   summarizeSave,
@@ -35,7 +36,7 @@ const rotjs = await loadContent(new URL("../data/rulesets/rotjs/", import.meta.u
 async function saveMadeWith(path: string, content: Content, version?: number): Promise<void> {
   const { rules } = content;
   const state = newGame(rules, 9);
-  const recording = startRecording(9, "test", dataChecksum(rules));
+  const recording = startRecording(9, "test", { checksum: dataChecksum(rules), folder: "test/" });
   for (let k = 0; k < 4; k++) {
     const turnBefore = state.turn;
     playCommand(state, rules, { act: { type: "wait" } });
@@ -86,7 +87,7 @@ Deno.test("a save made with a bundled rule set: the title says so, asks, and pla
   const saved = decodeSave(read.json, rotjs.rules);
   equal(saved.turn, 5);
   const recording = continueRecording(savedReplay(read.json));
-  equal(recording.dataChecksum, rotjsSum);
+  equal(recordedData(recording).checksum, rotjsSum);
   equal(stateChecksum(playRecording(recording, rotjs.rules)), stateChecksum(saved), "its replay plays back");
   await t.press("q");
   equal(await t.running, "quit");
@@ -117,6 +118,7 @@ Deno.test("a save made with data that is not bundled is refused in one line nami
     before = await Deno.readFile(path);
   });
   const t = await made;
+  const sum = dataChecksum(mine.rules);
   const other = 'The saved game was made with other data: play it with --data "mods/mine/"';
   ok((await titleShows(t, other)).includes(other), t.text());
   ok(!t.text().includes("[C] Continue"), t.text());
@@ -127,7 +129,7 @@ Deno.test("a save made with data that is not bundled is refused in one line nami
   ok(text.includes("Failed to load save:"), t.text());
   ok(
     text.includes(
-      'this save was made with other data (the folder "mods/mine/"): play it with --data "mods/mine/"',
+      `this save was made with other data (data ${sum}): play it with --data "mods/mine/"`,
     ),
     t.text(),
   );
@@ -148,15 +150,21 @@ Deno.test("a version 2 save (no data named) is taken as made with the data at ha
   equal(await t.running, "quit");
 });
 
-Deno.test("a new game over a save of other data keeps that save aside rather than losing it", async () => {
+Deno.test("a new game over a save of data kept nowhere asks as for any save, then keeps that save aside", async () => {
   const dir = await copyOfData("delve-other-data-");
   const game = JSON.parse(await Deno.readTextFile(`${dir}/game.json`));
   game.sightRadius = 7;
   await Deno.writeTextFile(`${dir}/game.json`, JSON.stringify(game));
   const mine = await loadContent(userDir(dir), "mods/mine/");
   const t = await titleSession((path) => saveMadeWith(path, mine));
-  await titleShows(t, "(made with other data");
+  await titleShows(t, "made with other data");
   await t.press("n");
+  const asked = t.text();
+  ok(asked.includes("Abandon the saved game (depth 1, turn 4)? y/n"), asked);
+  ok(asked.includes("It cannot be continued here: it is kept aside"), asked);
+  equal(t.app.game, undefined, "nothing moved, nothing started, before the player says yes");
+  ok((await readSave(t.savePath)).kind === "read", "the save is where it was");
+  await t.press("y");
   const kept = [...Deno.readDirSync(`${dirname(t.savePath)}/kept`)].map((e) => e.name)
     .filter((name) => name.includes(".unreadable-"));
   equal(kept.length, 1, `kept aside: ${kept}`);
@@ -164,13 +172,14 @@ Deno.test("a new game over a save of other data keeps that save aside rather tha
   equal(await t.running, "quit");
 });
 
-Deno.test("replay --check names the bundled folder a replay was recorded with", async () => {
+Deno.test("replay --check plays a replay by the bundled rule set it was recorded with, unasked", async () => {
   const dir = await Deno.makeTempDir({ prefix: "delve-replay-" });
-  const recording = startRecording(9, "test", dataChecksum(rotjs.rules));
+  const recording = startRecording(9, "test", dataStamp(rotjs));
+  const end = simulate(rotjs, 9, 300, recording);
   await Deno.writeFile(`${dir}/rotjs.gz`, await gzip(JSON.stringify(recording)));
-  const { result, err } = await captureConsole(() => replayMain([`${dir}/rotjs.gz`, "--check"]));
-  equal(result, 1);
-  deepEqual(err, [
-    `delve replay: ${dir}/rotjs.gz was recorded with other data (give --data data/rulesets/rotjs/)`,
+  const { result, out } = await captureConsole(() => replayMain([`${dir}/rotjs.gz`, "--check"]));
+  equal(result, 0);
+  deepEqual(out, [
+    `replay OK: ${recording.commands.length} commands, turn ${end.turns}, dungeon level ${end.depth}`,
   ]);
 });

@@ -1,5 +1,5 @@
 import { dirname } from "node:path";
-import { deepEqual, equal, ok, rejects } from "node:assert/strict";
+import { deepEqual, equal, ok, rejects, throws } from "node:assert/strict";
 import {
   dataStamp,
   decodeSave,
@@ -10,7 +10,15 @@ import {
   SaveError,
   writeSave,
 } from "../src/store/mod.ts";
-import { type Action, type GameState, newGame, playCommand, playerOf, Rng } from "../src/engine/mod.ts";
+import {
+  type Action,
+  type GameState,
+  isGameOver,
+  newGame,
+  playCommand,
+  playerOf,
+  Rng,
+} from "../src/engine/mod.ts";
 import { bundledContent } from "./support/content.ts";
 import { doomPlayer, titleSession } from "./support/title_session.ts";
 import { shownMessages } from "./support/ui_harness.ts";
@@ -36,6 +44,11 @@ Deno.test("save, load, play on: the same game as never having stopped, at 40 ran
       playCommand(straight, rules, { act: a });
       if (i < stopAt) playCommand(resumed, rules, { act: a });
     });
+    if (isGameOver(resumed)) {
+      // No game writes the save of one that ended: its reader refuses it.
+      throws(() => decodeSave(JSON.parse(encodeSave(resumed, stamp, "t", new Date())), rules), SaveError);
+      continue;
+    }
     let loaded = decodeSave(JSON.parse(encodeSave(resumed, stamp, "t", new Date())), rules);
     deepEqual(plain(loaded), plain(resumed), `trial ${trial}: the save holds the whole state`);
     for (const a of script.slice(stopAt)) playCommand(loaded, rules, { act: a });
@@ -44,6 +57,7 @@ Deno.test("save, load, play on: the same game as never having stopped, at 40 ran
       plain(straight),
       `trial ${trial}: stopped at ${stopAt}, the game went on the same`,
     );
+    if (isGameOver(loaded)) continue;
     loaded = decodeSave(JSON.parse(encodeSave(loaded, stamp, "t", new Date())), rules);
     deepEqual(loaded.map.visible, straight.map.visible);
   }
@@ -139,7 +153,13 @@ Deno.test("a game larger than its reader takes is never written: the old file st
   const small = encodeSave(newGame(rules, 1), stamp, "t", new Date());
   await writeSave(path, small);
   const before = await Deno.readFile(path);
-  const limits = { maxBytes: 1024 * 1024, maxInflatedBytes: small.length + 10, maxDepth: 500 };
+  const limits = {
+    maxBytes: 1024 * 1024,
+    maxInflatedBytes: small.length + 10,
+    maxDepth: 500,
+    maxValues: 100_000,
+    maxKeys: 1000,
+  };
   const large = encodeSave(newGame(rules, 1), stamp, "t".repeat(100), new Date());
   await rejects(
     () => writeSave(path, large, { limits }),
@@ -148,6 +168,17 @@ Deno.test("a game larger than its reader takes is never written: the old file st
   await rejects(
     () => writeSave(path, small, { noun: "replay", limits: { ...limits, maxBytes: 100 } }),
     /^Error: the game is too large to keep as a replay \([\d.]+ KB; a replay holds at most 100 bytes\)$/,
+  );
+  // Its values as its reader counts them, and its text as held: one character past Latin-1 holds it two bytes each.
+  await rejects(
+    () => writeSave(path, small, { limits: { ...limits, maxValues: 100 } }),
+    /^Error: the game is too large to keep as a save \(more than 100 values; a save holds at most that\)$/,
+  );
+  const wide = encodeSave(newGame(rules, 1), stamp, "…", new Date());
+  ok(new TextEncoder().encode(wide).length <= small.length + 10, "its bytes fit");
+  await rejects(
+    () => writeSave(path, wide, { limits }),
+    /^Error: the game is too large to keep as a save \([\d.]+ KB; a save holds at most [\d.]+ KB\)$/,
   );
   deepEqual(await Deno.readFile(path), before, "the old save is untouched");
   deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["savegame.json.gz"], "and nothing else was made");
@@ -199,7 +230,7 @@ Deno.test("title: no save, then Esc in a game saves it and the title shows its s
   equal(await t.running, "quit");
 });
 
-Deno.test("title: an unreadable save gives the popup, is never changed, and a new game keeps it aside", async () => {
+Deno.test("title: an unreadable save gives the popup, is never changed, and a new game asks, then keeps it aside", async () => {
   const t = await titleSession((path) => Deno.writeTextFile(path, "garbage"));
   await t.tick();
   ok(t.text().includes("The saved game cannot be read: expected whole gzip data, found damaged"), t.text());
@@ -213,6 +244,9 @@ Deno.test("title: an unreadable save gives the popup, is never changed, and a ne
   ok(t.text().includes("cut-short data"));
   equal(await Deno.readTextFile(t.savePath), "garbage", "untouched");
   await t.press("x", "n");
+  ok(t.text().includes("Abandon the saved game? y/n"), t.text());
+  equal(await Deno.readTextFile(t.savePath), "garbage", "asked first, nothing moved");
+  await t.press("y");
   const kept = `${dirname(t.savePath)}/kept/savegame.json.gz.unreadable-2026-11-21T10-00-00-000Z`;
   equal(await Deno.readTextFile(kept), "garbage", "kept aside, whole");
   ok(shownMessages(t.app.game!).some((e) => e.text.includes("it was kept as")));

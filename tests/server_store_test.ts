@@ -203,7 +203,7 @@ Deno.test("SQL-looking values are kept as values: nothing is run and every table
     deepEqual(store.topScores(5).map((s) => [s.player, s.outcome]), [[HOSTILE, HOSTILE]]);
     deepEqual(
       raw(path, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").map((r) => r.name),
-      ["games", "players", "schema_version", "scores", "sessions"],
+      ["data_version_names", "data_versions", "games", "players", "schema_version", "scores", "sessions"],
     );
   });
 });

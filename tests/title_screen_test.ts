@@ -69,3 +69,38 @@ Deno.test("a popup taller than the screen shows what fits, says which lines, and
   press(title, "Down");
   equal(title.view.popup, undefined);
 });
+
+Deno.test("a save's note about its data shows under it at 80x24 and 80x50, with the daily line and ten scores, nothing cut", async () => {
+  const context = { theme: themeFromContent(await bundledContent()), monochrome: false };
+  const scores = Array.from({ length: 10 }, (_, k) => ({
+    score: 5000 - k,
+    depth: 5,
+    level: 3,
+    xp: 40,
+    turns: 900,
+    seed: k,
+    date: "2026-11-21T10:00:00.000Z",
+    cause: "killed by an Orc",
+    version: "0.1.0",
+  }));
+  const saved = "Saved game: seed 9, dungeon level 3, turn 400";
+  const note = "Made with an older version of data/, from 2026-11-20.";
+  const daily = "Today's daily game: seed 20261121, scored";
+  for (const rows of [24, 50]) {
+    for (const withDaily of [false, true]) {
+      const title = new TitleScreen();
+      title.view = { saved, savedNote: note, scores, ...(withDaily ? { daily } : {}) };
+      const buf = new CellBuffer(80, rows);
+      title.draw(buf, context);
+      const lines = Array.from({ length: rows }, (_, y) => buf.rowText(y));
+      const at = (text: string) => lines.findIndex((line) => line.includes(text));
+      ok(at(note) === at(saved) + 1, `80x${rows}: the note is the line under the save's`);
+      if (withDaily) ok(at(daily) === at(note) + 1, `80x${rows}: then the daily line`);
+      ok(at("Score  Depth") > at(note), `80x${rows}: the scores below`);
+      ok(
+        at("10.") >= 0,
+        `80x${rows}${withDaily ? " with the daily line" : ""}: the tenth score shows:\n${lines.join("\n")}`,
+      );
+    }
+  }
+});

@@ -152,7 +152,7 @@ Deno.test("with walks.untilAdjacent, a monster in the only way is walked up to, 
 
 Deno.test("the new stops (a known monster nearer, HP fallen low) are recorded, and a replay reads them back", () => {
   const state = newGame(empty, 4);
-  const recording = startRecording(4, "test", 0);
+  const recording = startRecording(4, "test", { checksum: 0, folder: "test" });
   const stops: WalkStop[] = [{ reason: "closer", names: ["Orc"] }, { reason: "low_hp" }];
   for (const stop of stops) record(recording, { stop }, state, state.turn);
   deepEqual(decodeRecording(JSON.parse(JSON.stringify(recording))).commands, stops.map((stop) => ({ stop })));

@@ -2,32 +2,29 @@
  * The worker's copy of the game: made once and kept by playing each command
  * as the game does (new floors and level-up choices included), checked
  * against the game, and sent again when it is found to disagree, with the
- * game going on exactly as it would in-process; a long turn's moves in parts,
- * and a turn the worker gives up on half way played again from its start.
+ * game going on exactly as it would in-process; and a turn whose answer is
+ * found wrong once replayed played again from its start.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import {
   type Ai,
+  applyPatch,
   Bot,
-  type Entity,
-  type MonsterMove,
+  cloneState,
+  forkState,
   newGame,
+  patchOf,
+  playCommand,
   playerOf,
-  playPlayerAction,
-  runMonsterPhase,
-  settleAndNarrate,
   stateDigest,
+  turnDigest,
 } from "../src/engine/mod.ts";
 import {
-  decodeMoves,
-  encodeMoves,
-  entitiesById,
-  handleToWorker,
+  type Answer,
   InProcessRunner,
   isLostTurn,
   mirrorOf,
-  type MovesPart,
-  type WorkerMemory,
+  Thinker,
   WorkerRunner,
 } from "../src/worker/mod.ts";
 import { GameSession } from "../src/app/mod.ts";
@@ -59,7 +56,7 @@ Deno.test("a bot's game with a level-up choice and a new floor is the same with 
   ok(worker.stats.workerTurns > 300);
 });
 
-Deno.test("a copy whose monsters stand elsewhere is caught by the checksum before its moves are used: the game goes on as in-process", async () => {
+Deno.test("a copy whose monsters stand elsewhere is caught by the checksum before its answer is used: the game goes on as in-process", async () => {
   const caught = await divergedGame(1, (copy) => {
     for (const e of copy.entities) if (e.ai) e.x = e.x + 1 < copy.map.width ? e.x + 1 : e.x - 1;
   });
@@ -75,7 +72,7 @@ Deno.test("a difference only the checksum sees (the player's XP) is caught withi
   ok(caught >= 0 && caught < 5, `caught ${caught} turns after`);
 });
 
-Deno.test("each new floor is checked by checksum on its first turn, however far the next checksum: a difference only it sees is caught there", async () => {
+Deno.test("a turn that changes floors carries the floor whole, and what it replaces is checked first, however far the next checksum: a difference only a sum sees (the player's XP) is caught there, the game unchanged", async () => {
   const worker = new WorkerRunner(rules, { timeoutMs: 1000, checkEvery: 1000 });
   ok(await worker.ready);
   const games = [newGame(rules, 6), newGame(rules, 6)] as const;
@@ -90,7 +87,7 @@ Deno.test("each new floor is checked by checksum on its first turn, however far 
         descended = n;
       }
       await both(command, games, [worker, new InProcessRunner(rules)]);
-      equal(worker.faults.length, descended >= 0 && n > descended ? 1 : 0, `after command ${n}`);
+      equal(worker.faults.length, descended >= 0 ? 1 : 0, `after command ${n}`);
     }
   } finally {
     worker.close();
@@ -98,55 +95,42 @@ Deno.test("each new floor is checked by checksum on its first turn, however far 
   deepEqual([worker.faults, worker.stats.loads, games[0].floor], [["diverged"], 2, 2]);
 });
 
-Deno.test("the worker's side, run without a worker, answers each action with the moves, parts and sums the game makes in-process", () => {
-  const game = crowdedGame();
-  const memory: WorkerMemory = {};
-  handleToWorker(memory, { type: "rules", rules: bigFloors });
+Deno.test("the worker's side, run without a worker, answers each action asked with what the turn changed: made to the game, it is the game in-process", () => {
+  const game = crowdedGame(), reference = crowdedGame();
+  const answers: Answer[] = [];
+  const thinker = new Thinker({
+    post: (message) => void (message.type === "answer" && answers.push(message)),
+    now: () => 0,
+    urgent: () => false,
+  });
+  thinker.receive({ type: "start", rules: bigFloors, ahead: false });
   // As posting it would: a copy of its own.
-  handleToWorker(memory, { type: "load", state: structuredClone(mirrorOf(game).state) });
-  let moved = 0, parted = 0;
+  thinker.receive({ type: "load", node: 0, state: structuredClone(mirrorOf(game).state) });
+  let stepped = 0;
   // The player waits: nothing loses sight of it, so nothing looks for a path through the crowd.
-  for (const [seq, action] of waits(30).entries()) {
+  for (const [node, action] of waits(30).entries()) {
     const sum = stateDigest(game);
-    const parts: MovesPart[] = [];
-    const answer = handleToWorker(
-      memory,
-      { type: "play", seq, command: { act: action }, check: true },
-      (part) => {
-        parts.push(structuredClone(part));
-      },
-    );
-    ok(answer?.type === "played" && answer.seq === seq);
-    // The same action in-process: the player's half, then the monsters' phase.
-    const mine = playPlayerAction(game, bigFloors, action);
-    ok(answer.moves && mine, "a wait always takes a turn");
+    thinker.receive({ type: "play", seq: node + 1, node, act: action, check: true });
+    // As posting it would.
+    const answer = structuredClone(answers.at(-1)!);
     deepEqual(
-      answer.checks,
-      { turn: game.turn, entities: game.entities.length, sum },
-      "the copy checks as the game",
+      [answer.base, answer.asked, answer.sum],
+      [node, node + 1, sum],
+      "answered as asked, summed as the game",
     );
-    if (!answer.moves) continue;
-    const byId = entitiesById(game.entities);
-    // The parts, decoded in order as the app replays them, then the last moves.
-    const decoded: MonsterMove[] = [];
-    for (const part of [...parts, answer]) {
-      deepEqual(part.checks, answer.checks);
-      decoded.push(...decodeMoves(part.moves!, byId));
-    }
-    // The parts shrink as the phase nears its end: little is left to replay once the answer comes.
-    const last = decoded.length - parts.reduce((n, part) => n + decodeMoves(part.moves!, byId).length, 0);
-    ok(last < 64, `${last} moves in the answer itself`);
-    const phase = runMonsterPhase(game, bigFloors);
-    deepEqual(decoded, phase.moves);
-    settleAndNarrate(game, bigFloors, phase.events);
-    deepEqual(answer.rng, game.rng);
-    moved += decoded.length;
-    parted += parts.length;
+    ok(answer.possible && answer.patch, "a wait always takes a turn");
+    applyPatch(game, answer.patch);
+    playCommand(reference, bigFloors, { act: action });
+    deepEqual(snapshot(game), snapshot(reference), `turn ${node}`);
+    equal(turnDigest(game), answer.patch.after);
+    equal(thinker.node, node + 1, "the copy moved on with the game");
+    stepped += answer.patch.stepped.length;
   }
-  ok(moved > 20_000 && parted > 10, `only ${moved} moves compared, ${parted} parts`);
+  ok(stepped > 20_000, `only ${stepped} numbers of monsters stepping compared`);
+  equal(thinker.think(), false, "asked only, it thinks nothing ahead");
 });
 
-Deno.test("a crowded game, each monsters' turn replayed in parts as the worker decides it, is the same as in-process", async () => {
+Deno.test("a crowded game, each monsters' turn asked of the worker, is the same as in-process", async () => {
   const worker = new WorkerRunner(bigFloors, { timeoutMs: 5000, checkEvery: 4 });
   ok(await worker.ready);
   const games = [crowdedGame(), crowdedGame()] as const;
@@ -161,30 +145,30 @@ Deno.test("a crowded game, each monsters' turn replayed in parts as the worker d
   ok(worker.stats.workerTurns > 10);
 });
 
-const PARTS_THEN_FAILING = new URL("./support/workers/parts_then_failing_worker.ts", import.meta.url);
+const LYING = new URL("./support/workers/lying_worker.ts", import.meta.url);
 
-Deno.test("a worker that fails after some of its moves were made leaves the game half played, and says so (a lost turn returned), never playing the monsters twice", async () => {
-  const worker = new WorkerRunner(bigFloors, { timeoutMs: 5000, workerUrl: PARTS_THEN_FAILING });
+Deno.test("an answer whose game after its moves is not the worker's is found out once replayed: the turn is handed back lost (the game half played), the monsters never played twice", async () => {
+  const worker = new WorkerRunner(rules, { timeoutMs: 5000, workerUrl: LYING });
   ok(await worker.ready);
   try {
-    const outcome = await worker.play(crowdedGame(), { act: { type: "wait" } });
+    const outcome = await worker.play(newGame(rules, 6), { act: { type: "wait" } });
     ok(isLostTurn(outcome), "the turn is returned lost");
-    match(outcome.lost, /stopped half way/);
+    match(outcome.lost, /differs/);
   } finally {
     worker.close();
   }
-  deepEqual(worker.faults, ["failed"]);
+  deepEqual(worker.faults, ["diverged"]);
 });
 
-Deno.test("a session whose worker gives up half way through a turn plays it again from its start, in-process: the game is the same as in-process", async () => {
-  const content = { ...(await bundledContent()), rules: bigFloors };
-  const worker = new WorkerRunner(bigFloors, { timeoutMs: 5000, workerUrl: PARTS_THEN_FAILING });
+Deno.test("a session whose worker's answers turn out wrong once replayed plays each turn again from its start, in-process: the game is the same as in-process", async () => {
+  const content = await bundledContent();
+  const worker = new WorkerRunner(rules, { timeoutMs: 5000, workerUrl: LYING });
   ok(await worker.ready);
-  const games = [crowdedGame(), crowdedGame()] as const;
+  const games = [newGame(rules, 6), newGame(rules, 6)] as const;
   const session = new GameSession(new SinkTerminal(80, 24), content, games[0], worker, { colorDepth: "256" });
-  const here = new InProcessRunner(bigFloors);
+  const here = new InProcessRunner(rules);
   try {
-    for (const action of script(4, 3)) {
+    for (const action of waits(3)) {
       ok(await session.perform({ act: action }));
       await here.play(games[1], { act: action });
       deepEqual(snapshot(games[0]), snapshot(games[1]));
@@ -192,46 +176,37 @@ Deno.test("a session whose worker gives up half way through a turn plays it agai
   } finally {
     worker.close();
   }
-  deepEqual(worker.faults, ["failed", "failed", "failed"]);
+  deepEqual(worker.faults, ["diverged", "diverged", "diverged"]);
   equal(session.state, games[0], "the same game object, put back in place");
 });
 
-Deno.test("moves travel as numbers: a path stepped along costs nothing however long, other changes are told in full", () => {
+Deno.test("a turn's changes travel as numbers where they can: a path stepped along costs nothing however long, a new path its cells, other changes whole", () => {
   const path = Array.from({ length: 500 }, (_, k) => 1000 + k);
-  const hostile: Ai = { type: "hostile", lastSeen: 77, path };
-  const confused: Ai = { type: "confused", turnsRemaining: 4, previous: hostile };
-  const before: (Ai | undefined)[] = [];
-  before[1] = hostile;
-  before[2] = confused;
-  before[3] = { type: "confused", turnsRemaining: 0, previous: hostile };
-  before[4] = hostile;
-  before[5] = hostile;
-  const moves: MonsterMove[] = [
-    {
-      id: 1,
-      ai: { type: "hostile", lastSeen: 77, path: path.slice(1) },
-      action: { type: "move", dx: 1, dy: -1 },
-    },
-    { id: 2, ai: { ...confused, turnsRemaining: 3 }, action: { type: "bump", dx: -1, dy: 0 } },
-    { id: 3, ai: before[3]!, action: { type: "recover" } },
-    {
-      id: 4,
-      ai: { type: "hostile", lastSeen: 12, path: [5, 6, 7] },
-      action: { type: "melee", dx: 0, dy: 1 },
-    },
-    { id: 5, ai: { type: "confused", turnsRemaining: 9, previous: hostile }, action: { type: "pickup" } },
-  ];
-  const encoded = encodeMoves(moves, before);
-  // Seven numbers a move, and the new path of three cells; the rest as objects.
-  equal(encoded.ints.length, 5 * 7 + 3);
-  equal(encoded.objects.length, 2);
-  const byId: Entity[] = [];
-  before.forEach((ai, id) => byId[id] = { id, ai } as Entity);
-  const decoded = decodeMoves(structuredClone(encoded), byId);
-  deepEqual(decoded, moves);
-  equal(decoded[2].ai, before[3], "an AI state kept is the monster's own");
-  // A move this game cannot hold is refused, not half applied.
-  ok(throws(() => decodeMoves(encoded, byId.slice(0, 3))));
+  const before = newGame(rules, 3);
+  const monsters = before.entities.filter((e) => e.ai && e.fighter);
+  ok(monsters.length >= 4);
+  const [a, b, c, d] = monsters.map((m) => m.id);
+  const hunting = (lastSeen: number, cells: number[]): Ai => ({ type: "hostile", lastSeen, path: cells });
+  for (const e of before.entities) {
+    if (e.id === a || e.id === b) e.ai = hunting(77, path);
+  }
+  const after = forkState(before);
+  const moved = (id: number) => after.entities.find((e) => e.id === id)!;
+  // a: one step on along its path; b: a new path of three cells; c: hurt; d: a status, which travels whole.
+  Object.assign(moved(a), { x: moved(a).x + 1, ai: hunting(77, path.slice(1)) });
+  moved(b).ai = hunting(12, [5, 6, 7]);
+  moved(c).fighter!.hp -= 1;
+  moved(d).statuses = [{ id: "poisoned", turns: 3 }];
+  const patch = patchOf(before, after, [])!;
+  // Nine numbers a change, and the new path's three cells; the status whole.
+  equal(patch.stepped.length, 3 * 9 + 3);
+  deepEqual(patch.whole.map((e) => e.id), [d]);
+  deepEqual(patch.minds, []);
+  const game = cloneState(before);
+  applyPatch(game, structuredClone(patch));
+  deepEqual(snapshot({ ...game, log: [] }), snapshot({ ...after, log: [] }));
+  // A change this game cannot hold (a monster it does not have) is refused, not made.
+  ok(throws(() => applyPatch(newGame(rules, 4), patch)));
 });
 
 function throws(f: () => unknown): boolean {

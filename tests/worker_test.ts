@@ -12,20 +12,16 @@ import { faultyGame, script, snapshot, turn } from "./support/faulty_game.ts";
 const content = await bundledContent();
 const { rules } = content;
 
-Deno.test("the worker (blocking on its bell, or answering in the event loop as the server's do, from its source or the server's one-file bundle) and in-process AI give the same game, compared after every turn", async () => {
+Deno.test("the worker asked every turn (from its source or the server's one-file bundle) and in-process AI give the same game, compared after every turn", async () => {
   const state = await Deno.makeTempDir({ prefix: "delve-bundle-" });
   const bundle = await bundleWorker(state, (line) => fail(line));
   ok(bundle !== undefined);
   const workerUrl = toFileUrl(bundle);
   let fights = 0;
-  const cases = [[1, true], [2, true], [3, false], [4, false], [5, false, workerUrl], [
-    6,
-    true,
-    workerUrl,
-  ]] as const;
-  for (const [seed, blockOnAnswer, url] of cases) {
+  const cases = [[1], [2], [3], [4, workerUrl], [5, workerUrl]] as const;
+  for (const [seed, url] of cases) {
     const viaWorker = newGame(rules, seed), inProcess = newGame(rules, seed);
-    const worker = new WorkerRunner(rules, { blockOnAnswer, ...(url ? { workerUrl: url } : {}) });
+    const worker = new WorkerRunner(rules, url ? { workerUrl: url } : {});
     const local = new InProcessRunner(rules);
     ok(await worker.ready, "the worker loaded");
     let timed = 0;
@@ -153,10 +149,10 @@ Deno.test("a fault found between keys is painted over: the next frame draws the 
   };
   try {
     const frames = [await frameOf(".")];
-    // The copy loses its player: a command the copy follows (as a level-up choice) fails, answered between keys.
+    // The copy loses its player: a command the copy follows (as a walk's end) fails, answered between keys.
     const { state: copy, transfer } = mirrorOf({ ...state, entities: state.entities.slice(1) });
-    runner.post({ type: "load", state: copy }, transfer);
-    runner.post({ type: "play", seq: 0, command: { act: { type: "wait" } }, check: false, quiet: true });
+    runner.post({ type: "load", node: runner.node, state: copy }, transfer);
+    runner.post({ type: "took", node: runner.node + 1, command: { act: { type: "wait" } } });
     await new Promise((resolve) => setTimeout(resolve, 100));
     deepEqual(runner.faults, ["failed"], "the fault came between keys");
     frames.push(await frameOf("."), await frameOf("."));
@@ -215,7 +211,7 @@ Deno.test("the game travels to the worker once, and each turn only the command; 
     const state = newGame(rules, 6);
     for (let k = 0; k < 5; k++) await turn(state, runner, { type: "wait" });
     deepEqual(sent.map((m) => m.type), ["load", "play", "play", "play", "play", "play"]);
-    deepEqual(sent[1].keys, ["check", "command", "seq", "type"], "a turn carries the command, not the game");
+    deepEqual(sent[2].keys, ["act", "node", "seq", "type"], "a turn carries the command, not the game");
     // A change no command made (a new map put in by hand): the game is sent again.
     state.map = newGame(rules, 7).map;
     await turn(state, runner, { type: "wait" });

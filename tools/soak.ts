@@ -1,7 +1,7 @@
 /**
  * `deno task soak [--turns N] [--seed S] [--every K] [--game-turns G] [--json]`:
- * bot games played through the real app (GameSession, the AI worker, a frame
- * drawn after every command) for N player turns in one process, with the
+ * bot games played through the real app (GameSession, the AI worker thinking
+ * ahead, a frame drawn after every command) for N player turns in one process, with the
  * memory sampled every K turns. The report gives the peak RSS and whether
  * memory stays flat: a leak anywhere on the game's path grows it turn by
  * turn, which a few minutes of play would never show.
@@ -31,7 +31,7 @@ import {
   sayJson,
   sayOut,
 } from "../src/cli/mod.ts";
-import { WorkerRunner } from "../src/worker/mod.ts";
+import { WorkerConnection, WorkerRunner } from "../src/worker/mod.ts";
 
 /** Plays `command` in `app` and draws the frame; the soak's way, and the default of {@link BotPlayer}. */
 export type Deliver = (app: GameSession, command: Command) => Promise<void>;
@@ -43,10 +43,14 @@ const perform: Deliver = async (app, command) => {
 
 /**
  * Bot games one after another through a GameSession with the AI worker, as the
- * real loop plays them: when a game ends (death, or `gameTurns` turns), a
- * new game gets a new app and a new worker, and the old worker is closed.
+ * real loop plays them: the worker thinks ahead while the bot "reads" each
+ * frame (until the worker has thought all it would), and when a game ends
+ * (death, or `gameTurns` turns), a new game gets a new app and runner on the
+ * program's one worker.
  */
 export class BotPlayer {
+  /** The worker's thread, the program's: one for every game, as the terminal's. */
+  readonly #thread = new WorkerConnection();
   #runner: WorkerRunner | undefined;
   /** The bot playing this game: its memory is the game's. */
   #bot = new Bot();
@@ -85,7 +89,7 @@ export class BotPlayer {
   /** Begins the next game, its worker loaded first so that turns are the worker's. */
   async start(): Promise<void> {
     this.#closeRunner();
-    const runner = new WorkerRunner(this.content.rules);
+    const runner = new WorkerRunner(this.content.rules, { ahead: true, connection: this.#thread });
     this.#runner = runner;
     if (!(await runner.ready)) throw new Error("the AI worker did not load");
     const state = newGame(this.content.rules, (this.seed + this.games) % (MAX_SEED + 1));
@@ -99,6 +103,7 @@ export class BotPlayer {
   async step(deliver: Deliver = perform): Promise<void> {
     const app = this.#game(), { state } = app;
     const before = state.turn;
+    await this.#runner?.thought();
     await deliver(app, this.#bot.decide(state, this.content.rules));
     this.turns += state.turn - before;
     this.deepest = Math.max(this.deepest, state.floor);
@@ -121,6 +126,7 @@ export class BotPlayer {
   /** Closes the worker. */
   close(): void {
     this.#closeRunner();
+    this.#thread.close();
   }
 }
 

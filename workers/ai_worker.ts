@@ -1,95 +1,108 @@
 /**
  * The AI worker: monster turns and pathfinding off the main thread. Started
- * with no permissions; it only computes. A failure is answered, not thrown:
- * an uncaught error in a worker is printed on the terminal under the game.
+ * with no permissions; it only computes. It takes the app's messages as its
+ * event loop brings them (a batch to a `postMessage`, protocol.ts), and
+ * between them thinks ahead a branch at a time (src/worker/handler/
+ * thinker.ts), each branch a turn of the event loop of its own, so a message
+ * waits for one branch at most; a branch is given up half way when the app
+ * raises its flag. A failure is answered, not thrown: an uncaught error in a
+ * worker is printed on the terminal under the game.
  *
  * @module
  */
-import {
-  ChannelEnd,
-  type FromWorker,
-  handleToWorker,
-  openWorkerEnd,
-  PARK_ACTIVE_MS,
-  PARK_SLICE_MS,
-  type ToWorker,
-  type WorkerBell,
-  type WorkerMemory,
-} from "../src/worker/mod.ts";
+import { type FromWorker, Thinker, type ToWorker, WarmUp } from "../src/worker/mod.ts";
 
 interface WorkerScope {
-  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
-  postMessage(message: unknown, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<readonly ToWorker[]>) => void) | null;
+  postMessage(message: readonly FromWorker[]): void;
 }
 
 const scope = self as unknown as WorkerScope;
-const memory: WorkerMemory = {};
-const now = () => performance.now();
-/** The worker's end of the channel: its own way until the app's bell comes, then the port the bell brings. */
-let channel = new ChannelEnd<FromWorker, ToWorker, WorkerBell>(scope);
-/** True while the worker keeps to its bell (in `park`, or about to be). */
-let parked = false;
-/** The way back to the bell after the event loop's turn (see `park`). */
-const parkAgain = new MessageChannel();
-parkAgain.port1.onmessage = () => park();
-
-// Loaded: turns may be timed from now on.
-scope.postMessage({ type: "ready" } satisfies FromWorker);
-
-/** Handles every message waiting on the port; true if there was one. */
-const takeWaiting = () => channel.takeWaiting(receive);
+/** The app's flag (protocol.ts, `start`), and its value when the worker last heeded it. */
+let urgent: Int32Array | undefined;
+let heeded = 0;
 
 /**
- * Keeps to the bell while the app is playing, taking each message from the
- * port as the bell wakes it, a slice or a message at a time; between them
- * the event loop takes a turn, for V8's own tasks (garbage collection's
- * among them: a worker that never leaves the bell collects only when it
- * must, and its turns took half again as long). Not on a timer: a timer of
- * 0 ms keeps a worker from its bell for about 2 ms, and a message that
- * comes then waits for the event loop; a message to itself takes it back at
- * once. When the app has been quiet for `PARK_ACTIVE_MS`, or closes the
- * bell, the worker sleeps in its event loop (where alone a `terminate`
- * takes effect) until the next "wake".
+ * Answers go in batches: a message costs about what a small floor's branch
+ * does, so the branches thought within `BATCH_MS` go together; a message's
+ * answer, and a branch that took longer, go at once.
  */
-function park(): void {
-  const bell = channel.bell;
-  parked = true;
-  bell?.listening(true);
-  const active = bell?.park(PARK_SLICE_MS, PARK_ACTIVE_MS) ?? false;
-  if (takeWaiting() || active) return parkAgain.port2.postMessage(null);
-  // Deaf from here: a message posted meanwhile is taken now, or comes with a "wake".
-  bell?.listening(false);
-  if (takeWaiting()) return parkAgain.port2.postMessage(null);
-  parked = false;
+const BATCH_MS = 1;
+let batch: FromWorker[] = [];
+let batchBegan = 0;
+
+function send(): void {
+  if (batch.length === 0) return;
+  scope.postMessage(batch);
+  batch = [];
 }
 
-function receive(message: ToWorker): void {
-  // A command's answer is written from the start: the app has read all of the last one.
-  if (message.type === "play") channel.line?.moves?.rewind();
-  const send = (answer: FromWorker) => channel.send(answer);
-  try {
-    const answer = handleToWorker(memory, message, send, now);
-    if (answer) send(answer);
-  } catch (e) {
-    const seq = message.type === "play" ? message.seq : -1;
-    send({ type: "failed", seq, error: e instanceof Error ? e.message : String(e) });
-  }
-  if (!parked && channel.bell) park();
-}
+const thinker = new Thinker({
+  post: (message: FromWorker) => {
+    if (batch.length === 0) batchBegan = performance.now();
+    batch.push(message);
+  },
+  now: () => performance.now(),
+  urgent: () => {
+    if (!urgent) return false;
+    const raised = Atomics.load(urgent, 0);
+    if (raised === heeded) return false;
+    // Heeded once: the message it stands for is read before the next branch.
+    heeded = raised;
+    return true;
+  },
+});
 
-// The port is read only by the channel (see `ChannelEnd.takeWaiting` for why): a "wake" here says a
-// message waits on it, for when the worker sleeps in its event loop.
-scope.onmessage = (event) => {
-  const message = event.data;
-  if (message.type === "wake") {
-    takeWaiting();
-    if (!parked && channel.bell) park();
-    return;
+/**
+ * The next branch comes by a message to itself rather than a timer: a
+ * timer of 0 ms is clamped to a few milliseconds, and the app's messages
+ * are taken between the two.
+ */
+const loop = new MessageChannel();
+let scheduled = false;
+loop.port1.onmessage = () => {
+  scheduled = false;
+  let more = thinker.think();
+  if (!more || performance.now() - batchBegan >= BATCH_MS) send();
+  if (!more && warming) {
+    // Nothing of the player's to think: the warm-up plays a slice, if it has time left.
+    if (performance.now() < warmUntil) {
+      warming.play(WARM_UP_SLICE_MS);
+      more = true;
+    } else warming = undefined;
   }
-  if (message.type === "bell") {
-    channel = openWorkerEnd(scope, message, now);
-    // The app has just been heard from: the worker keeps to its bell from here.
-    channel.bell?.read();
-  }
-  receive(message);
+  if (more) thinkAgain();
 };
+
+/** The warm-up (protocol.ts, `start`), until the player's game comes or its time is up. */
+let warming: WarmUp | undefined;
+let warmUntil = 0;
+/** How long the warm-up plays at a time: a message waits for a slice at most. */
+const WARM_UP_SLICE_MS = 5;
+
+function thinkAgain(): void {
+  if (scheduled) return;
+  scheduled = true;
+  loop.port2.postMessage(null);
+}
+
+scope.onmessage = (event) => {
+  // What waits in the batch goes first: the app's messages may change the copies its answers were taken of.
+  send();
+  for (const message of event.data) {
+    if (message.type === "start" && message.urgent) urgent = new Int32Array(message.urgent);
+    if (message.type === "start" && message.warmUpMs) {
+      warming = new WarmUp(message.rules, () => performance.now());
+      warmUntil = performance.now() + message.warmUpMs;
+    }
+    if (message.type === "load") warming = undefined;
+    // Read now: whatever the flag was raised for is heeded.
+    if (urgent) heeded = Atomics.load(urgent, 0);
+    thinker.receive(message);
+  }
+  send();
+  thinkAgain();
+};
+
+// Loaded: the app may count on it from now on.
+scope.postMessage([{ type: "ready" }]);

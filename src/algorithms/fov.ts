@@ -269,6 +269,15 @@ function spansFor(out: Uint8Array | undefined, width: number, height: number): L
 }
 
 /**
+ * Forgets what the last {@link computeFov} into `out` lit: for a grid
+ * written otherwise since (the next call clears it whole, not only the
+ * cells it lit last).
+ */
+export function forgetLit(out: Uint8Array): void {
+  lastLit.delete(out);
+}
+
+/**
  * Sets `seen[i]` to 1 wherever the last {@link computeFov} into `out` lit
  * cell i: for a view, adding what is in sight to what has been seen, at
  * the cost of the cells in sight. `out` must be an array computeFov filled.

@@ -10,7 +10,7 @@ export { emptyRing, push, ringFor } from "./bucket_ring.ts";
 export { cellularCave } from "./cave_map.ts";
 export { DICE_LIMITS, diceRange, isRandomDice, parseDice, rollDice } from "./dice.ts";
 export { distanceMap, downhillStep, type SettleOrder, settleOrderFor, UNREACHABLE } from "./distance_map.ts";
-export { computeFov, markLit } from "./fov.ts";
+export { computeFov, forgetLit, markLit } from "./fov.ts";
 export {
   center,
   chebyshev,

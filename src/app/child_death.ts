@@ -10,6 +10,7 @@
  * @module
  */
 import { LEAVE_SEQUENCE } from "../terminal/screen_modes.ts";
+import { shownValue } from "../text/shown_value.ts";
 
 /** What a signal that ends the game says of it. */
 const SIGNAL_CAUSES: Readonly<Partial<Record<Deno.Signal, string>>> = {
@@ -63,8 +64,8 @@ export function deathLine(signal: Deno.Signal, save: string | undefined, saved: 
   const where = save === undefined
     ? ""
     : saved
-    ? `; the game as last saved is at ${save}`
-    : `; no game was saved at ${save}`;
+    ? `; the game as last saved is at ${shownValue(save)}`
+    : `; no game was saved at ${shownValue(save)}`;
   return `delve: Delve stopped unexpectedly (${cause})${where}`;
 }
 

@@ -10,6 +10,7 @@ import type { ColorDepth } from "../terminal/mod.ts";
 import type { HighScore, Rules } from "../engine/mod.ts";
 import type { OptionsChoice } from "../ui/mod.ts";
 import type { MonsterRunner } from "../worker/mod.ts";
+import type { VersionStore } from "../store/mod.ts";
 
 /** What the program needs besides the terminal and the data. */
 export interface DelveOptions {
@@ -58,6 +59,13 @@ export interface DelveOptions {
   readonly morgueDir: string;
   /** The high-score table's file. */
   readonly scoresPath: string;
+  /**
+   * Where the versions of the data this player's games name are kept
+   * (docs/playing.md, Saves): a server's table, which the server prunes;
+   * by default, the folder `data-versions/` beside the save, which the
+   * program prunes as its title first shows.
+   */
+  readonly versions?: VersionStore;
   /**
    * Set when another Delve holds the save (`pid` names it, when known): games
    * here are played unsaved. Their morgue files and scores are written as any

@@ -8,9 +8,11 @@
  *
  * @module
  */
+import type { Content } from "../content/mod.ts";
 import type { GameState } from "../engine/mod.ts";
 import {
   type DailyMark,
+  type DataShelf,
   dataStamp,
   decodeSave,
   deleteSave,
@@ -36,11 +38,13 @@ export class GameFiles {
   hideSeed = false;
   /** With the save in use elsewhere: the game left with Esc, kept here for C to continue. */
   unsaved: GameState | undefined;
+  /** The data of the game in hand (a continued game's may be a kept version's). */
+  content: Content | undefined;
   /** The writes in flight, one after another. */
   #writes: Promise<unknown> = Promise.resolve();
 
-  /** The files of the program run with `options`. */
-  constructor(readonly options: DelveOptions) {}
+  /** The files of the program run with `options`, whose games' data `shelf` finds and keeps. */
+  constructor(readonly options: DelveOptions, readonly shelf: DataShelf) {}
 
   /** The time now, as the program's options tell it. */
   now(): Date {
@@ -61,6 +65,7 @@ export class GameFiles {
       scoresPath,
       version,
       now: () => this.now(),
+      shelf: this.shelf,
       ...(this.daily ? { daily: this.daily } : {}),
       ...(this.hideSeed ? { hideSeed: true } : {}),
       ...(this.options.onScore ? { onScore: this.options.onScore } : {}),
@@ -79,10 +84,20 @@ export class GameFiles {
     }
   }
 
-  /** Writes the save of `game` as it stands whole now, after any write still in flight; throws if it cannot. */
+  /**
+   * Writes the save of `game` as it stands whole now, after any write still
+   * in flight; throws if it cannot. The version of the data it names is
+   * kept first (docs/playing.md, Saves): a save is never written that names
+   * data kept nowhere, nor is its backup left naming data that is forgotten.
+   */
   write(game: GameSession): Promise<void> {
     const json = this.#encode(game);
-    return this.#queued(() => writeSave(this.options.savePath, json));
+    const path = this.options.savePath;
+    return this.#queued(async () => {
+      await this.shelf.copyName(path, `${path}.bak`, false);
+      await this.shelf.keep(game.content, [path]);
+      await writeSave(path, json);
+    });
   }
 
   /**
@@ -122,11 +137,27 @@ export class GameFiles {
   async writeReplay(ended: boolean): Promise<void> {
     // A replay names its seed: with the seed hidden, none is written before the game ends.
     if (this.hideSeed && !ended) return;
-    if (this.recording && !this.options.saveInUse) {
+    const content = this.content;
+    if (this.recording && content && !this.options.saveInUse) {
       const [path, json] = [this.options.recordPath, JSON.stringify(this.recording)];
       const options = { backup: false, noun: "replay", limits: REPLAY_LIMITS };
-      await this.#queued(() => withLock(`${path}${LOCK_SUFFIX}`, () => writeSave(path, json, options)));
+      await this.#queued(async () => {
+        await this.shelf.keep(content, [path]);
+        await withLock(`${path}${LOCK_SUFFIX}`, () => writeSave(path, json, options));
+      });
     }
+  }
+
+  /**
+   * Forgets the versions of the data no file names any longer (after every
+   * write queued before it); the checksums removed. It never fails the
+   * program: a store that cannot be pruned keeps what it has.
+   */
+  pruneVersions(): Promise<number[]> {
+    let removed: number[] = [];
+    return this.#queued(async () => {
+      removed = await this.shelf.prune().catch(() => []);
+    }).then(() => removed);
   }
 
   /** Resolves once the writes queued so far are done (or failed). */

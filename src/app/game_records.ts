@@ -20,6 +20,7 @@ import {
   addHighScore,
   briefly,
   type DailyMark,
+  type DataShelf,
   type Recording,
   ScoresNotWritten,
   writeMorgue,
@@ -35,12 +36,23 @@ export interface RecordPlaces {
   /** This program's version, written into each. */
   readonly version: string;
   readonly now: () => Date;
+  /** Where the version of the data a replay kept beside a morgue file names is kept, for as long as it is there. */
+  readonly shelf?: DataShelf;
   /** Set for a daily game: its date, and whether it is scored. */
   readonly daily?: DailyMark;
   /** The seed is hidden until the game ends (a morgue file written before says so). */
   readonly hideSeed?: boolean;
   /** Told each score as it goes into the table, with the game's morgue file (a server keeps its own table). */
   readonly onScore?: (entry: HighScore, morguePath: string | undefined) => void;
+}
+
+/**
+ * Keeps the version of `content` for the replay at `path` kept beside a
+ * morgue file, which is never written again. The game's save named it
+ * already: a store that fails here loses nothing the game had.
+ */
+async function keepFor(places: RecordPlaces, content: Content, path: string): Promise<void> {
+  await places.shelf?.keep(content, [path], true).catch(() => {});
 }
 
 /** A message of the rules for a game's log, with its values. */
@@ -117,7 +129,10 @@ export async function recordDeath(
   const path = "path" in morgue ? morgue.path : undefined;
   const replay = path && recording
     ? await writeReplayBeside(path, JSON.stringify(recording)).then(
-      (replay) => ({ replay }),
+      async (replay) => {
+        await keepFor(places, content, replay);
+        return { replay };
+      },
       (e: Error) => ({ replayError: briefly(e) }),
     )
     : {};
@@ -139,13 +154,14 @@ export async function abandonGame(
   const { state, content, recording } = game;
   if (recording) {
     try {
-      await writeMorgueReplay(
+      const replay = await writeMorgueReplay(
         places.morgueDir,
         state,
         JSON.stringify(recording),
         places.now(),
         places.hideSeed,
       );
+      await keepFor(places, content, replay);
     } catch (e) {
       return {
         popup: [

@@ -45,7 +45,7 @@ import {
   type ScreenResult,
   type UiContext,
 } from "../ui/mod.ts";
-import { isLostTurn, type MonsterRunner } from "../worker/mod.ts";
+import { isLostTurn, type MonsterRunner, type WorkerFault } from "../worker/mod.ts";
 import { paletteChoices } from "./theme_from_content.ts";
 import { CommandJournal } from "./command_journal.ts";
 import { type PacedSession, WalkPacer } from "./walk_pacing.ts";
@@ -56,6 +56,17 @@ export { REST_TURNS_PER_FRAME } from "./walk_pacing.ts";
 
 /** Why the loop ended. */
 export type ExitReason = "quit" | "interrupt" | "input-closed";
+
+/** The program's notice of the AI worker's first fault in a game (the rules' messages say nothing of it). */
+export function workerFaultNotice(fault: WorkerFault): string {
+  const why = {
+    error: "it failed",
+    timeout: "it stopped answering",
+    failed: "it failed",
+    diverged: "its copy of the game was wrong",
+  }[fault];
+  return `The monsters' thinking thread was restarted (${why}); the game goes on the same.`;
+}
 
 /** Options for a session. */
 export interface GameSessionOptions {
@@ -118,6 +129,8 @@ export class GameSession implements PacedSession {
   #halted = false;
   /** The terminal's count of dropped input when the player was last told of it. */
   #droppedTold = 0;
+  /** Whether the player was told the AI worker failed. */
+  #faultTold = false;
   /**
    * Events handled to the end (drawn, written to disk), but for the one that
    * leaves the game, which the program finishes: drivers and tests wait on it.
@@ -187,9 +200,13 @@ export class GameSession implements PacedSession {
     return this.#halted;
   }
 
-  /** Draws every screen and writes what changed. */
+  /**
+   * Draws every screen and writes what changed; then, while the player
+   * reads it, the runner may think ahead.
+   */
   render(): void {
     this.#view.render(this.stack, this.ui);
+    this.runner.afterFrame?.(this.state);
   }
 
   /** The game whole: as it is between commands, or as the command in progress found it. */
@@ -212,6 +229,7 @@ export class GameSession implements PacedSession {
     if (action.type === "move" || action.type === "bump") await this.#pacer.autoPickup();
     // A dying worker may have written to the terminal (in this turn or, shadowing small ones, between keys).
     this.#view.noteFaults(this.runner.faults.length);
+    this.#tellFault();
     if (isGameOver(this.state)) {
       const over = new GameOverScreen();
       this.stack.splice(1, this.stack.length, over);
@@ -360,6 +378,18 @@ export class GameSession implements PacedSession {
   /** Tells the player the rules' message `id` as a notice of the program, shown among the game's messages. */
   notify(id: MessageId, params?: Readonly<Record<string, string | number>>): void {
     this.notices.tell(this.state.log, this.content.rules, id, params);
+  }
+
+  /**
+   * Tells the player, once a game, that the AI worker failed: the game goes
+   * on the same, its monsters deciding in this thread until a new worker
+   * has the game.
+   */
+  #tellFault(): void {
+    const fault = this.runner.faults[0];
+    if (fault === undefined || this.#faultTold) return;
+    this.#faultTold = true;
+    this.notices.add(this.state.log, workerFaultNotice(fault), "impossible");
   }
 
   /** Says where the morgue file was written, or why it was not. */

@@ -9,22 +9,33 @@
  * @module
  */
 import type { Content } from "../content/mod.ts";
-import { dataChecksum, type GameState, newGame } from "../engine/mod.ts";
+import { type GameState, newGame } from "../engine/mod.ts";
 import type { TitleQuestion } from "../ui/mod.ts";
 import {
   abandonQuestion,
   type DailyMark,
+  type DataShelf,
+  dataStamp,
   examineSave,
+  type FoundData,
   keepUnreadable,
   readScores,
   type Recording,
+  type SavedGame,
   savedGameLine,
+  setAsideQuestion,
   startRecording,
   whyNotLoaded,
 } from "../store/mod.ts";
 import type { GameFiles } from "./game_files.ts";
 import { abandonGame, type Told } from "./game_records.ts";
 import type { DelveOptions } from "./delve_options.ts";
+
+/** Which data a save found as `found` was made with, for the popup that offers it. */
+function madeWith(found: FoundData): string {
+  const { label } = found.content;
+  return found.kind === "kept" ? `${label} as it was on ${found.since.slice(0, 10)}` : `the data in ${label}`;
+}
 
 /** A popup over the title: its lines, and the yes/no question it asks, if it asks one. */
 export interface Popup {
@@ -36,15 +47,27 @@ export interface Popup {
 export class GameStarts {
   /** The data the title's popup offers to continue the saved game with, while it asks. */
   offered: Content | undefined;
-
-  /** The games the title starts for the program run with `options` on `content`, its game's files in `files`. */
-  constructor(readonly options: DelveOptions, readonly content: Content, readonly files: GameFiles) {}
+  /** The last save refused, and its file as it was then (see {@link GameStarts.#examine}). */
+  #refused: { readonly file: string; readonly saved: SavedGame } | undefined;
 
   /**
-   * What the title says about the saved game, and whether Continue can
-   * bring it back (if not, the line says why).
+   * The games the title starts for the program run with `options` on
+   * `content`, its game's files in `files`, the data of saved games found
+   * on `shelf`.
    */
-  async describeSave(): Promise<{ line: string; loadable: boolean }> {
+  constructor(
+    readonly options: DelveOptions,
+    readonly content: Content,
+    readonly files: GameFiles,
+    readonly shelf: DataShelf,
+  ) {}
+
+  /**
+   * What the title says about the saved game (and, for one made with a kept
+   * version of the data, a note saying which and when), and whether
+   * Continue can bring it back (if not, the line says why).
+   */
+  async describeSave(): Promise<{ line: string; note?: string; loadable: boolean }> {
     if (this.options.saveInUse) {
       const s = this.files.unsaved;
       return s
@@ -54,16 +77,18 @@ export class GameStarts {
           loadable: false,
         };
     }
-    const saved = await examineSave(this.options.savePath, this.content);
-    return { line: savedGameLine(saved), loadable: saved.kind === "loadable" };
+    const saved = await this.#examine();
+    const note = saved.kind === "loadable" ? saved.note : undefined;
+    return { line: savedGameLine(saved), ...(note ? { note } : {}), loadable: saved.kind === "loadable" };
   }
 
   /**
    * The saved game and the data to play it by, or the lines of the popup
    * that says why there is none. A save made with other data is played by
-   * that data or not at all: if it is a bundled folder, a popup offers it
-   * (and `offered` is that data, once the player said yes). With the save
-   * in use elsewhere, only the unsaved game left with Esc continues.
+   * that data or not at all: if it is another folder than the program's (a
+   * bundled one, or a kept version of one), a popup offers it (and
+   * `offered` is that data, once the player said yes). With the save in use
+   * elsewhere, only the unsaved game left with Esc continues.
    */
   async load(offered?: Content): Promise<{ state: GameState; content: Content } | Popup> {
     const { files } = this;
@@ -76,13 +101,13 @@ export class GameStarts {
         ],
       };
     }
-    const saved = await examineSave(this.options.savePath, this.content);
+    const saved = await this.#examine();
     if (saved.kind !== "loadable") return { lines: whyNotLoaded(saved) };
     const { content } = saved;
-    if (saved.bundled && offered !== content) {
+    if (saved.asks && offered !== content) {
       this.offered = content;
       const lines = [
-        `This save was made with the data in ${content.label},`,
+        `This save was made with ${madeWith(saved.found)},`,
         `not ${this.content.label}: continue it with that data?`,
         "[Y] Yes   [N] No",
       ];
@@ -103,8 +128,28 @@ export class GameStarts {
       return files.unsaved &&
         { state: files.unsaved, content: this.content, recording: files.recording, daily: files.daily };
     }
-    const saved = await examineSave(this.options.savePath, this.content);
+    const saved = await this.#examine();
     return saved.kind === "loadable" ? { ...saved, daily: saved.summary.daily } : undefined;
+  }
+
+  /**
+   * The saved game as {@link examineSave} reads it; but a save it refused,
+   * still the same file (its inode, size and times), is not read again. The
+   * title, Continue and a new game each ask, one after another: a hostile
+   * file within its limits costs the reading once, rather than its memory
+   * again before the last reading's is given back.
+   */
+  async #examine(): Promise<SavedGame> {
+    const path = this.options.savePath;
+    const file = await Deno.stat(path).then(
+      (i) => `${i.dev}:${i.ino}:${i.size}:${i.mtime?.getTime()}:${i.ctime?.getTime()}`,
+      () => undefined,
+    );
+    if (file !== undefined && this.#refused?.file === file) return this.#refused.saved;
+    const saved = await examineSave(path, this.shelf);
+    const refused = saved.kind === "unreadable" || saved.kind === "other-data";
+    this.#refused = refused && file !== undefined ? { file, saved } : undefined;
+    return saved;
   }
 
   /** Today's daily mark, with `--daily`: scored unless the day's daily game has a score already. */
@@ -115,8 +160,16 @@ export class GameStarts {
     return { date, scored: !(scores.kind === "read" && scores.dailies?.includes(date)) };
   }
 
-  /** The popup asking before a new game takes the old one's place, if there is one to lose. */
+  /**
+   * The popup asking before a new game takes the old one's place, if there
+   * is one to lose: a save that cannot be continued here is asked about as
+   * any other, for it is then moved aside.
+   */
   async abandonQuestion(): Promise<string[] | undefined> {
+    if (!this.options.saveInUse) {
+      const saved = await this.#examine();
+      if (saved.kind === "unreadable" || saved.kind === "other-data") return setAsideQuestion(saved);
+    }
     const old = await this.#oldGame();
     if (!old) return undefined;
     return abandonQuestion(this.options.saveInUse ? "unsaved" : "saved", old);
@@ -155,15 +208,17 @@ export class GameStarts {
     const state = newGame(this.content.rules, this.options.seed ?? this.options.randomSeed());
     files.daily = await this.dailyMark();
     files.hideSeed = this.options.hideSeed === true;
-    files.recording = startRecording(state.seed, this.options.version, dataChecksum(this.content.rules));
+    files.recording = startRecording(state.seed, this.options.version, dataStamp(this.content));
     if (this.options.saveInUse) {
       files.unsaved = state;
       return { state, told };
     }
-    // A game made with other data that is not at hand cannot be read here either: it is kept too.
-    const saved = await examineSave(this.options.savePath, this.content);
+    // A game made with data kept nowhere here cannot be read here either: it is kept too (the player said so).
+    const saved = await this.#examine();
     if (saved.kind === "unreadable" || saved.kind === "other-data") {
       const kept = await keepUnreadable(this.options.savePath, files.now());
+      // It may name a kept version yet (mended by hand, it would play): kept for as long as it is there.
+      await this.shelf.copyName(this.options.savePath, kept, true).catch(() => {});
       told = [...told, ["save_kept", { file: kept }]];
     }
     return { state, told };

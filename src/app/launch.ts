@@ -7,8 +7,8 @@
  * ~/delve.json.gz` must not grant the whole home. This launcher works the
  * paths out as the game does (src/store/write_paths.ts: the save, its backup,
  * lock and temporary file, the high-score table's, the replay's, and the
- * morgue and kept-aside folders, from `--save` and `--record` or the
- * defaults) and runs `deno run` with them as one argument, so any path is
+ * morgue, kept-aside and data-versions folders, from `--save` and
+ * `--record` or the defaults) and runs `deno run` with them as one argument, so any path is
  * granted exactly or refused in one line.
  *
  * It stays out of the game's way: the terminal and every key are the
@@ -30,6 +30,7 @@ import { UsageError } from "../cli/parse_flags.ts";
 import { say } from "../cli/say.ts";
 import { defaultOptionsPath, defaultSaveDir, TEMP_SUFFIX } from "../store/default_places.ts";
 import { grantFolder, grantsFor, NO_SAVE_PLACE, playFiles } from "../store/write_paths.ts";
+import { shownValue } from "../text/shown_value.ts";
 
 /** The game's entry. */
 const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
@@ -84,7 +85,9 @@ export async function launchPlan(
       : "give --save and --record paths without one";
     return {
       kind: "refuse",
-      line: `delve: cannot grant writing to ${comma} exactly: Deno splits its grants at commas; ${fix}`,
+      line: `delve: cannot grant writing to ${
+        shownValue(comma)
+      } exactly: Deno splits its grants at commas; ${fix}`,
     };
   }
   // The options file: granted when it can be, exactly; without the grant only its saving is refused, on screen.

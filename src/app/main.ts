@@ -20,7 +20,7 @@ import {
 } from "../cli/mod.ts";
 import { DelveProgram } from "./program.ts";
 import { runAndLeave } from "./leaving.ts";
-import { TERMINAL_TURNS, WorkerRunner } from "../worker/mod.ts";
+import { InProcessRunner, WorkerConnection, WorkerRunner } from "../worker/mod.ts";
 import {
   checkGrants,
   checkPlaces,
@@ -32,7 +32,7 @@ import {
 } from "../store/mod.ts";
 import { dailySeed, utcDate } from "./daily.ts";
 import { readPlayerOptions } from "./player_options.ts";
-import { warmUp } from "./warm_up.ts";
+import { WARM_UP_MS, warmUp } from "./warm_up.ts";
 
 const env = readEnv;
 
@@ -88,6 +88,12 @@ export async function main(args: readonly string[]): Promise<number> {
   const colorDepth = detectColorDepth(env);
   // The day is the UTC date as the program starts: a game begun before midnight stays that day's.
   const daily = command.daily ? utcDate(new Date()) : undefined;
+  // The AI worker thinks the monsters' turns ahead of the player's keys (docs/architecture.md, How it
+  // runs), one thread for every game, warmed as the title shows; with one processor it would take the one
+  // the screen needs, and the monsters decide here.
+  const aiThread = command.oneThread || (navigator.hardwareConcurrency ?? 1) < 2
+    ? undefined
+    : new WorkerConnection();
   const app = new DelveProgram(terminal, content, {
     ...paths,
     saveInUse,
@@ -100,17 +106,21 @@ export async function main(args: readonly string[]): Promise<number> {
     optionsPath,
     colorDepth,
     version: VERSION,
-    // The title is up meanwhile; keys pressed wait for it (WARM_UP_MS at most).
-    warmUp: () => warmUp(content, { columns: terminal.columns, rows: terminal.rows, colorDepth }),
-    // The AI worker starts with the first turn large enough to need it (turn_policy.ts): on floors of
-    // the bundled game's size, never.
-    makeRunner: (rules) => new WorkerRunner(rules, { policy: TERMINAL_TURNS }),
+    // The title is up meanwhile; keys pressed wait for it (WARM_UP_MS at most). The AI worker warms
+    // up beside it.
+    warmUp: () => {
+      aiThread?.warmUp(content.rules, WARM_UP_MS);
+      return warmUp(content, { columns: terminal.columns, rows: terminal.rows, colorDepth });
+    },
+    makeRunner: (rules) =>
+      aiThread ? new WorkerRunner(rules, { ahead: true, connection: aiThread }) : new InProcessRunner(rules),
     randomSeed,
   });
   guardExits({ save: () => app.saveInProgress(), restore: () => terminal.restore(), debug: debugging() });
   try {
     return await runAndLeave(app, terminal, debugging());
   } finally {
+    aiThread?.close();
     // Every save is written by now: another Delve may have the save.
     lock?.release();
   }

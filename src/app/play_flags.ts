@@ -1,6 +1,6 @@
 /**
  * The command line: `delve [--seed N] [--data DIR] [--save PATH] [--record PATH] [--walk-delay MS]
- * [--options PATH] [--help] [--version]`.
+ * [--one-thread] [--options PATH] [--help] [--version]`.
  *
  * @module
  */
@@ -23,6 +23,8 @@ export type CliCommand =
     readonly daily?: boolean;
     /** `--hide-seed`: the seed off every screen and file until the game ends. */
     readonly hideSeed?: boolean;
+    /** `--one-thread`: the monsters decide in the game's own thread, after each key. */
+    readonly oneThread?: boolean;
   }
   | { readonly kind: "help" }
   | { readonly kind: "version" };
@@ -46,6 +48,9 @@ Options:
                 for everyone; the day's first daily game is scored
   --hide-seed   keep a new game's seed off every screen and file (but its
                 save) until it ends, for shared challenges
+  --one-thread  the monsters decide in the game's own thread after each key,
+                not ahead in a second one while you read the screen (for a
+                machine of one processor, where it is the default)
   --options PATH
                 the options file: keys, walk delay, auto-pickup… (default:
                 $XDG_CONFIG_HOME/delve/options.json,
@@ -63,6 +68,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     options: { type: "string" },
     daily: { type: "boolean" },
     "hide-seed": { type: "boolean" },
+    "one-thread": { type: "boolean" },
   });
   if (values.daily && values.seed !== undefined) {
     throw new UsageError("--daily and --seed: the daily game has the day's seed; give one or the other");
@@ -79,5 +85,6 @@ export function parseCli(args: readonly string[]): CliCommand {
     optionsPath: pathFlag("--options", values.options),
     ...(values.daily ? { daily: true } : {}),
     ...(values["hide-seed"] ? { hideSeed: true } : {}),
+    ...(values["one-thread"] ? { oneThread: true } : {}),
   };
 }

@@ -12,12 +12,21 @@ import type { Content } from "../content/mod.ts";
 import { type GameState, isGameOver } from "../engine/mod.ts";
 import type { CellBuffer, Terminal } from "../terminal/mod.ts";
 import { Frame, type GameOverReport, type TitleContext, TitleScreen } from "../ui/mod.ts";
+import { shownValue } from "../text/mod.ts";
 import type { DelveOptions } from "./delve_options.ts";
 import { PlayerOptions } from "./player_options.ts";
 import { dailyLine } from "./daily.ts";
 import { type ExitReason, GameSession } from "./game_session.ts";
 import { recordDeath, type Told, writeMorgueOf } from "./game_records.ts";
-import { readScores, record } from "../store/mod.ts";
+import { dirname, join } from "node:path";
+import {
+  bundledArchive,
+  DataShelf,
+  FolderVersions,
+  readScores,
+  record,
+  VERSIONS_FOLDER_NAME,
+} from "../store/mod.ts";
 import { GameFiles } from "./game_files.ts";
 import { GameStarts, type Popup } from "./game_starts.ts";
 
@@ -52,8 +61,15 @@ export class DelveProgram {
       options.optionsProblems ?? [],
       content,
     );
-    this.#files = new GameFiles(options);
-    this.#starts = new GameStarts(options, content, this.#files);
+    // The versions of the data the player's games name: the server's table, or a folder beside the save.
+    const store = options.versions ??
+      new FolderVersions(join(dirname(options.savePath), VERSIONS_FOLDER_NAME), {
+        gameVersion: options.version,
+        ...(options.now ? { now: options.now } : {}),
+      });
+    const shelf = new DataShelf(content, { archive: bundledArchive(), store });
+    this.#files = new GameFiles(options, shelf);
+    this.#starts = new GameStarts(options, content, this.#files, shelf);
   }
 
   /** The title screen as last drawn. */
@@ -74,6 +90,7 @@ export class DelveProgram {
     const saved = await this.#starts.describeSave();
     this.#title.view = {
       saved: saved.line,
+      ...(saved.note ? { savedNote: saved.note } : {}),
       canContinue: saved.loadable,
       scores: scores.kind === "read" ? scores.scores : [],
       ...(this.options.daily
@@ -113,6 +130,7 @@ export class DelveProgram {
    */
   async #play(state: GameState, content: Content, told: readonly Told[] = []): Promise<ExitReason> {
     const runner = this.options.makeRunner(content.rules);
+    this.#files.content = content;
     const game = new GameSession(this.terminal, content, state, runner, {
       colorDepth: this.options.colorDepth,
       record: (command, turnBefore) => {
@@ -154,7 +172,7 @@ export class DelveProgram {
           await this.#files.write(game).catch((e: Error) => {
             throw new SaveOnLeavingFailed(e.message);
           });
-          this.#farewell = `delve: the game was saved in ${this.options.savePath}`;
+          this.#farewell = `delve: the game was saved in ${shownValue(this.options.savePath)}`;
           return reason;
         }
         // Esc: save and back to the title; if the save fails, say so and play on.
@@ -237,6 +255,9 @@ export class DelveProgram {
     } catch {
       // Only a head start: the player's game is its own (an error in the engine would show there, in its turn).
     }
+    // The versions of the data no file names any longer are forgotten, while the player reads the title
+    // (a store given with the options is its owner's to prune: a server prunes its table as it starts).
+    if (!this.options.versions) void this.#files.pruneVersions();
     for await (const event of this.terminal.events) {
       try {
         if (event.type === "resize") {

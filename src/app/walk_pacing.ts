@@ -9,6 +9,8 @@
  */
 import type { Content } from "../content/mod.ts";
 import {
+  type Behavior,
+  behaviorOf,
   type Command,
   type GameEvent,
   type GameState,
@@ -16,10 +18,10 @@ import {
   type KnownMonsters,
   playerOf,
   type Rest,
-  restBehavior,
   type Walk,
-  walkBehavior,
+  type WalkOrders,
 } from "../engine/mod.ts";
+import type { MonsterRunner } from "../worker/mod.ts";
 import type { Terminal } from "../terminal/mod.ts";
 import { fellLow } from "./low_hp.ts";
 import { type OptionsChoice, picksUp, type Screen, type UiContext } from "../ui/mod.ts";
@@ -56,6 +58,8 @@ export interface PacedSession {
   render(): void;
   /** Plays `command` (an action, or a walk's end) through the session's whole path; true when it happened. */
   perform(command: Command): Promise<boolean>;
+  /** Who plays the commands: told of each walk, to think its steps ahead. */
+  readonly runner: MonsterRunner;
 }
 
 /** Plays and shows, at the options' pace, what one session does by itself. */
@@ -119,16 +123,26 @@ export class WalkPacer {
       this.#knownMonsters.clear();
       this.#knownFloor = state.floor;
     }
-    const behavior = walk.kind === "rest" ? restBehavior(session.content.rules, walk) : walkBehavior(
-      state,
+    const orders: WalkOrders = {
       walk,
-      this.#visitedItems,
-      session.content.rules,
-      session.choice.exploreStopsForItems !== false,
-      this.#knownMonsters,
-      session.content.game.walks,
-    );
-    const turnsPerFrame = walk.kind === "rest" ? REST_TURNS_PER_FRAME : 1;
+      visited: this.#visitedItems,
+      known: this.#knownMonsters,
+      itemsStop: session.choice.exploreStopsForItems !== false,
+      words: session.content.game.walks ?? {},
+    };
+    // Told before the behaviour is made: making it notes the monsters in view.
+    session.runner.walk?.(state, orders);
+    try {
+      await this.#walk(behaviorOf(state, session.content.rules, orders), walk.kind === "rest");
+    } finally {
+      session.runner.walk?.(state, undefined);
+    }
+  }
+
+  /** Plays `behavior`'s steps, paced, until it stops or a key interrupts it. */
+  async #walk(behavior: Behavior, resting: boolean): Promise<void> {
+    const { session } = this, { state } = session;
+    const turnsPerFrame = resting ? REST_TURNS_PER_FRAME : 1;
     for (let turns = 0;; turns++) {
       if (turns > 0 && turns % turnsPerFrame === 0) {
         session.render();

@@ -20,7 +20,7 @@ import { Bot, isGameOver, newGame } from "../engine/mod.ts";
 import { type ColorDepth, SinkTerminal } from "../terminal/mod.ts";
 import { InProcessRunner } from "../worker/mod.ts";
 import { GameSession } from "./game_session.ts";
-import { record, startRecording } from "../store/mod.ts";
+import { dataStamp, record, startRecording } from "../store/mod.ts";
 
 /**
  * Commands the warm-up plays: enough for the engine's and the screens' busy
@@ -71,7 +71,8 @@ export async function warmUp(
   const runner = new InProcessRunner(content.rules);
   let checks = 0;
   const start = (seed: number) => {
-    const state = newGame(content.rules, seed), recording = startRecording(seed, "warm-up", 0);
+    const state = newGame(content.rules, seed),
+      recording = startRecording(seed, "warm-up", dataStamp(content));
     return new GameSession(terminal, content, state, runner, {
       colorDepth: screen.colorDepth,
       walkDelayMs: 0,

@@ -9,6 +9,15 @@ export { loadDataOr, type LoadedData, readEnv } from "./data_dir.ts";
 export { CRASH_EXIT, crashMessage, guardExits, notSavedLine, saveThenRestore } from "./exit_guard.ts";
 export { helpText, readCommandLine, versionText } from "./flags.ts";
 export type { CommandOutput } from "./flags.ts";
-export { askedFor, HELP_USAGE, intFlag, parseFlags, pathFlag, UsageError } from "./parse_flags.ts";
+export {
+  askedFor,
+  HELP_USAGE,
+  intFlag,
+  MAX_FLAG_VALUE,
+  parseFlags,
+  pathFlag,
+  UsageError,
+} from "./parse_flags.ts";
 export { say, sayJson, sayOut } from "./say.ts";
+export { shownValue } from "../text/mod.ts";
 export { VERSION } from "./version.ts";

@@ -1,13 +1,14 @@
 /**
  * Flags for every command (play, replay, sim, fuzz, validate, schema, bench,
  * soak): one parser, and one way of naming a mistake, so `--seed -1` or
- * `--bogus` reads the same everywhere. It imports nothing of Delve's: the
- * launcher reads the game's command line with it and loads no more
- * (src/app/launch.ts).
+ * `--bogus` reads the same everywhere. It imports only Delve's text
+ * measures: the launcher reads the game's command line with it and loads
+ * no more (src/app/launch.ts).
  *
  * @module
  */
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
+import { shownValue } from "../text/shown_value.ts";
 
 /** The flags every command takes, as its usage lists them last. */
 export const HELP_USAGE = `  -h, --help    show this help and exit
@@ -41,9 +42,16 @@ export class UsageError extends Error {
 }
 
 /**
+ * The longest value a flag or argument may have: the longest path Linux
+ * takes (PATH_MAX), far past any seed, count, address or file name.
+ */
+export const MAX_FLAG_VALUE = 4096;
+
+/**
  * Parses `args` strictly against `options` and the flags every command
  * takes (`--help`/`-h`, `--version`/`-v`); throws {@link UsageError}
- * naming the unknown flag, the missing value or the stray argument.
+ * naming the unknown flag, the missing value, the stray argument or a value
+ * longer than {@link MAX_FLAG_VALUE} (never echoed whole: see {@link shownValue}).
  */
 export function parseFlags<const O extends ParseArgsOptionsConfig>(
   args: readonly string[],
@@ -51,11 +59,24 @@ export function parseFlags<const O extends ParseArgsOptionsConfig>(
   allowPositionals = false,
 ): ReturnType<typeof parseArgs<{ options: O & typeof HELP_FLAGS; strict: true; allowPositionals: boolean }>> {
   const all = { ...options, ...HELP_FLAGS };
+  let parsed;
   try {
-    return parseArgs({ args: glueNegativeValues(args, all), options: all, strict: true, allowPositionals });
+    parsed = parseArgs({ args: glueNegativeValues(args, all), options: all, strict: true, allowPositionals });
   } catch (e) {
     throw new UsageError(describeParseError(e as Error & { code?: string }));
   }
+  const values = Object.entries(parsed.values).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((one) => [`--${name}`, one] as const)
+  );
+  for (const [name, value] of [...values, ...parsed.positionals.map((p) => ["an argument", p] as const)]) {
+    if (typeof value === "string" && value.length > MAX_FLAG_VALUE) {
+      throw new UsageError(
+        `${name}: expected at most ${MAX_FLAG_VALUE.toLocaleString("en-US")} characters, found ` +
+          `${value.length.toLocaleString("en-US")}`,
+      );
+    }
+  }
+  return parsed;
 }
 
 /** `text` as an integer from `min` to `max` (absent stays absent); `what` names the unit in the error. */
@@ -69,7 +90,9 @@ export function intFlag(
   if (text === undefined) return undefined;
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!(Number.isSafeInteger(n) && n >= min && n <= max)) {
-    throw new UsageError(`${flag}: expected ${what} from ${min} to ${max}, found "${text}"`);
+    throw new UsageError(
+      `${flag}: expected ${what} from ${min} to ${max}, found ${shownValue(text, { quoted: true })}`,
+    );
   }
   return n;
 }
@@ -102,16 +125,18 @@ function describeParseError(e: Error & { code?: string }): string {
   const quoted = /'([^']+)'/.exec(e.message)?.[1] ?? "";
   // "-h, --help" names a flag with a short form: the long one is named.
   const option = /--[\w-]+/.exec(quoted)?.[0] ?? quoted;
+  // What the player typed is quoted back only as far as a line holds it.
+  const flag = shownValue(option.split(" ")[0]);
   switch (e.code) {
     case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-      return `unknown flag ${option.split(" ")[0]}`;
+      return `unknown flag ${flag}`;
     case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
-      return `unexpected argument "${option}"`;
+      return `unexpected argument ${shownValue(option, { quoted: true })}`;
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
       return /argument missing|ambiguous/.test(e.message)
-        ? `${option.split(" ")[0]}: expected a value, found nothing`
-        : `${option.split(" ")[0]}: takes no value`;
+        ? `${flag}: expected a value, found nothing`
+        : `${flag}: takes no value`;
     default:
-      return e.message.split("\n")[0];
+      return shownValue(e.message.split("\n")[0], { columns: 200 });
   }
 }

@@ -31,12 +31,11 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
     ...(command.publicOrigin ? { publicOrigin: command.publicOrigin } : {}),
     version: VERSION,
     makeRunner: (rules) => {
-      // Every game shares this thread: it waits for a worker's answer in its event loop, not blocked. A turn
-      // too small to be worth the hand-off plays here (SERVER_TURNS), and the worker starts with the first
-      // turn that needs it: a game on small floors never has one.
+      // Every game shares this thread: it waits for a worker's answer in its event loop. A turn too small
+      // to be worth the hand-off plays here (SERVER_TURNS), and the worker starts with the first turn that
+      // needs it: a game on small floors never has one. It asks, not thinks ahead (docs/server.md, Games).
       let told = false;
       return new WorkerRunner(rules, {
-        blockOnAnswer: false,
         policy: SERVER_TURNS,
         ...(workerUrl ? { workerUrl } : {}),
         // A worker's fault leaves its game's turn in-process, slower: the operator is told, once a game.

@@ -4,8 +4,9 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, parseFlags, pathFlag, readEnv, UsageError } from "../cli/mod.ts";
+import { HELP_USAGE, intFlag, parseFlags, pathFlag, readEnv, shownValue, UsageError } from "../cli/mod.ts";
 import { DEFAULT_LIMITS, type ServerLimits } from "../server/mod.ts";
+import { xdgBase } from "../store/mod.ts";
 
 /** How often the server logs its health, in seconds, unless told otherwise. */
 export const DEFAULT_HEALTH_SECONDS = 60;
@@ -83,9 +84,9 @@ function originFlag(text: string | undefined): string | undefined {
   }
   if (!url || !/^https?:$/.test(url.protocol) || url.origin !== text) {
     throw new UsageError(
-      `--public-origin: expected an origin such as https://example.org (no path, no "/" at the end), found "${
-        text.slice(0, 100)
-      }"`,
+      `--public-origin: expected an origin such as https://example.org (no path, no "/" at the end), found ${
+        shownValue(text, { quoted: true })
+      }`,
     );
   }
   return text;
@@ -115,12 +116,16 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
   });
   const hostname = values.host ?? "127.0.0.1";
   if (!/^[A-Za-z0-9.:[\]-]{1,253}$/.test(hostname)) {
-    throw new UsageError(`--host: expected an address or a host name, found "${hostname}"`);
+    throw new UsageError(
+      `--host: expected an address or a host name, found ${shownValue(hostname, { quoted: true })}`,
+    );
   }
-  const home = env("XDG_DATA_HOME") ?? (env("HOME") ? `${env("HOME")}/.local/share` : undefined);
+  const home = xdgBase(env, "XDG_DATA_HOME", ".local/share");
   const stateDir = pathFlag("--state", values.state) ?? (home ? `${home}/delve-server` : undefined);
   if (stateDir === undefined) {
-    throw new UsageError("--state: no default: set HOME or XDG_DATA_HOME, or give --state DIR");
+    throw new UsageError(
+      "--state: no default: set HOME, or XDG_DATA_HOME to an absolute path, or give --state DIR",
+    );
   }
   const limit = (flag: string, value: string | undefined, fallback: number, max: number) =>
     intFlag(`--${flag}`, value, 1, max) ?? fallback;

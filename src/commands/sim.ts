@@ -16,11 +16,19 @@ import {
   readCommandLine,
   say,
   sayOut,
+  shownValue,
   UsageError,
   VERSION,
 } from "../cli/mod.ts";
-import { REPLAY_LIMITS, startRecording, writeFileAtomic, writeSave } from "../store/mod.ts";
-import { dataChecksum, MAX_SEED } from "../engine/mod.ts";
+import {
+  briefly,
+  dataStamp,
+  REPLAY_LIMITS,
+  startRecording,
+  writeFileAtomic,
+  writeSave,
+} from "../store/mod.ts";
+import { MAX_SEED } from "../engine/mod.ts";
 import { balanceCharts } from "./sim/balance_charts.ts";
 import { balanceReport } from "./sim/balance_report.ts";
 import { type Progress, type SimPlan, simulateInWorkers, simulateSerially } from "./sim/jobs.ts";
@@ -120,14 +128,18 @@ async function written(what: string, path: string, write: () => Promise<void>): 
     await write();
     return 0;
   } catch (e) {
-    say(`delve sim: cannot write the ${what} ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    say(
+      `delve sim: cannot write the ${what} ${shownValue(path)}: ${
+        e instanceof Error ? briefly(e) : String(e)
+      }`,
+    );
     return 1;
   }
 }
 
 /** Plays the plan's one game recording it, prints its report, and writes its replay to `path`. */
 async function recordOne(plan: SimPlan, label: string, path: string): Promise<number> {
-  const recording = startRecording(plan.seed, VERSION, dataChecksum(plan.content.rules));
+  const recording = startRecording(plan.seed, VERSION, dataStamp(plan.content));
   const result = simulate(plan.content, plan.seed, plan.turns, recording);
   sayOut(balanceReport([result], label));
   const json = JSON.stringify(recording);

@@ -29,6 +29,19 @@ const CHUNK_BYTES = 64 * 1024;
 /** Opening a named pipe for reading waits for a writer unless told not to (0 where there is no such flag). */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
+/**
+ * What Deno's refusal to touch a device or system path is, in Delve's
+ * words: Deno opens what lies under /dev, /proc or /sys only for a program
+ * granted everything (`--allow-all`), and says so in its own; Delve asks
+ * for no such grant, so it is not a file for Delve.
+ */
+export const SYSTEM_PATH = "a device or system path, which Delve may not open";
+
+/** Whether `e` is Deno's refusal of a device or system path ({@link SYSTEM_PATH}). */
+export function isSystemPathRefusal(e: unknown): boolean {
+  return e instanceof Deno.errors.NotCapable;
+}
+
 /** What a file that is not a regular file is, in words. */
 function kindOf(info: Stats): string {
   if (info.isDirectory()) return "a folder";
@@ -66,6 +79,7 @@ export async function readBoundedFile(path: string | URL, maxBytes: number): Pro
     if (info.size > maxBytes) return { kind: "too_large", limit: maxBytes, size: info.size };
     handle = await open(path, OPEN_FLAGS);
   } catch (e) {
+    if (isSystemPathRefusal(e)) return { kind: "not_file", found: SYSTEM_PATH };
     return isMissing(e) ? { kind: "missing" } : { kind: "os", reason: osReason(e) };
   }
   try {

@@ -11,15 +11,23 @@ const SLICE_BYTES = 4096;
 
 /** What inflating found. */
 export type Gunzipped =
-  /** The inflated bytes, in the pieces they came in. */
+  /** The inflated bytes, in the pieces they came in (none kept when each was handed on as it came). */
   | { readonly kind: "inflated"; readonly chunks: readonly Uint8Array[]; readonly size: number }
   /** Not whole gzip data: damaged, cut short, or something else. */
   | { readonly kind: "not_gzip" }
   /** It inflates to more than `limit` bytes; inflating stopped there. */
   | { readonly kind: "too_large"; readonly limit: number };
 
-/** Inflates the gzip `data`, stopping as soon as more than `maxBytes` came out. */
-export async function gunzipBounded(data: Uint8Array<ArrayBuffer>, maxBytes: number): Promise<Gunzipped> {
+/**
+ * Inflates the gzip `data`, stopping as soon as more than `maxBytes` came
+ * out. With `take`, each piece is handed to it as it comes and not kept (a
+ * piece `take` throws on ends the inflating, the error thrown on).
+ */
+export async function gunzipBounded(
+  data: Uint8Array<ArrayBuffer>,
+  maxBytes: number,
+  take?: (chunk: Uint8Array) => void,
+): Promise<Gunzipped> {
   let at = 0;
   // Pulled a slice at a time, only as the inflated side is read: nothing piles up in between.
   const source = new ReadableStream<Uint8Array<ArrayBuffer>>({
@@ -32,18 +40,28 @@ export async function gunzipBounded(data: Uint8Array<ArrayBuffer>, maxBytes: num
   const reader = source.pipeThrough(new DecompressionStream("gzip")).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return { kind: "inflated", chunks, size };
-      size += value.length;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
-        return { kind: "too_large", limit: maxBytes };
-      }
-      chunks.push(value);
+  for (;;) {
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch {
+      return { kind: "not_gzip" };
     }
-  } catch {
-    return { kind: "not_gzip" };
+    const { done, value } = read;
+    if (done) return { kind: "inflated", chunks, size };
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return { kind: "too_large", limit: maxBytes };
+    }
+    if (!take) chunks.push(value);
+    else {
+      try {
+        take(value);
+      } catch (e) {
+        await reader.cancel().catch(() => {});
+        throw e;
+      }
+    }
   }
 }

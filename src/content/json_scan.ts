@@ -4,7 +4,12 @@
  * goes wrong, whether it nests deeper than a limit, and the problems
  * JSON.parse keeps quiet about — two equal keys in one object (the last
  * silently wins; a modder who pastes a template twice deserves to hear about
- * it) and `__proto__` keys (which validation would silently drop).
+ * it) and `__proto__` keys (which validation would silently drop) — and
+ * whether it holds more values, or an object more keys, than a limit: what
+ * JSON.parse and zod cost grows with the values and keys, not the bytes
+ * (`[{},{},…]` is 3 bytes a value, and each value a JavaScript object of
+ * over a hundred bytes as JSON.parse makes it; an object of a million keys
+ * costs more again, and its keys are each held to be compared).
  *
  * The scan keeps one small frame per open list or object (at most the depth
  * limit of them) and builds a key's JSON path only when it reports a problem
@@ -28,7 +33,11 @@ export type JsonScan =
   /** The first character (by offset) that cannot belong to JSON there. */
   | { readonly kind: "syntax"; readonly offset: number }
   /** The bracket that opens one level more than the limit allows. */
-  | { readonly kind: "too_deep"; readonly offset: number };
+  | { readonly kind: "too_deep"; readonly offset: number }
+  /** The first value past the limit of values. */
+  | { readonly kind: "too_many"; readonly offset: number }
+  /** The first key past the limit of keys in one object. */
+  | { readonly kind: "too_many_keys"; readonly offset: number };
 
 /** One open list or object. */
 interface Frame {
@@ -36,9 +45,16 @@ interface Frame {
   keys: string[] | Set<string> | undefined;
   /** The key (object) or index (list) of the value being read in it. */
   slot: string | number;
+  /** The keys read so far in an object. */
+  count: number;
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+/** A run of spaces, tabs and carriage returns: skipped at once, a file padded with megabytes of them too. */
+const BLANKS = /[ \t\r]*/y;
+/** A run of a text's plain characters (no quote, backslash or control character), skipped at once. */
+// deno-lint-ignore no-control-regex
+const PLAIN = /[^"\\\x00-\x1f]*/y;
 const HEX_DIGIT = /^[0-9a-fA-F]$/;
 
 /** Most objects have a few keys: a list is searched faster than a set is made. */
@@ -69,28 +85,41 @@ const fail = (offset: number): never => {
 
 /**
  * Scans `text` as JSON with lists and objects nested at most `maxDepth`
- * deep (the outermost is depth 1). Key problems are listed only for text
- * that is otherwise good: each repeated key (at its second appearance) and
- * each `__proto__` key.
+ * deep (the outermost is depth 1), at most `maxValues` values in all
+ * (each list, object, text, number, `true`, `false` and `null` is one; keys
+ * are not) and at most `maxKeys` keys in any one object. Key problems are
+ * listed only for text that is otherwise good: each repeated key (at its
+ * second appearance) and each `__proto__` key.
  */
-export function scanJson(text: string, maxDepth: number): JsonScan {
+export function scanJson(text: string, maxDepth: number, maxValues = Infinity, maxKeys = Infinity): JsonScan {
   const length = text.length;
   const stack: Frame[] = [];
   const keyProblems: KeyProblem[] = [];
   let i = 0;
   let line = 1;
+  let values = 0;
 
   const space = () => {
-    for (; i < length; i++) {
+    for (;;) {
       const c = text.charCodeAt(i);
-      if (c === 0x0a) line++;
-      else if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return;
+      if (c === 0x0a) {
+        line++;
+        i++;
+      } else if (c === 0x20 || c === 0x09 || c === 0x0d) {
+        BLANKS.lastIndex = i;
+        BLANKS.test(text);
+        i = BLANKS.lastIndex;
+      } else return;
     }
   };
   /** Reads the string at `i` (its opening quote); returns whether it held an escape. */
   const string = (): boolean => {
     let escaped = false;
     for (i++; i < length; i++) {
+      PLAIN.lastIndex = i;
+      PLAIN.test(text);
+      i = PLAIN.lastIndex;
+      if (i >= length) break;
       const c = text.charCodeAt(i);
       if (c === 0x22) {
         i++;
@@ -116,13 +145,14 @@ export function scanJson(text: string, maxDepth: number): JsonScan {
   const pathHere = () => jsonPath(stack.map((f) => f.slot));
   const open = (keys: string[] | undefined) => {
     if (stack.length >= maxDepth) throw new Stop({ kind: "too_deep", offset: i });
-    stack.push({ keys, slot: 0 });
+    stack.push({ keys, slot: 0, count: 0 });
     i++;
   };
   /** Reads a key and its colon in the innermost object, at `i` after any space. */
   const key = (frame: Frame) => {
     if (text.charCodeAt(i) !== 0x22) fail(i);
     const start = i;
+    if (++frame.count > maxKeys) throw new Stop({ kind: "too_many_keys", offset: start });
     const escaped = string();
     const name = escaped ? JSON.parse(text.slice(start, i)) as string : text.slice(start + 1, i - 1);
     frame.slot = name;
@@ -143,6 +173,7 @@ export function scanJson(text: string, maxDepth: number): JsonScan {
     // Each turn reads one value at `i`; a list or object opened there is read by the turns after it.
     for (;;) {
       space();
+      if (++values > maxValues && i < length) throw new Stop({ kind: "too_many", offset: i });
       const c = text[i];
       if (c === "{" || c === "[") {
         open(c === "{" ? [] : undefined);

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { z } from "zod";
 import {
   type EntityTemplate,
   MAX_FLOOR,
@@ -14,11 +15,12 @@ import {
   type Vault,
   type VaultCell,
 } from "../engine/mod.ts";
+import { isSystemPathRefusal, SYSTEM_PATH } from "./bounded_file.ts";
 import { crossChecks } from "./cross_checks.ts";
 import { type DataFiles, type Labels } from "./data_files.ts";
 import { ContentError } from "./problems.ts";
 import { type Palettes, palettesFileSchema } from "./palettes_schema.ts";
-import { readDataFile } from "./read_json.ts";
+import { check, readDataFile } from "./read_json.ts";
 import {
   entitiesSchema,
   type GameConfig,
@@ -173,6 +175,81 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
   };
 }
 
+/** How the files of a data folder labelled `labelDir` (e.g. `data/`) are named in error lines. */
+export function labelsOf(labelDir: string): Labels {
+  return {
+    game: `${labelDir}game.json`,
+    entities: `${labelDir}entities.json`,
+    spawn: `${labelDir}spawn_tables.json`,
+  };
+}
+
+/** A data folder's files as parsed (those that parsed), before the checks that span them. */
+interface ParsedFiles {
+  readonly game?: GameConfig;
+  readonly entities?: Record<string, TemplateConfig>;
+  readonly spawn?: DataFiles["spawn"];
+  readonly palettes?: Palettes;
+}
+
+/**
+ * The content of files that each passed their schema: the checks that span
+ * fields and files, then the rules built; every problem (those found before,
+ * in `problems`, too) thrown at once as a {@link ContentError}.
+ */
+function assemble(files: ParsedFiles, labels: Labels, labelDir: string, problems: string[]): Content {
+  const { game, entities, spawn, palettes } = files;
+  for (const problem of crossChecks(labels, { game, entities, spawn })) problems.push(problem);
+  if (problems.length > 0 || !game || !entities || !spawn || !palettes) throw new ContentError(problems);
+  const rules = toRules({ game, entities, spawn });
+  return { rules, game, entities, label: labelDir, palettes };
+}
+
+/** The templates of an entities file as parsed, without its `$schema`. */
+function templatesOf(
+  file: z.output<typeof entitiesSchema> | undefined,
+): Record<string, TemplateConfig> | undefined {
+  if (!file) return undefined;
+  const { $schema: _, ...entities } = file;
+  return entities as Record<string, TemplateConfig>;
+}
+
+/** A data folder's files as JSON values, not yet checked: what a kept version of the data holds. */
+export interface DataJson {
+  readonly game: unknown;
+  readonly entities: unknown;
+  readonly spawn: unknown;
+  /** The `palettes` of a `palettes.json`. */
+  readonly palettes: unknown;
+}
+
+/**
+ * Checks data files held as JSON values exactly as {@link loadContent}
+ * checks a folder's (the schemas, then every check that spans them) and
+ * builds their rules; `labels` name each in the problems (a ContentError).
+ */
+export function contentOfJson(
+  json: DataJson,
+  labels: Labels & { palettes: string },
+  labelDir: string,
+): Content {
+  const problems: string[] = [];
+  const checked = <S extends z.ZodType>(
+    label: string,
+    schema: S,
+    value: unknown,
+  ): z.output<S> | undefined => {
+    const result = check(label, schema, value);
+    for (const problem of result.problems) problems.push(problem);
+    return result.value;
+  };
+  const game = checked(labels.game, gameSchema, json.game);
+  const entities = templatesOf(checked(labels.entities, entitiesSchema, json.entities));
+  const spawn = checked(labels.spawn, spawnTablesSchema, json.spawn);
+  const palettes = checked(labels.palettes, palettesFileSchema, { palettes: json.palettes })?.palettes;
+  return assemble({ game, entities, spawn, palettes }, labels, labelDir, problems);
+}
+
 /**
  * Reads `game.json`, `entities.json` and `spawn_tables.json` from `dir`.
  * `labelDir` is how the folder is named in error lines (e.g. `data/`).
@@ -184,7 +261,10 @@ export async function loadContent(dir: URL, labelDir: string): Promise<Content> 
     }
   } catch (e) {
     if (e instanceof ContentError) throw e;
-    const reason = e instanceof Deno.errors.NotFound ? "no such folder" : (e as Error).message;
+    if (isSystemPathRefusal(e)) {
+      throw new ContentError([`${labelDir}: expected a data folder, found ${SYSTEM_PATH}`]);
+    }
+    const reason = e instanceof Deno.errors.NotFound ? "no such folder" : (e as Error).message.split("\n")[0];
     throw new ContentError([`${labelDir}: cannot read the data folder: ${reason}`]);
   }
   const problems: string[] = [];
@@ -198,21 +278,12 @@ export async function loadContent(dir: URL, labelDir: string): Promise<Content> 
       return undefined;
     }
   };
-  const labels: Labels = {
-    game: `${labelDir}game.json`,
-    entities: `${labelDir}entities.json`,
-    spawn: `${labelDir}spawn_tables.json`,
-  };
+  const labels = labelsOf(labelDir);
   const game = await attempt(() => readDataFile(dir, "game.json", gameSchema, labels.game));
   const entitiesFile = await attempt(() =>
     readDataFile(dir, "entities.json", entitiesSchema, labels.entities)
   );
   const spawn = await attempt(() => readDataFile(dir, "spawn_tables.json", spawnTablesSchema, labels.spawn));
   const palettes = await attempt(() => readPalettes(dir, labelDir));
-  const { $schema: _, ...entities } = entitiesFile ?? {};
-  const templates = entitiesFile ? entities as Record<string, TemplateConfig> : undefined;
-  for (const problem of crossChecks(labels, { game, entities: templates, spawn })) problems.push(problem);
-  if (problems.length > 0 || !game || !templates || !spawn || !palettes) throw new ContentError(problems);
-  const rules = toRules({ game, entities: templates, spawn });
-  return { rules, game, entities: templates, label: labelDir, palettes };
+  return assemble({ game, entities: templatesOf(entitiesFile), spawn, palettes }, labels, labelDir, problems);
 }

@@ -73,7 +73,22 @@ export const DATA_FILE_MAX_BYTES = 8 * 1024 * 1024;
  */
 export const DATA_FILE_MAX_DEPTH = 64;
 
-const DATA_FILE_LIMITS: JsonLimits = { maxBytes: DATA_FILE_MAX_BYTES, maxDepth: DATA_FILE_MAX_DEPTH };
+/**
+ * The most values taken in a data file (each list, object, text and number
+ * is one), and keys in one of its objects (a template or message each, in
+ * most). The largest bundled file holds under a thousand values, and its
+ * largest object under a hundred keys: a mod a thousand times larger still
+ * loads, and one of 200,000 wrong templates is told each problem.
+ */
+export const DATA_FILE_MAX_VALUES = 1_000_000;
+export const DATA_FILE_MAX_KEYS = 250_000;
+
+const DATA_FILE_LIMITS: JsonLimits = {
+  maxBytes: DATA_FILE_MAX_BYTES,
+  maxDepth: DATA_FILE_MAX_DEPTH,
+  maxValues: DATA_FILE_MAX_VALUES,
+  maxKeys: DATA_FILE_MAX_KEYS,
+};
 
 /** Checks `data` against `schema`: the parsed value, or every problem found. */
 export function check<S extends z.ZodType>(

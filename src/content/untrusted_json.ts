@@ -7,12 +7,19 @@
  *    ({@link readBoundedFile});
  * 2. gzip is inflated as a stream, stopping past `maxInflatedBytes`
  *    ({@link gunzipBounded});
- * 3. the bytes must be UTF-8, strictly;
+ * 3. the bytes must be UTF-8, strictly, decoded as they come (each piece of
+ *    inflated bytes let go once it is text);
  * 4. one iterative pass checks the JSON grammar, refuses nesting deeper
- *    than `maxDepth` and finds repeated and `__proto__` keys
- *    ({@link scanJson}) — before JSON.parse, zod or anything recursive sees
- *    the text;
+ *    than `maxDepth` and more values than `maxValues`, and finds repeated
+ *    and `__proto__` keys ({@link scanJson}) — before JSON.parse, zod or
+ *    anything recursive sees the text;
  * 5. JSON.parse.
+ *
+ * So what reading a file costs is bounded by its limits: the text, whose
+ * inflated size is counted as the program holds it ({@link heldBytes}: a
+ * byte a character, or two once one character is past Latin-1), twice
+ * while its pieces are joined, and the values JSON.parse makes of it (over
+ * a hundred bytes for each object or list) and a schema copies.
  *
  * Every failure is a {@link JsonProblem} value, never an exception; each
  * caller words it for its reader (a modder's one line, a player's sentence).
@@ -31,6 +38,13 @@ export interface JsonLimits {
   readonly maxBytes: number;
   /** The deepest nesting of lists and objects taken; the outermost is depth 1. */
   readonly maxDepth: number;
+  /**
+   * The most values taken (each list, object, text, number, `true`, `false`
+   * and `null` is one): what JSON.parse and the schemas cost grows with them.
+   */
+  readonly maxValues: number;
+  /** The most keys one object may have (each costs more than a value: see json_scan.ts). */
+  readonly maxKeys: number;
   /** Set for gzip files: the most bytes the file may inflate to. Unset: the file is plain text. */
   readonly maxInflatedBytes?: number;
 }
@@ -53,6 +67,10 @@ export type JsonProblem =
   | { readonly kind: "not_utf8" }
   /** Lists and objects nested deeper than `limit`: `at` is the bracket one level too deep. */
   | { readonly kind: "too_deep"; readonly limit: number; readonly at: TextPlace }
+  /** More than `limit` values: `at` is the first one past it. */
+  | { readonly kind: "too_many_values"; readonly limit: number; readonly at: TextPlace }
+  /** An object of more than `limit` keys: `at` is the first one past it. */
+  | { readonly kind: "too_many_keys"; readonly limit: number; readonly at: TextPlace }
   /** Not JSON: where it first goes wrong, and what JSON.parse says of it. */
   | { readonly kind: "syntax"; readonly at: TextPlace; readonly message: string };
 
@@ -70,35 +88,92 @@ const refused = (problem: JsonProblem): { kind: "refused"; problem: JsonProblem 
   problem,
 });
 
+/** A character past Latin-1: a text holding one is held two bytes a character. */
+// deno-lint-ignore no-control-regex
+const WIDE = /[^\x00-\xff]/;
+
+/**
+ * The bytes JavaScript holds `text` in: one a character while every one is
+ * Latin-1, else two (UTF-16). What a gzip file inflates to is counted so, as
+ * text, against its limit: a file's few characters past Latin-1 cannot
+ * double what its text costs. The writers count the same, so the game never
+ * writes what its reader refuses.
+ */
+export function heldBytes(text: string): number {
+  return WIDE.test(text) ? 2 * text.length : text.length;
+}
+
 /** Reads the JSON file at `path` within `limits`; never throws for anything the file holds. */
 export async function readUntrustedJson(path: string | URL, limits: JsonLimits): Promise<JsonFileRead> {
   const file = await readBoundedFile(path, limits.maxBytes);
   if (file.kind === "missing") return file;
   if (file.kind !== "bytes") return refused(file);
-  if (file.bytes.length === 0) return refused({ kind: "empty" });
-  let chunks: readonly Uint8Array[] = [file.bytes];
-  if (limits.maxInflatedBytes !== undefined) {
-    const inflated = await gunzipBounded(file.bytes, limits.maxInflatedBytes);
-    if (inflated.kind === "not_gzip") return refused(inflated);
-    if (inflated.kind === "too_large") return refused({ kind: "too_large_inflated", limit: inflated.limit });
-    chunks = inflated.chunks;
-  }
-  let text = "";
-  try {
-    const decoder = new TextDecoder("utf-8", { fatal: true });
-    const parts = chunks.map((chunk) => decoder.decode(chunk, { stream: true }));
-    text = parts.join("") + decoder.decode();
-  } catch {
-    return refused({ kind: "not_utf8" });
-  }
-  return parseUntrustedJson(text, limits.maxDepth);
+  return await untrustedJsonOf(file.bytes, limits);
 }
 
-/** Parses JSON `text` nested at most `maxDepth` deep; never throws. */
-export function parseUntrustedJson(text: string, maxDepth: number): JsonTextRead {
-  const scan = scanJson(text, maxDepth);
+/**
+ * The JSON a file's `bytes` hold, read as {@link readUntrustedJson} reads a
+ * file (for bytes kept elsewhere: a row of a database); never throws.
+ */
+export async function untrustedJsonOf(
+  bytes: Uint8Array<ArrayBuffer>,
+  limits: JsonLimits,
+): Promise<JsonTextRead> {
+  if (bytes.length > limits.maxBytes) return refused({ kind: "too_large", limit: limits.maxBytes });
+  if (bytes.length === 0) return refused({ kind: "empty" });
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const parts: string[] = [];
+  const most = limits.maxInflatedBytes;
+  let chars = 0, wide = false;
+  /** Thrown when the text, as held, passes the inflated limit. */
+  const tooLarge = { kind: "too_large_inflated", limit: most ?? 0 } as const;
+  // Decoded as it comes: inflated bytes are let go once they are text, never held all at once beside it.
+  const decode = (chunk: Uint8Array) => {
+    const part = decoder.decode(chunk, { stream: true });
+    chars += part.length;
+    wide ||= WIDE.test(part);
+    if (most !== undefined && (wide ? 2 : 1) * chars > most) throw tooLarge;
+    parts.push(part);
+  };
+  try {
+    if (most === undefined) decode(bytes);
+    else {
+      const inflated = await gunzipBounded(bytes, most, decode);
+      if (inflated.kind === "not_gzip") return refused(inflated);
+      if (inflated.kind === "too_large") {
+        return refused({ kind: "too_large_inflated", limit: inflated.limit });
+      }
+    }
+    parts.push(decoder.decode());
+  } catch (e) {
+    if (e === tooLarge) return refused(tooLarge);
+    if (e instanceof TypeError) return refused({ kind: "not_utf8" });
+    throw e;
+  }
+  const text = parts.join("");
+  parts.length = 0;
+  return parseUntrustedJson(text, limits);
+}
+
+/**
+ * Parses JSON `text` within `limits` (nested at most `maxDepth` deep, and
+ * of at most `maxValues` values and `maxKeys` keys an object: those not
+ * given are not limited); never throws.
+ */
+export function parseUntrustedJson(
+  text: string,
+  limits: Pick<JsonLimits, "maxDepth"> & Partial<Pick<JsonLimits, "maxValues" | "maxKeys">>,
+): JsonTextRead {
+  const { maxDepth, maxValues = Infinity, maxKeys = Infinity } = limits;
+  const scan = scanJson(text, maxDepth, maxValues, maxKeys);
   if (scan.kind === "too_deep") {
     return refused({ kind: "too_deep", limit: maxDepth, at: lineColumn(text, scan.offset) });
+  }
+  if (scan.kind === "too_many") {
+    return refused({ kind: "too_many_values", limit: maxValues, at: lineColumn(text, scan.offset) });
+  }
+  if (scan.kind === "too_many_keys") {
+    return refused({ kind: "too_many_keys", limit: maxKeys, at: lineColumn(text, scan.offset) });
   }
   let json: unknown;
   try {
@@ -153,6 +228,14 @@ export function describeJsonProblem(problem: JsonProblem, noun = "file"): string
     case "too_deep":
       return `at ${place(problem.at)}: expected lists and objects nested at most ${problem.limit} deep, ` +
         "found deeper";
+    case "too_many_values":
+      return `at ${place(problem.at)}: expected a ${noun} of at most ${
+        problem.limit.toLocaleString("en-US")
+      } values (lists, objects, texts, numbers), found more`;
+    case "too_many_keys":
+      return `at ${place(problem.at)}: expected objects of at most ${
+        problem.limit.toLocaleString("en-US")
+      } keys, found one with more`;
     case "syntax":
       return `invalid JSON at ${place(problem.at)}: ${problem.message}`;
   }

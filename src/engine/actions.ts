@@ -121,6 +121,19 @@ export function perform(
 }
 
 /**
+ * Whether the player's step `dx, dy` would be refused as it stands: nobody
+ * to attack there, and the cell not walkable or taken (as `perform` decides
+ * a bump), with no status of the player's that would change the step
+ * (turn.ts). Nothing is changed: the AI worker leaves such steps unthought.
+ */
+export function stepRefused(state: GameState, dx: number, dy: number): boolean {
+  const player = playerOf(state);
+  if (player.statuses?.length) return false;
+  const x = player.x + dx, y = player.y + dy, at = scanOccupancy(state.entities);
+  return !at.livingActorAt(x, y) && (!isWalkable(state.map, x, y) || at.blockerAt(x, y) !== undefined);
+}
+
+/**
  * Walking into a closed door opens it and spends the move
  * (docs/rules.md, Doors). The view is recomputed at once: the door no longer blocks sight,
  * and the monsters that act after in the same phase see what the player sees.

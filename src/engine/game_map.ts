@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { computeFov, markLit, type Point } from "../algorithms/mod.ts";
+import { computeFov, forgetLit, markLit, type Point } from "../algorithms/mod.ts";
 import { Tile, TRANSPARENT, WALKABLE } from "./tiles.ts";
 
 /** A floor: row-major grids (`y * width + x`) of one byte per cell. */
@@ -75,4 +75,16 @@ export function isWalkable(map: GameMap, x: number, y: number): boolean {
 export function updateVisibility(map: GameMap, from: Point, radius: number): void {
   computeFov(map.transparent, map.width, map.height, from.x, from.y, radius, map.visible);
   markLit(map.visible, map.explored);
+}
+
+/**
+ * Flips what is in view at `cells` and marks `explored` there: a view taken
+ * elsewhere (the AI worker's copy of the game) made on this map. The next
+ * {@link updateVisibility} clears the view whole, since its cells were not
+ * all lit by it.
+ */
+export function flipView(map: GameMap, visible: Iterable<number>, explored: Iterable<number>): void {
+  for (const i of visible) map.visible[i] ^= 1;
+  for (const i of explored) map.explored[i] ^= 1;
+  forgetLit(map.visible);
 }

@@ -8,9 +8,9 @@
  */
 import { rollsCombat } from "./combat.ts";
 import { DEFAULT_SLOTS } from "./items/equipment.ts";
-import { type Ai, type Entity, withCarried } from "./entity.ts";
+import { type Ai, type Entity, isAlive, withCarried } from "./entity.ts";
 import { computeFov } from "../algorithms/mod.ts";
-import { isBottom } from "./floors/floors.ts";
+import { carriesGoal, isBottom } from "./floors/floors.ts";
 import { type GameMap, inBounds, isWalkable, tileAt } from "./game_map.ts";
 import { Tile } from "./tiles.ts";
 import type { Rules } from "./rules.ts";
@@ -63,8 +63,11 @@ function namer(paths: Map<Entity, string> | undefined, where = ""): Namer {
  * that still thinks, an AI heading for a cell off the map, more carried
  * than the capacity, a worn item not carried, not exactly one player, a
  * player who cannot fight or is moved by an AI, kills counted on floors
- * not yet reached, stairs that are not a staircase, and a view that is not
- * the player's field of view (or not explored). Loading a save checks
+ * not yet reached, stairs that are not a staircase, a view that is not
+ * the player's field of view (or not explored), a floor below the bottom,
+ * and a story that contradicts the game: a death told of a living player,
+ * an escape made alive from floor 1 only, won exactly when the goal item
+ * came along, and no goal item before its floor. Loading a save checks
  * these too, so a save holds nothing a played game could not; given the
  * state's `root` in the save's JSON (`$.state`), each entity a problem names
  * is named with its JSON path, and the field's where one field is wrong.
@@ -81,6 +84,9 @@ export function stateProblems(state: GameState, rules: Rules, root?: string): st
     problems.push(
       `kills are counted on floors deeper than the one reached (${deepest})${at(".chronicle.killsByFloor")}`,
     );
+  }
+  if (rules.bottom !== undefined && deepest > rules.bottom) {
+    problems.push(`floor ${deepest} is reached, expected none below the bottom floor ${rules.bottom}`);
   }
   thingProblems(state.map, state.entities, rules, problems, name);
   problems.push(...playerProblems(state, rules, name, at));
@@ -103,14 +109,35 @@ export function stateProblems(state: GameState, rules: Rules, root?: string): st
   }
   statusProblems(state, rules, problems, name);
   goalProblems(state, rules, deepest, problems);
+  problems.push(...storyProblems(state, rules, at));
   if (rollsCombat(rules) && !state.rolls) {
     problems.push(`the dice stream (rolls) is missing, and these rules roll${at(".rolls")}`);
   }
+  for (const [i, id] of (state.known ?? []).entries()) {
+    if (!Object.hasOwn(rules.templates, id)) {
+      problems.push(
+        `the player knows ${JSON.stringify(id)}, a template these rules lack${at(`.known[${i}]`)}`,
+      );
+    }
+  }
   for (const entities of [state.entities, ...(state.keptFloors ?? []).map((k) => k.entities)]) {
+    templateProblems(entities, rules, problems, name);
     slotProblems(entities, rules, problems, name);
     energyProblems(entities, rules, problems, name);
   }
   return problems;
+}
+
+/** Every thing, on a floor or in a pack at any depth, made from a template the rules have (their own). */
+function templateProblems(entities: readonly Entity[], rules: Rules, problems: string[], name: Namer): void {
+  for (const e of entities) {
+    if (!Object.hasOwn(rules.templates, e.template)) {
+      problems.push(
+        `${name(e, "template")} is made from ${JSON.stringify(e.template)}, a template these rules lack`,
+      );
+    }
+    if (e.inventory) templateProblems(e.inventory.items, rules, problems, name);
+  }
 }
 
 /** Every equippable thing, on a floor or in a pack at any depth, for a slot the rules have. */
@@ -178,7 +205,7 @@ function statusProblems(state: GameState, rules: Rules, problems: string[], name
     for (const e of entities) {
       for (const [i, status] of (e.statuses ?? []).entries()) {
         const longest = longestTurns(rules, status.id);
-        if (!rules.statuses?.[status.id]) {
+        if (!Object.hasOwn(rules.statuses ?? {}, status.id)) {
           problems.push(`${name(e, `statuses[${i}].id`)} is under an unknown status ${status.id}`);
         } else if (status.turns < 1 || status.turns > longest) {
           problems.push(
@@ -193,12 +220,12 @@ function statusProblems(state: GameState, rules: Rules, problems: string[], name
 }
 
 /**
- * The goal item (docs/rules.md, A goal), once its floor has been made: there
- * exactly once, on a floor or in a pack, until the game ends.
+ * The goal item (docs/rules.md, A goal): nowhere before its floor has been
+ * made, then there exactly once, on a floor or in a pack, until the game ends.
  */
 function goalProblems(state: GameState, rules: Rules, deepest: number, problems: string[]): void {
   const goal = rules.goal;
-  if (!goal || deepest < goal.floor || state.chronicle.escaped) return;
+  if (!goal || state.chronicle.escaped) return;
   let count = 0;
   const look = (things: readonly Entity[]) => {
     for (const e of things) {
@@ -208,7 +235,48 @@ function goalProblems(state: GameState, rules: Rules, deepest: number, problems:
   };
   look(state.entities);
   for (const kept of state.keptFloors ?? []) look(kept.entities);
-  if (count !== 1) problems.push(`the goal item ${goal.item} is there ${count} times, not once`);
+  if (deepest < goal.floor) {
+    if (count > 0) {
+      problems.push(
+        `the goal item ${goal.item} is there ${count} times, expected none before its floor ${goal.floor}`,
+      );
+    }
+  } else if (count !== 1) problems.push(`the goal item ${goal.item} is there ${count} times, not once`);
+}
+
+/**
+ * What the story says against the game: a death told of a living player,
+ * and a way out of the dungeon (docs/rules.md, A goal) taken other than alive by floor 1's up
+ * stairs, or called won without the goal item (or left with it).
+ */
+function storyProblems(state: GameState, rules: Rules, at: Locator): string[] {
+  const problems: string[] = [];
+  const player = state.entities.find((e) => e.id === state.playerId);
+  if (!player) return problems; // said by the player's own checks
+  const { death, escaped } = state.chronicle;
+  if (death && isAlive(player)) {
+    problems.push(`the player is alive, expected dead as the story tells${at(".chronicle.death")}`);
+  }
+  if (!escaped) return problems;
+  const where = at(".chronicle.escaped");
+  if (state.floor !== 1) {
+    problems.push(
+      `the player left the dungeon from floor ${state.floor}, expected floor 1 (its way out)${where}`,
+    );
+  }
+  if (!isAlive(player)) problems.push(`the player left the dungeon dead, expected alive${where}`);
+  const carried = carriesGoal(player, rules);
+  if (escaped === "won" && !carried) {
+    problems.push(
+      `the game is won without the goal item, expected it carried (${
+        rules.goal ? rules.goal.item : "these rules name none"
+      })${where}`,
+    );
+  }
+  if (escaped === "left" && carried) {
+    problems.push(`the player left carrying the goal item ${rules.goal!.item}, expected a win${where}`);
+  }
+  return problems;
 }
 
 /** The stairs are where the map says; on the bottom floor, with no way down, the down stairs' cell is floor. */

@@ -7,8 +7,11 @@
  *
  * @module
  */
-export type { Action } from "./actions.ts";
+export { type Action, stepRefused } from "./actions.ts";
 export {
+  type Behavior,
+  behaviorOf,
+  type BehaviorStep,
   isTold,
   itemsUnderfoot,
   knownCost,
@@ -24,7 +27,9 @@ export {
   tellStop,
   type Walk,
   walkBehavior,
+  type WalkOrders,
   type WalkStop,
+  type WalkWords,
 } from "./walks/mod.ts";
 export { Bot, type BotIntent, knownEscape } from "./bot/mod.ts";
 export {
@@ -34,7 +39,15 @@ export {
   stateChecksumWithoutLog,
   textChecksum,
 } from "./checksum.ts";
-export { stateDigest } from "./state_digest.ts";
+export { stateDigest, turnDigest, valueDigest } from "./state_digest.ts";
+export {
+  applyPatch,
+  type FloorChange,
+  patchOf,
+  replacedDigest,
+  samePlain,
+  type TurnPatch,
+} from "./state_patch.ts";
 export { type Chronicle, emptyChronicle, type KillCount, totalKills } from "./chronicle.ts";
 export { DEATH_CAUSE_KINDS, type DeathCause } from "./death_cause.ts";
 export {
@@ -110,9 +123,26 @@ export {
 } from "./items/mod.ts";
 export { accuracyOf, attackOf, defenseOf, evasionOf, sightOf } from "./stats.ts";
 export type { GameEvent } from "./events.ts";
-export { createMap, type GameMap, isWalkable, setTile, tileAt, updateVisibility } from "./game_map.ts";
+export {
+  createMap,
+  flipView,
+  type GameMap,
+  isWalkable,
+  setTile,
+  tileAt,
+  updateVisibility,
+} from "./game_map.ts";
 export { type ItemLedger, itemLedger, ledgerProblems, stateProblems } from "./invariants.ts";
-export { MAX_CAPACITY, MAX_CONFUSIONS, MAX_FLOOR, MAX_LEVEL, MAX_MONSTERS_ON_FLOOR } from "./limits.ts";
+export {
+  MAX_CAPACITY,
+  MAX_CONFUSIONS,
+  MAX_FLOOR,
+  MAX_LEVEL,
+  MAX_MONSTERS_ON_FLOOR,
+  MAX_STEPS_A_PHASE,
+  MAX_TICKS,
+  MAX_TURNS,
+} from "./limits.ts";
 export { addMessage, displayText, type LogEntry } from "./message_log.ts";
 export { formatTemplate } from "./text_template.ts";
 export {
@@ -124,6 +154,8 @@ export {
   type MonsterMove,
   MoveReplay,
   PhaseContext,
+  type PhaseCounts,
+  phaseCounts,
   type RangedMind,
   runMonsterPhase,
   safetyMap,
@@ -151,7 +183,15 @@ export type {
   TimeRules,
 } from "./rules.ts";
 export { deepestFloor, HIGH_SCORES_KEPT, type HighScore, placeScore, scoreOf } from "./score.ts";
-export { cloneState, copyMap, type GameState, type KeptFloor, playerOf } from "./state.ts";
+export {
+  cloneState,
+  copyMap,
+  copyPlain,
+  forkState,
+  type GameState,
+  type KeptFloor,
+  playerOf,
+} from "./state.ts";
 export { newGame } from "./new_game.ts";
 export { applyStatus, MAX_STATUSES, speedOf } from "./statuses.ts";
 export { instantiate } from "./templates.ts";

@@ -18,15 +18,7 @@ import type { GameEvent } from "./events.ts";
 import type { Rules } from "./rules.ts";
 import { type GameState, playerOf } from "./state.ts";
 import { endOfTurn, ENERGY_TO_ACT, energyOf, usesEnergy } from "./time.ts";
-
-/**
- * The most steps (monsters' actions and ends of turns, together) one player
- * action may be followed by: a player of the least speed (1) paying the
- * most an action may cost (data/limits: 1000) waits 1,000 turns, in each of
- * which a monster of the most speed (1000) paying the least (1) acts 1,000
- * times. This only guards against a loop, and against energy no game holds.
- */
-const MAX_STEPS_A_PHASE = 1_000_000;
+import { MAX_STEPS_A_PHASE } from "./limits.ts";
 
 /** Names the monsters in the order they act; runs the ends of turns between. */
 export class PhaseScheduler {

@@ -70,7 +70,7 @@ export function playerOf(state: GameState): Entity {
  * several times faster than structuredClone on the thousands of small
  * objects a floor's entities are.
  */
-function copyPlain<T>(value: T): T {
+export function copyPlain<T>(value: T): T {
   if (typeof value !== "object" || value === null) return value;
   if (Array.isArray(value)) {
     const out = new Array(value.length);
@@ -100,6 +100,46 @@ export function cloneState(state: GameState): GameState {
       map: copyMap(k.map),
       entities: copyPlain(k.entities),
     }));
+  }
+  return copy;
+}
+
+/**
+ * A copy of `state` to play a branch of the game on (the AI worker plays
+ * the player's likely next commands so): the floor the player is on, the
+ * RNG and the chronicle copied deep, the kept floors shared. A kept floor is
+ * a value no command changes in place (floors.ts copies the one the player
+ * goes back to), so sharing them costs nothing and is safe; the list of
+ * them is copied, since going up or down changes it. The log starts empty.
+ */
+export function forkState(state: GameState): GameState {
+  const { map, log: _log, keptFloors, entities, ...rest } = state;
+  const copy: GameState = {
+    ...copyPlain(rest),
+    log: [],
+    map: copyMap(map),
+    entities: entities.map(forkEntity),
+  };
+  if (keptFloors) copy.keptFloors = [...keptFloors];
+  return copy;
+}
+
+/**
+ * A copy of `e` for a branch of the game: every part play changes in place
+ * copied, the parts it only ever replaces whole (the mind, and what never
+ * changes: an item's effect, what wearing it adds) shared. Several times
+ * faster than a deep copy on a floor's things; a test plays branches and
+ * checks the game they were copied from is unchanged.
+ */
+function forkEntity(e: Entity): Entity {
+  const copy = { ...e };
+  if (e.fighter) copy.fighter = { ...e.fighter };
+  if (e.statuses) copy.statuses = e.statuses.map((s) => ({ ...s }));
+  if (e.level) copy.level = { ...e.level };
+  if (e.item) copy.item = { ...e.item };
+  if (e.equipment) copy.equipment = { ...e.equipment };
+  if (e.inventory) {
+    copy.inventory = { capacity: e.inventory.capacity, items: e.inventory.items.map(forkEntity) };
   }
   return copy;
 }

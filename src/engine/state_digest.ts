@@ -74,3 +74,31 @@ export function stateDigest(state: GameState): number {
   const { log: _log, ...rest } = state;
   return finish(digest(OFFSET, rest)) >>> 0;
 }
+
+/** The digest of one value of the state (an entity, the chronicle), as `stateDigest` counts it. */
+export function valueDigest(value: unknown): number {
+  return finish(digest(OFFSET, value)) >>> 0;
+}
+
+function mixInt(h: number, n: number): number {
+  return Math.imul(h ^ (n | 0), PRIME);
+}
+
+/**
+ * A quick digest of what a turn changes: the counters, the RNG streams, and
+ * every entity's place, HP and energy. The AI worker sends it with each
+ * answer, taken of its copy before and after the turn, and the app takes it
+ * of its own game: a pass over the floor's entities, where
+ * {@link stateDigest} walks the whole game.
+ */
+export function turnDigest(state: GameState): number {
+  let h = mixInt(mixInt(mixInt(mixInt(OFFSET, state.turn), state.ticks ?? -1), state.floor), state.nextId);
+  for (const n of state.rng) h = mixInt(h, n);
+  for (const n of state.rolls ?? []) h = mixInt(h, n);
+  h = mixInt(h, state.entities.length);
+  for (const e of state.entities) {
+    h = mixInt(mixInt(mixInt(mixInt(h, e.id), e.x), e.y), e.fighter?.hp ?? -1);
+    h = mixInt(h, e.energy ?? -1);
+  }
+  return h >>> 0;
+}

@@ -12,6 +12,7 @@ import { chronicleEvents } from "./chronicle.ts";
 import type { GameEvent } from "./events.ts";
 import { chooseLevelUp, levelsToTell, settleDeaths } from "./progression.ts";
 import { type Entity, isAlive } from "./entity.ts";
+import { MAX_STEPS_A_PHASE, MAX_TICKS, MAX_TURNS } from "./limits.ts";
 import { updateVisibility } from "./game_map.ts";
 import { runMonsterPhase } from "./monsters/monster_phase.ts";
 import { narrate, type Sees, tell } from "./narration.ts";
@@ -29,13 +30,23 @@ export function isGameOver(state: GameState): boolean {
 }
 
 /**
+ * True when another turn could take the game's clocks past their bounds
+ * ({@link MAX_TURNS}, and {@link MAX_TICKS} less the most one turn's monster
+ * phase adds): the player's actions are refused, untold, and the game stays
+ * one its save's reader takes. No game played comes near (docs/rules.md, Turns).
+ */
+function outOfTurns(state: GameState): boolean {
+  return state.turn >= MAX_TURNS || (state.ticks ?? 0) > MAX_TICKS - MAX_STEPS_A_PHASE - 1;
+}
+
+/**
  * The player's half of a turn: resolves `action`, settles and narrates its
  * events, counts the turn and updates the view. Returns the settled events
  * (the monsters act next), or undefined when the action was impossible
  * (told, and no time passed).
  */
 export function playPlayerAction(state: GameState, rules: Rules, action: Action): GameEvent[] | undefined {
-  if (isGameOver(state)) return undefined;
+  if (isGameOver(state) || outOfTurns(state)) return undefined;
   const player = playerOf(state);
   const forced = player.statuses ? forcedAction(state, rules, player, action) : undefined;
   let { result, performed } = resolveTimed(state, rules, player, forced ?? action);

@@ -22,12 +22,16 @@ import { gateMessages, SocketCounts } from "./socket_limits.ts";
 import { AddressDoor } from "./address_door.ts";
 import { type DoorTally, DoorThread } from "./door/mod.ts";
 import { ServerHealth } from "./server_health.ts";
+import { say } from "../cli/mod.ts";
 import {
   asksForWebSocket,
+  BodyCutShort,
+  errorLine,
   NOT_A_WEBSOCKET,
   plainRefusal,
   postFromThisSite,
   readForm,
+  requestLine,
   securityHeaders,
   sessionCookie,
   sessionToken,
@@ -57,6 +61,8 @@ import {
 } from "./server_limits.ts";
 import { type GameProgress, isGameId, LEFT_OUTCOME, ServerStore } from "./store.ts";
 import { TimeShare } from "./time_share.ts";
+import { TableVersions } from "./version_table.ts";
+import { bundledArchive, DataShelf } from "../store/mod.ts";
 
 /** The mode of the state folder and each folder the server makes in it: its user's alone. */
 const PRIVATE_FOLDER = 0o700;
@@ -85,6 +91,12 @@ export interface ServerOptions extends ProgramParts {
   readonly absentMs?: number;
   /** Overrides the game host's gap between resizes (tests). */
   readonly resizeGapMs?: number;
+  /**
+   * Where the server's lines go, one each, for its operator: what failed
+   * that no page can be told (a request cut short, a save that failed as a
+   * page left). `delve serve: LINE` on stderr unless given.
+   */
+  readonly log?: (line: string) => void;
 }
 
 /** A player's running program and its game's id in the store (a new one after each game ends). */
@@ -111,6 +123,9 @@ function shownAddress(ended: Live["ended"], path: string): string {
 /** The server; {@link DelveServer.start} listens, {@link DelveServer.shutdown} saves and stops. */
 export class DelveServer {
   readonly #store: ServerStore;
+  /** The versions of the data the games name, in the store; and where a game's data is found by them. */
+  readonly #versions: TableVersions;
+  readonly #shelf: DataShelf;
   readonly #logins: LoginLimiter;
   /** Running programs by player (names are unique without regard to case). */
   readonly #live = new Map<string, Live>();
@@ -163,6 +178,12 @@ export class DelveServer {
 
   private constructor(readonly options: ServerOptions) {
     this.#store = ServerStore.open(join(options.stateDir, "delve.sqlite"));
+    // Its refusals may reach a player's page: they name the database, never its path on the server.
+    this.#versions = new TableVersions(this.#store, "the server's database", {
+      gameVersion: options.version,
+      ...(options.now ? { now: options.now } : {}),
+    });
+    this.#shelf = new DataShelf(options.content, { archive: bundledArchive(), store: this.#versions });
     this.#logins = new LoginLimiter({ perMinute: options.limits.logins });
     // Each pause and bar is told to the door below HTTP, which closes the address's connections unread.
     const shut = (address: string, until: number) => this.#connections?.shut(address, until);
@@ -203,15 +224,26 @@ export class DelveServer {
     for (const suffix of ["", "-wal", "-shm"]) {
       await Deno.chmod(join(options.stateDir, `delve.sqlite${suffix}`), PRIVATE_FILE).catch(() => {});
     }
+    // The versions of the data no save, replay or finished game names any longer are forgotten (none in play yet).
+    await server.#versions.prune();
     const listening = Promise.withResolvers<void>();
     // The HTTP side listens on loopback alone; visitors reach it through the door on the public port.
     const http = Deno.serve(
-      { hostname: "127.0.0.1", port: 0, onListen: () => listening.resolve() },
+      {
+        hostname: "127.0.0.1",
+        port: 0,
+        onListen: () => listening.resolve(),
+        // Whatever no answer below catches: one line, never Deno's stack trace.
+        onError: (error) => {
+          server.#log(`a request failed: ${errorLine(error)}`);
+          return plainRefusal(500, "The server could not answer that.");
+        },
+      },
       (request, info) => {
         const visitor = server.#connections?.shared.visitorOf(info.remoteAddr);
         return visitor === undefined
           ? plainRefusal(403, "Connect to the server's own address.")
-          : server.#admit(request, visitor);
+          : server.#answer(request, visitor);
       },
     );
     server.#http = http;
@@ -231,7 +263,9 @@ export class DelveServer {
       server.health.stop();
       throw error;
     }
-    server.#sweeper = setInterval(() => void server.#sweep(), options.sweepMs ?? 10_000);
+    server.#sweeper = setInterval(() => {
+      server.#sweep().catch((error) => server.#log(`closing the idle games failed: ${errorLine(error)}`));
+    }, options.sweepMs ?? 10_000);
     return server;
   }
 
@@ -310,6 +344,32 @@ export class DelveServer {
   #player(request: Request): string | undefined {
     const token = sessionToken(request);
     return token === undefined ? undefined : this.#store.sessionPlayer(token, this.#now());
+  }
+
+  /** One line in the operator's log. */
+  #log(line: string): void {
+    if (this.options.log) this.options.log(line);
+    else say(`delve serve: ${line}`);
+  }
+
+  /**
+   * The answer to `request` from `address`; a request that failed on the way
+   * (its body cut short, a file that could not be read) is one line in the
+   * log and a plain answer saying so, to a visitor who may be gone.
+   */
+  #answer(request: Request, address: string): Response | Promise<Response> {
+    const failed = (error: unknown) => {
+      this.#log(`${requestLine(request)} from ${address}: ${errorLine(error)}`);
+      return error instanceof BodyCutShort
+        ? plainRefusal(400, "The request's body was cut short.")
+        : plainRefusal(500, "The server could not answer that.");
+    };
+    try {
+      const answer = this.#admit(request, address);
+      return answer instanceof Promise ? answer.catch(failed) : answer;
+    } catch (error) {
+      return failed(error);
+    }
   }
 
   /**
@@ -584,6 +644,7 @@ export class DelveServer {
     const host = new GameHost({
       player,
       content,
+      versions: this.#versions,
       version,
       makeRunner,
       randomSeed,
@@ -604,8 +665,11 @@ export class DelveServer {
     const ended = host.done.then(() => {
       this.#keepProgress(live);
       this.#store.endGame(live.id, { outcome: LEFT_OUTCOME, now: this.#now() });
-      if (this.#live.get(player.toLowerCase()) === live) this.#live.delete(player.toLowerCase());
-    });
+    }).catch((error) => this.#log(`${player}'s game could not be closed: ${errorLine(error)}`)).finally(
+      () => {
+        if (this.#live.get(player.toLowerCase()) === live) this.#live.delete(player.toLowerCase());
+      },
+    );
     this.#ending.add(ended);
     void ended.finally(() => this.#ending.delete(ended));
     return live;
@@ -625,8 +689,11 @@ export class DelveServer {
     });
     if (morguePath) live.ended = { id, stem: morguePath.replace(/\.txt$/, "") };
     live.id = this.#store.startGame(player, this.#now());
+    const last = join(dir, "last-game.replay.json.gz");
+    // The finished game's replay names the data it was played by: its version is kept while the replay is.
     void Deno.mkdir(join(dir, "replays"), { recursive: true })
-      .then(() => Deno.copyFile(join(dir, "last-game.replay.json.gz"), replayPath))
+      .then(() => Deno.copyFile(last, replayPath))
+      .then(() => this.#versions.copyName(last, replayPath, true))
       .catch(() => {});
   }
 
@@ -634,7 +701,7 @@ export class DelveServer {
   get #parts(): FinishedGames {
     return {
       store: this.#store,
-      content: this.options.content,
+      shelf: this.#shelf,
       replayShare: this.#replayShare,
       refuse: (status, line) => this.#refuse(status, line),
       track: (socket) => this.#track(socket),
@@ -653,6 +720,7 @@ export class DelveServer {
       dropped: () => this.droppedMessages++,
       refused: () => this.refusedMessages++,
       broke: () => this.#socketCounts.bar(address),
+      failed: (what, error) => this.#log(`${what}: ${errorLine(error)}`),
     };
   }
 

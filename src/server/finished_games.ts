@@ -6,7 +6,15 @@
  * @module
  */
 import type { Content } from "../content/mod.ts";
-import { decodeRecording, readJsonFile, type Recording, REPLAY_LIMITS } from "../store/mod.ts";
+import {
+  type DataShelf,
+  decodeRecording,
+  readJsonFile,
+  recordedData,
+  type Recording,
+  REPLAY_LIMITS,
+  ReplayError,
+} from "../store/mod.ts";
 import { showReplay } from "../app/mod.ts";
 import { ENTER_SEQUENCE } from "../terminal/mod.ts";
 import { asksForWebSocket, NOT_A_WEBSOCKET, securityHeaders } from "./http_parts.ts";
@@ -19,12 +27,14 @@ import type { ServerStore } from "./store.ts";
 import type { TimeShare } from "./time_share.ts";
 
 /**
- * What the routes need of the server: its store and data, the share of its
- * thread its replays spend between them, its refusals, and its list of sockets.
+ * What the routes need of the server: its store, where a game's data is
+ * found, the share of its thread its replays spend between them, its
+ * refusals, and its list of sockets.
  */
 export interface FinishedGames {
   readonly store: ServerStore;
-  readonly content: Content;
+  /** The data each replay is played by, found by the checksum of its rules (docs/server.md, Games). */
+  readonly shelf: DataShelf;
   readonly replayShare: TimeShare;
   readonly refuse: (status: number, line: string) => Response;
   readonly track: (socket: WebSocket) => void;
@@ -37,6 +47,20 @@ export async function morgueFile(server: FinishedGames, id: string): Promise<Res
   const text = await Deno.readTextFile(path).catch(() => undefined);
   if (text === undefined) return server.refuse(404, "That game's morgue file is gone.");
   return new Response(text, { headers: securityHeaders("text/plain; charset=utf-8") });
+}
+
+/**
+ * The data `recording` was played by, found on `shelf` by its checksum; or,
+ * when it is nowhere, the line that says so, naming the checksum.
+ */
+async function dataOf(shelf: DataShelf, recording: Recording): Promise<Content | string> {
+  const { checksum, folder } = recordedData(recording);
+  const found = await shelf.find(checksum);
+  if (found.kind === "missing" || found.kind === "refused") {
+    const named = folder === undefined ? "" : ` of ${JSON.stringify(folder)}`;
+    return `This game was played with data ${checksum}${named}, which this server keeps nowhere: its replay cannot be shown.`;
+  }
+  return found.content;
 }
 
 /** Game `id` shown from its replay at `speedText` commands a second (10 when not one of the page's). */
@@ -57,6 +81,7 @@ export async function replaySocket(
   } catch {
     return server.refuse(404, "That game's replay cannot be read.");
   }
+  const data = await dataOf(server.shelf, recording);
   const { socket, response } = Deno.upgradeWebSocket(request);
   server.track(socket);
   let open = true;
@@ -75,6 +100,12 @@ export async function replaySocket(
     if (read.message.turn !== undefined) controls.turn = read.message.turn;
   });
   socket.addEventListener("open", async () => {
+    if (typeof data === "string") {
+      // Told on the page, whose socket then closes: the replay file is kept, to be watched once its data is.
+      socket.send(serverMessage({ type: "notice", text: data }));
+      socket.close(1000, "The replay cannot be shown.");
+      return;
+    }
     const send = (text: string) => {
       // A replay's frames build on each other, none can be skipped: a page that stops reading is let go.
       if (open && socket.bufferedAmount > WATCHER_BACKLOG_BYTES) {
@@ -99,8 +130,12 @@ export async function replaySocket(
       },
       spent: (ms: number) => server.replayShare.spend(ms),
     };
-    await showReplay(terminal, recording, server.content, pace).catch(() => {});
-    if (open) socket.send(serverMessage({ type: "notice", text: "The replay is over." }));
+    // A replay that does not play back the same stops there, and the page is told where.
+    const end = await showReplay(terminal, recording, data, pace).then(
+      () => "The replay is over.",
+      (e: unknown) => e instanceof ReplayError ? `The replay stopped: ${e.message}.` : "The replay is over.",
+    );
+    if (open) socket.send(serverMessage({ type: "notice", text: end }));
   });
   return response;
 }

@@ -17,6 +17,7 @@ import type { OptionsChoice } from "../ui/mod.ts";
 import { type HighScore, playerOf, type Rules } from "../engine/mod.ts";
 import { ENTER_SEQUENCE } from "../terminal/mod.ts";
 import type { MonsterRunner } from "../worker/mod.ts";
+import type { VersionStore } from "../store/mod.ts";
 import { type ServerMessage, serverMessage } from "./protocol.ts";
 import type { ServerHealth } from "./server_health.ts";
 import { clampSize, SocketTerminal } from "./socket_terminal.ts";
@@ -58,6 +59,8 @@ export interface ProgramParts {
   readonly makeRunner: (rules: Rules) => MonsterRunner;
   readonly randomSeed: () => number;
   readonly now?: () => Date;
+  /** Where the versions of the data the games name are kept (the server's table); its owner prunes it. */
+  readonly versions?: VersionStore;
 }
 
 /** What a host needs to run a player's games. */
@@ -143,6 +146,7 @@ export class GameHost {
       ...(options.now ? { now: options.now } : {}),
       ...(options.onScore ? { onScore: options.onScore } : {}),
       ...(options.shownPath ? { shownPath: options.shownPath } : {}),
+      ...(options.versions ? { versions: options.versions } : {}),
     });
     this.done = this.#run();
   }

@@ -19,6 +19,8 @@ export interface GameSockets extends GateCounts {
   readonly watchers: number;
   readonly refuse: (status: number, line: string) => Response;
   readonly track: (socket: WebSocket) => void;
+  /** Something a socket set going failed where no page can be told: `what`, and why (the operator's log). */
+  readonly failed: (what: string, error: unknown) => void;
 }
 
 /**
@@ -56,7 +58,12 @@ export function playConnection(server: GameSockets, request: Request, host: Game
     if (read.message.type === "input") host.input(read.message.data);
     else if (read.message.type === "resize") host.resize(read.message.columns, read.message.rows);
   });
-  socket.addEventListener("close", () => void host.detach(socket as Sink));
+  socket.addEventListener("close", () => {
+    // Its page gone, the game is saved: a save that fails is the operator's to hear of.
+    host.detach(socket as Sink).catch((error) =>
+      server.failed(`saving ${host.options.player}'s game`, error)
+    );
+  });
   return response;
 }
 

@@ -66,7 +66,20 @@ export function sessionCookie(token: string | undefined): string {
   return token === undefined ? `${base}; Max-Age=0` : `${base}; Max-Age=${30 * 24 * 3600}`;
 }
 
-/** A form's fields, or undefined when the body is not a form within `limit` bytes. */
+/**
+ * A request whose body could not be read whole: its connection ended (or
+ * broke) before the body did, as a client that sends `Content-Length:
+ * 99999999999` and closes makes it. The visitor has gone; the server says
+ * so in one line.
+ */
+export class BodyCutShort extends Error {
+  override name = "BodyCutShort";
+}
+
+/**
+ * A form's fields, or undefined when the body is not a form within `limit`
+ * bytes; {@link BodyCutShort} when the body ends before its connection does.
+ */
 export async function readForm(request: Request, limit = 4096): Promise<URLSearchParams | undefined> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("application/x-www-form-urlencoded") || !request.body) return undefined;
@@ -74,7 +87,17 @@ export async function readForm(request: Request, limit = 4096): Promise<URLSearc
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch {
+      const declared = request.headers.get("content-length");
+      throw new BodyCutShort(
+        `its body was cut short: the connection ended after ${size} bytes` +
+          (declared !== null && /^\d{1,20}$/.test(declared) ? ` of the ${declared} it announced` : ""),
+      );
+    }
+    const { done, value } = read;
     if (done) break;
     size += value.length;
     if (size > limit) {
@@ -94,6 +117,32 @@ export async function readForm(request: Request, limit = 4096): Promise<URLSearc
   } catch {
     return undefined;
   }
+}
+
+/** The longest part of a request's address a log line quotes. */
+const LOGGED_PATH = 100;
+
+/** A request as a log line names it: its method and path (a long path cut short, its query left out). */
+export function requestLine(request: Request): string {
+  let path: string;
+  try {
+    path = new URL(request.url).pathname;
+  } catch {
+    path = "?";
+  }
+  const method = request.method.slice(0, 16);
+  return `${method} ${path.length > LOGGED_PATH ? `${path.slice(0, LOGGED_PATH)}…` : path}`;
+}
+
+/** What went wrong, in one line for the log: the error's own first line, never its stack. */
+export function errorLine(error: unknown): string {
+  const said = error instanceof BodyCutShort
+    ? error.message
+    : error instanceof Error
+    ? `${error.name}: ${error.message}`
+    : String(error);
+  const line = said.split("\n")[0];
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
 /**

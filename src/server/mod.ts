@@ -2,7 +2,7 @@
  * The browser server for Delve (`deno task serve`): the server itself with
  * its limits; who may play (names, passwords, sessions, how often one may
  * try to log in); and what it keeps in its database (players, the game
- * index, the server's scores).
+ * index, the server's scores, the versions of the data its games name).
  *
  * @module
  */
@@ -64,6 +64,7 @@ export {
   StoreError,
 } from "./store.ts";
 export { GameHost, RESIZE_GAP_MS, WATCHER_BACKLOG_BYTES } from "./game_host.ts";
+export { TableVersions } from "./version_table.ts";
 export { KEY_LIMITS, SCREEN_LIMITS } from "./socket_terminal.ts";
 export {
   BARRED_MS,

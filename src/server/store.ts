@@ -1,6 +1,6 @@
 /**
- * The server's database: players, sessions, the game index and the server's
- * scores, in one SQLite file through Deno's built-in `node:sqlite`. The
+ * The server's database: players, sessions, the game index, the server's
+ * scores and the versions of the data its games name, in one SQLite file through Deno's built-in `node:sqlite`. The
  * schema is versioned ({@link MIGRATIONS}, each step applied once in its own
  * transaction), every query takes its values as parameters, and every row
  * read back is checked before it is believed: the file is input too.
@@ -26,6 +26,7 @@ import {
   type Row,
   scoreFrom,
   type ScoreRecord,
+  StoreError,
   text,
 } from "./store_rows.ts";
 
@@ -332,6 +333,69 @@ export class ServerStore {
       score.player,
     );
     if (added !== 1) throw new RangeError("a score for no player: register the name first");
+  }
+
+  /** The kept version of the data `checksum`: its file's bytes (gzipped JSON), or undefined. */
+  dataVersion(checksum: number): Uint8Array<ArrayBuffer> | undefined {
+    const row = this.#row("SELECT record FROM data_versions WHERE checksum = ?", checksum);
+    if (!row) return undefined;
+    const record = row.record;
+    if (!(record instanceof Uint8Array)) throw new StoreError("data_versions.record: expected a blob");
+    return new Uint8Array(record);
+  }
+
+  /** Whether a version of the data is kept under `checksum`. */
+  hasDataVersion(checksum: number): boolean {
+    return this.#row("SELECT 1 AS kept FROM data_versions WHERE checksum = ?", checksum) !== undefined;
+  }
+
+  /** Keeps `record` (a version's file: gzipped JSON) under `checksum`, in place of any kept there. */
+  putDataVersion(checksum: number, folder: string, keptAt: string, record: Uint8Array): void {
+    this.#run(
+      `INSERT INTO data_versions (checksum, folder, kept_at, record) VALUES (?, ?, ?, ?)
+       ON CONFLICT (checksum) DO UPDATE SET folder = excluded.folder, kept_at = excluded.kept_at,
+       record = excluded.record`,
+      checksum,
+      folder,
+      keptAt,
+      record,
+    );
+  }
+
+  /** The checksums of every version of the data kept. */
+  dataVersionChecksums(): number[] {
+    return this.#rows("SELECT checksum FROM data_versions ORDER BY checksum")
+      .map((row) => integer(row, "data_versions", "checksum"));
+  }
+
+  /** Forgets the version of the data `checksum`. */
+  forgetDataVersion(checksum: number): void {
+    this.#run("DELETE FROM data_versions WHERE checksum = ?", checksum);
+  }
+
+  /** Notes that the file at `path` names the version `checksum` (`fixed`: it is never written again). */
+  nameDataVersion(path: string, checksum: number, fixed: boolean): void {
+    this.#run(
+      `INSERT INTO data_version_names (path, checksum, fixed) VALUES (?, ?, ?)
+       ON CONFLICT (path) DO UPDATE SET checksum = excluded.checksum, fixed = excluded.fixed`,
+      path,
+      checksum,
+      fixed ? 1 : 0,
+    );
+  }
+
+  /** Every file noted as naming a version of the data. */
+  dataVersionNames(): { path: string; checksum: number; fixed: boolean }[] {
+    return this.#rows("SELECT path, checksum, fixed FROM data_version_names ORDER BY path").map((row) => ({
+      path: text(row, "data_version_names", "path"),
+      checksum: integer(row, "data_version_names", "checksum"),
+      fixed: integer(row, "data_version_names", "fixed") === 1,
+    }));
+  }
+
+  /** Forgets that the file at `path` names a version (it is gone). */
+  forgetDataVersionName(path: string): void {
+    this.#run("DELETE FROM data_version_names WHERE path = ?", path);
   }
 
   /** The `limit` best scores: highest first, the earlier of two equal scores first. */

@@ -55,6 +55,19 @@ export const MIGRATIONS: readonly string[] = [
      game_id TEXT NOT NULL REFERENCES games(id)
    ) STRICT;
    CREATE INDEX scores_ranked ON scores(score DESC, ended_at, id);`,
+  // The versions of the data the players' games name (docs/server.md, The database), each kept once as its
+  // file is (gzipped JSON), and the files that name them: a save, a replay, a finished game's replay.
+  `CREATE TABLE data_versions (
+     checksum INTEGER PRIMARY KEY CHECK (checksum BETWEEN 0 AND 4294967295),
+     folder TEXT NOT NULL,
+     kept_at TEXT NOT NULL,
+     record BLOB NOT NULL
+   ) STRICT;
+   CREATE TABLE data_version_names (
+     path TEXT PRIMARY KEY,
+     checksum INTEGER NOT NULL,
+     fixed INTEGER NOT NULL CHECK (fixed IN (0, 1))
+   ) STRICT;`,
 ];
 
 /** The schema version this code writes and reads. */

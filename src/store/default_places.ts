@@ -6,24 +6,24 @@
  *
  * @module
  */
+import { xdgBase } from "./paths.ts";
 
-/** The folder saves go in: `$XDG_DATA_HOME/delve`, else `~/.local/share/delve`. */
+/** The folder saves go in: `$XDG_DATA_HOME/delve` (an absolute one), else `~/.local/share/delve`. */
 export function defaultSaveDir(env: (name: string) => string | undefined): string | undefined {
-  const xdg = env("XDG_DATA_HOME");
-  if (xdg) return `${xdg}/delve`;
-  const home = env("HOME");
-  return home ? `${home}/.local/share/delve` : undefined;
+  const base = xdgBase(env, "XDG_DATA_HOME", ".local/share");
+  return base === undefined ? undefined : `${base}/delve`;
 }
 
 /** The save file's name in that folder. */
 export const SAVE_FILE_NAME = "savegame.json.gz";
 
-/** `$XDG_CONFIG_HOME/delve/options.json`, else `~/.config/delve/options.json`; undefined with neither. */
+/**
+ * `$XDG_CONFIG_HOME/delve/options.json` (an absolute one), else
+ * `~/.config/delve/options.json`; undefined with neither.
+ */
 export function defaultOptionsPath(env: (name: string) => string | undefined): string | undefined {
-  const xdg = env("XDG_CONFIG_HOME");
-  if (xdg) return `${xdg}/delve/options.json`;
-  const home = env("HOME");
-  return home ? `${home}/.config/delve/options.json` : undefined;
+  const base = xdgBase(env, "XDG_CONFIG_HOME", ".config");
+  return base === undefined ? undefined : `${base}/delve/options.json`;
 }
 
 /** The temporary file's suffix: the new `path` is written as `path.tmp`, then renamed over `path`. */

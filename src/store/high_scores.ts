@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { type JsonLimits, textSchema } from "../content/mod.ts";
+import { type JsonLimits, parseToFirstProblem, textSchema } from "../content/mod.ts";
 import { HIGH_SCORES_KEPT, type HighScore, placeScore } from "../engine/mod.ts";
 import { firstProblem } from "./save_format.ts";
 import { keepUnreadable, readJsonFile, writeFileAtomic } from "./save_file.ts";
@@ -47,8 +47,16 @@ const fileSchema = z.strictObject({
   dailies: z.array(DATE).max(MAX_DAILIES).optional(),
 });
 
-/** What a high-score file may hold: ten entries take ~3 KB and nest 3 deep. */
-export const SCORES_LIMITS: JsonLimits = { maxBytes: 1024 * 1024, maxDepth: 64 };
+/**
+ * What a high-score file may hold: ten entries take ~3 KB and nest 3 deep;
+ * its values are those and the dailies' dates, one each.
+ */
+export const SCORES_LIMITS: JsonLimits = {
+  maxBytes: 1024 * 1024,
+  maxDepth: 64,
+  maxValues: MAX_DAILIES + 1000,
+  maxKeys: 100,
+};
 
 /** What reading the table found. */
 export type ScoresRead =
@@ -65,7 +73,7 @@ export async function readScores(path: string): Promise<ScoresRead> {
   const read = await readJsonFile(path, "high-score table", SCORES_LIMITS);
   if (read.kind === "missing") return { kind: "read", scores: [] };
   if (read.kind === "unreadable") return read;
-  const file = fileSchema.safeParse(read.json);
+  const file = parseToFirstProblem(fileSchema, read.json);
   if (!file.success) {
     return { kind: "unreadable", reason: firstProblem(file.error, "the high-score file is damaged") };
   }

@@ -19,24 +19,48 @@ export {
   saveOptionsFile,
 } from "./options_file.ts";
 export { briefly } from "./os_error.ts";
-export { BUNDLED_DATA_DIR, userDir } from "./paths.ts";
+export { BUNDLED_DATA_DIR, userDir, xdgBase } from "./paths.ts";
 export {
   continueRecording,
   decodeRecording,
   playRecording,
   record,
+  recordedData,
   REPLAY_LIMITS,
+  REPLAY_VERSION,
   ReplayError,
   replaySteps,
   startRecording,
 } from "./replay_format.ts";
 export type { Command, Recording } from "./replay_format.ts";
-export { bundledDataWith } from "./save_data.ts";
+export {
+  bundledArchive,
+  bundledData,
+  bundledFolders,
+  type DataFound,
+  DataShelf,
+  type FoundData,
+} from "./data_shelf.ts";
+export {
+  checksumNamedBy,
+  type KeptVersion,
+  namedNow,
+  VERSION_FILE_VERSION,
+  VERSION_FORMAT,
+  VERSION_LIMITS,
+  versionFile,
+  versionFromJson,
+  type VersionReader,
+  VersionRefused,
+  type VersionStore,
+} from "./data_versions.ts";
+export { FolderVersions, VersionArchive, VERSIONS_FOLDER_NAME } from "./version_folder.ts";
 export {
   deleteSave,
   gzip,
   keepUnreadable,
   LinkRefused,
+  makeOwnFolder,
   readJsonFile,
   readSave,
   SAVE_LIMITS,
@@ -46,6 +70,7 @@ export {
 export type { SaveRead } from "./save_file.ts";
 export {
   type DailyMark,
+  type DataStamp,
   dataStamp,
   decodeSave,
   encodeSave,
@@ -54,7 +79,14 @@ export {
   SaveError,
   summarizeSave,
 } from "./save_format.ts";
-export { abandonQuestion, examineSave, savedGameLine, whyNotLoaded } from "./saved_game.ts";
+export {
+  abandonQuestion,
+  examineSave,
+  type SavedGame,
+  savedGameLine,
+  setAsideQuestion,
+  whyNotLoaded,
+} from "./saved_game.ts";
 export {
   checkGrants,
   checkPlaces,

@@ -34,7 +34,12 @@ import { briefly } from "./os_error.ts";
 export const OPTIONS_VERSION = 1;
 
 /** An options file is a few hundred bytes: far past any real one, and nested no deeper than its shape. */
-export const OPTIONS_LIMITS: JsonLimits = { maxBytes: 64 * 1024, maxDepth: 8 };
+export const OPTIONS_LIMITS: JsonLimits = {
+  maxBytes: 64 * 1024,
+  maxDepth: 8,
+  maxValues: 20_000,
+  maxKeys: 1000,
+};
 
 /** Keys a command may have. */
 const MAX_KEYS_A_COMMAND = 8;
@@ -140,7 +145,7 @@ export function optionsText(choice: OptionsChoice): string {
  */
 export async function saveOptionsFile(path: string | undefined, choice: OptionsChoice): Promise<string> {
   if (path === undefined) {
-    return "No place for the options file: set HOME or XDG_CONFIG_HOME, or give --options PATH.";
+    return "No place for the options file: set HOME, or XDG_CONFIG_HOME to an absolute path, or give --options PATH.";
   }
   const { state } = await Deno.permissions.query({ name: "write", path });
   if (state !== "granted") return `Delve may not write ${path}: run it with deno task play to save options.`;

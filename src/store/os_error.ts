@@ -3,8 +3,14 @@
  *
  * @module
  */
+import { isSystemPathRefusal, SYSTEM_PATH } from "../content/bounded_file.ts";
 
-/** An OS error without the call and path Deno adds ("Permission denied (os error 13)"), for one screen line. */
+/**
+ * An OS error without the call and path Deno adds ("Permission denied (os
+ * error 13)"), for one screen line; Deno's refusal of a device or system
+ * path in Delve's words, not Deno's advice to grant everything.
+ */
 export function briefly(e: Error): string {
+  if (isSystemPathRefusal(e)) return SYSTEM_PATH;
   return e.message.replace(/(\(os error \d+\)):.*$/, "$1");
 }

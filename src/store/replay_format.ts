@@ -1,5 +1,6 @@
 /**
- * Replays: the seed, the version, a checksum of the data, every command
+ * Replays: the seed, the version, the data it was played by (its stamp:
+ * the checksum of its rules, and the folder), every command
  * the player gave (an action, done or found impossible; a choice per
  * level-up; the end of a walk, with its reason) and a checksum of the state
  * every 100 turns. Playing the commands again from
@@ -11,13 +12,15 @@ import { z } from "zod";
 import {
   type Command,
   type GameState,
+  isGameOver,
   newGame,
   playCommand,
   type Rules,
   stateChecksum,
   stateChecksumWithoutLog,
 } from "../engine/mod.ts";
-import type { JsonLimits } from "../content/mod.ts";
+import { type JsonLimits, parseToFirstProblem } from "../content/mod.ts";
+import { type DataStamp, stampSchema } from "./data_stamp.ts";
 
 export { type Command } from "../engine/mod.ts";
 
@@ -25,19 +28,23 @@ export { type Command } from "../engine/mod.ts";
 export const CHECK_EVERY = 100;
 
 /**
- * Bumped whenever the state checksum changes. Version 2: the checksum sorts
- * keys, leaves out the message log (the program wrote notices into it then
- * that no command makes) and covers the chronicle. Version 3: the program's
- * notices are kept apart and a walk's end is a command, so the checksum
- * covers the whole log again.
+ * Bumped whenever the state checksum or the file's shape changes. Version 2:
+ * the checksum sorts keys, leaves out the message log (the program wrote
+ * notices into it then that no command makes) and covers the chronicle.
+ * Version 3: the program's notices are kept apart and a walk's end is a
+ * command, so the checksum covers the whole log again. Version 4: the data
+ * is named by its stamp, `data` (its checksum and its folder), as a save
+ * names it, instead of `dataChecksum` alone; its checksums are version 3's.
+ * From version 4 on, a change only adds fields, with defaults
+ * (CONTRIBUTING.md, Saves and replays outlive the data).
  */
-export const REPLAY_VERSION = 3;
+export const REPLAY_VERSION = 4;
 
 /** The oldest version whose checksums this Delve still checks, the way that version took them. */
 export const OLDEST_REPLAY_VERSION = 2;
 
 /** A version this Delve checks. */
-export type ReplayVersion = 2 | 3;
+export type ReplayVersion = 2 | 3 | 4;
 
 /** The state's checksum as a replay of `version` takes it. */
 export function checksumOf(version: ReplayVersion, state: GameState): number {
@@ -45,39 +52,50 @@ export function checksumOf(version: ReplayVersion, state: GameState): number {
 }
 
 /**
- * What a replay file may hold. A command takes ~40 bytes: 32 MB holds some
- * 800,000 of them, a game of as many turns. Nothing in a replay nests more
- * than 5 deep (a command's target), so 64 is far from anything real.
+ * What a replay file may hold. A command takes about 30 bytes and 4 values
+ * (an object or two, a text, a number or two): the bot's longest games of
+ * Delve's data, some 20,000 turns, replay in 600 KB and 80,000 values, and
+ * a game of 100,000 turns in some 3 MB and 400,000 values. These take
+ * several times that, and bound what reading one costs (see SAVE_LIMITS in
+ * save_file.ts). Nothing in a replay nests more than 5 deep (a command's
+ * target), so 64 is far from anything real.
  */
 export const REPLAY_LIMITS: JsonLimits = {
-  maxBytes: 16 * 1024 * 1024,
-  maxInflatedBytes: 32 * 1024 * 1024,
+  maxBytes: 6 * 1024 * 1024,
+  maxInflatedBytes: 48 * 1024 * 1024,
   maxDepth: 64,
+  maxValues: 500_000,
+  /** A command has one key, its action four at most. */
+  maxKeys: 1000,
 };
 
-/** A recorded game. */
-export interface Recording {
+/** A recorded game, in the shape of its file. */
+export type Recording =
+  & RecordingBody
+  & (
+    /** Versions 2 and 3 name their data by its checksum alone. */
+    | { readonly version: 2 | 3; readonly dataChecksum: number }
+    | { readonly version: 4; readonly data: DataStamp }
+  );
+
+/** What every version of a recording holds. */
+interface RecordingBody {
   readonly format: "delve-replay";
-  readonly version: ReplayVersion;
   readonly game: string;
   readonly seed: number;
-  readonly dataChecksum: number;
   readonly commands: Command[];
   /** The state's checksum after turn `turn`. */
   readonly checks: { turn: number; sum: number }[];
 }
 
-/** A recording's start. */
-export function startRecording(seed: number, game: string, dataChecksum: number): Recording {
-  return {
-    format: "delve-replay",
-    version: REPLAY_VERSION,
-    game,
-    seed,
-    dataChecksum,
-    commands: [],
-    checks: [],
-  };
+/** The data a recording was played by: the checksum of its rules, and its folder when the file names it. */
+export function recordedData(recording: Recording): { readonly checksum: number; readonly folder?: string } {
+  return recording.version === 4 ? recording.data : { checksum: recording.dataChecksum };
+}
+
+/** A recording's start: a game of `seed`, by the Delve `game`, played by the data `data`. */
+export function startRecording(seed: number, game: string, data: DataStamp): Recording {
+  return { format: "delve-replay", version: REPLAY_VERSION, game, seed, data, commands: [], checks: [] };
 }
 
 /** Adds a command; after a turn that ends a hundred, the state's checksum too. */
@@ -97,7 +115,9 @@ export class ReplayError extends Error {
  * Plays `recording` from its seed, yielding the state after each command
  * (`before`, if given, sees the state as each command finds it); throws
  * {@link ReplayError} "replay out of sync at turn T" at the first checksum
- * that differs, or if the game ends before a recorded checksum.
+ * that differs, or if the game ends before a recorded checksum; and at the
+ * first command after the game ended (no game records one: its commands end
+ * with the one that ended it).
  */
 export function* replaySteps(
   recording: Recording,
@@ -105,8 +125,16 @@ export function* replaySteps(
   before?: (state: GameState, command: Command) => void,
 ): Generator<GameState, GameState> {
   const state = newGame(rules, recording.seed);
+  const { commands } = recording;
   let next = 0;
-  for (const command of recording.commands) {
+  for (let at = 0; at < commands.length; at++) {
+    const command = commands[at];
+    if (isGameOver(state)) {
+      // A checksum still to come says the recorded game went on: this one is out of sync.
+      throw next < recording.checks.length
+        ? endedEarly(recording, next)
+        : afterTheEnd(state, at, commands.length);
+    }
     before?.(state, command);
     const turnBefore = state.turn;
     playCommand(state, rules, command);
@@ -119,12 +147,24 @@ export function* replaySteps(
     }
     yield state;
   }
-  if (next < recording.checks.length) {
-    throw new ReplayError(
-      `replay out of sync at turn ${recording.checks[next].turn} (the game ended before it)`,
-    );
-  }
+  if (next < recording.checks.length) throw endedEarly(recording, next);
   return state;
+}
+
+/** The refusal of a replay whose game ended before its checksum `next`. */
+function endedEarly(recording: Recording, next: number): ReplayError {
+  return new ReplayError(
+    `replay out of sync at turn ${recording.checks[next].turn} (the game ended before it)`,
+  );
+}
+
+/** The refusal of the commands from `at` on, of `count`, played after the game in `state` ended. */
+function afterTheEnd(state: GameState, at: number, count: number): ReplayError {
+  const more = count - at - 1;
+  return new ReplayError(
+    `the game ended at turn ${state.turn} (command ${at - 1}): expected no command after it, found one at ` +
+      `$.commands[${at}]${more > 0 ? ` and ${more.toLocaleString("en-US")} more` : ""}`,
+  );
 }
 
 /** Plays `recording` through (see {@link replaySteps}); returns the final state. */
@@ -177,12 +217,10 @@ const walkStopSchema = z.discriminatedUnion("reason", [
   }),
 ]);
 
-const recordingSchema = z.strictObject({
+const recordingBody = {
   format: z.literal("delve-replay"),
-  version: z.union([z.literal(2), z.literal(3)]),
   game: z.string(),
   seed: z.int().min(0).max(0xffff_ffff),
-  dataChecksum: z.int().min(0).max(0xffff_ffff),
   commands: z.array(
     z.union([
       z.strictObject({ act: actionSchema }),
@@ -191,21 +229,36 @@ const recordingSchema = z.strictObject({
     ]),
   ),
   checks: z.array(z.strictObject({ turn: z.int().positive(), sum: z.int().min(0).max(0xffff_ffff) })),
+};
+
+/** A recording of version 2 or 3, which names its data by the checksum alone. */
+const checksumNamedSchema = z.strictObject({
+  ...recordingBody,
+  version: z.union([z.literal(2), z.literal(3)]),
+  dataChecksum: z.int().min(0).max(0xffff_ffff),
 });
+
+/** A recording of version 4: its data named by its stamp. */
+const stampedSchema = z.strictObject({ ...recordingBody, version: z.literal(4), data: stampSchema });
 
 /**
  * The recording a saved game carries, to go on with, in its own version: the
  * game's log may hold notices from before version 3, so its checksums go on
  * being taken that version's way. One from version 1 keeps its commands
  * (their shape has not changed) and drops its checksums, which were taken
- * another way: it goes on as version 2.
+ * another way: it goes on as version 2. One of version 3 goes on as version
+ * 4 (whose checksums are taken the same way), named by the save's `stamp`
+ * when that is the data it names.
  */
-export function continueRecording(json: unknown): Recording {
+export function continueRecording(json: unknown, stamp?: DataStamp): Recording {
   const old = json as { format?: unknown; version?: unknown } | null;
   if (old?.format === "delve-replay" && old.version === 1) {
     return decodeRecording({ ...old, version: 2, checks: [] });
   }
-  return decodeRecording(json);
+  const recording = decodeRecording(json);
+  if (recording.version !== 3 || stamp?.checksum !== recording.dataChecksum) return recording;
+  const { dataChecksum: _, ...body } = recording;
+  return { ...body, version: REPLAY_VERSION, data: stamp };
 }
 
 /** A recording from JSON, checked; a bad one is a {@link ReplayError} saying why. */
@@ -221,7 +274,7 @@ export function decodeRecording(json: unknown): Recording {
         : `recorded by a newer Delve (replay version ${version}); this one reads up to ${REPLAY_VERSION}`,
     );
   }
-  const parsed = recordingSchema.safeParse(json);
+  const parsed = parseToFirstProblem(version === 4 ? stampedSchema : checksumNamedSchema, json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.join(".");

@@ -13,20 +13,34 @@
  * @module
  */
 import { basename, dirname, join } from "node:path";
-import { bytesInWords, describeJsonProblem, type JsonLimits, readUntrustedJson } from "../content/mod.ts";
+import {
+  bytesInWords,
+  describeJsonProblem,
+  heldBytes,
+  type JsonLimits,
+  readUntrustedJson,
+  scanJson,
+} from "../content/mod.ts";
 import { KEPT_FOLDER_NAME, TEMP_SUFFIX } from "./default_places.ts";
 
 /**
- * What a save may hold. A save is the game's state and its replay so far:
- * the bundled data's 80x43 floors save in ~20 KB, the largest floor the data
- * allows (1000x1000, full) in ~15 MB, and the replay is bounded by
- * `REPLAY_LIMITS` (replay_format.ts), which a save must take whole. Gzip
- * shrinks the JSON the game writes about 14 times (a new game: 19 KB to
- * 1.3 KB), so a quarter of the inflated limit on disk is room enough.
+ * What a save may hold. A save is the game's state and its replay so far,
+ * and reading one costs its text and its values (each JavaScript objects,
+ * then zod's copies: untrusted_json.ts), which these bound: the process's
+ * peak stays within its own and four times the inflated limit
+ * (docs/performance.md, How each figure is measured). The bundled data's 80x43
+ * floors save in tens of kilobytes, the largest floor the data allows
+ * (1000x1000, fullest) in under 15 MB and 900,000 values, and the replay is
+ * bounded by `REPLAY_LIMITS` (replay_format.ts), which a save must take
+ * whole besides. Gzip shrinks the JSON the game writes ten times and more,
+ * so a quarter of the inflated limit on disk is room enough.
  */
 export const SAVE_LIMITS: JsonLimits = {
-  maxBytes: 16 * 1024 * 1024,
+  maxBytes: 8 * 1024 * 1024,
   maxInflatedBytes: 64 * 1024 * 1024,
+  maxValues: 640_000,
+  /** An entity has some thirty fields, a record of what is worn one a slot. */
+  maxKeys: 1000,
   /**
    * A save nests 8 deep, or 6 plus one level for each confusion a monster is
    * under at once (a confused monster's AI keeps the one it had before: see
@@ -85,7 +99,17 @@ export async function writeSave(
     );
   const plain = new TextEncoder().encode(json);
   const most = limits.maxInflatedBytes;
-  if (most !== undefined && plain.length > most) throw tooLarge(plain.length, most);
+  // As its reader counts it: the text as held (heldBytes), which is more than its bytes only past Latin-1.
+  const held = Math.max(plain.length, heldBytes(json));
+  if (most !== undefined && held > most) throw tooLarge(held, most);
+  // Its values too: a game as long as its reader refuses is not kept (the nesting is bounded by the rules).
+  if (scanJson(json, Infinity, limits.maxValues).kind === "too_many") {
+    throw new Error(
+      `the game is too large to keep as a ${noun} (more than ${
+        limits.maxValues.toLocaleString("en-US")
+      } values; a ${noun} holds at most that)`,
+    );
+  }
   const packed = await gzipBytes(plain);
   if (packed.length > limits.maxBytes) throw tooLarge(packed.length, limits.maxBytes);
   await writeFileAtomic(path, packed, { backup, fresh });
@@ -118,8 +142,7 @@ export async function writeFileAtomic(
   { backup = false, fresh = false } = {},
 ): Promise<void> {
   const dir = dirname(path);
-  // A folder that is a link would take the file wherever it points; a missing one is made.
-  if (!(await refuseLink(dir, "folder"))) await Deno.mkdir(dir, { recursive: true });
+  await makeOwnFolder(dir);
   // Renamed over, a link would only be replaced; but the player named a file, not a link to one.
   if (!fresh) await refuseLink(path, "file");
   const { temp, file } = fresh ? await createOwnTemp(path) : await createTemp(`${path}${TEMP_SUFFIX}`);
@@ -143,6 +166,15 @@ export async function writeFileAtomic(
     throw e;
   }
   await syncFolder(dir);
+}
+
+/**
+ * Makes the folder `dir` (and those above it) when it is missing; a folder
+ * that is a link would take what is written in it wherever it points, and
+ * is refused with {@link LinkRefused}.
+ */
+export async function makeOwnFolder(dir: string): Promise<void> {
+  if (!(await refuseLink(dir, "folder"))) await Deno.mkdir(dir, { recursive: true });
 }
 
 /** A write refused because a symbolic link stands where a file or folder of Delve's should be. */

@@ -7,14 +7,14 @@
  * @module
  */
 import { z } from "zod";
-import { type Content, describeValue, REACHABLE } from "../content/mod.ts";
+import { describeValue, parseToFirstProblem, REACHABLE } from "../content/mod.ts";
 import {
   copyMap,
   createMap,
-  dataChecksum,
   emptyChronicle,
   type GameMap,
   type GameState,
+  isAlive,
   type KeptFloor,
   type Rules,
   setTile,
@@ -22,7 +22,10 @@ import {
   Tile,
   TILE_NAMES,
 } from "../engine/mod.ts";
-import { stateSchema, whole } from "./save_schema.ts";
+import { stateSchema } from "./save_schema.ts";
+import { type DataStamp, stampSchema } from "./data_stamp.ts";
+
+export { type DataStamp, dataStamp } from "./data_stamp.ts";
 
 /** What the file says it is. */
 export const SAVE_FORMAT = "delve-save";
@@ -40,24 +43,13 @@ export interface DailyMark {
  * or refused. Version 2 added the chronicle (kills, XP earned, cause of
  * death); version 3 the data the game was made with ({@link DataStamp});
  * version 4 the floors kept (docs/rules.md, Persistent floors), the up
- * stairs and how the player left the dungeon. Older saves hold none of them:
- * they load as a game of one floor.
+ * stairs and how the player left the dungeon (older saves hold none of them:
+ * they load as a game of one floor); version 5 carries the game's replay in
+ * replay version 4, which names its data by the same stamp. From version 5
+ * on, a change only adds fields, with defaults (CONTRIBUTING.md, Saves and
+ * replays outlive the data).
  */
-export const SAVE_VERSION = 4;
-
-/**
- * Which data a game is played by: the checksum of its rules, and the data
- * folder as the player named it (for telling them which one to play it with).
- */
-export interface DataStamp {
-  readonly checksum: number;
-  readonly folder: string;
-}
-
-/** The stamp of a loaded data folder. */
-export function dataStamp(content: Content): DataStamp {
-  return { checksum: dataChecksum(content.rules), folder: content.label };
-}
+export const SAVE_VERSION = 5;
 
 /** The file around the state: what it is, which version wrote it, and what it carries besides the game. */
 const fileSchema = z.strictObject({
@@ -66,7 +58,7 @@ const fileSchema = z.strictObject({
   game: z.string(),
   savedAt: z.string(),
   /** Missing before version 3: such a game is taken as made with the data it is continued with. */
-  data: z.strictObject({ checksum: whole(0, 0xffff_ffff), folder: z.string().max(4096) }).optional(),
+  data: stampSchema.optional(),
   state: z.unknown(),
   /** The game's recording so far, so a continued game's replay is whole. */
   replay: z.unknown().optional(),
@@ -188,7 +180,7 @@ export function firstProblem(error: z.ZodError, prefix: string, root?: string): 
 
 /** The file's envelope, checked: format and version. */
 function envelope(json: unknown): z.output<typeof fileSchema> {
-  const file = fileSchema.safeParse(json);
+  const file = parseToFirstProblem(fileSchema, json);
   if (!file.success) throw new SaveError(firstProblem(file.error, "not a Delve save", "$"));
   const { version } = file.data;
   if (version > SAVE_VERSION) {
@@ -294,7 +286,7 @@ export function decodeSave(json: unknown, rules: Rules): GameState {
   const file = envelope(json);
   let parsed;
   try {
-    parsed = stateSchema.safeParse(migrate(file.version, file.state), { reportInput: true });
+    parsed = parseToFirstProblem(stateSchema, migrate(file.version, file.state), true);
   } catch (e) {
     // Absurdly deep nesting (a hand-made file) overflows the checker.
     if (e instanceof RangeError) throw new SaveError("the save is nested too deeply to be a game");
@@ -335,5 +327,32 @@ export function decodeSave(json: unknown, rules: Rules): GameState {
   if (keptFloors) state.keptFloors = keptFloors;
   const problems = stateProblems(state, rules, STATE_ROOT);
   if (problems.length > 0) throw new SaveError(`the save is damaged: ${problems[0]}`);
+  const over = gameOverAt(state);
+  if (over) {
+    throw new SaveError(
+      `the save is damaged at ${over.path}: expected a game in progress, found ${over.found}`,
+    );
+  }
   return state;
+}
+
+/**
+ * Where a save's game shows it is over, and how: no game writes such a save
+ * (an ended game's is deleted), so one that holds it was made by hand.
+ */
+function gameOverAt(state: GameState): { path: string; found: string } | undefined {
+  const { escaped } = state.chronicle;
+  if (escaped) {
+    return {
+      path: `${STATE_ROOT}.chronicle.escaped`,
+      found: escaped === "won"
+        ? "a game won, the dungeon left with the goal"
+        : "a game ended, the dungeon left",
+    };
+  }
+  const at = state.entities.findIndex((e) => e.id === state.playerId);
+  if (!isAlive(state.entities[at])) {
+    return { path: `${STATE_ROOT}.entities[${at}].fighter.hp`, found: "a game ended, the player dead" };
+  }
+  return undefined;
 }

@@ -12,12 +12,22 @@ import {
   DATA_LIMITS,
   diceSchema,
   equippableSchema,
+  glyphSchema,
+  idSchema,
   itemPartSchema,
   NAME_LIMITS,
   REACHABLE,
   textSchema,
 } from "../content/mod.ts";
-import { type Ai, type Entity, type Fighter, MAX_SEED, MAX_STATUSES } from "../engine/mod.ts";
+import {
+  type Ai,
+  type Entity,
+  type Fighter,
+  MAX_SEED,
+  MAX_STATUSES,
+  MAX_TICKS,
+  MAX_TURNS,
+} from "../engine/mod.ts";
 
 /** A whole number in [min, max], refused in words a player reads. */
 export const whole = (min: number, max: number): z.ZodInt =>
@@ -61,10 +71,11 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
   z.strictObject(
     {
       id: count,
-      template: z.string(),
+      // Checked against the save's own rules' templates too (stateProblems), as a data file's are.
+      template: idSchema,
       // What the screen shows one cell a character, as the data that named it had to be.
       name: textSchema(NAME_LIMITS.thing),
-      glyph: z.string().min(1).max(2),
+      glyph: glyphSchema,
       color: whole(0, 0xffffff),
       x: whole(0, REACHABLE.mapSide - 1),
       y: whole(0, REACHABLE.mapSide - 1),
@@ -146,8 +157,9 @@ export const stateSchema = z.strictObject({
   seed: whole(0, MAX_SEED),
   rng: z.tuple([int32, int32, int32, int32]),
   rolls: z.tuple([int32, int32, int32, int32]).optional(),
-  turn: count,
-  ticks: count.optional(),
+  // The engine's bounds, which it never passes: a game loaded within them can always be saved again.
+  turn: whole(0, MAX_TURNS),
+  ticks: whole(0, MAX_TICKS).optional(),
   floor: whole(1, REACHABLE.floor),
   map: z.strictObject({
     width: whole(1, REACHABLE.mapSide),
@@ -166,5 +178,5 @@ export const stateSchema = z.strictObject({
     z.strictObject({ text: z.string(), color: z.string(), count: whole(1, Number.MAX_SAFE_INTEGER) }),
   ),
   chronicle: chronicleSchema,
-  known: z.array(z.string().max(100)).max(100_000).optional(),
+  known: z.array(idSchema.max(100)).max(100_000).optional(),
 });

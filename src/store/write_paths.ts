@@ -2,8 +2,8 @@
  * Where the game writes, worked out once at start by the game and by its
  * launcher alike: the save with its backup, lock and temporary file, the
  * high-score table with its lock and temporary file, the morgue folder, the
- * folder of files kept aside, and the replay with its lock and temporary
- * file. Every one of them has a name known before the game starts, so the
+ * folder of files kept aside, the folder of the versions of the data the
+ * games name, and the replay with its lock and temporary file. Every one of them has a name known before the game starts, so the
  * launcher grants writing to exactly those ({@link grantsFor}). A place
  * that cannot work (a folder named as the save, a link, a file where a
  * folder must be, two of them the same file, a path the grants do not
@@ -14,12 +14,18 @@
  */
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { defaultSaveDir, KEPT_FOLDER_NAME, SAVE_FILE_NAME, TEMP_SUFFIX } from "./default_places.ts";
+import { isSystemPathRefusal, SYSTEM_PATH } from "../content/bounded_file.ts";
+import { shownValue } from "../text/shown_value.ts";
+import { briefly } from "./os_error.ts";
 
 /** The high-score table's name in the save folder. */
 export const SCORES_FILE_NAME = "scores.json";
 
 /** The morgue folder's name in the save folder. */
 export const MORGUE_FOLDER_NAME = "morgue";
+
+/** The folder beside the save where the versions of the data its games name are kept (version_folder.ts). */
+export const VERSIONS_FOLDER_NAME = "data-versions";
 
 /** The lock file beside a file, held while it is written (or, for the save, while the game runs). */
 export const LOCK_SUFFIX = ".lock";
@@ -28,7 +34,8 @@ export const LOCK_SUFFIX = ".lock";
 export const REPLAY_FILE_NAME = "last-game.replay.json.gz";
 
 /** Said when neither the environment nor the command line gives saves a place. */
-export const NO_SAVE_PLACE = "no place for saves: set HOME or XDG_DATA_HOME, or give --save PATH";
+export const NO_SAVE_PLACE =
+  "no place for saves: set HOME, or XDG_DATA_HOME to an absolute path, or give --save PATH";
 
 /** The paths the command line names, if it names them. */
 export interface NamedPaths {
@@ -104,7 +111,7 @@ export interface WritePaths {
 export interface WrittenPath {
   readonly what: string;
   readonly path: string;
-  /** A folder Delve owns and writes anything in (the morgue, files kept aside). */
+  /** A folder Delve owns and writes anything in (the morgue, files kept aside, versions of the data). */
   readonly folder: boolean;
   /** The save's (in the save folder) or the replay's. */
   readonly side: "save" | "replay";
@@ -133,6 +140,7 @@ export function writtenPaths(paths: WritePaths): WrittenPath[] {
     file("the high-score table's temporary file", `${scores}${TEMP_SUFFIX}`),
     folder("the morgue folder", paths.morgueDir),
     folder("the folder of files kept aside", join(dirname(save), KEPT_FOLDER_NAME)),
+    folder("the folder of data versions", join(dirname(save), VERSIONS_FOLDER_NAME)),
     replay("the replay", record),
     replay("the replay's lock", `${record}${LOCK_SUFFIX}`),
     replay("the replay's temporary file", `${record}${TEMP_SUFFIX}`),
@@ -166,7 +174,7 @@ async function isThere(path: string): Promise<boolean> {
  * them. A folder is granted whole only where everything in it is Delve's:
  * Delve's own save folder (`$XDG_DATA_HOME/delve` or `~/.local/share/delve`,
  * `env`'s), a folder that is not there yet (the game makes it), and the
- * morgue and kept-aside folders. A path whose folder cannot be worked out
+ * morgue, kept-aside and data-versions folders. A path whose folder cannot be worked out
  * is granted as named: the game then refuses it, saying why.
  */
 export async function grantsFor(
@@ -223,26 +231,49 @@ async function checkFile(file: string, label: string, example: string): Promise<
     });
     nearest = await nearestThere(dirname(absolute));
   } catch (e) {
-    throw new PlaceRefused(`${label} cannot be used: ${(e as Error).message}`);
+    throw new PlaceRefused(
+      isSystemPathRefusal(e)
+        ? `${label} cannot be used: expected a file in a folder of yours, found ${SYSTEM_PATH}`
+        : `${label} cannot be used: ${briefly(e as Error)}`,
+    );
   }
   if (there?.isSymlink) {
     throw new PlaceRefused(
       `${label} is a symbolic link: Delve does not write through links; name a real file`,
     );
   }
+  if (there && !there.isFile && !there.isDirectory) {
+    // A device, a named pipe or a socket: no save survives being written there (/dev/full, /dev/null).
+    throw new PlaceRefused(`${label} cannot be used: expected a file, found ${specialKind(there)}`);
+  }
   if (there?.isDirectory) {
-    throw new PlaceRefused(`${label} is a folder: name a file in it, such as ${join(absolute, example)}`);
+    throw new PlaceRefused(
+      `${label} is a folder: name a file in it, such as ${shownValue(join(absolute, example))}`,
+    );
   }
   if (!nearest.info?.isDirectory) {
-    throw new PlaceRefused(`${label} cannot be made: ${nearest.at} is not a folder`);
+    throw new PlaceRefused(`${label} cannot be made: ${shownValue(nearest.at)} is not a folder`);
   }
+}
+
+/** What a path that is neither a file nor a folder nor a link is, in words. */
+function specialKind(info: Deno.FileInfo): string {
+  if (info.isCharDevice) return "a character device";
+  if (info.isBlockDevice) return "a block device";
+  if (info.isFifo) return "a named pipe (FIFO)";
+  if (info.isSocket) return "a socket";
+  return "something other than a file";
 }
 
 /** How `files` names the save and the replay in a refusal. */
 function labels(files: PlayFiles): { save: string; replay: string } {
   return {
-    save: files.saveFlag ? `--save ${files.save}` : `the save file ${resolve(files.save)}`,
-    replay: files.recordFlag ? `--record ${files.record}` : `the replay ${resolve(files.record)}`,
+    save: files.saveFlag
+      ? `--save ${shownValue(files.save)}`
+      : `the save file ${shownValue(resolve(files.save))}`,
+    replay: files.recordFlag
+      ? `--record ${shownValue(files.record)}`
+      : `the replay ${shownValue(resolve(files.record))}`,
   };
 }
 
@@ -293,8 +324,12 @@ export async function checkGrants(files: PlayFiles, paths: WritePaths): Promise<
     const [real, named] = [dirname(file), dirname(resolve(side === "save" ? files.save : files.record))];
     throw new PlaceRefused(
       named === real
-        ? `Delve may not write ${what} ${path}: run it with deno task play, or give ${flag} a path it may write`
-        : `the ${folder} ${named} leads to ${real}, where Delve may not write: make it a real folder, or give ${flag} a path elsewhere`,
+        ? `Delve may not write ${what} ${
+          shownValue(path)
+        }: run it with deno task play, or give ${flag} a path it may write`
+        : `the ${folder} ${shownValue(named)} leads to ${
+          shownValue(real)
+        }, where Delve may not write: make it a real folder, or give ${flag} a path elsewhere`,
     );
   }
 }

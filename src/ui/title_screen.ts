@@ -33,6 +33,8 @@ export const TITLE_OPTIONS = ["[N] Play a new game", "[C] Continue last game", "
 export interface TitleView {
   /** One line about the saved game: what Continue brings back, or why there is nothing to continue. */
   readonly saved?: string;
+  /** A line under it about the data the saved game was made with, when that is a kept version. */
+  readonly savedNote?: string;
   /** With `--daily`: which day's game a new game is, and whether it is scored. */
   readonly daily?: string;
   /** False when there is no game to continue: the title then offers no `[C]`. */
@@ -125,14 +127,20 @@ export function drawTitle(
   const table = view.scores?.length ? scoreLines(view.scores, width - 2) : [];
   const note = view.scoresNote ? wrapText(view.scoresNote, Math.max(10, width - 4)) : [];
   const below = note.length > 0 ? note.length + 1 : table.length > 0 ? table.length + 1 : 0;
-  // Banner, subtitle, choices and the saved game take 16 rows roomy, 12 compact.
-  const used = (roomy ? 16 : 12) + below;
+  // The saved game's note takes a row of its own under it, but for the daily line's in a compact title without one.
+  const noteRow = view.savedNote !== undefined && (view.daily !== undefined || roomy);
+  // Banner, subtitle, choices and the saved game take 16 rows roomy, 12 compact; compact and short of a row
+  // (the save's note and the daily line both shown over a full table), the line under the choices goes.
+  const wanted = (roomy ? 16 : 12) + below + (noteRow ? 1 : 0);
+  const gap = !roomy && wanted > height ? 0 : 1;
+  const used = wanted - 1 + gap;
   let y = roomy ? Math.max(0, Math.floor((height - used) / 2) - 1) : Math.max(0, Math.min(1, height - used));
   const cardWidth = Math.max(
     displayWidth(BANNER[0]),
     roomy ? displayWidth(SUBTITLE) : 0,
     24,
     displayWidth(view.saved ?? ""),
+    displayWidth(view.savedNote ?? ""),
     displayWidth(view.daily ?? ""),
     ...note.map(displayWidth),
     ...table.map(displayWidth),
@@ -151,11 +159,12 @@ export function drawTitle(
   options.forEach((option, k) => {
     buf.text(Math.floor((width - 24) / 2), y + k, ` ${option}`.padEnd(24), white, 0x000000);
   });
-  y += TITLE_OPTIONS.length + 1;
+  y += TITLE_OPTIONS.length + gap;
   if (view.saved) centre(clipText(view.saved, width - 2), y, white, 0x000000);
   y += 1;
+  if (view.savedNote) centre(clipText(view.savedNote, width - 2), y++, white, 0x000000);
   if (view.daily) centre(clipText(view.daily, width - 2), y, gold, 0x000000);
-  y += 1;
+  if (!view.savedNote || noteRow) y += 1;
   for (const line of note) centre(line, y++, white, 0x000000);
   const tableWidth = Math.max(0, ...table.map(displayWidth));
   table.forEach((line, k) => {

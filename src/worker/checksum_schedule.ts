@@ -1,11 +1,11 @@
 /**
  * When the worker's copy is compared with the game by checksum: every
- * `checkEvery` of the worker's turns, and on the first turn of each floor
- * it made itself (each side sums itself as the command found it, at the
- * same time; the message log aside, which the copy does not keep). Between
- * those turns every answer is checked for the turn count and the number of
- * entities, and the game here for changes the worker was not told of
- * (`fingerprint.ts`).
+ * `checkEvery` commands told to it, on the first of each floor (which it
+ * made itself), and when the app asks (after a command the worker should
+ * have thought of but had not: a worker that died is found so). Between
+ * those, every answer's checks and its game after the turn are compared
+ * (engine `turnDigest`), and the game here for changes the worker was not told
+ * of (`fingerprint.ts`).
  *
  * @module
  */
@@ -18,19 +18,29 @@ export class ChecksumSchedule {
   #since = 0;
   /** The floor of the last checksum (or copy sent). */
   #floor = 0;
+  #wanted = false;
 
   constructor(readonly checkEvery: number = CHECK_EVERY) {}
 
-  /** The copy was just sent the game, on `floor`: as good as a checksum. */
-  loaded(floor: number): void {
+  /** The copy was just sent the game, or compared with it, on `floor`. */
+  compared(floor: number): void {
     this.#since = 0;
     this.#floor = floor;
+    this.#wanted = false;
   }
 
-  /** Whether the worker's next turn, on `floor`, carries a checksum (counted as asked). */
+  /** A command was told to the copy. */
+  told(): void {
+    this.#since++;
+  }
+
+  /** A comparison is wanted as soon as it can be made. */
+  want(): void {
+    this.#wanted = true;
+  }
+
+  /** Whether the copy, on `floor`, is due to be compared. */
   due(floor: number): boolean {
-    const check = ++this.#since >= this.checkEvery || floor !== this.#floor;
-    if (check) this.loaded(floor);
-    return check;
+    return this.#wanted || this.#since >= this.checkEvery || floor !== this.#floor;
   }
 }

@@ -1,13 +1,15 @@
 /**
- * The AI worker's life as a thread: started with no permissions, replaced
- * when it throws, dies or stops answering, and asked one question at a time
- * (the messages go by `channel.ts`).
+ * The AI worker's life as a thread: started with no permissions, told its
+ * rules first, replaced when it throws, dies or fails to load, and ended
+ * for good when the game is. Messages go either way in batches, an array a
+ * `postMessage`; the worker's come in the event loop, to `onMessage`. The
+ * flag it is given (protocol.ts, `start`) is raised before a message it
+ * should read at once.
  *
  * @module
  */
-import { type ChannelEnd, openAppEnd } from "./channel.ts";
-import type { AppBell } from "./doorbell.ts";
-import type { FromWorker, MovesPart, ToWorker } from "./protocol.ts";
+import type { Rules } from "../engine/mod.ts";
+import type { FromWorker, ToWorker } from "./protocol.ts";
 import type { WorkerFault } from "./runner.ts";
 
 /** The AI worker's module, found from this file as in a compiled binary. */
@@ -19,76 +21,60 @@ export const AI_WORKER_OPTIONS: WorkerOptions = { type: "module", deno: { permis
 /** How long a new worker may take to load before it counts as failed. */
 export const WORKER_STARTUP_MS = 10_000;
 
-/** How long the worker sleeps on its bell at a time before it looks again whether the app is still there. */
-export const PARK_SLICE_MS = 20;
-
-/** How long after the app's last message the worker keeps parking on its bell; after that it sleeps in its event loop. */
-export const PARK_ACTIVE_MS = 2_000;
-
-/**
- * How long the app blocks on the bell for an answer before it waits in its
- * event loop instead (where the time limit is kept).
- */
-export const ANSWER_WAIT_MS = 50;
-
-/**
- * How long the app polls for an answer before it sleeps on the bell, where
- * the worker has a processor of its own (see `AppBell.waitForMessage`):
- * about a turn of a few dozen monsters. Not longer: on a busy machine a
- * polling app takes the processor the worker needs to answer (3 ms of
- * polling tripled the 99th percentile of a key to its frame there).
- */
-export const ANSWER_SPIN_MS = 0.5;
-
-/** An answer, or what became of the question instead. */
-export type Reply = FromWorker | WorkerFault;
+/** How many workers in a row may fail to load before the game plays on without one. */
+export const LOADS_TRIED = 3;
 
 /**
  * One worker at a time, started on first use. While it loads it is not
  * `loaded`: the caller then does the work itself, so a cold start never
- * stalls a key and a time limit only ever counts a loaded worker's thinking.
+ * stalls a key. The terminal's program keeps one for all its games, started
+ * as the title shows so that it is warm for the first (`warmUp`); a game's
+ * runner tells it its rules (`use`).
  */
 export class WorkerConnection {
+  #rules: Rules | undefined;
+  #ahead = false;
+  /** How long the next worker started may warm up by itself, ms. */
+  #warmUpMs = 0;
   #worker: Worker | undefined;
-  /** The app's end of the channel to the current worker. */
-  #channel: ChannelEnd<ToWorker, FromWorker, AppBell> | undefined;
   #loaded = false;
   #ready: Promise<boolean> = Promise.resolve(false);
-  #waiting:
-    | {
-      readonly seq: number;
-      readonly settle: (reply: Reply) => void;
-      readonly part: (part: MovesPart) => void;
-    }
-    | undefined;
-  /** Faults seen so far, oldest first (noted by {@link noteFault}). */
-  readonly faults: WorkerFault[] = [];
+  /** The current worker's flag, where memory can be shared. */
+  #urgent: Int32Array | undefined;
+  /** Workers that failed to load since one last did. */
+  #failedLoads = 0;
   /** Told each fault as it is noted. */
   onFault: (fault: WorkerFault) => void = () => {};
-  /** Notes `fault`, and tells `onFault`. */
-  noteFault(fault: WorkerFault): void {
-    this.faults.push(fault);
-    this.onFault(fault);
-  }
-
-  /** Told each answer no one waits for (one to a question given up on). */
-  onStray: (reply: FromWorker) => void = () => {};
+  /** Told each message of the worker's but `ready`. */
+  onMessage: (message: FromWorker) => void = () => {};
+  /** Told after each batch of the worker's messages has been read. */
+  onBatch: () => void = () => {};
   /** Told each message posted to the worker, as it goes (tests count them). */
   onPost: (message: ToWorker) => void = () => {};
-  /** Told when a new worker starts: it knows nothing yet. */
-  onStart: (worker: Worker) => void = () => {};
 
-  /** How long to poll before sleeping while waiting: none on a single processor, where it would starve the worker. */
-  readonly #spinMs = (navigator.hardwareConcurrency ?? 1) > 1 ? ANSWER_SPIN_MS : 0;
+  constructor(readonly url: URL = AI_WORKER_URL) {}
 
   /**
-   * `blockOnAnswer`: whether `expectAnswer` blocks this thread on a bell
-   * until the answer comes. A thread that plays one game loses nothing by
-   * it and gains the event loop's wake-up; one that plays many (the
-   * server's) would keep every other game waiting on this one's worker,
-   * so it takes the answer in its event loop (no bell, no shared memory).
+   * The rules the worker plays by from now on, and whether it thinks ahead
+   * (the terminal's game) or only answers (the server's); a worker running
+   * is told at once, and forgets the game it had.
    */
-  constructor(readonly url: URL, readonly timeoutMs: number, readonly blockOnAnswer = true) {}
+  use(rules: Rules, ahead: boolean): void {
+    this.#rules = rules;
+    this.#ahead = ahead;
+    if (this.#worker) this.#post([this.#startMessage()]);
+  }
+
+  /**
+   * Starts a worker at once that plays a game of `rules` by itself for up to
+   * `ms`, while it has no game of the player's: its code is compiled for
+   * speed by the time the player's first keys come (docs/architecture.md).
+   */
+  warmUp(rules: Rules, ms: number): void {
+    this.#warmUpMs = ms;
+    this.use(rules, true);
+    this.#start();
+  }
 
   /** True while there is a worker (started, loading or loaded). */
   get started(): boolean {
@@ -100,20 +86,30 @@ export class WorkerConnection {
     return this.#loaded;
   }
 
-  /** Resolves once the current worker has loaded (false if it failed to). */
+  /** True once `LOADS_TRIED` workers in a row failed to load: no other is started. */
+  get givenUp(): boolean {
+    return this.#failedLoads >= LOADS_TRIED;
+  }
+
+  /** Resolves once the current worker has loaded (false if it failed to); starts it if none is. */
   get ready(): Promise<boolean> {
-    void this.worker;
+    this.#start();
     return this.#ready;
   }
 
+  /** Tells `onFault` of `fault`. */
+  noteFault(fault: WorkerFault): void {
+    this.onFault(fault);
+  }
+
   /**
-   * The current worker (started on first use). Without
+   * The current worker, started if there is none. Without
    * `--unstable-worker-options` Deno ends the process right here with a
    * one-line message: every way Delve is started passes it (the tasks, the
    * launcher, the compiled binary), and a test runs the launcher's grants.
    */
-  get worker(): Worker {
-    if (this.#worker) return this.#worker;
+  #start(): Worker | undefined {
+    if (this.#worker || this.givenUp || !this.#rules) return this.#worker;
     const worker = new Worker(this.url, AI_WORKER_OPTIONS);
     this.#worker = worker;
     this.#loaded = false;
@@ -121,147 +117,83 @@ export class WorkerConnection {
     this.#ready = new Promise((resolve) => (settleLoad = resolve));
     const failLoad = (fault: WorkerFault) => {
       if (this.#worker !== worker || this.#loaded) return;
+      this.#failedLoads++;
       this.noteFault(fault);
       this.restart();
       settleLoad(false);
     };
     const startup = setTimeout(() => failLoad("timeout"), WORKER_STARTUP_MS);
     Deno.unrefTimer(startup);
-    worker.onmessage = (e: MessageEvent<FromWorker>) => {
-      if (e.data.type === "wake") return this.#takeWaiting();
-      if (e.data.type !== "ready") return this.#answer(e.data);
-      clearTimeout(startup);
-      this.#loaded = true;
-      settleLoad(true);
+    worker.onmessage = (e: MessageEvent<readonly FromWorker[]>) => {
+      for (const message of e.data) {
+        if (this.#worker !== worker) return;
+        if (message.type !== "ready") {
+          this.onMessage(message);
+          continue;
+        }
+        clearTimeout(startup);
+        this.#loaded = true;
+        this.#failedLoads = 0;
+        settleLoad(true);
+      }
+      this.onBatch();
     };
-    // The bell's message goes the worker's own way; every later one by the port, in order.
-    this.#channel = openAppEnd(worker, this.blockOnAnswer);
     worker.onerror = (e) => {
       e.preventDefault();
       clearTimeout(startup);
-      if (this.#loaded) this.#fail("error");
+      if (this.#loaded) this.fail("error");
       else failLoad("error");
     };
-    worker.onmessageerror = () => this.#fail("error");
-    this.onStart(worker);
+    worker.onmessageerror = () => this.fail("error");
+    const shared = typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(4) : undefined;
+    this.#urgent = shared && new Int32Array(shared);
+    this.#post([{ ...this.#startMessage(), ...(shared ? { urgent: shared } : {}) }]);
     return worker;
   }
 
-  /** Posts `message`, moving `transfer`'s buffers instead of copying them. */
-  post(message: ToWorker, transfer: Transferable[] = []): void {
-    void this.worker;
-    const channel = this.#channel!;
-    this.onPost(message);
-    // A command's answer is read on the bell from now until `expectAnswer` gives up or has it all.
-    if (message.type === "play" && !message.quiet) channel.bell?.listening(true);
-    channel.send(message, transfer);
+  /** The `start` message for the rules in use, with the warm-up asked for, once. */
+  #startMessage(): ToWorker {
+    const warmUpMs = this.#warmUpMs;
+    this.#warmUpMs = 0;
+    return { type: "start", rules: this.#rules!, ahead: this.#ahead, ...(warmUpMs > 0 ? { warmUpMs } : {}) };
+  }
+
+  #post(messages: readonly ToWorker[], transfer: Transferable[] = []): void {
+    for (const message of messages) this.onPost(message);
+    this.#worker!.postMessage(messages, transfer);
   }
 
   /**
-   * Takes the worker's messages as they come, blocking this thread on the
-   * bell between them, until the answer waited for has come (its parts
-   * handed on as they arrive) or `ANSWER_WAIT_MS` pass; the event loop
-   * delivers the rest. Without shared memory it returns at once.
+   * Posts `messages` in one batch (starting a worker if there is none),
+   * moving `transfer`'s buffers instead of copying them; `urgent`: the
+   * worker drops what it is thinking to read them.
    */
-  expectAnswer(): void {
-    const bell = this.#channel?.bell;
-    if (!this.#loaded || !bell) return;
-    const deadline = performance.now() + ANSWER_WAIT_MS;
-    while (this.#waiting) {
-      if (this.#takeWaiting()) continue;
-      const left = deadline - performance.now();
-      if (left <= 0 || !bell.waitForMessage(left, this.#spinMs)) break;
-    }
-    // From here the worker's messages come with a "wake"; one posted meanwhile is taken now.
-    bell.listening(false);
-    this.#takeWaiting();
+  post(messages: readonly ToWorker[], transfer: Transferable[] = [], urgent = false): void {
+    if (messages.length === 0 || !this.#start()) return;
+    if (urgent && this.#urgent) Atomics.add(this.#urgent, 0, 1);
+    this.#post(messages, transfer);
   }
 
-  /**
-   * Handles every message waiting on the port; true if there was one. A
-   * "wake" by the worker's own way stands for the event loop.
-   */
-  #takeWaiting(): boolean {
-    return this.#channel?.takeWaiting((message) => this.#answer(message)) ?? false;
-  }
-
-  /**
-   * The answer to the question numbered `seq` (posted just before or just
-   * after), or the fault that came instead: an error, or no answer in time.
-   * A fault replaces the worker. The parts of the answer that come before
-   * it are handed to `part` as they arrive.
-   */
-  answer(seq: number, part: (part: MovesPart) => void = () => {}): Promise<Reply> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => this.#fail("timeout"), this.timeoutMs);
-      this.#waiting = {
-        seq,
-        part,
-        settle: (reply) => {
-          clearTimeout(timer);
-          resolve(reply);
-        },
-      };
-    });
-  }
-
-  /** Stops waiting for the answer to `seq`: when it comes, it is a stray. */
-  forget(seq: number): void {
-    if (this.#waiting?.seq !== seq) return;
-    this.#waiting.settle("failed");
-    this.#waiting = undefined;
-  }
-
-  #answer(message: FromWorker): void {
-    let reply: FromWorker;
-    try {
-      reply = this.#channel ? this.#channel.read(message) : message;
-    } catch {
-      return this.#fail("error");
-    }
-    const waiting = this.#waiting;
-    if (waiting && "seq" in reply && reply.seq === waiting.seq) {
-      if (reply.type === "moves") return waiting.part(reply);
-      this.#waiting = undefined;
-      waiting.settle(reply);
-    } else {
-      this.onStray(reply);
-    }
-  }
-
-  /** A fault: whoever waits is told, and the worker replaced. */
-  #fail(fault: WorkerFault): void {
-    const waiting = this.#waiting;
-    this.#waiting = undefined;
+  /** A fault: noted, and the worker replaced. */
+  fail(fault: WorkerFault): void {
     this.noteFault(fault);
     this.restart();
-    waiting?.settle(fault);
   }
 
   /** Ends the current worker; the next use starts another. */
   restart(): void {
     this.kill();
-    this.#channel?.line?.port.close();
     this.#worker = undefined;
-    this.#channel = undefined;
     this.#loaded = false;
   }
 
-  /**
-   * Ends the current worker as a crash would, the connection none the wiser
-   * (tests kill it so; `restart` forgets it too): its bell closed first, for
-   * a parked worker's event loop to turn, where the `terminate` takes effect.
-   */
+  /** Ends the current worker as a crash would, the connection none the wiser (tests kill it so). */
   kill(): void {
-    this.#channel?.bell?.close();
     this.#worker?.terminate();
   }
 
-  /** Ends the worker for good, telling whoever waits. */
+  /** Ends the worker for good. */
   close(): void {
-    const waiting = this.#waiting;
-    this.#waiting = undefined;
-    waiting?.settle("error");
     this.restart();
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The AI worker as the rest of the program sees it: who plays the player's
  * commands (with the monsters in the worker, which keeps its own copy of
- * the game, restarted and replaced by in-process play when it fails; or all
- * in-process).
+ * the game and thinks ahead of the player, replaced by in-process play when
+ * it fails; or all in-process), and the worker's own side, which
+ * `workers/ai_worker.ts` runs. The messages between them are protocol.ts's.
  *
  * @module
  */
@@ -15,6 +16,8 @@ export {
   type WorkerRunnerOptions,
 } from "./client.ts";
 export { CHECK_EVERY } from "./checksum_schedule.ts";
+export { commandKey, keyOf } from "./command_key.ts";
+export { LOADS_TRIED, WorkerConnection } from "./connection.ts";
 export {
   InProcessRunner,
   isLostTurn,
@@ -23,15 +26,10 @@ export {
   type TurnOutcome,
   type WorkerFault,
 } from "./runner.ts";
-export { EVERY_TURN, SERVER_TURNS, TERMINAL_TURNS, type TurnKind, TurnPolicy } from "./turn_policy.ts";
-export { WorkerStats } from "./worker_stats.ts";
-export { handleToWorker } from "./handler/mirror.ts";
-export type { WorkerMemory } from "./handler/mirror.ts";
-export type { FromWorker, ToWorker } from "./protocol.ts";
-export { PARK_ACTIVE_MS, PARK_SLICE_MS } from "./connection.ts";
-export { AppBell, type BellMessage, canShareMemory, takeMessage, WorkerBell } from "./doorbell.ts";
-export { ChannelEnd, type ChannelMessage, openAppEnd, openWorkerEnd, type OwnWay } from "./channel.ts";
-export { MoveBuffer, newMoveBuffer, type WireMoves } from "./move_buffer.ts";
-export { decodeMoves, type EncodedMoves, encodeMoves, entitiesById, MoveEncoder } from "./moves.ts";
+export { EVERY_TURN, SERVER_TURNS, TurnPolicy, type TurnWhere } from "./turn_policy.ts";
+export { type ByKind, total, type TurnKind, WorkerStats } from "./worker_stats.ts";
+export { Thinker, type ThinkerThread } from "./handler/thinker.ts";
+export { WarmUp } from "./handler/warm_up.ts";
+export type { Answer, FromWorker, MirrorState, ToWorker, WalkAhead } from "./protocol.ts";
+export { mirrorOf } from "./protocol.ts";
 export { PHASE_US_PER_CELL, PHASE_US_PER_MONSTER, phaseEstimateUs } from "./phase_estimate.ts";
-export { mirrorOf, type MovesPart } from "./protocol.ts";

@@ -1,100 +1,133 @@
 /**
- * What the app and the AI worker say to each other.
+ * What the app and the AI worker say to each other: every message either
+ * way, and what each means. The messages are plain values, sent in
+ * batches: each `postMessage` carries an array of them, in order.
  *
  * The worker keeps a mirror: its own copy of the game, sent whole when it
- * has none (a new worker, a game started or loaded) or when the game changed
- * in a way it cannot derive. Each turn then sends only the player's command;
- * the worker plays it and the monsters' turn on its copy, and answers with
- * the monsters' moves (as numbers, see `moves.ts`) and the RNG after them,
- * which the app replays on the game itself. A long monsters' turn sends its
- * moves in parts as they are decided, so the app replays the first while the
- * worker decides the rest. Every answer carries checks of the copy (its
- * turn, its number of things and, every so often, its checksum as the
- * command found it), which the app compares with its own game before it
- * replays anything: a mirror that disagrees is reloaded, its moves unused.
+ * has none (a new worker, a game started or loaded) or when the game
+ * changed in a way it cannot follow. The game's states are numbered: the
+ * game as loaded is node `n`, and each command the app plays on it makes
+ * the next node. The app tells the worker each command it played (`took`),
+ * and the worker plays it on its mirror, so the mirror follows the game.
+ *
+ * Thinking ahead (the terminal's game): from the mirror, while the player
+ * reads the screen, the worker plays the player's likely next commands on
+ * copies of it (the eight steps and waiting; a walk's next steps, from the
+ * walk it was told of) and sends each answer: what the turn changed
+ * (engine state_patch.ts). Each answer names the node it was played from and the
+ * keys of the commands from there (a walk's later steps follow its earlier
+ * ones), the last of them the one answered. When the player's command
+ * comes, the app makes the answer's changes to the game, with no wait on
+ * the worker and no rule played again. When the mirror follows a command
+ * the worker has played ahead, it takes that branch's copy as the mirror. A
+ * command nobody foresaw the app plays itself, and the mirror follows it.
+ *
+ * Asking (the server's large turns): `play` has the worker play the command
+ * now and answer it as it answers a branch; the app waits for the answer,
+ * and the mirror moves on with it.
  *
  * @module
  */
-import type { Command, GameState, Rules } from "../engine/mod.ts";
-import type { BellMessage } from "./doorbell.ts";
-import type { EncodedMoves } from "./moves.ts";
+import type {
+  Action,
+  Command,
+  GameState,
+  KnownMonsters,
+  Rest,
+  Rules,
+  TurnPatch,
+  Walk,
+  WalkWords,
+} from "../engine/mod.ts";
 
 /** The game as it travels to the worker: all but the message log, its grids copied out of shared memory. */
 export type MirrorState = Omit<GameState, "log">;
 
+/** A walk the player is on, as the worker makes its behaviour (engine `WalkOrders`, copied). */
+export interface WalkAhead {
+  /** Which walk this is: each walk the app begins has a new number. */
+  readonly id: number;
+  readonly walk: Walk | Rest;
+  readonly visited: Set<number>;
+  readonly known: KnownMonsters;
+  readonly itemsStop: boolean;
+  readonly words: WalkWords;
+}
+
 /** App → worker. */
 export type ToWorker =
-  /** The doorbell's shared counters (see `doorbell.ts`), first of all, where memory can be shared. */
-  | BellMessage
-  /** A message waits on the port: the way a worker asleep in its event loop hears of it. */
-  | { readonly type: "wake" }
-  | { readonly type: "rules"; readonly rules: Rules }
-  /** The whole game: the worker's copy from now on. */
-  | { readonly type: "load"; readonly state: MirrorState }
   /**
-   * The player's command, to play on the copy. An action is answered with
-   * `played`; with `check`, the answer carries the copy's checksum before
-   * the command.
+   * First of all, and whenever the game's rules change: the rules, whether
+   * to think ahead, and, first of all, the app's flag in shared memory
+   * (`urgent`, where memory can be shared) that it raises when the worker
+   * should drop what it is thinking and read its messages. `warmUpMs`:
+   * until it has a game, the worker plays one by itself for so long.
+   */
+  | {
+    readonly type: "start";
+    readonly rules: Rules;
+    readonly ahead: boolean;
+    readonly urgent?: SharedArrayBuffer;
+    readonly warmUpMs?: number;
+  }
+  /** The whole game, node `node`: the mirror from now on. */
+  | { readonly type: "load"; readonly node: number; readonly state: MirrorState }
+  /** The app played `command` on the game, which is now node `node`: the mirror plays it too. */
+  | { readonly type: "took"; readonly node: number; readonly command: Command }
+  /** Answer with a `sum` of the mirror, which is node `node`: the app compares it with its own. */
+  | { readonly type: "sum"; readonly node: number }
+  /** A walk begins at node `node` (the worker plays its steps ahead), or, with none, the walk has ended. */
+  | { readonly type: "walk"; readonly node: number; readonly walk?: WalkAhead }
+  /**
+   * Play the action `act` on the mirror (node `node`) now and answer:
+   * the mirror becomes node `node + 1` if it took time. `check`: the
+   * answer carries the mirror's digest as the action found it.
    */
   | {
     readonly type: "play";
+    /** The app's number for the question, which the answer carries (`asked`). */
     readonly seq: number;
-    readonly command: Command;
-    readonly check: boolean;
-    /**
-     * The app plays this command itself (a level-up choice or a walk's end,
-     * which the monsters do not answer): the copy plays it to stay the game,
-     * and answers nothing unless it fails.
-     */
-    readonly quiet?: true;
+    readonly node: number;
+    readonly act: Action;
+    readonly check?: true;
   };
 
-/**
- * What the app checks of the copy before it replays its moves: its turn and
- * number of entities after the player's action (the monsters' turn changes
- * neither), and its checksum as the command found it, when asked for.
- */
-export interface Checks {
-  readonly turn: number;
-  readonly entities: number;
+/** The monsters' answer to one of the player's actions, played on a copy of the game. */
+export interface Answer {
+  readonly type: "answer";
+  /** The node it was played from. */
+  readonly base: number;
+  /**
+   * The keys (`command_key.ts`) of the commands played from `base`, in
+   * order: the last is the action answered.
+   */
+  readonly keys: readonly string[];
+  /** Whether the action took time there (an impossible one is told, and changes nothing). */
+  readonly possible: boolean;
+  /** What the turn changed; none when it was impossible. */
+  readonly patch?: TurnPatch;
+  /** The number of the `play` this answers, after which the mirror is the node this answer makes. */
+  readonly asked?: number;
+  /** The mirror's digest (engine `stateDigest`) as the action found it, when `play` asked for it. */
   readonly sum?: number;
-}
-
-/**
- * Some of the monsters' moves, while the worker decides the rest. On the
- * way (`M` = `WireMoves`) their numbers may wait in the shared move buffer
- * (`move_buffer.ts`); the app's connection reads them from there.
- */
-export interface MovesPart<M = EncodedMoves> {
-  readonly type: "moves";
-  readonly seq: number;
-  readonly moves: M;
-  readonly checks: Checks;
-}
-
-/** What the worker's copy did with an action: the last of its answer. */
-export interface Played<M = EncodedMoves> {
-  readonly type: "played";
-  readonly seq: number;
-  /** The monsters' last moves; none when the action was impossible on the copy (no time passed). */
-  readonly moves?: M;
-  readonly checks: Checks;
-  /** The RNG state after the monsters' turn. */
-  readonly rng: number[];
-  /** Milliseconds the worker spent on the command, its answer written. */
+  /** Milliseconds the worker spent on it: the copy, both halves of the turn, the patch. */
   readonly computeMs: number;
-  /** Of those, the monsters' phase alone (the player's action, the checksum and the settling left out). */
+  /** Of those, the monsters' phase alone. */
   readonly phaseMs: number;
+  /** Milliseconds the worker has been busy in all, since it started. */
+  readonly busyMs: number;
 }
 
-/** Worker → app, as the app reads it (`M` = `WireMoves`: as it travels). */
-export type FromWorker<M = EncodedMoves> =
+/** Worker → app. */
+export type FromWorker =
   | { readonly type: "ready" }
-  /** A message waits on the port (see `ToWorker`'s). */
-  | { readonly type: "wake" }
-  | MovesPart<M>
-  | Played<M>
-  | { readonly type: "failed"; readonly seq: number; readonly error: string };
+  | Answer
+  /** The mirror's digest (engine `stateDigest`) at node `node`, as asked. */
+  | { readonly type: "sum"; readonly node: number; readonly sum: number }
+  /** The worker has thought all it would from node `node`: nothing more comes until the game moves on. */
+  | { readonly type: "idle"; readonly node: number }
+  /** The worker could not do what it was asked (node: the node it was at). */
+  | { readonly type: "failed"; readonly node: number; readonly error: string };
 
 /**
  * The game as a `load` message carries it, and what to transfer with it:

@@ -4,7 +4,14 @@
  *
  * @module
  */
-import { type Command, type GameEvent, type GameState, playCommand, type Rules } from "../engine/mod.ts";
+import {
+  type Command,
+  type GameEvent,
+  type GameState,
+  playCommand,
+  type Rules,
+  type WalkOrders,
+} from "../engine/mod.ts";
 
 /**
  * What went wrong with the worker, for whoever wants to know: it threw or
@@ -47,6 +54,16 @@ export interface MonsterRunner {
   play(state: GameState, command: Command): Promise<TurnOutcome>;
   /** Faults met so far, oldest first (a crashed worker may have printed). */
   readonly faults: readonly WorkerFault[];
+  /**
+   * The frame is drawn and the player reads it: the moment for a runner
+   * that thinks ahead to think from `state`.
+   */
+  afterFrame?(state: GameState): void;
+  /**
+   * A walk begins, from the orders its behaviour is about to be made from
+   * (before: making it notes the monsters in view), or it ends (none).
+   */
+  walk?(state: GameState, orders: WalkOrders | undefined): void;
   close(): void;
 }
 

@@ -1,12 +1,12 @@
 /**
- * Which turns the AI worker plays: a turn whose monster phase is estimated
- * (phase_estimate.ts) too small to be worth the hand-off plays in the app's
- * own thread, the worker's copy left behind (and sent the game again when a
- * larger turn comes; a worker not started yet is not started for it). Two
- * thresholds with hysteresis: a turn goes to the worker from `toWorkerUs`,
- * and once the copy follows, it keeps going to the worker down to
- * `backHereUs`, so that a floor near the line does not send the game again
- * and again.
+ * Which turns are asked of the AI worker: a turn whose monster phase is
+ * estimated (phase_estimate.ts) too small to be worth the hand-off plays in
+ * the app's own thread (asking, the worker's copy is then left behind, and
+ * sent the game again when a larger turn comes; a worker not started yet is
+ * not started for it). Two thresholds with hysteresis: a turn goes to the
+ * worker from `toWorkerUs`, and once the copy follows (as it always does
+ * when thinking ahead), it keeps going to the worker down to `backHereUs`,
+ * so that a floor near the line does not send the game again and again.
  *
  * @module
  */
@@ -14,7 +14,7 @@ import type { GameState } from "../engine/mod.ts";
 import { phaseEstimateUs } from "./phase_estimate.ts";
 
 /** Where a turn plays: here, the worker's copy left behind; or by the worker, its moves replayed here. */
-export type TurnKind = "here" | "worker";
+export type TurnWhere = "here" | "worker";
 
 /** The turn policy: see the module's comment. */
 export class TurnPolicy {
@@ -24,29 +24,20 @@ export class TurnPolicy {
   }
 
   /** Where a turn of `state` plays, `following` whether the worker's copy is the game as it is. */
-  kind(state: GameState, following: boolean): TurnKind {
+  kind(state: GameState, following: boolean): TurnWhere {
     // Every turn to the worker: no estimate to make.
     if (this.toWorkerUs <= 0) return "worker";
     return this.kindAt(phaseEstimateUs(state), following);
   }
 
   /** Where a turn whose phase is estimated at `estimateUs` plays. */
-  kindAt(estimateUs: number, following: boolean): TurnKind {
+  kindAt(estimateUs: number, following: boolean): TurnWhere {
     return estimateUs < (following ? this.backHereUs : this.toWorkerUs) ? "here" : "worker";
   }
 }
 
 /** Every turn through the worker (tests, tools and benches compare its game with in-process play). */
 export const EVERY_TURN: TurnPolicy = new TurnPolicy(0);
-
-/**
- * The terminal's game waits for each turn's answer, so a turn the worker
- * plays is never sooner than one played here, and the worker's thinking
- * takes the processor the terminal's drawing and writing need: only a
- * phase estimated at a millisecond or more goes to the worker. Every floor
- * of the bundled game's size is far under it.
- */
-export const TERMINAL_TURNS: TurnPolicy = new TurnPolicy(1000, 500);
 
 /**
  * The server's games share one thread, which waits for a worker's answer in

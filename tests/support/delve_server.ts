@@ -12,6 +12,8 @@ import {
 } from "../../src/server/mod.ts";
 import net from "node:net";
 import { InProcessRunner } from "../../src/worker/mod.ts";
+import { dataStamp, REPLAY_LIMITS, startRecording, writeSave } from "../../src/store/mod.ts";
+import { simulate } from "../../src/commands/mod.ts";
 import { PageScreen } from "../../tools/bench/page_screen.ts";
 import { bundledContent } from "./content.ts";
 
@@ -50,22 +52,28 @@ export interface TestServer extends AsyncDisposable {
  */
 const TEST_CONNECTION_RATE = 1000;
 
-/** Starts a server on 127.0.0.1 at a free port, with `limits` over the defaults (and {@link TEST_CONNECTION_RATE}). */
+/**
+ * Starts a server on 127.0.0.1 at a free port, with `limits` over the
+ * defaults (and {@link TEST_CONNECTION_RATE}), in a new state folder unless
+ * `extra` names one.
+ */
 export async function startTestServer(
   limits: Partial<ServerLimits> = {},
   extra: Partial<ServerOptions> = {},
 ): Promise<TestServer> {
-  const stateDir = await Deno.makeTempDir({ prefix: "delve-server-" });
+  // A state folder given (a server started again on it) is the caller's to remove.
+  const own = extra.stateDir === undefined;
+  const stateDir = extra.stateDir ?? await Deno.makeTempDir({ prefix: "delve-server-" });
   const server = await DelveServer.start({
     hostname: "127.0.0.1",
     port: 0,
     content: await bundledContent(),
-    stateDir,
     limits: { ...DEFAULT_LIMITS, connectionRate: TEST_CONNECTION_RATE, ...limits },
     version: "9.9.9",
     makeRunner: (rules) => new InProcessRunner(rules),
     randomSeed: () => 42,
     ...extra,
+    stateDir,
   });
   const origin = `http://127.0.0.1:${server.address.port}`;
   return {
@@ -74,7 +82,7 @@ export async function startTestServer(
     stateDir,
     async [Symbol.asyncDispose]() {
       await server.shutdown();
-      await Deno.remove(stateDir, { recursive: true });
+      if (own) await Deno.remove(stateDir, { recursive: true });
     },
   };
 }
@@ -87,10 +95,11 @@ export async function finishedGame(served: TestServer, player: string, outcome: 
   const store = ServerStore.open(`${served.stateDir}/delve.sqlite`);
   try {
     const replayPath = `${served.stateDir}/${player}.replay.json.gz`;
-    await Deno.copyFile(
-      new URL("../fixtures/replays/tcod-seed11.replay.json.gz", import.meta.url),
-      replayPath,
-    );
+    // A bot's game of the data the server plays, recorded as a game is.
+    const content = await bundledContent();
+    const recording = startRecording(11, "test", dataStamp(content));
+    simulate(content, 11, 600, recording);
+    await writeSave(replayPath, JSON.stringify(recording), { backup: false, limits: REPLAY_LIMITS });
     store.addPlayer(player, await hashPassword("correct horse"));
     const id = store.startGame(player, new Date("2026-11-24T12:00:00Z"));
     store.endGame(id, { outcome, now: new Date("2026-11-24T12:30:00Z"), replayPath });

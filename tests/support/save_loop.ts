@@ -4,7 +4,7 @@
  */
 import { dataStamp, encodeSave, writeSave } from "../../src/store/mod.ts";
 import { loadContent } from "../../src/content/mod.ts";
-import { newGame, playCommand } from "../../src/engine/mod.ts";
+import { isGameOver, newGame, playCommand } from "../../src/engine/mod.ts";
 
 const [path] = Deno.args;
 const content = await loadContent(
@@ -12,9 +12,11 @@ const content = await loadContent(
   "data/rulesets/tcod/",
 );
 const { rules } = content;
-const state = newGame(rules, 3);
+let state = newGame(rules, 3);
 console.log("ready");
 for (let k = 0;; k++) {
+  // A game that ended is never saved: the next one is.
+  if (isGameOver(state)) state = newGame(rules, 3 + k);
   playCommand(state, rules, { act: { type: "wait" } });
   await writeSave(path, encodeSave(state, dataStamp(content), "test", new Date()));
 }

@@ -1,7 +1,7 @@
 /**
  * Games played twice, through a worker and in-process, for the worker's
  * tests: the two compared after every command, a copy corrupted behind the
- * runner's back, and a crowded big floor whose turns come in parts.
+ * runner's back, and a crowded big floor.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import {
@@ -40,7 +40,7 @@ export function corruptCopy(runner: WorkerRunner, state: GameState, change: (cop
   const copy = cloneState(state);
   change(copy);
   const { state: mirror, transfer } = mirrorOf(copy);
-  runner.post({ type: "load", state: mirror }, transfer);
+  runner.post({ type: "load", node: runner.node, state: mirror }, transfer);
 }
 
 /**
@@ -76,7 +76,7 @@ export const waits = (n: number): Action[] => Array.from({ length: n }, () => ({
 /** Rules whose floors are four times the bundled ones. */
 export const bigFloors = { ...rules, dungeon: { ...rules.dungeon, width: 160, height: 86, maxRooms: 120 } };
 
-/** Seed 3's first big floor with an orc on every other cell that is floor: a turn of them comes in parts. */
+/** Seed 3's first big floor with an orc on every other cell that is floor: thousands of monsters. */
 export function crowdedGame(): GameState {
   const game = newGame(bigFloors, 3);
   const { map } = game, player = playerOf(game);

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, readCommandLine, UsageError } from "../../src/cli/mod.ts";
+import { HELP_USAGE, intFlag, readCommandLine, shownValue, UsageError } from "../../src/cli/mod.ts";
 import { RawSocket } from "./raw_socket.ts";
 import { registeredCookie } from "./register.ts";
 
@@ -141,7 +141,9 @@ if (import.meta.main) {
   const line = readCommandLine(HOSTILE_CLIENTS_HELP, Deno.args, () => {
     const [kind, origin, watchId, replayId, addresses] = Deno.args;
     if (!HOSTILE_KINDS.includes(kind as HostileKind)) {
-      throw new UsageError(`expected a kind (${HOSTILE_KINDS.join(", ")}), found "${kind ?? ""}"`);
+      throw new UsageError(
+        `expected a kind (${HOSTILE_KINDS.join(", ")}), found ${shownValue(kind ?? "", { quoted: true })}`,
+      );
     }
     if (!origin || !watchId || !replayId) throw new UsageError("expected ORIGIN WATCH_ID REPLAY_ID");
     const replayAddresses = intFlag("ADDRESSES", addresses, 1, 250) ?? REPLAY_ADDRESSES;

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { HELP_USAGE, readCommandLine, UsageError } from "../../src/cli/mod.ts";
+import { HELP_USAGE, readCommandLine, shownValue, UsageError } from "../../src/cli/mod.ts";
 import { type Lateness, PauseProbe } from "../../src/server/mod.ts";
 
 /** The probe as a child process, asked over its stdin. */
@@ -73,7 +73,9 @@ ${HELP_USAGE}`,
 
 if (import.meta.main) {
   const line = readCommandLine(IDLE_PROBE_HELP, Deno.args, () => {
-    if (Deno.args.length > 0) throw new UsageError(`expected no arguments, found "${Deno.args[0]}"`);
+    if (Deno.args.length > 0) {
+      throw new UsageError(`expected no arguments, found ${shownValue(Deno.args[0], { quoted: true })}`);
+    }
     return {};
   });
   if ("exit" in line) Deno.exit(line.exit);

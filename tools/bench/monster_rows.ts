@@ -91,7 +91,7 @@ export async function monsterRows(): Promise<void> {
     });
     const { target, limit } = tripTarget(scale.monsters, m.turn);
     rows.push({
-      figure: `a turn through the worker, ${size} (command in, moves applied)`,
+      figure: `a turn asked of the worker, ${size} (command in, its changes made)`,
       ours: `${formatMs(m.trip)} (in-process ${formatMs(m.turn)}: ${
         times(m.trip / m.turn)
       }); its first ${m.warmup} turns ${formatMs(m.tripWarmingUp)}`,
@@ -113,7 +113,7 @@ async function idleRow(rules: Rules, scale: MonsterScale, size: string): Promise
     idleMs: IDLE_MS,
   });
   rows.push({
-    figure: `a turn through the worker, ${size}, ${IDLE_MS} ms idle before each (as between keys)`,
+    figure: `a turn asked of the worker, ${size}, ${IDLE_MS} ms idle before each (as between keys)`,
     ours: `${formatMs(m.trip)} (in-process after the same idle ${formatMs(m.turn)}: ${
       times(m.trip / m.turn)
     })`,

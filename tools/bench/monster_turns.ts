@@ -66,7 +66,7 @@ export interface MonsterTurns {
   readonly phase: number;
   /** The whole turn in-process: the player's wait, then the phase. */
   readonly turn: number;
-  /** The whole turn through the worker: the command posted, the moves applied here. */
+  /** The whole turn asked of the worker: the command posted, its changes made here. */
   readonly trip: number;
   /** The same, over the untimed turns before: while V8 is still compiling the code both threads run. */
   readonly tripWarmingUp: number;

@@ -17,11 +17,8 @@
 import { HELP_USAGE, intFlag, parseFlags, readCommandLine } from "../../src/cli/mod.ts";
 import { SYNC_END } from "../../src/terminal/mod.ts";
 import { type ProcessMemory, sampleTree } from "./process_memory.ts";
-import { playTaskCommand, ptyCommand, PtySession } from "./pty_session.ts";
+import { CRAWL, playTaskCommand, ptyCommand, PtySession } from "./pty_session.ts";
 import { median } from "./timing.ts";
-
-/** Where Debian's `crawl` package puts DCSS's console. */
-export const CRAWL = "/usr/games/crawl";
 
 /** PSS and RSS, bytes. */
 export interface Held {

@@ -18,9 +18,24 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
+import {
+  HELP_USAGE,
+  intFlag,
+  parseFlags,
+  readCommandLine,
+  shownValue,
+  UsageError,
+} from "../../src/cli/mod.ts";
 import { SYNC_END } from "../../src/terminal/mod.ts";
-import { type Answer, ECHO_READY, echoCommand, playCommand, PtySession } from "./pty_session.ts";
+import {
+  type Answer,
+  CRAWL,
+  crawlCommand,
+  ECHO_READY,
+  echoCommand,
+  playCommand,
+  PtySession,
+} from "./pty_session.ts";
 import { percentile } from "./timing.ts";
 
 /** What the pty run found: times in ms, from writing a key. */
@@ -61,13 +76,14 @@ export type PtyColors = "256" | "truecolor";
 /**
  * Plays `rounds` steps east and back (2 × `rounds` keys, all timed) after
  * `warmup` untimed rounds, in the game at 80x24 in `colors`, each key
- * `pauseMs` after the last frame.
+ * `pauseMs` after the last frame; `args` after `--seed 1` (`--one-thread`).
  */
 export async function ptyKeyToFrame(
   rounds = 200,
   warmup = 20,
   colors: PtyColors = "256",
   pauseMs: PauseMs = 0,
+  args: readonly string[] = [],
 ): Promise<PtyLatency> {
   const home = await Deno.makeTempDir({ prefix: "delve-pty-" });
   // HOME stays: Deno keeps its module cache under it, and a fresh one would time downloads. The colour
@@ -79,7 +95,7 @@ export async function ptyKeyToFrame(
     NO_COLOR: "",
     FORCE_COLOR: "",
   };
-  const game = new PtySession(playCommand(["--seed", "1"]), env);
+  const game = new PtySession(playCommand(["--seed", "1", ...args]), env);
   const answers: Answer[] = [];
   try {
     await game.until(SYNC_END);
@@ -101,6 +117,45 @@ export async function ptyKeyToFrame(
   }
   return summarize(answers);
 }
+
+/**
+ * DCSS's console game timed as the game is ({@link crawlCommand}): `rounds`
+ * steps south and back (its corridor runs so from where seed 1 starts), each
+ * `pauseMs` after the last frame; a frame ends with its last byte before
+ * `QUIET_MS` of quiet, as DCSS marks no frame's end. Undefined, with the
+ * reason, when Debian's `crawl` is not installed.
+ */
+export async function crawlKeyToFrame(
+  rounds = 200,
+  warmup = 20,
+  pauseMs: PauseMs = 0,
+): Promise<PtyLatency | { readonly missing: string }> {
+  try {
+    await Deno.stat(CRAWL);
+  } catch {
+    return { missing: `${CRAWL} is not installed (Debian's package crawl)` };
+  }
+  const home = await Deno.makeTempDir({ prefix: "delve-crawl-" });
+  const crawl = new PtySession(crawlCommand(), { HOME: home, TERM: "xterm-256color" });
+  const answers: Answer[] = [];
+  try {
+    // Its first start builds its caches, which takes a while; the game is on once the seed is said.
+    await crawl.until("custom seed", 120_000);
+    await pause(500);
+    for (let k = 0; k < 2 * (warmup + rounds); k++) {
+      await pause(pauseMs);
+      const answer = await crawl.pressSettled(k % 2 === 0 ? "j" : "k", QUIET_MS);
+      if (k >= 2 * warmup) answers.push(answer);
+    }
+  } finally {
+    await crawl.kill();
+    await Deno.remove(home, { recursive: true });
+  }
+  return summarize(answers);
+}
+
+/** The quiet after which a DCSS frame is taken as ended. */
+const QUIET_MS = 25;
 
 /** The floor under those figures: the same keys, timed the same way, echoed by `cat` in the pty. */
 export async function ptyEchoFloor(keys = 200, pauseMs: PauseMs = 0): Promise<PtyLatency> {
@@ -146,7 +201,9 @@ if (import.meta.main) {
     });
     const colors = values.colors ?? "256";
     if (colors !== "256" && colors !== "truecolor") {
-      throw new UsageError(`--colors: expected 256 or truecolor, found "${colors}"`);
+      throw new UsageError(
+        `--colors: expected 256 or truecolor, found ${shownValue(colors, { quoted: true })}`,
+      );
     }
     return {
       rounds: intFlag("--rounds", values.rounds, 1, 100_000) ?? 200,

@@ -34,6 +34,22 @@ export function playCommand(args: readonly string[], columns = 80, rows = 24): s
   return inPty(columns, rows, [Deno.execPath(), ...words.slice(1), ...args]);
 }
 
+/** Where Debian's package `crawl` puts Dungeon Crawl Stone Soup's console game. */
+export const CRAWL = "/usr/games/crawl";
+
+/**
+ * DCSS's console game in a pty of 80x24, a new Human Fighter with a long
+ * sword on seed 1, the yardstick for key to frame: a roguelike whose players
+ * find its console quick.
+ */
+export function crawlCommand(): string {
+  return inPty(80, 24, [
+    CRAWL,
+    ...["-name", "Bench", "-species", "Human", "-background", "Fighter", "-seed", "1"],
+    ...["-extra-opt-first", "weapon=long sword"],
+  ]);
+}
+
 /**
  * `deno task play` itself, with this Deno and `args` after it: the task
  * runner, the launcher it starts and the game, every process a player's
@@ -172,12 +188,23 @@ export class PtySession {
    * than one key's answer.
    */
   async press(key: string, marker: string): Promise<Answer> {
+    const start = await this.#write(key);
+    await this.until(marker);
+    return this.#answer(start);
+  }
+
+  /** Lets go of what came before, writes `key`, and returns when it was written. */
+  async #write(key: string): Promise<number> {
     this.#before = (this.#before + this.#text).slice(-300);
     this.#text = "";
     this.#chunks = [];
     const start = performance.now();
     await this.#stdin.write(new TextEncoder().encode(key));
-    await this.until(marker);
+    return start;
+  }
+
+  /** What came back since the key written at `start`. */
+  #answer(start: number): Answer {
     const chunks = this.#chunks;
     return {
       first: chunks[0].at - start,
@@ -188,17 +215,31 @@ export class PtySession {
   }
 
   /**
+   * Writes `key` to the pty and times what comes back until the program is
+   * quiet for `quietMs` (see {@link Answer}): for a program that marks no
+   * frame's end, the frame ends with its last byte before the quiet.
+   */
+  async pressSettled(key: string, quietMs: number, limitMs = 30_000): Promise<Answer> {
+    const start = await this.#write(key);
+    for (;;) {
+      const last = this.#chunks.at(-1)?.at;
+      const now = performance.now();
+      if (last !== undefined && now - last >= quietMs) break;
+      if (now - start > limitMs) throw new Error(`no answer to ${JSON.stringify(key)} in ${limitMs} ms`);
+      if (this.#ended) throw new Error(`the program ended: ${this.#tail()}`);
+      await new Promise((resolve) => setTimeout(resolve, last === undefined ? 1 : quietMs - (now - last)));
+    }
+    return this.#answer(start);
+  }
+
+  /**
    * Writes `key`, then waits until the program has written nothing for
    * `quietMs` (a walk's steps come closer together than that), or for
    * `limitMs` in all, or until the program ends ({@link ended}); resolves
    * to the bytes that came back.
    */
   async pressUntilQuiet(key: string, quietMs: number, limitMs = 30_000): Promise<number> {
-    this.#before = (this.#before + this.#text).slice(-300);
-    this.#text = "";
-    this.#chunks = [];
-    const start = performance.now();
-    await this.#stdin.write(new TextEncoder().encode(key));
+    const start = await this.#write(key);
     for (;;) {
       if (this.#ended) break;
       const now = performance.now();

@@ -12,7 +12,14 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, parseFlags, readCommandLine, UsageError } from "../../src/cli/mod.ts";
+import {
+  HELP_USAGE,
+  intFlag,
+  parseFlags,
+  readCommandLine,
+  shownValue,
+  UsageError,
+} from "../../src/cli/mod.ts";
 import { HOSTILE_KINDS, type HostileKind, REPLAY_ADDRESSES } from "./hostile_clients.ts";
 import { PauseProbe, readHealthLine } from "../../src/server/mod.ts";
 import { IdleProbe } from "./idle_probe.ts";
@@ -407,7 +414,9 @@ if (import.meta.main) {
     });
     const kinds = values.hostile === "none" ? [] : values.hostile?.split(",") ?? [...HOSTILE_KINDS];
     const unknown = kinds.find((k) => !(HOSTILE_KINDS as readonly string[]).includes(k));
-    if (unknown !== undefined) throw new UsageError(`--hostile: no kind "${unknown}"`);
+    if (unknown !== undefined) {
+      throw new UsageError(`--hostile: no kind ${shownValue(unknown, { quoted: true })}`);
+    }
     return {
       kinds: kinds as HostileKind[],
       games: intFlag("--games", values.games, 1, 250) ?? 50,

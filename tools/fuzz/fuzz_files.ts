@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { type Content, ContentError, loadContent } from "../../src/content/mod.ts";
 import {
   Bot,
+  cloneState,
   dataChecksum,
   type GameState,
   isGameOver,
@@ -28,6 +29,7 @@ import {
 import { BYTE_MUTATIONS, TEXT_MUTATIONS } from "./file_mutations.ts";
 import {
   BUNDLED_DATA_DIR,
+  DataShelf,
   dataStamp,
   encodeSave,
   examineSave,
@@ -35,6 +37,7 @@ import {
   playRecording,
   readScores,
   record,
+  recordedData,
   type Recording,
   ReplayError,
   savedGameLine,
@@ -84,13 +87,17 @@ interface Corpus {
 
 async function makeCorpus(content: Content, seed: number): Promise<Corpus> {
   const { rules } = content;
-  const state = newGame(rules, seed);
-  const recording = startRecording(seed, "fuzz", dataChecksum(rules));
+  let state = newGame(rules, seed);
+  const recording = startRecording(seed, "fuzz", { checksum: dataChecksum(rules), folder: "data/" });
   const bot = new Bot();
-  for (let turn = 0; turn < 300 && !isGameOver(state); turn++) {
+  for (let turn = 0; turn < 300; turn++) {
     const command = bot.decide(state, rules);
     const before = state.turn;
-    playCommand(state, rules, command);
+    // The game as the game would save it: a command that ends it is not played (an ended game has no save).
+    const next = cloneState(state);
+    playCommand(next, rules, command);
+    if (isGameOver(next)) break;
+    state = next;
     record(recording, command, state, before);
   }
   const now = new Date("2026-01-01T00:00:00Z");
@@ -206,7 +213,7 @@ async function readAsGame(kind: FileKind, dir: string, corpus: Corpus, rng: Rng)
     let recording: Recording;
     try {
       recording = await readRecording(path);
-      if (recording.dataChecksum !== dataChecksum(content.rules)) return [false, what];
+      if (recordedData(recording).checksum !== dataChecksum(content.rules)) return [false, what];
       playRecording(recording, content.rules);
     } catch (e) {
       if (!isRefusal(e)) throw e;
@@ -216,7 +223,7 @@ async function readAsGame(kind: FileKind, dir: string, corpus: Corpus, rng: Rng)
     return [true, what];
   }
   // As the title reads it: the whole save, against the data it was made with, and the lines it shows.
-  const saved = await examineSave(path, content);
+  const saved = await examineSave(path, new DataShelf(content));
   for (const line of [savedGameLine(saved), ...(saved.kind === "loadable" ? [] : whyNotLoaded(saved))]) {
     oneLine(what, line);
   }

@@ -25,6 +25,7 @@ import {
   stateProblems,
 } from "../../src/engine/mod.ts";
 import {
+  DataShelf,
   dataStamp,
   decodeSave,
   encodeSave,
@@ -155,7 +156,7 @@ function botGameKeepingFloors(content: Content, seed: number): { state: GameStat
   for (let tried = 0;; tried++) {
     const gameSeed = (seed + tried) % (MAX_SEED + 1);
     const state = newGame(rules, gameSeed);
-    const recording = startRecording(gameSeed, "sweep", dataChecksum(rules));
+    const recording = startRecording(gameSeed, "sweep", { checksum: dataChecksum(rules), folder: "data/" });
     const bot = new Bot();
     for (let turn = 0; turn < 5000 && !isGameOver(state) && (state.keptFloors?.length ?? 0) < 2; turn++) {
       const command = bot.decide(state, rules);
@@ -233,7 +234,7 @@ class Broken extends Error {
 async function readAndPlay(json: unknown, dir: string, content: Content): Promise<boolean> {
   const path = join(dir, "save.json.gz");
   await Deno.writeFile(path, await gzip(JSON.stringify(json)));
-  const saved = await examineSave(path, content);
+  const saved = await examineSave(path, new DataShelf(content));
   for (const line of [savedGameLine(saved), ...(saved.kind === "loadable" ? [] : whyNotLoaded(saved))]) {
     if (line.includes("\n")) throw new Broken(`a refusal of several lines: ${JSON.stringify(line)}`);
   }
@@ -246,6 +247,8 @@ async function readAndPlay(json: unknown, dir: string, content: Content): Promis
     const problems = stateProblems(state, rules);
     if (problems.length > 0) throw new Broken(`after ${t + 1} turns: ${problems[0]}`);
   }
+  // A game that ended has no save: it is deleted.
+  if (isGameOver(state)) return true;
   try {
     decodeSave(JSON.parse(encodeSave(state, dataStamp(saved.content), "sweep", new Date(0))), rules);
   } catch (e) {

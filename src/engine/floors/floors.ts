@@ -13,7 +13,7 @@ import type { Entity } from "../entity.ts";
 import { createMap, type GameMap, isWalkable, setTile, updateVisibility } from "../game_map.ts";
 import { nearestCells, type Point, type Rect, Rng } from "../../algorithms/mod.ts";
 import type { Rules } from "../rules.ts";
-import { type GameState, playerOf } from "../state.ts";
+import { copyPlain, type GameState, playerOf } from "../state.ts";
 import { placeFollowers, takeFollowers } from "../monsters/stair_followers.ts";
 import { sightOf } from "../stats.ts";
 import type { GameEvent } from "../events.ts";
@@ -180,7 +180,8 @@ export function changeFloor(state: GameState, rules: Rules, floor: number): bool
     const cell = freeCellNear(state.map, found.entities, arrival);
     player.x = cell.x;
     player.y = cell.y;
-    state.entities = [player, ...found.entities];
+    // A kept floor is a value (state.ts, forkState): play changes a copy of its things, not them.
+    state.entities = [player, ...copyPlain(found.entities)];
   }
   kept.sort((a, b) => a.floor - b.floor);
   state.keptFloors = kept;

@@ -11,3 +11,4 @@ export type { Mind, RangedMind } from "./minds/mind.ts";
 export { safetyMap } from "./minds/safety_map.ts";
 export { applyMonsterMoves, type MonsterMove, MoveReplay, runMonsterPhase } from "./monster_phase.ts";
 export { BLOCKER_SURCHARGE, PhaseContext } from "./phase_context.ts";
+export { type PhaseCounts, phaseCounts } from "./phase_counts.ts";

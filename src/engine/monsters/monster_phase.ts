@@ -11,6 +11,7 @@
 import type { Action } from "../actions.ts";
 import { decide } from "./ai.ts";
 import { type Decision, PhaseContext, type PhaseGrids } from "./phase_context.ts";
+import { phaseCounts } from "./phase_counts.ts";
 import type { Ai, Entity } from "../entity.ts";
 import type { GameEvent } from "../events.ts";
 import { DIRECTIONS, Rng } from "../../algorithms/mod.ts";
@@ -96,6 +97,7 @@ export function runMonsterPhase(
 ): MonsterPhaseResult {
   // The player has left the dungeon: no one is left to act against (docs/rules.md, A goal).
   if (state.chronicle.escaped) return { moves: [], events: [] };
+  phaseCounts.decided++;
   const rng = Rng.fromState(state.rng);
   const { map } = state;
   const ctx = new PhaseContext(

@@ -13,6 +13,7 @@ import { WALKABLE } from "../tiles.ts";
 import type { EntityTemplate } from "../rules.ts";
 import type { Mind } from "./minds/mind.ts";
 import { safetyMap } from "./minds/safety_map.ts";
+import { phaseCounts } from "./phase_counts.ts";
 
 /** Path cost of a cell held by a blocking actor, on top of the floor's 1. */
 export const BLOCKER_SURCHARGE = 10;
@@ -67,6 +68,7 @@ export class PhaseContext {
     if (this.#dist) return this.#dist;
     const size = this.map.width * this.map.height;
     if (settleOrder?.cells.length !== size) settleOrder = settleOrderFor(size);
+    phaseCounts.distanceMaps++;
     this.#dist = distanceMap(
       this.cost,
       this.map.width,
@@ -86,6 +88,7 @@ export class PhaseContext {
       if (safetyGrid?.length !== size) safetyGrid = new Int32Array(size);
       // The distance map's search fills the order the safety map starts from.
       void this.distances;
+      phaseCounts.safetyMaps++;
       this.#safety = safetyMap(settleOrder!, this.cost, this.map.width, this.map.height, safetyGrid);
     }
     return this.#safety;

@@ -4,7 +4,14 @@
  *
  * @module
  */
-export { MAX_WALK_STEPS, walkBehavior } from "./behavior.ts";
+export {
+  type Behavior,
+  type BehaviorStep,
+  MAX_WALK_STEPS,
+  walkBehavior,
+  type WalkWords,
+} from "./behavior.ts";
+export { behaviorOf, type WalkOrders } from "./walk_orders.ts";
 export { type Rest, restBehavior } from "./rest.ts";
 export { knownCost, monstersInView } from "./travel.ts";
 export { planWalk } from "./walk_plan.ts";

@@ -1,7 +1,6 @@
-/** A worker that loads, then never answers a turn. */
-import { onAppMessage } from "./app_messages.ts";
+/** A worker that loads, then never answers a turn (asked, or told). */
+import { onAppMessages } from "./app_scope.ts";
 
-(self as unknown as { postMessage(message: unknown): void }).postMessage({ type: "ready" });
-onAppMessage((message) => {
-  if (message.type === "play") { for (;;) { /* hang */ } }
+onAppMessages((message) => {
+  if (message.type === "play" || message.type === "took") { for (;;) { /* hang */ } }
 });

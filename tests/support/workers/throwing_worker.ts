@@ -1,7 +1,6 @@
-/** A worker that loads, then throws on every turn. */
-import { onAppMessage } from "./app_messages.ts";
+/** A worker that loads, then throws on every turn (asked, or told). */
+import { onAppMessages } from "./app_scope.ts";
 
-(self as unknown as { postMessage(message: unknown): void }).postMessage({ type: "ready" });
-onAppMessage((message) => {
-  if (message.type === "play") throw new Error("the AI broke");
+onAppMessages((message) => {
+  if (message.type === "play" || message.type === "took") throw new Error("the AI broke");
 });
