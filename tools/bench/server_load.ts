@@ -71,7 +71,14 @@ async function bot(
   } as unknown as string[]);
   let answered: (() => void) | undefined;
   socket.addEventListener("message", () => answered?.());
-  await new Promise((resolve) => socket.addEventListener("open", resolve));
+  // A socket refused or closed before it opened fails the run, saying why, rather than waiting for ever.
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve);
+    socket.addEventListener(
+      "close",
+      (e) => reject(new Error(`${name}'s socket closed before it opened (${e.code})`)),
+    );
+  });
   const press = (key: string) =>
     new Promise<number | undefined>((resolve) => {
       const start = performance.now();
@@ -159,7 +166,8 @@ export async function startBenchServer(
 /** Runs `games` bot players for `seconds`, a key every `pauseMs` each, against a server of its own. */
 export async function serverLoad(games: number, seconds: number, pauseMs: number): Promise<ServerLoad> {
   // Every bot comes from one address: the login limit, the sockets an address may hold and how often it may
-  // ask are raised for them.
+  // ask are raised for them, and so is how many connections the door takes a second, since every bot opens
+  // its socket at once (the door takes a tenth of its rate at a time, and closes the rest unread).
   const { server, origin, stop } = await startBenchServer("delve-load-", games, [
     "--max-sockets-per-address",
     String(games + 10),
@@ -167,6 +175,8 @@ export async function serverLoad(games: number, seconds: number, pauseMs: number
     String(games + 10),
     "--request-rate",
     String(10 * games),
+    "--connection-rate",
+    String(100 * games),
   ]);
   try {
     const before = await usage(server.pid);
