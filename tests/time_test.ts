@@ -16,9 +16,10 @@ import {
   playCommand,
   restBehavior,
   type Rules,
+  type WalkWords,
 } from "../src/engine/mod.ts";
 import { arena, byId } from "./support/arena.ts";
-import { bundledContent } from "./support/content.ts";
+import { bundledContent, delveContent } from "./support/content.ts";
 
 const { rules } = await loadContent(new URL("./fixtures/mods/time/", import.meta.url), "time/");
 
@@ -147,8 +148,13 @@ Deno.test("regeneration heals the player 1 HP every 5 turns", async () => {
 });
 
 /** Rests in `state` until the rest stops; the stop's reason and the turns it took. */
-function rest(state: GameState, r: Rules, turns?: number): { reason: string; turns: number } {
-  const behavior = restBehavior(r, { kind: "rest", turns });
+function rest(
+  state: GameState,
+  r: Rules,
+  turns?: number,
+  words: WalkWords = {},
+): { reason: string; turns: number } {
+  const behavior = restBehavior(r, { kind: "rest", turns }, words);
   const from = state.turn;
   for (;;) {
     const step = behavior.next(state);
@@ -198,6 +204,46 @@ Deno.test("a rest stops when a status ends, naming it", async () => {
   const stop = rest(state, fresh);
   equal(stop.reason, "status");
   equal(state.log.at(-1)?.text, "You stop resting: Hasted is over.");
+});
+
+Deno.test("with walks.restThroughStatuses a rest until healed goes on past a status's end; a counted one stops", async () => {
+  const { rules: fresh } = await loadContent(new URL("./fixtures/mods/time/", import.meta.url), "time/");
+  const through = { restThroughStatuses: true };
+  const state = arena(fresh, CORRIDOR);
+  const player = byId(state, 0);
+  player.fighter!.hp = 5;
+  applyStatus(player, fresh.statuses!.hasted, [], 3);
+  equal(rest(state, fresh, undefined, through).reason, "rested");
+  equal(player.fighter!.hp, player.fighter!.maxHp);
+  player.fighter!.hp = 5;
+  applyStatus(player, fresh.statuses!.hasted, [], 3);
+  equal(rest(state, fresh, 50, through).reason, "status", "a count of turns still stops for it");
+});
+
+Deno.test("with walks.restNearOnly a rest heeds only the monsters that could come to hit the player", async () => {
+  const { rules: fresh } = await loadContent(new URL("./fixtures/mods/time/", import.meta.url), "time/");
+  const near = { restNearOnly: true };
+  // Asleep, the orc is no reason not to begin a rest; awake, it is, as any monster in view is without the word.
+  const state = arena(fresh, "#######\n#@...o#\n#######", { o: "orc" });
+  byId(state, 0).fighter!.hp = byId(state, 0).fighter!.maxHp - 1;
+  const orc = byId(state, 1);
+  orc.ai = { type: "hostile", lastSeen: -1, path: [], asleep: true };
+  const begins = (words: WalkWords) => restBehavior(fresh, { kind: "rest" }, words).next(state);
+  deepEqual(begins(near), { act: { type: "wait" } });
+  deepEqual(begins({}), { stop: { reason: "in_view", names: ["Orc"] } }, "without the word, even asleep");
+  orc.ai = { type: "hostile", lastSeen: -1, path: [] };
+  deepEqual(begins(near), { stop: { reason: "in_view", names: ["Orc"] } });
+});
+
+Deno.test("with walks.restNearOnly a fungus out of its reach lets the player rest; beside it, it does not", async () => {
+  const delve = await delveContent();
+  const state = arena(delve.rules, "#######\n#@...F#\n#######", { F: "shrieker" });
+  const player = byId(state, 0);
+  player.fighter!.hp = player.fighter!.maxHp - 1;
+  const words = delve.game.walks!;
+  equal(rest(state, delve.rules, 2, words).reason, "rested");
+  Object.assign(player, { x: 4 });
+  equal(rest(state, delve.rules, 2, words).reason, "in_view");
 });
 
 Deno.test("a rest does not start when waiting heals nothing, nor with a count it waits past healed", async () => {

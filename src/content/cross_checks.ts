@@ -14,6 +14,7 @@ import { describeValue } from "./problems.ts";
 import type { GameConfig } from "./schemas.ts";
 import type { DataFiles, Labels } from "./data_files.ts";
 import { FULL_PANEL_ROWS } from "./screen_texts_schema.ts";
+import { WORDED_MESSAGES } from "./message_schema.ts";
 import { workProblems } from "./work_checks.ts";
 
 /** How long the corpse name `template` can grow once each `{name}` holds the longest name a template may have. */
@@ -65,6 +66,11 @@ function gameProblems(label: string, game: GameConfig): string[] {
         describeValue(game.lowHp.color)
       }`,
     );
+  }
+  for (const [id, word] of WORDED_MESSAGES) {
+    if (game.walks?.[word] === true && game.messages[id] === undefined) {
+      problems.push(`${label}: $.messages.${id}: expected the message $.walks.${word} says, found none`);
+    }
   }
   const cheap = cheapLevel(game.progression);
   if (cheap) {

@@ -23,7 +23,7 @@ import {
   regenerationSchema,
   stat,
 } from "./schema_parts.ts";
-import { MESSAGE_DEFAULTS, MESSAGE_IDS, messageSchema } from "./message_schema.ts";
+import { MESSAGE_DEFAULTS, MESSAGE_IDS, messageSchema, WORDED_MESSAGES } from "./message_schema.ts";
 
 const tileLookSchema = z.strictObject({
   name: textSchema(40).describe("What look mode calls it (`stairs down`)."),
@@ -283,6 +283,7 @@ export const gameSchema = z.strictObject({
     Object.fromEntries(
       MESSAGE_IDS.map((id) => {
         const fallback = MESSAGE_DEFAULTS[id];
+        if (WORDED_MESSAGES.has(id)) return [id, messageSchema.optional()];
         return [id, fallback ? messageSchema.default(fallback) : messageSchema];
       }),
     ) as Record<MessageId, typeof messageSchema>,
@@ -351,6 +352,25 @@ export const gameSchema = z.strictObject({
     ),
     untilAdjacent: z.boolean().optional().describe(
       "A monster in the only way stops a walk only once it stands beside the player; absent: at once.",
+    ),
+    goRoundStill: z.boolean().optional().describe(
+      "Explore and travel keep out of the reach of the monsters that never move (their cells and those they " +
+        "can hit), known ones out of view too; absent: they go round only the cells of the monsters in view.",
+    ),
+    keepOutOfReach: z.boolean().optional().describe(
+      "Explore and travel neither begin while a monster in view could hit the player ($.messages.walk_threat), " +
+        "nor take a step into the reach of one; absent: they begin and step regardless.",
+    ),
+    noLoops: z.boolean().optional().describe(
+      "A walk ends ($.messages.walk_loop) where it would come back to a cell it stood on with no cell explored " +
+        "since; absent: it goes on.",
+    ),
+    restNearOnly: z.boolean().optional().describe(
+      "A rest is refused or stopped only by a monster in view that could come to hit the player (awake, not " +
+        "harmless, not rooted out of reach); absent: by any monster in view.",
+    ),
+    restThroughStatuses: z.boolean().optional().describe(
+      "A rest until healed goes on when a status the player was under ends; absent: it stops there.",
     ),
   }).optional().describe(
     "What stops a walk (docs/rules.md, Walks); absent: any HP lost, and a monster in the only way at once.",

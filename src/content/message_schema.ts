@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { type MessageId, type MessageTemplate } from "../engine/mod.ts";
+import { type MessageId, type MessageTemplate, type WordedMessageId } from "../engine/mod.ts";
 import { textSchema } from "./text_schema.ts";
 import { paletteName } from "./schema_parts.ts";
 
@@ -76,6 +76,8 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   walk_blocked_by: true,
   walk_no_way: true,
   walk_closer: true,
+  walk_threat: true,
+  walk_loop: true,
   hp_low: true,
   confirm_quit: true,
   input_dropped: true,
@@ -171,3 +173,12 @@ export const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
 
 /** The message ids, in order. */
 export const MESSAGE_IDS = Object.keys(MESSAGE_ID_SET) as MessageId[];
+
+/**
+ * The messages said only under a word of `game.json`'s `walks` (engine `WordedMessageId`), with the word:
+ * optional, without a default, and required by the data's check where the word is on.
+ */
+export const WORDED_MESSAGES: ReadonlyMap<MessageId, "keepOutOfReach" | "noLoops"> = new Map<
+  WordedMessageId,
+  "keepOutOfReach" | "noLoops"
+>([["walk_threat", "keepOutOfReach"], ["walk_loop", "noLoops"]]);

@@ -19,12 +19,16 @@ export {
   MAX_WALK_STEPS,
   monstersInView,
   planWalk,
+  reachOf,
   type Rest,
   restBehavior,
   startWalk,
+  stillMonsterReach,
+  type StillReach,
   stopAfterStep,
   stopBeforeStep,
   tellStop,
+  threatsToPlayer,
   type Walk,
   walkBehavior,
   type WalkOrders,
@@ -181,6 +185,7 @@ export type {
   SpawnTables,
   StatusDef,
   TimeRules,
+  WordedMessageId,
 } from "./rules.ts";
 export { deepestFloor, HIGH_SCORES_KEPT, type HighScore, placeScore, scoreOf } from "./score.ts";
 export {

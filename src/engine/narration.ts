@@ -24,6 +24,8 @@ export function message(
   toPlayer = false,
 ): { readonly text: string; readonly color: string } | undefined {
   const template = rules.messages[id];
+  // A worded message the data did not give is never asked for: the data's check ties it to its word.
+  if (!template) return undefined;
   const words = template.text;
   const text = typeof words === "string"
     ? words

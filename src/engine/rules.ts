@@ -11,6 +11,13 @@ import type { FloorPlan } from "./floors/floor_plan.ts";
 import type { Vault } from "./floors/vaults.ts";
 import type { Mind } from "./monsters/minds/mind.ts";
 
+/**
+ * Messages said only under a data word (`game.json`'s `walks`): absent from
+ * the rules of data that does not turn the word on, so that adding one leaves
+ * every other data set's rules, and checksum, as they were.
+ */
+export type WordedMessageId = "walk_threat" | "walk_loop";
+
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
   | "welcome"
@@ -60,6 +67,8 @@ export type MessageId =
   | "walk_blocked_by"
   | "walk_no_way"
   | "walk_closer"
+  | "walk_threat"
+  | "walk_loop"
   | "hp_low"
   | "confirm_quit"
   | "input_dropped"
@@ -355,7 +364,11 @@ export interface Rules {
   readonly corpse: CorpseLook;
   /** Absent: the dead leave their corpse, and no line names a cause. */
   readonly death?: DeathRules;
-  readonly messages: Readonly<Record<MessageId, MessageTemplate>>;
+  /** Every message, but those said only under a data word, which data without the word need not give. */
+  readonly messages: Readonly<
+    & Record<Exclude<MessageId, WordedMessageId>, MessageTemplate>
+    & Partial<Record<WordedMessageId, MessageTemplate>>
+  >;
   /**
    * The log tells only what the player sees or takes part in; absent: every
    * fight is told, seen or not (docs/rules.md, Message log).

@@ -199,11 +199,12 @@ const actionSchema = z.discriminatedUnion("type", [
 
 const names = z.array(z.string().max(200)).min(1).max(10_000);
 const walkStopSchema = z.discriminatedUnion("reason", [
-  z.strictObject({ reason: z.enum(["monster", "closer", "item", "status", "in_view"]), names }),
+  z.strictObject({ reason: z.enum(["monster", "closer", "item", "status", "in_view", "threat"]), names }),
   z.strictObject({ reason: z.literal("blocked"), name: z.string().max(200).optional() }),
   z.strictObject({
     reason: z.enum([
       "hurt",
+      "loop",
       "interrupted",
       "explored",
       "stairs",

@@ -16,6 +16,7 @@ import type { Point } from "../../algorithms/mod.ts";
 import { type GameState, playerOf } from "../state.ts";
 import type { Rules } from "../rules.ts";
 import { type Route, routeOf } from "./walk_routes.ts";
+import { stillMonsterReach, threatsToPlayer } from "./reach.ts";
 import {
   itemsUnderfoot,
   type KnownMonsters,
@@ -39,6 +40,25 @@ export interface WalkWords {
   readonly remember?: boolean;
   /** A monster in the only way stops a walk only once it stands beside the player. */
   readonly untilAdjacent?: boolean;
+  /**
+   * Explore and travel keep out of the reach of the monsters that never move, known ones out of view too;
+   * absent: they go round only the cells of the monsters in view.
+   */
+  readonly goRoundStill?: boolean;
+  /**
+   * Explore and travel neither begin while a monster in view could hit the player, nor step where one could;
+   * absent: they begin and step regardless.
+   */
+  readonly keepOutOfReach?: boolean;
+  /** A walk ends when it comes back to a cell it stood on with nothing explored since; absent: it goes on. */
+  readonly noLoops?: boolean;
+  /**
+   * A rest heeds only the monsters in view that could come to hit the player (awake, not harmless, not
+   * rooted out of reach); absent: every monster in view refuses or stops it.
+   */
+  readonly restNearOnly?: boolean;
+  /** A rest until healed goes on when a status ends; absent: a status ending stops it. */
+  readonly restThroughStatuses?: boolean;
 }
 
 /** What a behaviour does next: play an action, or stop (saying why, by the stop's message). */
@@ -80,13 +100,34 @@ export function walkBehavior(
     : new Set([...visited, ...state.entities.filter((e) => e.layer === "item").map((e) => e.id)]);
   // What lies underfoot as a walk begins has been seen: it does not stop this walk or the next.
   for (const item of itemsUnderfoot(state)) seen.add(item.id);
+  const memory = words.remember ? known : undefined;
+  const start = startWalk(state, walk, memory, words.hurtShare);
+  const planned = walk.kind !== "run";
+  const keepOut = planned && words.goRoundStill && rules
+    ? (s: GameState) => stillMonsterReach(s, rules, memory ?? start.monsters)
+    : undefined;
   return new WalkBehavior(
-    startWalk(state, walk, words.remember ? known : undefined, words.hurtShare),
-    routeOf(state, walk, seen, words.untilAdjacent),
+    start,
+    routeOf(state, walk, seen, { untilAdjacent: words.untilAdjacent, keepOut }),
     seen,
-    rules,
-    words.remember ? known : undefined,
+    {
+      rules,
+      known: memory,
+      reachStops: planned && words.keepOutOfReach === true,
+      noLoops: words.noLoops === true,
+    },
   );
+}
+
+/** What a walk heeds besides its route (see {@link WalkWords}). */
+interface WalkHeeds {
+  readonly rules?: Rules;
+  /** The monsters walks have seen, noted at each stop (where the data say `remember`). */
+  readonly known?: KnownMonsters;
+  /** It neither begins nor steps where a monster in view could hit the player. */
+  readonly reachStops: boolean;
+  /** It ends where it would come back to a cell with nothing explored since it stood there. */
+  readonly noLoops: boolean;
 }
 
 /** A walk: its route's steps until a stopping rule, or the route, ends it. */
@@ -94,33 +135,67 @@ class WalkBehavior implements Behavior {
   /** The direction of the step proposed last (undefined before the first). */
   #last: Point | undefined;
   #steps = 0;
+  /** With `noLoops`: each cell the walk has stood on, and how many cells were explored when it last did. */
+  readonly #stood = new Map<number, number>();
 
   constructor(
     readonly start: WalkStart,
     readonly route: Route,
     readonly visited: Set<number>,
-    readonly rules?: Rules,
-    readonly known?: KnownMonsters,
+    readonly heeds: WalkHeeds,
   ) {}
 
   next(state: GameState): BehaviorStep {
-    if (this.#last) {
-      const stop = stopAfterStep(state, this.start, this.visited, this.rules) ??
-        this.route.stepped(state, this.#last);
-      if (stop?.reason === "item") { for (const item of itemsUnderfoot(state)) this.visited.add(item.id); }
-      // What a walk stopped for, it has seen: the next walk knows it even if it has gone out of view by then.
-      if (stop && this.known) noteMonsters(state, this.known);
-      if (stop) return { stop };
-    }
-    if (this.#steps >= MAX_WALK_STEPS) return { stop: { reason: "end" } };
-    const to = this.route.next(state);
-    if ("reason" in to) return { stop: to };
-    const blocked = stopBeforeStep(state, to);
-    if (blocked) return { stop: blocked };
+    const stop = this.#stop(state);
+    // What a walk stopped for, it has seen: the next walk knows it even if it has gone out of view by then.
+    if (stop && this.heeds.known) noteMonsters(state, this.heeds.known);
+    if (stop) return { stop };
     const player = playerOf(state);
-    const step = { x: to.x - player.x, y: to.y - player.y };
+    const step = { x: this.#to!.x - player.x, y: this.#to!.y - player.y };
     this.#last = step;
     this.#steps++;
     return { act: { type: "move", dx: step.x, dy: step.y } };
+  }
+
+  /** The cell of the next step, once {@link #stop} has found none. */
+  #to: Point | undefined;
+
+  /** Why the walk stops here, if it does; else the next step is in {@link #to}. */
+  #stop(state: GameState): WalkStop | undefined {
+    const { rules } = this.heeds;
+    if (this.#last) {
+      const stop = stopAfterStep(state, this.start, this.visited, rules) ??
+        this.route.stepped(state, this.#last);
+      if (stop?.reason === "item") { for (const item of itemsUnderfoot(state)) this.visited.add(item.id); }
+      if (stop) return stop;
+    } else if (this.heeds.reachStops && rules) {
+      const threats = threatsToPlayer(state, rules);
+      if (threats.length > 0) return { reason: "threat", names: threats.map((e) => e.name) };
+    }
+    if (this.#steps >= MAX_WALK_STEPS) return { reason: "end" };
+    const to = this.route.next(state);
+    if ("reason" in to) return to;
+    const blocked = stopBeforeStep(state, to);
+    if (blocked) return blocked;
+    if (this.heeds.reachStops && rules) {
+      const threats = threatsToPlayer(state, rules, to);
+      if (threats.length > 0) return { reason: "threat", names: threats.map((e) => e.name) };
+    }
+    if (this.heeds.noLoops && this.#loops(state, to)) return { reason: "loop" };
+    this.#to = to;
+    return undefined;
+  }
+
+  /**
+   * True when stepping to `to` comes back to a cell the walk stood on with
+   * no cell explored since: a way that keeps changing (a monster going in
+   * and out of view) would walk it back and forth for ever.
+   */
+  #loops(state: GameState, to: Point): boolean {
+    const { map } = state, player = playerOf(state);
+    let explored = 0;
+    for (let i = 0; i < map.explored.length; i++) explored += map.explored[i];
+    this.#stood.set(player.y * map.width + player.x, explored);
+    return this.#stood.get(to.y * map.width + to.x) === explored;
   }
 }

@@ -14,6 +14,7 @@ export {
 export { behaviorOf, type WalkOrders } from "./walk_orders.ts";
 export { type Rest, restBehavior } from "./rest.ts";
 export { knownCost, monstersInView } from "./travel.ts";
+export { reachOf, stillMonsterReach, type StillReach, threatsToPlayer } from "./reach.ts";
 export { planWalk } from "./walk_plan.ts";
 export {
   isTold,

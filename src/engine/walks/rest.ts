@@ -3,7 +3,8 @@
  * turn at a time until the player is healed (or, given a count, for that
  * many turns), and stops, saying why, when a monster comes into view, the
  * player is hurt, or a status they are under ends. It does not start with a
- * monster in view, nor when waiting would heal nothing.
+ * monster in view, nor when waiting would heal nothing. The data's words
+ * narrow both (`walks.restNearOnly`, `walks.restThroughStatuses`).
  *
  * @module
  */
@@ -13,6 +14,8 @@ import type { Rules } from "../rules.ts";
 import { regenerationOf } from "../time.ts";
 import { type GameState, playerOf } from "../state.ts";
 import { monstersInView } from "./travel.ts";
+import { monstersThatCanReach } from "./reach.ts";
+import type { WalkWords } from "./behavior.ts";
 
 /** A rest: until healed, or for `turns` turns. */
 export interface Rest {
@@ -31,12 +34,17 @@ function poisoned(e: Entity, rules: Rules): boolean {
   return (e.statuses ?? []).some((s) => (rules.statuses?.[s.id]?.damagePerTurn ?? 0) > 0);
 }
 
-/** The rest `rest` as a behaviour, from the state as it begins. */
-export function restBehavior(rules: Rules, rest: Rest): Behavior {
+/**
+ * The rest `rest` as a behaviour, from the state as it begins; `words` (the
+ * data's `walks`) say which monsters it heeds and whether a status ending
+ * stops it.
+ */
+export function restBehavior(rules: Rules, rest: Rest, words: WalkWords = {}): Behavior {
   return new RestBehavior(
     rules,
     Math.min(rest.turns ?? MAX_WALK_STEPS, MAX_WALK_STEPS),
     rest.turns !== undefined,
+    words,
   );
 }
 
@@ -46,12 +54,17 @@ class RestBehavior implements Behavior {
   /** The statuses the player was under before the last wait, by id. */
   #statuses: readonly string[] = [];
 
-  constructor(readonly rules: Rules, readonly turns: number, readonly counted: boolean) {}
+  constructor(
+    readonly rules: Rules,
+    readonly turns: number,
+    readonly counted: boolean,
+    readonly words: WalkWords,
+  ) {}
 
   next(state: GameState): BehaviorStep {
     const player = playerOf(state);
     const fighter = player.fighter;
-    const seen = monstersInView(state);
+    const seen = this.words.restNearOnly ? monstersThatCanReach(state, this.rules) : monstersInView(state);
     if (seen.length > 0) {
       // Not begun: the monsters were there before the key, so they are not news but the reason.
       return { stop: { reason: this.#steps === 0 ? "in_view" : "monster", names: seen.map((e) => e.name) } };
@@ -60,7 +73,9 @@ class RestBehavior implements Behavior {
     if (this.#steps > 0) {
       const now = new Set((player.statuses ?? []).map((s) => s.id));
       const ended = this.#statuses.filter((id) => !now.has(id));
-      if (ended.length > 0) {
+      // A rest until healed is about HP: a status ending (a poison worn off) is no reason to stop it there.
+      const heeded = this.counted || !this.words.restThroughStatuses;
+      if (heeded && ended.length > 0) {
         return {
           stop: { reason: "status", names: ended.map((id) => this.rules.statuses?.[id]?.name ?? id) },
         };

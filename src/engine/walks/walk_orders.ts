@@ -28,6 +28,6 @@ export interface WalkOrders {
 /** The behaviour `orders` make, from `state` as the walk begins. */
 export function behaviorOf(state: GameState, rules: Rules, orders: WalkOrders): Behavior {
   const { walk } = orders;
-  if (walk.kind === "rest") return restBehavior(rules, walk);
+  if (walk.kind === "rest") return restBehavior(rules, walk, orders.words);
   return walkBehavior(state, walk, orders.visited, rules, orders.itemsStop, orders.known, orders.words);
 }

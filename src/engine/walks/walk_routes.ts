@@ -1,7 +1,8 @@
 /**
  * Which cell a walk steps to next: the part of run, explore and travel that
  * differs. A run follows the map from where it stands; explore and travel
- * plan over the cells the player knows, round the monsters in view.
+ * plan over the cells the player knows, round the monsters in view (and,
+ * where the data say so, out of the reach of the still ones known: reach.ts).
  *
  * @module
  */
@@ -10,6 +11,7 @@ import { type GameState, playerOf } from "../state.ts";
 import { inCorridor, knownItemCells, monstersInView, runStep, sides } from "./travel.ts";
 import { monsterCells, type Walk, type WalkStop } from "./walk_stop.ts";
 import { type PlanRequest, planWalk } from "./walk_plan.ts";
+import type { StillReach } from "./reach.ts";
 
 /** The way a walk goes, one step at a time. */
 export interface Route {
@@ -25,6 +27,14 @@ export interface Route {
 /** The walk's end where nothing needs saying. */
 const END: WalkStop = { reason: "end" };
 
+/** How a planned walk goes round what stands in its way. */
+export interface RouteWays {
+  /** A monster in the only way stops the walk only once it stands beside the player. */
+  readonly untilAdjacent?: boolean;
+  /** The still monsters a walk keeps out of reach of, and their cells, as the player knows them now. */
+  readonly keepOut?: (state: GameState) => readonly StillReach[];
+}
+
 /**
  * The route of `walk` from where the player stands; explore goes to the
  * items seen but not in `visited` (it reads the set as it changes).
@@ -33,25 +43,20 @@ export function routeOf(
   state: GameState,
   walk: Walk,
   visited: ReadonlySet<number>,
-  untilAdjacent = false,
+  ways: RouteWays = {},
 ): Route {
   switch (walk.kind) {
     case "run":
       return new RunRoute(state, { x: walk.dx, y: walk.dy });
     case "explore":
-      return plannedRoute((s) => ({
+      return plannedRoute((s, avoid) => ({
         kind: "explore",
         from: playerOf(s),
         items: knownItemCells(s, (e) => visited.has(e.id)),
-        avoid: monsterCells(s),
-      }), untilAdjacent);
+        avoid,
+      }), ways);
     case "travel":
-      return plannedRoute((s) => ({
-        kind: "travel",
-        from: playerOf(s),
-        to: walk.to,
-        avoid: monsterCells(s),
-      }), untilAdjacent);
+      return plannedRoute((s, avoid) => ({ kind: "travel", from: playerOf(s), to: walk.to, avoid }), ways);
   }
 }
 
@@ -94,50 +99,58 @@ class RunRoute implements Route {
 
 /**
  * The stop for a walk whose every way has a monster in it, naming the first
- * monster in view whose cell alone, left open, lets the walk go on; unnamed
- * when none does alone.
+ * monster in view whose cell alone, left open, lets the walk go on, else
+ * the first still one whose reach alone does; unnamed when none does alone.
  */
-function blockedBy(state: GameState, asked: PlanRequest): WalkStop {
+function blockedBy(state: GameState, asked: PlanRequest, still: readonly StillReach[]): WalkStop {
   const { width } = state.map;
-  for (const monster of monstersInView(state)) {
-    const cell = monster.y * width + monster.x;
-    if (!asked.avoid.includes(cell)) continue;
-    const open = planWalk(state.map, { ...asked, avoid: asked.avoid.filter((c) => c !== cell) });
+  const owned = [
+    ...monstersInView(state).map((monster) => ({ monster, cells: [monster.y * width + monster.x] })),
+    ...still,
+  ];
+  for (const { monster, cells } of owned) {
+    if (!cells.some((c) => asked.avoid.includes(c))) continue;
+    const open = planWalk(state.map, { ...asked, avoid: asked.avoid.filter((c) => !cells.includes(c)) });
     if (open.step >= 0) return { reason: "blocked", name: monster.name };
   }
   return { reason: "blocked" };
 }
 
 /**
- * `asked` with only the monsters beside the player left to go round: a
- * walk whose every way has a monster in it goes on toward the farther ones,
- * which may move aside or flee (and a cornered one turns to fight).
+ * `monsters` (cells) less those not beside the player: a walk whose every
+ * way has a monster in it goes on toward the farther ones, which may move
+ * aside or flee (and a cornered one turns to fight).
  */
-function besidePlayer(state: GameState, asked: PlanRequest): PlanRequest {
-  const { width } = state.map, { x, y } = asked.from;
-  const near = asked.avoid.filter((c) =>
+function besidePlayer(state: GameState, monsters: readonly number[]): number[] {
+  const { width } = state.map, { x, y } = playerOf(state);
+  return monsters.filter((c) =>
     Math.max(Math.abs((c % width) - x), Math.abs(Math.floor(c / width) - y)) <= 1
   );
-  return { ...asked, avoid: near };
 }
 
 /**
  * Explore or travel: each step planned afresh by distance maps over the
- * known cells. With `untilAdjacent` a monster in the only way stops the
- * walk only once it stands beside the player.
+ * known cells, round the monsters in view and out of the still ones' reach
+ * (`ways.keepOut`). With `ways.untilAdjacent` a monster in the only way
+ * stops the walk only once it stands beside the player.
  */
-function plannedRoute(request: (state: GameState) => PlanRequest, untilAdjacent: boolean): Route {
+function plannedRoute(
+  request: (state: GameState, avoid: readonly number[]) => PlanRequest,
+  ways: RouteWays,
+): Route {
   return {
     next(state: GameState): Point | WalkStop {
       const { width } = state.map;
-      let asked = request(state);
+      const still = ways.keepOut?.(state) ?? [];
+      const kept = still.flatMap((s) => s.cells), monsters = monsterCells(state);
+      let asked = request(state, [...monsters, ...kept]);
       let answer = planWalk(state.map, asked);
-      if (answer.end === "blocked" && untilAdjacent) {
-        asked = besidePlayer(state, asked);
+      if (answer.end === "blocked" && ways.untilAdjacent) {
+        asked = request(state, [...besidePlayer(state, monsters), ...kept]);
         answer = planWalk(state.map, asked);
       }
       if (answer.step >= 0) return { x: answer.step % width, y: Math.floor(answer.step / width) };
-      if (answer.end === "blocked") return blockedBy(state, asked);
+      if (answer.end === "blocked") return blockedBy(state, asked, still);
       // No step and nothing in the way: a travel already where it was sent.
       return { reason: answer.end ?? "arrived" };
     },

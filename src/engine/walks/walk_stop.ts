@@ -85,6 +85,10 @@ export type WalkStop =
    * corridor branches or ends, or where a room's wall opens (nothing is said).
    */
   | { readonly reason: "end" }
+  /** Explore or travel would begin, or step, where monsters in view could hit the player (each named). */
+  | { readonly reason: "threat"; readonly names: readonly string[] }
+  /** The walk would come back to a cell it stood on, nothing explored since: its way keeps changing. */
+  | { readonly reason: "loop" }
   /** A rest (rest.ts) is over: healed, or its count of turns waited. */
   | { readonly reason: "rested" }
   /** A rest stopped as statuses the player was under ended (each named). */
@@ -210,6 +214,8 @@ const STOP_MESSAGES: { readonly [R in WalkStop["reason"]]: MessageId | undefined
   stairs: "walk_stairs",
   blocked: "walk_blocked",
   no_way: "walk_no_way",
+  threat: "walk_threat",
+  loop: "walk_loop",
   arrived: undefined,
   end: undefined,
   rested: "rest_done",
