@@ -15,8 +15,11 @@ const { rules } = content;
 let state = newGame(rules, 3);
 console.log("ready");
 for (let k = 0;; k++) {
-  // A game that ended is never saved: the next one is.
-  if (isGameOver(state)) state = newGame(rules, 3 + k);
   playCommand(state, rules, { act: { type: "wait" } });
+  // A game that ended is never saved (the game saves none, and a save of one is refused): the next one is.
+  if (isGameOver(state)) {
+    state = newGame(rules, 3 + k);
+    continue;
+  }
   await writeSave(path, encodeSave(state, dataStamp(content), "test", new Date()));
 }
