@@ -146,44 +146,48 @@ class WalkBehavior implements Behavior {
   ) {}
 
   next(state: GameState): BehaviorStep {
-    const stop = this.#stop(state);
-    // What a walk stopped for, it has seen: the next walk knows it even if it has gone out of view by then.
-    if (stop && this.heeds.known) noteMonsters(state, this.heeds.known);
-    if (stop) return { stop };
+    const to = this.#nextCell(state);
+    if ("reason" in to) {
+      // What a walk stopped for, it has seen: the next walk knows it even if it has gone out of view by then.
+      if (this.heeds.known) noteMonsters(state, this.heeds.known);
+      return { stop: to };
+    }
     const player = playerOf(state);
-    const step = { x: this.#to!.x - player.x, y: this.#to!.y - player.y };
+    const step = { x: to.x - player.x, y: to.y - player.y };
     this.#last = step;
     this.#steps++;
     return { act: { type: "move", dx: step.x, dy: step.y } };
   }
 
-  /** The cell of the next step, once {@link #stop} has found none. */
-  #to: Point | undefined;
-
-  /** Why the walk stops here, if it does; else the next step is in {@link #to}. */
-  #stop(state: GameState): WalkStop | undefined {
+  /** The cell of the next step, or why the walk stops here. */
+  #nextCell(state: GameState): Point | WalkStop {
     const { rules } = this.heeds;
     if (this.#last) {
       const stop = stopAfterStep(state, this.start, this.visited, rules) ??
         this.route.stepped(state, this.#last);
       if (stop?.reason === "item") { for (const item of itemsUnderfoot(state)) this.visited.add(item.id); }
       if (stop) return stop;
-    } else if (this.heeds.reachStops && rules) {
-      const threats = threatsToPlayer(state, rules);
-      if (threats.length > 0) return { reason: "threat", names: threats.map((e) => e.name) };
+    } else {
+      const threat = this.#threat(state);
+      if (threat) return threat;
     }
     if (this.#steps >= MAX_WALK_STEPS) return { reason: "end" };
     const to = this.route.next(state);
     if ("reason" in to) return to;
-    const blocked = stopBeforeStep(state, to);
-    if (blocked) return blocked;
-    if (this.heeds.reachStops && rules) {
-      const threats = threatsToPlayer(state, rules, to);
-      if (threats.length > 0) return { reason: "threat", names: threats.map((e) => e.name) };
-    }
-    if (this.heeds.noLoops && this.#loops(state, to)) return { reason: "loop" };
-    this.#to = to;
-    return undefined;
+    const stop = stopBeforeStep(state, to) ?? this.#threat(state, to);
+    if (stop) return stop;
+    return this.heeds.noLoops && this.#loops(state, to) ? { reason: "loop" } : to;
+  }
+
+  /**
+   * With `reachStops`, the stop for the monsters in view that could hit the
+   * player where they stand, or (given `to`) only there: none when none could.
+   */
+  #threat(state: GameState, to?: Point): WalkStop | undefined {
+    const { rules } = this.heeds;
+    if (!this.heeds.reachStops || !rules) return undefined;
+    const threats = threatsToPlayer(state, rules, to);
+    return threats.length > 0 ? { reason: "threat", names: threats.map((e) => e.name) } : undefined;
   }
 
   /**

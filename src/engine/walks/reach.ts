@@ -8,7 +8,7 @@
  * @module
  */
 import { type Entity, isAlive } from "../entity.ts";
-import type { Point } from "../../algorithms/mod.ts";
+import { chebyshev, type Point } from "../../algorithms/mod.ts";
 import type { Rules } from "../rules.ts";
 import { type GameState, playerOf } from "../state.ts";
 import { monstersInView } from "./travel.ts";
@@ -26,11 +26,15 @@ function isStill(rules: Rules, monster: Entity): boolean {
   return typeof mind === "object" && mind.stationary;
 }
 
-/** True when `monster` could hit the player at `at`: awake, not harmless, and close enough. */
-function threatens(rules: Rules, monster: Entity, at: Point): boolean {
+/** True when `monster` strikes at all: awake, and not harmless. */
+function strikes(rules: Rules, monster: Entity): boolean {
   const ai = monster.ai;
-  if (!ai || (ai.type === "hostile" && ai.asleep)) return false;
-  return Math.max(Math.abs(monster.x - at.x), Math.abs(monster.y - at.y)) <= reachOf(rules, monster);
+  return ai !== undefined && !(ai.type === "hostile" && ai.asleep) && reachOf(rules, monster) > 0;
+}
+
+/** True when `monster` could hit the player at `at`: it strikes, and `at` is within its reach. */
+function threatens(rules: Rules, monster: Entity, at: Point): boolean {
+  return strikes(rules, monster) && chebyshev(monster, at) <= reachOf(rules, monster);
 }
 
 /**
@@ -47,16 +51,14 @@ export function threatsToPlayer(state: GameState, rules: Rules, at?: Point): Ent
 
 /**
  * The monsters in view that could come to hit the player, as a rest heeds
- * them: awake and not harmless, and either able to move or already within
- * reach (a fungus across the room cannot).
+ * them: they strike, and either move or already reach the player (a fungus
+ * across the room cannot).
  */
 export function monstersThatCanReach(state: GameState, rules: Rules): Entity[] {
   const player = playerOf(state);
-  return monstersInView(state).filter((e) => {
-    const ai = e.ai;
-    if (!ai || (ai.type === "hostile" && ai.asleep) || reachOf(rules, e) === 0) return false;
-    return !isStill(rules, e) || threatens(rules, e, player);
-  });
+  return monstersInView(state).filter((e) =>
+    strikes(rules, e) && (!isStill(rules, e) || threatens(rules, e, player))
+  );
 }
 
 /** A monster that never moves, and the cells a walk keeps out of for it: its own and those within its reach. */
