@@ -76,6 +76,7 @@ function hostileGame(): GameResult {
     unusedEscape: HOSTILE_NAME,
     diedFleeing: true,
     kills: [1],
+    arrivals: [0],
     killsByMonster: [{ name: HOSTILE_NAME, count: 1 }],
     attacksOnBot: {},
     itemsUsed: { [HOSTILE_NAME]: 2 },

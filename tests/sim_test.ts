@@ -12,6 +12,11 @@ Deno.test("soak slice: 30 bot games of up to 800 turns never throw, and the bot 
   for (const r of results) {
     ok(r.depth >= 1 && r.turns <= 800 && r.level >= 1, JSON.stringify(r));
     equal(r.kills.length, r.depth, "a kill count for every floor reached");
+    equal(r.arrivals.length, r.depth, "an arrival turn for every floor reached");
+    ok(
+      r.arrivals.every((t, f) => f === 0 ? t === 0 : t > r.arrivals[f - 1] && t <= r.turns),
+      `${r.arrivals}`,
+    );
     ok(r.end === "alive" || /^(killed by an? \w+|burned by a fireball|died)$/.test(r.end), r.end);
   }
   ok(results.some((r) => r.depth >= 3), "some games go three floors deep");
@@ -47,6 +52,7 @@ Deno.test("the balance report has every section a modder tunes by", () => {
       "level:",
       "how games ended:",
       "kills by floor",
+      "turn of first arrival by floor",
       "games at the turn limit:",
       "deaths while fleeing:",
     ]

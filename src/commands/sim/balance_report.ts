@@ -50,6 +50,11 @@ export function balanceReport(results: readonly GameResult[], label: string): st
       `  floor ${f + 1}: ${mean(reached.map((r) => r.kills[f] ?? 0)).toFixed(2)} (${reached.length} games)`,
     );
   }
+  lines.push("", "turn of first arrival by floor (median over the games that reached it):");
+  for (let f = 1; f < floors; f++) {
+    const reached = results.filter((r) => r.arrivals.length > f);
+    lines.push(`  floor ${f + 1}: ${median(reached.map((r) => r.arrivals[f]))} (${reached.length} games)`);
+  }
   const byMonster = new Map<string, number>();
   for (const r of results) {
     for (const k of r.killsByMonster) byMonster.set(k.name, (byMonster.get(k.name) ?? 0) + k.count);

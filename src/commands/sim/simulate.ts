@@ -52,6 +52,8 @@ export interface GameResult {
   readonly diedFleeing: boolean;
   /** Monsters killed on each floor (index 0 is floor 1). */
   readonly kills: number[];
+  /** The turn the bot first stood on each floor (index 0 is floor 1, turn 0), for each floor reached. */
+  readonly arrivals: number[];
   /** Monsters killed, by name. */
   readonly killsByMonster: readonly KillCount[];
   /** The blows and shots each kind of monster aimed at the bot, by name, and the damage they did in all. */
@@ -101,6 +103,7 @@ export function simulate(
   const attacksOnBot: Record<string, { attacks: number; hits: number; damage: number }> = {};
   const itemsUsed: Record<string, number> = {};
   const levels: number[] = [], hps: number[] = [];
+  const arrivals: number[] = [0];
   const sample = () => {
     const player = playerOf(state);
     while (levels.length * SAMPLE_TURNS <= state.turn && (player.fighter?.hp ?? 0) > 0) {
@@ -120,6 +123,8 @@ export function simulate(
     countAttacks(state, events, attacksOnBot);
     if (recording) record(recording, command, state, turnBefore);
     sample();
+    // A new deepest floor: the turn it was first reached.
+    while (arrivals.length < state.floor) arrivals.push(state.turn);
     if (isGameOver(state)) break;
   }
   const { death, killsByFloor, kills, escaped } = state.chronicle;
@@ -145,6 +150,7 @@ export function simulate(
     unusedEscape: escape >= 0 ? player.inventory?.items[escape]?.name : undefined,
     diedFleeing: death !== undefined && bot.intent === "flee",
     kills: Array.from({ length: depth }, (_, f) => killsByFloor[f] ?? 0),
+    arrivals,
     killsByMonster: kills,
     attacksOnBot,
     itemsUsed,
