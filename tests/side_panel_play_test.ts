@@ -62,6 +62,28 @@ Deno.test("at 80x24 the side panel lists the monsters in view, nearest first, ea
   deepEqual([...rows].sort((a, b) => a - b), rows, `nearest first\n${col.join("\n")}`);
 });
 
+Deno.test("the monster list names each monster's statuses; the player's harmful ones stand out in reverse video", () => {
+  const state = arenaStill(rules, room(["...........", "..@.o......"]), { o: "orc" });
+  const orc = state.entities.find((e) => e.template === "orc")!;
+  orc.statuses = [{ id: "asleep", turns: 4 }, { id: "slowed", turns: 9 }];
+  playerOf(state).statuses = [{ id: "regenerating", turns: 7 }, { id: "slowed", turns: 12 }];
+  const app = delveApp(state);
+  const col = column(app);
+  const listed = col.map((line) => line.trim()).join(" ");
+  ok(listed.includes(`${rules.templates.orc.glyph} Orc (unhurt; asleep, slowed)`), col.join("\n"));
+  // The player's statuses: the slow in the data's panelColor as its background, the regeneration as ever.
+  const screen = screenText(app);
+  ok(listed.includes("Regenerating 7, Slowed 12"), col.join("\n"));
+  const rowOf = (text: string) => screen.findIndex((line) => line.includes(text));
+  const at = (text: string) => rowOf(text) * 80 + screen[rowOf(text)].indexOf(text);
+  const harm = Number.parseInt(delve.game.palette.status_harm.slice(1), 16);
+  equal(rules.statuses!.slowed.panelColor, "status_harm");
+  equal(app.screen.bg[at("Slowed")], harm, "the slow: reverse video in its colour");
+  equal(app.screen.fg[at("Slowed")], 0x000000);
+  const plain = Number.parseInt(delve.game.palette.status_effect_applied.slice(1), 16);
+  equal(app.screen.fg[at("Regenerating")], plain, "a status without a panelColor as every status");
+});
+
 Deno.test("at 80x24 the monsters that do not fit are counted in an 'and N more' line", () => {
   const crowd = ["..rrrrrr", "..@rrrrr", "..rrrrrr", "..rrrrrr"];
   const app = delveApp(arenaStill(rules, room(crowd), { r: "rat" }));

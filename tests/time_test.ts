@@ -102,6 +102,22 @@ Deno.test("a status lasts exactly its turns: poison hurts once a turn for 6 turn
   deepEqual(hp.slice(0, 6), [19, 18, 17, 16, 15, 14]);
 });
 
+Deno.test("a status's hurt text tells each turn's damage to the player; without one the HP alone tells it", async () => {
+  const { rules: delve } = await delveContent();
+  const hurtLines = (game: Rules) => {
+    const state = arena(game, CORRIDOR, { b: "bat" });
+    const player = byId(state, 0);
+    player.fighter!.hp = 20;
+    applyStatus(player, game.statuses!.poisoned, []);
+    for (let t = 0; t < 3; t++) playCommand(state, game, { act: { type: "wait" } });
+    return state.log.filter((l) => /poison/i.test(l.text)).map((l) => [l.text, l.count]);
+  };
+  const damage = delve.statuses!.poisoned.damagePerTurn;
+  deepEqual(hurtLines(delve), [[`The poison hurts you (${damage}).`, 3]], "one line, counted each turn");
+  equal(rules.statuses!.poisoned.hurt, undefined, "the time mod's poison has no hurt text");
+  deepEqual(hurtLines(rules), [], "and says nothing of it");
+});
+
 Deno.test("a status put on again is refreshed, not doubled", () => {
   const e = instantiate(rules.templates.orc, 1, 0, 0);
   applyStatus(e, rules.statuses!.poisoned, [], 2);

@@ -67,6 +67,37 @@ Deno.test("a monster known from an earlier walk stops a later one only when it m
   deepEqual(stopAfterStep(state, fresh, new Set()), { reason: "monster", names: ["Orc"] });
 });
 
+Deno.test("with closerByHalf a known monster flitting nearer is news only half the way in, or within reach", () => {
+  const state = arenaStill(rules, corridor, { o: "orc" });
+  const known: KnownMonsters = new Map();
+  // Seen 5 steps away as the walk began.
+  const walk = startWalk(state, { kind: "explore" }, known, undefined, rules);
+  equal(known.get(1)?.steps, 5);
+  place(state, 1, 5);
+  equal(stopAfterStep(state, walk, new Set()), undefined, "4 steps: nearer, but not half the way in");
+  place(state, 1, 4);
+  equal(stopAfterStep(state, walk, new Set()), undefined, "3 steps: still more than half of 5");
+  place(state, 1, 3);
+  deepEqual(stopAfterStep(state, walk, new Set()), { reason: "closer", names: ["Orc"] }, "2 steps: half");
+  // Seen 3 steps away: half of 3 is 1, but beside the player it can hit, and 2 steps is not news.
+  place(state, 1, 4);
+  const near = startWalk(state, { kind: "explore" }, known, undefined, rules);
+  place(state, 1, 3);
+  equal(stopAfterStep(state, near, new Set()), undefined, "2 steps, out of its reach");
+  place(state, 1, 2);
+  deepEqual(
+    stopAfterStep(state, near, new Set()),
+    { reason: "closer", names: ["Orc"] },
+    "beside: it can hit",
+  );
+  // Without the word the first step nearer stops the walk.
+  place(state, 1, 7);
+  known.clear();
+  const plain = startWalk(state, { kind: "explore" }, known);
+  place(state, 1, 6);
+  deepEqual(stopAfterStep(state, plain, new Set()), { reason: "closer", names: ["Orc"] });
+});
+
 /** The tutorial's data with Delve's walk words: `walks` and `lowHp` as `game.json` may set them. */
 function withWalkWords(game: Partial<Content["game"]>): Content {
   return { ...content, rules: empty, game: { ...content.game, stairsAway: undefined, ...game } };

@@ -225,6 +225,14 @@ const statusSchema = z.strictObject({
   ),
   start: statusTextSchema,
   end: statusTextSchema,
+  panelColor: paletteName.optional().describe(
+    "The player's status is shown in the panel in reverse video in this colour, so that it stands out; " +
+      "absent: in status_effect_applied, as the others.",
+  ),
+  hurt: statusTextSchema.optional().describe(
+    "Said each turn its damagePerTurn hurts ({damage}; {name}, {Name} for a monster, told only where seen); " +
+      "absent: the HP alone tells it.",
+  ),
 });
 
 /** `data/game.json`: map, sight, looks, messages, progression. */
@@ -349,6 +357,10 @@ export const gameSchema = z.strictObject({
     remember: z.boolean().optional().describe(
       "Walks remember the monsters seen on a floor: a known one stops a walk only by moving nearer than it " +
         "has been; absent: only those in view as a walk begins are known, and they never stop it.",
+    ),
+    closerByHalf: z.boolean().optional().describe(
+      "With remember: a known monster that moves nearer stops a walk only once it is within half the steps " +
+        "it was last seen at, or could hit the player; absent: any step nearer than it has been does.",
     ),
     untilAdjacent: z.boolean().optional().describe(
       "A monster in the only way stops a walk only once it stands beside the player; absent: at once.",

@@ -94,10 +94,15 @@ export type GameEvent =
     readonly name: string;
     readonly status: string;
   }
-  /** A status's damage for the turn (told by the HP, not the log); `status` is its name. */
+  /**
+   * A status's damage for the turn (told by the HP, and by the log where the status has a `hurt` text);
+   * `status` is its name, `id` its id in the rules, `name` the hurt actor's.
+   */
   | {
     readonly type: "status_hurt";
     readonly entityId: number;
+    readonly id: string;
+    readonly name: string;
     readonly status: string;
     readonly damage: number;
   }

@@ -75,6 +75,7 @@ function unseen(e: GameEvent, sees: Sees): boolean {
       return !sees(e.entityId) && (e.by === undefined || !sees(e.by));
     case "status_started":
     case "status_ended":
+    case "status_hurt":
     case "confusion_ended":
       return !sees(e.entityId);
     default:
@@ -82,18 +83,24 @@ function unseen(e: GameEvent, sees: Sees): boolean {
   }
 }
 
-/** Says a status's start or end text, the player's or another's (nothing for an empty one). */
+/**
+ * Says a status's start, end or hurt text, the player's or another's
+ * (nothing for an empty one, or a status without a hurt text).
+ */
 function tellStatus(
   log: LogEntry[],
   rules: Rules,
-  e: Extract<GameEvent, { type: "status_started" | "status_ended" }>,
+  e: Extract<GameEvent, { type: "status_started" | "status_ended" | "status_hurt" }>,
   isPlayer: boolean,
 ): void {
-  const def = rules.statuses?.[e.status];
-  if (!def) return;
-  const said = e.type === "status_started" ? def.start : def.end;
+  const def = rules.statuses?.[e.type === "status_hurt" ? e.id : e.status];
+  const said = e.type === "status_started" ? def?.start : e.type === "status_ended" ? def?.end : def?.hurt;
+  if (!def || !said) return;
   const text = isPlayer ? said.player : said.other;
-  if (text !== "") addMessage(log, formatTemplate(text, { name: e.name, status: def.name }), said.color);
+  const damage = e.type === "status_hurt" ? e.damage : 0;
+  if (text !== "") {
+    addMessage(log, formatTemplate(text, { name: e.name, status: def.name, damage }), said.color);
+  }
 }
 
 /** What `{cause}` says for `cause`, in the rules' words (none where they have none). */
@@ -259,10 +266,12 @@ export function narrate(
           a_item: withArticle(e.item),
         });
         break;
+      case "status_hurt":
+        tellStatus(log, rules, e, e.entityId === playerId);
+        break;
       case "moved":
       case "waited":
       case "door_opened":
-      case "status_hurt":
       case "regenerated":
         break;
     }

@@ -233,6 +233,10 @@ export interface StatusDef {
   readonly action?: "random_steps" | "asleep";
   readonly start: StatusText;
   readonly end: StatusText;
+  /** The palette colour the panel shows it in, in reverse video; absent, as every status. */
+  readonly panelColor?: string;
+  /** Said each turn its damage hurts; absent, the HP alone tells it. */
+  readonly hurt?: StatusText;
 }
 
 /** How many XP the next level needs, from the current level. */

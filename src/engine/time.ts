@@ -15,7 +15,7 @@ import { type Entity, isAlive } from "./entity.ts";
 import { wornRegeneration } from "./items/equipment.ts";
 import type { GameEvent } from "./events.ts";
 import { type Occupancy, scanOccupancy } from "./occupancy.ts";
-import type { Rules } from "./rules.ts";
+import type { Rules, StatusDef } from "./rules.ts";
 import { speedOf, tickStatuses } from "./statuses.ts";
 import type { GameState } from "./state.ts";
 
@@ -113,8 +113,15 @@ export function endOfTurn(state: GameState, rules: Rules, events: GameEvent[]): 
   const energy = usesEnergy(rules);
   if (energy) state.ticks = (state.ticks ?? 0) + 1;
   const clock = clockOf(state);
-  const hurt = (e: Entity, amount: number, status: { readonly name: string }) => {
-    events.push({ type: "status_hurt", entityId: e.id, status: status.name, damage: amount });
+  const hurt = (e: Entity, amount: number, status: StatusDef) => {
+    events.push({
+      type: "status_hurt",
+      entityId: e.id,
+      id: status.id,
+      name: e.name,
+      status: status.name,
+      damage: amount,
+    });
     takeDamage(e, amount, rules, events);
   };
   for (const e of state.entities) {

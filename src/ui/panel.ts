@@ -13,7 +13,7 @@ import { namesAt, underfoot } from "./cell_names.ts";
 import { drawSideFigures } from "./side_panel.ts";
 import { fillStats, statValues } from "./screen_texts.ts";
 import type { UiContext } from "./screen.ts";
-import { clipText, wrapText } from "./text.ts";
+import { clipText, displayWidth, wrapText } from "./text.ts";
 import { paletteColor, type Theme } from "./theme.ts";
 
 const HP_BAR_WIDTH = 20;
@@ -81,20 +81,73 @@ export function drawMessages(
   }
 }
 
+/** A piece of the statuses' lines: a status's words (with its id) or what goes between them. */
+interface StatusPiece {
+  readonly row: number;
+  readonly column: number;
+  readonly text: string;
+  readonly id?: string;
+}
+
 /**
  * The statuses the player is under, each as its name and turns left
- * ("Poisoned 5"), in as many lines of the region as they take; what does
- * not fit ends in "…".
+ * ("Poisoned 5"), laid out in the lines of a region `width` by `height`,
+ * one status never split; what does not fit ends in "…".
+ */
+function statusPieces(ui: Pick<UiContext, "state" | "rules">, width: number, height: number): StatusPiece[] {
+  const statuses = playerOf(ui.state).statuses ?? [];
+  const pieces: StatusPiece[] = [];
+  let row = 0, column = 0;
+  for (const [k, s] of statuses.entries()) {
+    const text = `${ui.rules.statuses?.[s.id]?.name ?? s.id} ${s.turns}`;
+    const comma = k < statuses.length - 1 ? "," : "";
+    if (column > 0 && column + 1 + displayWidth(text + comma) > width) (row++, column = 0);
+    if (row >= height) {
+      const last = pieces.at(-1);
+      const after = last ? last.column + displayWidth(last.text) : 0;
+      if (last) pieces.push({ row: last.row, column: Math.min(width - 1, after), text: "…" });
+      break;
+    }
+    if (column > 0) pieces.push({ row, column: column++, text: " " });
+    const shown = clipText(text, width - column);
+    pieces.push({ row, column, text: shown, id: s.id });
+    column += displayWidth(shown);
+    if (comma) pieces.push({ row, column: column++, text: comma });
+  }
+  return pieces;
+}
+
+/**
+ * The statuses the player is under as lines of text ("Poisoned 5, Slowed
+ * 12"), in as many lines of `width` as `height` allows; what does not fit
+ * ends in "…".
  */
 export function statusLines(ui: Pick<UiContext, "state" | "rules">, width: number, height: number): string[] {
-  const statuses = playerOf(ui.state).statuses ?? [];
-  if (statuses.length === 0 || height <= 0) return [];
-  const words = statuses.map((s) => `${ui.rules.statuses?.[s.id]?.name ?? s.id} ${s.turns}`);
-  const lines = wrapText(words.join(", "), width);
-  if (lines.length <= height) return lines;
-  const kept = lines.slice(0, height);
-  kept[height - 1] = clipText(`${kept[height - 1]}…`, width);
-  return kept;
+  const lines: string[] = [];
+  for (const p of statusPieces(ui, width, height)) {
+    const before = lines[p.row] ?? "";
+    lines[p.row] = clipText(
+      before + " ".repeat(Math.max(0, p.column - displayWidth(before))) + p.text,
+      width,
+    );
+  }
+  return lines;
+}
+
+/**
+ * Draws the player's statuses, each in its own look: a status whose data
+ * give a `panelColor` in reverse video in that colour, so that a slow or a
+ * poison is not missed; the others as ever.
+ */
+function drawStatuses(buf: CellBuffer, ui: UiContext): void {
+  const { layout, theme } = ui, region = layout.statuses;
+  const plain = paletteColor(theme, "status_effect_applied");
+  for (const p of statusPieces(ui, region.width, region.height)) {
+    const x = region.x + p.column, y = region.y + p.row;
+    const own = p.id === undefined ? undefined : ui.rules.statuses?.[p.id]?.panelColor;
+    if (own === undefined) buf.text(x, y, p.text, plain);
+    else buf.text(x, y, p.text, buf.bg[y * buf.width + x], paletteColor(theme, own));
+  }
 }
 
 /** Draws the whole panel. */
@@ -111,10 +164,7 @@ export function drawPanel(buf: CellBuffer, ui: UiContext): void {
       buf.text(lines.x, lines.y + k, clipText(line, lines.width), white)
     );
   }
-  const statusColor = paletteColor(theme, "status_effect_applied");
-  statusLines(ui, layout.statuses.width, layout.statuses.height).forEach((line, k) =>
-    buf.text(layout.statuses.x, layout.statuses.y + k, line, statusColor)
-  );
+  drawStatuses(buf, ui);
   // Under the pointer, or else what the player stands on (an item hidden under the @, the stairs).
   const names = namesAt(ui, ui.pointer) || underfoot(ui);
   buf.text(layout.names.x, layout.names.y, clipText(names, layout.names.width), white);

@@ -76,15 +76,25 @@ export function monstersInView(ui: Pick<UiContext, "state">): Entity[] {
 }
 
 /**
+ * A monster's words in the list: its name, its health word and the statuses
+ * it is under, by their names in lower case ("Orc (wounded; asleep, slowed)").
+ */
+export function monsterLine(ui: Pick<UiContext, "rules" | "theme">, e: Entity): string {
+  const health = healthWord(e, ui.theme.texts.panel.side.health);
+  const statuses = (e.statuses ?? []).map((s) => (ui.rules.statuses?.[s.id]?.name ?? s.id).toLowerCase());
+  return `${e.name} (${[health, ...(statuses.length > 0 ? [statuses.join(", ")] : [])].join("; ")})`;
+}
+
+/**
  * Draws the monsters in view into `area`: each its glyph in its colour, its
- * name and its health word ("o Orc (wounded)"), a long one going on under
+ * name, health word and statuses ("o Orc (wounded; slowed)"), a long one going on under
  * itself; as many as fit whole, and "and N more" on the last row when not all do.
  */
 function drawMonsters(buf: CellBuffer, ui: UiContext, area: Region): void {
   const words = ui.theme.texts.panel.side, white = paletteColor(ui.theme, "white");
   const monsters = monstersInView(ui);
   const textWidth = area.width - GLYPH_COLUMNS;
-  const entries = monsters.map((e) => wrapHanging(`${e.name} (${healthWord(e, words.health)})`, textWidth));
+  const entries = monsters.map((e) => wrapHanging(monsterLine(ui, e), textWidth));
   let y = area.y;
   for (let k = 0; k < monsters.length; k++) {
     const left = monsters.length - k, end = area.y + area.height;

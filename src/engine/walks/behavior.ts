@@ -38,6 +38,11 @@ export interface WalkWords {
    * than it has been; absent: each walk knows only those in view as it begins, which never stop it.
    */
   readonly remember?: boolean;
+  /**
+   * With `remember`: a known monster that moves nearer stops a walk only once it is within half the steps
+   * it was last seen at, or could hit the player; absent: any step nearer than it has been does.
+   */
+  readonly closerByHalf?: boolean;
   /** A monster in the only way stops a walk only once it stands beside the player. */
   readonly untilAdjacent?: boolean;
   /**
@@ -101,7 +106,7 @@ export function walkBehavior(
   // What lies underfoot as a walk begins has been seen: it does not stop this walk or the next.
   for (const item of itemsUnderfoot(state)) seen.add(item.id);
   const memory = words.remember ? known : undefined;
-  const start = startWalk(state, walk, memory, words.hurtShare);
+  const start = startWalk(state, walk, memory, words.hurtShare, words.closerByHalf ? rules : undefined);
   const planned = walk.kind !== "run";
   const keepOut = planned && words.goRoundStill && rules
     ? (s: GameState) => stillMonsterReach(s, rules, memory ?? start.monsters)

@@ -33,7 +33,7 @@ function strikes(rules: Rules, monster: Entity): boolean {
 }
 
 /** True when `monster` could hit the player at `at`: it strikes, and `at` is within its reach. */
-function threatens(rules: Rules, monster: Entity, at: Point): boolean {
+export function canHit(rules: Rules, monster: Entity, at: Point): boolean {
   return strikes(rules, monster) && chebyshev(monster, at) <= reachOf(rules, monster);
 }
 
@@ -45,7 +45,7 @@ function threatens(rules: Rules, monster: Entity, at: Point): boolean {
 export function threatsToPlayer(state: GameState, rules: Rules, at?: Point): Entity[] {
   const player = playerOf(state);
   return monstersInView(state).filter((e) =>
-    at === undefined ? threatens(rules, e, player) : threatens(rules, e, at) && !threatens(rules, e, player)
+    at === undefined ? canHit(rules, e, player) : canHit(rules, e, at) && !canHit(rules, e, player)
   );
 }
 
@@ -57,7 +57,7 @@ export function threatsToPlayer(state: GameState, rules: Rules, at?: Point): Ent
 export function monstersThatCanReach(state: GameState, rules: Rules): Entity[] {
   const player = playerOf(state);
   return monstersInView(state).filter((e) =>
-    strikes(rules, e) && (!isStill(rules, e) || threatens(rules, e, player))
+    strikes(rules, e) && (!isStill(rules, e) || canHit(rules, e, player))
   );
 }
 

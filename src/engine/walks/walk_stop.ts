@@ -24,6 +24,7 @@ import type { MessageId, Rules } from "../rules.ts";
 import { type GameState, playerOf } from "../state.ts";
 import { Tile } from "../tiles.ts";
 import { monstersInView } from "./travel.ts";
+import { canHit } from "./reach.ts";
 import { itemName } from "../items/item_names.ts";
 
 /** A walk without a key per step. */
@@ -53,6 +54,11 @@ export interface WalkStart {
   readonly hp: number;
   /** The HP lost since the walk began that stops it (1: any). */
   readonly hurtStops: number;
+  /**
+   * Where a known monster coming nearer is news only at half the steps it was seen at, or within its reach:
+   * the rules, to know that reach; absent, any step nearer than it has been is news.
+   */
+  readonly halfway?: Rules;
 }
 
 /** Why a walk ended. */
@@ -119,8 +125,13 @@ export function noteMonsters(state: GameState, known: KnownMonsters): void {
  * than it has been: the player walking up to a monster that stands still
  * does not count, nor one that steps back and forth.
  */
-function cameNearer(state: GameState, e: Entity, seen: KnownMonster): boolean {
-  return (e.x !== seen.x || e.y !== seen.y) && stepsFromPlayer(state, e) < seen.steps;
+function cameNearer(state: GameState, e: Entity, seen: KnownMonster, halfway?: Rules): boolean {
+  if (e.x === seen.x && e.y === seen.y) return false;
+  const steps = stepsFromPlayer(state, e);
+  if (!halfway) return steps < seen.steps;
+  // A bat flitting about a few cells off comes a step nearer and goes again: only half the way in, or a
+  // monster that can now hit the player, is news.
+  return steps < seen.steps && (steps <= Math.floor(seen.steps / 2) || canHit(halfway, e, playerOf(state)));
 }
 
 /**
@@ -128,13 +139,16 @@ function cameNearer(state: GameState, e: Entity, seen: KnownMonster): boolean {
  * those in `known` (noted there too). Without `known`, only the monsters in
  * view count, and none of them ever stops the walk by coming nearer (the
  * first rule, the tutorials'). `hurtShare`: the share of max HP lost since
- * the walk began that stops it; absent, any HP lost does.
+ * the walk began that stops it; absent, any HP lost does. With `halfway`
+ * (the rules), a known monster's coming nearer stops it only half the way in
+ * or within reach.
  */
 export function startWalk(
   state: GameState,
   walk: Walk,
   known?: KnownMonsters,
   hurtShare?: number,
+  halfway?: Rules,
 ): WalkStart {
   const seen: KnownMonsters = known ?? new Map();
   noteMonsters(state, seen);
@@ -142,7 +156,7 @@ export function startWalk(
   if (!known) { for (const [id, m] of seen) seen.set(id, { ...m, steps: 0 }); }
   const fighter = playerOf(state).fighter;
   const share = hurtShare === undefined || !fighter ? 0 : Math.ceil(hurtShare * fighter.maxHp);
-  return { walk, monsters: new Map(seen), hp: fighter?.hp ?? 0, hurtStops: Math.max(1, share) };
+  return { walk, monsters: new Map(seen), hp: fighter?.hp ?? 0, hurtStops: Math.max(1, share), halfway };
 }
 
 /** The items on the player's cell, topmost (dropped last) first. */
@@ -165,7 +179,7 @@ export function stopAfterStep(
   const inView = monstersInView(state);
   const newcomers = inView.filter((e) => !start.monsters.has(e.id));
   if (newcomers.length > 0) return { reason: "monster", names: newcomers.map((e) => e.name) };
-  const nearer = inView.filter((e) => cameNearer(state, e, start.monsters.get(e.id)!));
+  const nearer = inView.filter((e) => cameNearer(state, e, start.monsters.get(e.id)!, start.halfway));
   if (nearer.length > 0) return { reason: "closer", names: nearer.map((e) => e.name) };
   const player = playerOf(state);
   if (start.hp - (player.fighter?.hp ?? 0) >= start.hurtStops) return { reason: "hurt" };
