@@ -16,8 +16,9 @@ import {
   Tile,
 } from "../src/engine/mod.ts";
 import { inventoryLines } from "../src/ui/mod.ts";
+import { itemNumbers } from "../src/ui/item_numbers.ts";
 import { arenaStill, byId } from "./support/arena.ts";
-import { bundledContent } from "./support/content.ts";
+import { bundledContent, delveContent } from "./support/content.ts";
 import { powersContent } from "./support/powers_mod.ts";
 
 const { rules } = await powersContent();
@@ -224,4 +225,30 @@ Deno.test("the tutorial's rules write none of the new fields into a game", async
   deepEqual(Object.keys(playerOf(state).equipment!), ["weapon", "armor"]);
   equal(tutorial.equipmentSlots, undefined);
   equal(tutorial.unknownItems, undefined);
+});
+
+Deno.test("Delve's healing potions heal a share of max HP (at least their amount); the greater one every wound", async () => {
+  const delve = (await delveContent()).rules;
+  const healed = (template: string, maxHp: number, hp: number) => {
+    const state = newGame(delve, 3);
+    const p = playerOf(state);
+    Object.assign(p.fighter!, { maxHp, hp });
+    const potion = instantiate(delve.templates[template], state.nextId++, 0, 0);
+    p.inventory!.items.push(potion);
+    ok(playPlayerAction(state, delve, { type: "use", item: p.inventory!.items.indexOf(potion) }));
+    return p.fighter!.hp - hp;
+  };
+  equal(delve.templates.health_potion.item?.effect?.type, "heal");
+  deepEqual(
+    [healed("health_potion", 60, 10), healed("health_potion", 20, 5)],
+    [24, 10],
+    "40 % of 60; 10 at least",
+  );
+  equal(healed("health_potion", 60, 55), 5, "never past max HP");
+  equal(healed("greater_health_potion", 90, 1), 89, "every wound");
+  const potion = instantiate(delve.templates.health_potion, 1, 0, 0);
+  ok(
+    itemNumbers(potion, delve).includes("Used: heals 40 % of max HP, at least 10."),
+    itemNumbers(potion, delve).join(),
+  );
 });

@@ -25,7 +25,13 @@ const amount = () => positive(DATA_LIMITS.effectAmount);
 
 /** What using an item does. */
 export const effectSchema = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("heal"), amount: amount() }),
+  z.strictObject({
+    type: z.literal("heal"),
+    amount: amount(),
+    share: real(0, 1).optional().describe(
+      "Heals this share of the user's max HP (rounded up) where that is more than amount; absent: amount.",
+    ),
+  }),
   z.strictObject({
     type: z.literal("damage_nearest"),
     amount: amount(),

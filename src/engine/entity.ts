@@ -35,7 +35,8 @@ export type Ai =
 
 /** What an item does when used (the vocabulary modders compose from). */
 export type ItemEffect =
-  | { readonly type: "heal"; readonly amount: number }
+  /** Heals `amount`, or `share` of max HP where that is more. */
+  | { readonly type: "heal"; readonly amount: number; readonly share?: number }
   | { readonly type: "damage_nearest"; readonly amount: number; readonly range: number }
   | { readonly type: "confuse"; readonly turns: number }
   | { readonly type: "damage_area"; readonly amount: number; readonly radius: number }

@@ -38,7 +38,11 @@ function usedNumbers(item: Entity, rules: Rules): string[] {
   const text = ((): string => {
     switch (effect.type) {
       case "heal":
-        return `Used: heals ${effect.amount} HP.`;
+        return effect.share === undefined
+          ? `Used: heals ${effect.amount} HP.`
+          : effect.share >= 1
+          ? "Used: heals every wound."
+          : `Used: heals ${Math.round(effect.share * 100)} % of max HP, at least ${effect.amount}.`;
       case "damage_nearest":
         return `Used: ${effect.amount} damage to the nearest enemy within ${effect.range}.`;
       case "confuse":

@@ -65,7 +65,8 @@ export function applyEffect(
     case "heal": {
       const fighter = user.fighter;
       if (!fighter || fighter.hp >= fighter.maxHp) return "health_full";
-      const amount = Math.min(effect.amount, fighter.maxHp - fighter.hp);
+      const heals = Math.max(effect.amount, Math.ceil((effect.share ?? 0) * fighter.maxHp));
+      const amount = Math.min(heals, fighter.maxHp - fighter.hp);
       fighter.hp += amount;
       events.push({ type: "healed", entityId: user.id, item: itemName, amount });
       return undefined;
