@@ -6,10 +6,10 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import type { GameSession } from "../src/app/mod.ts";
 import type { Content } from "../src/content/mod.ts";
-import { instantiate, playerOf, type Point } from "../src/engine/mod.ts";
-import { PlayScreen, TargetScreen } from "../src/ui/mod.ts";
+import { attackersWhoHurt, instantiate, playerOf, type Point } from "../src/engine/mod.ts";
+import { PlayScreen, screenCellOf, TargetScreen } from "../src/ui/mod.ts";
 import { arenaStill } from "./support/arena.ts";
-import { bundledContent } from "./support/content.ts";
+import { bundledContent, delveContent } from "./support/content.ts";
 import { feed, screenText, sessionOn, type } from "./support/ui_harness.ts";
 
 const tutorial = await bundledContent();
@@ -101,3 +101,60 @@ for (const [name, delve] of [["Delve's own game", true], ["the tutorials", false
     equal(panel(app).includes("Orc"), !delve, panel(app));
   });
 }
+
+Deno.test("Delve's aim order: who hurt you last turn, then archers, then the nearest, a rooted fungus last", async () => {
+  const delve = await delveContent();
+  const state = arenaStill(
+    delve.rules,
+    `
+    ###############
+    #.............#
+    #.....F@.o...a#
+    #.............#
+    ###############`,
+    { F: "shrieker", o: "orc", a: "goblin_archer" },
+  );
+  playerOf(state).inventory!.items = [instantiate(delve.rules.templates.dart, state.nextId++, 0, 0)];
+  const app = sessionOn(delve, state);
+  deepEqual(delve.game.aimOrder, ["hurtYou", "shoots", "reaches"]);
+  await type(app, "ta");
+  deepEqual(app.ui.pointer, at(app, "Goblin Archer"), "the archer first, though farthest");
+  await type(app, "\t");
+  deepEqual(app.ui.pointer, at(app, "Orc"), "then the orc");
+  await type(app, "\t");
+  deepEqual(app.ui.pointer, at(app, "Violet Fungus"), "the fungus beside the player last");
+  await feed(app, "Escape");
+  // The orc hurt the player in the turn just played: it comes first.
+  const orc = app.state.entities.find((e) => e.name === "Orc")!;
+  app.ui.hurtBy = attackersWhoHurt([
+    { type: "attacked", attackerId: orc.id, attacker: "Orc", targetId: 0, target: "Player", damage: 3 },
+  ], app.state.playerId);
+  await type(app, "ta");
+  deepEqual(app.ui.pointer, at(app, "Orc"), "who hurt you last turn first");
+});
+
+Deno.test("Delve's aim draws a throw's line of fire and tells a wall in it before the throw", async () => {
+  const delve = await delveContent();
+  const state = arenaStill(
+    delve.rules,
+    "##########\n#........#\n#.#......#\n#..@.....#\n#........#\n##########",
+  );
+  playerOf(state).inventory!.items = [instantiate(delve.rules.templates.dart, state.nextId++, 0, 0)];
+  const app = sessionOn(delve, state);
+  await type(app, "ta");
+  ok(app.top instanceof TargetScreen);
+  // Cursor from the player (3,3) up-left past the pillar at (2,2) to (2,1).
+  await type(app, "kkh");
+  deepEqual(app.ui.pointer, { x: 2, y: 1 });
+  equal(app.ui.prompt, "throw_blocked");
+  ok(
+    screenText(app).some((line) => line.includes("A wall is in the way of that throw.")),
+    screenText(app).join("\n"),
+  );
+  const pillar = screenCellOf(app.ui, { x: 2, y: 2 })!;
+  equal(app.screen.bg[pillar.y * 80 + pillar.x] !== 0, true, "the wall in the line is tinted");
+  await type(app, "\r");
+  deepEqual([app.state.turn, app.top instanceof TargetScreen], [0, true], "refused: no turn, still aiming");
+  await type(app, "l");
+  equal(app.ui.prompt, "select_target", "a clear line asks as ever");
+});

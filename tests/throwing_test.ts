@@ -8,6 +8,7 @@ import {
   lineCells,
   playerOf,
   playPlayerAction,
+  wallInLine,
 } from "../src/engine/mod.ts";
 import { arena, byId } from "./support/arena.ts";
 import { combatContent, rolledArena } from "./support/combat_mod.ts";
@@ -113,4 +114,33 @@ Deno.test("in the tutorial rules a thrown thing draws nothing and a worn dagger 
   ]);
   deepEqual([dagger.x, dagger.y, player.equipment], [3, 1, {}]);
   ok(!("rolls" in state));
+});
+
+Deno.test("with clearThrows a throw whose line a wall cuts is refused, takes no turn and lands nothing on the thrower", () => {
+  const blocked = { text: "A wall is in the way of that throw.", color: "impossible" };
+  const clear = { ...mod, clearThrows: true as const, messages: { ...mod.messages, throw_blocked: blocked } };
+  // The pillar stands beside the player, on the straight line to a floor cell the player sees past it.
+  const room = "##########\n#........#\n#.#......#\n#..@.....#\n#........#\n##########";
+  const target = { x: 2, y: 1 };
+  const state = rolledArena(clear, room);
+  const { map } = state;
+  equal(map.visible[target.y * map.width + target.x], 1, "seen past the pillar");
+  deepEqual(
+    wallInLine(state, playerOf(state), target),
+    { x: 2, y: 2 },
+    "the line's first cell is the pillar",
+  );
+  give(state, "dart", 2);
+  equal(playPlayerAction(state, clear, { type: "throw", item: 0, target }), undefined);
+  deepEqual([texts(state).at(-1), state.turn, playerOf(state).inventory!.items[0].count], [
+    blocked.text,
+    0,
+    2,
+  ]);
+  // Without the word (the tutorials'), the dart flies into the wall and drops on the thrower's own cell.
+  const old = rolledArena(mod, room);
+  give(old, "dart", 2);
+  ok(playPlayerAction(old, mod, { type: "throw", item: 0, target }));
+  const player = playerOf(old);
+  deepEqual(old.entities.filter((e) => e.template === "dart").map((e) => [e.x, e.y]), [[player.x, player.y]]);
 });

@@ -11,6 +11,7 @@
 import type { Content } from "../content/mod.ts";
 import {
   type Action,
+  attackersWhoHurt,
   type Command,
   type GameEvent,
   type GameState,
@@ -162,6 +163,7 @@ export class GameSession implements PacedSession {
       ...(content.game.quitAsks ? { quitAsks: true } : {}),
       ...(content.game.inventory?.pickupMenu ? { pickupMenu: true } : {}),
       ...(content.game.aimStart === "targets" ? { aimAtTargets: true } : {}),
+      ...(content.game.aimOrder ? { aimOrder: content.game.aimOrder } : {}),
       ...(options.choice ? { keys: keyMapOf(options.choice), logLines: options.choice.logLines } : {}),
       ...(options.hideSeed ? { hideSeed: true } : {}),
       ...(options.inBrowser ? { inBrowser: true } : {}),
@@ -224,6 +226,7 @@ export class GameSession implements PacedSession {
     // Recorded even when impossible: the replay tells the log why it could not be done.
     this.#journal.played({ act: action }, turnBefore);
     if (!played) return false;
+    this.ui.hurtBy = attackersWhoHurt(played, this.state.playerId);
     if (fellLow(this.state, this.content.game.lowHp, hpBefore)) await this.#endWalk({ reason: "low_hp" });
     await this.#pacer.showShots(played);
     if (action.type === "move" || action.type === "bump") await this.#pacer.autoPickup();

@@ -68,8 +68,9 @@ function gameProblems(label: string, game: GameConfig): string[] {
     );
   }
   for (const [id, word] of WORDED_MESSAGES) {
-    if (game.walks?.[word] === true && game.messages[id] === undefined) {
-      problems.push(`${label}: $.messages.${id}: expected the message $.walks.${word} says, found none`);
+    const on = word.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], game);
+    if (on === true && game.messages[id] === undefined) {
+      problems.push(`${label}: $.messages.${id}: expected the message $.${word} says, found none`);
     }
   }
   const cheap = cheapLevel(game.progression);

@@ -400,6 +400,12 @@ export const gameSchema = z.strictObject({
       "the monsters in view, the fire key throws or zaps the last item at the last target again, and a " +
       "cursor closed leaves the names line to the mouse.",
   ),
+  aimOrder: z.array(z.enum(["hurtYou", "shoots", "reaches"])).max(3).optional().describe(
+    "With aimStart targets, the order the aim meets the monsters in view in: those that hurt the player in the " +
+      "last turn (hurtYou), that attack at range (shoots), that can come to hurt the player (reaches: not " +
+      "harmless, and moving or shooting), each word putting those with it ahead, then the nearest; absent: " +
+      "the nearest first.",
+  ),
   messageWrap: z.enum(["greedy", "even"]).optional().describe(
     "How the log and the message history wrap a message: each line as full as it goes (greedy, the default, " +
       "the tutorials'), or even: the last line never holds one word alone where the line before can give it " +
@@ -474,6 +480,10 @@ export const gameSchema = z.strictObject({
     "An unknown item whose use is refused (a healing potion at full health, a scroll with no enemy aimed at): " +
       "kept, with the refusal that names its kind (kept, the default), or used up and still unknown, told by " +
       "$.messages.unknown_wasted, which names nothing (wasted, Delve's own game's; docs/rules.md, Unknown items).",
+  ),
+  clearThrows: z.boolean().optional().describe(
+    "A throw whose line meets a wall before the cell aimed at is refused ($.messages.throw_blocked) and takes " +
+      "no turn; absent: it flies as far as the wall and lands short (docs/rules.md, Throwing).",
   ),
 });
 

@@ -172,6 +172,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     ...optional("equipmentSlots", game.equipmentSlots),
     ...optional("unknownItems", game.unknownItems),
     ...(game.unknownRefused === "wasted" ? { unknownRefused: "wasted" as const } : {}),
+    ...(game.clearThrows ? { clearThrows: true as const } : {}),
   };
 }
 

@@ -95,6 +95,7 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   thrown_missed: true,
   shattered: true,
   throw_self: true,
+  throw_blocked: true,
   rest_done: true,
   rest_status: true,
   rest_cannot: true,
@@ -175,10 +176,12 @@ export const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
 export const MESSAGE_IDS = Object.keys(MESSAGE_ID_SET) as MessageId[];
 
 /**
- * The messages said only under a word of `game.json`'s `walks` (engine `WordedMessageId`), with the word:
- * optional, without a default, and required by the data's check where the word is on.
+ * The messages said only under a word of `game.json` (engine `WordedMessageId`), with the word's path
+ * (`walks.noLoops`: the `noLoops` of its `walks`): optional, without a default, and required by the data's
+ * check where the word is on.
  */
-export const WORDED_MESSAGES: ReadonlyMap<MessageId, "keepOutOfReach" | "noLoops"> = new Map<
-  WordedMessageId,
-  "keepOutOfReach" | "noLoops"
->([["walk_threat", "keepOutOfReach"], ["walk_loop", "noLoops"]]);
+export const WORDED_MESSAGES: ReadonlyMap<MessageId, string> = new Map<WordedMessageId, string>([
+  ["walk_threat", "walks.keepOutOfReach"],
+  ["walk_loop", "walks.noLoops"],
+  ["throw_blocked", "clearThrows"],
+]);

@@ -149,6 +149,7 @@ export function filesOfRules(kept: unknown): RulesFiles {
     ...present("equipmentSlots", rules.equipmentSlots),
     ...present("unknownItems", rules.unknownItems),
     ...present("unknownRefused", rules.unknownRefused),
+    ...present("clearThrows", rules.clearThrows),
   };
   return { game, entities: eachEntry(rules.templates, templateFile), spawn: rules.spawn };
 }

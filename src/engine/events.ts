@@ -146,3 +146,13 @@ export type GameEvent =
   | { readonly type: "bolt_missed"; readonly entityId: number }
   /** The player learnt that things looking like `appearance` are `item`s. */
   | { readonly type: "identified"; readonly appearance: string; readonly item: string };
+
+/** The actors whose blows or shots among `events` hurt `targetId` (did it damage). */
+export function attackersWhoHurt(events: readonly GameEvent[], targetId: number): Set<number> {
+  const hurt = new Set<number>();
+  for (const e of events) {
+    const struck = (e.type === "attacked" || (e.type === "shot" && !e.missed)) && e.targetId === targetId;
+    if (struck && e.damage > 0) hurt.add(e.attackerId);
+  }
+  return hurt;
+}

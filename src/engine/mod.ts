@@ -122,11 +122,13 @@ export {
   type Targeting,
   targetingOf,
   unequip,
+  wallInLine,
   wornBonus,
   wornIn,
 } from "./items/mod.ts";
 export { accuracyOf, attackOf, defenseOf, evasionOf, sightOf } from "./stats.ts";
 export type { GameEvent } from "./events.ts";
+export { attackersWhoHurt } from "./events.ts";
 export {
   createMap,
   flipView,

@@ -12,11 +12,11 @@ import type { Vault } from "./floors/vaults.ts";
 import type { Mind } from "./monsters/minds/mind.ts";
 
 /**
- * Messages said only under a data word (`game.json`'s `walks`): absent from
+ * Messages said only under a data word of `game.json`: absent from
  * the rules of data that does not turn the word on, so that adding one leaves
  * every other data set's rules, and checksum, as they were.
  */
-export type WordedMessageId = "walk_threat" | "walk_loop";
+export type WordedMessageId = "walk_threat" | "walk_loop" | "throw_blocked";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
@@ -86,6 +86,7 @@ export type MessageId =
   | "thrown_missed"
   | "shattered"
   | "throw_self"
+  | "throw_blocked"
   | "rest_done"
   | "rest_status"
   | "rest_cannot"
@@ -405,6 +406,8 @@ export interface Rules {
   readonly unknownRefused?: "wasted";
   /** The awake hostile monsters beside the player follow on the stairs (docs/rules.md, Followers on the stairs). */
   readonly stairFollowers?: true;
+  /** A throw whose line meets a wall before the cell aimed at is refused (docs/rules.md, Throwing). */
+  readonly clearThrows?: true;
 }
 
 /** A goal: the unique item `item` (a template id) lies on floor `floor`; carrying it out scores `bonus`. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type Entity, type GameState, isAlive, playerOf, type Point } from "../engine/mod.ts";
+import { type Entity, type GameState, isAlive, playerOf, type Point, type Rules } from "../engine/mod.ts";
 import type { ActiveBinding } from "./keymap.ts";
 
 /**
@@ -43,35 +43,89 @@ export const AIM_BINDINGS: readonly ActiveBinding<AimCommand>[] = [
   { keys: FIRE_KEYS, value: "fire", help: "throw or zap at the cursor (as Enter)", name: "fire" },
 ];
 
-/** The living actors but the player on cells the player sees, nearest first (straight-line distance, then id). */
-export function targetsInView(state: GameState): Entity[] {
-  const player = playerOf(state), { map } = state;
-  const far = (e: Entity) => (e.x - player.x) ** 2 + (e.y - player.y) ** 2;
-  return state.entities
-    .filter((e) => e.id !== player.id && isAlive(e) && map.visible[e.y * map.width + e.x] === 1)
-    .sort((a, b) => far(a) - far(b) || a.id - b.id);
+/**
+ * What puts a monster ahead in the aim's order (`game.json`'s `aimOrder`):
+ * `hurtYou`, it hurt the player in the turn just played; `shoots`, it attacks
+ * at range; `reaches`, it can come to hurt the player (not harmless, and it
+ * moves or shoots: a fungus rooted across the room does not).
+ */
+export type AimRank = "hurtYou" | "shoots" | "reaches";
+
+/** The aim's order: the data's ranks, the rules that say who shoots and moves, and who just hurt the player. */
+export interface AimOrder {
+  readonly ranks: readonly AimRank[];
+  readonly rules: Rules;
+  readonly hurtBy: ReadonlySet<number>;
 }
 
-/** Where aiming starts: on the last target while it is in view, else on the nearest monster in view. */
-export function aimStartOf(state: GameState, last?: number): Point | undefined {
-  const targets = targetsInView(state);
+/** True when `e` has what `rank` puts ahead. */
+function hasRank(e: Entity, rank: AimRank, order: AimOrder): boolean {
+  const mind = order.rules.templates[e.template]?.ai;
+  const own = typeof mind === "object" ? mind : undefined;
+  switch (rank) {
+    case "hurtYou":
+      return order.hurtBy.has(e.id);
+    case "shoots":
+      return own?.ranged !== undefined;
+    case "reaches":
+      return !own?.harmless && (!own?.stationary || own.ranged !== undefined);
+  }
+}
+
+/**
+ * The living actors but the player on cells the player sees: by `order`'s
+ * ranks where given (those with the first rank first, and so on), then
+ * nearest first (straight-line distance, then id).
+ */
+export function targetsInView(state: GameState, order?: AimOrder): Entity[] {
+  const player = playerOf(state), { map } = state;
+  const far = (e: Entity) => (e.x - player.x) ** 2 + (e.y - player.y) ** 2;
+  const ranked = (a: Entity, b: Entity) => {
+    for (const rank of order?.ranks ?? []) {
+      const by = Number(hasRank(b, rank, order!)) - Number(hasRank(a, rank, order!));
+      if (by !== 0) return by;
+    }
+    return 0;
+  };
+  return state.entities
+    .filter((e) => e.id !== player.id && isAlive(e) && map.visible[e.y * map.width + e.x] === 1)
+    .sort((a, b) => ranked(a, b) || far(a) - far(b) || a.id - b.id);
+}
+
+/**
+ * Where aiming starts: on the last target while it is in view, else on the
+ * first monster in view by `order` (the nearest without one).
+ */
+export function aimStartOf(state: GameState, last?: number, order?: AimOrder): Point | undefined {
+  const targets = targetsInView(state, order);
   const target = targets.find((e) => e.id === last) ?? targets[0];
   return target && { x: target.x, y: target.y };
 }
 
 /**
  * The monster after (`step` 1) or before (-1) the one on `at` in
- * {@link targetsInView}'s order, going round; from a cell with none, the
- * first (or the last).
+ * {@link targetsInView}'s order (by `order`), going round; from a cell with
+ * none, the first (or the last).
  */
-export function cycleTarget(state: GameState, at: Point, step: 1 | -1): Point | undefined {
-  const targets = targetsInView(state);
+export function cycleTarget(state: GameState, at: Point, step: 1 | -1, order?: AimOrder): Point | undefined {
+  const targets = targetsInView(state, order);
   if (targets.length === 0) return undefined;
   const here = targets.findIndex((e) => e.x === at.x && e.y === at.y);
   const next = here < 0
     ? (step === 1 ? 0 : targets.length - 1)
     : (here + step + targets.length) % targets.length;
   return { x: targets[next].x, y: targets[next].y };
+}
+
+/** The aim's order in `ui`, where its data give one. */
+export function aimOrderOf(
+  ui: {
+    readonly aimOrder?: readonly AimRank[];
+    readonly rules: Rules;
+    readonly hurtBy?: ReadonlySet<number>;
+  },
+): AimOrder | undefined {
+  return ui.aimOrder && { ranks: ui.aimOrder, rules: ui.rules, hurtBy: ui.hurtBy ?? new Set() };
 }
 
 /** The monster in view on `at`, if any. */

@@ -12,7 +12,7 @@ import type { Action, GameState, MessageId, Point, Rest, Rules, Walk } from "../
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import type { Binding } from "./keymap.ts";
 import type { Layout } from "./layout.ts";
-import type { AimMemory } from "./aim_targets.ts";
+import type { AimMemory, AimRank } from "./aim_targets.ts";
 import type { Notices } from "./notices.ts";
 import type { Theme } from "./theme.ts";
 
@@ -71,6 +71,10 @@ export interface UiContext {
    * key aims again (docs/rules.md, Look and aim cursor); absent, it starts on the player (the tutorials').
    */
   readonly aimAtTargets?: boolean;
+  /** With `aimAtTargets`, what puts a monster ahead in the aim's order (`game.json`'s `aimOrder`); absent: distance. */
+  readonly aimOrder?: readonly AimRank[];
+  /** The monsters that hurt the player in the turn just played (for the aim's `hurtYou`). */
+  hurtBy?: ReadonlySet<number>;
   /** What the player last aimed, for the fire key; kept only while the program runs. */
   aim?: AimMemory;
   /** The player's keys for named commands (the options'); absent: every table's own. Changed by the options screen. */

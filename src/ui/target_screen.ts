@@ -10,9 +10,24 @@
  *
  * @module
  */
-import { inBlast, isKnown, type MessageId, playerOf, type Targeting } from "../engine/mod.ts";
+import {
+  inBlast,
+  isKnown,
+  lineCells,
+  type MessageId,
+  playerOf,
+  type Targeting,
+  wallInLine,
+} from "../engine/mod.ts";
 import { Attr, type CellBuffer, type KeyEvent, type MouseEvent } from "../terminal/mod.ts";
-import { AIM_BINDINGS, type AimCommand, aimStartOf, cycleTarget, targetAt } from "./aim_targets.ts";
+import {
+  AIM_BINDINGS,
+  type AimCommand,
+  aimOrderOf,
+  aimStartOf,
+  cycleTarget,
+  targetAt,
+} from "./aim_targets.ts";
 import { cursorBindings, type CursorCommand, CursorScreen } from "./cursor_screen.ts";
 import { type Binding, lookupKey } from "./keymap.ts";
 import { screenCellOf } from "./map_view.ts";
@@ -56,7 +71,7 @@ export class TargetScreen extends CursorScreen {
       },
     ];
     // Delve's own game starts on the last target or the nearest monster in view (the tutorials': the player).
-    const start = ui.aimAtTargets ? aimStartOf(ui.state, ui.aim?.target) : undefined;
+    const start = ui.aimAtTargets ? aimStartOf(ui.state, ui.aim?.target, aimOrderOf(ui)) : undefined;
     if (start) this.place(ui, start);
   }
 
@@ -74,8 +89,35 @@ export class TargetScreen extends CursorScreen {
     return { type: "act", action: { type: "use", item: this.slot }, closeOnSuccess: true };
   }
 
-  prompt(): MessageId {
-    return this.asking ? "blast_reaches_you" : "select_target";
+  prompt(ui: UiContext): MessageId {
+    if (this.asking) return "blast_reaches_you";
+    return this.#wallAhead(ui) ? "throw_blocked" : "select_target";
+  }
+
+  /** True when throwing here would be refused, a wall cutting the line (rules with `clearThrows`). */
+  #wallAhead(ui: UiContext): boolean {
+    return this.verb === "throw" && ui.rules.clearThrows === true &&
+      wallInLine(ui.state, playerOf(ui.state), this.cursor) !== undefined;
+  }
+
+  /**
+   * Where the aim shows the line of fire (Delve's own game, aiming at targets): a throw's cells from the
+   * player to the cursor, tinted, and from the first wall on, in red.
+   */
+  #drawLineOfFire(buf: CellBuffer, ui: UiContext): void {
+    if (this.verb !== "throw" || !ui.aimAtTargets) return;
+    const player = playerOf(ui.state);
+    const wall = wallInLine(ui.state, player, this.cursor);
+    const clear = paletteColor(ui.theme, "needs_target"), cut = paletteColor(ui.theme, "red");
+    let blocked = false;
+    for (const cell of lineCells(player, this.cursor)) {
+      blocked ||= wall !== undefined && cell.x === wall.x && cell.y === wall.y;
+      const at = screenCellOf(ui, cell);
+      if (!at) continue;
+      const i = at.y * buf.width + at.x;
+      if (ui.plainGlyphs) buf.attrs[i] |= blocked ? Attr.Reverse : Attr.Underline;
+      else buf.bg[i] = blend(buf.bg[i], blocked ? cut : clear);
+    }
   }
 
   protected confirm(ui: UiContext): ScreenResult {
@@ -109,7 +151,7 @@ export class TargetScreen extends CursorScreen {
       const command = ui.aimAtTargets ? lookupKey(AIM_BINDINGS, event, ui.keys)?.value : undefined;
       if (command === "fire") return this.confirm(ui);
       if (command) {
-        const next = cycleTarget(ui.state, this.cursor, command === "nextTarget" ? 1 : -1);
+        const next = cycleTarget(ui.state, this.cursor, command === "nextTarget" ? 1 : -1, aimOrderOf(ui));
         if (next) this.place(ui, next);
         return STAY;
       }
@@ -146,6 +188,7 @@ export class TargetScreen extends CursorScreen {
         }
       }
     }
+    this.#drawLineOfFire(buf, ui);
     super.draw(buf, ui);
   }
 }

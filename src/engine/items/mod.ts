@@ -8,4 +8,4 @@ export { damageDiceOf, DEFAULT_SLOTS, equip, isWorn, unequip, wornBonus, wornIn 
 export { isKnown, itemName, labelOf } from "./item_names.ts";
 export { confusionDepth, inBlast, type Targeting, targetingOf } from "./items.ts";
 export { carry, countOf, itemLabel, letterAt, slotOfLetter, slotsByLetter } from "./stacks.ts";
-export { flight } from "./throwing.ts";
+export { flight, wallInLine } from "./throwing.ts";

@@ -35,12 +35,28 @@ export function flight(
   return { land };
 }
 
-/** What a throw cannot do: not at oneself, not at a cell out of view. */
-function refusal(state: GameState, actor: Entity, target: Point): MessageId | undefined {
+/**
+ * The cell on the line from `from` to `target` where a wall first stands,
+ * or undefined when the line is clear all the way: a throw there would land
+ * short (on `from` itself when the wall is the first cell).
+ */
+export function wallInLine(state: GameState, from: Point, target: Point): Point | undefined {
+  for (const cell of lineCells(from, target)) {
+    if (!isWalkable(state.map, cell.x, cell.y)) return cell;
+  }
+  return undefined;
+}
+
+/**
+ * What a throw cannot do: not at oneself, not at a cell out of view; with
+ * `clearThrows`, not along a line a wall cuts before the cell aimed at.
+ */
+function refusal(state: GameState, rules: Rules, actor: Entity, target: Point): MessageId | undefined {
   if (target.x === actor.x && target.y === actor.y) return "throw_self";
   const { map } = state;
   const inside = target.x >= 0 && target.y >= 0 && target.x < map.width && target.y < map.height;
   if (!inside || map.visible[target.y * map.width + target.x] !== 1) return "cannot_target_unseen";
+  if (rules.clearThrows && wallInLine(state, actor, target)) return "throw_blocked";
   return undefined;
 }
 
@@ -71,7 +87,7 @@ export function throwItem(
   const inventory = actor.inventory;
   const item = inventory?.items[slot];
   if (!item) return { kind: "impossible", reason: "invalid_entry" };
-  const reason = refusal(state, actor, target);
+  const reason = refusal(state, rules, actor, target);
   if (reason) return { kind: "impossible", reason };
   const events: GameEvent[] = [];
   unequip(actor, item, events);
