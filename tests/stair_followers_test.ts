@@ -73,6 +73,49 @@ Deno.test("Delve: a follower goes back up with the player too, and a sleeping mo
   equal(chebyshev(byId(state, 1), playerOf(state)), 1);
 });
 
+Deno.test("Delve's followFrom: orcs hunting the player within 5 steps follow, arriving as far behind less one", () => {
+  equal(delve.followFrom, 5);
+  // The player on the stairs (x 1); orcs 3, 5 and 6 steps east, and one 3 off that has not seen him.
+  const state = rolledArena(delve, "##########\n#>..o.oo.#\n#@..o....#\n##########", { o: "orc" });
+  Object.assign(playerOf(state), state.map.stairs);
+  const player = playerOf(state);
+  const orcs = state.entities.filter((e) => e.template === "orc");
+  const at = (x: number, y: number) => orcs.find((e) => e.x === x && e.y === y)!;
+  const [three, five, six, unaware] = [at(4, 1), at(6, 1), at(7, 1), at(4, 2)];
+  for (const orc of [three, five, six]) {
+    if (orc.ai?.type === "hostile") {
+      Object.assign(orc.ai, { asleep: undefined, lastSeen: player.y * 80 + player.x });
+    }
+  }
+  if (unaware.ai?.type === "hostile") Object.assign(unaware.ai, { asleep: undefined, lastSeen: -1 });
+  deepEqual([three, five, six, unaware].map((e) => chebyshev(e, player)), [3, 5, 6, 3]);
+  const before = state.log.length;
+  ok(playCommand(state, delve, { act: { type: "descend" } }));
+  deepEqual(
+    [three, five, six, unaware].map((e) => onFloor(state, e.id)),
+    [true, true, false, false],
+    "the hunters within 5 steps came; the one 6 off and the one that never saw him stayed",
+  );
+  // Placed as far behind as they were, less one: the monsters' turn after the stairs may have moved each a step.
+  const now = playerOf(state);
+  ok(chebyshev(byId(state, three.id), now) >= 2 - 1, `${chebyshev(byId(state, three.id), now)}`);
+  ok(chebyshev(byId(state, five.id), now) >= 4 - 1, `${chebyshev(byId(state, five.id), now)}`);
+  ok(state.log.slice(before).map(displayText).includes("Orc follows you. (x2)"), "each told");
+  // Without followFrom only the orc beside would have come: none here.
+  const plain = rolledArena(
+    { ...delve, followFrom: undefined },
+    "##########\n#>..o....#\n#@.......#\n##########",
+    {
+      o: "orc",
+    },
+  );
+  Object.assign(playerOf(plain), plain.map.stairs);
+  const orc = plain.entities.find((e) => e.template === "orc")!;
+  if (orc.ai?.type === "hostile") Object.assign(orc.ai, { asleep: undefined, lastSeen: 1 * 80 + 1 });
+  ok(playCommand(plain, { ...delve, followFrom: undefined }, { act: { type: "descend" } }));
+  ok(!onFloor(plain, orc.id));
+});
+
 Deno.test("without the word the stairs leave the orc beside the player behind", () => {
   const state = orcsAtTheStairs(leftBehind);
   ok(playCommand(state, leftBehind, { act: { type: "descend" } }));

@@ -449,6 +449,10 @@ export const gameSchema = z.strictObject({
       "true: the awake hostile monsters beside the player that can move follow on the stairs and arrive " +
         "beside them (docs/rules.md, Followers on the stairs); absent or false: the stairs leave them behind.",
     ),
+    followFrom: int(2, 20, "an integer from 2 to 20").optional().describe(
+      "With followers: awake monsters hunting the player within this many steps follow too, each arriving as " +
+        "many steps behind as it was, less one (docs/rules.md, Followers on the stairs); absent: only those beside.",
+    ),
     goal: z.strictObject({
       item: idSchema.describe("A template of entities.json: the unique item to carry out."),
       floor: positive(MAX_FLOOR).describe("The floor it lies on."),

@@ -165,6 +165,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     ...(game.dungeon?.goal ? { goal: game.dungeon.goal } : {}),
     ...(game.dungeon?.bottom !== undefined ? { bottom: game.dungeon.bottom } : {}),
     ...(game.dungeon?.followers ? { stairFollowers: true as const } : {}),
+    ...(game.dungeon?.followers && game.dungeon.followFrom ? { followFrom: game.dungeon.followFrom } : {}),
     ...(game.combat ? { combat: game.combat } : {}),
     ...(game.inventory?.keepLetters ? { keepLetters: true } : {}),
     ...optional("time", toTime(game, Object.values(entities))),

@@ -109,6 +109,7 @@ function dungeonFile(rules: JsonObject): JsonObject {
     ...present("floors", rules.floors),
     ...present("bottom", rules.bottom),
     ...present("followers", rules.stairFollowers),
+    ...present("followFrom", rules.followFrom),
     ...present("goal", rules.goal),
   };
   return Object.keys(words).length > 0 ? { dungeon: words } : {};

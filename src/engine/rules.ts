@@ -406,6 +406,8 @@ export interface Rules {
   readonly unknownRefused?: "wasted";
   /** The awake hostile monsters beside the player follow on the stairs (docs/rules.md, Followers on the stairs). */
   readonly stairFollowers?: true;
+  /** With `stairFollowers`: monsters hunting the player within this many steps follow too (docs/rules.md). */
+  readonly followFrom?: number;
   /** A throw whose line meets a wall before the cell aimed at is refused (docs/rules.md, Throwing). */
   readonly clearThrows?: true;
 }
