@@ -18,6 +18,7 @@ import {
 } from "../src/engine/mod.ts";
 import { arena, byId } from "./support/arena.ts";
 import { mindsContent } from "./support/minds_content.ts";
+import { delveContent } from "./support/content.ts";
 
 const { rules } = await mindsContent();
 const unlimited = { ...rules, sightRadius: 0 };
@@ -328,4 +329,35 @@ Deno.test("a wanderer that never saw the player walks about; a hostile one stand
   ok(cells.size > 3, `it went places: ${[...cells].join(" ")}`);
   notEqual(cells.has(`${start[0]},${start[1]}`) && cells.size === 1, true);
   deepEqual([orc.x, orc.y], orcAt, "hostile, never having seen the player, waits");
+});
+
+Deno.test("with fleeUntil a hurt coward out of sight stays to heal, then comes back hunting; without, it hunts", async () => {
+  const { rules: delve } = await delveContent();
+  const mind = delve.templates.goblin.ai;
+  ok(typeof mind === "object" && mind.fleeUntil === 0.8 && mind.fleeBelow === 0.4);
+  // The goblin behind the wall's far end, out of the player's sight, knows where it saw him.
+  const picture = `
+    ##############
+    #@...........#
+    ############.#
+    #g...........#
+    ##############`;
+  const run = (rules: typeof delve, hp: (max: number) => number) => {
+    const state = arena(rules, picture, { g: "goblin" });
+    const goblin = byId(state, 1), player = playerOf(state);
+    goblin.fighter!.hp = hp(goblin.fighter!.maxHp);
+    if (goblin.ai?.type === "hostile") {
+      Object.assign(goblin.ai, { lastSeen: player.y * state.map.width + player.x });
+    }
+    const start = { x: goblin.x, y: goblin.y };
+    for (let k = 0; k < 5; k++) phase(state, rules);
+    return goblin.x !== start.x || goblin.y !== start.y;
+  };
+  equal(run(delve, (max) => Math.floor(max * 0.5)), false, "at half HP, out of sight, it stays to heal");
+  equal(run(delve, (max) => max), true, "healed, it comes back hunting");
+  equal(
+    run(rules, (max) => Math.floor(max * 0.5)),
+    true,
+    "the minds mod's goblin, without the word, hunts hurt",
+  );
 });

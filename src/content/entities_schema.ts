@@ -134,6 +134,10 @@ export const mindSchema = z.strictObject({
     color: colorSchema.default("#ffffff").describe("The projectile's colour."),
   }).optional().describe("Shoots at the player in range along a clear line of fire; melee when cornered."),
   fleeBelow: real(0, 1).default(0).describe("Below this share of its max HP it flees (0: never)."),
+  fleeUntil: real(0, 1).optional().describe(
+    "Out of the player's sight and under this share of its max HP, it stays where it is to heal rather than " +
+      "coming back to hunt (a coward that fled returns healed); absent: it hunts whatever its HP.",
+  ),
   starts: z.enum(["awake", "asleep"]).default("awake").describe(
     "asleep: it wakes when hurt, or by noticing the player (perception against stealth).",
   ),

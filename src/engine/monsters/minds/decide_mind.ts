@@ -146,6 +146,11 @@ export function decideMind(
     return decideHostile(monster, ai, ctx);
   }
   if (mind.stationary) return { ai, action: WAIT };
+  // A coward out of sight licks its wounds where it is, and comes back once healed.
+  const fighter = monster.fighter;
+  if (mind.fleeUntil !== undefined && fighter && fighter.hp < mind.fleeUntil * fighter.maxHp) {
+    return { ai: { type: "hostile", lastSeen: ai.lastSeen, path: [] }, action: WAIT };
+  }
   if (mind.wanders && (ai.lastSeen < 0 || ai.lastSeen === here)) return wander(monster, ai, ctx, rng);
   return decideHostile(monster, ai, ctx);
 }

@@ -27,6 +27,8 @@ export interface Mind {
   readonly ranged?: RangedMind;
   /** Below this share of its max HP it flees (0: never). */
   readonly fleeBelow: number;
+  /** Out of the player's sight and under this share of its max HP, it stays to heal rather than hunt. */
+  readonly fleeUntil?: number;
   /** How it starts: awake, or asleep until hurt or it notices the player. */
   readonly starts: "awake" | "asleep";
   /** A sleeping monster may notice the player within this many cells (Chebyshev). */
