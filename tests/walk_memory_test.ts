@@ -4,11 +4,12 @@
  * data's share of max HP does not stop a walk; HP falling under the data's
  * low line is told once and stops the walk, and the HP bar changes colour.
  */
-import { deepEqual, equal, notEqual } from "node:assert/strict";
+import { deepEqual, equal, notEqual, ok } from "node:assert/strict";
 import { decodeRecording, record, startRecording } from "../src/store/mod.ts";
 import { GameSession } from "../src/app/mod.ts";
 import type { Content } from "../src/content/mod.ts";
 import {
+  type GameEvent,
   type GameState,
   type KnownMonsters,
   newGame,
@@ -128,6 +129,57 @@ Deno.test("with walks.hurtShare, scratches under the share do not stop a walk; a
   const plain = hurtingApp(withWalkWords({}), (turn) => turn === 2 ? 2 : 0);
   await plain.app.handleInput(keyEvent("x"));
   deepEqual([plain.state.turn, plain.state.log.at(-1)?.text], [2, "You are hurt."]);
+});
+
+Deno.test("with walks.blowsStop a monster's blow under the share stops a walk; a poison's tick does not", async () => {
+  /** An app whose runner, on turn 3, has a monster's blow (or a status) take 2 HP, with its event. */
+  const struckApp = (data: Content, kind: "blow" | "tick") => {
+    const state = newGame(empty, 4);
+    const runner = new HookedRunner(empty, () => {});
+    const play = runner.play.bind(runner);
+    runner.play = async (s, command) => {
+      const events = await play(s, command);
+      if (!events || !("act" in command) || runner.turns !== 3) return events;
+      playerOf(s).fighter!.hp -= 2;
+      const hurt: GameEvent = kind === "blow"
+        ? {
+          type: "attacked",
+          attackerId: 99,
+          attacker: "Orc",
+          targetId: s.playerId,
+          target: "Player",
+          damage: 2,
+        }
+        : {
+          type: "status_hurt",
+          entityId: s.playerId,
+          id: "poisoned",
+          name: "Player",
+          status: "Poisoned",
+          damage: 2,
+        };
+      return [...events, hurt];
+    };
+    const app = new GameSession(new HeadlessTerminal(80, 50), data, state, runner, {
+      colorDepth: "truecolor",
+    });
+    app.render();
+    return { app, state };
+  };
+  const blows = withWalkWords({ walks: { hurtShare: 0.2, blowsStop: true } });
+  const struck = struckApp(blows, "blow");
+  await struck.app.handleInput(keyEvent("x"));
+  deepEqual(
+    [struck.state.turn, struck.state.log.at(-1)?.text],
+    [3, "You are hurt."],
+    "2 HP, under the share",
+  );
+  const ticked = struckApp(blows, "tick");
+  await ticked.app.handleInput(keyEvent("x"));
+  ok(ticked.state.turn > 3, "a status's harm counts only toward the share");
+  const without = struckApp(withWalkWords({ walks: { hurtShare: 0.2 } }), "blow");
+  await without.app.handleInput(keyEvent("x"));
+  ok(without.state.turn > 3, "without the word the share alone stops it");
 });
 
 Deno.test("HP falling under lowHp.below is told once, stops the walk, and turns the HP bar the data's colour", async () => {

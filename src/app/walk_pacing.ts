@@ -165,6 +165,11 @@ export class WalkPacer {
       // Told as the turn was played (the session's perform): the walk only stops.
       if (fellLow(state, session.content.game.lowHp, hp)) return;
       if (session.top !== session.stack[0]) return; // a level-up window or game over says it
+      // A blow or a shot that hurt is news whatever the share of HP it took (the data's blowsStop).
+      if (session.content.game.walks?.blowsStop && (session.ui.hurtBy?.size ?? 0) > 0) {
+        await session.perform({ stop: { reason: "hurt" } });
+        return;
+      }
     }
   }
 }

@@ -354,6 +354,10 @@ export const gameSchema = z.strictObject({
     hurtShare: real(0, 1).describe(
       "A walk stops for harm only once the HP lost since it began reaches this share of max HP.",
     ).optional(),
+    blowsStop: z.boolean().optional().describe(
+      "A monster's blow or shot that hurts the player stops a walk or a rest whatever hurtShare says; " +
+        "hurtShare then counts only the harm of statuses (a poison's ticks).",
+    ),
     remember: z.boolean().optional().describe(
       "Walks remember the monsters seen on a floor: a known one stops a walk only by moving nearer than it " +
         "has been; absent: only those in view as a walk begins are known, and they never stop it.",

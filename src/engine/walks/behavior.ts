@@ -33,6 +33,8 @@ import {
 export interface WalkWords {
   /** The share of max HP lost since a walk began that stops it; absent: any HP lost. */
   readonly hurtShare?: number;
+  /** A monster's blow or shot that hurts the player stops a walk whatever the share (the program's pacing). */
+  readonly blowsStop?: boolean;
   /**
    * Walks remember the monsters they have seen on a floor: a known one stops a walk only by moving nearer
    * than it has been; absent: each walk knows only those in view as it begins, which never stop it.
