@@ -161,6 +161,7 @@ export class GameSession implements PacedSession {
       ...(content.game.lowHp ? { lowHp: content.game.lowHp } : {}),
       ...(content.game.quitAsks ? { quitAsks: true } : {}),
       ...(content.game.inventory?.pickupMenu ? { pickupMenu: true } : {}),
+      ...(content.game.inventory?.throwWornAsks ? { throwWornAsks: true } : {}),
       ...(content.game.aimStart === "targets" ? { aimAtTargets: true } : {}),
       ...(options.choice ? { keys: keyMapOf(options.choice), logLines: options.choice.logLines } : {}),
       ...(options.hideSeed ? { hideSeed: true } : {}),

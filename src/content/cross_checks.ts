@@ -67,9 +67,10 @@ function gameProblems(label: string, game: GameConfig): string[] {
       }`,
     );
   }
-  for (const [id, word] of WORDED_MESSAGES) {
-    if (game.walks?.[word] === true && game.messages[id] === undefined) {
-      problems.push(`${label}: $.messages.${id}: expected the message $.walks.${word} says, found none`);
+  for (const [id, [section, word]] of WORDED_MESSAGES) {
+    const on = (game[section] as Readonly<Record<string, unknown>> | undefined)?.[word] === true;
+    if (on && game.messages[id] === undefined) {
+      problems.push(`${label}: $.messages.${id}: expected the message $.${section}.${word} says, found none`);
     }
   }
   const cheap = cheapLevel(game.progression);

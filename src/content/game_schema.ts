@@ -405,6 +405,10 @@ export const gameSchema = z.strictObject({
     pickupMenu: z.boolean().optional().describe(
       "g on several items opens a menu to choose one (or all); absent: g takes the topmost.",
     ),
+    throwWornAsks: z.boolean().optional().describe(
+      "Throwing a worn or wielded item asks first ($.messages.throw_worn: y throws, any other key keeps " +
+        "it); absent: it is thrown at once, taken off first.",
+    ),
   }).optional().describe("Absent: letters follow the items' order (a is the first)."),
   time: timeSchema.optional().describe(
     "What actions cost and how actors regenerate (docs/rules.md, Speed and energy; Regeneration).",

@@ -95,6 +95,7 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   thrown_missed: true,
   shattered: true,
   throw_self: true,
+  throw_worn: true,
   rest_done: true,
   rest_status: true,
   rest_cannot: true,
@@ -174,11 +175,17 @@ export const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
 /** The message ids, in order. */
 export const MESSAGE_IDS = Object.keys(MESSAGE_ID_SET) as MessageId[];
 
+/** A word of `game.json` that a message is said under: its section and its name. */
+export type MessageWord =
+  | readonly ["walks", "keepOutOfReach" | "noLoops"]
+  | readonly ["inventory", "throwWornAsks"];
+
 /**
- * The messages said only under a word of `game.json`'s `walks` (engine `WordedMessageId`), with the word:
+ * The messages said only under a word of `game.json` (engine `WordedMessageId`), with the word:
  * optional, without a default, and required by the data's check where the word is on.
  */
-export const WORDED_MESSAGES: ReadonlyMap<MessageId, "keepOutOfReach" | "noLoops"> = new Map<
-  WordedMessageId,
-  "keepOutOfReach" | "noLoops"
->([["walk_threat", "keepOutOfReach"], ["walk_loop", "noLoops"]]);
+export const WORDED_MESSAGES: ReadonlyMap<MessageId, MessageWord> = new Map<WordedMessageId, MessageWord>([
+  ["walk_threat", ["walks", "keepOutOfReach"]],
+  ["walk_loop", ["walks", "noLoops"]],
+  ["throw_worn", ["inventory", "throwWornAsks"]],
+]);

@@ -12,11 +12,11 @@ import type { Vault } from "./floors/vaults.ts";
 import type { Mind } from "./monsters/minds/mind.ts";
 
 /**
- * Messages said only under a data word (`game.json`'s `walks`): absent from
+ * Messages said only under a data word (`game.json`'s `walks`, `inventory`): absent from
  * the rules of data that does not turn the word on, so that adding one leaves
  * every other data set's rules, and checksum, as they were.
  */
-export type WordedMessageId = "walk_threat" | "walk_loop";
+export type WordedMessageId = "walk_threat" | "walk_loop" | "throw_worn";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
@@ -86,6 +86,7 @@ export type MessageId =
   | "thrown_missed"
   | "shattered"
   | "throw_self"
+  | "throw_worn"
   | "rest_done"
   | "rest_status"
   | "rest_cannot"
