@@ -399,7 +399,11 @@ export const gameSchema = z.strictObject({
     onlySeen: z.boolean().describe(
       "The log tells only what the player sees or takes part in: fights between monsters out of sight go unsaid.",
     ),
-  }).optional().describe("Absent: every fight is told, seen or not."),
+    itemsUnderfoot: z.boolean().optional().describe(
+      "A step of the player's onto a cell where items lie says what lies there ($.messages.walk_item, topmost " +
+        "first), as a walk that stops on them does; absent: only a walk's stop says it.",
+    ),
+  }).optional().describe("Absent: every fight is told, seen or not, and a step onto items says nothing."),
   inventory: z.strictObject({
     keepLetters: z.boolean().describe("An item keeps its letter until it leaves the pack."),
     pickupMenu: z.boolean().optional().describe(

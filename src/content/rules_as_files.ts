@@ -137,7 +137,10 @@ export function filesOfRules(kept: unknown): RulesFiles {
     messages: rules.messages,
     ...present(
       "narration",
-      rules.tellsOnlySeen === undefined ? undefined : { onlySeen: rules.tellsOnlySeen },
+      rules.tellsOnlySeen === undefined && rules.tellsItemsUnderfoot === undefined ? undefined : {
+        onlySeen: rules.tellsOnlySeen ?? false,
+        ...present("itemsUnderfoot", rules.tellsItemsUnderfoot),
+      },
     ),
     progression: rules.progression,
     score: rules.score,

@@ -375,6 +375,11 @@ export interface Rules {
    * fight is told, seen or not (docs/rules.md, Message log).
    */
   readonly tellsOnlySeen?: boolean;
+  /**
+   * A step of the player's onto items says what lies there (`walk_item`), as a walk's stop on them does, which
+   * then says nothing more (docs/rules.md, Walks); absent: only the walk's stop says it.
+   */
+  readonly tellsItemsUnderfoot?: boolean;
   readonly progression: Progression;
   readonly score: ScoreWeights;
   /** `persistent`: floors are kept and up stairs lead back (docs/rules.md, Persistent floors); absent: fresh floors. */
