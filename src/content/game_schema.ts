@@ -459,6 +459,10 @@ export const gameSchema = z.strictObject({
       name: textSchema(NAME_LIMITS.template).describe(
         'What an unknown thing of this kind is called: {appearance} is filled in ("{appearance} potion").',
       ),
+      plural: textSchema(NAME_LIMITS.template).optional().describe(
+        'What several are called, as a stack is counted ("3 milky potions"): {appearance} is filled in ' +
+          '("{appearance} potions"); absent: "3 × milky potion".',
+      ),
       appearances: z.array(textSchema(NAME_LIMITS.template)).min(1).max(DATA_LIMITS.appearances).describe(
         "Shuffled for each game by its seed; each template of the kind takes one, so there must be as many.",
       ),

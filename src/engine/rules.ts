@@ -434,6 +434,8 @@ export interface CombatRules {
 /** How the items of one unknown kind are called until used: `name` with `{appearance}` filled in. */
 export interface UnknownKind {
   readonly name: string;
+  /** What several are called, `{appearance}` filled in; absent: a stack is "3 × {name}". */
+  readonly plural?: string;
   readonly appearances: readonly string[];
 }
 
