@@ -470,6 +470,11 @@ export const gameSchema = z.strictObject({
   ).optional().describe(
     "Kinds of unknown items (a template's `unknown`): called by a random appearance until the player uses one.",
   ),
+  unknownAimed: z.enum(["asked", "nearest"]).optional().describe(
+    "How an unknown item that is aimed once known (a scroll of confusion, of fireball) is aimed: the player " +
+      "is asked where, which tells that it is aimed (asked, the default), or it aims itself at the nearest " +
+      "creature in view, refused where none is (nearest, Delve's own game's; docs/rules.md, Unknown items).",
+  ),
   unknownRefused: z.enum(["kept", "wasted"]).optional().describe(
     "An unknown item whose use is refused (a healing potion at full health, a scroll with no enemy aimed at): " +
       "kept, with the refusal that names its kind (kept, the default), or used up and still unknown, told by " +

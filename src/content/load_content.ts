@@ -173,6 +173,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     ...optional("equipmentSlots", game.equipmentSlots),
     ...optional("unknownItems", game.unknownItems),
     ...(game.unknownRefused === "wasted" ? { unknownRefused: "wasted" as const } : {}),
+    ...(game.unknownAimed === "nearest" ? { unknownAimed: "nearest" as const } : {}),
   };
 }
 

@@ -152,6 +152,7 @@ export function filesOfRules(kept: unknown): RulesFiles {
     ...present("equipmentSlots", rules.equipmentSlots),
     ...present("unknownItems", rules.unknownItems),
     ...present("unknownRefused", rules.unknownRefused),
+    ...present("unknownAimed", rules.unknownAimed),
   };
   return { game, entities: eachEntry(rules.templates, templateFile), spawn: rules.spawn };
 }

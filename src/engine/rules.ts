@@ -405,6 +405,11 @@ export interface Rules {
    * (docs/rules.md, Unknown items); absent: it is kept and the refusal told.
    */
   readonly unknownRefused?: "wasted";
+  /**
+   * `nearest`: an unknown item that is aimed once known is not aimed by the player, which would tell its kind,
+   * but at the nearest actor in view (docs/rules.md, Unknown items); absent: the player aims it.
+   */
+  readonly unknownAimed?: "nearest";
   /** The awake hostile monsters beside the player follow on the stairs (docs/rules.md, Followers on the stairs). */
   readonly stairFollowers?: true;
 }

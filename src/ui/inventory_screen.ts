@@ -12,6 +12,7 @@
 import {
   countOf,
   type GameState,
+  isKnown,
   isWorn,
   labelOf,
   letterAt,
@@ -60,6 +61,10 @@ function aimOf(ui: UiContext, slot: number, verb: "use" | "throw"): Screen | und
   const item = playerOf(ui.state).inventory?.items[slot];
   // An empty wand is not aimed: using it only says nothing happens (docs/rules.md, Wands).
   const empty = item?.item?.charges !== undefined && item.item.charges <= 0;
+  // Nor, where the rules aim it themselves, an unknown item: asking where would tell that it is aimed.
+  if (item && ui.rules.unknownAimed === "nearest" && !isKnown(ui.state, ui.rules, item.template)) {
+    return undefined;
+  }
   const targeting = targetingOf(item?.item?.effect);
   return targeting.kind === "none" || empty ? undefined : new TargetScreen(ui, slot, targeting);
 }
