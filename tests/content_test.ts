@@ -227,3 +227,16 @@ Deno.test("found in review: one-line JSON errors, huge numbers, __proto__ palett
     'mod/game.json: $.messages.welcome.color: expected a colour named in $.palette, found "constructor"',
   ]);
 });
+
+Deno.test("a message said under a data word must be given where the word is on: walks' and inventory's", async () => {
+  const dir = await modded({
+    "game.json": (g) => {
+      Object.assign(g, { walks: { noLoops: true }, inventory: { keepLetters: true, throwWornAsks: true } });
+      return g;
+    },
+  });
+  deepEqual(await problemsOf(dir), [
+    "mod/game.json: $.messages.walk_loop: expected the message $.walks.noLoops says, found none",
+    "mod/game.json: $.messages.throw_worn: expected the message $.inventory.throwWornAsks says, found none",
+  ]);
+});

@@ -61,3 +61,11 @@ Deno.test("look mode on a known item on the floor shows its numbers too", async 
   const text = screenText(app).join("\n");
   ok(text.includes("Wielded: attack +1, damage 1d8"), text);
 });
+
+Deno.test("an item's description speaks of throwing only where a throw of it hurts someone", () => {
+  // A thrown potion only shatters (docs/rules.md, Throwing): a text that advises throwing one misleads.
+  for (const [id, template] of Object.entries(rules.templates)) {
+    if (!template.item || !/\bthrow/i.test(template.description ?? "")) continue;
+    ok(template.item.thrown?.damage, `${id}: "${template.description}" but a throw of it hurts no one`);
+  }
+});

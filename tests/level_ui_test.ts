@@ -3,11 +3,19 @@ import { dataStamp, decodeSave, encodeSave, readSave } from "../src/store/mod.ts
 import { GameSession, themeFromContent } from "../src/app/mod.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
 import { instantiate, isWalkable, levelsEarned, newGame, playerOf, threshold } from "../src/engine/mod.ts";
-import { keyEvent } from "../src/terminal/mod.ts";
-import { characterLines, CharacterScreen, LevelUpScreen, PlayScreen, type Screen } from "../src/ui/mod.ts";
-import { bundledContent } from "./support/content.ts";
+import { type HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";
+import {
+  characterLines,
+  CharacterScreen,
+  LevelUpScreen,
+  PlayScreen,
+  type Screen,
+  TargetScreen,
+} from "../src/ui/mod.ts";
+import { bundledContent, delveContent } from "./support/content.ts";
+import { rolledArena } from "./support/combat_mod.ts";
 import { delveSession } from "./support/delve_session.ts";
-import { feed, lastShown, screenText, startApp } from "./support/ui_harness.ts";
+import { feed, lastShown, screenText, sessionOn, shownMessages, startApp } from "./support/ui_harness.ts";
 import { loadContent } from "../src/content/mod.ts";
 
 const content = await bundledContent();
@@ -160,4 +168,45 @@ Deno.test("XP for next Level is the XP the next level comes at, in every rule se
   }
   // Every way the rules can compare and keep XP is covered by the bundled rule sets.
   deepEqual([...seen].sort(), ["> keep", "> reduce", ">= reduce"]);
+});
+
+Deno.test("a key typed while the killing turn is played is not the level-up window's answer: no Invalid entry.", async () => {
+  const app = startApp(80, 50, 10);
+  playerOf(app.state).level!.xp = 340;
+  const terminal = app.terminal as HeadlessTerminal;
+  // The blow and a second press of its key, both typed before the window could be drawn.
+  const key = weakOrcBeside(app);
+  terminal.input(keyEvent(key), keyEvent(key));
+  terminal.end();
+  await app.run();
+  ok(top(app) instanceof LevelUpScreen, "the window waits for a choice");
+  ok(
+    !shownMessages(app).some((e) => e.text === "Invalid entry."),
+    shownMessages(app).map((e) => e.text).join("\n"),
+  );
+  await feed(app, "x");
+  equal(lastShown(app).text, "Invalid entry.", "a wrong key pressed at the window is still told");
+});
+
+Deno.test("a thrown kill that earns a level: once chosen, the map is back, not the aim", async () => {
+  const delve = await delveContent();
+  const state = rolledArena(delve.rules, "#########\n#@..o...#\n#########", { o: "orc" });
+  const player = playerOf(state), orc = state.entities.find((e) => e.template === "orc")!;
+  orc.fighter!.hp = 1;
+  orc.fighter!.defense = 0;
+  player.level = { current: 1, xp: threshold(delve.rules.progression, 1) };
+  const javelins = instantiate(delve.rules.templates.javelin, state.nextId++, 0, 0);
+  javelins.count = 40;
+  player.inventory!.items.push(javelins);
+  const app = sessionOn(delve, state);
+  // Thrown until one hits (Delve's rules roll to hit).
+  for (let k = 0; k < 40 && !(top(app) instanceof LevelUpScreen) && orc.fighter!.hp > 0; k++) {
+    await feed(app, "t", "a");
+    ok(top(app) instanceof TargetScreen);
+    await feed(app, "l", "l", "l", "Enter");
+  }
+  ok(top(app) instanceof LevelUpScreen, "the kill earned a level");
+  await feed(app, "a");
+  ok(top(app) instanceof PlayScreen, `back on the map: ${top(app).title}`);
+  ok(!screenText(app).join("\n").includes("Select a target location."), screenText(app).join("\n"));
 });

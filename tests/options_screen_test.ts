@@ -8,9 +8,16 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import { GameSession } from "../src/app/mod.ts";
 import { newGame, playerOf } from "../src/engine/mod.ts";
 import { HeadlessTerminal } from "../src/terminal/mod.ts";
-import { COMMAND_NAMES, HistoryScreen, type OptionsChoice, OptionsScreen } from "../src/ui/mod.ts";
+import {
+  COMMAND_NAMES,
+  HistoryScreen,
+  type OptionsChoice,
+  OptionsScreen,
+  picksUp,
+  pickupKinds,
+} from "../src/ui/mod.ts";
 import { InProcessRunner } from "../src/worker/mod.ts";
-import { bundledContent } from "./support/content.ts";
+import { bundledContent, delveContent } from "./support/content.ts";
 import { feed, screenText } from "./support/ui_harness.ts";
 import { arena } from "./support/arena.ts";
 
@@ -162,7 +169,7 @@ Deno.test("the auto-pickup row opens the data's item kinds; Enter ticks one, Esc
   ok(screenText(app).join("\n").includes("> [x] Health Potion"));
   await feed(app, "Escape");
   text = screenText(app).join("\n");
-  ok(text.includes("Auto-pickup: health_potion"), text);
+  ok(text.includes("Auto-pickup: Health Potion"), text);
   ok(app.top instanceof OptionsScreen, "Esc left the list, not the screen");
 });
 
@@ -206,4 +213,36 @@ Deno.test("a key two commands of one screen share, on any screen, is marked and 
   await toCommand(other, "wait");
   await feed(other, "Enter", "Backspace");
   ok(!/! Backspace/.test(screenText(other).join("\n")), "no mark");
+});
+
+Deno.test("the auto-pickup row names what is picked in the player's words, never by the data's ids", async () => {
+  const delve = await delveContent();
+  const choice: OptionsChoice = {
+    preset: "default",
+    bind: {},
+    walkDelayMs: 25,
+    autoPickup: ["lightning_wand", "potion", "amulet_of_the_deep", "health_potion", "elven_cloak"],
+  };
+  const row = new OptionsScreen(choice, pickupKinds(delve.rules)).lines().find((l) =>
+    l.includes("Auto-pickup")
+  );
+  // health_potion is a kind of unknown potion in Delve's game: listed only as "every potion", it is another
+  // data's id here, as is a cloak Delve has not.
+  equal(
+    row,
+    "  Auto-pickup: every potion, Wand of Lightning, Amulet of the Deep, 2 from other data  (Enter)",
+  );
+});
+
+Deno.test("auto-pickup takes a thing of an unknown kind by its kind alone: its template's id would tell it apart", async () => {
+  const delve = await delveContent();
+  const choice: OptionsChoice = {
+    preset: "default",
+    bind: {},
+    walkDelayMs: 25,
+    autoPickup: ["health_potion"],
+  };
+  equal(picksUp(choice, delve.rules, "health_potion"), false);
+  equal(picksUp({ ...choice, autoPickup: ["potion"] }, delve.rules, "health_potion"), true);
+  equal(picksUp(choice, content.rules, "health_potion"), true, "the tutorial's potions are known by name");
 });

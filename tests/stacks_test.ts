@@ -5,7 +5,7 @@ import {
   type Entity,
   type GameState,
   instantiate,
-  itemLabel,
+  labelOf,
   newGame,
   playerOf,
   playPlayerAction,
@@ -42,11 +42,11 @@ Deno.test("stacks merge on pick-up, named with their count; a merge needs no fre
   ok(playPlayerAction(state, mod, { type: "pickup" }));
   equal(last(state), "You picked up the 2 Health Potions!");
   equal(pack.items.length, 1);
-  equal(itemLabel(pack.items[0]), "3 Health Potions");
+  equal(labelOf(state, mod, pack.items[0]), "3 Health Potions");
   // The default plural: the name with "s".
   const darts = give(state, "dart");
   darts.count = 4;
-  equal(itemLabel(darts), "4 Darts");
+  equal(labelOf(state, mod, darts), "4 Darts");
   while (pack.items.length < pack.capacity) give(state, "javelin");
   lay(state, "dart");
   ok(playPlayerAction(state, mod, { type: "pickup" }), "a full pack still takes a dart onto its stack");

@@ -12,7 +12,10 @@ import {
 } from "../src/engine/mod.ts";
 import { arena, byId } from "./support/arena.ts";
 import { combatContent, rolledArena } from "./support/combat_mod.ts";
-import { bundledContent } from "./support/content.ts";
+import { bundledContent, delveContent } from "./support/content.ts";
+import { appOn, feed, screenText, sessionOn } from "./support/ui_harness.ts";
+import type { GameSession } from "../src/app/mod.ts";
+import { PlayScreen, TargetScreen, ThrowWornScreen } from "../src/ui/mod.ts";
 
 const mod = (await combatContent()).rules;
 
@@ -143,4 +146,57 @@ Deno.test("with clearThrows a throw whose line a wall cuts is refused, takes no 
   ok(playPlayerAction(old, mod, { type: "throw", item: 0, target }));
   const player = playerOf(old);
   deepEqual(old.entities.filter((e) => e.template === "dart").map((e) => [e.x, e.y]), [[player.x, player.y]]);
+});
+
+/** An app on Delve's own game, the player wielding a dagger in slot a beside a javelin in slot b, an orc in view. */
+async function wieldingDagger(): Promise<{ app: GameSession; dagger: Entity }> {
+  const delve = await delveContent();
+  const state = arena(delve.rules, "#######\n#@.o..#\n#######", { o: "orc" });
+  const player = playerOf(state);
+  const dagger = instantiate(delve.rules.templates.dagger, state.nextId++, 0, 0);
+  carry(player.inventory!, dagger, delve.rules);
+  carry(player.inventory!, instantiate(delve.rules.templates.javelin, state.nextId++, 0, 0), delve.rules);
+  player.equipment = { weapon: dagger.id };
+  return { app: sessionOn(delve, state), dagger };
+}
+
+Deno.test("with inventory.throwWornAsks throwing the wielded dagger asks first: any other key keeps it", async () => {
+  const { app, dagger } = await wieldingDagger();
+  await feed(app, "t", "a");
+  ok(app.top instanceof ThrowWornScreen, "asked, not aimed");
+  ok(screenText(app).join("\n").includes("You have the Dagger equipped"), screenText(app).join("\n"));
+  await feed(app, "n");
+  ok(app.top instanceof PlayScreen);
+  deepEqual([playerOf(app.state).equipment, app.state.turn], [{ weapon: dagger.id }, 0]);
+  // Yes goes on to the aim, and the throw takes it off as before.
+  await feed(app, "t", "a", "y");
+  ok(app.top instanceof TargetScreen);
+  await feed(app, "Enter");
+  deepEqual([playerOf(app.state).equipment, app.state.turn], [{}, 1]);
+  ok(texts(app.state).includes("You throw the Dagger."));
+});
+
+Deno.test("with inventory.throwWornAsks a thing not worn is aimed at once, and the tutorials never ask", async () => {
+  const { app } = await wieldingDagger();
+  await feed(app, "t", "b");
+  ok(app.top instanceof TargetScreen, "the javelin is not worn");
+  const { rules } = await bundledContent();
+  const tutorial = appOn(arena(rules, "#######\n#@.o..#\n#######", { o: "orc" }), rules);
+  const player = playerOf(tutorial.state);
+  const dagger = instantiate(rules.templates.dagger, tutorial.state.nextId++, 0, 0);
+  player.inventory!.items.push(dagger);
+  player.equipment = { weapon: dagger.id };
+  await feed(tutorial, "t", "a");
+  ok(tutorial.top instanceof TargetScreen);
+});
+
+Deno.test("with inventory.throwWornAsks the fire key that comes to the wielded dagger asks first too", async () => {
+  const { app } = await wieldingDagger();
+  const { rules } = await delveContent();
+  const spare = instantiate(rules.templates.dagger, app.state.nextId++, 0, 0);
+  carry(playerOf(app.state).inventory!, spare, rules);
+  await feed(app, "t", "c", "Enter");
+  ok(texts(app.state).includes("You throw the Dagger."));
+  await feed(app, "f");
+  ok(app.top instanceof ThrowWornScreen, "the next Dagger is the wielded one");
 });

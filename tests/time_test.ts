@@ -236,6 +236,17 @@ Deno.test("with walks.restThroughStatuses a rest until healed goes on past a sta
   equal(rest(state, fresh, 50, through).reason, "status", "a count of turns still stops for it");
 });
 
+Deno.test("with walks.restThroughStatuses a poison's last tick, as it wears off, does not stop a rest until healed", async () => {
+  const delve = await delveContent();
+  const state = arena(delve.rules, CORRIDOR);
+  const player = byId(state, 0);
+  player.fighter!.hp = player.fighter!.maxHp - 3;
+  applyStatus(player, delve.rules.statuses!.poisoned, []);
+  equal(rest(state, delve.rules, undefined, delve.game.walks!).reason, "rested");
+  equal(player.fighter!.hp, player.fighter!.maxHp);
+  ok(!state.log.some((l) => l.text === "You are hurt."), state.log.map((l) => l.text).join("\n"));
+});
+
 Deno.test("with walks.restNearOnly a rest heeds only the monsters that could come to hit the player", async () => {
   const { rules: fresh } = await loadContent(new URL("./fixtures/mods/time/", import.meta.url), "time/");
   const near = { restNearOnly: true };

@@ -1,8 +1,9 @@
 /**
- * Aiming an unknown item tells it needs aiming (docs/rules.md, Unknown items): in Delve's own game, where a
- * refused unknown item is used up, cancelling its aim uses it up too, still unknown, so the prompt tells
- * nothing for free. A known item, or a rule set that keeps refusals, cancels freely. Played through the
- * headless terminal.
+ * Aiming an unknown item tells it needs aiming (docs/rules.md, Unknown items). In Delve's own game an unknown
+ * item is never aimed by the player: it aims itself at the nearest creature in view, so no prompt tells it
+ * apart. In data that asks (no `unknownAimed`) but wastes a refused unknown item, cancelling its aim uses it
+ * up too, still unknown, so the prompt tells nothing for free. A known item, or a rule set that keeps
+ * refusals, cancels freely. Played through the headless terminal.
  */
 import { equal, ok } from "node:assert/strict";
 import type { GameSession } from "../src/app/mod.ts";
@@ -11,9 +12,11 @@ import { countOf, instantiate, isKnown, playerOf } from "../src/engine/mod.ts";
 import { PlayScreen, TargetScreen } from "../src/ui/mod.ts";
 import { arenaStill } from "./support/arena.ts";
 import { delveContent } from "./support/content.ts";
-import { feed, sessionOn, type } from "./support/ui_harness.ts";
+import { feed, screenText, sessionOn, type } from "./support/ui_harness.ts";
 
 const delve = await delveContent();
+/** Delve's data as it was before `unknownAimed`: the player aims an unknown scroll, and a refusal wastes it. */
+const asks: Content = { ...delve, rules: { ...delve.rules, unknownAimed: undefined } };
 
 /** A room with the player and an orc, and two confusion scrolls in the pack, known or not. */
 function withScrolls(content: Content, known: boolean): GameSession {
@@ -35,8 +38,8 @@ async function cancelAim(app: GameSession): Promise<[number, number, boolean]> {
   return [countOf(scrolls), app.state.turn, isKnown(app.state, app.ui.rules, "confusion_scroll")];
 }
 
-Deno.test("Delve: cancelling the aim of an unknown scroll uses one up, still unknown, and says nothing of its kind", async () => {
-  const app = withScrolls(delve, false);
+Deno.test("asked: cancelling the aim of an unknown scroll uses one up, still unknown, and says nothing of its kind", async () => {
+  const app = withScrolls(asks, false);
   const [left, turn, known] = await cancelAim(app);
   equal(left, 1);
   equal(turn, 1, "the use takes the turn");
@@ -51,6 +54,40 @@ Deno.test("Delve: cancelling the aim of a known scroll uses nothing", async () =
 });
 
 Deno.test("without the word, cancelling the aim of an unknown scroll uses nothing", async () => {
-  const keeps = { ...delve, rules: { ...delve.rules, unknownRefused: undefined } };
+  const keeps = { ...asks, rules: { ...asks.rules, unknownRefused: undefined } };
   equal(JSON.stringify(await cancelAim(withScrolls(keeps, false))), JSON.stringify([2, 0, false]));
+});
+
+/** A room with the player, an orc or nobody, and one unknown scroll of `template` in the pack, read at once. */
+async function readUnknown(template: string, orc: boolean): Promise<GameSession> {
+  const room = orc ? "#########\n#.@...o.#\n#########" : "#########\n#.@.....#\n#########";
+  const state = arenaStill(delve.rules, room, { o: "orc" });
+  playerOf(state).inventory!.items = [instantiate(delve.rules.templates[template], state.nextId++, 0, 0)];
+  const app = sessionOn(delve, state);
+  await type(app, "ia");
+  return app;
+}
+
+Deno.test("Delve: an unknown scroll is read without asking where, aimed or not, so reading tells nothing first", async () => {
+  for (const template of ["confusion_scroll", "fireball_scroll", "teleport_scroll", "sleep_scroll"]) {
+    const app = await readUnknown(template, true);
+    ok(app.top instanceof PlayScreen, `${template}: no aim opened`);
+    equal(app.state.turn, 1, `${template}: read at once`);
+    ok(!screenText(app).join("\n").includes("Select a target location."), template);
+  }
+});
+
+Deno.test("Delve: an unknown confusion scroll aims itself at the creature in view, and is known by it", async () => {
+  const app = await readUnknown("confusion_scroll", true);
+  ok(isKnown(app.state, app.ui.rules, "confusion_scroll"));
+  const said = app.state.log.map((l) => l.text).join("\n");
+  ok(said.includes("was a Scroll of Confusion") && /Orc/.test(said), said);
+  equal(playerOf(app.state).inventory!.items.length, 0);
+});
+
+Deno.test("Delve: an unknown aimed scroll with no creature in view is used up, still unknown, and named as it looks", async () => {
+  const app = await readUnknown("fireball_scroll", false);
+  equal(isKnown(app.state, app.ui.rules, "fireball_scroll"), false);
+  const said = app.state.log.at(-1)!.text;
+  ok(/^The scroll labelled .+ is used up, and nothing seems to happen\.$/.test(said), said);
 });

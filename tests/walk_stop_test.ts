@@ -25,8 +25,8 @@ import { loadContent } from "../src/content/mod.ts";
 import { type HeadlessTerminal, keyEvent } from "../src/terminal/mod.ts";
 import { arena, arenaStill } from "./support/arena.ts";
 import { HookedRunner } from "./support/hooked_runner.ts";
-import { bundledContent, emptyDungeonRules } from "./support/content.ts";
-import { appOn } from "./support/ui_harness.ts";
+import { bundledContent, delveContent, emptyDungeonRules } from "./support/content.ts";
+import { appOn, sessionOn } from "./support/ui_harness.ts";
 
 const { rules } = await bundledContent();
 const empty = await emptyDungeonRules();
@@ -212,4 +212,36 @@ Deno.test("a monster in the way is named where the rules word it (Delve's game),
   deepEqual(said(delve, { reason: "blocked", name: "Orc" }), ["An Orc is in the way."]);
   deepEqual(said(delve, { reason: "blocked" }), ["The way is blocked."]);
   deepEqual(said(rules, { reason: "blocked", name: "Orc" }), ["The way is blocked."]);
+});
+
+Deno.test("with narration.itemsUnderfoot a step by hand onto items says what lies there, as explore's stop does", async () => {
+  const delve = await delveContent();
+  const picture = "##############\n#@.)..!......#\n##############";
+  const state = arenaStill(delve.rules, picture, { ")": "dart", "!": "health_potion" });
+  const app = sessionOn(delve, state);
+  await press(app, "l");
+  equal(lastText(state), undefined, "a step onto bare floor says nothing");
+  await press(app, "l");
+  equal(lastText(state), "There is a Dart here.");
+  await press(app, "l");
+  equal(lastText(state), "There is a Dart here.", "nor does the next one");
+  // Explore says it once: the step onto the potion, not its stop again.
+  const walked = arenaStill(delve.rules, "##############\n#@....!......#\n##############", {
+    "!": "health_potion",
+  });
+  const explorer = sessionOn(delve, walked);
+  await press(explorer, "x");
+  const potion = walked.entities.find((e) => e.template === "health_potion")!;
+  equal(playerOf(walked).x, potion.x);
+  // Counted: a line said twice running is one entry of the log, its count 2.
+  const told = walked.log.filter((e) => /^There is an? .* here\.$/.test(e.text));
+  equal(told.reduce((n, e) => n + e.count, 0), 1, texts(walked).join("\n"));
+});
+
+Deno.test("without narration.itemsUnderfoot (the tutorials) a step by hand onto an item says nothing", async () => {
+  const state = stillArena("######\n#@)..#\n######", { ")": "dagger" });
+  const before = texts(state).length;
+  const app = appOn(state, rules);
+  await press(app, "l");
+  equal(texts(state).length, before);
 });

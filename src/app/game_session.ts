@@ -162,6 +162,7 @@ export class GameSession implements PacedSession {
       ...(content.game.lowHp ? { lowHp: content.game.lowHp } : {}),
       ...(content.game.quitAsks ? { quitAsks: true } : {}),
       ...(content.game.inventory?.pickupMenu ? { pickupMenu: true } : {}),
+      ...(content.game.inventory?.throwWornAsks ? { throwWornAsks: true } : {}),
       ...(content.game.aimStart === "targets" ? { aimAtTargets: true } : {}),
       ...(content.game.aimOrder ? { aimOrder: content.game.aimOrder } : {}),
       ...(options.choice ? { keys: keyMapOf(options.choice), logLines: options.choice.logLines } : {}),
@@ -258,11 +259,11 @@ export class GameSession implements PacedSession {
     }
     // The level-up window opens after the turn that earned it, once per level (or on the next key).
     if (levelUpPending(this.state, rules)) {
-      this.stack.push(
-        rules.progression.levelUpOpens === "next_key"
-          ? new LevelUpOnKeyScreen(rules)
-          : new LevelUpScreen(rules),
-      );
+      const onKey = rules.progression.levelUpOpens === "next_key";
+      // Keys typed while the turn was played (the blow that killed, held down) were meant for the map, not
+      // for a window not yet drawn: taken as its answer, they said "Invalid entry." or chose blindly.
+      if (!onKey) this.terminal.discardPendingInput();
+      this.stack.push(onKey ? new LevelUpOnKeyScreen(rules) : new LevelUpScreen(rules));
     }
     return true;
   }
@@ -329,7 +330,11 @@ export class GameSession implements PacedSession {
         return undefined;
       case "act": {
         const asker = this.top;
-        if ((await this.#act(result.action)) && result.closeOnSuccess && this.top === asker) this.stack.pop();
+        if (!(await this.#act(result.action)) || !result.closeOnSuccess) return undefined;
+        // Under a window the turn opened (a level earned by the throw's kill) too: the aim is done, and must not
+        // come back asking for a target once that window closes.
+        const at = this.stack.indexOf(asker);
+        if (at > 0) this.stack.splice(at, 1);
         return undefined;
       }
       case "say":

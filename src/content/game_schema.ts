@@ -421,11 +421,19 @@ export const gameSchema = z.strictObject({
     onlySeen: z.boolean().describe(
       "The log tells only what the player sees or takes part in: fights between monsters out of sight go unsaid.",
     ),
-  }).optional().describe("Absent: every fight is told, seen or not."),
+    itemsUnderfoot: z.boolean().optional().describe(
+      "A step of the player's onto a cell where items lie says what lies there ($.messages.walk_item, topmost " +
+        "first), as a walk that stops on them does; absent: only a walk's stop says it.",
+    ),
+  }).optional().describe("Absent: every fight is told, seen or not, and a step onto items says nothing."),
   inventory: z.strictObject({
     keepLetters: z.boolean().describe("An item keeps its letter until it leaves the pack."),
     pickupMenu: z.boolean().optional().describe(
       "g on several items opens a menu to choose one (or all); absent: g takes the topmost.",
+    ),
+    throwWornAsks: z.boolean().optional().describe(
+      "Throwing a worn or wielded item asks first ($.messages.throw_worn: y throws, any other key keeps " +
+        "it); absent: it is thrown at once, taken off first.",
     ),
   }).optional().describe("Absent: letters follow the items' order (a is the first)."),
   time: timeSchema.optional().describe(
@@ -477,12 +485,21 @@ export const gameSchema = z.strictObject({
       name: textSchema(NAME_LIMITS.template).describe(
         'What an unknown thing of this kind is called: {appearance} is filled in ("{appearance} potion").',
       ),
+      plural: textSchema(NAME_LIMITS.template).optional().describe(
+        'What several are called, as a stack is counted ("3 milky potions"): {appearance} is filled in ' +
+          '("{appearance} potions"); absent: "3 × milky potion".',
+      ),
       appearances: z.array(textSchema(NAME_LIMITS.template)).min(1).max(DATA_LIMITS.appearances).describe(
         "Shuffled for each game by its seed; each template of the kind takes one, so there must be as many.",
       ),
     }),
   ).optional().describe(
     "Kinds of unknown items (a template's `unknown`): called by a random appearance until the player uses one.",
+  ),
+  unknownAimed: z.enum(["asked", "nearest"]).optional().describe(
+    "How an unknown item that is aimed once known (a scroll of confusion, of fireball) is aimed: the player " +
+      "is asked where, which tells that it is aimed (asked, the default), or it aims itself at the nearest " +
+      "creature in view, refused where none is (nearest, Delve's own game's; docs/rules.md, Unknown items).",
   ),
   unknownRefused: z.enum(["kept", "wasted"]).optional().describe(
     "An unknown item whose use is refused (a healing potion at full health, a scroll with no enemy aimed at): " +

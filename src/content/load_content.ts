@@ -159,6 +159,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     ...optional("death", toDeath(game)),
     messages: game.messages,
     ...(game.narration?.onlySeen ? { tellsOnlySeen: true } : {}),
+    ...(game.narration?.itemsUnderfoot ? { tellsItemsUnderfoot: true } : {}),
     progression: game.progression,
     score: game.score,
     ...(game.dungeon?.floors === "persistent" ? { floors: "persistent" as const } : {}),
@@ -174,6 +175,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     ...optional("unknownItems", game.unknownItems),
     ...(game.unknownRefused === "wasted" ? { unknownRefused: "wasted" as const } : {}),
     ...(game.clearThrows ? { clearThrows: true as const } : {}),
+    ...(game.unknownAimed === "nearest" ? { unknownAimed: "nearest" as const } : {}),
   };
 }
 

@@ -96,6 +96,7 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   shattered: true,
   throw_self: true,
   throw_blocked: true,
+  throw_worn: true,
   rest_done: true,
   rest_status: true,
   rest_cannot: true,
@@ -184,4 +185,5 @@ export const WORDED_MESSAGES: ReadonlyMap<MessageId, string> = new Map<WordedMes
   ["walk_threat", "walks.keepOutOfReach"],
   ["walk_loop", "walks.noLoops"],
   ["throw_blocked", "clearThrows"],
+  ["throw_worn", "inventory.throwWornAsks"],
 ]);

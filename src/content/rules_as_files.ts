@@ -138,7 +138,10 @@ export function filesOfRules(kept: unknown): RulesFiles {
     messages: rules.messages,
     ...present(
       "narration",
-      rules.tellsOnlySeen === undefined ? undefined : { onlySeen: rules.tellsOnlySeen },
+      rules.tellsOnlySeen === undefined && rules.tellsItemsUnderfoot === undefined ? undefined : {
+        onlySeen: rules.tellsOnlySeen ?? false,
+        ...present("itemsUnderfoot", rules.tellsItemsUnderfoot),
+      },
     ),
     progression: rules.progression,
     score: rules.score,
@@ -151,6 +154,7 @@ export function filesOfRules(kept: unknown): RulesFiles {
     ...present("unknownItems", rules.unknownItems),
     ...present("unknownRefused", rules.unknownRefused),
     ...present("clearThrows", rules.clearThrows),
+    ...present("unknownAimed", rules.unknownAimed),
   };
   return { game, entities: eachEntry(rules.templates, templateFile), spawn: rules.spawn };
 }

@@ -10,7 +10,7 @@ import type { Entity } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import type { Point } from "../algorithms/mod.ts";
 import { carriesGoal, enterFloor } from "./floors/floors.ts";
-import { applyEffect } from "./items/items.ts";
+import { applyEffect, nearestInView, targetingOf } from "./items/items.ts";
 import { isKnown, itemName, labelOf, learn } from "./items/item_names.ts";
 import { toggleEquip, unequip } from "./items/equipment.ts";
 import { isWalkable, setTile, tileAt, updateVisibility } from "./game_map.ts";
@@ -204,8 +204,13 @@ function use(
   if (part.charges !== undefined && part.charges <= 0) {
     return { kind: "impossible", reason: "nothing_happens" };
   }
+  // Asked where, the player would learn that it is aimed: where the rules say so, it aims itself.
+  const aimed = target ?? (rules.unknownAimed === "nearest" && !isKnown(state, rules, item.template) &&
+      targetingOf(effect).kind !== "none"
+    ? nearestInView(state, actor)
+    : undefined);
   // Its own messages name it as it is about to be known: by its name.
-  const reason = applyEffect(state, rules, actor, item.name, effect, target, events);
+  const reason = applyEffect(state, rules, actor, item.name, effect, aimed, events);
   if (reason) return refused(state, rules, actor, slot, reason);
   const learnt: GameEvent[] = [];
   learn(state, rules, item, learnt);

@@ -105,6 +105,7 @@ export { type Ai, type Entity, type Fighter, isAlive, type RenderLayer } from ".
 export {
   carry,
   confusionDepth,
+  countedName,
   countOf,
   damageDiceOf,
   DEFAULT_SLOTS,
@@ -113,7 +114,6 @@ export {
   inBlast,
   isKnown,
   isWorn,
-  itemLabel,
   itemName,
   labelOf,
   letterAt,

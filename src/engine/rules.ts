@@ -16,7 +16,7 @@ import type { Mind } from "./monsters/minds/mind.ts";
  * the rules of data that does not turn the word on, so that adding one leaves
  * every other data set's rules, and checksum, as they were.
  */
-export type WordedMessageId = "walk_threat" | "walk_loop" | "throw_blocked";
+export type WordedMessageId = "walk_threat" | "walk_loop" | "throw_blocked" | "throw_worn";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
@@ -87,6 +87,7 @@ export type MessageId =
   | "shattered"
   | "throw_self"
   | "throw_blocked"
+  | "throw_worn"
   | "rest_done"
   | "rest_status"
   | "rest_cannot"
@@ -379,6 +380,11 @@ export interface Rules {
    * fight is told, seen or not (docs/rules.md, Message log).
    */
   readonly tellsOnlySeen?: boolean;
+  /**
+   * A step of the player's onto items says what lies there (`walk_item`), as a walk's stop on them does, which
+   * then says nothing more (docs/rules.md, Walks); absent: only the walk's stop says it.
+   */
+  readonly tellsItemsUnderfoot?: boolean;
   readonly progression: Progression;
   readonly score: ScoreWeights;
   /** `persistent`: floors are kept and up stairs lead back (docs/rules.md, Persistent floors); absent: fresh floors. */
@@ -404,6 +410,11 @@ export interface Rules {
    * (docs/rules.md, Unknown items); absent: it is kept and the refusal told.
    */
   readonly unknownRefused?: "wasted";
+  /**
+   * `nearest`: an unknown item that is aimed once known is not aimed by the player, which would tell its kind,
+   * but at the nearest actor in view (docs/rules.md, Unknown items); absent: the player aims it.
+   */
+  readonly unknownAimed?: "nearest";
   /** The awake hostile monsters beside the player follow on the stairs (docs/rules.md, Followers on the stairs). */
   readonly stairFollowers?: true;
   /** With `stairFollowers`: monsters hunting the player within this many steps follow too (docs/rules.md). */
@@ -437,6 +448,8 @@ export interface CombatRules {
 /** How the items of one unknown kind are called until used: `name` with `{appearance}` filled in. */
 export interface UnknownKind {
   readonly name: string;
+  /** What several are called, `{appearance}` filled in; absent: a stack is "3 × {name}". */
+  readonly plural?: string;
   readonly appearances: readonly string[];
 }
 

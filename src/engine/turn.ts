@@ -22,7 +22,7 @@ import { sightOf } from "./stats.ts";
 import { statusAction } from "./statuses.ts";
 import { payFor, resolveTimed } from "./time.ts";
 import { DIRECTIONS, Rng } from "../algorithms/mod.ts";
-import { tellStop, type WalkStop } from "./walks/walk_stop.ts";
+import { tellStop, tellUnderfoot, type WalkStop } from "./walks/walk_stop.ts";
 
 /** True once the player has died or left the dungeon: only leaving the game remains. */
 export function isGameOver(state: GameState): boolean {
@@ -61,6 +61,7 @@ export function playPlayerAction(state: GameState, rules: Rules, action: Action)
   }
   payFor(player, rules, performed);
   const events = settleAndNarrate(state, rules, result.events);
+  tellUnderfoot(state, rules, events);
   state.turn++;
   // Monsters decide with the view from where the player is now.
   updateVisibility(state.map, player, sightOf(player, rules));

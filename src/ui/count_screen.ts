@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { itemLabel, playerOf } from "../engine/mod.ts";
+import { labelOf, playerOf } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_BINDING, lookupKey } from "./keymap.ts";
@@ -40,7 +40,7 @@ export function dropCount(slot: number, count: number): CountQuestion {
     escape: "drop nothing",
     heading: (ui) => {
       const item = playerOf(ui.state).inventory?.items[slot];
-      return item ? itemLabel(item) : "";
+      return item ? labelOf(ui.state, ui.rules, item) : "";
     },
     answer: (n) => ({
       type: "act",

@@ -12,6 +12,7 @@
 import {
   countOf,
   type GameState,
+  isKnown,
   isWorn,
   labelOf,
   letterAt,
@@ -30,6 +31,7 @@ import { Scroll, SCROLL_BINDINGS, type ScrollCommand } from "./scroll.ts";
 import { CountScreen, dropCount } from "./count_screen.ts";
 import { DescribeScreen } from "./describe_screen.ts";
 import { TargetScreen } from "./target_screen.ts";
+import { ThrowWornScreen } from "./throw_worn_screen.ts";
 
 /**
  * The player's items as listed, in their letters' order: `(a) Health Potion`,
@@ -46,12 +48,23 @@ export function inventoryLines(state: GameState, rules: Rules): string[] {
   });
 }
 
-/** Aiming the item in `slot` to `verb` it, or nothing where using it needs no aim. */
-function aimOf(ui: UiContext, slot: number, verb: "use" | "throw"): TargetScreen | undefined {
-  if (verb === "throw") return new TargetScreen(ui, slot, { kind: "single" }, "throw");
+/**
+ * Aiming the item in `slot` to `verb` it, or nothing where using it needs no aim; a worn one to throw is asked
+ * about first where the data say so.
+ */
+function aimOf(ui: UiContext, slot: number, verb: "use" | "throw"): Screen | undefined {
+  if (verb === "throw") {
+    const player = playerOf(ui.state), item = player.inventory?.items[slot];
+    if (ui.throwWornAsks && item && isWorn(player, item)) return new ThrowWornScreen(ui, slot);
+    return new TargetScreen(ui, slot, { kind: "single" }, "throw");
+  }
   const item = playerOf(ui.state).inventory?.items[slot];
   // An empty wand is not aimed: using it only says nothing happens (docs/rules.md, Wands).
   const empty = item?.item?.charges !== undefined && item.item.charges <= 0;
+  // Nor, where the rules aim it themselves, an unknown item: asking where would tell that it is aimed.
+  if (item && ui.rules.unknownAimed === "nearest" && !isKnown(ui.state, ui.rules, item.template)) {
+    return undefined;
+  }
   const targeting = targetingOf(item?.item?.effect);
   return targeting.kind === "none" || empty ? undefined : new TargetScreen(ui, slot, targeting);
 }
@@ -61,7 +74,7 @@ function aimOf(ui: UiContext, slot: number, verb: "use" | "throw"): TargetScreen
  * it still needs aiming
  * (docs/rules.md, Look and aim cursor); else nothing.
  */
-export function aimAgain(ui: UiContext): TargetScreen | undefined {
+export function aimAgain(ui: UiContext): Screen | undefined {
   const last = ui.aim, items = playerOf(ui.state).inventory?.items ?? [];
   const byId = last ? items.findIndex((e) => e.id === last.item) : -1;
   const slot = byId >= 0 || !last ? byId : items.findIndex((e) => e.name === last.name);

@@ -60,3 +60,4 @@ export { screenCellOf } from "./map_view.ts";
 export { drawMessages } from "./panel.ts";
 export { diceWithBonus } from "./screen_texts.ts";
 export { TargetScreen } from "./target_screen.ts";
+export { ThrowWornScreen } from "./throw_worn_screen.ts";

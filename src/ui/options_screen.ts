@@ -47,10 +47,15 @@ export function pickupKinds(rules: Rules): PickupKind[] {
   ];
 }
 
-/** Whether the options pick up `item` on stepping onto it: its template, or its unknown kind, is listed. */
+/**
+ * Whether the options pick up `item` on stepping onto it: its unknown kind is listed, or, for a thing of no
+ * unknown kind, its template. A thing of an unknown kind is never taken by its template's id (listed from
+ * other data where it is known): taking one potion and leaving the rest would tell it apart.
+ */
 export function picksUp(choice: OptionsChoice, rules: Rules, template: string): boolean {
   const list = choice.autoPickup ?? [];
-  return list.includes(template) || list.includes(rules.templates[template]?.unknown ?? "");
+  const kind = rules.templates[template]?.unknown;
+  return list.includes(kind ?? template);
 }
 
 /** The options rows before the commands, in order. */
@@ -271,7 +276,7 @@ export class OptionsScreen implements Screen {
       `Walk delay: ${this.#choice.walkDelayMs} ms  (←/→)`,
       `Message lines: ${this.#choice.logLines ? this.#choice.logLines : "as many as fit"}  (←/→)`,
       `Explore stops for items: ${this.#choice.exploreStopsForItems === false ? "no" : "yes"}  (←/→)`,
-      `Auto-pickup: ${picked.length === 0 ? "nothing" : picked.join(", ")}  (Enter)`,
+      `Auto-pickup: ${this.#pickedLabel(picked)}  (Enter)`,
       ...boundKeys(keys).map((c) => {
         const shared = c.keys.some((k) => conflicts.has(k));
         const listed = c.keys.length === 0 ? "(none)" : [...new Set(c.keys.map(keyLabel))].join(", ");
@@ -279,6 +284,17 @@ export class OptionsScreen implements Screen {
       }),
     ];
     return [...this.#header(), ...rows.map((row, k) => `${k === this.#row ? ">" : " "} ${row}`)];
+  }
+
+  /**
+   * The auto-pickup list as the player names things: the list's labels, never the data's ids; ids this data
+   * has no kind for (an options file shared with other data) are only counted.
+   */
+  #pickedLabel(picked: readonly string[]): string {
+    if (picked.length === 0) return "nothing";
+    const labels = this.kinds.filter((k) => picked.includes(k.id)).map((k) => k.label);
+    const others = picked.filter((id) => !this.kinds.some((k) => k.id === id)).length;
+    return [...labels, ...(others > 0 ? [`${others} from other data`] : [])].join(", ");
   }
 
   #paletteLabel(): string {

@@ -22,6 +22,10 @@ export interface Question<T extends string> {
   readonly asks: MessageId;
   /** What the answer yes does. */
   readonly yes: ScreenResult;
+  /** The values of the message's {placeholders}. */
+  readonly params?: Readonly<Record<string, string>>;
+  /** The answers' line under the question; absent: leaving's. */
+  readonly answers?: string;
 }
 
 /** The question's window. */
@@ -43,12 +47,12 @@ export class QuestionScreen<T extends string> {
   }
 
   draw(buf: CellBuffer, ui: UiContext): void {
-    const text = message(ui.rules, this.question.asks)?.text ?? "";
+    const text = message(ui.rules, this.question.asks, this.question.params)?.text ?? "";
     const width = Math.max(20, Math.min(50, ui.layout.columns - 4));
     drawSideWindow(buf, ui, this.title, [
       ...wrapText(text, width, ui.theme.evenWrap),
       "",
-      "y: leave   any other key: stay",
+      this.question.answers ?? "y: leave   any other key: stay",
     ]);
   }
 }

@@ -62,6 +62,8 @@ export interface UiContext {
   readonly historyPage?: number;
   /** Escape on the map asks before it saves and goes back to the title (`game.json`'s `quitAsks`). */
   readonly quitAsks?: boolean;
+  /** Throwing a worn or wielded item asks first (`game.json`'s `inventory.throwWornAsks`). */
+  readonly throwWornAsks?: boolean;
   /** `g` on several items opens a menu to choose from (`game.json`'s `inventory.pickupMenu`). */
   readonly pickupMenu?: boolean;
   /** HP under `below` of max HP is low: the HP bar's filled part takes the palette's `color` (docs/rules.md, Low HP). */

@@ -20,6 +20,7 @@ import { LEAVE_BINDINGS } from "./leave_screen.ts";
 import { PLAY_BINDINGS } from "./play_screen.ts";
 import { QUIT_BINDINGS } from "./quit_screen.ts";
 import { PICKUP_BINDINGS } from "./pickup_screen.ts";
+import { THROW_WORN_BINDINGS } from "./throw_worn_screen.ts";
 
 /** A screen's name and its key table. */
 export interface ScreenKeys {
@@ -40,6 +41,7 @@ export const SCREEN_KEYS: readonly ScreenKeys[] = [
   { screen: "describe", bindings: DESCRIBE_BINDINGS },
   { screen: "leaving the dungeon", bindings: LEAVE_BINDINGS },
   { screen: "leaving to the title", bindings: QUIT_BINDINGS },
+  { screen: "throwing what is worn", bindings: THROW_WORN_BINDINGS },
   { screen: "game over", bindings: GAME_OVER_BINDINGS },
 ];
 

@@ -19,18 +19,25 @@ import type { GameState } from "../state.ts";
  */
 const APPEARANCE_STREAM = 0x9e37_79b9;
 
+/** An unknown template's name and, where its kind's data give one, its plural. */
+export interface Appearance {
+  readonly name: string;
+  readonly plural?: string;
+}
+
 /** Each game's appearance table, by rules and seed: names are asked for on every frame. */
-const tables = new WeakMap<Rules, { seed: number; names: ReadonlyMap<string, string> }>();
+const tables = new WeakMap<Rules, { seed: number; names: ReadonlyMap<string, Appearance> }>();
 
 /**
  * The appearance of each unknown template in the game of `seed`: each
  * kind's appearances shuffled by a stream of their own drawn from the seed,
- * then given out to the kind's templates in id order.
+ * then given out to the kind's templates in id order, each with its name and
+ * the plural its kind's data give.
  */
-export function appearances(rules: Rules, seed: number): ReadonlyMap<string, string> {
+export function appearances(rules: Rules, seed: number): ReadonlyMap<string, Appearance> {
   const cached = tables.get(rules);
   if (cached?.seed === seed) return cached.names;
-  const names = new Map<string, string>();
+  const names = new Map<string, Appearance>();
   const kinds = rules.unknownItems ?? {};
   const rng = Rng.fromSeed((seed ^ APPEARANCE_STREAM) >>> 0);
   for (const kind of Object.keys(kinds).sort()) {
@@ -40,7 +47,12 @@ export function appearances(rules: Rules, seed: number): ReadonlyMap<string, str
       [pool[i], pool[j]] = [pool[j], pool[i]];
     }
     const ids = Object.keys(rules.templates).filter((id) => rules.templates[id].unknown === kind).sort();
-    ids.forEach((id, i) => names.set(id, formatTemplate(kinds[kind].name, { appearance: pool[i] })));
+    const { name, plural } = kinds[kind];
+    ids.forEach((id, i) => {
+      const appearance = { appearance: pool[i] };
+      const many = plural === undefined ? {} : { plural: formatTemplate(plural, appearance) };
+      names.set(id, { name: formatTemplate(name, appearance), ...many });
+    });
   }
   tables.set(rules, { seed, names });
   return names;
@@ -54,7 +66,7 @@ export function isKnown(state: GameState, rules: Rules, template: string): boole
 /** `item`'s name without its charges: its own, or its appearance while unknown. */
 export function baseName(state: GameState, rules: Rules, item: Entity): string {
   if (isKnown(state, rules, item.template)) return item.name;
-  return appearances(rules, state.seed).get(item.template) ?? item.name;
+  return appearances(rules, state.seed).get(item.template)?.name ?? item.name;
 }
 
 /** `item`'s name as the player reads it: "murky potion", "Wand of Lightning (3)". */
@@ -77,13 +89,26 @@ export function learn(state: GameState, rules: Rules, item: Entity, events: Game
 }
 
 /**
+ * The one way a count of a thing is named, in every list, window and
+ * message: one is the name alone ("Dart"), more are the count and the plural
+ * ("3 Darts", "3 milky potions"); the plural is the name and an s unless the
+ * data say otherwise.
+ */
+export function countedName(count: number, name: string, plural = `${name}s`): string {
+  return count === 1 ? name : `${count} ${plural}`;
+}
+
+/**
  * What a list or a message calls `item`: its name as the player knows it
- * and, for a stack, the count before it ("3 Health Potions"; an unknown
- * stack, whose plural is not known, "2 × murky potion").
+ * and, for a stack, its count ({@link countedName}) in the plural its
+ * template gives, or its unknown kind's ("3 milky potions"). An unknown kind
+ * whose data give no plural counts as before: "2 × murky potion".
  */
 export function labelOf(state: GameState, rules: Rules, item: Entity): string {
   const count = countOf(item);
   const name = itemName(state, rules, item);
   if (count <= 1) return name;
-  return name === item.name ? `${count} ${item.item?.plural ?? name}` : `${count} × ${name}`;
+  if (isKnown(state, rules, item.template)) return countedName(count, name, item.item?.plural);
+  const plural = appearances(rules, state.seed).get(item.template)?.plural;
+  return plural === undefined ? `${count} × ${name}` : countedName(count, name, plural);
 }

@@ -49,6 +49,23 @@ function visible(state: GameState, p: Point): boolean {
 }
 
 /**
+ * The cell of the living actor nearest `user` that `user` sees (straight-line distance; ties go to the first
+ * in the floor's list), if any: where an unknown item aims itself (docs/rules.md, Unknown items).
+ */
+export function nearestInView(state: GameState, user: Entity): Point | undefined {
+  let best: Entity | undefined, bestDistance = Infinity;
+  for (const e of state.entities) {
+    if (e === user || !isAlive(e) || !e.fighter || !visible(state, e)) continue;
+    const d = Math.hypot(e.x - user.x, e.y - user.y);
+    if (d < bestDistance) {
+      best = e;
+      bestDistance = d;
+    }
+  }
+  return best && { x: best.x, y: best.y };
+}
+
+/**
  * Applies `effect` for `user` (the item is called `itemName`). Returns the
  * reason it cannot happen, or undefined when it happened (events added).
  */

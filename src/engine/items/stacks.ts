@@ -16,12 +16,6 @@ export function countOf(item: Entity): number {
   return item.count ?? 1;
 }
 
-/** How an item is named: "Health Potion", or a stack's "3 Health Potions". */
-export function itemLabel(item: Entity): string {
-  const count = countOf(item);
-  return count > 1 ? `${count} ${item.item?.plural ?? item.name}` : item.name;
-}
-
 /** Sets `item`'s count; one is written as no count at all, as a thing that never stacked. */
 function setCount(item: Entity, count: number): void {
   if (count > 1) item.count = count;

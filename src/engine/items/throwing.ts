@@ -15,7 +15,7 @@ import type { GameEvent } from "../events.ts";
 import { isWalkable } from "../game_map.ts";
 import type { Occupancy } from "../occupancy.ts";
 import type { MessageId, Rules } from "../rules.ts";
-import { itemLabel, layDown, takeSome } from "./stacks.ts";
+import { layDown, takeSome } from "./stacks.ts";
 import type { GameState } from "../state.ts";
 
 /** Where a throw from `from` at `target` ends: the cell it lands on, and the actor it meets there, if any. */
@@ -108,7 +108,7 @@ export function throwItem(
     events.push({ type: "thrown_hit", item: thrown.name, targetId: victim.id, target: victim.name, damage });
     if (damage) takeDamage(victim, damage, rules, events, actor.id);
   }
-  if (thrown.item?.thrown?.shatters) events.push({ type: "shattered", item: itemLabel(thrown) });
+  if (thrown.item?.thrown?.shatters) events.push({ type: "shattered", item: thrown.name });
   else layDown(state, thrown, land.x, land.y);
   return { kind: "done", events };
 }

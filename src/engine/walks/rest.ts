@@ -53,6 +53,8 @@ class RestBehavior implements Behavior {
   #hp = 0;
   /** The statuses the player was under before the last wait, by id. */
   #statuses: readonly string[] = [];
+  /** True when a status hurt the player each turn before the last wait. */
+  #poisoned = false;
 
   constructor(
     readonly rules: Rules,
@@ -80,13 +82,16 @@ class RestBehavior implements Behavior {
           stop: { reason: "status", names: ended.map((id) => this.rules.statuses?.[id]?.name ?? id) },
         };
       }
-      if (fighter.hp < this.#hp && !poisoned(player, this.rules)) return { stop: { reason: "hurt" } };
+      // A poison's last tick hurts as it ends: the poison, not a new blow, took that HP.
+      const dotted = this.#poisoned || poisoned(player, this.rules);
+      if (fighter.hp < this.#hp && !dotted) return { stop: { reason: "hurt" } };
     }
     const healed = fighter.hp >= fighter.maxHp;
     if (this.#steps >= this.turns || (!this.counted && healed)) return { stop: { reason: "rested" } };
     if (!this.counted && !heals(player, this.rules)) return { stop: { reason: "cannot_rest" } };
     this.#hp = fighter.hp;
     this.#statuses = (player.statuses ?? []).map((s) => s.id);
+    this.#poisoned = poisoned(player, this.rules);
     this.#steps++;
     return { act: { type: "wait" } };
   }

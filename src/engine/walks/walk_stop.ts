@@ -16,6 +16,7 @@
  * @module
  */
 import { type Entity, isAlive } from "../entity.ts";
+import type { GameEvent } from "../events.ts";
 import { isWalkable, tileAt } from "../game_map.ts";
 import type { Point } from "../../algorithms/mod.ts";
 import type { LogEntry } from "../message_log.ts";
@@ -251,9 +252,24 @@ export function isTold(stop: WalkStop): boolean {
 export function tellStop(log: LogEntry[], rules: Rules, stop: WalkStop): void {
   const id = STOP_MESSAGES[stop.reason];
   if (id === undefined) return;
+  // The step onto them said what lies there already (tellUnderfoot).
+  if (stop.reason === "item" && rules.tellsItemsUnderfoot) return;
   if (stop.reason === "blocked" && stop.name !== undefined && rules.messages.walk_blocked_by.text !== "") {
     return tell(log, rules, "walk_blocked_by", { name: stop.name, a_name: withArticle(stop.name) });
   }
   if (!("names" in stop)) return tell(log, rules, id);
   for (const name of stop.names) tell(log, rules, id, { name, a_name: withArticle(name) });
+}
+
+/**
+ * Where the rules say so (`narration.itemsUnderfoot`), a step of the player's onto items says what lies
+ * there, a line each, topmost first, in the words a walk's stop on them uses (docs/rules.md, Walks).
+ */
+export function tellUnderfoot(state: GameState, rules: Rules, events: readonly GameEvent[]): void {
+  if (!rules.tellsItemsUnderfoot) return;
+  if (!events.some((e) => e.type === "moved" && e.entityId === state.playerId)) return;
+  for (const item of itemsUnderfoot(state)) {
+    const name = itemName(state, rules, item);
+    tell(state.log, rules, "walk_item", { name, a_name: withArticle(name) });
+  }
 }
