@@ -68,3 +68,21 @@ for (const generator of ["rooms", "caves", "mixed"] as const) {
     ok(vaultThings > SEEDS, `vaults were placed (${vaultThings} things)`);
   });
 }
+
+Deno.test("a plan's maxRooms replaces the map's tries: fewer rooms, a smaller floor, over 200 seeds", () => {
+  const walkable = (r: Rules, seed: number) => {
+    const { map } = newGame(r, seed);
+    return map.tiles.reduce((n, t) => n + WALKABLE[t], 0);
+  };
+  for (const generator of ["rooms", "mixed"] as const) {
+    let smaller = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const few = walkable(only({ ...plans[generator], maxRooms: 4 }), seed);
+      const many = walkable(only({ ...plans[generator] }), seed);
+      ok(few <= many || generator === "mixed", `${generator} seed ${seed}: ${few} > ${many}`);
+      if (few < many) smaller++;
+    }
+    ok(smaller >= 190, `${generator}: smaller on ${smaller} of 200 seeds`);
+  }
+  ok(rules.dungeon.maxRooms > 4, "the map's own number is larger");
+});

@@ -142,6 +142,9 @@ const planBase = {
     "The first floor this generator makes; it makes floors until the next plan's.",
   ),
   vaults: nonNegative(MAP_BUDGET.vaults).default(0).describe("Vaults drawn from $.vaults for each floor."),
+  maxRooms: positive(MAP_BUDGET.roomAttempts).optional().describe(
+    "Room placement attempts on these floors (rooms, mixed): fewer makes a smaller floor; absent: the map's.",
+  ),
 };
 
 /** Which generator makes a range of floors (docs/rules.md, Map kinds). */

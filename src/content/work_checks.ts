@@ -87,11 +87,12 @@ function turnProblems(labels: Labels, game: GameConfig, entities: Templates): st
 
 /** The most spawn areas a floor of `game` has: its rooms, or the squares a cave is cut into, or both. */
 function areasOf(game: GameConfig): number {
-  const { width, height, maxRooms } = game.map;
+  const { width, height } = game.map;
   const plans = game.map.floors ?? [];
-  if (plans.length === 0) return maxRooms;
+  if (plans.length === 0) return game.map.maxRooms;
   return Math.max(
     ...plans.map((p) => {
+      const maxRooms = p.maxRooms ?? game.map.maxRooms;
       if (p.generator === "rooms") return maxRooms;
       const squares = Math.ceil(width / p.areaSize) * Math.ceil(height / p.areaSize);
       return p.generator === "caves" ? squares : maxRooms + squares;

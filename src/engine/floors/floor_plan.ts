@@ -24,7 +24,7 @@ export interface CaveNumbers {
 
 /** The generator of a range of floors, from `from` until the next plan's. */
 export type FloorPlan =
-  & { readonly from: number; readonly vaults: number }
+  & { readonly from: number; readonly vaults: number; readonly maxRooms?: number }
   & ({ readonly generator: "rooms" } | ({ readonly generator: "caves" | "mixed" } & CaveNumbers));
 
 /** Where spawns go: a room (its interior) or a list of cells. */
@@ -135,6 +135,8 @@ export function buildFloor(
   rng: Rng,
 ): BuiltFloor {
   const vaults = vaultsFor(allVaults, floor);
+  // A plan may place fewer rooms than the map's own number (a smaller floor).
+  if (plan.maxRooms !== undefined) params = { ...params, maxRooms: plan.maxRooms };
   if (plan.generator === "rooms") {
     const { map, rooms, start } = generateDungeon(params, rng);
     const placed = placeVaults(map, vaults, plan.vaults, [start, map.stairs], rng);
