@@ -5,9 +5,18 @@
  *
  * @module
  */
-import { type Entity, playerOf, type Point, type RenderLayer, Tile } from "../engine/mod.ts";
+import {
+  type Entity,
+  type GameMap,
+  isAlive,
+  playerOf,
+  type Point,
+  type RenderLayer,
+  sightOf,
+  Tile,
+} from "../engine/mod.ts";
 import { Attr, type CellBuffer } from "../terminal/mod.ts";
-import { cameraOrigin, keptOrigin } from "./layout.ts";
+import { type Box, cameraOrigin, followOrigin } from "./layout.ts";
 import type { UiContext } from "./screen.ts";
 import { thingColor, thingRole } from "./theme.ts";
 
@@ -15,16 +24,76 @@ import { thingColor, thingRole } from "./theme.ts";
 export const LAYER_ORDER: Readonly<Record<RenderLayer, number>> = { corpse: 0, item: 1, actor: 2 };
 
 /**
+ * Where a view beside the side panel was last drawn: its origin, the focus
+ * then, and the map and view size it was for (another floor or size starts
+ * it afresh). The screen's state, never the game's (not saved, not replayed).
+ */
+export interface ViewMemory {
+  readonly origin: Point;
+  readonly focus: Point;
+  readonly map: GameMap;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The bounding box of the cells in view, or undefined when none is. */
+export function visibleBox(map: GameMap): Box | undefined {
+  let x0 = map.width, y0 = map.height, x1 = -1, y1 = -1;
+  for (let y = 0; y < map.height; y++) {
+    const row = y * map.width;
+    for (let x = 0; x < map.width; x++) {
+      if (map.visible[row + x] !== 1) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
+  return x1 < 0 ? undefined : { x0, y0, x1, y1 };
+}
+
+/** The living monsters on cells the player sees (the side panel's list). */
+function monstersInView(ui: UiContext): Point[] {
+  const { map } = ui.state, player = playerOf(ui.state);
+  return ui.state.entities
+    .filter((e) =>
+      e.id !== player.id && e.layer === "actor" && isAlive(e) && map.visible[e.y * map.width + e.x] === 1
+    )
+    .map((e) => ({ x: e.x, y: e.y }));
+}
+
+/**
  * The map cell at the view's top-left for the current focus: centred on it
- * under the tutorials' panel; beside the side panel, kept where it was until
- * the focus comes near an edge (remembered in `ui.viewOrigin`).
+ * under the tutorials' panel; beside the side panel, following it by the
+ * least shift that keeps the focus, the monsters in view and what the player
+ * sees in view ({@link followOrigin}, remembered in `ui.view`).
  */
 export function viewOrigin(ui: UiContext): Point {
-  const { map } = ui.state;
-  const focus = ui.focus ?? playerOf(ui.state);
-  if (!ui.layout.side) return cameraOrigin(ui.layout.map, map.width, map.height, focus);
-  const origin = keptOrigin(ui.layout.map, map.width, map.height, focus, ui.viewOrigin);
-  ui.viewOrigin = origin;
+  const { map } = ui.state, view = ui.layout.map;
+  const player = playerOf(ui.state);
+  const focus = ui.focus ?? player;
+  if (!ui.layout.side) return cameraOrigin(view, map.width, map.height, focus);
+  const sight = sightOf(player, ui.rules);
+  const monsters = monstersInView(ui);
+  const seen = visibleBox(map);
+  const cursor = ui.focus !== undefined;
+  const memory = ui.view;
+  const fresh = !memory || memory.map !== map || memory.width !== view.width || memory.height !== view.height;
+  const origin = followOrigin(
+    view,
+    map.width,
+    map.height,
+    {
+      focus,
+      reach: sight > 0 ? sight - 1 : 0,
+      // A cursor must stay in view; the monsters and the player follow where they fit with it.
+      must: cursor ? [] : monsters,
+      also: cursor ? [...monsters, { x: player.x, y: player.y }] : [],
+      ...(seen && !cursor ? { seen } : {}),
+    },
+    fresh ? undefined : memory,
+  );
+  ui.view = { origin, focus: { x: focus.x, y: focus.y }, map, width: view.width, height: view.height };
   return origin;
 }
 
@@ -39,8 +108,8 @@ export function mapCellAt(ui: UiContext, sx: number, sy: number): Point | undefi
 }
 
 /** The screen cell showing map cell `p`, or undefined when it is out of view. */
-export function screenCellOf(ui: UiContext, p: Point): Point | undefined {
-  const view = ui.layout.map, origin = viewOrigin(ui);
+export function screenCellOf(ui: UiContext, p: Point, origin: Point = viewOrigin(ui)): Point | undefined {
+  const view = ui.layout.map;
   const sx = view.x + p.x - origin.x, sy = view.y + p.y - origin.y;
   return sx >= view.x && sy >= view.y && sx < view.x + view.width && sy < view.y + view.height
     ? { x: sx, y: sy }
@@ -83,7 +152,7 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
     })
     .sort((a: Entity, b: Entity) => LAYER_ORDER[a.layer] - LAYER_ORDER[b.layer]);
   for (const e of shown) {
-    const at = screenCellOf(ui, e);
+    const at = screenCellOf(ui, e, origin);
     if (!at) continue;
     const i = at.y * buf.width + at.x;
     const color = thingColor(theme, e.template, thingRole(e, e.id === state.playerId), e.color);
@@ -91,6 +160,8 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
   }
   // A shot on its way, over whatever it passes (only where the player sees).
   const shot = ui.projectile;
-  const at = shot && map.visible[shot.y * map.width + shot.x] === 1 ? screenCellOf(ui, shot) : undefined;
+  const at = shot && map.visible[shot.y * map.width + shot.x] === 1
+    ? screenCellOf(ui, shot, origin)
+    : undefined;
   if (shot && at) buf.set(at.x, at.y, shot.glyph, shot.color, buf.bg[at.y * buf.width + at.x], Attr.Bold);
 }

@@ -12,6 +12,7 @@ import type { Action, GameState, MessageId, Point, Rest, Rules, Walk } from "../
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import type { Binding } from "./keymap.ts";
 import type { Layout } from "./layout.ts";
+import type { ViewMemory } from "./map_view.ts";
 import type { AimMemory } from "./aim_targets.ts";
 import type { Notices } from "./notices.ts";
 import type { Theme } from "./theme.ts";
@@ -36,11 +37,10 @@ export interface UiContext {
   /** The map cell the view centres on; the player when undefined. */
   focus: Point | undefined;
   /**
-   * Beside the side panel, the map cell last drawn at the view's top-left:
-   * the view stays there until the focus nears an edge. The screen's state,
-   * never the game's (not saved, not replayed).
+   * Beside the side panel, where the view was last drawn, which it moves from as little as it can
+   * (map_view.ts). The screen's state, never the game's (not saved, not replayed).
    */
-  viewOrigin?: Point;
+  view?: ViewMemory;
   /**
    * What the prompt line asks, while the screen on top asks something
    * ("Select a target location."): shown under the log, never added to it.
