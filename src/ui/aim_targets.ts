@@ -43,29 +43,37 @@ export const AIM_BINDINGS: readonly ActiveBinding<AimCommand>[] = [
   { keys: FIRE_KEYS, value: "fire", help: "throw or zap at the cursor (as Enter)", name: "fire" },
 ];
 
-/** The living actors but the player on cells the player sees, nearest first (straight-line distance, then id). */
-export function targetsInView(state: GameState): Entity[] {
+/** Which cells the screen shows (the map view's): a cursor goes only to monsters drawn there. */
+export type Shown = (p: Point) => boolean;
+
+/**
+ * The living actors but the player on cells the player sees, nearest first (straight-line distance, then
+ * id); with `shown`, only those the screen draws.
+ */
+export function targetsInView(state: GameState, shown?: Shown): Entity[] {
   const player = playerOf(state), { map } = state;
   const far = (e: Entity) => (e.x - player.x) ** 2 + (e.y - player.y) ** 2;
   return state.entities
-    .filter((e) => e.id !== player.id && isAlive(e) && map.visible[e.y * map.width + e.x] === 1)
+    .filter((e) =>
+      e.id !== player.id && isAlive(e) && map.visible[e.y * map.width + e.x] === 1 && (!shown || shown(e))
+    )
     .sort((a, b) => far(a) - far(b) || a.id - b.id);
 }
 
 /** Where aiming starts: on the last target while it is in view, else on the nearest monster in view. */
-export function aimStartOf(state: GameState, last?: number): Point | undefined {
-  const targets = targetsInView(state);
+export function aimStartOf(state: GameState, last?: number, shown?: Shown): Point | undefined {
+  const targets = targetsInView(state, shown);
   const target = targets.find((e) => e.id === last) ?? targets[0];
   return target && { x: target.x, y: target.y };
 }
 
 /**
  * The monster after (`step` 1) or before (-1) the one on `at` in
- * {@link targetsInView}'s order, going round; from a cell with none, the
- * first (or the last).
+ * {@link targetsInView}'s order (of those `shown`), going round; from a
+ * cell with none, the first (or the last).
  */
-export function cycleTarget(state: GameState, at: Point, step: 1 | -1): Point | undefined {
-  const targets = targetsInView(state);
+export function cycleTarget(state: GameState, at: Point, step: 1 | -1, shown?: Shown): Point | undefined {
+  const targets = targetsInView(state, shown);
   if (targets.length === 0) return undefined;
   const here = targets.findIndex((e) => e.x === at.x && e.y === at.y);
   const next = here < 0

@@ -36,6 +36,30 @@ export interface ViewMemory {
   readonly height: number;
 }
 
+/** An item as the player last saw it on its cell. */
+export interface ItemMemory {
+  readonly glyph: string;
+  readonly color: number;
+}
+
+/**
+ * Remembers the items in view on this floor's map, by cell, forgetting what no longer lies on a cell in view
+ * (for the overview: docs/rules.md, Overview). The screen's state: a game loaded remembers none.
+ */
+function rememberItems(ui: UiContext): void {
+  const { map } = ui.state;
+  const floors = ui.itemsSeen ??= new WeakMap();
+  let seen = floors.get(map);
+  if (!seen) floors.set(map, seen = new Map());
+  for (const i of seen.keys()) if (map.visible[i] === 1) seen.delete(i);
+  for (const e of ui.state.entities) {
+    const i = e.y * map.width + e.x;
+    if (e.layer === "item" && map.visible[i] === 1) {
+      seen.set(i, { glyph: e.glyph, color: thingColor(ui.theme, e.template, "item", e.color) });
+    }
+  }
+}
+
 /** The bounding box of the cells in view, or undefined when none is. */
 export function visibleBox(map: GameMap): Box | undefined {
   let x0 = map.width, y0 = map.height, x1 = -1, y1 = -1;
@@ -116,6 +140,12 @@ export function screenCellOf(ui: UiContext, p: Point, origin: Point = viewOrigin
     : undefined;
 }
 
+/** Whether a map cell is on screen in the map view as it is now: a cursor goes to no monster out of it. */
+export function drawnOn(ui: UiContext): (p: Point) => boolean {
+  const origin = viewOrigin(ui);
+  return (p) => screenCellOf(ui, p, origin) !== undefined;
+}
+
 /** Draws the map view. */
 export function drawMap(buf: CellBuffer, ui: UiContext): void {
   const { state, theme, layout, plainGlyphs } = ui;
@@ -123,6 +153,7 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
   const view = layout.map;
   const origin = viewOrigin(ui);
   const { shroud } = theme;
+  rememberItems(ui);
   for (let vy = 0; vy < view.height; vy++) {
     for (let vx = 0; vx < view.width; vx++) {
       const mx = origin.x + vx, my = origin.y + vy;

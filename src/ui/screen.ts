@@ -8,11 +8,11 @@
  */
 import type { KeyMap } from "./keymap.ts";
 import type { OptionsChoice } from "./options_choice.ts";
-import type { Action, GameState, MessageId, Point, Rest, Rules, Walk } from "../engine/mod.ts";
+import type { Action, GameMap, GameState, MessageId, Point, Rest, Rules, Walk } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import type { Binding } from "./keymap.ts";
 import type { Layout } from "./layout.ts";
-import type { ViewMemory } from "./map_view.ts";
+import type { ItemMemory, ViewMemory } from "./map_view.ts";
 import type { AimMemory } from "./aim_targets.ts";
 import type { Notices } from "./notices.ts";
 import type { Theme } from "./theme.ts";
@@ -41,6 +41,8 @@ export interface UiContext {
    * (map_view.ts). The screen's state, never the game's (not saved, not replayed).
    */
   view?: ViewMemory;
+  /** The items seen on each floor's map, by cell, for the overview (map_view.ts); not saved. */
+  itemsSeen?: WeakMap<GameMap, Map<number, ItemMemory>>;
   /**
    * What the prompt line asks, while the screen on top asks something
    * ("Select a target location."): shown under the log, never added to it.

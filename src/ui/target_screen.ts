@@ -15,7 +15,7 @@ import { Attr, type CellBuffer, type KeyEvent, type MouseEvent } from "../termin
 import { AIM_BINDINGS, type AimCommand, aimStartOf, cycleTarget, targetAt } from "./aim_targets.ts";
 import { cursorBindings, type CursorCommand, CursorScreen } from "./cursor_screen.ts";
 import { type Binding, lookupKey } from "./keymap.ts";
-import { screenCellOf } from "./map_view.ts";
+import { drawnOn, screenCellOf } from "./map_view.ts";
 import { type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { paletteColor } from "./theme.ts";
 
@@ -56,7 +56,7 @@ export class TargetScreen extends CursorScreen {
       },
     ];
     // Delve's own game starts on the last target or the nearest monster in view (the tutorials': the player).
-    const start = ui.aimAtTargets ? aimStartOf(ui.state, ui.aim?.target) : undefined;
+    const start = ui.aimAtTargets ? aimStartOf(ui.state, ui.aim?.target, drawnOn(ui)) : undefined;
     if (start) this.place(ui, start);
   }
 
@@ -109,7 +109,7 @@ export class TargetScreen extends CursorScreen {
       const command = ui.aimAtTargets ? lookupKey(AIM_BINDINGS, event, ui.keys)?.value : undefined;
       if (command === "fire") return this.confirm(ui);
       if (command) {
-        const next = cycleTarget(ui.state, this.cursor, command === "nextTarget" ? 1 : -1);
+        const next = cycleTarget(ui.state, this.cursor, command === "nextTarget" ? 1 : -1, drawnOn(ui));
         if (next) this.place(ui, next);
         return STAY;
       }
