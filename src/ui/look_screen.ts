@@ -19,7 +19,6 @@ import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./s
 import { HelpScreen } from "./help_screen.ts";
 import { clipText, padText, wrapText } from "./text.ts";
 import { paletteColor } from "./theme.ts";
-import type { Point } from "../engine/mod.ts";
 
 /** Tab and Shift+Tab in Delve's own look: the aim cursor's, stepping through the monsters drawn in view. */
 const LOOK_TARGET_BINDINGS = AIM_BINDINGS.filter((b) => b.value !== "fire");
@@ -28,6 +27,8 @@ const LOOK_TARGET_BINDINGS = AIM_BINDINGS.filter((b) => b.value !== "fire");
 export class LookScreen extends CursorScreen {
   readonly title = "Look";
   readonly bindings: readonly Binding<string>[];
+  /** Enter's window is up: the glance window under it is not drawn. */
+  describing = false;
 
   constructor(ui: UiContext) {
     super(ui);
@@ -39,7 +40,8 @@ export class LookScreen extends CursorScreen {
   /** The tutorials': done. Delve's own game: a window describing what is under the cursor. */
   protected confirm(ui: UiContext): ScreenResult {
     if (!ui.aimAtTargets) return this.cancel(ui);
-    return { type: "open", screen: new LookDescription(this.cursor) };
+    this.describing = true;
+    return { type: "open", screen: new LookDescription(this) };
   }
 
   override handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
@@ -64,7 +66,7 @@ export class LookScreen extends CursorScreen {
       ui.theme.shroud.bg,
     );
     // What a thing there is, where the data says (docs/rules.md, Look and aim cursor), never over the cursor.
-    const about = descriptionAt(ui, this.cursor);
+    const about = this.describing ? undefined : descriptionAt(ui, this.cursor);
     if (about) {
       drawSideWindow(
         buf,
@@ -87,21 +89,26 @@ class LookDescription implements Screen {
     { keys: ["any other key", "a click"], help: "back to looking", listedOnly: true },
   ];
 
-  constructor(readonly at: Point) {}
+  constructor(readonly look: LookScreen) {}
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
     if (lookupKey(this.bindings, event, ui.keys)?.value === "help") {
       return { type: "open", screen: new HelpScreen(this) };
     }
-    return CLOSE;
+    return this.#close();
   }
 
   handleMouse(event: MouseEvent): ScreenResult {
-    return event.action === "press" ? CLOSE : STAY;
+    return event.action === "press" ? this.#close() : STAY;
+  }
+
+  #close(): ScreenResult {
+    this.look.describing = false;
+    return CLOSE;
   }
 
   draw(buf: CellBuffer, ui: UiContext): void {
-    const about = lookDescription(ui, this.at);
-    drawSideWindow(buf, ui, about.title, about.lines, 38, undefined, this.at);
+    const about = lookDescription(ui, this.look.cursor);
+    drawSideWindow(buf, ui, about.title, about.lines, 38, undefined, this.look.cursor);
   }
 }

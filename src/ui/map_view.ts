@@ -109,7 +109,8 @@ export function viewOrigin(ui: UiContext): Point {
     map.height,
     {
       focus,
-      reach: sight > 0 ? sight - 1 : 0,
+      // A cursor keeps a quarter of the view from the edges (4 rows at 80x24), the player their sight.
+      reach: cursor ? Math.floor(Math.min(view.width, view.height) / 4) : sight > 0 ? sight - 1 : 0,
       // A cursor must stay in view; the monsters and the player follow where they fit with it.
       must: cursor ? [] : monsters,
       also: cursor ? [...monsters, { x: player.x, y: player.y }] : [],
