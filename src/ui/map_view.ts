@@ -18,29 +18,12 @@ import {
 import { Attr, type CellBuffer } from "../terminal/mod.ts";
 import { type Box, cameraOrigin, followOrigin } from "./layout.ts";
 import type { UiContext } from "./screen.ts";
+
+export type { ItemMemory, ViewMemory } from "./screen.ts";
 import { thingColor, thingRole } from "./theme.ts";
 
 /** Draw order: corpses, then items, then actors on top (docs/rules.md, Field of view and memory). */
 export const LAYER_ORDER: Readonly<Record<RenderLayer, number>> = { corpse: 0, item: 1, actor: 2 };
-
-/**
- * Where a view beside the side panel was last drawn: its origin, the focus
- * then, and the map and view size it was for (another floor or size starts
- * it afresh). The screen's state, never the game's (not saved, not replayed).
- */
-export interface ViewMemory {
-  readonly origin: Point;
-  readonly focus: Point;
-  readonly map: GameMap;
-  readonly width: number;
-  readonly height: number;
-}
-
-/** An item as the player last saw it on its cell. */
-export interface ItemMemory {
-  readonly glyph: string;
-  readonly color: number;
-}
 
 /**
  * Remembers the items in view on this floor's map, by cell, forgetting what no longer lies on a cell in view

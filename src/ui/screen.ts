@@ -12,12 +12,30 @@ import type { Action, GameMap, GameState, MessageId, Point, Rest, Rules, Walk } 
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import type { Binding } from "./keymap.ts";
 import type { Layout } from "./layout.ts";
-import type { ItemMemory, ViewMemory } from "./map_view.ts";
 import type { AimMemory } from "./aim_targets.ts";
 import type { Notices } from "./notices.ts";
 import type { Theme } from "./theme.ts";
 
 export type { Walk };
+
+/**
+ * Where a view beside the side panel was last drawn: its origin, the focus
+ * then, and the map and view size it was for (another floor or size starts
+ * it afresh). The screen's state, never the game's (not saved, not replayed).
+ */
+export interface ViewMemory {
+  readonly origin: Point;
+  readonly focus: Point;
+  readonly map: GameMap;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** An item as the player last saw it on its cell. */
+export interface ItemMemory {
+  readonly glyph: string;
+  readonly color: number;
+}
 
 /** What the screens share: the game, how it looks, and where the pointer is. */
 export interface UiContext {
