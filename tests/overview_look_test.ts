@@ -213,3 +213,16 @@ Deno.test("look's Enter on no monster describes the item there or the terrain, n
   await feed(app, "Escape", "l", "Enter");
   ok(screenText(app).join("\n").includes("Floor, and nothing on it."), screenText(app).join("\n"));
 });
+
+Deno.test("aiming starts on, and Tab steps through, only the monsters the map view draws", async () => {
+  const state = roomWith({ x: 20, y: 20 }, { orc: { x: 20, y: 22 }, rat: { x: 23, y: 20 } });
+  playerOf(state).inventory!.items = [instantiate(rules.templates.dagger, state.nextId++, 0, 0)];
+  const app = delveApp(state, 24);
+  await feed(app, "t");
+  // The view left where the orc, the nearest, is just off its bottom row.
+  app.ui.view = { ...app.ui.view!, origin: { x: app.ui.view!.origin.x, y: 22 - app.ui.layout.map.height } };
+  await app.handleInput(keyEvent("a"));
+  deepEqual(app.ui.focus, { x: 23, y: 20 }, "the rat, drawn, not the nearer orc");
+  await app.handleInput(keyEvent("Tab"));
+  deepEqual(app.ui.focus, { x: 23, y: 20 }, "Tab: no other monster drawn");
+});
