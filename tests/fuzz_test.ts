@@ -42,6 +42,7 @@ const SCREENS = [
   rules.progression.window.title,
   "Character Information",
   "Options",
+  "Overview",
   "Game over",
 ];
 

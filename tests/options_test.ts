@@ -43,11 +43,11 @@ Deno.test("a good file: the preset, the file's own bindings over it, and the wal
   const { options, problems } = parseOptions({
     $schema: "file:///x/options.schema.json",
     version: 1,
-    keys: { preset: "laptop", bind: { explore: ["X", "F5"], "move.east": ["Right", "Ctrl+l"] } },
+    keys: { preset: "laptop", bind: { explore: ["V", "F5"], "move.east": ["Right", "Ctrl+l"] } },
     walkDelayMs: 40,
   }, "o.json");
   deepEqual(problems, []);
-  deepEqual(options.keys.explore, ["X", "F5"]);
+  deepEqual(options.keys.explore, ["V", "F5"]);
   deepEqual(options.keys["move.east"], ["Right", "Ctrl+l"]);
   deepEqual(options.keys["move.north"], presetKeys("laptop")["move.north"]);
   equal(options.walkDelayMs, 40);
@@ -69,7 +69,7 @@ Deno.test("bad entries are named in one line each (file, JSON path, expected, fo
       preset: "emacs",
       bind: {
         teleport: ["t"],
-        explore: ["F13", "Shift+x", "X", 7],
+        explore: ["F13", "Shift+x", "V", 7],
         rest: "R",
         "move.north": ["Ctrl+c", "8"],
         look: ["g"],
@@ -90,7 +90,7 @@ Deno.test("bad entries are named in one line each (file, JSON path, expected, fo
     'o.json: $.keys.bind["look"][0]: expected a key no other command of the game screen has, found "g" (pick_up\'s; ignored here)',
   ]);
   deepEqual([options.preset, options.walkDelayMs], ["default", undefined]);
-  deepEqual(options.keys.explore, ["X"]);
+  deepEqual(options.keys.explore, ["V"]);
   deepEqual(options.keys["move.north"], ["8"]);
   deepEqual(options.keys.look, [], "the clashing key is the later binding's to lose");
   equal(options.keys.rest, undefined, "the table's own keys stay");

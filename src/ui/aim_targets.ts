@@ -72,12 +72,16 @@ function hasRank(e: Entity, rank: AimRank, order: AimOrder): boolean {
   }
 }
 
+/** Which cells the screen shows (the map view's): a cursor goes only to monsters drawn there. */
+export type Shown = (p: Point) => boolean;
+
 /**
- * The living actors but the player on cells the player sees: by `order`'s
- * ranks where given (those with the first rank first, and so on), then
- * nearest first (straight-line distance, then id).
+ * The living actors but the player on cells the player sees (with `shown`,
+ * only those the screen draws): by `order`'s ranks where given (those with
+ * the first rank first, and so on), then nearest first (straight-line
+ * distance, then id).
  */
-export function targetsInView(state: GameState, order?: AimOrder): Entity[] {
+export function targetsInView(state: GameState, order?: AimOrder, shown?: Shown): Entity[] {
   const player = playerOf(state), { map } = state;
   const far = (e: Entity) => (e.x - player.x) ** 2 + (e.y - player.y) ** 2;
   const ranked = (a: Entity, b: Entity) => {
@@ -88,7 +92,9 @@ export function targetsInView(state: GameState, order?: AimOrder): Entity[] {
     return 0;
   };
   return state.entities
-    .filter((e) => e.id !== player.id && isAlive(e) && map.visible[e.y * map.width + e.x] === 1)
+    .filter((e) =>
+      e.id !== player.id && isAlive(e) && map.visible[e.y * map.width + e.x] === 1 && (!shown || shown(e))
+    )
     .sort((a, b) => ranked(a, b) || far(a) - far(b) || a.id - b.id);
 }
 
@@ -96,19 +102,30 @@ export function targetsInView(state: GameState, order?: AimOrder): Entity[] {
  * Where aiming starts: on the last target while it is in view, else on the
  * first monster in view by `order` (the nearest without one).
  */
-export function aimStartOf(state: GameState, last?: number, order?: AimOrder): Point | undefined {
-  const targets = targetsInView(state, order);
+export function aimStartOf(
+  state: GameState,
+  last?: number,
+  order?: AimOrder,
+  shown?: Shown,
+): Point | undefined {
+  const targets = targetsInView(state, order, shown);
   const target = targets.find((e) => e.id === last) ?? targets[0];
   return target && { x: target.x, y: target.y };
 }
 
 /**
  * The monster after (`step` 1) or before (-1) the one on `at` in
- * {@link targetsInView}'s order (by `order`), going round; from a cell with
- * none, the first (or the last).
+ * {@link targetsInView}'s order (by `order`, of those `shown`), going
+ * round; from a cell with none, the first (or the last).
  */
-export function cycleTarget(state: GameState, at: Point, step: 1 | -1, order?: AimOrder): Point | undefined {
-  const targets = targetsInView(state, order);
+export function cycleTarget(
+  state: GameState,
+  at: Point,
+  step: 1 | -1,
+  order?: AimOrder,
+  shown?: Shown,
+): Point | undefined {
+  const targets = targetsInView(state, order, shown);
   if (targets.length === 0) return undefined;
   const here = targets.findIndex((e) => e.x === at.x && e.y === at.y);
   const next = here < 0

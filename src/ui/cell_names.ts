@@ -8,6 +8,8 @@
 import { itemNumbers } from "./item_numbers.ts";
 import { type Entity, isKnown, labelOf, playerOf, type Point, Tile } from "../engine/mod.ts";
 import { LAYER_ORDER } from "./map_view.ts";
+import { describeLines } from "./describe_screen.ts";
+import { wrapText } from "./text.ts";
 import type { UiContext } from "./screen.ts";
 
 /** The first letter upper-cased, the rest as it is. */
@@ -78,6 +80,40 @@ export function descriptionAt(ui: UiContext, p: Point): { title: string; lines: 
   }
   if (thing.layer === "item") lines.push(...itemNumbers(thing, ui.rules));
   return { title: capitalised(nameOf(ui, thing)), lines };
+}
+
+/**
+ * Enter in Delve's look: what is under the cursor, whatever it is, wrapped
+ * to 46 columns. The topmost thing the player sees there: a monster (or the
+ * player) by its description and numbers, an item as the describe window
+ * tells it (docs/rules.md, Windows), remains by their description; else
+ * the terrain as known.
+ */
+export function lookDescription(ui: UiContext, p: Point): { title: string; lines: string[] } {
+  const even = ui.theme.evenWrap, wrap = (lines: string[]) => lines.flatMap((l) => wrapText(l, 46, even));
+  const thing = thingsAt(ui, p)[0];
+  if (thing?.layer === "item") {
+    return { title: capitalised(nameOf(ui, thing)), lines: describeLines(ui, thing) };
+  }
+  if (thing) {
+    const about = descriptionAt(ui, p);
+    if (about && about.title === capitalised(nameOf(ui, thing))) {
+      return { title: about.title, lines: wrap(about.lines) };
+    }
+    return { title: capitalised(nameOf(ui, thing)), lines: ["Nothing more is known of it."] };
+  }
+  const { map } = ui.state;
+  const known = p.x >= 0 && p.y >= 0 && p.x < map.width && p.y < map.height &&
+    map.explored[p.y * map.width + p.x];
+  const terrain = capitalised(terrainAt(ui, p));
+  if (!known) return { title: terrain, lines: ["You have not seen this place."] };
+  const seen = map.visible[p.y * map.width + p.x] === 1;
+  return {
+    title: terrain,
+    lines: wrap([
+      seen ? `${terrain}, and nothing on it.` : `${terrain}, as you remember it: out of sight now.`,
+    ]),
+  };
 }
 
 /**

@@ -173,40 +173,133 @@ function axisOrigin(view: number, size: number, focus: number): number {
   return Math.max(0, Math.min(size - view, focus - Math.floor(view / 2)));
 }
 
-/**
- * How near (a quarter of the view) `focus` may come to the view's edge
- * before a view that scrolls only near an edge moves: as in most roguelikes,
- * enough to see what comes, little enough that most steps leave the map still.
- */
-const EDGE_MARGIN_SHARE = 4;
+/** A rectangle of map cells, its corners included. */
+export interface Box {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
 
-function keptAxisOrigin(view: number, size: number, focus: number, previous: number): number {
-  if (size <= view) return 0;
-  const kept = Math.max(0, Math.min(size - view, previous));
-  const margin = Math.floor(view / EDGE_MARGIN_SHARE);
-  // Near the map's own edge the view cannot scroll on, so the focus may come as near that edge as it likes.
-  const near = (focus < kept + margin && kept > 0) ||
-    (focus > kept + view - 1 - margin && kept < size - view);
-  return near ? axisOrigin(view, size, focus) : kept;
+/** What a view that follows its focus shows (docs/rules.md, Screen layout). */
+export interface FollowSight {
+  /** The cell the view follows: the player, or the look or aim cursor while it is up. */
+  readonly focus: Point;
+  /**
+   * How far from the focus the player sees (the sight radius less one: a cell is seen only within the
+   * radius); 0 for no limit. The view keeps that margin round the focus wherever it fits.
+   */
+  readonly reach: number;
+  /** What must be in view with the focus wherever they fit: the monsters in view. */
+  readonly must: readonly Point[];
+  /** What it would show besides, where it fits: for a cursor, the monsters and the player. */
+  readonly also?: readonly Point[];
+  /** The bounding box of the cells in view, shown where it fits. */
+  readonly seen?: Box;
+}
+
+/** Where a following view was, and where its focus was then. */
+export interface FollowMemory {
+  readonly origin: Point;
+  readonly focus: Point;
+}
+
+/** `v` kept within [lo, hi] (lo wins when they cross). */
+function within(v: number, lo: number, hi: number): number {
+  return Math.max(lo, Math.min(hi, v));
+}
+
+/** One axis of {@link FollowSight}: positions on that axis. */
+interface AxisSight {
+  readonly focus: number;
+  readonly reach: number;
+  readonly must: readonly number[];
+  readonly also: readonly number[];
+  readonly seen?: readonly [number, number];
 }
 
 /**
- * The view's top-left when it scrolls only near an edge: `previous` kept
- * while `focus` stays more than a quarter of the view from its edges (or the
- * map's edge stops it), else `focus` centred again, half a view on
- * (docs/rules.md, Screen layout); centred when there is no `previous`.
+ * One axis of {@link followOrigin}: `view` cells of a map `size` long, the
+ * view last at `previous.origin` with the focus at `previous.focus`.
  */
-export function keptOrigin(
+function followAxis(view: number, size: number, sight: AxisSight, previous?: AxisMemory): number {
+  if (size <= view) return 0;
+  const top = size - view, { focus, must } = sight;
+  const onMap = (o: number) => within(o, 0, top);
+  // The margin round the focus: its reach where that fits, else as near the middle as the view allows.
+  const margin = sight.reach > 0 && 2 * sight.reach + 1 <= view ? sight.reach : Math.floor((view - 1) / 2);
+  const start = onMap(previous ? previous.origin : focus - Math.floor(view / 2));
+  // What must show: the focus and the monsters, by the least shift; where they cannot all fit, the focus a
+  // fixed margin from the edge, on the side that shows the most monsters (the nearest such origin).
+  const lo = Math.min(focus, ...must), hi = Math.max(focus, ...must);
+  const fits = hi - lo + 1 <= view;
+  let origin: number;
+  if (fits) origin = onMap(within(start, hi - view + 1, lo));
+  else {
+    const keep = Math.min(margin, Math.floor(view / 4));
+    let best = -1;
+    origin = start;
+    for (let o = onMap(focus + keep - view + 1); o <= onMap(focus - keep); o++) {
+      const shown = must.filter((m) => m >= o && m < o + view).length;
+      if (shown > best || (shown === best && Math.abs(o - start) < Math.abs(origin - start))) {
+        best = shown;
+        origin = o;
+      }
+    }
+    return origin;
+  }
+  // What it would show: the margin round the focus, then the rest, each only while all of it fits.
+  let wantLo = Math.min(lo, focus - margin), wantHi = Math.max(hi, focus + margin);
+  if (wantHi - wantLo + 1 > view) [wantLo, wantHi] = [lo, hi];
+  for (const [a, b] of [...sight.also.map((p) => [p, p] as const), ...(sight.seen ? [sight.seen] : [])]) {
+    const l = Math.min(wantLo, a), h = Math.max(wantHi, b);
+    if (h - l + 1 <= view) [wantLo, wantHi] = [l, h];
+  }
+  const wanted = onMap(within(origin, wantHi - view + 1, wantLo));
+  if (!previous) return wanted;
+  // No further than the focus moved, and what the monsters outside the last view need: no jumps.
+  const moved = Math.abs(focus - previous.focus);
+  const needLo = Math.max(0, start - lo), needHi = Math.max(0, hi - (start + view - 1));
+  const smooth = within(wanted, start - moved - needLo, start + moved + needHi);
+  return onMap(within(smooth, hi - view + 1, lo));
+}
+
+/** {@link FollowMemory} on one axis. */
+interface AxisMemory {
+  readonly origin: number;
+  readonly focus: number;
+}
+
+/**
+ * The view's top-left beside the side panel: it follows the focus by the
+ * least shift that keeps in view the focus and the monsters in view (and,
+ * where they fit, a margin of the player's sight round the focus and every
+ * cell in view), moving no further a step than the focus moved, but for
+ * what a monster coming into view needs; where the monsters cannot all fit,
+ * the focus keeps a fixed margin and the view shows the side with the most
+ * of them. Never past the map's edges; with no `previous` (a new floor, a
+ * new size), placed afresh round the focus (docs/rules.md, Screen layout).
+ */
+export function followOrigin(
   view: Region,
   mapWidth: number,
   mapHeight: number,
-  focus: Point,
-  previous: Point | undefined,
+  sight: FollowSight,
+  previous?: FollowMemory,
 ): Point {
-  if (!previous) return cameraOrigin(view, mapWidth, mapHeight, focus);
+  const axis = (k: "x" | "y"): AxisSight => ({
+    focus: sight.focus[k],
+    reach: sight.reach,
+    must: sight.must.map((p) => p[k]),
+    also: (sight.also ?? []).map((p) => p[k]),
+    ...(sight.seen
+      ? { seen: k === "x" ? [sight.seen.x0, sight.seen.x1] : [sight.seen.y0, sight.seen.y1] }
+      : {}),
+  });
+  const past = (k: "x" | "y") => previous && { origin: previous.origin[k], focus: previous.focus[k] };
   return {
-    x: keptAxisOrigin(view.width, mapWidth, focus.x, previous.x),
-    y: keptAxisOrigin(view.height, mapHeight, focus.y, previous.y),
+    x: followAxis(view.width, mapWidth, axis("x"), past("x")),
+    y: followAxis(view.height, mapHeight, axis("y"), past("y")),
   };
 }
 

@@ -5,26 +5,103 @@
  *
  * @module
  */
-import { type Entity, playerOf, type Point, type RenderLayer, Tile } from "../engine/mod.ts";
+import {
+  type Entity,
+  type GameMap,
+  isAlive,
+  playerOf,
+  type Point,
+  type RenderLayer,
+  sightOf,
+  Tile,
+} from "../engine/mod.ts";
 import { Attr, type CellBuffer } from "../terminal/mod.ts";
-import { cameraOrigin, keptOrigin } from "./layout.ts";
+import { type Box, cameraOrigin, followOrigin } from "./layout.ts";
 import type { UiContext } from "./screen.ts";
+
+export type { ItemMemory, ViewMemory } from "./screen.ts";
 import { thingColor, thingRole } from "./theme.ts";
 
 /** Draw order: corpses, then items, then actors on top (docs/rules.md, Field of view and memory). */
 export const LAYER_ORDER: Readonly<Record<RenderLayer, number>> = { corpse: 0, item: 1, actor: 2 };
 
 /**
+ * Remembers the items in view on this floor's map, by cell, forgetting what no longer lies on a cell in view
+ * (for the overview: docs/rules.md, Overview). The screen's state: a game loaded remembers none.
+ */
+function rememberItems(ui: UiContext): void {
+  const { map } = ui.state;
+  const floors = ui.itemsSeen ??= new WeakMap();
+  let seen = floors.get(map);
+  if (!seen) floors.set(map, seen = new Map());
+  for (const i of seen.keys()) if (map.visible[i] === 1) seen.delete(i);
+  for (const e of ui.state.entities) {
+    const i = e.y * map.width + e.x;
+    if (e.layer === "item" && map.visible[i] === 1) {
+      seen.set(i, { glyph: e.glyph, color: thingColor(ui.theme, e.template, "item", e.color) });
+    }
+  }
+}
+
+/** The bounding box of the cells in view, or undefined when none is. */
+export function visibleBox(map: GameMap): Box | undefined {
+  let x0 = map.width, y0 = map.height, x1 = -1, y1 = -1;
+  for (let y = 0; y < map.height; y++) {
+    const row = y * map.width;
+    for (let x = 0; x < map.width; x++) {
+      if (map.visible[row + x] !== 1) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
+  return x1 < 0 ? undefined : { x0, y0, x1, y1 };
+}
+
+/** The living monsters on cells the player sees (the side panel's list). */
+function monstersInView(ui: UiContext): Point[] {
+  const { map } = ui.state, player = playerOf(ui.state);
+  return ui.state.entities
+    .filter((e) =>
+      e.id !== player.id && e.layer === "actor" && isAlive(e) && map.visible[e.y * map.width + e.x] === 1
+    )
+    .map((e) => ({ x: e.x, y: e.y }));
+}
+
+/**
  * The map cell at the view's top-left for the current focus: centred on it
- * under the tutorials' panel; beside the side panel, kept where it was until
- * the focus comes near an edge (remembered in `ui.viewOrigin`).
+ * under the tutorials' panel; beside the side panel, following it by the
+ * least shift that keeps the focus, the monsters in view and what the player
+ * sees in view ({@link followOrigin}, remembered in `ui.view`).
  */
 export function viewOrigin(ui: UiContext): Point {
-  const { map } = ui.state;
-  const focus = ui.focus ?? playerOf(ui.state);
-  if (!ui.layout.side) return cameraOrigin(ui.layout.map, map.width, map.height, focus);
-  const origin = keptOrigin(ui.layout.map, map.width, map.height, focus, ui.viewOrigin);
-  ui.viewOrigin = origin;
+  const { map } = ui.state, view = ui.layout.map;
+  const player = playerOf(ui.state);
+  const focus = ui.focus ?? player;
+  if (!ui.layout.side) return cameraOrigin(view, map.width, map.height, focus);
+  const sight = sightOf(player, ui.rules);
+  const monsters = monstersInView(ui);
+  const seen = visibleBox(map);
+  const cursor = ui.focus !== undefined;
+  const memory = ui.view;
+  const fresh = !memory || memory.map !== map || memory.width !== view.width || memory.height !== view.height;
+  const origin = followOrigin(
+    view,
+    map.width,
+    map.height,
+    {
+      focus,
+      // A cursor keeps a quarter of the view from the edges (4 rows at 80x24), the player their sight.
+      reach: cursor ? Math.floor(Math.min(view.width, view.height) / 4) : sight > 0 ? sight - 1 : 0,
+      // A cursor must stay in view; the monsters and the player follow where they fit with it.
+      must: cursor ? [] : monsters,
+      also: cursor ? [...monsters, { x: player.x, y: player.y }] : [],
+      ...(seen && !cursor ? { seen } : {}),
+    },
+    fresh ? undefined : memory,
+  );
+  ui.view = { origin, focus: { x: focus.x, y: focus.y }, map, width: view.width, height: view.height };
   return origin;
 }
 
@@ -39,12 +116,18 @@ export function mapCellAt(ui: UiContext, sx: number, sy: number): Point | undefi
 }
 
 /** The screen cell showing map cell `p`, or undefined when it is out of view. */
-export function screenCellOf(ui: UiContext, p: Point): Point | undefined {
-  const view = ui.layout.map, origin = viewOrigin(ui);
+export function screenCellOf(ui: UiContext, p: Point, origin: Point = viewOrigin(ui)): Point | undefined {
+  const view = ui.layout.map;
   const sx = view.x + p.x - origin.x, sy = view.y + p.y - origin.y;
   return sx >= view.x && sy >= view.y && sx < view.x + view.width && sy < view.y + view.height
     ? { x: sx, y: sy }
     : undefined;
+}
+
+/** Whether a map cell is on screen in the map view as it is now: a cursor goes to no monster out of it. */
+export function drawnOn(ui: UiContext): (p: Point) => boolean {
+  const origin = viewOrigin(ui);
+  return (p) => screenCellOf(ui, p, origin) !== undefined;
 }
 
 /** Draws the map view. */
@@ -54,6 +137,7 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
   const view = layout.map;
   const origin = viewOrigin(ui);
   const { shroud } = theme;
+  rememberItems(ui);
   for (let vy = 0; vy < view.height; vy++) {
     for (let vx = 0; vx < view.width; vx++) {
       const mx = origin.x + vx, my = origin.y + vy;
@@ -83,7 +167,7 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
     })
     .sort((a: Entity, b: Entity) => LAYER_ORDER[a.layer] - LAYER_ORDER[b.layer]);
   for (const e of shown) {
-    const at = screenCellOf(ui, e);
+    const at = screenCellOf(ui, e, origin);
     if (!at) continue;
     const i = at.y * buf.width + at.x;
     const color = thingColor(theme, e.template, thingRole(e, e.id === state.playerId), e.color);
@@ -91,6 +175,8 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
   }
   // A shot on its way, over whatever it passes (only where the player sees).
   const shot = ui.projectile;
-  const at = shot && map.visible[shot.y * map.width + shot.x] === 1 ? screenCellOf(ui, shot) : undefined;
+  const at = shot && map.visible[shot.y * map.width + shot.x] === 1
+    ? screenCellOf(ui, shot, origin)
+    : undefined;
   if (shot && at) buf.set(at.x, at.y, shot.glyph, shot.color, buf.bg[at.y * buf.width + at.x], Attr.Bold);
 }

@@ -21,7 +21,17 @@ export {
 } from "./keymap.ts";
 export { KEY_PRESETS, type KeyChoice, keyMapOf, type KeyPreset, presetKeys } from "./key_presets.ts";
 export { boundKeys, COMMAND_NAMES, commandsByScreen, keyConflicts, NAMED_COMMANDS } from "./screen_keys.ts";
-export { cameraOrigin, computeLayout, MIN_COLUMNS, MIN_ROWS, SIDE_PANEL_WIDTH } from "./layout.ts";
+export {
+  type Box,
+  cameraOrigin,
+  computeLayout,
+  type FollowMemory,
+  followOrigin,
+  type FollowSight,
+  MIN_COLUMNS,
+  MIN_ROWS,
+  SIDE_PANEL_WIDTH,
+} from "./layout.ts";
 export type { Layout } from "./layout.ts";
 export { LevelUpOnKeyScreen, LevelUpScreen } from "./level_up_screen.ts";
 export { asciiMap } from "./ascii_map.ts";
@@ -56,7 +66,7 @@ export { HelpScreen } from "./help_screen.ts";
 export { HistoryScreen } from "./history_screen.ts";
 export { inventoryLines, InventoryScreen } from "./inventory_screen.ts";
 export { LookScreen } from "./look_screen.ts";
-export { screenCellOf } from "./map_view.ts";
+export { screenCellOf, type ViewMemory, visibleBox } from "./map_view.ts";
 export { drawMessages } from "./panel.ts";
 export { diceWithBonus } from "./screen_texts.ts";
 export { TargetScreen } from "./target_screen.ts";

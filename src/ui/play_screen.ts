@@ -17,6 +17,7 @@ import { LeaveScreen } from "./leave_screen.ts";
 import { QuitScreen } from "./quit_screen.ts";
 import { PickupScreen } from "./pickup_screen.ts";
 import { LookScreen } from "./look_screen.ts";
+import { OverviewScreen } from "./overview_screen.ts";
 import { drawMap, mapCellAt } from "./map_view.ts";
 import { drawPanel } from "./panel.ts";
 import { type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
@@ -39,7 +40,8 @@ export type PlayCommand =
   | "restCount"
   | "stairsDown"
   | "stairsUp"
-  | "options";
+  | "options"
+  | "overview";
 
 /** What the stairs keys say in help (up stairs only on kept floors). */
 const STAIRS_HELP = {
@@ -71,6 +73,12 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["c"], value: "character", help: "character information", name: "character" },
   { keys: ["v"], value: "history", help: "message history", name: "history" },
   { keys: ["/"], value: "look", help: "look around", name: "look" },
+  {
+    keys: ["X"],
+    value: "overview",
+    help: "the whole floor on one screen (any key closes it)",
+    name: "overview",
+  },
   { keys: ["t"], value: "throw", help: "throw an item at a place", name: "throw" },
   {
     keys: FIRE_KEYS,
@@ -165,6 +173,8 @@ export class PlayScreen implements Screen {
         return { type: "open", screen: new HistoryScreen() };
       case "look":
         return { type: "open", screen: new LookScreen(ui) };
+      case "overview":
+        return { type: "open", screen: new OverviewScreen() };
       case "help":
         return { type: "open", screen: new HelpScreen(this) };
       case "use":

@@ -8,7 +8,7 @@
  */
 import type { KeyMap } from "./keymap.ts";
 import type { OptionsChoice } from "./options_choice.ts";
-import type { Action, GameState, MessageId, Point, Rest, Rules, Walk } from "../engine/mod.ts";
+import type { Action, GameMap, GameState, MessageId, Point, Rest, Rules, Walk } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import type { Binding } from "./keymap.ts";
 import type { Layout } from "./layout.ts";
@@ -17,6 +17,25 @@ import type { Notices } from "./notices.ts";
 import type { Theme } from "./theme.ts";
 
 export type { Walk };
+
+/**
+ * Where a view beside the side panel was last drawn: its origin, the focus
+ * then, and the map and view size it was for (another floor or size starts
+ * it afresh). The screen's state, never the game's (not saved, not replayed).
+ */
+export interface ViewMemory {
+  readonly origin: Point;
+  readonly focus: Point;
+  readonly map: GameMap;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** An item as the player last saw it on its cell. */
+export interface ItemMemory {
+  readonly glyph: string;
+  readonly color: number;
+}
 
 /** What the screens share: the game, how it looks, and where the pointer is. */
 export interface UiContext {
@@ -36,11 +55,12 @@ export interface UiContext {
   /** The map cell the view centres on; the player when undefined. */
   focus: Point | undefined;
   /**
-   * Beside the side panel, the map cell last drawn at the view's top-left:
-   * the view stays there until the focus nears an edge. The screen's state,
-   * never the game's (not saved, not replayed).
+   * Beside the side panel, where the view was last drawn, which it moves from as little as it can
+   * (map_view.ts). The screen's state, never the game's (not saved, not replayed).
    */
-  viewOrigin?: Point;
+  view?: ViewMemory;
+  /** The items seen on each floor's map, by cell, for the overview (map_view.ts); not saved. */
+  itemsSeen?: WeakMap<GameMap, Map<number, ItemMemory>>;
   /**
    * What the prompt line asks, while the screen on top asks something
    * ("Select a target location."): shown under the log, never added to it.

@@ -30,7 +30,7 @@ import {
 } from "./aim_targets.ts";
 import { cursorBindings, type CursorCommand, CursorScreen } from "./cursor_screen.ts";
 import { type Binding, lookupKey } from "./keymap.ts";
-import { screenCellOf } from "./map_view.ts";
+import { drawnOn, screenCellOf } from "./map_view.ts";
 import { type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { paletteColor } from "./theme.ts";
 
@@ -71,7 +71,9 @@ export class TargetScreen extends CursorScreen {
       },
     ];
     // Delve's own game starts on the last target or the nearest monster in view (the tutorials': the player).
-    const start = ui.aimAtTargets ? aimStartOf(ui.state, ui.aim?.target, aimOrderOf(ui)) : undefined;
+    const start = ui.aimAtTargets
+      ? aimStartOf(ui.state, ui.aim?.target, aimOrderOf(ui), drawnOn(ui))
+      : undefined;
     if (start) this.place(ui, start);
   }
 
@@ -151,7 +153,13 @@ export class TargetScreen extends CursorScreen {
       const command = ui.aimAtTargets ? lookupKey(AIM_BINDINGS, event, ui.keys)?.value : undefined;
       if (command === "fire") return this.confirm(ui);
       if (command) {
-        const next = cycleTarget(ui.state, this.cursor, command === "nextTarget" ? 1 : -1, aimOrderOf(ui));
+        const next = cycleTarget(
+          ui.state,
+          this.cursor,
+          command === "nextTarget" ? 1 : -1,
+          aimOrderOf(ui),
+          drawnOn(ui),
+        );
         if (next) this.place(ui, next);
         return STAY;
       }
