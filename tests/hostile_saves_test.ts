@@ -75,15 +75,22 @@ Deno.test("a save without the dice stream, for rules that roll, is refused", () 
 
 Deno.test("an item for an equipment slot the data does not have is refused, on a floor or in a pack", () => {
   const pack = entityPath((e) => e.inventory !== undefined);
-  const items =
-    (rich.json as { state: { entities: { inventory?: { items: { equippable?: unknown }[] } }[] } })
-      .state.entities[pack[2] as number].inventory!.items;
-  const worn = items.findIndex((i) => i.equippable !== undefined);
-  ok(worn >= 0, "the pack holds something to wear");
-  const line = refusal([...pack, "inventory", "items", worn, "equippable", "slot"], "tail");
+  const holder = (rich.json as {
+    state: {
+      entities: {
+        inventory?: { items: { id: number; equippable?: unknown }[] };
+        equipment?: Record<string, number>;
+      }[];
+    };
+  }).state.entities[pack[2] as number];
+  const wearing = new Set(Object.values(holder.equipment ?? {}));
+  // Not one it wears: a worn one is refused first for the slot it is worn in.
+  const spare = holder.inventory!.items.findIndex((i) => i.equippable !== undefined && !wearing.has(i.id));
+  ok(spare >= 0, "the pack holds something to wear, not worn");
+  const line = refusal([...pack, "inventory", "items", spare, "equippable", "slot"], "tail");
   ok(
     line.includes(
-      `at $.state.entities[${pack[2]}].inventory.items[${worn}].equippable.slot is worn in tail, ` +
+      `at $.state.entities[${pack[2]}].inventory.items[${spare}].equippable.slot is worn in tail, ` +
         "expected one of the slots weapon, armor",
     ),
     line,

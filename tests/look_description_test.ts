@@ -21,7 +21,8 @@ Deno.test("look mode on an orc shows its description and its numbers; on an unkn
   ok(app.top instanceof LookScreen);
   const onOrc = screenText(app).join("\n");
   ok(onOrc.includes(rules.templates.orc.description!.slice(0, 25)), onOrc);
-  ok(onOrc.includes("HP 10/10, damage 1d6"), onOrc);
+  const orc = rules.templates.orc.fighter!;
+  ok(onOrc.includes(`HP ${orc.hp}/${orc.hp}, damage ${orc.damage}`), onOrc);
   await feed(app, "l", "l");
   const onPotion = screenText(app).join("\n");
   ok(!onPotion.includes(rules.templates.haste_potion.description!.slice(0, 20)), onPotion);

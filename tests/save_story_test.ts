@@ -142,10 +142,11 @@ Deno.test("a save of a game that is over is refused: escaped as the rules allow,
     "the save is damaged: the game is won without the goal item, expected it carried (amulet_of_the_deep), at " +
       "$.state.chronicle.escaped",
   );
-  // Dead in play: the bot's game of seed 1 ends in a death well before its thousandth turn.
-  const state = newGame(rules, 1);
+  // Dead in play: the bot's game of seed 3 ends in a death on floor 2.
+  const state = newGame(rules, 3);
   const bot = new Bot();
   while (!isGameOver(state)) playCommand(state, rules, bot.decide(state, rules));
+  equal(playerOf(state).fighter!.hp <= 0, true, "the bot died");
   const dead = JSON.parse(encodeSave(state, dataStamp(content), "test", new Date(0)));
   equal(
     refusalOf(dead),

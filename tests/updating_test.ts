@@ -49,11 +49,16 @@ function filesIn(folder: string) {
 
 /**
  * A modder's data folder: Delve's own, its player renamed (so it is not the
- * bundled data/, which Delve keeps the versions of itself).
+ * bundled data/, which Delve keeps the versions of itself), and floor 1
+ * peopled with kobolds whatever Delve's balance, so the old game has some.
  */
 async function modFolder(): Promise<string> {
   const data = await copyOfDelveData("delve-update-data-");
-  await changeData(data, ({ entities }) => (entities.player.name = "Delver"));
+  await changeData(data, ({ entities, spawn }) => {
+    entities.player.name = "Delver";
+    spawn.monsters[0].weights = { kobold: 100, rat: 1 };
+    spawn.maxMonstersPerRoom[0].value = 3;
+  });
   return data;
 }
 
