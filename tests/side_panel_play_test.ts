@@ -71,6 +71,12 @@ Deno.test("the monster list names each monster's statuses; the player's harmful 
   const col = column(app);
   const listed = col.map((line) => line.trim()).join(" ");
   ok(listed.includes(`${rules.templates.orc.glyph} Orc (unhurt; asleep, slowed)`), col.join("\n"));
+  // A viper asleep by its mind (it has not noticed the player) is said to be asleep too.
+  const viper = arenaStill(rules, room(["...........", "..@.s......"]), { s: "snake" });
+  const snake = viper.entities.find((e) => e.template === "snake")!;
+  snake.ai = { type: "hostile", lastSeen: -1, path: [], asleep: true };
+  const viperList = column(delveApp(viper)).map((line) => line.trim()).join(" ");
+  ok(viperList.includes("Pit Viper (unhurt; asleep)"), viperList);
   // The player's statuses: the slow in the data's panelColor as its background, the regeneration as ever.
   const screen = screenText(app);
   ok(listed.includes("Regenerating 7, Slowed 12"), col.join("\n"));

@@ -81,6 +81,9 @@ const sideSchema = z.strictObject({
   more: textSchema(20).default("and {count} more").describe(
     "The monsters list's last line when more are in view than it has rows for: {count}.",
   ),
+  asleep: textSchema(20).default("asleep").describe(
+    "The monsters list's word, among a monster's statuses, for one asleep by its mind (not yet noticed the player).",
+  ),
 });
 
 /** `game.json`'s `panel`: where it goes, and what it says. */

@@ -44,6 +44,8 @@ export interface ScreenTexts {
       readonly health: readonly { readonly from: number; readonly word: string }[];
       /** "and {count} more". */
       readonly more: string;
+      /** The monsters list's word for a monster asleep by its mind. */
+      readonly asleep: string;
     };
   };
   readonly character: {

@@ -82,6 +82,8 @@ export function monstersInView(ui: Pick<UiContext, "state">): Entity[] {
 export function monsterLine(ui: Pick<UiContext, "rules" | "theme">, e: Entity): string {
   const health = healthWord(e, ui.theme.texts.panel.side.health);
   const statuses = (e.statuses ?? []).map((s) => (ui.rules.statuses?.[s.id]?.name ?? s.id).toLowerCase());
+  // A monster that has not yet noticed the player sleeps by its mind, not by a status: said all the same.
+  if (e.ai?.type === "hostile" && e.ai.asleep) statuses.unshift(ui.theme.texts.panel.side.asleep);
   return `${e.name} (${[health, ...(statuses.length > 0 ? [statuses.join(", ")] : [])].join("; ")})`;
 }
 
