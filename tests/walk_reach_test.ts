@@ -177,6 +177,40 @@ Deno.test("a walk stops before the step that would bring a monster in view withi
   equal(Math.max(Math.abs(p.x - orc.x), Math.abs(p.y - orc.y)), 2, `stopped one step short: ${steps}`);
 });
 
+Deno.test("with passErratic a walk steps beside a bat all the same; without, the bat stops it a step short", () => {
+  const picture = `
+    ##########
+    #@.......#
+    #........#
+    #.....b..#
+    ##########`;
+  const travel = (words: WalkWords) => {
+    const state = game(picture, { b: "bat" });
+    const walked = walkBehavior(
+      state,
+      { kind: "travel", to: { x: 8, y: 3 } },
+      new Set(),
+      rules,
+      true,
+      new Map(),
+      words,
+    );
+    for (let k = 0; k < 20; k++) {
+      const next = walked.next(state);
+      if ("stop" in next) return next.stop;
+      if (next.act.type === "move") {
+        const p = playerOf(state);
+        Object.assign(p, { x: p.x + next.act.dx, y: p.y + next.act.dy });
+      }
+    }
+    return undefined;
+  };
+  equal(delveWords.passErratic, true);
+  deepEqual(travel({ ...delveWords, passErratic: false }), { reason: "threat", names: ["Bat"] });
+  // The walk goes past the bat (round its cell) to where it was sent.
+  deepEqual(travel(delveWords), { reason: "arrived" });
+});
+
 /** Delve's data as the reproduction was recorded with it, from the versions Delve keeps. */
 async function recordedWith(checksum: number): Promise<Content> {
   const found = await new DataShelf(delve, { archive: bundledArchive() }).find(checksum);

@@ -380,6 +380,10 @@ export const gameSchema = z.strictObject({
       "Explore and travel neither begin while a monster in view could hit the player ($.messages.walk_threat), " +
         "nor take a step into the reach of one; absent: they begin and step regardless.",
     ),
+    passErratic: z.boolean().optional().describe(
+      "With keepOutOfReach: a step into the reach of a monster that moves at random (a mind's erratic) is " +
+        "taken all the same; one beside the player as a walk begins still holds it. Absent: such a step stops it.",
+    ),
     noLoops: z.boolean().optional().describe(
       "A walk ends ($.messages.walk_loop) where it would come back to a cell it stood on with no cell explored " +
         "since; absent: it goes on.",

@@ -57,6 +57,11 @@ export interface WalkWords {
    * absent: they begin and step regardless.
    */
   readonly keepOutOfReach?: boolean;
+  /**
+   * With `keepOutOfReach`: a step into the reach of a monster that moves at random (a bat) is taken all the
+   * same, where it would be next turn being anyone's guess; absent: such a step stops the walk too.
+   */
+  readonly passErratic?: boolean;
   /** A walk ends when it comes back to a cell it stood on with nothing explored since; absent: it goes on. */
   readonly noLoops?: boolean;
   /**
@@ -121,6 +126,7 @@ export function walkBehavior(
       rules,
       known: memory,
       reachStops: planned && words.keepOutOfReach === true,
+      passErratic: words.passErratic === true,
       noLoops: words.noLoops === true,
     },
   );
@@ -133,6 +139,8 @@ interface WalkHeeds {
   readonly known?: KnownMonsters;
   /** It neither begins nor steps where a monster in view could hit the player. */
   readonly reachStops: boolean;
+  /** It steps into the reach of a monster that moves at random all the same. */
+  readonly passErratic: boolean;
   /** It ends where it would come back to a cell with nothing explored since it stood there. */
   readonly noLoops: boolean;
 }
@@ -193,7 +201,7 @@ class WalkBehavior implements Behavior {
   #threat(state: GameState, to?: Point): WalkStop | undefined {
     const { rules } = this.heeds;
     if (!this.heeds.reachStops || !rules) return undefined;
-    const threats = threatsToPlayer(state, rules, to);
+    const threats = threatsToPlayer(state, rules, to, this.heeds.passErratic);
     return threats.length > 0 ? { reason: "threat", names: threats.map((e) => e.name) } : undefined;
   }
 

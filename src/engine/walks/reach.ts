@@ -37,15 +37,24 @@ export function canHit(rules: Rules, monster: Entity, at: Point): boolean {
   return strikes(rules, monster) && chebyshev(monster, at) <= reachOf(rules, monster);
 }
 
+/** True for a monster that spends some of its turns on random steps (a bat), by its template. */
+function isErratic(rules: Rules, monster: Entity): boolean {
+  const mind = rules.templates[monster.template]?.ai;
+  return typeof mind === "object" && mind.erratic > 0;
+}
+
 /**
  * The monsters in view that could hit the player where they stand; with
  * `at`, those that could hit them there and cannot where they stand (a step
- * into reach). None asleep, none harmless.
+ * into reach), less, with `passErratic`, those that move at random (where a
+ * bat will be is not where it is). None asleep, none harmless.
  */
-export function threatsToPlayer(state: GameState, rules: Rules, at?: Point): Entity[] {
+export function threatsToPlayer(state: GameState, rules: Rules, at?: Point, passErratic = false): Entity[] {
   const player = playerOf(state);
   return monstersInView(state).filter((e) =>
-    at === undefined ? canHit(rules, e, player) : canHit(rules, e, at) && !canHit(rules, e, player)
+    at === undefined
+      ? canHit(rules, e, player)
+      : canHit(rules, e, at) && !canHit(rules, e, player) && !(passErratic && isErratic(rules, e))
   );
 }
 
