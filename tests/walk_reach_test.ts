@@ -140,6 +140,27 @@ Deno.test("explore and travel do not begin while a monster in view can hit the p
   equal(walkOut(game(open, { o: "snake" }), { kind: "explore" }, delveWords, { limit: 1 }).cells.length, 1);
 });
 
+/**
+ * A travel to (8, 3) walked by `words`, its steps made by hand, no turn
+ * played (the monsters stand where they are), for at most 20 steps: why it
+ * stopped, and the cells it stood on.
+ */
+function travelByHand(state: GameState, words: WalkWords): { stop?: WalkStop; steps: string[] } {
+  const to = { x: 8, y: 3 };
+  const walked = walkBehavior(state, { kind: "travel", to }, new Set(), rules, true, new Map(), words);
+  const steps: string[] = [];
+  for (let k = 0; k < 20; k++) {
+    const next = walked.next(state);
+    if ("stop" in next) return { stop: next.stop, steps };
+    if (next.act.type === "move") {
+      const p = playerOf(state);
+      Object.assign(p, { x: p.x + next.act.dx, y: p.y + next.act.dy });
+      steps.push(`${p.x},${p.y}`);
+    }
+  }
+  return { steps };
+}
+
 Deno.test("a walk stops before the step that would bring a monster in view within reach of the player", () => {
   const state = game(
     `
@@ -152,26 +173,7 @@ Deno.test("a walk stops before the step that would bring a monster in view withi
   );
   // The walk's steps are made by hand, no turn played: the orc stands where it is, awake.
   const orc = state.entities.find((e) => e.template === "orc")!;
-  const walked = walkBehavior(
-    state,
-    { kind: "travel", to: { x: 8, y: 3 } },
-    new Set(),
-    rules,
-    true,
-    new Map(),
-    delveWords,
-  );
-  const steps: string[] = [];
-  let stop: WalkStop | undefined;
-  for (let k = 0; k < 20 && !stop; k++) {
-    const next = walked.next(state);
-    if ("stop" in next) stop = next.stop;
-    else if (next.act.type === "move") {
-      const p = playerOf(state);
-      Object.assign(p, { x: p.x + next.act.dx, y: p.y + next.act.dy });
-      steps.push(`${p.x},${p.y}`);
-    }
-  }
+  const { stop, steps } = travelByHand(state, delveWords);
   deepEqual(stop, { reason: "threat", names: ["Orc"] });
   const p = playerOf(state);
   equal(Math.max(Math.abs(p.x - orc.x), Math.abs(p.y - orc.y)), 2, `stopped one step short: ${steps}`);
@@ -185,25 +187,7 @@ Deno.test("with passErratic a walk steps beside a bat all the same; without, the
     #.....b..#
     ##########`;
   const travel = (words: WalkWords) => {
-    const state = game(picture, { b: "bat" });
-    const walked = walkBehavior(
-      state,
-      { kind: "travel", to: { x: 8, y: 3 } },
-      new Set(),
-      rules,
-      true,
-      new Map(),
-      words,
-    );
-    for (let k = 0; k < 20; k++) {
-      const next = walked.next(state);
-      if ("stop" in next) return next.stop;
-      if (next.act.type === "move") {
-        const p = playerOf(state);
-        Object.assign(p, { x: p.x + next.act.dx, y: p.y + next.act.dy });
-      }
-    }
-    return undefined;
+    return travelByHand(game(picture, { b: "bat" }), words).stop;
   };
   equal(delveWords.passErratic, true);
   deepEqual(travel({ ...delveWords, passErratic: false }), { reason: "threat", names: ["Bat"] });

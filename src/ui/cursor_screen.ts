@@ -11,7 +11,8 @@ import { playerOf, type Point } from "../engine/mod.ts";
 import { Attr, type CellBuffer, type KeyEvent, type MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { type Binding, HELP_BINDING, lookupKey, MOVE_BINDINGS, moveOf } from "./keymap.ts";
-import { mapCellAt, screenCellOf } from "./map_view.ts";
+import { drawnOn, mapCellAt, screenCellOf } from "./map_view.ts";
+import { aimOrderOf, cycleTarget } from "./aim_targets.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 
 /** The step multiplier for the modifiers held (docs/rules.md, Look and aim cursor). */
@@ -70,6 +71,17 @@ export abstract class CursorScreen implements Screen {
     // Delve's own game: the names line forgets a cursor that has closed (the tutorials' keeps naming its cell).
     if (ui.aimAtTargets) ui.pointer = this.#pointerBefore;
     return CLOSE;
+  }
+
+  /**
+   * Moves the cursor to the next (or the previous) monster drawn, in the
+   * aim's order (aim_targets.ts), going round; stays where none is.
+   */
+  protected stepTarget(ui: UiContext, command: "nextTarget" | "previousTarget"): ScreenResult {
+    const step = command === "nextTarget" ? 1 : -1;
+    const next = cycleTarget(ui.state, this.cursor, step, aimOrderOf(ui), drawnOn(ui));
+    if (next) this.place(ui, next);
+    return STAY;
   }
 
   /** Moves the cursor to `p`, kept on the map. */

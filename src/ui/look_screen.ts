@@ -9,12 +9,11 @@
  * @module
  */
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
-import { AIM_BINDINGS, aimOrderOf, cycleTarget } from "./aim_targets.ts";
+import { AIM_BINDINGS } from "./aim_targets.ts";
 import { describeCell, descriptionAt, lookDescription } from "./cell_names.ts";
 import { drawSideWindow } from "./side_window.ts";
 import { cursorBindings, type CursorCommand, CursorScreen } from "./cursor_screen.ts";
 import { type Binding, HELP_BINDING, lookupKey } from "./keymap.ts";
-import { drawnOn } from "./map_view.ts";
 import { CLOSE, type Screen, type ScreenResult, STAY, type UiContext } from "./screen.ts";
 import { HelpScreen } from "./help_screen.ts";
 import { clipText, padText, wrapText } from "./text.ts";
@@ -46,17 +45,7 @@ export class LookScreen extends CursorScreen {
 
   override handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
     const command = ui.aimAtTargets ? lookupKey(LOOK_TARGET_BINDINGS, event, ui.keys)?.value : undefined;
-    if (command) {
-      const next = cycleTarget(
-        ui.state,
-        this.cursor,
-        command === "nextTarget" ? 1 : -1,
-        aimOrderOf(ui),
-        drawnOn(ui),
-      );
-      if (next) this.place(ui, next);
-      return STAY;
-    }
+    if (command === "nextTarget" || command === "previousTarget") return this.stepTarget(ui, command);
     return super.handleKey(event, ui);
   }
 

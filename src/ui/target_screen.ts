@@ -20,14 +20,7 @@ import {
   wallInLine,
 } from "../engine/mod.ts";
 import { Attr, type CellBuffer, type KeyEvent, type MouseEvent } from "../terminal/mod.ts";
-import {
-  AIM_BINDINGS,
-  type AimCommand,
-  aimOrderOf,
-  aimStartOf,
-  cycleTarget,
-  targetAt,
-} from "./aim_targets.ts";
+import { AIM_BINDINGS, type AimCommand, aimOrderOf, aimStartOf, targetAt } from "./aim_targets.ts";
 import { cursorBindings, type CursorCommand, CursorScreen } from "./cursor_screen.ts";
 import { type Binding, lookupKey } from "./keymap.ts";
 import { drawnOn, screenCellOf } from "./map_view.ts";
@@ -152,17 +145,7 @@ export class TargetScreen extends CursorScreen {
     if (!this.asking) {
       const command = ui.aimAtTargets ? lookupKey(AIM_BINDINGS, event, ui.keys)?.value : undefined;
       if (command === "fire") return this.confirm(ui);
-      if (command) {
-        const next = cycleTarget(
-          ui.state,
-          this.cursor,
-          command === "nextTarget" ? 1 : -1,
-          aimOrderOf(ui),
-          drawnOn(ui),
-        );
-        if (next) this.place(ui, next);
-        return STAY;
-      }
+      if (command) return this.stepTarget(ui, command);
       return super.handleKey(event, ui);
     }
     if (event.key === "y" && !event.ctrl && !event.alt) return this.confirm(ui);
