@@ -11,18 +11,13 @@
 import { type Entity, isAlive } from "../entity.ts";
 import type { GameEvent } from "../events.ts";
 import { isWalkable } from "../game_map.ts";
-import { nearestCells } from "../../algorithms/mod.ts";
+import { chebyshev, nearestCells } from "../../algorithms/mod.ts";
 import type { Rules } from "../rules.ts";
 import type { GameState } from "../state.ts";
 import { statusAction } from "../statuses.ts";
 
 /** How far from the player a follower beside them may arrive; one that finds no free cell that near stays behind. */
 const ARRIVAL_REACH = 3;
-
-/** Steps between `a` and `b`, a diagonal one. */
-function steps(a: Entity, b: Entity): number {
-  return Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
-}
 
 /**
  * True when `monster` would follow `player` up or down the stairs: beside
@@ -31,7 +26,7 @@ function steps(a: Entity, b: Entity): number {
  */
 function follows(rules: Rules, player: Entity, monster: Entity): boolean {
   if (monster === player || !isAlive(monster) || !monster.blocksMovement) return false;
-  const away = steps(monster, player);
+  const away = chebyshev(monster, player);
   const ai = monster.ai, mind = rules.templates[monster.template]?.ai;
   // A confused monster is not its own master; a sleeping one does not notice; a fungus never moves.
   if (ai?.type !== "hostile" || ai.asleep || statusAction(monster, rules) !== undefined) return false;
@@ -49,7 +44,7 @@ export function takeFollowers(state: GameState, rules: Rules): Follower[] {
   const player = state.entities.find((e) => e.id === state.playerId)!;
   const followers = state.entities.filter((e) => follows(rules, player, e));
   if (followers.length > 0) state.entities = state.entities.filter((e) => !followers.includes(e));
-  return followers.map((monster) => ({ monster, steps: steps(monster, player) }));
+  return followers.map((monster) => ({ monster, steps: chebyshev(monster, player) }));
 }
 
 /** A monster following the player on the stairs, and how many steps behind them it was. */
@@ -85,7 +80,7 @@ export function placeFollowers(
       player,
       Math.max(ARRIVAL_REACH, behind),
       1,
-      (x, y) => free(x, y) && Math.max(Math.abs(x - player.x), Math.abs(y - player.y)) >= nearest,
+      (x, y) => free(x, y) && chebyshev({ x, y }, player) >= nearest,
     );
     if (!cell) {
       left.push(monster);

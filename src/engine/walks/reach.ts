@@ -10,20 +10,25 @@
 import { type Entity, isAlive } from "../entity.ts";
 import { chebyshev, type Point } from "../../algorithms/mod.ts";
 import type { Rules } from "../rules.ts";
+import type { Mind } from "../monsters/minds/mind.ts";
 import { type GameState, playerOf } from "../state.ts";
 import { monstersInView } from "./travel.ts";
 
+/** The mind `monster`'s template composes, if it composes one (plain "hostile" composes none). */
+function mindOf(rules: Rules, monster: Entity): Mind | undefined {
+  const mind = rules.templates[monster.template]?.ai;
+  return typeof mind === "object" ? mind : undefined;
+}
+
 /** How far `monster` hits (Chebyshev): 1 beside it, or as far as it shoots; 0 for one that never strikes. */
 export function reachOf(rules: Rules, monster: Entity): number {
-  const mind = rules.templates[monster.template]?.ai;
-  if (typeof mind === "object" && mind.harmless) return 0;
-  return Math.max(1, typeof mind === "object" ? mind.ranged?.range ?? 1 : 1);
+  const mind = mindOf(rules, monster);
+  return mind?.harmless ? 0 : Math.max(1, mind?.ranged?.range ?? 1);
 }
 
 /** True for a monster that never moves (a fungus, a turret), by its template. */
 function isStill(rules: Rules, monster: Entity): boolean {
-  const mind = rules.templates[monster.template]?.ai;
-  return typeof mind === "object" && mind.stationary;
+  return mindOf(rules, monster)?.stationary === true;
 }
 
 /** True when `monster` strikes at all: awake, and not harmless. */
@@ -39,8 +44,7 @@ export function canHit(rules: Rules, monster: Entity, at: Point): boolean {
 
 /** True for a monster that spends some of its turns on random steps (a bat), by its template. */
 function isErratic(rules: Rules, monster: Entity): boolean {
-  const mind = rules.templates[monster.template]?.ai;
-  return typeof mind === "object" && mind.erratic > 0;
+  return (mindOf(rules, monster)?.erratic ?? 0) > 0;
 }
 
 /**
