@@ -259,10 +259,12 @@ export class GameHost {
     sink.send(serverMessage({ type: "output", data: ENTER_SEQUENCE }));
     sink.send(serverMessage({ type: "watchers", count: this.#watchers.size }));
     if (!before) this.#tellWatchers({ type: "notice", text: `${this.options.player} is back.` });
-    // A resize draws the whole frame again, as the program does for a terminal that changed size.
     const size = clampSize(columns, rows);
     this.#nextSize = undefined;
-    this.#applySize(size.columns, size.rows);
+    // At the game's size, the page is sent the screen as it is; at another, a resize draws the whole frame
+    // again, as the program does for a terminal that changed size (and watchers are told).
+    if (size.columns === this.terminal.columns && size.rows === this.terminal.rows) this.#sendScreen(sink);
+    else this.#applySize(size.columns, size.rows);
     return before === sink ? undefined : before;
   }
 
