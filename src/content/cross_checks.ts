@@ -10,7 +10,7 @@ import { cheapLevel, DEFAULT_SLOTS, formatTemplate, MAX_LEVEL } from "../engine/
 import { combatProblems } from "./combat_checks.ts";
 import { DATA_LIMITS, NAME_LIMITS } from "./limits.ts";
 import { mapProblems } from "./map_checks.ts";
-import { describeValue } from "./problems.ts";
+import { describeValue, foundTemplate } from "./problems.ts";
 import type { GameConfig } from "./schemas.ts";
 import type { DataFiles, Labels } from "./data_files.ts";
 import { FULL_PANEL_ROWS } from "./screen_texts_schema.ts";
@@ -169,7 +169,7 @@ function effectProblems(labels: Labels, game: GameConfig, entities: DataFiles["e
   return problems;
 }
 
-function entityProblems(label: string, entities: DataFiles["entities"]): string[] {
+function entityProblems(label: string, entities: DataFiles["entities"], playerUnchecked: boolean): string[] {
   const problems: string[] = [];
   for (const [id, t] of Object.entries(entities)) {
     const kinds = [t.fighter && "fighter", t.item && "item", t.equippable && "equippable"].filter(Boolean);
@@ -205,8 +205,9 @@ function entityProblems(label: string, entities: DataFiles["entities"]): string[
     });
   }
   const player = entities.player;
-  if (!player) problems.push(`${label}: $.player: expected the player's template, found nothing`);
-  else if (!player.fighter) {
+  if (!player) {
+    if (!playerUnchecked) problems.push(`${label}: $.player: expected the player's template, found nothing`);
+  } else if (!player.fighter) {
     problems.push(`${label}: $.player.fighter: expected the player's fighter, found nothing`);
   } else if (player.ai) {
     problems.push(`${label}: $.player.ai: expected no AI on the player, found ${JSON.stringify(player.ai)}`);
@@ -286,8 +287,11 @@ function spawnProblems(labels: Labels, files: Pick<DataFiles, "entities" | "spaw
       for (const id of Object.keys(step.weights)) {
         const t = entities[id];
         const where = `${label}: $.${table}[${i}].weights.${id}`;
-        if (!t) problems.push(`${where}: expected a template from ${labels.entities}, found "${id}"`);
-        else if (table === "monsters" ? !(t.fighter && t.ai) : !(t.item || t.equippable)) {
+        if (!t) {
+          problems.push(
+            `${where}: expected a template from ${labels.entities}, found ${foundTemplate(id, entities)}`,
+          );
+        } else if (table === "monsters" ? !(t.fighter && t.ai) : !(t.item || t.equippable)) {
           problems.push(`${where}: expected ${kinds[table]}, found "${id}"`);
         }
       }
@@ -303,8 +307,13 @@ function goalProblems(labels: Labels, files: Pick<DataFiles, "game" | "entities"
   const problems: string[] = [];
   const where = `${labels.game}: $.dungeon.goal`;
   const t = files.entities[goal.item];
-  if (!t) problems.push(`${where}.item: expected a template from ${labels.entities}, found "${goal.item}"`);
-  else if (!(t.item || t.equippable)) {
+  if (!t) {
+    problems.push(
+      `${where}.item: expected a template from ${labels.entities}, found ${
+        foundTemplate(goal.item, files.entities)
+      }`,
+    );
+  } else if (!(t.item || t.equippable)) {
     problems.push(`${where}.item: expected an item or equippable template, found "${goal.item}"`);
   }
   files.spawn.items.forEach((step, i) => {
@@ -350,8 +359,25 @@ function bottomProblems(label: string, game: DataFiles["game"]): string[] {
   return problems;
 }
 
-/** Every problem that spans fields or files, for the files that parsed. */
-export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[] {
+/** The template a problem says it found where it expected another kind of thing, if it names one. */
+const FOUND_ID = /found "([^"]*)"(?: \(did you mean "[^"]*"\?\))?$/;
+
+/**
+ * Every problem that spans fields or files, for the files that parsed.
+ * `unchecked`: ids of templates written but left out of `files` for their
+ * own problems, told already; a reference to one is not a problem.
+ */
+export function crossChecks(
+  labels: Labels,
+  files: Partial<DataFiles>,
+  unchecked: ReadonlySet<string> = new Set(),
+): string[] {
+  const problems = spanningProblems(labels, files, unchecked.has("player"));
+  if (unchecked.size === 0) return problems;
+  return problems.filter((problem) => !unchecked.has(FOUND_ID.exec(problem)?.[1] ?? ""));
+}
+
+function spanningProblems(labels: Labels, files: Partial<DataFiles>, playerUnchecked: boolean): string[] {
   const { game, entities, spawn } = files;
   return [
     ...(game ? gameProblems(labels.game, game) : []),
@@ -361,7 +387,7 @@ export function crossChecks(labels: Labels, files: Partial<DataFiles>): string[]
     ...(game ? causeProblems(labels.game, game) : []),
     ...(game ? panelProblems(labels.game, game) : []),
     ...(game && entities ? effectProblems(labels, game, entities) : []),
-    ...(entities ? entityProblems(labels.entities, entities) : []),
+    ...(entities ? entityProblems(labels.entities, entities, playerUnchecked) : []),
     ...(entities && spawn ? spawnProblems(labels, { entities, spawn }) : []),
     ...(game && entities && spawn ? goalProblems(labels, { game, entities, spawn }) : []),
     ...combatProblems(labels, game, entities),

@@ -20,14 +20,16 @@ import { crossChecks } from "./cross_checks.ts";
 import { type DataFiles, type Labels } from "./data_files.ts";
 import { ContentError } from "./problems.ts";
 import { type Palettes, palettesFileSchema } from "./palettes_schema.ts";
-import { check, readDataFile } from "./read_json.ts";
+import { check, readDataJson } from "./read_json.ts";
 import {
   entitiesSchema,
   type GameConfig,
   gameSchema,
+  idSchema,
   type MindConfig,
   spawnTablesSchema,
   type TemplateConfig,
+  templateSchema,
   type VaultConfig,
 } from "./schemas.ts";
 
@@ -46,13 +48,6 @@ export interface Content {
 
 /** Where the palettes come from when a data folder has none of its own. */
 const BUNDLED_DATA: URL = new URL("../../data/", import.meta.url);
-
-/** The folder's `palettes.json`, or the bundled data's when the folder has none. */
-async function readPalettes(dir: URL, labelDir: string): Promise<Palettes> {
-  const own = await Deno.stat(new URL("palettes.json", dir)).then(() => true, () => false);
-  const [from, label] = own ? [dir, `${labelDir}palettes.json`] : [BUNDLED_DATA, "data/palettes.json"];
-  return (await readDataFile(from, "palettes.json", palettesFileSchema, label)).palettes;
-}
 
 /** `#RRGGBB` as 0xRRGGBB. */
 export function parseColor(hex: string): number {
@@ -192,6 +187,8 @@ export function labelsOf(labelDir: string): Labels {
 interface ParsedFiles {
   readonly game?: GameConfig;
   readonly entities?: Record<string, TemplateConfig>;
+  /** The ids of templates written but not checked (each told its own problems): references to them are not. */
+  readonly unchecked?: ReadonlySet<string>;
   readonly spawn?: DataFiles["spawn"];
   readonly palettes?: Palettes;
 }
@@ -202,20 +199,38 @@ interface ParsedFiles {
  * in `problems`, too) thrown at once as a {@link ContentError}.
  */
 function assemble(files: ParsedFiles, labels: Labels, labelDir: string, problems: string[]): Content {
-  const { game, entities, spawn, palettes } = files;
-  for (const problem of crossChecks(labels, { game, entities, spawn })) problems.push(problem);
+  const { game, entities, unchecked, spawn, palettes } = files;
+  for (const problem of crossChecks(labels, { game, entities, spawn }, unchecked)) problems.push(problem);
   if (problems.length > 0 || !game || !entities || !spawn || !palettes) throw new ContentError(problems);
   const rules = toRules({ game, entities, spawn });
   return { rules, game, entities, label: labelDir, palettes };
 }
 
-/** The templates of an entities file as parsed, without its `$schema`. */
+/**
+ * The templates of an entities file: all of them when the file passed its
+ * schema; else those that pass their own, so that the checks across files
+ * run on them in the same run, and the ids of the rest.
+ */
 function templatesOf(
-  file: z.output<typeof entitiesSchema> | undefined,
-): Record<string, TemplateConfig> | undefined {
-  if (!file) return undefined;
-  const { $schema: _, ...entities } = file;
-  return entities as Record<string, TemplateConfig>;
+  label: string,
+  json: unknown,
+  problems: string[],
+): Pick<ParsedFiles, "entities" | "unchecked"> {
+  const checked = check(label, entitiesSchema, json);
+  for (const problem of checked.problems) problems.push(problem);
+  if (checked.value) {
+    const { $schema: _, ...entities } = checked.value;
+    return { entities: entities as Record<string, TemplateConfig> };
+  }
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return {};
+  const entities: Record<string, TemplateConfig> = {}, unchecked = new Set<string>();
+  for (const [id, written] of Object.entries(json)) {
+    if (id === "$schema") continue;
+    const template = templateSchema.safeParse(written);
+    if (template.success && idSchema.safeParse(id).success) entities[id] = template.data;
+    else unchecked.add(id);
+  }
+  return { entities, unchecked };
 }
 
 /** A data folder's files as JSON values, not yet checked: what a kept version of the data holds. */
@@ -225,6 +240,48 @@ export interface DataJson {
   readonly spawn: unknown;
   /** The `palettes` of a `palettes.json`. */
   readonly palettes: unknown;
+}
+
+/** A file that could not be read: its problem is told, and nothing is checked of it. */
+const UNREAD: unique symbol = Symbol("unread");
+
+/** The files as read (the palettes' whole file), each perhaps one that could not be read. */
+interface ReadFiles {
+  readonly game: unknown;
+  readonly entities: unknown;
+  readonly spawn: unknown;
+  readonly palettesFile: unknown;
+  /**
+   * Files with a key written twice: checked against their schemas, but
+   * which of the two was meant is not known, so nothing further is.
+   */
+  readonly doubled?: ReadonlySet<keyof ReadFiles>;
+}
+
+/** Checks each file read against its schema, then the checks across them; every problem at once. */
+function checkFiles(
+  json: ReadFiles,
+  labels: Labels & { palettes: string },
+  labelDir: string,
+  problems: string[],
+): Content {
+  const taken = (file: keyof ReadFiles) => json[file] !== UNREAD && !json.doubled?.has(file);
+  const checked = <S extends z.ZodType>(
+    file: keyof ReadFiles,
+    label: string,
+    schema: S,
+  ): z.output<S> | undefined => {
+    if (json[file] === UNREAD) return undefined;
+    const result = check(label, schema, json[file]);
+    for (const problem of result.problems) problems.push(problem);
+    return taken(file) ? result.value : undefined;
+  };
+  const game = checked("game", labels.game, gameSchema);
+  const templates = json.entities === UNREAD ? {} : templatesOf(labels.entities, json.entities, problems);
+  const spawn = checked("spawn", labels.spawn, spawnTablesSchema);
+  const palettes = checked("palettesFile", labels.palettes, palettesFileSchema)?.palettes;
+  const entities = taken("entities") ? templates : {};
+  return assemble({ game, ...entities, spawn, palettes }, labels, labelDir, problems);
 }
 
 /**
@@ -237,21 +294,8 @@ export function contentOfJson(
   labels: Labels & { palettes: string },
   labelDir: string,
 ): Content {
-  const problems: string[] = [];
-  const checked = <S extends z.ZodType>(
-    label: string,
-    schema: S,
-    value: unknown,
-  ): z.output<S> | undefined => {
-    const result = check(label, schema, value);
-    for (const problem of result.problems) problems.push(problem);
-    return result.value;
-  };
-  const game = checked(labels.game, gameSchema, json.game);
-  const entities = templatesOf(checked(labels.entities, entitiesSchema, json.entities));
-  const spawn = checked(labels.spawn, spawnTablesSchema, json.spawn);
-  const palettes = checked(labels.palettes, palettesFileSchema, { palettes: json.palettes })?.palettes;
-  return assemble({ game, entities, spawn, palettes }, labels, labelDir, problems);
+  const { palettes, ...files } = json;
+  return checkFiles({ ...files, palettesFile: { palettes } }, labels, labelDir, []);
 }
 
 /**
@@ -271,23 +315,32 @@ export async function loadContent(dir: URL, labelDir: string): Promise<Content> 
     const reason = e instanceof Deno.errors.NotFound ? "no such folder" : (e as Error).message.split("\n")[0];
     throw new ContentError([`${labelDir}: cannot read the data folder: ${reason}`]);
   }
-  const problems: string[] = [];
-  const attempt = async <T>(read: () => Promise<T>): Promise<T | undefined> => {
+  const problems: string[] = [], doubled = new Set<keyof ReadFiles>();
+  const read = async (file: keyof ReadFiles, from: URL, name: string, label: string): Promise<unknown> => {
     try {
-      return await read();
+      const read = await readDataJson(from, name, label);
+      for (const problem of read.keyProblems) problems.push(problem);
+      if (read.keyProblems.length > 0) doubled.add(file);
+      return read.json;
     } catch (e) {
       if (!(e instanceof ContentError)) throw e;
       // Not push(...e.problems): a hostile file may have more problems than the stack takes arguments.
       for (const problem of e.problems) problems.push(problem);
-      return undefined;
+      return UNREAD;
     }
   };
   const labels = labelsOf(labelDir);
-  const game = await attempt(() => readDataFile(dir, "game.json", gameSchema, labels.game));
-  const entitiesFile = await attempt(() =>
-    readDataFile(dir, "entities.json", entitiesSchema, labels.entities)
-  );
-  const spawn = await attempt(() => readDataFile(dir, "spawn_tables.json", spawnTablesSchema, labels.spawn));
-  const palettes = await attempt(() => readPalettes(dir, labelDir));
-  return assemble({ game, entities: templatesOf(entitiesFile), spawn, palettes }, labels, labelDir, problems);
+  // The folder's palettes, or the bundled data's when it has none.
+  const ownPalettes = await Deno.stat(new URL("palettes.json", dir)).then(() => true, () => false);
+  const [palettesDir, palettesLabel] = ownPalettes
+    ? [dir, `${labelDir}palettes.json`]
+    : [BUNDLED_DATA, "data/palettes.json"];
+  const json: ReadFiles = {
+    game: await read("game", dir, "game.json", labels.game),
+    entities: await read("entities", dir, "entities.json", labels.entities),
+    spawn: await read("spawn", dir, "spawn_tables.json", labels.spawn),
+    palettesFile: await read("palettesFile", palettesDir, "palettes.json", palettesLabel),
+    doubled,
+  };
+  return checkFiles(json, { ...labels, palettes: palettesLabel }, labelDir, problems);
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { cellularCave, countOpen, Rng } from "../engine/mod.ts";
-import { describeValue, jsonPath } from "./problems.ts";
+import { foundTemplate, jsonPath } from "./problems.ts";
 import type { GameConfig, TemplateConfig } from "./schemas.ts";
 
 /** The fewest floor cells a cave must make: room for a start, stairs and a little more. */
@@ -97,7 +97,7 @@ function vaultProblems(
       const at = `${label}: ${jsonPath(["vaults", i, "legend", ch, "template"])}`;
       if (!t) {
         problems.push(
-          `${at}: expected a template from ${entitiesLabel}, found ${describeValue(cell.template)}`,
+          `${at}: expected a template from ${entitiesLabel}, found ${foundTemplate(cell.template, entities)}`,
         );
       } else if (!(t.fighter && t.ai) && !(t.item || t.equippable)) {
         problems.push(`${at}: expected a monster (fighter and ai) or an item, found "${cell.template}"`);

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { didYouMean } from "./schema_walk.ts";
 
 /** Raised with every problem found, so a modder sees them all at once. */
 export class ContentError extends Error {
@@ -36,4 +37,10 @@ export function describeValue(value: unknown): string {
   if (typeof value === "number" && !Number.isFinite(value)) return "a number too large to read";
   const text = JSON.stringify(value);
   return text.length > 40 ? text.slice(0, 37) + "..." : text;
+}
+
+/** `"id"`, and the template id it was likely meant to be when `id` is none of `entities`'. */
+export function foundTemplate(id: string, entities: Readonly<Record<string, unknown>>): string {
+  const meant = didYouMean(id, Object.keys(entities));
+  return JSON.stringify(id) + (meant === undefined ? "" : ` (did you mean ${JSON.stringify(meant)}?)`);
 }
