@@ -16,7 +16,7 @@ import {
   targetingOf,
 } from "../src/engine/mod.ts";
 import { arena, byId } from "./support/arena.ts";
-import { bundledContent } from "./support/content.ts";
+import { bundledContent, delveContent } from "./support/content.ts";
 
 const { rules } = await bundledContent();
 
@@ -227,4 +227,16 @@ Deno.test("melee counts what is worn: the Dagger makes 4 damage to an orc, Leath
   deepEqual(last(state), ["Player attacks Orc for 4 hit points.", "player_atk"]);
   runMonsterPhase(state, rules);
   equal(playerOf(state).fighter!.hp, hp - 1);
+});
+
+Deno.test("Delve's own data tells the player caught in their own blast in the second person", async () => {
+  const { rules: delve } = await delveContent();
+  const room = "#########\n#@..o...#\n#.......#\n#########";
+  const state = arena(delve, room, { o: "orc" });
+  carry(state, "fireball_scroll");
+  ok(playPlayerAction(state, delve, { type: "use", item: 0, target: { x: 2, y: 1 } }));
+  const lines = state.log.map((e) => displayText(e));
+  ok(lines.some((l) => l.startsWith("You are engulfed in a fiery explosion, taking")), lines.join(" | "));
+  ok(lines.some((l) => l.startsWith("The Orc is engulfed in a fiery explosion")), lines.join(" | "));
+  ok(!lines.some((l) => l.includes("The Player")), lines.join(" | "));
 });

@@ -229,7 +229,15 @@ export function narrate(
         tell(log, rules, "confused", { name: e.target });
         break;
       case "engulfed":
-        tell(log, rules, "fireball_hit", { name: e.target, damage: e.damage });
+        // Caught in a blast of their own, the player is told in the second person where the rules give the words.
+        tell(
+          log,
+          rules,
+          "fireball_hit",
+          { name: e.target, damage: e.damage },
+          e.targetId !== playerId,
+          e.targetId === playerId,
+        );
         break;
       case "status_started":
       case "status_ended":
