@@ -7,6 +7,7 @@
  * the worker did: answered ahead or not, keys faster than it, the worker
  * killed, its copy wrong.
  */
+import { fixtureFiles, fixtureWithData } from "./support/fixture_data.ts";
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { GameSession } from "../src/app/mod.ts";
 import { type Content, loadContent } from "../src/content/mod.ts";
@@ -16,7 +17,6 @@ import { InProcessRunner, type MonsterRunner, total, WorkerRunner } from "../src
 import { delveContent } from "./support/content.ts";
 import { snapshot } from "./support/faulty_game.ts";
 import { corruptCopy } from "./support/worker_games.ts";
-import { readRecording } from "../src/commands/mod.ts";
 import { replaySteps } from "../src/store/mod.ts";
 
 /** A runner thinking ahead, as the terminal's game makes it. */
@@ -256,14 +256,11 @@ Deno.test("the big-floors mod's game, hundreds of monsters a floor, is thought a
 const FIXTURE_COMMANDS = 400;
 
 Deno.test("the 12 replay fixtures play back through a session thinking ahead: every tenth command the game is the recording's, whose checksums match", async () => {
-  const fixtures = new URL("./fixtures/replays/", import.meta.url);
-  const files = [...Deno.readDirSync(fixtures)].map((e) => e.name).sort();
+  const files = fixtureFiles();
   equal(files.length, 12);
   let commands = 0, answered = 0;
   for (const file of files) {
-    const set = file.slice(0, file.indexOf("-"));
-    const content = await loadContent(new URL(`../data/rulesets/${set}/`, import.meta.url), `${set}/`);
-    const recording = await readRecording(new URL(file, fixtures).pathname);
+    const { recording, content } = await fixtureWithData(file);
     // The recording played back in-process, each of its checksums checked as it goes.
     const reference = replaySteps(recording, content.rules);
     const state = newGame(content.rules, recording.seed);
