@@ -122,6 +122,7 @@ export {
   type Targeting,
   targetingOf,
   unequip,
+  unknownSlots,
   wallInLine,
   wornBonus,
   wornIn,
