@@ -1,7 +1,7 @@
 /**
  * Discovery in the AI worker: a game of Delve that drinks an unknown potion to no effect, reads a scroll of
- * identify, throws a bursting potion and goes down the stairs is the same with the monsters in the worker as
- * in-process, to the checksum.
+ * identify, throws a bursting potion and goes down the stairs (each floor drawing its items with repeats
+ * made rarer) is the same with the monsters in the worker as in-process, to the checksum.
  */
 import { deepEqual, ok } from "node:assert/strict";
 import {
@@ -61,5 +61,7 @@ Deno.test("Delve's discovery plays the same with the worker as in-process, down 
     worker.close();
   }
   ok(games[0].floor >= 3, `reached floor ${games[0].floor}`);
+  ok(Object.keys(games[0].drawn ?? {}).length > 0, "the floors' items were counted");
+  deepEqual(games[0].drawn, games[1].drawn);
   deepEqual(worker.faults, []);
 });

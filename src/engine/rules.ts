@@ -338,6 +338,11 @@ export interface SpawnTables {
   readonly maxItemsPerRoom: readonly FloorStep[];
   readonly monsters: readonly WeightStep[];
   readonly items: readonly WeightStep[];
+  /**
+   * Each item kind's weight is multiplied by this for each one of it the run has drawn
+   * (docs/rules.md, Spawning); absent: the weights never change.
+   */
+  readonly repeatWeight?: number;
 }
 
 /** How a dead actor looks; `{name}` in `name` is the actor's name. */
