@@ -62,10 +62,11 @@ Deno.test("look mode on a known item on the floor shows its numbers too", async 
   ok(text.includes("Wielded: attack +1, damage 1d8"), text);
 });
 
-Deno.test("an item's description speaks of throwing only where a throw of it hurts someone", () => {
-  // A thrown potion only shatters (docs/rules.md, Throwing): a text that advises throwing one misleads.
+Deno.test("an item's description speaks of throwing only where a throw of it hurts someone or bursts", () => {
+  // A thrown potion without a burst only shatters (docs/rules.md, Throwing): a text that advises throwing one misleads.
   for (const [id, template] of Object.entries(rules.templates)) {
     if (!template.item || !/\bthrow/i.test(template.description ?? "")) continue;
-    ok(template.item.thrown?.damage, `${id}: "${template.description}" but a throw of it hurts no one`);
+    const thrown = template.item.thrown;
+    ok(thrown?.damage || thrown?.burst, `${id}: "${template.description}" but a throw of it hurts no one`);
   }
 });

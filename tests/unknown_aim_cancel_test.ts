@@ -16,7 +16,10 @@ import { feed, screenText, sessionOn, type } from "./support/ui_harness.ts";
 
 const delve = await delveContent();
 /** Delve's data as it was before `unknownAimed`: the player aims an unknown scroll, and a refusal wastes it. */
-const asks: Content = { ...delve, rules: { ...delve.rules, unknownAimed: undefined } };
+const asks: Content = {
+  ...delve,
+  rules: { ...delve.rules, unknownAimed: undefined, unknownRefused: "wasted" },
+};
 
 /** A room with the player and an orc, and two confusion scrolls in the pack, known or not. */
 function withScrolls(content: Content, known: boolean): GameSession {
@@ -85,9 +88,15 @@ Deno.test("Delve: an unknown confusion scroll aims itself at the creature in vie
   equal(playerOf(app.state).inventory!.items.length, 0);
 });
 
-Deno.test("Delve: an unknown aimed scroll with no creature in view is used up, still unknown, and named as it looks", async () => {
+Deno.test("Delve: an unknown aimed scroll with no creature in view is used up to no effect, then named", async () => {
   const app = await readUnknown("fireball_scroll", false);
-  equal(isKnown(app.state, app.ui.rules, "fireball_scroll"), false);
-  const said = app.state.log.at(-1)!.text;
-  ok(/^The scroll labelled .+ is used up, and nothing seems to happen\.$/.test(said), said);
+  equal(isKnown(app.state, app.ui.rules, "fireball_scroll"), true);
+  const said = app.state.log.slice(-2).map((l) => l.text);
+  ok(/^The scroll labelled .+ is used up, and nothing seems to happen\.$/.test(said[0]), said[0]);
+  ok(/^The scroll labelled .+ was a Scroll of Fireball\.$/.test(said[1]), said[1]);
+});
+
+Deno.test("asked and taught: cancelling the aim of an unknown scroll uses one up and names it", async () => {
+  const taught = { ...asks, rules: { ...asks.rules, unknownRefused: "taught" as const } };
+  equal(JSON.stringify(await cancelAim(withScrolls(taught, false))), JSON.stringify([1, 1, true]));
 });

@@ -157,6 +157,8 @@ function effectProblems(labels: Labels, game: GameConfig, entities: DataFiles["e
     if (effect?.type === "apply_status" && !known(effect.status)) {
       problems.push(unknown(`${id}.item.effect.status`, effect.status));
     }
+    const burst = t.item?.thrown?.burst;
+    if (burst && !known(burst.status)) problems.push(unknown(`${id}.item.thrown.burst.status`, burst.status));
     t.onHit?.forEach((hit, i) => {
       if (!known(hit.status)) problems.push(unknown(`${id}.onHit[${i}].status`, hit.status));
     });

@@ -65,6 +65,10 @@ export const effectSchema = z.discriminatedUnion("type", [
     amount: amount(),
     range: positive(DATA_LIMITS.effectReach),
   }).describe("Aimed: a bolt along the line that hits the first actor in its way, up to range cells."),
+  z.strictObject({ type: z.literal("identify") }).describe(
+    "Names an unknown item the reader carries, chosen from the pack; read unknown, it names itself and the " +
+      "first unknown item carried (docs/rules.md, Identify).",
+  ),
 ]);
 
 /** Dice as `"2d4+1"`, `"d6"` or `"3"` (docs/rules.md, Dice). */
@@ -115,6 +119,16 @@ export const itemPartSchema = z.strictObject({
   thrown: z.strictObject({
     damage: diceSchema.optional().describe("Damage dice to the actor it hits; absent: it hurts no one."),
     shatters: z.boolean().optional().describe("It breaks where it lands and is gone."),
+    burst: z.strictObject({
+      radius: nonNegative(DATA_LIMITS.effectReach).describe(
+        "How many steps from where it lands, diagonal steps too (1: the cell and the eight around it).",
+      ),
+      status: idSchema.describe("A status of the game file's $.statuses."),
+      turns: positive(DATA_LIMITS.statusTurns).optional().describe("The status's own turns by default."),
+    }).optional().describe(
+      "It breaks where it lands, names its kind, and puts status on every actor within radius, the thrower " +
+        "too; it then hits no one as a missile (docs/rules.md, Thrown bursts).",
+    ),
   }).optional().describe("What it does thrown (any item can be thrown)."),
   charges: nonNegative(DATA_LIMITS.charges).optional().describe("Uses left (a wand's)."),
 });

@@ -508,10 +508,15 @@ export const gameSchema = z.strictObject({
       "is asked where, which tells that it is aimed (asked, the default), or it aims itself at the nearest " +
       "creature in view, refused where none is (nearest, Delve's own game's; docs/rules.md, Unknown items).",
   ),
-  unknownRefused: z.enum(["kept", "wasted"]).optional().describe(
+  unknownRefused: z.enum(["kept", "wasted", "taught"]).optional().describe(
     "An unknown item whose use is refused (a healing potion at full health, a scroll with no enemy aimed at): " +
       "kept, with the refusal that names its kind (kept, the default), or used up and still unknown, told by " +
-      "$.messages.unknown_wasted, which names nothing (wasted, Delve's own game's; docs/rules.md, Unknown items).",
+      "$.messages.unknown_wasted, which names nothing (wasted), or used up so told and then named as any used " +
+      "item is, $.messages.identified (taught, Delve's own game's; docs/rules.md, Unknown items).",
+  ),
+  lastUnknownNamed: z.boolean().optional().describe(
+    "When every template of an unknown kind but one is known, the last is known too, told by " +
+      "$.messages.identified_by_elimination; absent: it stays unknown until used (docs/rules.md, Unknown items).",
   ),
   clearThrows: z.boolean().optional().describe(
     "A throw whose line meets a wall before the cell aimed at is refused ($.messages.throw_blocked) and takes " +

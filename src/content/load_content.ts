@@ -168,7 +168,10 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     ...optional("statuses", toStatuses(game)),
     ...optional("equipmentSlots", game.equipmentSlots),
     ...optional("unknownItems", game.unknownItems),
-    ...(game.unknownRefused === "wasted" ? { unknownRefused: "wasted" as const } : {}),
+    ...(game.unknownRefused === "wasted" || game.unknownRefused === "taught"
+      ? { unknownRefused: game.unknownRefused }
+      : {}),
+    ...(game.lastUnknownNamed ? { lastUnknownNamed: true as const } : {}),
     ...(game.clearThrows ? { clearThrows: true as const } : {}),
     ...(game.unknownAimed === "nearest" ? { unknownAimed: "nearest" as const } : {}),
   };

@@ -113,6 +113,9 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   bolt_missed: true,
   nothing_happens: true,
   identified: true,
+  identified_by_elimination: true,
+  nothing_to_identify: true,
+  burst: true,
   unknown_wasted: true,
   followed: true,
 };
@@ -164,6 +167,8 @@ export const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   nothing_happens: { text: "Nothing happens.", color: "impossible" },
   identified: { text: "The {appearance} was {a_item}.", color: "white" },
   unknown_wasted: { text: "The {item} is used up, and nothing seems to happen.", color: "white" },
+  nothing_to_identify: { text: "You carry nothing unknown.", color: "impossible" },
+  burst: { text: "The {item} bursts.", color: "player_atk" },
   followed: { text: "{Name} follows you.", color: "enemy_atk" },
   no_way_down: { text: "This is the deepest floor: there is no way further down.", color: "impossible" },
   walk_closer: { text: "{A_name} comes closer.", color: "white" },
@@ -186,4 +191,5 @@ export const WORDED_MESSAGES: ReadonlyMap<MessageId, string> = new Map<WordedMes
   ["walk_loop", "walks.noLoops"],
   ["throw_blocked", "clearThrows"],
   ["throw_worn", "inventory.throwWornAsks"],
+  ["identified_by_elimination", "lastUnknownNamed"],
 ]);

@@ -153,6 +153,7 @@ export function filesOfRules(kept: unknown): RulesFiles {
     ...present("equipmentSlots", rules.equipmentSlots),
     ...present("unknownItems", rules.unknownItems),
     ...present("unknownRefused", rules.unknownRefused),
+    ...present("lastUnknownNamed", rules.lastUnknownNamed),
     ...present("clearThrows", rules.clearThrows),
     ...present("unknownAimed", rules.unknownAimed),
   };

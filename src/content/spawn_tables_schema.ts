@@ -26,6 +26,11 @@ export const spawnTablesSchema = z.strictObject({
   maxItemsPerRoom: floorSteps,
   monsters: weightSteps.describe("Steps whose floor ≤ the depth merge in order; later weights replace."),
   items: weightSteps,
+  repeatWeight: z.number().min(0).max(1).optional().describe(
+    "Each time the run has drawn an item kind from the items table, that kind's weight is multiplied by this " +
+      "(0.5: half as likely after one, a quarter after two), so a run sees more kinds and fewer copies; " +
+      "absent: the weights never change (docs/rules.md, Spawning).",
+  ),
 });
 
 /** The parsed `data/spawn_tables.json`. */

@@ -11,7 +11,7 @@ import type { GameEvent } from "./events.ts";
 import type { Point } from "../algorithms/mod.ts";
 import { carriesGoal, enterFloor } from "./floors/floors.ts";
 import { applyEffect, nearestInView, targetingOf } from "./items/items.ts";
-import { isKnown, itemName, labelOf, learn } from "./items/item_names.ts";
+import { isKnown, itemName, labelOf, learn, unknownSlots } from "./items/item_names.ts";
 import { toggleEquip, unequip } from "./items/equipment.ts";
 import { isWalkable, setTile, tileAt, updateVisibility } from "./game_map.ts";
 import { MAX_FLOOR } from "./limits.ts";
@@ -41,7 +41,13 @@ export type Action =
   /** Put down the carried item in slot `item`: `count` of a stack (absent: all of it). */
   | { readonly type: "drop"; readonly item: number; readonly count?: number }
   /** Use the carried item in slot `item`, aimed at `target` if it needs aiming (wearables: put on or off). */
-  | { readonly type: "use"; readonly item: number; readonly target?: Point }
+  | {
+    readonly type: "use";
+    readonly item: number;
+    readonly target?: Point;
+    /** The carried item a scroll of identify names, by slot (docs/rules.md, Identify). */
+    readonly choice?: number;
+  }
   /** Throw one of the carried item in slot `item` at the cell `target` (docs/rules.md, Throwing). */
   | { readonly type: "throw"; readonly item: number; readonly target: Point }
   /** Take the stairs down. */
@@ -112,7 +118,7 @@ export function perform(
     case "throw":
       return throwItem(state, rules, actor, action.item, action.target, occupancy);
     case "use":
-      return use(state, rules, actor, action.item, action.target);
+      return use(state, rules, actor, action.item, action.target, action.choice);
     case "descend":
       return descend(state, rules, actor);
     case "ascend":
@@ -186,6 +192,7 @@ function use(
   actor: Entity,
   slot: number,
   target: Point | undefined,
+  choice?: number,
 ): ActionResult {
   const item = actor.inventory?.items[slot];
   if (!item) return { kind: "impossible", reason: "invalid_entry" };
@@ -204,6 +211,7 @@ function use(
   if (part.charges !== undefined && part.charges <= 0) {
     return { kind: "impossible", reason: "nothing_happens" };
   }
+  if (effect.type === "identify") return identify(state, rules, actor, slot, choice);
   // Asked where, the player would learn that it is aimed: where the rules say so, it aims itself.
   const aimed = target ?? (rules.unknownAimed === "nearest" && !isKnown(state, rules, item.template) &&
       targetingOf(effect).kind !== "none"
@@ -216,6 +224,33 @@ function use(
   learn(state, rules, item, learnt);
   spendOne(actor, slot);
   return { kind: "done", events: [...learnt, ...events] };
+}
+
+/**
+ * A scroll of identify in `slot` names the unknown item in slot `choice`. Read unknown, it names itself
+ * first, and then, never having asked, the first unknown item in the pack, if any (docs/rules.md, Identify).
+ */
+function identify(
+  state: GameState,
+  rules: Rules,
+  actor: Entity,
+  slot: number,
+  choice: number | undefined,
+): ActionResult {
+  const items = actor.inventory!.items;
+  const events: GameEvent[] = [];
+  const wasKnown = isKnown(state, rules, items[slot].template);
+  learn(state, rules, items[slot], events);
+  const named = choice ?? unknownSlots(state, rules, actor)[0];
+  if (choice !== undefined && (!items[choice] || isKnown(state, rules, items[choice].template))) {
+    if (wasKnown) return { kind: "impossible", reason: "invalid_entry" };
+  } else if (named !== undefined) {
+    learn(state, rules, items[named], events);
+  } else if (wasKnown) {
+    return { kind: "impossible", reason: "nothing_to_identify" };
+  }
+  spendOne(actor, slot);
+  return { kind: "done", events };
 }
 
 /** One use of the item in `slot` spent: a wand's charge, else one of the item. */
@@ -240,13 +275,16 @@ function refused(
 ): ActionResult {
   const item = actor.inventory!.items[slot];
   if (
-    rules.unknownRefused !== "wasted" || reason === "invalid_entry" || isKnown(state, rules, item.template)
+    rules.unknownRefused === undefined || reason === "invalid_entry" || isKnown(state, rules, item.template)
   ) {
     return { kind: "impossible", reason };
   }
   const name = itemName(state, rules, item);
+  const events: GameEvent[] = [{ type: "wasted", entityId: actor.id, item: name }];
+  // Used, even to no effect, it is seen for what it is where the rules teach by every use.
+  if (rules.unknownRefused === "taught") learn(state, rules, item, events);
   spendOne(actor, slot);
-  return { kind: "done", events: [{ type: "wasted", entityId: actor.id, item: name }] };
+  return { kind: "done", events };
 }
 
 function descend(state: GameState, rules: Rules, actor: Entity): ActionResult {

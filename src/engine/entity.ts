@@ -57,7 +57,9 @@ export type ItemEffect =
   /** `count` monsters of `template`, or of the floor's table, around the user (docs/rules.md, Summoning). */
   | { readonly type: "summon"; readonly template?: string; readonly count: number }
   /** Aimed: a bolt along a line that hits the first actor in its way (docs/rules.md, Wands). */
-  | { readonly type: "bolt"; readonly amount: number; readonly range: number };
+  | { readonly type: "bolt"; readonly amount: number; readonly range: number }
+  /** Names a carried unknown item the player chooses (docs/rules.md, Identify). */
+  | { readonly type: "identify" };
 
 /** A status an actor is under (docs/rules.md, Statuses): its id in the rules, and the turns it has left. */
 export interface StatusEffect {
@@ -95,6 +97,16 @@ export interface Thrown {
   readonly damage?: string;
   /** It breaks where it lands and is gone. */
   readonly shatters?: boolean;
+  /** Where it lands, `status` falls on every actor within `radius` (docs/rules.md, Thrown bursts). */
+  readonly burst?: Burst;
+}
+
+/** A thrown item's burst: a status on every actor within `radius` cells of where it lands. */
+export interface Burst {
+  readonly radius: number;
+  readonly status: string;
+  /** The status's own turns by default. */
+  readonly turns?: number;
 }
 
 /** What makes a thing an item; each part only where the data gives it. */

@@ -145,7 +145,11 @@ export type GameEvent =
   }
   | { readonly type: "bolt_missed"; readonly entityId: number }
   /** The player learnt that things looking like `appearance` are `item`s. */
-  | { readonly type: "identified"; readonly appearance: string; readonly item: string };
+  | { readonly type: "identified"; readonly appearance: string; readonly item: string }
+  /** The player learnt it by elimination: every other thing of its kind is known (docs/rules.md, Unknown items). */
+  | { readonly type: "identified_by_elimination"; readonly appearance: string; readonly item: string }
+  /** A thrown `item` burst where it landed, at (`x`, `y`) (docs/rules.md, Thrown bursts). */
+  | { readonly type: "burst"; readonly item: string; readonly x: number; readonly y: number };
 
 /** The actors whose blows or shots among `events` hurt `targetId` (did it damage). */
 export function attackersWhoHurt(events: readonly GameEvent[], targetId: number): Set<number> {

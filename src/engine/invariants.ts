@@ -120,6 +120,13 @@ export function stateProblems(state: GameState, rules: Rules, root?: string): st
       );
     }
   }
+  for (const id of Object.keys(state.drawn ?? {})) {
+    if (!Object.hasOwn(rules.templates, id)) {
+      problems.push(
+        `the run has drawn ${JSON.stringify(id)}, a template these rules lack${at(`.drawn.${id}`)}`,
+      );
+    }
+  }
   for (const entities of [state.entities, ...(state.keptFloors ?? []).map((k) => k.entities)]) {
     templateProblems(entities, rules, problems, name);
     slotProblems(entities, rules, problems, name);

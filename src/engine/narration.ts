@@ -274,6 +274,16 @@ export function narrate(
           a_item: withArticle(e.item),
         });
         break;
+      case "identified_by_elimination":
+        tell(log, rules, "identified_by_elimination", {
+          appearance: e.appearance,
+          item: e.item,
+          a_item: withArticle(e.item),
+        });
+        break;
+      case "burst":
+        tell(log, rules, "burst", { item: e.item });
+        break;
       case "status_hurt":
         tellStatus(log, rules, e, e.entityId === playerId);
         break;

@@ -16,7 +16,12 @@ import type { Mind } from "./monsters/minds/mind.ts";
  * the rules of data that does not turn the word on, so that adding one leaves
  * every other data set's rules, and checksum, as they were.
  */
-export type WordedMessageId = "walk_threat" | "walk_loop" | "throw_blocked" | "throw_worn";
+export type WordedMessageId =
+  | "walk_threat"
+  | "walk_loop"
+  | "throw_blocked"
+  | "throw_worn"
+  | "identified_by_elimination";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
@@ -57,6 +62,9 @@ export type MessageId =
   | "unequipped"
   | "explored"
   | "stairs_unknown"
+  | "identified_by_elimination"
+  | "nothing_to_identify"
+  | "burst"
   | "no_way_down"
   | "walk_monster"
   | "walk_item"
@@ -330,6 +338,11 @@ export interface SpawnTables {
   readonly maxItemsPerRoom: readonly FloorStep[];
   readonly monsters: readonly WeightStep[];
   readonly items: readonly WeightStep[];
+  /**
+   * Each item kind's weight is multiplied by this for each one of it the run has drawn
+   * (docs/rules.md, Spawning); absent: the weights never change.
+   */
+  readonly repeatWeight?: number;
 }
 
 /** How a dead actor looks; `{name}` in `name` is the actor's name. */
@@ -407,9 +420,12 @@ export interface Rules {
   readonly unknownItems?: Readonly<Record<string, UnknownKind>>;
   /**
    * `wasted`: an unknown item whose use is refused is used up, still unknown, and the refusal is not told
-   * (docs/rules.md, Unknown items); absent: it is kept and the refusal told.
+   * (docs/rules.md, Unknown items); `taught`: used up the same way, and its kind is learnt all the same;
+   * absent: it is kept and the refusal told.
    */
-  readonly unknownRefused?: "wasted";
+  readonly unknownRefused?: "wasted" | "taught";
+  /** When all but one template of an unknown kind are known, the last is known too (docs/rules.md, Unknown items). */
+  readonly lastUnknownNamed?: true;
   /**
    * `nearest`: an unknown item that is aimed once known is not aimed by the player, which would tell its kind,
    * but at the nearest actor in view (docs/rules.md, Unknown items); absent: the player aims it.

@@ -56,6 +56,11 @@ export interface GameState {
    * unknown items keep the state they always had.
    */
   known?: string[];
+  /**
+   * How many of each item kind the run has drawn from the spawn tables, by template id, where the rules
+   * lower a kind's weight with each (`repeatWeight`, docs/rules.md, Spawning); absent otherwise.
+   */
+  drawn?: Record<string, number>;
 }
 
 /** The player entity. */

@@ -50,6 +50,8 @@ export interface TurnPatch {
   readonly floor?: FloorChange;
   readonly chronicle?: Chronicle;
   readonly known?: string[];
+  /** The items drawn so far this run, whole, when the turn drew more (a new floor, `repeatWeight`). */
+  readonly drawn?: Record<string, number>;
   /** The lines the turn told, in order. */
   readonly log: readonly LogEntry[];
   /** The turn's shots, for the app to show on their way. */
@@ -214,7 +216,7 @@ export function patchOf(before: GameState, after: GameState, events: readonly Ga
 }
 
 /** What a patch replaces whole: its values, and the floor it arrives on. */
-type Replacing = Pick<TurnPatch, "whole" | "chronicle" | "known" | "floor">;
+type Replacing = Pick<TurnPatch, "whole" | "chronicle" | "known" | "drawn" | "floor">;
 
 /**
  * The quick digest of `state` (the game as a command finds it), with the
@@ -232,6 +234,7 @@ export function replacedDigest(state: GameState, patch: Replacing): number {
   }
   if (patch.chronicle) add(state.chronicle);
   if (patch.known) add(state.known ?? null);
+  if (patch.drawn) add(state.drawn ?? null);
   if (patch.floor) {
     add(state.entities);
     add(state.keptFloors?.find((k) => k.floor === patch.floor!.number) ?? null);
@@ -286,6 +289,7 @@ function changesOf(
     // Copies: the patch may wait in a batch while the copy it was taken of plays on.
     ...(samePlain(before.chronicle, after.chronicle) ? {} : { chronicle: structuredClone(after.chronicle) }),
     ...(samePlain(before.known, after.known) ? {} : { known: [...after.known!] }),
+    ...(samePlain(before.drawn, after.drawn) ? {} : { drawn: { ...after.drawn! } }),
     log: [...after.log],
     shots: events.filter((e) => e.type === "shot"),
     after: turnDigest(after),
@@ -413,6 +417,7 @@ export function applyPatch(state: GameState, patch: TurnPatch): GameEvent[] {
   }
   if (patch.chronicle) state.chronicle = patch.chronicle;
   if (patch.known) state.known = patch.known;
+  if (patch.drawn) state.drawn = { ...patch.drawn };
   for (const line of patch.log) {
     for (let n = 0; n < line.count; n++) addMessage(state.log, line.text, line.color);
   }

@@ -179,4 +179,5 @@ export const stateSchema = z.strictObject({
   ),
   chronicle: chronicleSchema,
   known: z.array(idSchema.max(100)).max(100_000).optional(),
+  drawn: z.record(idSchema.max(100), count).optional(),
 });

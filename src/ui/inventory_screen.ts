@@ -21,6 +21,7 @@ import {
   slotOfLetter,
   slotsByLetter,
   targetingOf,
+  unknownSlots,
 } from "../engine/mod.ts";
 import type { CellBuffer, KeyEvent, MouseEvent } from "../terminal/mod.ts";
 import { HelpScreen } from "./help_screen.ts";
@@ -37,11 +38,12 @@ import { ThrowWornScreen } from "./throw_worn_screen.ts";
  * The player's items as listed, in their letters' order: `(a) Health Potion`,
  * `(b) Dagger (E)`, `(d) 3 Health Potions`, or `(Empty)`.
  */
-export function inventoryLines(state: GameState, rules: Rules): string[] {
+export function inventoryLines(state: GameState, rules: Rules, only?: readonly number[]): string[] {
   const player = playerOf(state);
   const inventory = player.inventory;
   if (!inventory || inventory.items.length === 0) return ["(Empty)"];
-  return slotsByLetter(inventory).map((slot) => {
+  const slots = slotsByLetter(inventory).filter((slot) => only === undefined || only.includes(slot));
+  return slots.map((slot) => {
     const item = inventory.items[slot];
     const letter = String.fromCharCode(97 + letterAt(inventory, slot));
     return `(${letter}) ${labelOf(state, rules, item)}${isWorn(player, item) ? " (E)" : ""}`;
@@ -65,6 +67,12 @@ function aimOf(ui: UiContext, slot: number, verb: "use" | "throw"): Screen | und
   if (item && ui.rules.unknownAimed === "nearest" && !isKnown(ui.state, ui.rules, item.template)) {
     return undefined;
   }
+  // A scroll of identify asks which unknown thing to name, where there is one (docs/rules.md, Identify).
+  if (
+    item?.item?.effect?.type === "identify" && unknownSlots(ui.state, ui.rules, playerOf(ui.state)).length > 0
+  ) {
+    return new InventoryScreen("identify", slot);
+  }
   const targeting = targetingOf(item?.item?.effect);
   return targeting.kind === "none" || empty ? undefined : new TargetScreen(ui, slot, targeting);
 }
@@ -82,13 +90,14 @@ export function aimAgain(ui: UiContext): Screen | undefined {
 }
 
 /** What the window is for. */
-export type InventoryMode = "use" | "drop" | "throw" | "describe";
+export type InventoryMode = "use" | "drop" | "throw" | "describe" | "identify";
 
 const TITLES: Readonly<Record<InventoryMode, string>> = {
   use: "Select an item to use",
   drop: "Select an item to drop",
   throw: "Select an item to throw",
   describe: "Select an item to describe",
+  identify: "Select an item to identify",
 };
 
 const PICK_HELP: Readonly<Record<InventoryMode, string>> = {
@@ -96,6 +105,7 @@ const PICK_HELP: Readonly<Record<InventoryMode, string>> = {
   drop: "drop the item in that slot (a stack: asks how many); an empty slot: Invalid entry.",
   throw: "aim the item in that slot, then throw one of it; an empty slot: Invalid entry.",
   describe: "describe the item in that slot: what it is and its numbers; an empty slot: Invalid entry.",
+  identify: "name the unknown item in that slot; any other slot: Invalid entry.",
 };
 
 /** An inventory window; a list longer than the window scrolls, each item keeping its letter. */
@@ -104,7 +114,8 @@ export class InventoryScreen implements Screen {
   readonly bindings: readonly Binding<"help" | ScrollCommand>[];
   readonly scroll = new Scroll();
 
-  constructor(readonly mode: InventoryMode) {
+  /** `reading`: for `identify`, the slot of the scroll read. */
+  constructor(readonly mode: InventoryMode, readonly reading = -1) {
     this.title = TITLES[mode];
     this.bindings = [
       { keys: ["a…z"], help: PICK_HELP[mode], listedOnly: true },
@@ -116,7 +127,8 @@ export class InventoryScreen implements Screen {
 
   /** The window's lines. */
   lines(ui: UiContext): string[] {
-    return inventoryLines(ui.state, ui.rules);
+    if (this.mode !== "identify") return inventoryLines(ui.state, ui.rules);
+    return inventoryLines(ui.state, ui.rules, unknownSlots(ui.state, ui.rules, playerOf(ui.state)));
   }
 
   handleKey(event: KeyEvent, ui: UiContext): ScreenResult {
@@ -131,6 +143,12 @@ export class InventoryScreen implements Screen {
     const slot = inventory ? slotOfLetter(inventory, event.key.charCodeAt(0) - 97) : -1;
     const item = inventory?.items[slot];
     if (!item) return { type: "say", message: "invalid_entry" };
+    if (this.mode === "identify") {
+      if (!unknownSlots(ui.state, ui.rules, playerOf(ui.state)).includes(slot)) {
+        return { type: "say", message: "invalid_entry" };
+      }
+      return { type: "act", action: { type: "use", item: this.reading, choice: slot }, closeOnSuccess: true };
+    }
     if (this.mode === "describe") return { type: "open", screen: new DescribeScreen(slot), replace: true };
     if (this.mode === "drop") {
       if (countOf(item) > 1) {

@@ -64,6 +64,8 @@ function usedNumbers(item: Entity, rules: Rules): string[] {
         return `Used: calls ${effect.count} monster${effect.count === 1 ? "" : "s"} around you.`;
       case "bolt":
         return `Aimed: a bolt of ${effect.amount} damage to the first one in its line, up to ${effect.range} cells.`;
+      case "identify":
+        return "Used: names an unknown item you carry.";
     }
   })();
   const charges = item.item?.charges;
@@ -71,14 +73,22 @@ function usedNumbers(item: Entity, rules: Rules): string[] {
 }
 
 /** What throwing it does, where the data says it is made for throwing. */
-function thrownNumbers(item: Entity): string[] {
+function thrownNumbers(item: Entity, rules: Rules): string[] {
   const thrown = item.item?.thrown;
   if (!thrown) return [];
+  const burst = thrown.burst;
+  if (burst) {
+    const turns = burst.turns ?? rules.statuses?.[burst.status]?.turns;
+    const name = rules.statuses?.[burst.status]?.name ?? burst.status;
+    const span = turns === undefined ? "" : ` for ${turns} turns`;
+    const steps = `${burst.radius} step${burst.radius === 1 ? "" : "s"}`;
+    return [`Thrown: it breaks, and everyone within ${steps} of where it lands is ${name}${span}.`];
+  }
   const hurt = thrown.damage ? `${thrown.damage} damage to the first one in its line` : "it hurts no one";
   return [`Thrown: ${hurt}${thrown.shatters ? ", and it breaks" : ""}.`];
 }
 
 /** Every line of numbers of `item` (known to the player: the caller checks). */
 export function itemNumbers(item: Entity, rules: Rules): string[] {
-  return [...wornNumbers(item), ...usedNumbers(item, rules), ...thrownNumbers(item)];
+  return [...wornNumbers(item), ...usedNumbers(item, rules), ...thrownNumbers(item, rules)];
 }

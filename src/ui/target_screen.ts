@@ -73,7 +73,7 @@ export class TargetScreen extends CursorScreen {
   /** True when cancelling spends the item: it is unknown, and the rules waste a refused unknown item. */
   #wastedOnCancel(ui: UiContext): boolean {
     const item = playerOf(ui.state).inventory?.items[this.slot];
-    return this.verb === "use" && item !== undefined && ui.rules.unknownRefused === "wasted" &&
+    return this.verb === "use" && item !== undefined && ui.rules.unknownRefused !== undefined &&
       !isKnown(ui.state, ui.rules, item.template);
   }
 

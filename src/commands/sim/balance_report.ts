@@ -55,6 +55,7 @@ export function balanceReport(results: readonly GameResult[], label: string): st
     const reached = results.filter((r) => r.arrivals.length > f);
     lines.push(`  floor ${f + 1}: ${median(reached.map((r) => r.arrivals[f]))} (${reached.length} games)`);
   }
+  lines.push("", ...itemVariety(results));
   const byMonster = new Map<string, number>();
   for (const r of results) {
     for (const k of r.killsByMonster) byMonster.set(k.name, (byMonster.get(k.name) ?? 0) + k.count);
@@ -104,4 +105,26 @@ export function botTroubles(results: readonly GameResult[]): string[] {
   for (const r of unused) lines.push(`  seed ${r.seed}: floor ${r.endFloor}, ${r.unusedEscape}`);
   lines.push(`deaths while fleeing: ${fleeing.length} of ${deaths.length}`);
   return lines;
+}
+
+/**
+ * How varied the items the dungeon gave were (lying on each floor when first reached): the kinds a game
+ * found and the copies of its most found kind, median over the games, and which kind that was most often.
+ */
+export function itemVariety(results: readonly GameResult[]): string[] {
+  const kinds: number[] = [], copies: number[] = [];
+  const topKinds = new Map<string, number>();
+  for (const r of results) {
+    const found = Object.entries(r.itemsFound ?? {});
+    kinds.push(found.length);
+    const top = found.reduce((most, kind) => kind[1] > most[1] ? kind : most, ["", 0] as [string, number]);
+    copies.push(top[1]);
+    if (top[1] > 0) topKinds.set(top[0], (topKinds.get(top[0]) ?? 0) + 1);
+  }
+  const [kind, games] = [...topKinds].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] ?? ["none", 0];
+  return [
+    "items found on the floors reached (median per game):",
+    `  kinds: ${median(kinds)}; copies of the most found kind: ${median(copies)}` +
+    ` (most often ${kind}, in ${games} games)`,
+  ];
 }

@@ -60,6 +60,11 @@ export interface GameResult {
   readonly attacksOnBot: Readonly<Record<string, AttackTally>>;
   /** Items the bot used or threw, by their true name, and how often. */
   readonly itemsUsed: Readonly<Record<string, number>>;
+  /**
+   * The items lying on each floor when the bot first stood on it (what the dungeon gave this run), by their
+   * true name: how many of each.
+   */
+  readonly itemsFound: Readonly<Record<string, number>>;
   /** The bot's level and HP at turn 0, SAMPLE_TURNS, 2 × SAMPLE_TURNS, … while it lived. */
   readonly levels: readonly number[];
   readonly hps: readonly number[];
@@ -112,6 +117,13 @@ export function simulate(
     }
   };
   sample();
+  const itemsFound: Record<string, number> = {};
+  const countItems = () => {
+    for (const e of state.entities) {
+      if (e.layer === "item" && e.item) itemsFound[e.name] = (itemsFound[e.name] ?? 0) + 1;
+    }
+  };
+  countItems();
   // Every command is a turn or a level-up choice; a cap guards against a stuck bot.
   const bot = new Bot();
   for (let commands = 0; state.turn < maxTurns && commands < maxTurns * 4; commands++) {
@@ -124,6 +136,7 @@ export function simulate(
     if (recording) record(recording, command, state, turnBefore);
     sample();
     // A new deepest floor: the turn it was first reached.
+    if (arrivals.length < state.floor) countItems();
     while (arrivals.length < state.floor) arrivals.push(state.turn);
     if (isGameOver(state)) break;
   }
@@ -154,6 +167,7 @@ export function simulate(
     killsByMonster: kills,
     attacksOnBot,
     itemsUsed,
+    itemsFound,
     levels,
     hps,
   };

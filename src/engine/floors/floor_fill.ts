@@ -9,7 +9,14 @@ import { generateDungeon } from "./dungeon.ts";
 import { buildFloor, type BuiltFloor, planFor, type SpawnArea } from "./floor_plan.ts";
 import type { Rect, Rng } from "../../algorithms/mod.ts";
 import type { Rules } from "../rules.ts";
-import { drawWeighted, populateAreas, populateRooms, type SpawnTarget, weightsForFloor } from "./spawning.ts";
+import {
+  drawItems,
+  drawWeighted,
+  populateAreas,
+  populateRooms,
+  type SpawnTarget,
+  weightsForFloor,
+} from "./spawning.ts";
 import { instantiate } from "../templates.ts";
 
 /** A floor's map before anything is put on it: a built floor (its start is where the player arrives from above). */
@@ -40,11 +47,11 @@ export function fillFloor(target: SpawnTarget, rules: Rules, laid: LaidFloor, fl
   if (!laid.planned) return populateRooms(target, laid.rooms, floor, rules.spawn, rules.templates, rng);
   for (const thing of laid.things) {
     // A random one is drawn from the floor's spawn tables (none if they are empty).
-    const id = "template" in thing ? thing.template : drawWeighted(
-      weightsForFloor(thing.random === "monster" ? rules.spawn.monsters : rules.spawn.items, floor),
-      1,
-      rng,
-    )[0];
+    const id = "template" in thing
+      ? thing.template
+      : thing.random === "monster"
+      ? drawWeighted(weightsForFloor(rules.spawn.monsters, floor), 1, rng)[0]
+      : drawItems(target, rules.spawn, weightsForFloor(rules.spawn.items, floor), 1, rng)[0];
     if (id !== undefined) {
       target.entities.push(instantiate(rules.templates[id], target.nextId++, thing.x, thing.y));
     }

@@ -8,8 +8,11 @@ export { type DungeonParams, generateDungeon } from "./dungeon.ts";
 export { buildFloor, type BuiltFloor, type FloorPlan, planFor } from "./floor_plan.ts";
 export { carriesGoal, changeFloor, enterFloor, floorSeed, isBottom, keepsFloors } from "./floors.ts";
 export {
+  drawItems,
+  drawWeighted,
   populateAreas,
   populateRooms,
+  repeatedWeight,
   type SpawnTarget,
   valueForFloor,
   weightsForFloor,

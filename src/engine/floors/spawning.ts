@@ -49,6 +49,44 @@ export function drawWeighted(weights: Map<string, number>, count: number, rng: R
 export interface SpawnTarget {
   readonly entities: Entity[];
   nextId: number;
+  /** The items drawn so far this run, by template, where the tables lower repeats' weights. */
+  drawn?: Record<string, number>;
+}
+
+/**
+ * The weight a kind of `weight` has once `times` of it were drawn: `repeatWeight` to that power, in
+ * thousandths so that the draw stays whole numbers, and never below 1 while the table gives it one.
+ */
+export function repeatedWeight(weight: number, times: number, repeatWeight: number): number {
+  if (weight <= 0) return 0;
+  return Math.max(1, Math.round(weight * 1000 * repeatWeight ** times));
+}
+
+/**
+ * `count` items drawn from `weights`: as {@link drawWeighted} where the tables leave weights be; with
+ * `repeatWeight`, one at a time, each kind's weight lowered for each of it the run has drawn (kept in
+ * `target.drawn`).
+ */
+export function drawItems(
+  target: SpawnTarget,
+  tables: SpawnTables,
+  weights: Map<string, number>,
+  count: number,
+  rng: Rng,
+): string[] {
+  const factor = tables.repeatWeight;
+  if (factor === undefined) return drawWeighted(weights, count, rng);
+  const drawn = target.drawn ??= {};
+  const picks: string[] = [];
+  for (let k = 0; k < count; k++) {
+    const lowered = new Map<string, number>();
+    for (const [id, w] of weights) lowered.set(id, repeatedWeight(w, drawn[id] ?? 0, factor));
+    const [id] = drawWeighted(lowered, 1, rng);
+    if (id === undefined) break;
+    drawn[id] = (drawn[id] ?? 0) + 1;
+    picks.push(id);
+  }
+  return picks;
 }
 
 /** Where in an area a spawn lands: a room's interior cell, or one of a list of cells. */
@@ -98,7 +136,7 @@ export function populateAreas(
   for (const p of reserved) taken.add(cell(p.x, p.y));
   for (const area of areas) {
     const monsters = drawWeighted(monsterWeights, rng.int(0, maxMonsters), rng);
-    const items = drawWeighted(itemWeights, rng.int(0, maxItems), rng);
+    const items = drawItems(target, tables, itemWeights, rng.int(0, maxItems), rng);
     for (const id of [...monsters, ...items]) {
       const { x, y } = pickCell(area, rng);
       if (taken.has(cell(x, y))) continue;

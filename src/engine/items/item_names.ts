@@ -86,6 +86,29 @@ export function learn(state: GameState, rules: Rules, item: Entity, events: Game
   const appearance = baseName(state, rules, item);
   (state.known ??= []).push(item.template);
   events.push({ type: "identified", appearance, item: item.name });
+  const kind = rules.templates[item.template]?.unknown;
+  if (rules.lastUnknownNamed && kind !== undefined) eliminate(state, rules, kind, events);
+}
+
+/**
+ * Where one template of unknown `kind` is left unknown, the player knows it
+ * too: it can be nothing else (docs/rules.md, Unknown items).
+ */
+function eliminate(state: GameState, rules: Rules, kind: string, events: GameEvent[]): void {
+  const left = Object.keys(rules.templates).filter((id) =>
+    rules.templates[id].unknown === kind && !isKnown(state, rules, id)
+  );
+  if (left.length !== 1) return;
+  const [last] = left;
+  const appearance = appearances(rules, state.seed).get(last)?.name ?? rules.templates[last].name;
+  state.known!.push(last);
+  events.push({ type: "identified_by_elimination", appearance, item: rules.templates[last].name });
+}
+
+/** The unknown items `actor` carries, by slot: what a scroll of identify may name. */
+export function unknownSlots(state: GameState, rules: Rules, actor: Entity): number[] {
+  const items = actor.inventory?.items ?? [];
+  return items.flatMap((item, slot) => isKnown(state, rules, item.template) ? [] : [slot]);
 }
 
 /**

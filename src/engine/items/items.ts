@@ -147,6 +147,9 @@ export function applyEffect(
     case "bolt":
       if (!target || !visible(state, target)) return "cannot_target_unseen";
       return bolt(state, rules, user, effect, target, events);
+    case "identify":
+      // Naming wants the item chosen, which only the use action carries.
+      return "nothing_to_identify";
   }
 }
 

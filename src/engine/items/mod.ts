@@ -5,7 +5,7 @@
  * @module
  */
 export { damageDiceOf, DEFAULT_SLOTS, equip, isWorn, unequip, wornBonus, wornIn } from "./equipment.ts";
-export { countedName, isKnown, itemName, labelOf } from "./item_names.ts";
+export { countedName, isKnown, itemName, labelOf, unknownSlots } from "./item_names.ts";
 export { confusionDepth, inBlast, type Targeting, targetingOf } from "./items.ts";
 export { carry, countOf, letterAt, slotOfLetter, slotsByLetter } from "./stacks.ts";
 export { flight, wallInLine } from "./throwing.ts";

@@ -8,7 +8,10 @@
  */
 import { afterArmour, rollToHit, takeDamage, withRolls } from "../combat.ts";
 import { lineCells, type Point, rollDice } from "../../algorithms/mod.ts";
-import type { Entity } from "../entity.ts";
+import { type Burst, type Entity, isAlive } from "../entity.ts";
+import { itemName, learn } from "./item_names.ts";
+import { applyStatus } from "../statuses.ts";
+import { afterBurst } from "./burst_seam.ts";
 import { unequip } from "./equipment.ts";
 import { accuracyOf, defenseOf, evasionOf } from "../stats.ts";
 import type { GameEvent } from "../events.ts";
@@ -92,7 +95,9 @@ export function throwItem(
   const events: GameEvent[] = [];
   unequip(actor, item, events);
   const thrown = takeSome(state, inventory!, slot, 1);
-  events.push({ type: "thrown", entityId: actor.id, item: thrown.name });
+  // Thrown, it is told by the name the player knows it by: an unknown one keeps its secret until it shows.
+  const name = itemName(state, rules, thrown);
+  events.push({ type: "thrown", entityId: actor.id, item: name });
   const { land, victim } = flight(
     state,
     actor,
@@ -102,13 +107,44 @@ export function throwItem(
       return there === actor ? undefined : there;
     },
   );
+  const burst = thrown.item?.thrown?.burst;
+  if (burst) {
+    burstAt(state, rules, thrown, burst, land, events);
+    return { kind: "done", events };
+  }
   if (victim) {
     const dice = thrown.item?.thrown?.damage;
     const damage = dice === undefined ? 0 : hitDamage(state, rules, actor, dice, victim);
-    events.push({ type: "thrown_hit", item: thrown.name, targetId: victim.id, target: victim.name, damage });
+    events.push({ type: "thrown_hit", item: name, targetId: victim.id, target: victim.name, damage });
     if (damage) takeDamage(victim, damage, rules, events, actor.id);
   }
-  if (thrown.item?.thrown?.shatters) events.push({ type: "shattered", item: thrown.name });
+  if (thrown.item?.thrown?.shatters) events.push({ type: "shattered", item: name });
   else layDown(state, thrown, land.x, land.y);
   return { kind: "done", events };
+}
+
+/**
+ * `item`'s burst where it landed, at `land`: seen, it names its kind; it breaks, and its status falls on every
+ * living actor within the burst's radius (in steps, diagonals too), the thrower too (docs/rules.md, Thrown
+ * bursts).
+ */
+function burstAt(
+  state: GameState,
+  rules: Rules,
+  item: Entity,
+  burst: Burst,
+  land: Point,
+  events: GameEvent[],
+): void {
+  learn(state, rules, item, events);
+  events.push({ type: "burst", item: item.name, x: land.x, y: land.y });
+  const def = rules.statuses?.[burst.status];
+  // The content's checks name only statuses the rules define; a save from other rules may not.
+  if (def) {
+    for (const e of state.entities) {
+      const near = Math.max(Math.abs(e.x - land.x), Math.abs(e.y - land.y)) <= burst.radius;
+      if (isAlive(e) && e.fighter && near) applyStatus(e, def, events, burst.turns);
+    }
+  }
+  afterBurst(state, rules, item, land, events);
 }
