@@ -26,7 +26,7 @@ Deno.test("schema, reference and cross-file mistakes are all told in one run, on
     'mod/entities.json: $.orc.color: expected a colour like "#RRGGBB", found "#12"',
     'mod/entities.json: $.health_potion.item.effect.amout: unexpected key (did you mean "amount"?)',
     'mod/entities.json: $.fireball_scroll.item.effect.type: expected one of "heal", "damage_nearest", "confuse", ' +
-    '"apply_status", "damage_area", "teleport", "reveal_map", "summon", "bolt", found "damage_aera" ' +
+    '"apply_status", "damage_area", "teleport", "reveal_map", "summon", "bolt", "identify", found "damage_aera" ' +
     '(did you mean "damage_area"?)',
     // Checked as the kind it was likely meant to be, so its other mistake is told in the same run.
     "mod/entities.json: $.fireball_scroll.item.effect.radius: expected a non-negative integer, at most 1000, " +
@@ -48,5 +48,18 @@ Deno.test("the checks across files run beside a template's own mistakes, which t
   deepEqual(problems, [
     "mod/entities.json: $.troll.fighter.hp: expected a positive integer, at most 1000000, found -1",
     'mod/game.json: $.messages.throw_blocked.color: expected a colour named in $.palette, found "no_such_colour"',
+  ]);
+});
+
+Deno.test("a message a template's word says is required where a template uses the word, and nowhere else", async () => {
+  const problems = await modProblems(DELVE_DATA, ({ game }) => {
+    delete game.messages.burst;
+    delete game.messages.nothing_to_identify;
+  });
+  deepEqual(problems, [
+    "mod/game.json: $.messages.burst: expected the message mod/entities.json $.sleep_potion's thrown.burst says, " +
+    "found none",
+    "mod/game.json: $.messages.nothing_to_identify: expected the message mod/entities.json $.identify_scroll's " +
+    'item.effect "identify" says, found none',
   ]);
 });

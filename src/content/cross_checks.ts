@@ -14,7 +14,7 @@ import { describeValue, foundTemplate } from "./problems.ts";
 import type { GameConfig } from "./schemas.ts";
 import type { DataFiles, Labels } from "./data_files.ts";
 import { FULL_PANEL_ROWS } from "./screen_texts_schema.ts";
-import { WORDED_MESSAGES } from "./message_schema.ts";
+import { TEMPLATE_WORDED_MESSAGES, WORDED_MESSAGES } from "./message_schema.ts";
 import { workProblems } from "./work_checks.ts";
 
 /** How long the corpse name `template` can grow once each `{name}` holds the longest name a template may have. */
@@ -361,6 +361,21 @@ function bottomProblems(label: string, game: DataFiles["game"]): string[] {
   return problems;
 }
 
+/** The messages a template's word says that the game file does not give, one line each. */
+function templateWordProblems(labels: Labels, game: GameConfig, entities: DataFiles["entities"]): string[] {
+  const problems: string[] = [];
+  for (const [id, { word, uses }] of TEMPLATE_WORDED_MESSAGES) {
+    const user = Object.entries(entities).find(([, t]) => uses(t))?.[0];
+    if (user !== undefined && game.messages[id] === undefined) {
+      problems.push(
+        `${labels.game}: $.messages.${id}: expected the message ${labels.entities} $.${user}'s ${word} says, ` +
+          "found none",
+      );
+    }
+  }
+  return problems;
+}
+
 /** The template a problem says it found where it expected another kind of thing, if it names one. */
 const FOUND_ID = /found "([^"]*)"(?: \(did you mean "[^"]*"\?\))?$/;
 
@@ -389,6 +404,7 @@ function spanningProblems(labels: Labels, files: Partial<DataFiles>, playerUnche
     ...(game ? causeProblems(labels.game, game) : []),
     ...(game ? panelProblems(labels.game, game) : []),
     ...(game && entities ? effectProblems(labels, game, entities) : []),
+    ...(game && entities ? templateWordProblems(labels, game, entities) : []),
     ...(entities ? entityProblems(labels.entities, entities, playerUnchecked) : []),
     ...(entities && spawn ? spawnProblems(labels, { entities, spawn }) : []),
     ...(game && entities && spawn ? goalProblems(labels, { game, entities, spawn }) : []),

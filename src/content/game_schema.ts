@@ -23,7 +23,13 @@ import {
   regenerationSchema,
   stat,
 } from "./schema_parts.ts";
-import { MESSAGE_DEFAULTS, MESSAGE_IDS, messageSchema, WORDED_MESSAGES } from "./message_schema.ts";
+import {
+  MESSAGE_DEFAULTS,
+  MESSAGE_IDS,
+  messageSchema,
+  TEMPLATE_WORDED_MESSAGES,
+  WORDED_MESSAGES,
+} from "./message_schema.ts";
 
 const tileLookSchema = z.strictObject({
   name: textSchema(40).describe("What look mode calls it (`stairs down`)."),
@@ -294,7 +300,9 @@ export const gameSchema = z.strictObject({
     Object.fromEntries(
       MESSAGE_IDS.map((id) => {
         const fallback = MESSAGE_DEFAULTS[id];
-        if (WORDED_MESSAGES.has(id)) return [id, messageSchema.optional()];
+        if (WORDED_MESSAGES.has(id) || TEMPLATE_WORDED_MESSAGES.has(id)) {
+          return [id, messageSchema.optional()];
+        }
         return [id, fallback ? messageSchema.default(fallback) : messageSchema];
       }),
     ) as Record<MessageId, typeof messageSchema>,

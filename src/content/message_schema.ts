@@ -8,6 +8,7 @@ import { z } from "zod";
 import { type MessageId, type MessageTemplate, type WordedMessageId } from "../engine/mod.ts";
 import { textSchema } from "./text_schema.ts";
 import { paletteName } from "./schema_parts.ts";
+import type { TemplateConfig } from "./entities_schema.ts";
 
 const messageText = textSchema(500, true, 0).describe(
   "{placeholders} are filled in; {Name} capitalises {name}. Empty: these rules do not say it.",
@@ -167,8 +168,6 @@ export const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   nothing_happens: { text: "Nothing happens.", color: "impossible" },
   identified: { text: "The {appearance} was {a_item}.", color: "white" },
   unknown_wasted: { text: "The {item} is used up, and nothing seems to happen.", color: "white" },
-  nothing_to_identify: { text: "You carry nothing unknown.", color: "impossible" },
-  burst: { text: "The {item} bursts.", color: "player_atk" },
   followed: { text: "{Name} follows you.", color: "enemy_atk" },
   no_way_down: { text: "This is the deepest floor: there is no way further down.", color: "impossible" },
   walk_closer: { text: "{A_name} comes closer.", color: "white" },
@@ -192,4 +191,29 @@ export const WORDED_MESSAGES: ReadonlyMap<MessageId, string> = new Map<WordedMes
   ["throw_blocked", "clearThrows"],
   ["throw_worn", "inventory.throwWornAsks"],
   ["identified_by_elimination", "lastUnknownNamed"],
+]);
+
+/** A word of a template (`entities.json`) that makes a message said, by what it is. */
+export interface TemplateWord {
+  /** The word as docs/modding.md names it, for the problem's line. */
+  readonly word: string;
+  /** Whether the template `t` uses the word. */
+  readonly uses: (t: TemplateConfig) => boolean;
+}
+
+/**
+ * The messages said only where a template uses a word (engine
+ * `WordedMessageId`), as {@link WORDED_MESSAGES} are for words of
+ * `game.json`: optional, without a default, and required where a template
+ * uses the word, so that adding one changes no other data set's rules.
+ */
+export const TEMPLATE_WORDED_MESSAGES: ReadonlyMap<MessageId, TemplateWord> = new Map<
+  WordedMessageId,
+  TemplateWord
+>([
+  ["burst", { word: "thrown.burst", uses: (t) => t.item?.thrown?.burst !== undefined }],
+  ["nothing_to_identify", {
+    word: 'item.effect "identify"',
+    uses: (t) => t.item?.effect?.type === "identify",
+  }],
 ]);

@@ -21,7 +21,9 @@ export type WordedMessageId =
   | "walk_loop"
   | "throw_blocked"
   | "throw_worn"
-  | "identified_by_elimination";
+  | "identified_by_elimination"
+  | "burst"
+  | "nothing_to_identify";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
