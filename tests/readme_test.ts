@@ -1,7 +1,8 @@
 /**
  * The examples of the README and of the guides it links to (docs/modding.md
  * and docs/playing.md) run as written: their jsonc blocks, applied to a copy of
- * data/, make a folder that validates and plays as they say; their shell
+ * data/, make a folder that validates and plays as they say (an overlay
+ * mod's, written out as its files, loads over data/); their shell
  * lines run (those that take minutes, or are this test run, are checked
  * against their task's --help instead), with FILE and the mod folder's
  * placeholders filled in. The README's two commands after installing Deno
@@ -74,10 +75,13 @@ function edits(lines: readonly string[]): { file: string; members: Record<string
   return out.map(({ file, text }) => ({ file, members: JSON.parse(`{${text.join("\n")}}`) }));
 }
 
+/** Whether a jsonc block is an overlay mod's files (`// mods/NAME/FILE` comments), not edits of data/. */
+const isOverlay = (lines: readonly string[]) => lines[0]?.startsWith("// mods/") ?? false;
+
 /** A copy of data/ with every jsonc example of the documents applied, as a modder would. */
 async function readmeMod(): Promise<string> {
   const dir = await copyOfData("delve-readme-mod-");
-  const jsonc = blocks("jsonc");
+  const jsonc = blocks("jsonc").filter((lines) => !isOverlay(lines));
   ok(jsonc.length >= 3, "the modding examples");
   for (const { file, members } of jsonc.flatMap(edits)) {
     const path = `${dir}/${file}`;
@@ -202,4 +206,33 @@ Deno.test("the documents' shell lines run as written (a TTY aside), or name only
   }
   ok(ran >= 10, `ran ${ran}`);
   equal(Object.keys(NOT_RUN).every((name) => name in config.tasks), true, "every task kept out is a task");
+});
+
+Deno.test("the documents' overlay mods, written out as their comments name the files, load over Delve's data", async () => {
+  const root = await Deno.makeTempDir({ prefix: "delve-readme-overlay-" });
+  const folders = new Set<string>();
+  for (const lines of blocks("jsonc").filter(isOverlay)) {
+    let file: string | undefined, text: string[] = [];
+    const flush = async () => {
+      if (file === undefined) return;
+      await Deno.mkdir(`${root}/${file.slice(0, file.lastIndexOf("/"))}`, { recursive: true });
+      await Deno.writeTextFile(`${root}/${file}`, JSON.stringify(JSON.parse(text.join("\n"))));
+    };
+    for (const line of lines) {
+      const named = /^\/\/ (mods\/[\w-]+\/[\w.]+\.json)\b/.exec(line)?.[1];
+      if (named) {
+        await flush();
+        file = named, text = [];
+        folders.add(named.slice(0, named.lastIndexOf("/") + 1));
+      } else text.push(line);
+    }
+    await flush();
+  }
+  ok(folders.size >= 1, "an overlay example");
+  const content = await loadContent(new URL("data/", ROOT), "data/", {
+    mods: [...folders].map((label) => ({ dir: new URL(`file://${root}/${label}`), label })),
+    delveVersion: config.version,
+  });
+  ok(content.rules.templates.cave_bear?.fighter, "the example's monster");
+  ok(content.rules.spawn.monsters.some((step) => step.weights.cave_bear), "and where it appears");
 });

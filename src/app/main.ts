@@ -59,7 +59,7 @@ export async function main(args: readonly string[]): Promise<number> {
     sayOut(versionText());
     return 0;
   }
-  const loaded = await loadDataOr(command.dataDir);
+  const loaded = await loadDataOr(command.dataDir, command.modDirs);
   if (!loaded) return 2;
   const { content } = loaded;
   const files = playFiles(command, env);

@@ -1,5 +1,5 @@
 /**
- * The command line: `delve [--seed N] [--data DIR] [--save PATH] [--record PATH] [--walk-delay MS]
+ * The command line: `delve [--seed N] [--data DIR] [--mod DIR]... [--save PATH] [--record PATH] [--walk-delay MS]
  * [--one-thread] [--options PATH] [--help] [--version]`.
  *
  * @module
@@ -7,7 +7,7 @@
 // Modules of their own, not their layers' surfaces: the launcher parses the command line with this file,
 // and loads nothing else of the game (launch.ts).
 import { MAX_SEED } from "../algorithms/seed.ts";
-import { HELP_USAGE, intFlag, parseFlags, pathFlag, UsageError } from "../cli/parse_flags.ts";
+import { HELP_USAGE, intFlag, parseFlags, pathFlag, pathFlags, UsageError } from "../cli/parse_flags.ts";
 
 /** What the command line asked for. */
 export type CliCommand =
@@ -15,6 +15,8 @@ export type CliCommand =
     readonly kind: "play";
     readonly seed?: number;
     readonly dataDir?: string;
+    /** `--mod DIR`, each: mod folders laid over the data, in order. */
+    readonly modDirs?: readonly string[];
     readonly savePath?: string;
     readonly walkDelayMs?: number;
     readonly recordPath?: string;
@@ -35,6 +37,8 @@ export const USAGE = `Usage: deno task play [options]
 Options:
   --seed N      dungeon seed, an integer from 0 to ${MAX_SEED} (default: random)
   --data DIR    play with the data files in DIR (default: the bundled data/)
+  --mod DIR     lay the mod in DIR over the data; repeat for several, laid in
+                order (default: none)
   --save PATH   save file (default: $XDG_DATA_HOME/delve/savegame.json.gz,
                 or ~/.local/share/delve/savegame.json.gz)
   --record PATH where the last game's replay goes (default:
@@ -62,6 +66,7 @@ export function parseCli(args: readonly string[]): CliCommand {
   const { values } = parseFlags(args, {
     seed: { type: "string" },
     data: { type: "string" },
+    mod: { type: "string", multiple: true },
     save: { type: "string" },
     "walk-delay": { type: "string" },
     record: { type: "string" },
@@ -79,6 +84,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     kind: "play",
     seed: intFlag("--seed", values.seed, 0, MAX_SEED),
     dataDir: pathFlag("--data", values.data),
+    ...(values.mod ? { modDirs: pathFlags("--mod", values.mod) } : {}),
     savePath: pathFlag("--save", values.save),
     walkDelayMs: intFlag("--walk-delay", values["walk-delay"], 0, 1000, "milliseconds"),
     recordPath: pathFlag("--record", values.record),

@@ -7,6 +7,7 @@
 import { type Content, ContentError, loadContent } from "../content/mod.ts";
 import { BUNDLED_DATA_DIR, userDir } from "../store/mod.ts";
 import { say } from "./say.ts";
+import { VERSION } from "./version.ts";
 
 /** A loaded data folder and how error lines and reports name it. */
 export interface LoadedData {
@@ -14,11 +15,26 @@ export interface LoadedData {
   readonly label: string;
 }
 
-/** Loads `dir` (the bundled data when undefined); prints every problem and gives undefined if it is bad. */
-export async function loadDataOr(dir: string | undefined): Promise<LoadedData | undefined> {
-  const label = dir ? dir.replace(/\/?$/, "/") : "data/";
+/** A folder as lines name it: the path as given, ending in "/". */
+function folderLabel(path: string): string {
+  return path.replace(/\/?$/, "/");
+}
+
+/**
+ * Loads `dir` (the bundled data when undefined) with the mod folders `mods`
+ * laid over it in order; prints every problem and gives undefined if any.
+ */
+export async function loadDataOr(
+  dir: string | undefined,
+  mods: readonly string[] = [],
+): Promise<LoadedData | undefined> {
+  const label = dir ? folderLabel(dir) : "data/";
   try {
-    return { content: await loadContent(dir ? userDir(dir) : BUNDLED_DATA_DIR, label), label };
+    const content = await loadContent(dir ? userDir(dir) : BUNDLED_DATA_DIR, label, {
+      mods: mods.map((mod) => ({ dir: userDir(mod), label: folderLabel(mod) })),
+      delveVersion: VERSION,
+    });
+    return { content, label: content.label };
   } catch (e) {
     if (!(e instanceof ContentError)) throw e;
     say(e.problems.join("\n"));

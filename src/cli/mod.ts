@@ -16,6 +16,7 @@ export {
   MAX_FLAG_VALUE,
   parseFlags,
   pathFlag,
+  pathFlags,
   UsageError,
 } from "./parse_flags.ts";
 export { say, sayJson, sayOut } from "./say.ts";

@@ -104,6 +104,11 @@ export function pathFlag(flag: string, text: string | undefined): string | undef
   return text;
 }
 
+/** The paths a repeatable flag was given (none: an empty list), each checked as {@link pathFlag} checks one. */
+export function pathFlags(flag: string, texts: readonly string[] | undefined): string[] {
+  return (texts ?? []).map((text) => pathFlag(flag, text)!);
+}
+
 /**
  * parseArgs reads `--seed -1` as a flag without a value; joined into
  * `--seed=-1`, the value reaches the flag's own check, which names it.

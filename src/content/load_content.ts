@@ -21,6 +21,8 @@ import { type DataFiles, type Labels } from "./data_files.ts";
 import { ContentError } from "./problems.ts";
 import { type Palettes, palettesFileSchema } from "./palettes_schema.ts";
 import { check, readDataJson } from "./read_json.ts";
+import { modManifestSchema, modOrderProblems } from "./mod_manifest.ts";
+import { type FilesJson, layMods, type ModJson, type Origins } from "./overlay.ts";
 import {
   entitiesSchema,
   type GameConfig,
@@ -44,6 +46,20 @@ export interface Content {
   readonly label: string;
   /** The display palettes: the folder's `palettes.json`, or the bundled one's when it has none. */
   readonly palettes: Palettes;
+  /** The mods laid over the folder, in order, by name and version (none: the folder alone). */
+  readonly mods?: readonly ModStamp[];
+}
+
+/** A mod as a game names it: its name and version. */
+export interface ModStamp {
+  readonly name: string;
+  readonly version: string;
+}
+
+/** A mod folder to lay over a data folder, and how lines name it (`mods/dragons/`). */
+export interface ModFolder {
+  readonly dir: URL;
+  readonly label: string;
 }
 
 /** Where the palettes come from when a data folder has none of its own. */
@@ -301,37 +317,128 @@ export function contentOfJson(
   return checkFiles({ ...files, palettesFile: { palettes } }, labels, labelDir, []);
 }
 
-/**
- * Reads `game.json`, `entities.json` and `spawn_tables.json` from `dir`.
- * `labelDir` is how the folder is named in error lines (e.g. `data/`).
- */
-export async function loadContent(dir: URL, labelDir: string): Promise<Content> {
+/** Throws, as one line, why `dir` (named `label`) is no folder to read data from. */
+async function mustBeFolder(dir: URL, label: string, what: string): Promise<void> {
   try {
     if (!(await Deno.stat(dir)).isDirectory) {
-      throw new ContentError([`${labelDir}: expected a data folder, found a file`]);
+      throw new ContentError([`${label}: expected ${what}, found a file`]);
     }
   } catch (e) {
     if (e instanceof ContentError) throw e;
-    if (isSystemPathRefusal(e)) {
-      throw new ContentError([`${labelDir}: expected a data folder, found ${SYSTEM_PATH}`]);
-    }
+    if (isSystemPathRefusal(e)) throw new ContentError([`${label}: expected ${what}, found ${SYSTEM_PATH}`]);
     const reason = e instanceof Deno.errors.NotFound ? "no such folder" : (e as Error).message.split("\n")[0];
-    throw new ContentError([`${labelDir}: cannot read the data folder: ${reason}`]);
+    throw new ContentError([`${label}: cannot read the ${what.replace(/^an? /, "")}: ${reason}`]);
   }
-  const problems: string[] = [], doubled = new Set<keyof ReadFiles>();
-  const read = async (file: keyof ReadFiles, from: URL, name: string, label: string): Promise<unknown> => {
+}
+
+/** Reads data files, each problem told to `problems`, and which had a key written twice. */
+class FileReader {
+  readonly doubled = new Set<keyof ReadFiles>();
+  constructor(readonly problems: string[]) {}
+
+  /** The file `name` of `from` as JSON, or UNREAD; `optional`: a file that is not there is undefined, no problem. */
+  async read(
+    file: keyof ReadFiles,
+    from: URL,
+    name: string,
+    label: string,
+    optional = false,
+  ): Promise<unknown> {
+    if (optional && !(await Deno.stat(new URL(name, from)).then((s) => s.isFile, () => false))) {
+      return undefined;
+    }
     try {
       const read = await readDataJson(from, name, label);
-      for (const problem of read.keyProblems) problems.push(problem);
-      if (read.keyProblems.length > 0) doubled.add(file);
+      for (const problem of read.keyProblems) this.problems.push(problem);
+      if (read.keyProblems.length > 0) this.doubled.add(file);
       return read.json;
     } catch (e) {
       if (!(e instanceof ContentError)) throw e;
       // Not push(...e.problems): a hostile file may have more problems than the stack takes arguments.
-      for (const problem of e.problems) problems.push(problem);
+      for (const problem of e.problems) this.problems.push(problem);
       return UNREAD;
     }
-  };
+  }
+}
+
+/** The mod folders read: each one's files and manifest, those that could be read whole. */
+async function readMods(
+  folders: readonly ModFolder[],
+  delveVersion: string,
+  problems: string[],
+): Promise<{ mods: ModJson[]; stamps: ModStamp[] }> {
+  const mods: ModJson[] = [], stamps: ModStamp[] = [], manifests = [];
+  for (const { dir, label } of folders) {
+    await mustBeFolder(dir, label, "a mod folder");
+    const reader = new FileReader(problems);
+    const manifestJson = await reader.read("game", dir, "mod.json", `${label}mod.json`);
+    const manifest = manifestJson === UNREAD
+      ? undefined
+      : check(`${label}mod.json`, modManifestSchema, manifestJson);
+    for (const problem of manifest?.problems ?? []) problems.push(problem);
+    const labels = {
+      game: `${label}game.json`,
+      entities: `${label}entities.json`,
+      spawn: `${label}spawn_tables.json`,
+      palettesFile: `${label}palettes.json`,
+    };
+    const files: FilesJson = {};
+    for (
+      const [file, name] of [
+        ["game", "game.json"],
+        ["entities", "entities.json"],
+        ["spawn", "spawn_tables.json"],
+        ["palettesFile", "palettes.json"],
+      ] as const
+    ) {
+      const json = await reader.read(file, dir, name, labels[file], true);
+      // A file that cannot be read, or says a key twice, is told and laid over nothing.
+      if (json !== undefined && json !== UNREAD && !reader.doubled.has(file)) files[file] = json;
+    }
+    if (!manifest?.value) continue;
+    manifests.push({ manifest: manifest.value, label: `${label}mod.json` });
+    mods.push({ name: manifest.value.name, files, labels });
+    stamps.push({ name: manifest.value.name, version: manifest.value.version });
+  }
+  for (const problem of modOrderProblems(manifests, delveVersion)) problems.push(problem);
+  return { mods, stamps };
+}
+
+/** A template's id at the start of a problem's JSON path (`$.orc.fighter` → orc). */
+const TEMPLATE_AT = /^\$(?:\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\]|\\.)*")\])/;
+
+/**
+ * `problems` of the laid entities file, each under the label of the file its
+ * template came from (a mod's, where a mod made or changed it).
+ */
+function relabelled(problems: readonly string[], entitiesLabel: string, origins: Origins): string[] {
+  const prefix = `${entitiesLabel}: `;
+  return problems.map((line) => {
+    if (!line.startsWith(prefix)) return line;
+    const match = TEMPLATE_AT.exec(line.slice(prefix.length));
+    const id = match?.[1] ?? (match?.[2] ? JSON.parse(match[2]) as string : undefined);
+    const origin = id === undefined ? undefined : origins.get(id);
+    return origin === undefined || origin === entitiesLabel
+      ? line
+      : `${origin}: ${line.slice(prefix.length)}`;
+  });
+}
+
+/** What {@link loadContent} lays over the folder: mods, in order, and the version of Delve they are checked against. */
+export interface LoadOptions {
+  readonly mods?: readonly ModFolder[];
+  /** This Delve's version, which each mod's `delve` range must hold (needed with mods). */
+  readonly delveVersion?: string;
+}
+
+/**
+ * Reads `game.json`, `entities.json` and `spawn_tables.json` from `dir`,
+ * and lays the mods of `options` over them, in order.
+ * `labelDir` is how the folder is named in error lines (e.g. `data/`).
+ */
+export async function loadContent(dir: URL, labelDir: string, options: LoadOptions = {}): Promise<Content> {
+  await mustBeFolder(dir, labelDir, "a data folder");
+  const problems: string[] = [], reader = new FileReader(problems);
   const labels = labelsOf(labelDir);
   // The folder's palettes, or the bundled data's when it has none.
   const ownPalettes = await Deno.stat(new URL("palettes.json", dir)).then(() => true, () => false);
@@ -339,11 +446,38 @@ export async function loadContent(dir: URL, labelDir: string): Promise<Content> 
     ? [dir, `${labelDir}palettes.json`]
     : [BUNDLED_DATA, "data/palettes.json"];
   const json: ReadFiles = {
-    game: await read("game", dir, "game.json", labels.game),
-    entities: await read("entities", dir, "entities.json", labels.entities),
-    spawn: await read("spawn", dir, "spawn_tables.json", labels.spawn),
-    palettesFile: await read("palettesFile", palettesDir, "palettes.json", palettesLabel),
-    doubled,
+    game: await reader.read("game", dir, "game.json", labels.game),
+    entities: await reader.read("entities", dir, "entities.json", labels.entities),
+    spawn: await reader.read("spawn", dir, "spawn_tables.json", labels.spawn),
+    palettesFile: await reader.read("palettesFile", palettesDir, "palettes.json", palettesLabel),
+    doubled: reader.doubled,
   };
-  return checkFiles(json, { ...labels, palettes: palettesLabel }, labelDir, problems);
+  const folders = options.mods ?? [];
+  if (folders.length === 0) {
+    return checkFiles(json, { ...labels, palettes: palettesLabel }, labelDir, problems);
+  }
+  const { mods, stamps } = await readMods(folders, options.delveVersion ?? "0.0.0", problems);
+  // Files of the folder that could not be read are laid over by nothing: their problems are told already.
+  const base: FilesJson = {};
+  for (const file of ["game", "entities", "spawn", "palettesFile"] as const) {
+    if (json[file] !== UNREAD && !reader.doubled.has(file)) base[file] = json[file];
+  }
+  const origins: Origins = new Map();
+  const laid = layMods(base, mods, labels.entities, problems, origins);
+  const merged: ReadFiles = {
+    game: laid.game ?? UNREAD,
+    entities: laid.entities ?? UNREAD,
+    spawn: laid.spawn ?? UNREAD,
+    palettesFile: laid.palettesFile ?? UNREAD,
+  };
+  const label = `${labelDir} with ${stamps.map((m) => m.name).join(", ")}`;
+  const checked: string[] = [];
+  try {
+    const content = checkFiles(merged, { ...labels, palettes: palettesLabel }, label, checked);
+    if (problems.length > 0) throw new ContentError([]);
+    return { ...content, mods: stamps };
+  } catch (e) {
+    if (!(e instanceof ContentError)) throw e;
+    throw new ContentError([...problems, ...relabelled(e.problems, labels.entities, origins)]);
+  }
 }
