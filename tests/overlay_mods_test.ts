@@ -1,5 +1,8 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { type Content, ContentError, loadContent } from "../src/content/mod.ts";
+import { newGame } from "../src/engine/mod.ts";
+import { parseServeArgs } from "../src/commands/mod.ts";
+import { dataStamp, decodeRecording, encodeSave, startRecording, summarizeSave } from "../src/store/mod.ts";
 
 const DELVE_DATA = new URL("../data/", import.meta.url);
 
@@ -188,4 +191,45 @@ Deno.test("validate takes --mod, in order, and says which mods it checked", asyn
   const twice = await run("--mod", bear.dir.pathname, "--mod", bear.dir.pathname);
   equal(twice.code, 2);
   ok(new TextDecoder().decode(twice.stderr).includes('expected each mod once, found "cave_bear" again'));
+});
+
+Deno.test("a modded game's save and replay name each mod and its version, in order, and read back", async () => {
+  const content = await loaded({
+    cave_bear: { "mod.json": manifest("cave_bear"), "entities.json": {} },
+    tweaks: { "mod.json": manifest("tweaks", { version: "2.1.0" }) },
+  });
+  const stamp = dataStamp(content);
+  const mods = [{ name: "cave_bear", version: "1.0.0" }, { name: "tweaks", version: "2.1.0" }];
+  deepEqual(stamp.mods, mods);
+  const save = JSON.parse(encodeSave(newGame(content.rules, 3), stamp, "t", new Date(0)));
+  deepEqual(summarizeSave(save).data?.mods, mods);
+  const recording = decodeRecording(JSON.parse(JSON.stringify(startRecording(3, "t", stamp))));
+  deepEqual(recording.version === 4 && recording.data.mods, mods);
+  // Delve's data alone names no mods: its saves are as they were.
+  equal(dataStamp(await loadContent(DELVE_DATA, "data/")).mods, undefined);
+});
+
+Deno.test("sim and serve take --mod too: the bot plays a modded game, and the server's games play by it", async () => {
+  const [bear] = await modFolders({
+    cave_bear: {
+      "mod.json": manifest("cave_bear"),
+      "entities.json": { cave_bear: { copyFrom: "wolf", name: "Cave Bear", glyph: "B" } },
+      "spawn_tables.json": { extend: { monsters: [{ floor: 1, weights: { cave_bear: 1000 } }] } },
+    },
+  });
+  const sim = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      new URL("../src/commands/sim.ts", import.meta.url).pathname,
+      ...["--games", "2", "--jobs", "1", "--turns", "200", "--mod", bear.dir.pathname],
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const report = new TextDecoder().decode(sim.stdout);
+  equal(sim.code, 0, new TextDecoder().decode(sim.stderr));
+  ok(report.includes("data/ with cave_bear"), report.slice(0, 200));
+  ok(report.includes("Cave Bear"), "the mod's monster fought on floor 1");
+  deepEqual(parseServeArgs(["--mod", "a", "--mod", "b", "--state", "/tmp/x"]).modDirs, ["a", "b"]);
 });

@@ -1,5 +1,5 @@
 /**
- * `deno task replay FILE [--speed N] [--check] [--floors] [--data DIR]`:
+ * `deno task replay FILE [--speed N] [--check] [--floors] [--data DIR] [--mod DIR]...`:
  * plays a recorded game back in the terminal (N commands a second; a key
  * stops it), or with `--check` only verifies it, or with `--floors` tells it
  * floor by floor (replay_floors.ts). A checksum that differs stops it with
@@ -35,6 +35,7 @@ import {
   loadDataOr,
   parseFlags,
   pathFlag,
+  pathFlags,
   readCommandLine,
   readEnv,
   say,
@@ -53,6 +54,7 @@ export const REPLAY_HELP = {
   about: "Plays a recorded game (a replay file, such as last-game.replay.json.gz beside the save) back\n" +
     "in the terminal; a key stops it. With --check, or when stdout is not a terminal, only checks it.",
   usage: `Usage: deno task replay FILE [--speed N] [--check] [--floors] [--data DIR]
+                        [--mod DIR]...
 
 Options:
   --speed N     commands a second, 1 to 1000 (default: 10)
@@ -64,6 +66,8 @@ Options:
                 (default: found by its checksum: the bundled data/, the
                 folders and versions that come with Delve, and the versions
                 kept beside the save, the replay and the replay's folder)
+  --mod DIR     a mod it was recorded with, laid over --data's folder (or
+                data/); repeat for several, in order (default: none)
 ${HELP_USAGE}`,
 };
 
@@ -126,6 +130,7 @@ export async function replayMain(args: readonly string[]): Promise<number> {
         check: { type: "boolean" },
         floors: { type: "boolean" },
         data: { type: "string" },
+        mod: { type: "string", multiple: true },
       },
       true,
     );
@@ -136,11 +141,12 @@ export async function replayMain(args: readonly string[]): Promise<number> {
       check: values.check ?? false,
       floors: values.floors ?? false,
       data: pathFlag("--data", values.data),
+      mods: pathFlags("--mod", values.mod),
     };
   });
   if ("exit" in line) return line.exit;
-  const { file, speed, check, floors, data } = line.run;
-  const loaded = await loadDataOr(data);
+  const { file, speed, check, floors, data, mods } = line.run;
+  const loaded = await loadDataOr(data, mods);
   if (!loaded) return 2;
   try {
     const recording = await readRecording(file);

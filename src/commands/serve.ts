@@ -19,7 +19,7 @@ export async function serveCommand(args: readonly string[]): Promise<number> {
   const line = readCommandLine(SERVE_HELP, args, () => parseServeArgs(args));
   if ("exit" in line) return line.exit;
   const command = line.run;
-  const loaded = await loadDataOr(command.dataDir);
+  const loaded = await loadDataOr(command.dataDir, command.modDirs);
   if (!loaded) return 2;
   const workerUrl = command.workerFile ? pathToFileURL(resolve(command.workerFile)) : undefined;
   const listening = await DelveServer.start({

@@ -4,7 +4,16 @@
  *
  * @module
  */
-import { HELP_USAGE, intFlag, parseFlags, pathFlag, readEnv, shownValue, UsageError } from "../cli/mod.ts";
+import {
+  HELP_USAGE,
+  intFlag,
+  parseFlags,
+  pathFlag,
+  pathFlags,
+  readEnv,
+  shownValue,
+  UsageError,
+} from "../cli/mod.ts";
 import { DEFAULT_LIMITS, type ServerLimits } from "../server/mod.ts";
 import { xdgBase } from "../store/mod.ts";
 
@@ -22,6 +31,8 @@ Options:
   --port N            the port to listen on (default: 8080)
   --host ADDR         the address to listen on (default: 127.0.0.1)
   --data DIR          the data folder games play by (default: the bundled data/)
+  --mod DIR           a mod folder laid over it; repeat for several, laid in
+                      order (default: none)
   --state DIR         where the database, saves, morgue files and replays go
                       (default: $XDG_DATA_HOME/delve-server, else
                       ~/.local/share/delve-server)
@@ -63,6 +74,8 @@ export interface ServeCommand {
   readonly hostname: string;
   readonly port: number;
   readonly dataDir?: string;
+  /** `--mod DIR`, each: mod folders laid over the data, in order. */
+  readonly modDirs?: readonly string[];
   readonly stateDir: string;
   /** The AI worker's entry games load, when not the source's own. */
   readonly workerFile?: string;
@@ -98,6 +111,7 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
     port: { type: "string" },
     host: { type: "string" },
     data: { type: "string" },
+    mod: { type: "string", multiple: true },
     state: { type: "string" },
     "max-games": { type: "string" },
     "max-watchers": { type: "string" },
@@ -130,12 +144,14 @@ export function parseServeArgs(args: readonly string[], env = readEnv): ServeCom
   const limit = (flag: string, value: string | undefined, fallback: number, max: number) =>
     intFlag(`--${flag}`, value, 1, max) ?? fallback;
   const dataDir = pathFlag("--data", values.data);
+  const modDirs = pathFlags("--mod", values.mod);
   const workerFile = pathFlag("--worker", values.worker);
   const publicOrigin = originFlag(values["public-origin"]);
   return {
     hostname,
     port: intFlag("--port", values.port, 0, 65535) ?? 8080,
     ...(dataDir ? { dataDir } : {}),
+    ...(modDirs.length > 0 ? { modDirs } : {}),
     stateDir,
     ...(workerFile ? { workerFile } : {}),
     ...(publicOrigin ? { publicOrigin } : {}),

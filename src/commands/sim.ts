@@ -1,5 +1,5 @@
 /**
- * `deno task sim [--games N] [--seed S] [--data DIR] [--turns T] [--jobs J]
+ * `deno task sim [--games N] [--seed S] [--data DIR] [--mod DIR]... [--turns T] [--jobs J]
  * [--report FILE.html]`: plays games headless with the bot and prints a
  * balance report (depth reached, turns, level, cause of death, kills by
  * floor), what a modder tunes data by; with `--report`, the same in charts
@@ -13,6 +13,7 @@ import {
   loadDataOr,
   parseFlags,
   pathFlag,
+  pathFlags,
   readCommandLine,
   say,
   sayOut,
@@ -48,14 +49,16 @@ export const SIM_HELP = {
     "wins, cause of death, kills by floor and by monster, and the bot's troubles (games at the turn\n" +
     "limit, deaths with a known escape unused, deaths fleeing); with --report, the same in charts on\n" +
     "one page.",
-  usage: `Usage: deno task sim [--games N] [--seed S] [--data DIR] [--turns T] [--jobs J]
-                     [--report FILE.html] [--record FILE]
+  usage: `Usage: deno task sim [--games N] [--seed S] [--data DIR] [--mod DIR]...
+                     [--turns T] [--jobs J] [--report FILE.html] [--record FILE]
 
 Options:
   --games N     games to play, 1 to 100000 (default: 20)
   --seed S      the first game's seed (the others follow it), 0 to ${MAX_SEED}
                 (default: 1)
   --data DIR    play with the data files in DIR (default: the bundled data/)
+  --mod DIR     a mod folder laid over the data; repeat for several, laid in
+                order (default: none)
   --turns T     turns a game may last, 1 to 1000000 (default: 100000)
   --jobs J      games played at once, each on a worker of its own, 1 to 64;
                 1 plays them in this thread (default: the cores, here ${CORES});
@@ -84,6 +87,7 @@ export async function simCommand(args: readonly string[]): Promise<number> {
       games: { type: "string" },
       seed: { type: "string" },
       data: { type: "string" },
+      mod: { type: "string", multiple: true },
       turns: { type: "string" },
       jobs: { type: "string" },
       report: { type: "string" },
@@ -99,17 +103,19 @@ export async function simCommand(args: readonly string[]): Promise<number> {
       turns: intFlag("--turns", values.turns, 1, 1_000_000) ?? 100_000,
       jobs: intFlag("--jobs", values.jobs, 1, 64) ?? CORES,
       data: pathFlag("--data", values.data),
+      mods: pathFlags("--mod", values.mod),
       report: pathFlag("--report", values.report),
       record,
     };
   });
   if ("exit" in line) return line.exit;
-  const { games, seed, turns, jobs, data, report, record } = line.run;
-  const loaded = await loadDataOr(data);
+  const { games, seed, turns, jobs, data, mods, report, record } = line.run;
+  const loaded = await loadDataOr(data, mods);
   if (!loaded) return 2;
   const { content, label } = loaded;
   const plan = { content, games, seed, turns };
-  if (record !== undefined) return await recordOne(plan, label, record);
+  const replayFlags = [...(data === undefined ? [] : ["--data", data]), ...mods.flatMap((m) => ["--mod", m])];
+  if (record !== undefined) return await recordOne(plan, label, record, replayFlags);
   const progress = progressLine();
   const results = jobs === 1
     ? simulateSerially(plan, progress)
@@ -138,7 +144,12 @@ async function written(what: string, path: string, write: () => Promise<void>): 
 }
 
 /** Plays the plan's one game recording it, prints its report, and writes its replay to `path`. */
-async function recordOne(plan: SimPlan, label: string, path: string): Promise<number> {
+async function recordOne(
+  plan: SimPlan,
+  label: string,
+  path: string,
+  flags: readonly string[],
+): Promise<number> {
   const recording = startRecording(plan.seed, VERSION, dataStamp(plan.content));
   const result = simulate(plan.content, plan.seed, plan.turns, recording);
   sayOut(balanceReport([result], label));
@@ -150,7 +161,7 @@ async function recordOne(plan: SimPlan, label: string, path: string): Promise<nu
   );
   if (status === 0) {
     sayOut(
-      `replay written: ${path} (deno task replay ${path}${label === "data/" ? "" : ` --data ${label}`})`,
+      `replay written: ${path} (deno task replay ${[path, ...flags].join(" ")})`,
     );
   }
   return status;

@@ -8,7 +8,7 @@ export { FLOOR_TRIAL_SEEDS, floorTrialProblems, trialSeeds } from "./floor_trial
 export { jsonSchemaFiles } from "./json_schemas.ts";
 export { DATA_LIMITS, MAP_BUDGET, NAME_LIMITS, REACHABLE, WORK_LIMITS } from "./limits.ts";
 export { contentOfJson, loadContent, parseColor } from "./load_content.ts";
-export type { Content, DataJson } from "./load_content.ts";
+export type { Content, DataJson, LoadOptions, ModFolder, ModStamp } from "./load_content.ts";
 export { contentOfVersion, type DataLook, lookOf } from "./data_version.ts";
 export { ContentError, describeValue } from "./problems.ts";
 export { parseToFirstProblem } from "./first_problem.ts";

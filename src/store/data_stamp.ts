@@ -8,7 +8,7 @@
  * @module
  */
 import { z } from "zod";
-import type { Content } from "../content/mod.ts";
+import type { Content, ModStamp } from "../content/mod.ts";
 import { dataChecksum } from "../engine/mod.ts";
 import { whole } from "./save_schema.ts";
 
@@ -16,12 +16,23 @@ import { whole } from "./save_schema.ts";
 export interface DataStamp {
   readonly checksum: number;
   readonly folder: string;
+  /** The mods laid over the folder, in order, each by name and version (absent: none). */
+  readonly mods?: readonly ModStamp[];
 }
 
-/** The stamp as a save or a replay holds it. */
-export const stampSchema = z.strictObject({ checksum: whole(0, 0xffff_ffff), folder: z.string().max(4096) });
+/** The most mods a stamp names: far past what a player lays over one game. */
+const MAX_MODS = 64;
 
-/** The stamp of a loaded data folder. */
+/** The stamp as a save or a replay holds it. */
+export const stampSchema = z.strictObject({
+  checksum: whole(0, 0xffff_ffff),
+  folder: z.string().max(4096),
+  mods: z.array(z.strictObject({ name: z.string().max(64), version: z.string().max(64) })).max(MAX_MODS)
+    .optional(),
+});
+
+/** The stamp of a loaded data folder, with its mods. */
 export function dataStamp(content: Content): DataStamp {
-  return { checksum: dataChecksum(content.rules), folder: content.label };
+  const { mods } = content;
+  return { checksum: dataChecksum(content.rules), folder: content.label, ...(mods?.length ? { mods } : {}) };
 }
