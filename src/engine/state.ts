@@ -56,6 +56,8 @@ export interface GameState {
    * unknown items keep the state they always had.
    */
   known?: string[];
+  /** The id of the background the game started with (docs/rules.md, Backgrounds); absent: none was chosen. */
+  background?: string;
 }
 
 /** The player entity. */
