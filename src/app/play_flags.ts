@@ -1,5 +1,5 @@
 /**
- * The command line: `delve [--seed N] [--data DIR] [--save PATH] [--record PATH] [--walk-delay MS]
+ * The command line: `delve [--seed N] [--background ID] [--data DIR] [--save PATH] [--record PATH] [--walk-delay MS]
  * [--one-thread] [--options PATH] [--help] [--version]`.
  *
  * @module
@@ -21,6 +21,8 @@ export type CliCommand =
     readonly optionsPath?: string;
     /** `--daily`: today's seed, the same for everyone. */
     readonly daily?: boolean;
+    /** `--background ID`: new games start with this background, unasked. */
+    readonly background?: string;
     /** `--hide-seed`: the seed off every screen and file until the game ends. */
     readonly hideSeed?: boolean;
     /** `--one-thread`: the monsters decide in the game's own thread, after each key. */
@@ -34,6 +36,10 @@ export const USAGE = `Usage: deno task play [options]
 
 Options:
   --seed N      dungeon seed, an integer from 0 to ${MAX_SEED} (default: random)
+  --background ID
+                start new games with this background (fighter, scout or
+                adept in Delve's data) instead of choosing one at each
+                new game; only for data that has backgrounds
   --data DIR    play with the data files in DIR (default: the bundled data/)
   --save PATH   save file (default: $XDG_DATA_HOME/delve/savegame.json.gz,
                 or ~/.local/share/delve/savegame.json.gz)
@@ -57,10 +63,23 @@ Options:
                 or ~/.config/delve/options.json; none: the defaults)
 ${HELP_USAGE}`;
 
+/** `--background`'s value: an id as the data writes them (which the data has is checked once it is loaded). */
+function backgroundFlag(value: string): string {
+  if (!/^[a-z][a-z0-9_]*$/.test(value) || value.length > 100) {
+    throw new UsageError(
+      `--background: expected a background's id (lower-case letters, digits and _), found ${
+        JSON.stringify(value)
+      }`,
+    );
+  }
+  return value;
+}
+
 /** Parses `args`; throws a UsageError naming the bad flag or value. */
 export function parseCli(args: readonly string[]): CliCommand {
   const { values } = parseFlags(args, {
     seed: { type: "string" },
+    background: { type: "string" },
     data: { type: "string" },
     save: { type: "string" },
     "walk-delay": { type: "string" },
@@ -83,6 +102,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     walkDelayMs: intFlag("--walk-delay", values["walk-delay"], 0, 1000, "milliseconds"),
     recordPath: pathFlag("--record", values.record),
     optionsPath: pathFlag("--options", values.options),
+    ...(values.background !== undefined ? { background: backgroundFlag(values.background) } : {}),
     ...(values.daily ? { daily: true } : {}),
     ...(values["hide-seed"] ? { hideSeed: true } : {}),
     ...(values["one-thread"] ? { oneThread: true } : {}),
