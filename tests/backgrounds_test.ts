@@ -26,7 +26,7 @@ import { simulate } from "../src/commands/sim.ts";
 import { backgroundLines } from "../src/commands/sim/balance_report.ts";
 import { CellBuffer, keyEvent } from "../src/terminal/mod.ts";
 import { bundledContent, delveContent } from "./support/content.ts";
-import { titleSession } from "./support/title_session.ts";
+import { doomPlayer, titleSession } from "./support/title_session.ts";
 import { both } from "./support/worker_games.ts";
 import { InProcessRunner, WorkerRunner } from "../src/worker/mod.ts";
 
@@ -272,6 +272,29 @@ Deno.test("N on the title asks the background; its letter starts that game, reco
   );
   equal(replay.background, "scout");
   equal(playRecording(replay, rules).background, "scout");
+});
+
+Deno.test("a daily game asks the background too; its score and morgue file name it beside the day", async () => {
+  const t = await titleSession(undefined, { daily: "2026-11-21" }, delve);
+  await t.press("n");
+  match(t.text(), /Choose your background/);
+  await t.press("c");
+  const state = t.app.game!.state;
+  equal(state.background, "adept");
+  for (let k = 0; k < 50 && !isGameOver(state); k++) {
+    doomPlayer(state, rules);
+    await t.press(".");
+  }
+  ok(isGameOver(state));
+  const scores = JSON.parse(await Deno.readTextFile(`${t.dir}/scores.json`));
+  equal(scores.scores[0].daily, "2026-11-21");
+  equal(scores.scores[0].background, "Adept");
+  const morgue = [...Deno.readDirSync(`${t.dir}/morgue`)].find((e) => e.name.endsWith(".txt"))!;
+  const text = await Deno.readTextFile(`${t.dir}/morgue/${morgue.name}`);
+  match(text, /^Background: Adept/m);
+  match(text, /^Daily game of 2026-11-21/m);
+  await t.press("Enter", "q");
+  await t.running;
 });
 
 Deno.test("with --background a new game starts unasked; data without backgrounds never asks", async () => {
