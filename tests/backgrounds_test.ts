@@ -22,7 +22,7 @@ import { themeFromContent } from "../src/app/mod.ts";
 import { backgroundKit, BackgroundScreen, morgueText, scoreLines } from "../src/ui/mod.ts";
 import { parseCli } from "../src/app/play_flags.ts";
 import { backgroundProblem } from "../src/app/main.ts";
-import { simulate } from "../src/commands/sim.ts";
+import { simCommand, simulate } from "../src/commands/sim.ts";
 import { backgroundLines } from "../src/commands/sim/balance_report.ts";
 import { CellBuffer, keyEvent } from "../src/terminal/mod.ts";
 import { bundledContent, delveContent } from "./support/content.ts";
@@ -318,6 +318,12 @@ Deno.test("--background is parsed and checked against the data", () => {
   equal(backgroundProblem(rules, "scout"), undefined);
   match(backgroundProblem(rules, "wizard")!, /expected one of fighter, scout, adept/);
   match(backgroundProblem({ ...rules, backgrounds: undefined }, "scout")!, /no backgrounds/);
+});
+
+Deno.test("the sim refuses a background its data lacks, and --record with all", async () => {
+  equal(await simCommand(["--games", "1", "--background", "wizard"]), 2);
+  equal(await simCommand(["--games", "1", "--background", "scout", "--data", "data/rulesets/tcod"]), 2);
+  equal(await simCommand(["--background", "all", "--record", "/tmp/never-written.json.gz"]), 2);
 });
 
 Deno.test("the sim's report gives figures by background", () => {
