@@ -180,6 +180,7 @@ Deno.test("data whose backgrounds wear what cannot be worn, repeat an id or brea
     { id: "a", name: "A", description: "x", equipment: ["health_potion"] },
     { id: "a", name: "B", description: "x", equipment: ["sword", "battle_axe"] },
     { id: "c", name: "C", description: "x", fighter: { hp: -1000 }, items: [{ item: "orc" }] },
+    { id: "d", name: "D", description: "x", speed: -95 },
   ];
   const labels = {
     game: "data/game.json",
@@ -200,6 +201,8 @@ Deno.test("data whose backgrounds wear what cannot be worn, repeat an id or brea
   match(error, /backgrounds\[1\]\.equipment\[1\]: expected one thing a slot/);
   match(error, /backgrounds\[2\]\.fighter\.hp: expected the player's hp with it from 1/);
   match(error, /backgrounds\[2\]\.items\[0\]\.item: expected an item template, found "orc"/);
+  // A background too slow for a key's work to stay bounded.
+  match(error, /expected actions the player takes in at most 10 turns at their slowest \(speed 3,/);
 });
 
 Deno.test("the morgue file and the score table name the background", () => {
