@@ -49,7 +49,9 @@ Deno.test("e2e: stdout closing mid-game: the game saves, gives stdin back, says 
   const tty = (await pane.tmux("display", "-p", "-t", ":1", "#{pane_tty}")).trim();
   const d = pane.dir;
   await pane.run(
-    `stty -g > ${d}/before; XDG_DATA_HOME=${d}/data "${DENO}" task -q play --seed 23 > ${tty} 2> ${d}/stderr; ` +
+    // Delve's own game would ask the background first: given, the game starts at N.
+    `stty -g > ${d}/before; XDG_DATA_HOME=${d}/data "${DENO}" task -q play --seed 23 --background fighter > ${tty} ` +
+      `2> ${d}/stderr; ` +
       `echo $? > ${d}/exit; stty -g > ${d}/after`,
   );
   const screenOf1 = () => pane.tmux("capture-pane", "-p", "-t", ":1");

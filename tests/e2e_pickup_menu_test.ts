@@ -12,18 +12,21 @@ const MENU = "Select an item to pick up";
 Deno.test("e2e: Delve's game, two things on the cell: g opens the pick-up menu, b takes the second, g the last", async () => {
   await using pane = await TmuxPane.open(80, 24);
   await startGame(pane, 2051, `"${DENO}" task play`);
-  // The starting dagger (a) and armour (b), dropped where the player stands.
+  // The Fighter's (startGame's choice) starting sword (a) and armour (b), dropped where the player stands.
   await pane.keys("d", "a");
-  await pane.waitFor((s) => s.includes("You drop") || s.includes("dropped"), "the dagger dropped");
+  await pane.waitFor((s) => s.includes("You drop") || s.includes("dropped"), "the sword dropped");
   await pane.keys("d", "b");
   const menu = await (async () => {
     await pane.keys("g");
     return await pane.waitFor((s) => s.includes(MENU), "the pick-up menu");
   })();
-  ok(menu.includes("(a) Leather Armor") && menu.includes("(b) Dagger"), menu);
+  ok(menu.includes("(a) Leather Armor") && menu.includes("(b) Short Sword"), menu);
   await pane.keys("b");
-  const after = await pane.waitFor((s) => !s.includes(MENU) && s.includes("Dagger"), "the dagger picked up");
-  ok(/picked up the Dagger/i.test(after), after);
+  const after = await pane.waitFor(
+    (s) => !s.includes(MENU) && s.includes("Short Sword"),
+    "the sword picked up",
+  );
+  ok(/picked up the Short Sword/i.test(after), after);
   await pane.keys("g");
   const last = await pane.waitFor((s) => /picked up the Leather Armor/i.test(s), "the armour, at once");
   ok(!last.includes(MENU), last);

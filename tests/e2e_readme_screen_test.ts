@@ -1,6 +1,6 @@
 /**
  * The screen the README shows is the game's own: `deno task play --seed 7`
- * in a real terminal (tmux) of 80x24, N for a new game and h three times,
+ * in a real terminal (tmux) of 80x24, N for a new game, a for the Fighter and h three times,
  * captured and compared line for line with the README's text block.
  */
 import { equal, ok } from "node:assert/strict";
@@ -10,7 +10,7 @@ import { DENO, quit, startGame } from "./support/e2e_game.ts";
 /** Lines without the trailing blank ones (tmux drops each line's trailing spaces itself). */
 const trimmed = (text: string) => text.replace(/\s+$/, "");
 
-Deno.test("the README's screen is what deno task play --seed 7 shows at 80x24 after N and h, h, h", async () => {
+Deno.test("the README's screen is what deno task play --seed 7 shows at 80x24 after N, a and h, h, h", async () => {
   const readme = await Deno.readTextFile(new URL("../README.md", import.meta.url));
   const shown = /^```text\n([\s\S]*?)^```$/m.exec(readme)?.[1];
   ok(shown, "the README shows a screen in a text block");

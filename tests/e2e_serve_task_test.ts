@@ -34,6 +34,12 @@ Deno.test("e2e: deno task serve listens; SIGTERM saves the game and stops; start
   page.send({ type: "resize", columns: 80, rows: 24 });
   await page.waitFor((s) => s.includes("[N] Play a new game"), "the title");
   page.send({ type: "input", data: "n" });
+  // The server plays Delve's own game, which asks the background first, in the page as in a terminal.
+  await page.waitFor(
+    (s) => s.includes("Choose your background") && s.includes("a) Fighter"),
+    "the backgrounds",
+  );
+  page.send({ type: "input", data: "b" });
   const start = await page.waitFor((s) => s.includes("@") && s.includes("HP"), "the game");
   page.send({ type: "input", data: "l" });
   page.send({ type: "input", data: "j" });

@@ -44,15 +44,16 @@ for (const [columns, rows] of [[80, 24], [80, 50]]) {
     await using pane = await TmuxPane.open(columns, rows);
     const first = await startGame(pane, 2000 + rows, `"${DENO}" task play`);
     ok(first.includes("Welcome to Delve. The Amulet of the Deep lies ten floors"), first);
-    // The side panel, whole at this size: level and XP, attack, defense, turn, what is wielded and worn.
+    // The side panel, whole at this size: level and XP, attack, defense, turn, what is wielded and worn
+    // (startGame chose the first background, the Fighter, with a short sword).
     for (
       const text of [
         "Level 1    Depth 1",
         "XP 0, next",
-        "Attack 1d4+1",
+        "Attack 1d6+1",
         "Defense",
         "Turn 0",
-        "Weapon: Dagger",
+        "Weapon: Short Sword",
       ]
     ) {
       ok(first.includes(text), `${text}\n${first}`);

@@ -251,7 +251,9 @@ Deno.test("e2e: two games on one save: the second is told who holds it and plays
   await runIn(
     pane,
     1,
-    `XDG_DATA_HOME=${d}/data "${DENO}" task -q play --seed 4705 2> ${d}/stderr2; echo $? > ${d}/exit2`,
+    // Delve's own game, its background given: N starts the game unasked.
+    `XDG_DATA_HOME=${d}/data "${DENO}" task -q play --seed 4705 --background fighter 2> ${d}/stderr2; ` +
+      `echo $? > ${d}/exit2`,
   );
   await waitIn(pane, 1, `The save is in use (by process ${first}): N plays a game that is not saved.`);
   await pane.tmux("send-keys", "-t", ":1", "c");

@@ -62,11 +62,16 @@ async function modFolder(): Promise<string> {
   return data;
 }
 
-/** A title session on `content` with its files in `folder`; its runners play by the rules they are given. */
+/**
+ * A title session on `content` with its files in `folder`, new games started as Fighters; its runners play by
+ * the rules they are given.
+ */
 function session(folder: string, content: Content): Promise<TitleSession> {
   return titleSession(undefined, {
     ...filesIn(folder),
     makeRunner: (rules) => new InProcessRunner(rules),
+    // Delve's own data asks a new game's background: given, N starts the game unasked.
+    background: "fighter",
   }, content);
 }
 
@@ -138,7 +143,10 @@ for (const [update, change] of Object.entries(UPDATES)) {
 
     const t = await session(folder, after);
     const title = t.text();
-    ok(title.includes(`Saved game: seed ${old.state.seed}, dungeon level 1, turn ${old.state.turn}`), title);
+    ok(
+      title.includes(`Saved game: Fighter, seed ${old.state.seed}, dungeon level 1, turn ${old.state.turn}`),
+      title,
+    );
     ok(title.includes("Made with an older version of mods/mine/, from 2026-11-21."), title);
     ok(title.includes("[C] Continue last game"), title);
     await t.press("c");

@@ -34,6 +34,11 @@ export interface DelveOptions {
   readonly optionsPath?: string;
   /** `--daily`: the UTC date whose daily game new games are (their seed is `seed`). */
   readonly daily?: string;
+  /**
+   * `--background`: the id of the background new games start with, unasked (docs/rules.md, Backgrounds);
+   * undefined: the player chooses one, where the data has them.
+   */
+  readonly background?: string;
   /** `--hide-seed`: new games keep their seed off every screen and file but the save until they end. */
   readonly hideSeed?: boolean;
   /** Played from a browser's page (the server): help lists no key the page keeps (Ctrl-C copies there). */

@@ -79,6 +79,13 @@ export function writeMorgueOf(
   );
 }
 
+/** `{ background }`, the name of the background `state` started with, or nothing when it took none. */
+function optionalBackground(state: GameState, content: Content): { background?: string } {
+  const id = state.background;
+  const name = id === undefined ? undefined : content.rules.backgrounds?.find((b) => b.id === id)?.name;
+  return name === undefined ? {} : { background: name };
+}
+
 /** Adds the game that ended (with `cause`) to the high scores: its rank, or why it could not be. */
 export async function addScoreOf(
   places: RecordPlaces,
@@ -103,6 +110,7 @@ export async function addScoreOf(
     version: places.version,
     ...(state.chronicle.escaped === "won" ? { won: true } : {}),
     ...(places.daily ? { daily: places.daily.date } : {}),
+    ...optionalBackground(state, content),
   };
   places.onScore?.(entry, morguePath);
   try {

@@ -152,6 +152,19 @@ export class GameStarts {
     return saved;
   }
 
+  /**
+   * The background a new game starts with without asking: `--background`'s; undefined when the player is
+   * to choose one, or the data has none (docs/rules.md, Backgrounds).
+   */
+  get givenBackground(): string | undefined {
+    return this.content.rules.backgrounds ? this.options.background : undefined;
+  }
+
+  /** True when a new game asks which background it starts with: the data has them and none was given. */
+  get asksBackground(): boolean {
+    return this.content.rules.backgrounds !== undefined && this.options.background === undefined;
+  }
+
   /** Today's daily mark, with `--daily`: scored unless the day's daily game has a score already. */
   async dailyMark(): Promise<DailyMark | undefined> {
     const date = this.options.daily;
@@ -195,9 +208,10 @@ export class GameStarts {
    * A new game, with what the player is to be told as it starts; the old one
    * is abandoned first when the player said so (or, if that cannot be done,
    * the popup saying why). An unreadable old save is moved aside, and the
-   * player told.
+   * player told. `background` is the id of the background it starts with, if the data has them
+   * (docs/rules.md, Backgrounds).
    */
-  async newGame(abandon: boolean): Promise<{ state: GameState; told: Told[] } | Popup> {
+  async newGame(abandon: boolean, background?: string): Promise<{ state: GameState; told: Told[] } | Popup> {
     const { files } = this;
     let told: Told[] = [];
     if (abandon) {
@@ -205,10 +219,11 @@ export class GameStarts {
       if ("popup" in abandoned) return { lines: abandoned.popup };
       told = abandoned.told;
     }
-    const state = newGame(this.content.rules, this.options.seed ?? this.options.randomSeed());
+    const seed = this.options.seed ?? this.options.randomSeed();
+    const state = newGame(this.content.rules, seed, background);
     files.daily = await this.dailyMark();
     files.hideSeed = this.options.hideSeed === true;
-    files.recording = startRecording(state.seed, this.options.version, dataStamp(this.content));
+    files.recording = startRecording(state.seed, this.options.version, dataStamp(this.content), background);
     if (this.options.saveInUse) {
       files.unsaved = state;
       return { state, told };

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { MAX_SEED } from "../engine/mod.ts";
+import { MAX_SEED, type Rules } from "../engine/mod.ts";
 import { detectColorDepth, TtyTerminal } from "../terminal/mod.ts";
 import { parseCli, USAGE } from "./play_flags.ts";
 import {
@@ -62,6 +62,11 @@ export async function main(args: readonly string[]): Promise<number> {
   const loaded = await loadDataOr(command.dataDir, command.modDirs);
   if (!loaded) return 2;
   const { content } = loaded;
+  const problem = backgroundProblem(content.rules, command.background);
+  if (problem) {
+    say(`delve: ${problem}`);
+    return 2;
+  }
   const files = playFiles(command, env);
   if (!files) {
     say(`delve: ${NO_SAVE_PLACE}`);
@@ -100,6 +105,7 @@ export async function main(args: readonly string[]): Promise<number> {
     seed: daily === undefined ? command.seed : dailySeed(daily),
     ...(daily === undefined ? {} : { daily }),
     ...(command.hideSeed ? { hideSeed: true } : {}),
+    ...(command.background === undefined ? {} : { background: command.background }),
     walkDelayMs: choice.walkDelayMs,
     choice,
     optionsProblems,
@@ -124,6 +130,16 @@ export async function main(args: readonly string[]): Promise<number> {
     // Every save is written by now: another Delve may have the save.
     lock?.release();
   }
+}
+
+/** Why `--background ID` cannot be played by `rules`, or undefined when it can (or none was given). */
+export function backgroundProblem(rules: Rules, background: string | undefined): string | undefined {
+  if (background === undefined) return undefined;
+  const ids = (rules.backgrounds ?? []).map((b) => b.id);
+  if (ids.includes(background)) return undefined;
+  return ids.length === 0
+    ? `--background ${background}: this data has no backgrounds`
+    : `--background ${background}: expected one of ${ids.join(", ")}`;
 }
 
 /** What `check` resolves to; a place it refuses is said in one line, and gives undefined. */

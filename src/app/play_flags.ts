@@ -1,6 +1,6 @@
 /**
- * The command line: `delve [--seed N] [--data DIR] [--mod DIR]... [--save PATH] [--record PATH] [--walk-delay MS]
- * [--one-thread] [--options PATH] [--help] [--version]`.
+ * The command line: `delve [--seed N] [--background ID] [--data DIR] [--mod DIR]... [--save PATH]
+ * [--record PATH] [--walk-delay MS] [--one-thread] [--options PATH] [--help] [--version]`.
  *
  * @module
  */
@@ -23,6 +23,8 @@ export type CliCommand =
     readonly optionsPath?: string;
     /** `--daily`: today's seed, the same for everyone. */
     readonly daily?: boolean;
+    /** `--background ID`: new games start with this background, unasked. */
+    readonly background?: string;
     /** `--hide-seed`: the seed off every screen and file until the game ends. */
     readonly hideSeed?: boolean;
     /** `--one-thread`: the monsters decide in the game's own thread, after each key. */
@@ -36,6 +38,10 @@ export const USAGE = `Usage: deno task play [options]
 
 Options:
   --seed N      dungeon seed, an integer from 0 to ${MAX_SEED} (default: random)
+  --background ID
+                start new games with this background (fighter, scout or
+                adept in Delve's data) instead of choosing one at each
+                new game; only for data that has backgrounds
   --data DIR    play with the data files in DIR (default: the bundled data/)
   --mod DIR     lay the mod in DIR over the data; repeat for several, laid in
                 order (default: none)
@@ -61,10 +67,23 @@ Options:
                 or ~/.config/delve/options.json; none: the defaults)
 ${HELP_USAGE}`;
 
+/** `--background`'s value: an id as the data writes them (which the data has is checked once it is loaded). */
+function backgroundFlag(value: string): string {
+  if (!/^[a-z][a-z0-9_]*$/.test(value) || value.length > 100) {
+    throw new UsageError(
+      `--background: expected a background's id (lower-case letters, digits and _), found ${
+        JSON.stringify(value)
+      }`,
+    );
+  }
+  return value;
+}
+
 /** Parses `args`; throws a UsageError naming the bad flag or value. */
 export function parseCli(args: readonly string[]): CliCommand {
   const { values } = parseFlags(args, {
     seed: { type: "string" },
+    background: { type: "string" },
     data: { type: "string" },
     mod: { type: "string", multiple: true },
     save: { type: "string" },
@@ -89,6 +108,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     walkDelayMs: intFlag("--walk-delay", values["walk-delay"], 0, 1000, "milliseconds"),
     recordPath: pathFlag("--record", values.record),
     optionsPath: pathFlag("--options", values.options),
+    ...(values.background !== undefined ? { background: backgroundFlag(values.background) } : {}),
     ...(values.daily ? { daily: true } : {}),
     ...(values["hide-seed"] ? { hideSeed: true } : {}),
     ...(values["one-thread"] ? { oneThread: true } : {}),

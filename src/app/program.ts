@@ -11,7 +11,7 @@
 import type { Content } from "../content/mod.ts";
 import { type GameState, isGameOver } from "../engine/mod.ts";
 import type { CellBuffer, Terminal } from "../terminal/mod.ts";
-import { Frame, type GameOverReport, type TitleContext, TitleScreen } from "../ui/mod.ts";
+import { BackgroundScreen, Frame, type GameOverReport, type TitleContext, TitleScreen } from "../ui/mod.ts";
 import { shownValue } from "../text/mod.ts";
 import type { DelveOptions } from "./delve_options.ts";
 import { PlayerOptions } from "./player_options.ts";
@@ -49,6 +49,11 @@ export class DelveProgram {
   readonly #files: GameFiles;
   /** The games the title starts: new ones, and the saved one continued. */
   readonly #starts: GameStarts;
+  /**
+   * The choice of a background, while it is open over the title (docs/rules.md, Backgrounds), and whether
+   * the new game it starts abandons the old one (the player said so).
+   */
+  #choosing: { readonly screen: BackgroundScreen; readonly abandon: boolean } | undefined;
   /** What became of the game in progress when the program was left (Ctrl-C, the input gone), said on the way out. */
   #farewell: string | undefined;
 
@@ -82,6 +87,7 @@ export class DelveProgram {
       const context: TitleContext = { theme: this.#options.theme(), monochrome: this.#monochrome };
       this.#title.draw(buf, context);
       this.#options.drawOverTitle(buf, context.theme);
+      this.#choosing?.screen.draw(buf, context.theme);
     });
   }
 
@@ -274,6 +280,24 @@ export class DelveProgram {
           this.#render();
           continue;
         }
+        let popup: Popup | undefined;
+        let reason: ExitReason = "quit";
+        const choosing = this.#choosing;
+        if (choosing) {
+          const picked = choosing.screen.handleKey(event);
+          if (picked.type === "back") this.#choosing = undefined;
+          if (picked.type !== "start") {
+            this.#render();
+            continue;
+          }
+          this.#choosing = undefined;
+          const started = await this.#starts.newGame(choosing.abandon, picked.background);
+          if ("lines" in started) popup = started;
+          else reason = await this.#play(started.state, this.content, started.told);
+          if (reason !== "quit") return reason;
+          await this.#showTitle(popup);
+          continue;
+        }
         const choice = this.#title.handleKey(event);
         const offered = this.#starts.offered;
         this.#starts.offered = undefined;
@@ -287,14 +311,18 @@ export class DelveProgram {
           this.#render();
           continue;
         }
-        let popup: Popup | undefined;
-        let reason: ExitReason = "quit";
         if (choice.type === "new") {
           // A new game never takes a game's place unasked.
           const ask = choice.abandon ? undefined : await this.#starts.abandonQuestion();
+          if (!ask && this.#starts.asksBackground) {
+            // Which background it starts with is asked last: Escape there leaves every game as it was.
+            this.#choosing = { screen: new BackgroundScreen(this.content.rules), abandon: choice.abandon };
+            this.#render();
+            continue;
+          }
           const started = ask
             ? { lines: ask, ask: "abandon" as const }
-            : await this.#starts.newGame(choice.abandon);
+            : await this.#starts.newGame(choice.abandon, this.#starts.givenBackground);
           if ("lines" in started) popup = started;
           else reason = await this.#play(started.state, this.content, started.told);
         } else {

@@ -50,7 +50,8 @@ export const SIM_HELP = {
     "limit, deaths with a known escape unused, deaths fleeing); with --report, the same in charts on\n" +
     "one page.",
   usage: `Usage: deno task sim [--games N] [--seed S] [--data DIR] [--mod DIR]...
-                     [--turns T] [--jobs J] [--report FILE.html] [--record FILE]
+                     [--turns T] [--jobs J] [--background ID|all]
+                     [--report FILE.html] [--record FILE]
 
 Options:
   --games N     games to play, 1 to 100000 (default: 20)
@@ -60,6 +61,11 @@ Options:
   --mod DIR     a mod folder laid over the data; repeat for several, laid in
                 order (default: none)
   --turns T     turns a game may last, 1 to 1000000 (default: 100000)
+  --background ID
+                the bot starts every game with this background of the data
+                (fighter, scout or adept in Delve's); all: the games once with
+                each, and the report's figures by background (default: none,
+                the player template's own start)
   --jobs J      games played at once, each on a worker of its own, 1 to 64;
                 1 plays them in this thread (default: the cores, here ${CORES});
                 the report is the same whatever J is
@@ -92,6 +98,7 @@ export async function simCommand(args: readonly string[]): Promise<number> {
       jobs: { type: "string" },
       report: { type: "string" },
       record: { type: "string" },
+      background: { type: "string" },
     });
     const record = pathFlag("--record", values.record);
     if (record !== undefined && values.games !== undefined && values.games !== "1") {
@@ -106,20 +113,43 @@ export async function simCommand(args: readonly string[]): Promise<number> {
       mods: pathFlags("--mod", values.mod),
       report: pathFlag("--report", values.report),
       record,
+      background: values.background,
     };
   });
   if ("exit" in line) return line.exit;
-  const { games, seed, turns, jobs, data, mods, report, record } = line.run;
+  const { games, seed, turns, jobs, data, mods, report, record, background } = line.run;
   const loaded = await loadDataOr(data, mods);
   if (!loaded) return 2;
   const { content, label } = loaded;
-  const plan = { content, games, seed, turns };
+  const ids = (content.rules.backgrounds ?? []).map((b) => b.id);
+  if (background !== undefined && !(ids.includes(background) || (background === "all" && ids.length > 0))) {
+    say(
+      `delve sim: --background ${background}: ${
+        ids.length === 0 ? `${label} has no backgrounds` : `expected one of ${ids.join(", ")} or all`
+      }`,
+    );
+    return 2;
+  }
+  if (background === "all" && record !== undefined) {
+    say("delve sim: --record keeps one game's replay: give one background, not all");
+    return 2;
+  }
+  const plans = (background === "all" ? ids : [background]).map((b) => ({
+    content,
+    games,
+    seed,
+    turns,
+    ...(b === undefined ? {} : { background: b }),
+  }));
   const replayFlags = [...(data === undefined ? [] : ["--data", data]), ...mods.flatMap((m) => ["--mod", m])];
-  if (record !== undefined) return await recordOne(plan, label, record, replayFlags);
+  if (record !== undefined) return await recordOne(plans[0], label, record, replayFlags);
   const progress = progressLine();
-  const results = jobs === 1
-    ? simulateSerially(plan, progress)
-    : await simulateInWorkers(plan, jobs, progress);
+  const results = [];
+  for (const plan of plans) {
+    results.push(
+      ...(jobs === 1 ? simulateSerially(plan, progress) : await simulateInWorkers(plan, jobs, progress)),
+    );
+  }
   const text = balanceReport(results, label);
   sayOut(text);
   if (report === undefined) return 0;
@@ -150,8 +180,8 @@ async function recordOne(
   path: string,
   flags: readonly string[],
 ): Promise<number> {
-  const recording = startRecording(plan.seed, VERSION, dataStamp(plan.content));
-  const result = simulate(plan.content, plan.seed, plan.turns, recording);
+  const recording = startRecording(plan.seed, VERSION, dataStamp(plan.content), plan.background);
+  const result = simulate(plan.content, plan.seed, plan.turns, recording, plan.background);
   sayOut(balanceReport([result], label));
   const json = JSON.stringify(recording);
   const status = await written(

@@ -302,6 +302,62 @@ function spawnProblems(labels: Labels, files: Pick<DataFiles, "entities" | "spaw
   return problems;
 }
 
+/**
+ * Backgrounds (docs/rules.md, Backgrounds) that share an id, wear what cannot be worn or two things in one
+ * slot, carry what is no item, or take the player's numbers past the data's bounds.
+ */
+function backgroundProblems(
+  labels: Labels,
+  game: DataFiles["game"],
+  entities: DataFiles["entities"],
+): string[] {
+  const problems: string[] = [];
+  const player = entities.player?.fighter;
+  const seen = new Set<string>();
+  (game.backgrounds ?? []).forEach((b, i) => {
+    const where = `${labels.game}: $.backgrounds[${i}]`;
+    if (seen.has(b.id)) problems.push(`${where}.id: expected an id no other background has, found "${b.id}"`);
+    seen.add(b.id);
+    const slots = new Set<string>();
+    (b.equipment ?? []).forEach((id, k) => {
+      const worn = entities[id]?.equippable;
+      if (!worn) {
+        problems.push(`${where}.equipment[${k}]: expected an equippable template, found "${id}"`);
+      } else if (slots.has(worn.slot)) {
+        problems.push(
+          `${where}.equipment[${k}]: expected one thing a slot, found a second for "${worn.slot}"`,
+        );
+      } else slots.add(worn.slot);
+    });
+    (b.items ?? []).forEach(({ item }, k) => {
+      const t = entities[item];
+      if (!t || !(t.item || t.equippable) || t.fighter) {
+        problems.push(`${where}.items[${k}].item: expected an item template, found "${item}"`);
+      }
+    });
+    if (!player) return;
+    const bound = (field: string, value: number, min: number, max: number) => {
+      if (value < min || value > max) {
+        problems.push(
+          `${where}.${field}: expected the player's ${
+            field.split(".").pop()
+          } with it from ${min} to ${max}, ` +
+            `found ${value}`,
+        );
+      }
+    };
+    const add = b.fighter ?? {};
+    bound("fighter.hp", player.hp + (add.hp ?? 0), 1, DATA_LIMITS.hp);
+    bound("fighter.power", player.power + (add.power ?? 0), -DATA_LIMITS.stat, DATA_LIMITS.stat);
+    bound("fighter.defense", player.defense + (add.defense ?? 0), -DATA_LIMITS.stat, DATA_LIMITS.stat);
+    bound("fighter.accuracy", (player.accuracy ?? 0) + (add.accuracy ?? 0), -100, 100);
+    bound("fighter.evasion", (player.evasion ?? 0) + (add.evasion ?? 0), -100, 100);
+    bound("speed", (entities.player.speed ?? 100) + (b.speed ?? 0), 1, DATA_LIMITS.speed);
+    if (game.sightRadius > 0) bound("sight", game.sightRadius + (b.sight ?? 0), 1, DATA_LIMITS.sight);
+  });
+  return problems;
+}
+
 /** A goal that names no item, one a floor could also draw (so not unique), or one never placed (docs/rules.md, A goal). */
 function goalProblems(labels: Labels, files: Pick<DataFiles, "game" | "entities" | "spawn">): string[] {
   const goal = files.game.dungeon?.goal;
@@ -408,6 +464,7 @@ function spanningProblems(labels: Labels, files: Partial<DataFiles>, playerUnche
     ...(entities ? entityProblems(labels.entities, entities, playerUnchecked) : []),
     ...(entities && spawn ? spawnProblems(labels, { entities, spawn }) : []),
     ...(game && entities && spawn ? goalProblems(labels, { game, entities, spawn }) : []),
+    ...(game && entities ? backgroundProblems(labels, game, entities) : []),
     ...combatProblems(labels, game, entities),
     ...(game && entities ? powerProblems(labels, game, entities) : []),
     ...workProblems(labels, files),

@@ -244,6 +244,39 @@ const statusSchema = z.strictObject({
   ),
 });
 
+/** Accuracy or evasion added: percentage points. */
+const points = () => int(-100, 100, "an integer of at least -100");
+
+/** A start a new game offers (docs/rules.md, Backgrounds). */
+const backgroundSchema = z.strictObject({
+  id: idSchema.describe("What `--background`, saves, replays and the bot call it."),
+  name: textSchema(NAME_LIMITS.background).describe(
+    "Shown where the player chooses, the morgue file and the scores.",
+  ),
+  description: textSchema(70).describe("One line said of it where the player chooses."),
+  fighter: z.strictObject({
+    hp: int(-DATA_LIMITS.hp, DATA_LIMITS.hp, `an integer of at least -${DATA_LIMITS.hp}`).optional(),
+    defense: stat().optional(),
+    power: stat().optional(),
+    accuracy: points().optional(),
+    evasion: points().optional(),
+  }).optional().describe("Added to the player template's HP (and max HP) and combat numbers."),
+  stealth: int(-100, 100, "an integer of at least -100").optional().describe(
+    "Added to the player template's stealth (kept within 0 to 100).",
+  ),
+  speed: int(-DATA_LIMITS.speed, DATA_LIMITS.speed, `an integer of at least -${DATA_LIMITS.speed}`).optional()
+    .describe("Added to the player template's speed (100 when it sets none)."),
+  sight: int(-DATA_LIMITS.sight, DATA_LIMITS.sight, `an integer of at least -${DATA_LIMITS.sight}`).optional()
+    .describe("Added to sightRadius (an unlimited sight stays unlimited)."),
+  equipment: z.array(idSchema).max(DATA_LIMITS.slots).optional().describe(
+    "Equippable templates worn from the start, instead of the player template's startingEquipment.",
+  ),
+  items: z.array(z.strictObject({
+    item: idSchema.describe("An item template."),
+    count: positive(100).optional().describe("How many (1 when absent)."),
+  })).max(26).optional().describe("Items carried from the start, known for what they are."),
+});
+
 /** `data/game.json`: map, sight, looks, messages, progression. */
 export const gameSchema = z.strictObject({
   $schema: z.string().optional(),
@@ -529,6 +562,10 @@ export const gameSchema = z.strictObject({
   clearThrows: z.boolean().optional().describe(
     "A throw whose line meets a wall before the cell aimed at is refused ($.messages.throw_blocked) and takes " +
       "no turn; absent: it flies as far as the wall and lands short (docs/rules.md, Throwing).",
+  ),
+  backgrounds: z.array(backgroundSchema).min(1).max(9).optional().describe(
+    "The starts a new game offers, chosen by the player (keys a, b, c…) or with --background ID; absent: every " +
+      "game starts as the player template says, and nothing is asked (docs/rules.md, Backgrounds).",
   ),
 });
 

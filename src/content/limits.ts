@@ -87,6 +87,8 @@ export const NAME_LIMITS = {
   template: 40,
   /** A status's name (the panel shows it with its turns). */
   status: 20,
+  /** A background's name (the score table shows it beside the cause). */
+  background: 20,
   /** The corpse's name, before `{name}` is filled in with the dead actor's. */
   corpse: 60,
   /**

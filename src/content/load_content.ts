@@ -125,6 +125,7 @@ export function toVault(v: VaultConfig): Vault {
 function toTime(game: GameConfig, templates: readonly TemplateConfig[]): TimeRules | undefined {
   const statuses = Object.values(game.statuses ?? {});
   const energy = game.time?.costs !== undefined || templates.some((t) => t.speed !== undefined) ||
+    (game.backgrounds ?? []).some((b) => b.speed) ||
     statuses.some((s) => s.speed !== 1) || templates.some((t) => t.equippable?.speed !== undefined);
   const regenerates = templates.some((t) => t.regeneration || t.equippable?.regeneration);
   if (!energy && !game.time && !regenerates) return undefined;
@@ -190,6 +191,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     ...(game.lastUnknownNamed ? { lastUnknownNamed: true as const } : {}),
     ...(game.clearThrows ? { clearThrows: true as const } : {}),
     ...(game.unknownAimed === "nearest" ? { unknownAimed: "nearest" as const } : {}),
+    ...optional("backgrounds", game.backgrounds),
   };
 }
 

@@ -55,7 +55,7 @@ function actionProblems(labels: Labels, game: GameConfig, entities: Templates): 
 
 /**
  * The turns the player's dearest action takes at their slowest: their
- * speed with the slowest thing in each slot worn and the slowest status on.
+ * speed with the slowest background, the slowest thing in each slot worn and the slowest status on.
  */
 function turnProblems(labels: Labels, game: GameConfig, entities: Templates): string[] {
   const player = entities.player;
@@ -72,9 +72,11 @@ function turnProblems(labels: Labels, game: GameConfig, entities: Templates): st
       ),
     );
   }
+  // The slowest start a background gives (docs/rules.md, Backgrounds).
+  const start = Math.min(0, ...(game.backgrounds ?? []).map((b) => b.speed ?? 0));
   const slowest = Math.max(
     1,
-    Math.round(((player.speed ?? USUAL_ENERGY) + worn) * statusSpeeds(game).slowest),
+    Math.round(((player.speed ?? USUAL_ENERGY) + start + worn) * statusSpeeds(game).slowest),
   );
   const turns = Math.ceil(dearest / slowest);
   if (turns <= WORK_LIMITS.turnsPerAction) return [];

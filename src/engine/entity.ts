@@ -175,6 +175,8 @@ export interface Entity {
   sight?: number;
   /** Its speed, when its template sets one (100 otherwise; docs/rules.md, Speed and energy). */
   speed?: number;
+  /** Its own stealth, 0–100, where a background changed its template's (the player's). */
+  stealth?: number;
   /** Energy towards its next action, once the scheduler has counted any (rule sets with speeds only). */
   energy?: number;
   /** The statuses it is under, oldest first; undefined (or absent) when none. */

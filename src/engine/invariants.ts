@@ -127,6 +127,13 @@ export function stateProblems(state: GameState, rules: Rules, root?: string): st
       );
     }
   }
+  if (state.background !== undefined && !rules.backgrounds?.some((b) => b.id === state.background)) {
+    problems.push(
+      `the game's background ${JSON.stringify(state.background)} is not one of these rules'${
+        at(".background")
+      }`,
+    );
+  }
   for (const entities of [state.entities, ...(state.keptFloors ?? []).map((k) => k.entities)]) {
     templateProblems(entities, rules, problems, name);
     slotProblems(entities, rules, problems, name);

@@ -181,6 +181,7 @@ export {
 } from "./progression.ts";
 export type {
   ActionCosts,
+  Background,
   CombatRules,
   EntityTemplate,
   Goal,
@@ -203,7 +204,7 @@ export {
   type KeptFloor,
   playerOf,
 } from "./state.ts";
-export { newGame } from "./new_game.ts";
+export { backgroundOf, newGame } from "./new_game.ts";
 export { applyStatus, MAX_STATUSES, speedOf } from "./statuses.ts";
 export { instantiate } from "./templates.ts";
 export { Tile, TILE_NAMES, TRANSPARENT, WALKABLE } from "./tiles.ts";

@@ -439,6 +439,49 @@ export interface Rules {
   readonly followFrom?: number;
   /** A throw whose line meets a wall before the cell aimed at is refused (docs/rules.md, Throwing). */
   readonly clearThrows?: true;
+  /**
+   * The starts a new game offers, one chosen by the player (docs/rules.md, Backgrounds); absent: every game
+   * starts as the player's template says.
+   */
+  readonly backgrounds?: readonly Background[];
+}
+
+/**
+ * A start a new game may take (docs/rules.md, Backgrounds): the player's template changed by it. Numbers are
+ * added to the template's; `equipment`, where given, is worn instead of the template's starting equipment.
+ */
+export interface Background {
+  readonly id: string;
+  readonly name: string;
+  /** One line said of it where the player chooses. */
+  readonly description: string;
+  /** Added to the template's combat numbers (`hp` to its HP and max HP). */
+  readonly fighter?: BackgroundFighter;
+  /** Added to the template's stealth, kept within 0–100. */
+  readonly stealth?: number;
+  /** Added to the template's speed (100 when it sets none). */
+  readonly speed?: number;
+  /** Added to the sight radius (an unlimited sight stays unlimited). */
+  readonly sight?: number;
+  /** Worn from the start instead of the template's `startingEquipment`. */
+  readonly equipment?: readonly string[];
+  /** Carried from the start, known for what they are. */
+  readonly items?: readonly BackgroundItem[];
+}
+
+/** What a background adds to the player's combat numbers. */
+export interface BackgroundFighter {
+  readonly hp?: number;
+  readonly defense?: number;
+  readonly power?: number;
+  readonly accuracy?: number;
+  readonly evasion?: number;
+}
+
+/** Items a background starts with: `count` of the template `item` (1 when absent). */
+export interface BackgroundItem {
+  readonly item: string;
+  readonly count?: number;
 }
 
 /** A goal: the unique item `item` (a template id) lies on floor `floor`; carrying it out scores `bonus`. */

@@ -47,6 +47,8 @@ export interface HighScore {
   readonly won?: boolean;
   /** The UTC date (`YYYY-MM-DD`) of the daily game it was; absent for any other game. */
   readonly daily?: string;
+  /** The name of the background it started with (docs/rules.md, Backgrounds); absent: none was chosen. */
+  readonly background?: string;
 }
 
 /** How many games the table keeps. */

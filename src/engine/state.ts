@@ -61,6 +61,8 @@ export interface GameState {
    * lower a kind's weight with each (`repeatWeight`, docs/rules.md, Spawning); absent otherwise.
    */
   drawn?: Record<string, number>;
+  /** The id of the background the game started with (docs/rules.md, Backgrounds); absent: none was chosen. */
+  background?: string;
 }
 
 /** The player entity. */

@@ -37,6 +37,8 @@ const entrySchema = z.strictObject({
   won: z.literal(true).optional(),
   /** A daily game's date (docs/options.md, Daily games); absent otherwise. */
   daily: DATE.optional(),
+  /** The background's name (docs/rules.md, Backgrounds); absent when none was chosen. */
+  background: textSchema(50).optional(),
 });
 
 const fileSchema = z.strictObject({

@@ -83,6 +83,11 @@ interface RecordingBody {
   readonly format: "delve-replay";
   readonly game: string;
   readonly seed: number;
+  /**
+   * The background the game started with (docs/rules.md, Backgrounds); absent: none, the player's template's
+   * start (every replay from before backgrounds).
+   */
+  readonly background?: string;
   readonly commands: Command[];
   /** The state's checksum after turn `turn`. */
   readonly checks: { turn: number; sum: number }[];
@@ -93,9 +98,35 @@ export function recordedData(recording: Recording): { readonly checksum: number;
   return recording.version === 4 ? recording.data : { checksum: recording.dataChecksum };
 }
 
-/** A recording's start: a game of `seed`, by the Delve `game`, played by the data `data`. */
-export function startRecording(seed: number, game: string, data: DataStamp): Recording {
-  return { format: "delve-replay", version: REPLAY_VERSION, game, seed, data, commands: [], checks: [] };
+/**
+ * A recording's start: a game of `seed`, by the Delve `game`, played by the data `data`, started with the
+ * background `background` if one was chosen.
+ */
+export function startRecording(seed: number, game: string, data: DataStamp, background?: string): Recording {
+  return {
+    format: "delve-replay",
+    version: REPLAY_VERSION,
+    game,
+    seed,
+    ...(background === undefined ? {} : { background }),
+    data,
+    commands: [],
+    checks: [],
+  };
+}
+
+/** The game a recording starts from: its seed, with its background if it names one its rules have. */
+export function recordedStart(recording: Recording, rules: Rules): GameState {
+  const { background } = recording;
+  if (background !== undefined && !rules.backgrounds?.some((b) => b.id === background)) {
+    const known = rules.backgrounds?.map((b) => b.id).join(", ");
+    throw new ReplayError(
+      `the replay starts with the background "${background}", which its data ${
+        known ? `does not have (it has ${known})` : "has none of"
+      }`,
+    );
+  }
+  return newGame(rules, recording.seed, background);
 }
 
 /** Adds a command; after a turn that ends a hundred, the state's checksum too. */
@@ -124,7 +155,7 @@ export function* replaySteps(
   rules: Rules,
   before?: (state: GameState, command: Command) => void,
 ): Generator<GameState, GameState> {
-  const state = newGame(rules, recording.seed);
+  const state = recordedStart(recording, rules);
   const { commands } = recording;
   let next = 0;
   for (let at = 0; at < commands.length; at++) {
@@ -222,6 +253,7 @@ const recordingBody = {
   format: z.literal("delve-replay"),
   game: z.string(),
   seed: z.int().min(0).max(0xffff_ffff),
+  background: z.string().regex(/^[a-z][a-z0-9_]*$/).max(100).optional(),
   commands: z.array(
     z.union([
       z.strictObject({ act: actionSchema }),

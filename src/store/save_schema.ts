@@ -113,6 +113,7 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
       }).optional(),
       sight: whole(0, REACHABLE.sight).optional(),
       speed: whole(1, DATA_LIMITS.speed).optional(),
+      stealth: whole(0, 100).optional(),
       energy: int32.optional(),
       statuses: z.array(z.strictObject({ id: z.string().max(100), turns: whole(1, DATA_LIMITS.statusTurns) }))
         .max(MAX_STATUSES).optional(),
@@ -180,4 +181,5 @@ export const stateSchema = z.strictObject({
   chronicle: chronicleSchema,
   known: z.array(idSchema.max(100)).max(100_000).optional(),
   drawn: z.record(idSchema.max(100), count).optional(),
+  background: idSchema.max(100).optional(),
 });

@@ -150,10 +150,17 @@ export function savedGameLine(saved: SavedGame): string {
     case "other-data":
       return `The saved game was ${otherData(saved, true)}`;
     case "loadable":
-      return `Saved game: seed ${
+      return `Saved game: ${backgroundName(saved)}seed ${
         saved.summary.hideSeed ? "hidden" : saved.state.seed
       }, dungeon level ${saved.state.floor}, turn ${saved.state.turn}${saved.madeWith}`;
   }
+}
+
+/** "Scout, ": the background the saved game started with, for its line; empty when it took none. */
+function backgroundName(saved: Extract<SavedGame, { kind: "loadable" }>): string {
+  const id = saved.state.background;
+  const name = id === undefined ? undefined : saved.content.rules.backgrounds?.find((b) => b.id === id)?.name;
+  return name === undefined ? "" : `${name}, `;
 }
 
 /** The popup's lines when Continue finds no game it can load in `saved`. */

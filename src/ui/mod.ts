@@ -56,6 +56,7 @@ export type { ColorVision } from "./contrast.ts";
 export { colorPairs, contrastFailures, TELLING_APART_CONTRAST } from "./palette_checks.ts";
 export type { ColorPair, ContrastFailure, DrawnThing } from "./palette_checks.ts";
 export type { CellLook, Theme, ThingColors, ThingRole } from "./theme.ts";
+export { type BackgroundChoice, backgroundKit, BackgroundScreen } from "./background_screen.ts";
 export { drawTitle, scoreLines, type TitleChoice, TitleScreen } from "./title_screen.ts";
 export type { TitleContext, TitleQuestion } from "./title_screen.ts";
 export { characterLines, CharacterScreen } from "./character_screen.ts";

@@ -41,6 +41,12 @@ export interface MorgueInfo {
   readonly hideSeed?: boolean;
 }
 
+/** The background the game started with, in a line of its own (docs/rules.md, Backgrounds); none: no line. */
+function backgroundLine(state: GameState, rules: Rules): string[] {
+  const background = rules.backgrounds?.find((b) => b.id === state.background);
+  return background ? [`Background: ${background.name} (${background.description})`] : [];
+}
+
 const indent = (lines: readonly string[]) => lines.map((l) => `  ${l}`);
 
 /** "2026-11-21 09:30:12 UTC". */
@@ -77,6 +83,8 @@ export function morgueText(state: GameState, rules: Rules, theme: Theme, info: M
     `${rules.templates[player.template]?.name ?? player.name}, seed ${
       info.hideSeed && !isGameOver(state) ? "hidden until the game ends" : state.seed
     }`,
+    // Only for a game that chose one: the tutorial's rule sets have none, and their files read as before.
+    ...backgroundLine(state, rules),
     fate,
     ...(info.daily
       ? [`Daily game of ${info.daily.date}${info.daily.scored ? "" : " (played unscored)"}`]

@@ -71,8 +71,9 @@ export function scoreLines(scores: readonly HighScore[], width: number): string[
       String(s.seed),
       s.date.slice(0, 10),
     );
-    // A game won says so first (docs/rules.md, A goal).
-    const cause = s.won ? `Won: ${s.cause}` : s.cause;
+    // A game won says so first (docs/rules.md, A goal); then the background it started with, if any.
+    const told = s.background ? `${s.background}, ${s.cause}` : s.cause;
+    const cause = s.won ? `Won: ${told}` : told;
     lines.push(start + clipText(cause, Math.max(1, width - displayWidth(start))));
   });
   return lines;

@@ -67,8 +67,18 @@ export async function startGame(
   const title = await pane.waitFor((s) => s.includes("[N] Play a new game"), "the title screen");
   if (!newGame) return title;
   await pane.keys("n");
+  const started = await pane.waitFor(
+    (s) => (s.includes("@") && showsFloor(s, 1)) || s.includes(BACKGROUND_QUESTION),
+    "the map and @, or the choice of a background",
+  );
+  if (!started.includes(BACKGROUND_QUESTION)) return started;
+  // Delve's own game asks who goes down (docs/rules.md, Backgrounds): the first, the Fighter.
+  await pane.keys("a");
   return await pane.waitFor((s) => s.includes("@") && showsFloor(s, 1), "the map and @");
 }
+
+/** The title of the window where a new game of Delve's own data asks its background. */
+export const BACKGROUND_QUESTION = "Choose your background";
 
 /** The question Escape on the map asks first where the data say so (Delve's own game: `quitAsks`). */
 export const QUIT_QUESTION = "Save the game and leave to the title?";

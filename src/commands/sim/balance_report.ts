@@ -16,14 +16,18 @@ const best = (xs: number[]) => xs.reduce((a, b) => Math.max(a, b), 0);
 /** The balance report for a set of games. */
 export function balanceReport(results: readonly GameResult[], label: string): string {
   const lines = [`Delve balance report: ${results.length} games, data ${label}`, ""];
-  lines.push("seed        depth  turns  level  end");
+  const backgrounds = new Set(results.map((r) => r.background));
+  // The background of each game where games differ in it, and a line of each background's figures.
+  const several = backgrounds.size > 1;
+  lines.push(`seed        ${several ? "background  " : ""}depth  turns  level  end`);
   for (const r of results) {
     lines.push(
-      `${String(r.seed).padEnd(10)}  ${String(r.depth).padStart(5)}  ${String(r.turns).padStart(5)}  ${
-        String(r.level).padStart(5)
-      }  ${r.end}`,
+      `${String(r.seed).padEnd(10)}  ${several ? (r.background ?? "").padEnd(10) + "  " : ""}${
+        String(r.depth).padStart(5)
+      }  ${String(r.turns).padStart(5)}  ${String(r.level).padStart(5)}  ${r.end}`,
     );
   }
+  if (backgrounds.size > 1 || [...backgrounds][0] !== undefined) lines.push("", ...backgroundLines(results));
   const depths = results.map((r) => r.depth), turns = results.map((r) => r.turns);
   lines.push(
     "",
@@ -85,6 +89,29 @@ export function balanceReport(results: readonly GameResult[], label: string): st
     );
   }
   return lines.join("\n");
+}
+
+/**
+ * For games of several backgrounds: a line a background, in the order first played, with its games, wins and
+ * the median and mean of the deepest floor reached.
+ */
+export function backgroundLines(results: readonly GameResult[]): string[] {
+  const by = new Map<string, GameResult[]>();
+  for (const r of results) {
+    const key = r.background ?? "(none)";
+    by.set(key, [...(by.get(key) ?? []), r]);
+  }
+  const lines = ["by background: games, won, deepest floor median and mean"];
+  for (const [name, games] of by) {
+    const won = games.filter((r) => r.end.startsWith("won")).length;
+    const depths = games.map((r) => r.depth);
+    lines.push(
+      `  ${name.padEnd(12)} ${String(games.length).padStart(5)}  won ${String(won).padStart(4)} (${
+        (100 * won / games.length).toFixed(1).padStart(5)
+      } %)  depth median ${median(depths)}, mean ${mean(depths).toFixed(2)}`,
+    );
+  }
+  return lines;
 }
 
 /**

@@ -11,7 +11,12 @@ import { type GameResult, simulate } from "./simulate.ts";
 
 /** A message to a simulator worker. */
 export type ToSimWorker =
-  | { readonly type: "setup"; readonly content: Content; readonly turns: number }
+  | {
+    readonly type: "setup";
+    readonly content: Content;
+    readonly turns: number;
+    readonly background?: string;
+  }
   | { readonly type: "game"; readonly index: number; readonly seed: number };
 
 /** A simulator worker's answer. */
@@ -25,6 +30,8 @@ export interface SimPlan {
   readonly games: number;
   readonly seed: number;
   readonly turns: number;
+  /** The background every game starts with; absent: none (docs/rules.md, Backgrounds). */
+  readonly background?: string;
 }
 
 /** Called after each finished game with how many are done. */
@@ -36,7 +43,7 @@ const seedOf = (plan: SimPlan, index: number) => (plan.seed + index) >>> 0;
 export function simulateSerially(plan: SimPlan, progress?: Progress): GameResult[] {
   const results: GameResult[] = [];
   for (let k = 0; k < plan.games; k++) {
-    results.push(simulate(plan.content, seedOf(plan, k), plan.turns));
+    results.push(simulate(plan.content, seedOf(plan, k), plan.turns, undefined, plan.background));
     progress?.(k + 1, plan.games);
   }
   return results;
@@ -79,7 +86,12 @@ export function simulateInWorkers(plan: SimPlan, jobs: number, progress?: Progre
         e.preventDefault();
         stop(() => reject(new Error(`a simulator worker failed: ${e.message}`)));
       };
-      const setup: ToSimWorker = { type: "setup", content: plan.content, turns: plan.turns };
+      const setup: ToSimWorker = {
+        type: "setup",
+        content: plan.content,
+        turns: plan.turns,
+        ...(plan.background === undefined ? {} : { background: plan.background }),
+      };
       worker.postMessage(setup);
       handOut(worker);
     }

@@ -9,12 +9,12 @@ import type { Content } from "../../content/mod.ts";
 import { simulate } from "./simulate.ts";
 import type { FromSimWorker, ToSimWorker } from "./jobs.ts";
 
-let setup: { content: Content; turns: number } | undefined;
+let setup: { content: Content; turns: number; background?: string } | undefined;
 
 self.onmessage = (e: MessageEvent<ToSimWorker>) => {
   const message = e.data;
   if (message.type === "setup") {
-    setup = { content: message.content, turns: message.turns };
+    setup = { content: message.content, turns: message.turns, background: message.background };
     return;
   }
   let answer: FromSimWorker;
@@ -23,7 +23,7 @@ self.onmessage = (e: MessageEvent<ToSimWorker>) => {
     answer = {
       type: "result",
       index: message.index,
-      result: simulate(setup.content, message.seed, setup.turns),
+      result: simulate(setup.content, message.seed, setup.turns, undefined, setup.background),
     };
   } catch (error) {
     answer = {

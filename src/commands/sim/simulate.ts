@@ -31,6 +31,8 @@ export const SAMPLE_TURNS = 100;
 /** How one game went. */
 export interface GameResult {
   readonly seed: number;
+  /** The background the bot started with (docs/rules.md, Backgrounds); absent: none, the template's start. */
+  readonly background?: string;
   /** The deepest floor reached. */
   readonly depth: number;
   /** The floor the game ended on (where the bot died, or 1 for a winner). */
@@ -96,15 +98,19 @@ function itemUsedBy(state: GameState, command: Command): string | undefined {
   return playerOf(state).inventory?.items[command.act.item]?.name;
 }
 
-/** Plays one game with the bot for at most `maxTurns` turns, recording it into `recording` if given. */
+/**
+ * Plays one game with the bot for at most `maxTurns` turns, recording it into `recording` if given, started
+ * with the background `background` if given.
+ */
 export function simulate(
   content: Content,
   seed: number,
   maxTurns: number,
   recording?: Recording,
+  background?: string,
 ): GameResult {
   const { rules } = content;
-  const state = newGame(rules, seed);
+  const state = newGame(rules, seed, background);
   const attacksOnBot: Record<string, { attacks: number; hits: number; damage: number }> = {};
   const itemsUsed: Record<string, number> = {};
   const levels: number[] = [], hps: number[] = [];
@@ -153,6 +159,7 @@ export function simulate(
   const escape = death ? knownEscape(state, rules, player) : -1;
   return {
     seed,
+    ...(background === undefined ? {} : { background }),
     depth,
     endFloor: state.floor,
     turns: state.turn,

@@ -100,11 +100,12 @@ export class PhaseContext {
     return typeof ai === "object" ? ai : undefined;
   }
 
-  /** The player's stealth against sleeping monsters (its template's; 0 when it has none). */
+  /** The player's stealth against sleeping monsters (its own, else its template's; 0 when it has none). */
   get stealth(): number {
     return Math.min(
       100,
-      (this.templates?.[this.player.template]?.stealth ?? 0) + wornBonus(this.player, "stealth"),
+      (this.player.stealth ?? this.templates?.[this.player.template]?.stealth ?? 0) +
+        wornBonus(this.player, "stealth"),
     );
   }
 }
