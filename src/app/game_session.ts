@@ -171,7 +171,14 @@ export class GameSession implements PacedSession {
     };
     this.#walkDelayMs = options.walkDelayMs;
     this.#choice = options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 };
-    this.stack = [new PlayScreen(this.ui.stairsAway, this.ui.aimAtTargets, this.ui.upKeyDescends)];
+    this.stack = [
+      new PlayScreen(
+        this.ui.stairsAway,
+        this.ui.aimAtTargets,
+        this.ui.upKeyDescends,
+        content.rules.closeDoors,
+      ),
+    ];
     this.#pacer = new WalkPacer(this);
     if (isGameOver(state)) this.stack.push(new GameOverScreen());
     // A game saved with a level still to choose (Ctrl-C in the window) asks for it again at once.

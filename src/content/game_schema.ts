@@ -517,6 +517,11 @@ export const gameSchema = z.strictObject({
     "A throw whose line meets a wall before the cell aimed at is refused ($.messages.throw_blocked) and takes " +
       "no turn; absent: it flies as far as the wall and lands short (docs/rules.md, Throwing).",
   ),
+  closeDoors: z.boolean().optional().describe(
+    "The player may close an open door beside it, a move's time, unless something lies or stands in it " +
+      "($.messages.door_closed, door_close_blocked, no_door_to_close); absent: a door stays open once " +
+      "opened (docs/rules.md, Doors).",
+  ),
 });
 
 /** The parsed `data/game.json`. */

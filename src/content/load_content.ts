@@ -83,6 +83,7 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     unknown: t.unknown,
     ...(t.pack ? { pack: t.pack } : {}),
     ...(t.onHit ? { onHit: t.onHit } : {}),
+    ...(t.opensDoors === false ? { opensDoors: false as const } : {}),
     ...(t.description ? { description: t.description } : {}),
   };
 }
@@ -175,6 +176,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     ...optional("unknownItems", game.unknownItems),
     ...(game.unknownRefused === "wasted" ? { unknownRefused: "wasted" as const } : {}),
     ...(game.clearThrows ? { clearThrows: true as const } : {}),
+    ...(game.closeDoors ? { closeDoors: true as const } : {}),
     ...(game.unknownAimed === "nearest" ? { unknownAimed: "nearest" as const } : {}),
   };
 }

@@ -154,6 +154,7 @@ export function filesOfRules(kept: unknown): RulesFiles {
     ...present("unknownItems", rules.unknownItems),
     ...present("unknownRefused", rules.unknownRefused),
     ...present("clearThrows", rules.clearThrows),
+    ...present("closeDoors", rules.closeDoors),
     ...present("unknownAimed", rules.unknownAimed),
   };
   return { game, entities: eachEntry(rules.templates, templateFile), spawn: rules.spawn };

@@ -271,6 +271,9 @@ export function narrate(
         break;
       case "moved":
       case "waited":
+      case "door_closed":
+        if (e.entityId === playerId) tell(log, rules, "door_closed");
+        break;
       case "door_opened":
       case "regenerated":
         break;

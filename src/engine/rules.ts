@@ -16,12 +16,24 @@ import type { Mind } from "./monsters/minds/mind.ts";
  * the rules of data that does not turn the word on, so that adding one leaves
  * every other data set's rules, and checksum, as they were.
  */
-export type WordedMessageId = "walk_threat" | "walk_loop" | "throw_blocked" | "throw_worn";
+export type WordedMessageId =
+  | "walk_threat"
+  | "walk_loop"
+  | "throw_blocked"
+  | "throw_worn"
+  | "door_closed"
+  | "door_close_blocked"
+  | "no_door_to_close"
+  | "door_close_which";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
   | "welcome"
   | "blocked"
+  | "door_closed"
+  | "door_close_blocked"
+  | "no_door_to_close"
+  | "door_close_which"
   | "nothing_to_attack"
   | "attack"
   | "attack_no_damage"
@@ -171,6 +183,8 @@ export interface EntityTemplate {
   readonly pack?: Pack;
   /** Statuses its blows may put on what they hurt (docs/rules.md, On-hit effects). */
   readonly onHit?: readonly OnHit[];
+  /** `false`: it cannot open a door, and a closed one is a wall to it (docs/rules.md, Doors); absent: it can. */
+  readonly opensDoors?: false;
 }
 
 /** A status a blow that hurts puts on its target, `chance` in 1 (0 to 1), for `turns` or the status's own. */
@@ -421,6 +435,8 @@ export interface Rules {
   readonly followFrom?: number;
   /** A throw whose line meets a wall before the cell aimed at is refused (docs/rules.md, Throwing). */
   readonly clearThrows?: true;
+  /** The player may close an open door beside it (docs/rules.md, Doors); absent: doors stay open once opened. */
+  readonly closeDoors?: true;
 }
 
 /** A goal: the unique item `item` (a template id) lies on floor `floor`; carrying it out scores `bonus`. */

@@ -193,6 +193,8 @@ const actionSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("throw"), item: z.int().nonnegative(), target: point }),
   z.strictObject({ type: z.literal("use"), item: z.int().nonnegative(), target: point.optional() }),
   z.strictObject({ type: z.literal("descend") }),
+  // Only rules that close doors make it (docs/rules.md, Doors); older replays never hold it.
+  z.strictObject({ type: z.literal("close"), dx: step, dy: step }),
   // Only rules that keep floors make it (docs/rules.md, Persistent floors); older replays never hold it.
   z.strictObject({ type: z.literal("ascend") }),
 ]);

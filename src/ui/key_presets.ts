@@ -28,6 +28,8 @@ const PRESET_MAPS: Readonly<Record<KeyPreset, KeyMap>> = {
     "inventory.drop": ["p"],
     "describe": ["I"],
     "character": ["@"],
+    // C runs south-east here.
+    "door.close": ["o"],
   },
   // The keypad and the keys around the arrows, the digits with Num Lock on; no letters.
   numpad: moves(
