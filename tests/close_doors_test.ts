@@ -58,6 +58,10 @@ Deno.test("closing an open door beside the player: a turn, the door shut, the vi
   deepEqual([door(state), state.turn], [Tile.ClosedDoor, 1]);
   equal(state.map.visible[1 * state.map.width + 6], 0, "the closed door blocks sight at once");
   equal(state.log.at(-1)?.text, "You close the door.");
+  const told = state.log.length;
+  playPlayerAction(state, rules, { type: "move", dx: -1, dy: 0 });
+  playPlayerAction(state, rules, { type: "wait" });
+  equal(state.log.length, told, "a step or a wait says nothing of doors");
 });
 
 Deno.test("a door with something in it does not close: refused, told, no turn", () => {

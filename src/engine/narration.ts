@@ -269,11 +269,11 @@ export function narrate(
       case "status_hurt":
         tellStatus(log, rules, e, e.entityId === playerId);
         break;
-      case "moved":
-      case "waited":
       case "door_closed":
         if (e.entityId === playerId) tell(log, rules, "door_closed");
         break;
+      case "moved":
+      case "waited":
       case "door_opened":
       case "regenerated":
         break;
