@@ -177,6 +177,7 @@ export class GameSession implements PacedSession {
         this.ui.aimAtTargets,
         this.ui.upKeyDescends,
         content.rules.closeDoors,
+        content.rules.sneak !== undefined,
       ),
     ];
     this.#pacer = new WalkPacer(this);
@@ -294,6 +295,14 @@ export class GameSession implements PacedSession {
     if (isTold(stop)) await this.#playOutOfTurn({ stop });
   }
 
+  /** Sneaking turned on or off (no turn passes); true if it changed. Recorded either way, as an action is. */
+  async #sneak(on: boolean): Promise<boolean> {
+    this.#journal.begin();
+    const events = await this.runner.play(this.state, { sneak: on });
+    this.#journal.played({ sneak: on }, this.state.turn);
+    return events !== undefined;
+  }
+
   /** Plays a command that is no action of the player's (a walk's end, a level-up choice), and records it. */
   async #playOutOfTurn(command: Command): Promise<void> {
     this.#journal.begin();
@@ -312,6 +321,7 @@ export class GameSession implements PacedSession {
       await this.#endWalk(command.stop);
       return true;
     }
+    if ("sneak" in command) return await this.#sneak(command.sneak);
     if (!levelUpPending(this.state, this.content.rules)) return false;
     await this.#playOutOfTurn({ level: command.level });
     if (
@@ -346,6 +356,9 @@ export class GameSession implements PacedSession {
       }
       case "say":
         this.notify(result.message);
+        return undefined;
+      case "sneak":
+        await this.#sneak(playerOf(this.state).sneaking !== true);
         return undefined;
       case "levelUp":
         await this.#playOutOfTurn({ level: result.choice });

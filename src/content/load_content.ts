@@ -114,7 +114,9 @@ export function toVault(v: VaultConfig): Vault {
  */
 function toTime(game: GameConfig, templates: readonly TemplateConfig[]): TimeRules | undefined {
   const statuses = Object.values(game.statuses ?? {});
-  const energy = game.time?.costs !== undefined || templates.some((t) => t.speed !== undefined) ||
+  // Sneaking's dearer steps need the scheduler's energy.
+  const energy = game.time?.costs !== undefined || game.sneak !== undefined ||
+    templates.some((t) => t.speed !== undefined) ||
     statuses.some((s) => s.speed !== 1) || templates.some((t) => t.equippable?.speed !== undefined);
   const regenerates = templates.some((t) => t.regeneration || t.equippable?.regeneration);
   if (!energy && !game.time && !regenerates) return undefined;
@@ -177,6 +179,8 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     ...(game.unknownRefused === "wasted" ? { unknownRefused: "wasted" as const } : {}),
     ...(game.clearThrows ? { clearThrows: true as const } : {}),
     ...(game.closeDoors ? { closeDoors: true as const } : {}),
+    ...optional("noise", game.noise),
+    ...optional("sneak", game.sneak),
     ...(game.unknownAimed === "nearest" ? { unknownAimed: "nearest" as const } : {}),
   };
 }

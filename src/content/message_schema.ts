@@ -35,6 +35,8 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
   door_close_blocked: true,
   no_door_to_close: true,
   door_close_which: true,
+  sneak_on: true,
+  sneak_off: true,
   nothing_to_attack: true,
   attack: true,
   attack_no_damage: true,
@@ -194,4 +196,6 @@ export const WORDED_MESSAGES: ReadonlyMap<MessageId, string> = new Map<WordedMes
   ["door_close_blocked", "closeDoors"],
   ["no_door_to_close", "closeDoors"],
   ["door_close_which", "closeDoors"],
+  ["sneak_on", "sneak"],
+  ["sneak_off", "sneak"],
 ]);

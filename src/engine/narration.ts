@@ -272,6 +272,9 @@ export function narrate(
       case "door_closed":
         if (e.entityId === playerId) tell(log, rules, "door_closed");
         break;
+      case "sneaking":
+        tell(log, rules, e.on ? "sneak_on" : "sneak_off");
+        break;
       case "moved":
       case "waited":
       case "door_opened":

@@ -24,7 +24,9 @@ export type WordedMessageId =
   | "door_closed"
   | "door_close_blocked"
   | "no_door_to_close"
-  | "door_close_which";
+  | "door_close_which"
+  | "sneak_on"
+  | "sneak_off";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
@@ -34,6 +36,8 @@ export type MessageId =
   | "door_close_blocked"
   | "no_door_to_close"
   | "door_close_which"
+  | "sneak_on"
+  | "sneak_off"
   | "nothing_to_attack"
   | "attack"
   | "attack_no_damage"
@@ -212,6 +216,30 @@ export interface ActionCosts {
   readonly attack: number;
   readonly use: number;
   readonly wait: number;
+}
+
+/**
+ * How far each kind of noise carries, in cells (Chebyshev; docs/rules.md,
+ * Noise and sneaking): a sleeping monster within it rolls to wake. An
+ * absent kind makes no noise.
+ */
+export interface NoiseRules {
+  /** A blow or a shot the player gives or takes, heard from the player's cell. */
+  readonly blow?: number;
+  /** A door opened or closed, heard from the door. */
+  readonly door?: number;
+  /** A step of the player's (not while sneaking), heard from where it lands. */
+  readonly step?: number;
+}
+
+/** Sneaking (docs/rules.md, Noise and sneaking): what a careful step costs, and the stealth it adds. */
+export interface SneakRules {
+  /** The word the side panel shows while the player sneaks. */
+  readonly name: string;
+  /** The energy a sneaking step costs (a step is 100 where the rules say no other). */
+  readonly moveCost: number;
+  /** Added to the player's stealth while sneaking (at most 100 in all). */
+  readonly stealth: number;
 }
 
 /** Time's rules: energy and costs, and the regeneration of actors whose template says none. */
@@ -437,6 +465,10 @@ export interface Rules {
   readonly clearThrows?: true;
   /** The player may close an open door beside it (docs/rules.md, Doors); absent: doors stay open once opened. */
   readonly closeDoors?: true;
+  /** Noise that wakes sleepers (docs/rules.md, Noise and sneaking); absent: only the player's nearness does. */
+  readonly noise?: NoiseRules;
+  /** The player may sneak (docs/rules.md, Noise and sneaking); absent: no such mode. */
+  readonly sneak?: SneakRules;
 }
 
 /** A goal: the unique item `item` (a template id) lies on floor `floor`; carrying it out scores `bonus`. */

@@ -229,6 +229,8 @@ const recordingBody = {
       z.strictObject({ act: actionSchema }),
       z.strictObject({ level: z.int().nonnegative() }),
       z.strictObject({ stop: walkStopSchema }),
+      // Only rules that let the player sneak make it (docs/rules.md, Noise and sneaking).
+      z.strictObject({ sneak: z.boolean() }),
     ]),
   ),
   checks: z.array(z.strictObject({ turn: z.int().positive(), sum: z.int().min(0).max(0xffff_ffff) })),

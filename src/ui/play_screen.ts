@@ -43,7 +43,8 @@ export type PlayCommand =
   | "stairsUp"
   | "options"
   | "overview"
-  | "closeDoor";
+  | "closeDoor"
+  | "sneak";
 
 /** What the stairs keys say in help (up stairs only on kept floors). */
 const STAIRS_HELP = {
@@ -84,6 +85,12 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
   { keys: ["t"], value: "throw", help: "throw an item at a place", name: "throw" },
   { keys: ["C"], value: "closeDoor", help: "close an open door beside you", name: "door.close" },
   {
+    keys: ["S"],
+    value: "sneak",
+    help: "sneak, or stop sneaking: slower steps, quieter, harder to notice (no time passes)",
+    name: "sneak",
+  },
+  {
     keys: FIRE_KEYS,
     value: "fire",
     help: "aim the last item thrown or zapped at the last target (this key again, or Enter, fires)",
@@ -112,11 +119,14 @@ export function playBindings(
   aimAtTargets?: boolean,
   upKeyDescends?: boolean,
   closeDoors?: boolean,
+  sneak?: boolean,
 ): readonly Binding<PlayCommand>[] {
   // The fire key is Delve's own game's (the tutorials' aim starts on the player: there is no last target);
-  // so is the close key (docs/rules.md, Doors).
+  // so are the close key (docs/rules.md, Doors) and the sneak key (Noise and sneaking).
   const bindings = PLAY_BINDINGS.filter((b) =>
-    !("value" in b && ((b.value === "fire" && !aimAtTargets) || (b.value === "closeDoor" && !closeDoors)))
+    !("value" in b &&
+      ((b.value === "fire" && !aimAtTargets) || (b.value === "closeDoor" && !closeDoors) ||
+        (b.value === "sneak" && !sneak)))
   );
   if (stairsAway !== "refuse") return bindings;
   const refusing: Partial<Record<PlayCommand & string, string>> = {
@@ -137,10 +147,17 @@ export class PlayScreen implements Screen {
    * `stairsAway`: the rules' answer to the stairs keys away from the stairs (`ui.stairsAway`);
    * `aimAtTargets`: the fire key is there (`ui.aimAtTargets`);
    * `upKeyDescends`: `<` takes the stairs down (`ui.upKeyDescends`);
-   * `closeDoors`: the close key is there (the rules' `closeDoors`).
+   * `closeDoors`: the close key is there (the rules' `closeDoors`);
+   * `sneak`: the sneak key is there (the rules' `sneak`).
    */
-  constructor(stairsAway?: "refuse", aimAtTargets?: boolean, upKeyDescends?: boolean, closeDoors?: boolean) {
-    this.bindings = playBindings(stairsAway, aimAtTargets, upKeyDescends, closeDoors);
+  constructor(
+    stairsAway?: "refuse",
+    aimAtTargets?: boolean,
+    upKeyDescends?: boolean,
+    closeDoors?: boolean,
+    sneak?: boolean,
+  ) {
+    this.bindings = playBindings(stairsAway, aimAtTargets, upKeyDescends, closeDoors, sneak);
   }
 
   /** What help tells after the keys: how to wield and wear things, and what unknown items are. */
@@ -192,6 +209,8 @@ export class PlayScreen implements Screen {
         return { type: "open", screen: aimAgain(ui) ?? new InventoryScreen("throw") };
       case "closeDoor":
         return closeDoorKey(ui);
+      case "sneak":
+        return { type: "sneak" };
       case "character":
         return { type: "open", screen: new CharacterScreen(ui.rules, ui.theme.texts.character.title) };
       case "explore":

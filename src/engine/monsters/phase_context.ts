@@ -10,7 +10,8 @@ import { type Ai, type Entity, isAlive } from "../entity.ts";
 import { wornBonus } from "../items/equipment.ts";
 import type { GameMap } from "../game_map.ts";
 import { Tile, WALKABLE } from "../tiles.ts";
-import type { EntityTemplate } from "../rules.ts";
+import type { EntityTemplate, Rules } from "../rules.ts";
+import type { Noise } from "./noise.ts";
 import type { Mind } from "./minds/mind.ts";
 import { safetyMap } from "./minds/safety_map.ts";
 import { phaseCounts } from "./phase_counts.ts";
@@ -46,6 +47,8 @@ let shutOrder: SettleOrder | undefined;
  */
 export class PhaseContext {
   readonly cost: Uint8Array;
+  /** The noises made so far this turn (monsters/noise.ts), which sleepers within them hear. */
+  readonly noises: Noise[] = [];
   #dist: Int32Array | undefined;
   readonly #distOut: Int32Array | undefined;
   #safety: Int32Array | undefined;
@@ -56,7 +59,8 @@ export class PhaseContext {
 
   /**
    * `grids`, if given, are filled instead of new arrays (of the map's size).
-   * `templates` tell each monster's composed mind, if its template has one.
+   * `templates` tell each monster's composed mind, if its template has one;
+   * `rules`, sneaking's stealth.
    */
   constructor(
     readonly map: GameMap,
@@ -64,6 +68,7 @@ export class PhaseContext {
     readonly player: Entity,
     grids?: PhaseGrids,
     readonly templates?: Readonly<Record<string, EntityTemplate>>,
+    readonly rules?: Pick<Rules, "sneak">,
   ) {
     const { width, height, tiles } = map;
     this.cost = grids?.cost ?? new Uint8Array(width * height);
@@ -163,11 +168,12 @@ export class PhaseContext {
     return typeof ai === "object" ? ai : undefined;
   }
 
-  /** The player's stealth against sleeping monsters (its template's; 0 when it has none). */
+  /** The player's stealth against sleeping monsters (its template's, 0 when it has none; what it wears; sneaking). */
   get stealth(): number {
+    const sneaking = this.player.sneaking && this.rules?.sneak ? this.rules.sneak.stealth : 0;
     return Math.min(
       100,
-      (this.templates?.[this.player.template]?.stealth ?? 0) + wornBonus(this.player, "stealth"),
+      (this.templates?.[this.player.template]?.stealth ?? 0) + wornBonus(this.player, "stealth") + sneaking,
     );
   }
 }

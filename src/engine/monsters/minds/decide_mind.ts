@@ -15,6 +15,7 @@ import { chebyshev, DIRECTIONS, findPath, isNeighbour, type Rng } from "../../..
 import { clearLine } from "./line_of_fire.ts";
 import { awake, type Mind } from "./mind.ts";
 import { saferStep } from "./safety_map.ts";
+import { hears } from "../noise.ts";
 
 type HostileAi = Extract<Ai, { type: "hostile" }>;
 
@@ -107,8 +108,10 @@ export function decideMind(
   const { map, player } = ctx, { width, height } = map;
   const here = monster.y * width + monster.x;
   if (ai.asleep) {
-    // Each turn the player is near, a roll against the player's stealth (0–100).
-    const near = isAlive(player) && chebyshev(monster, player) <= mind.perception;
+    // Each turn the player is near, or a noise carries to it, a roll against the player's stealth (0–100).
+    const near = isAlive(player) &&
+      (chebyshev(monster, player) <= mind.perception ||
+        (ctx.noises.length > 0 && hears(ctx.noises, monster)));
     if (near && rng.int(0, 99) >= ctx.stealth) return { ai: awake(ai), action: WAKE };
     return { ai, action: WAIT };
   }
