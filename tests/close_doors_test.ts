@@ -2,6 +2,7 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/mod.ts";
 import {
   type GameState,
+  phaseCounts,
   playerOf,
   playPlayerAction,
   type Rules,
@@ -147,6 +148,26 @@ Deno.test("a wolf goes round by the open way when the near way has a closed door
   byId(opener, 1).ai = { type: "hostile", lastSeen: 1 * opener.map.width + 1, path: [] };
   runMonsterPhase(opener, wolvesOpen());
   equal(byId(opener, 1).x, 3, "one that opens doors takes the short way");
+});
+
+Deno.test("the second path map, for monsters that cannot open doors, is made only when one needs it", () => {
+  // A room the player sees whole; a closed door, where there is one, in its far corner, between no one.
+  const maps = (monsters: Record<string, string>, door: boolean) => {
+    const state = arena(rules, "###########\n#@......ab#\n#.........#\n###########", monsters);
+    if (door) setTile(state.map, 9, 2, Tile.ClosedDoor);
+    updateVisibility(state.map, playerOf(state), 0);
+    const before = phaseCounts.distanceMaps;
+    runMonsterPhase(state, rules);
+    return phaseCounts.distanceMaps - before;
+  };
+  equal(maps({ a: "orc", b: "orc" }, true), 1, "openers share the phase's map");
+  equal(maps({ a: "wolf", b: "wolf" }, false), 1, "no closed door on the floor: wolves share it too");
+  equal(
+    maps({ a: "wolf", b: "wolf" }, true),
+    1,
+    "a closed door: the wolves' own map, and no one needs the shared one",
+  );
+  equal(maps({ a: "orc", b: "wolf" }, true), 2, "both kinds: one each");
 });
 
 Deno.test("the close key: one open door closes at once; two ask which; none says so; the laptop preset's is o", () => {
