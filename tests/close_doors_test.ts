@@ -150,6 +150,25 @@ Deno.test("a wolf goes round by the open way when the near way has a closed door
   equal(byId(opener, 1).x, 3, "one that opens doors takes the short way");
 });
 
+Deno.test("a goblin closes the door behind it as it steps out, unless something is left in it; one without the word does not", () => {
+  const step = (r: Rules, item: boolean) => {
+    const state = corridor(Tile.OpenDoor, "goblin");
+    const goblin = byId(state, 1);
+    goblin.x = 4;
+    if (item) state.entities.push({ ...byId(corridor(Tile.OpenDoor, "health_potion"), 1), id: 9, x: 4 });
+    const done = perform(state, r, goblin, { type: "move", dx: 1, dy: 0 });
+    return { state, events: done.kind === "done" ? done.events.map((e) => e.type) : [] };
+  };
+  const shut = step(rules, false);
+  deepEqual(shut.events, ["moved", "door_closed"]);
+  equal(door(shut.state), Tile.ClosedDoor);
+  equal(shut.state.map.visible[1 * shut.state.map.width + 5], 0, "out of sight behind it at once");
+  equal(door(step(rules, true).state), Tile.OpenDoor, "a potion in the doorway keeps it open");
+  const { closesDoors: _, ...plain } = rules.templates.goblin;
+  const without = step({ ...rules, templates: { ...rules.templates, goblin: plain } }, false);
+  deepEqual([without.events, door(without.state)], [["moved"], Tile.OpenDoor]);
+});
+
 Deno.test("the second path map, for monsters that cannot open doors, is made only when one needs it", () => {
   // A room the player sees whole; a closed door, where there is one, in its far corner, between no one.
   const maps = (monsters: Record<string, string>, door: boolean) => {

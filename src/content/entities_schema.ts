@@ -214,6 +214,10 @@ export const templateSchema = z.strictObject({
     "false: it cannot open doors; a closed door is a wall to its paths, and it waits or goes round " +
       "(docs/rules.md, Doors). Absent or true: walking into a closed door opens it.",
   ),
+  closesDoors: z.boolean().optional().describe(
+    "true: stepping out of an open doorway it closes the door behind it, in the same move, unless something " +
+      "is left in the doorway (docs/rules.md, Doors). Absent: doors stay as it leaves them.",
+  ),
   xp: nonNegative(DATA_LIMITS.xp).optional().describe("Experience its death gives the player."),
   inventoryCapacity: nonNegative(MAX_CAPACITY).optional(),
   startingEquipment: z.array(idSchema).optional().describe("Templates given and worn at the start."),

@@ -84,6 +84,7 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     ...(t.pack ? { pack: t.pack } : {}),
     ...(t.onHit ? { onHit: t.onHit } : {}),
     ...(t.opensDoors === false ? { opensDoors: false as const } : {}),
+    ...(t.closesDoors ? { closesDoors: true as const } : {}),
     ...(t.description ? { description: t.description } : {}),
   };
 }

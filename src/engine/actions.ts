@@ -91,7 +91,13 @@ export function perform(
       actor.x = x;
       actor.y = y;
       occupancy.moved(actor, fromX, fromY);
-      return { kind: "done", events: [{ type: "moved", entityId: actor.id, x, y }] };
+      const moved: GameEvent = { type: "moved", entityId: actor.id, x, y };
+      // One that closes doors behind it shuts the one it left, if nothing else is in it (docs/rules.md, Doors).
+      if (rules.templates[actor.template]?.closesDoors && tileAt(state.map, fromX, fromY) === Tile.OpenDoor) {
+        const shut = closeDoor(state, rules, actor, fromX, fromY, true);
+        if (shut.kind === "done") return { kind: "done", events: [moved, ...shut.events] };
+      }
+      return { kind: "done", events: [moved] };
     }
     case "melee": {
       const target = occupancy.livingActorAt(actor.x + action.dx, actor.y + action.dy);
@@ -161,8 +167,17 @@ function openDoor(state: GameState, rules: Rules, actor: Entity, x: number, y: n
  * stands in the doorway. It blocks sight again at once, as opening it
  * clears it.
  */
-function closeDoor(state: GameState, rules: Rules, actor: Entity, x: number, y: number): ActionResult {
-  if (!rules.closeDoors || !inBounds(state.map, x, y) || tileAt(state.map, x, y) !== Tile.OpenDoor) {
+function closeDoor(
+  state: GameState,
+  rules: Rules,
+  actor: Entity,
+  x: number,
+  y: number,
+  behind = false,
+): ActionResult {
+  if (
+    !(rules.closeDoors || behind) || !inBounds(state.map, x, y) || tileAt(state.map, x, y) !== Tile.OpenDoor
+  ) {
     return { kind: "impossible", reason: rules.closeDoors ? "no_door_to_close" : undefined };
   }
   if (state.entities.some((e) => e.x === x && e.y === y)) {

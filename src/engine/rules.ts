@@ -189,6 +189,8 @@ export interface EntityTemplate {
   readonly onHit?: readonly OnHit[];
   /** `false`: it cannot open a door, and a closed one is a wall to it (docs/rules.md, Doors); absent: it can. */
   readonly opensDoors?: false;
+  /** It closes the door it steps out of behind it, if nothing is left in it (docs/rules.md, Doors). */
+  readonly closesDoors?: true;
 }
 
 /** A status a blow that hurts puts on its target, `chance` in 1 (0 to 1), for `turns` or the status's own. */
