@@ -9,10 +9,14 @@ import { screenText, startApp, type } from "./support/ui_harness.ts";
 
 const delve = await loadContent(new URL("../data/", import.meta.url), "data/");
 
-/** The help window's text, its lines joined and the frame taken out, so that wrapping does not matter. */
-async function helpText(data = delve): Promise<string> {
+/**
+ * The help window's text, its lines joined and the frame taken out, so that wrapping does not matter;
+ * with `end`, scrolled to its end (End: ESC [ F), where the notes come after the keys of a long help.
+ */
+async function helpText(data = delve, end = true): Promise<string> {
   const app = startApp(80, 50, 7, "truecolor", data);
   await type(app, "?");
+  if (end) await type(app, "\x1b[F");
   return screenText(app).map((l) => l.replace(/[│┃]/g, " ").trim()).join(" ").replace(/\s+/g, " ");
 }
 
@@ -25,6 +29,6 @@ Deno.test("Delve's help says how to wield and wear things and what unknown items
 });
 
 Deno.test("a rule set without unknown items says nothing of them", async () => {
-  const text = await helpText(await bundledContent());
+  const text = await helpText(await bundledContent(), false);
   ok(text.includes("Equipment:") && !text.includes("Unknown items"), text);
 });

@@ -36,3 +36,20 @@ Deno.test("look mode in a rule set without descriptions opens no window over the
   await feed(app, "/", "l");
   ok(!screenText(app).join("\n").includes("┌"), screenText(app).join("\n"));
 });
+
+Deno.test("look mode on a sleeping viper says it is asleep, and no longer once it has woken", async () => {
+  // Tall enough that the window has room for every line.
+  const hall = ["#########", ...Array(14).fill("#.......#"), "#########"];
+  hall[2] = "#.@o....#";
+  const state = arena(rules, hall.join("\n"), { o: "snake" });
+  const app = appOn(state, rules, undefined, 80, 24);
+  await feed(app, "/", "l");
+  ok(
+    screenText(app).join("\n").includes("It is asleep: it has not noticed"),
+    screenText(app).join("\n"),
+  );
+  const viper = app.state.entities.find((e) => e.template === "snake")!;
+  viper.ai = { type: "hostile", lastSeen: -1, path: [] };
+  await feed(app, "h", "l");
+  ok(!screenText(app).join("\n").includes("asleep"), screenText(app).join("\n"));
+});

@@ -44,7 +44,7 @@ Deno.test("a bot's game with a level-up choice and a new floor is the same with 
     const bot = new Bot();
     for (let n = 0; n < 330; n++) {
       const command = bot.decide(games[1], rules);
-      kinds.add("level" in command ? "level" : "stop" in command ? "stop" : command.act.type);
+      kinds.add("act" in command ? command.act.type : "level" in command ? "level" : "other");
       await both(command, games, [worker, new InProcessRunner(rules)]);
     }
   } finally {

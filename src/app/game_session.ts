@@ -171,7 +171,15 @@ export class GameSession implements PacedSession {
     };
     this.#walkDelayMs = options.walkDelayMs;
     this.#choice = options.choice ?? { preset: "default", bind: {}, walkDelayMs: options.walkDelayMs ?? 25 };
-    this.stack = [new PlayScreen(this.ui.stairsAway, this.ui.aimAtTargets, this.ui.upKeyDescends)];
+    this.stack = [
+      new PlayScreen(
+        this.ui.stairsAway,
+        this.ui.aimAtTargets,
+        this.ui.upKeyDescends,
+        content.rules.closeDoors,
+        content.rules.sneak !== undefined,
+      ),
+    ];
     this.#pacer = new WalkPacer(this);
     if (isGameOver(state)) this.stack.push(new GameOverScreen());
     // A game saved with a level still to choose (Ctrl-C in the window) asks for it again at once.
@@ -287,6 +295,14 @@ export class GameSession implements PacedSession {
     if (isTold(stop)) await this.#playOutOfTurn({ stop });
   }
 
+  /** Sneaking turned on or off (no turn passes); true if it changed. Recorded either way, as an action is. */
+  async #sneak(on: boolean): Promise<boolean> {
+    this.#journal.begin();
+    const events = await this.runner.play(this.state, { sneak: on });
+    this.#journal.played({ sneak: on }, this.state.turn);
+    return events !== undefined;
+  }
+
   /** Plays a command that is no action of the player's (a walk's end, a level-up choice), and records it. */
   async #playOutOfTurn(command: Command): Promise<void> {
     this.#journal.begin();
@@ -305,6 +321,7 @@ export class GameSession implements PacedSession {
       await this.#endWalk(command.stop);
       return true;
     }
+    if ("sneak" in command) return await this.#sneak(command.sneak);
     if (!levelUpPending(this.state, this.content.rules)) return false;
     await this.#playOutOfTurn({ level: command.level });
     if (
@@ -339,6 +356,9 @@ export class GameSession implements PacedSession {
       }
       case "say":
         this.notify(result.message);
+        return undefined;
+      case "sneak":
+        await this.#sneak(playerOf(this.state).sneaking !== true);
         return undefined;
       case "levelUp":
         await this.#playOutOfTurn({ level: result.choice });

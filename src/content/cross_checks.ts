@@ -69,7 +69,8 @@ function gameProblems(label: string, game: GameConfig): string[] {
   }
   for (const [id, word] of WORDED_MESSAGES) {
     const on = word.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], game);
-    if (on === true && game.messages[id] === undefined) {
+    // A word is on when true, or, for a word that is an object (`sneak`), when given.
+    if ((on === true || (typeof on === "object" && on !== null)) && game.messages[id] === undefined) {
       problems.push(`${label}: $.messages.${id}: expected the message $.${word} says, found none`);
     }
   }

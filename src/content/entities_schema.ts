@@ -224,6 +224,14 @@ export const templateSchema = z.strictObject({
     "The chance in 100 each turn that a sleeping monster within its perception does not notice this " +
       "actor (the player's counts; default 0).",
   ),
+  opensDoors: z.boolean().optional().describe(
+    "false: it cannot open doors; a closed door is a wall to its paths, and it waits or goes round " +
+      "(docs/rules.md, Doors). Absent or true: walking into a closed door opens it.",
+  ),
+  closesDoors: z.boolean().optional().describe(
+    "true: stepping out of an open doorway it closes the door behind it, in the same move, unless something " +
+      "is left in the doorway (docs/rules.md, Doors). Absent: doors stay as it leaves them.",
+  ),
   xp: nonNegative(DATA_LIMITS.xp).optional().describe("Experience its death gives the player."),
   inventoryCapacity: nonNegative(MAX_CAPACITY).optional(),
   startingEquipment: z.array(idSchema).optional().describe("Templates given and worn at the start."),

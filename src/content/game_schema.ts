@@ -567,6 +567,39 @@ export const gameSchema = z.strictObject({
     "The starts a new game offers, chosen by the player (keys a, b, c…) or with --background ID; absent: every " +
       "game starts as the player template says, and nothing is asked (docs/rules.md, Backgrounds).",
   ),
+  closeDoors: z.boolean().optional().describe(
+    "The player may close an open door beside it, a move's time, unless something lies or stands in it " +
+      "($.messages.door_closed, door_close_blocked, no_door_to_close); absent: a door stays open once " +
+      "opened (docs/rules.md, Doors).",
+  ),
+  noise: z.strictObject({
+    blow: nonNegative(DATA_LIMITS.sight).optional().describe(
+      "A blow or a shot the player gives or takes: heard so far (cells) from the player.",
+    ),
+    door: nonNegative(DATA_LIMITS.sight).optional().describe(
+      "A door opened or closed: heard so far from it.",
+    ),
+    step: nonNegative(DATA_LIMITS.sight).optional().describe(
+      "A step of the player's, not sneaking: heard so far from where it lands.",
+    ),
+  }).optional().describe(
+    "Noise: a sleeping monster within a noise's radius (Chebyshev, through walls) rolls to wake against the " +
+      "player's stealth, as one within its perception does; a kind left out makes none. Absent: only " +
+      "perception wakes sleepers (docs/rules.md, Noise and sneaking).",
+  ),
+  sneak: z.strictObject({
+    name: textSchema(20).default("Sneaking").describe("What the side panel shows while the player sneaks."),
+    moveCost: energyAmount().describe(
+      "The energy a sneaking step costs (a step costs 100 unless time.costs say).",
+    ),
+    stealth: int(0, 100, "an integer from 0 to 100").describe(
+      "Added to the player's stealth while it sneaks (at most 100 in all).",
+    ),
+  }).optional().describe(
+    "Sneaking: a key turns it on and off at no cost in time; sneaking steps cost moveCost, make no noise (nor " +
+      "do the player's doors), and add stealth; walks keep it. Needs $.messages.sneak_on and sneak_off. " +
+      "Absent: no such mode (docs/rules.md, Noise and sneaking).",
+  ),
 });
 
 /** The parsed `data/game.json`. */

@@ -94,6 +94,8 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     unknown: t.unknown,
     ...(t.pack ? { pack: t.pack } : {}),
     ...(t.onHit ? { onHit: t.onHit } : {}),
+    ...(t.opensDoors === false ? { opensDoors: false as const } : {}),
+    ...(t.closesDoors ? { closesDoors: true as const } : {}),
     ...(t.description ? { description: t.description } : {}),
   };
 }
@@ -124,8 +126,9 @@ export function toVault(v: VaultConfig): Vault {
  */
 function toTime(game: GameConfig, templates: readonly TemplateConfig[]): TimeRules | undefined {
   const statuses = Object.values(game.statuses ?? {});
-  const energy = game.time?.costs !== undefined || templates.some((t) => t.speed !== undefined) ||
-    (game.backgrounds ?? []).some((b) => b.speed) ||
+  // Sneaking's dearer steps need the scheduler's energy.
+  const energy = game.time?.costs !== undefined || game.sneak !== undefined ||
+    templates.some((t) => t.speed !== undefined) || (game.backgrounds ?? []).some((b) => b.speed) ||
     statuses.some((s) => s.speed !== 1) || templates.some((t) => t.equippable?.speed !== undefined);
   const regenerates = templates.some((t) => t.regeneration || t.equippable?.regeneration);
   if (!energy && !game.time && !regenerates) return undefined;
@@ -190,6 +193,9 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
       : {}),
     ...(game.lastUnknownNamed ? { lastUnknownNamed: true as const } : {}),
     ...(game.clearThrows ? { clearThrows: true as const } : {}),
+    ...(game.closeDoors ? { closeDoors: true as const } : {}),
+    ...optional("noise", game.noise),
+    ...optional("sneak", game.sneak),
     ...(game.unknownAimed === "nearest" ? { unknownAimed: "nearest" as const } : {}),
     ...optional("backgrounds", game.backgrounds),
   };

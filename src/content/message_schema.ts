@@ -32,6 +32,12 @@ export const messageSchema = z.strictObject({
 const MESSAGE_ID_SET: Record<MessageId, true> = {
   welcome: true,
   blocked: true,
+  door_closed: true,
+  door_close_blocked: true,
+  no_door_to_close: true,
+  door_close_which: true,
+  sneak_on: true,
+  sneak_off: true,
   nothing_to_attack: true,
   attack: true,
   attack_no_damage: true,
@@ -190,6 +196,12 @@ export const WORDED_MESSAGES: ReadonlyMap<MessageId, string> = new Map<WordedMes
   ["walk_loop", "walks.noLoops"],
   ["throw_blocked", "clearThrows"],
   ["throw_worn", "inventory.throwWornAsks"],
+  ["door_closed", "closeDoors"],
+  ["door_close_blocked", "closeDoors"],
+  ["no_door_to_close", "closeDoors"],
+  ["door_close_which", "closeDoors"],
+  ["sneak_on", "sneak"],
+  ["sneak_off", "sneak"],
   ["identified_by_elimination", "lastUnknownNamed"],
 ]);
 

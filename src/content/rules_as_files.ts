@@ -155,6 +155,9 @@ export function filesOfRules(kept: unknown): RulesFiles {
     ...present("unknownRefused", rules.unknownRefused),
     ...present("lastUnknownNamed", rules.lastUnknownNamed),
     ...present("clearThrows", rules.clearThrows),
+    ...present("closeDoors", rules.closeDoors),
+    ...present("noise", rules.noise),
+    ...present("sneak", rules.sneak),
     ...present("unknownAimed", rules.unknownAimed),
   };
   return { game, entities: eachEntry(rules.templates, templateFile), spawn: rules.spawn };

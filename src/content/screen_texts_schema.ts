@@ -84,6 +84,9 @@ const sideSchema = z.strictObject({
   asleep: textSchema(20).default("asleep").describe(
     "The monsters list's word, among a monster's statuses, for one asleep by its mind (not yet noticed the player).",
   ),
+  asleepLook: textSchema(100).default("It is asleep: it has not noticed you.").describe(
+    "Look mode's line, after a monster's numbers, while it is asleep by its mind.",
+  ),
 });
 
 /** `game.json`'s `panel`: where it goes, and what it says. */

@@ -78,8 +78,18 @@ function turnProblems(labels: Labels, game: GameConfig, entities: Templates): st
     1,
     Math.round(((player.speed ?? USUAL_ENERGY) + start + worn) * statusSpeeds(game).slowest),
   );
-  const turns = Math.ceil(dearest / slowest);
+  // A sneaking step may be the dearest action of all.
+  const sneaking = game.sneak && game.sneak.moveCost > dearest;
+  const turns = Math.ceil((sneaking ? game.sneak!.moveCost : dearest) / slowest);
   if (turns <= WORK_LIMITS.turnsPerAction) return [];
+  if (sneaking) {
+    return [
+      `${labels.game}: $.sneak.moveCost: expected a step the player takes in at most ` +
+      `${WORK_LIMITS.turnsPerAction} turns at their slowest (speed ${slowest}), found ${
+        game.sneak!.moveCost
+      } (${turns} turns)`,
+    ];
+  }
   return [
     `${labels.game}: $.time.costs.${kind}: expected actions the player takes in at most ` +
     `${WORK_LIMITS.turnsPerAction} turns at their slowest (speed ${slowest}, with the slowest gear and ` +

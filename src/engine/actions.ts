@@ -13,7 +13,7 @@ import { carriesGoal, enterFloor } from "./floors/floors.ts";
 import { applyEffect, nearestInView, targetingOf } from "./items/items.ts";
 import { isKnown, itemName, labelOf, learn, unknownSlots } from "./items/item_names.ts";
 import { toggleEquip, unequip } from "./items/equipment.ts";
-import { isWalkable, setTile, tileAt, updateVisibility } from "./game_map.ts";
+import { inBounds, isWalkable, setTile, tileAt, updateVisibility } from "./game_map.ts";
 import { MAX_FLOOR } from "./limits.ts";
 import { shoot } from "./monsters/minds/shoot.ts";
 import { type Occupancy, scanOccupancy } from "./occupancy.ts";
@@ -50,6 +50,8 @@ export type Action =
   }
   /** Throw one of the carried item in slot `item` at the cell `target` (docs/rules.md, Throwing). */
   | { readonly type: "throw"; readonly item: number; readonly target: Point }
+  /** Close the open door at (dx, dy) from here (rules with `closeDoors`; docs/rules.md, Doors). */
+  | { readonly type: "close"; readonly dx: number; readonly dy: number }
   /** Take the stairs down. */
   | { readonly type: "descend" }
   /** Take the stairs up (docs/rules.md, Persistent floors); on floor 1, out of the dungeon. */
@@ -84,12 +86,24 @@ export function perform(
       if (!isWalkable(state.map, x, y) || occupancy.blockerAt(x, y)) {
         return { kind: "impossible", reason: "blocked" };
       }
-      if (tileAt(state.map, x, y) === Tile.ClosedDoor) return openDoor(state, rules, actor, x, y);
+      if (tileAt(state.map, x, y) === Tile.ClosedDoor) {
+        // One that cannot open doors finds a wall there (docs/rules.md, Doors).
+        if (rules.templates[actor.template]?.opensDoors === false) {
+          return { kind: "impossible", reason: "blocked" };
+        }
+        return openDoor(state, rules, actor, x, y);
+      }
       const fromX = actor.x, fromY = actor.y;
       actor.x = x;
       actor.y = y;
       occupancy.moved(actor, fromX, fromY);
-      return { kind: "done", events: [{ type: "moved", entityId: actor.id, x, y }] };
+      const moved: GameEvent = { type: "moved", entityId: actor.id, x, y };
+      // One that closes doors behind it shuts the one it left, if nothing else is in it (docs/rules.md, Doors).
+      if (rules.templates[actor.template]?.closesDoors && tileAt(state.map, fromX, fromY) === Tile.OpenDoor) {
+        const shut = closeDoor(state, rules, actor, fromX, fromY, true);
+        if (shut.kind === "done") return { kind: "done", events: [moved, ...shut.events] };
+      }
+      return { kind: "done", events: [moved] };
     }
     case "melee": {
       const target = occupancy.livingActorAt(actor.x + action.dx, actor.y + action.dy);
@@ -119,6 +133,8 @@ export function perform(
       return throwItem(state, rules, actor, action.item, action.target, occupancy);
     case "use":
       return use(state, rules, actor, action.item, action.target, action.choice);
+    case "close":
+      return closeDoor(state, rules, actor, actor.x + action.dx, actor.y + action.dy);
     case "descend":
       return descend(state, rules, actor);
     case "ascend":
@@ -149,6 +165,34 @@ function openDoor(state: GameState, rules: Rules, actor: Entity, x: number, y: n
   const player = playerOf(state);
   updateVisibility(state.map, player, sightOf(player, rules));
   return { kind: "done", events: [{ type: "door_opened", entityId: actor.id, x, y }] };
+}
+
+/**
+ * Closing the open door at (x, y), where the rules let doors be closed
+ * (docs/rules.md, Doors): refused while anything, alive or not, lies or
+ * stands in the doorway. It blocks sight again at once, as opening it
+ * clears it.
+ */
+function closeDoor(
+  state: GameState,
+  rules: Rules,
+  actor: Entity,
+  x: number,
+  y: number,
+  behind = false,
+): ActionResult {
+  if (
+    !(rules.closeDoors || behind) || !inBounds(state.map, x, y) || tileAt(state.map, x, y) !== Tile.OpenDoor
+  ) {
+    return { kind: "impossible", reason: rules.closeDoors ? "no_door_to_close" : undefined };
+  }
+  if (state.entities.some((e) => e.x === x && e.y === y)) {
+    return { kind: "impossible", reason: "door_close_blocked" };
+  }
+  setTile(state.map, x, y, Tile.ClosedDoor);
+  const player = playerOf(state);
+  updateVisibility(state.map, player, sightOf(player, rules));
+  return { kind: "done", events: [{ type: "door_closed", entityId: actor.id, x, y }] };
 }
 
 function pickUp(state: GameState, rules: Rules, actor: Entity, id?: number): ActionResult {

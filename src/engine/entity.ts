@@ -181,6 +181,8 @@ export interface Entity {
   energy?: number;
   /** The statuses it is under, oldest first; undefined (or absent) when none. */
   statuses?: StatusEffect[];
+  /** The player moves carefully (docs/rules.md, Noise and sneaking): absent when not. */
+  sneaking?: true;
 }
 
 /** Each of `entities` and, after each, everything it carries, at any depth. */

@@ -81,6 +81,9 @@ export type GameEvent =
   | { readonly type: "left_dungeon"; readonly entityId: number; readonly item?: string }
   /** A closed door at (x, y) was opened by walking into it. */
   | { readonly type: "door_opened"; readonly entityId: number; readonly x: number; readonly y: number }
+  | { readonly type: "door_closed"; readonly entityId: number; readonly x: number; readonly y: number }
+  /** The player began (`on`) or stopped sneaking (docs/rules.md, Noise and sneaking). */
+  | { readonly type: "sneaking"; readonly entityId: number; readonly on: boolean }
   /** A status was put on (or refreshed on) an actor; `status` is its id. */
   | {
     readonly type: "status_started";

@@ -287,6 +287,12 @@ export function narrate(
       case "status_hurt":
         tellStatus(log, rules, e, e.entityId === playerId);
         break;
+      case "door_closed":
+        if (e.entityId === playerId) tell(log, rules, "door_closed");
+        break;
+      case "sneaking":
+        tell(log, rules, e.on ? "sneak_on" : "sneak_off");
+        break;
       case "moved":
       case "waited":
       case "door_opened":

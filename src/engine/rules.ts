@@ -23,12 +23,24 @@ export type WordedMessageId =
   | "throw_worn"
   | "identified_by_elimination"
   | "burst"
-  | "nothing_to_identify";
+  | "nothing_to_identify"
+  | "door_closed"
+  | "door_close_blocked"
+  | "no_door_to_close"
+  | "door_close_which"
+  | "sneak_on"
+  | "sneak_off";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
   | "welcome"
   | "blocked"
+  | "door_closed"
+  | "door_close_blocked"
+  | "no_door_to_close"
+  | "door_close_which"
+  | "sneak_on"
+  | "sneak_off"
   | "nothing_to_attack"
   | "attack"
   | "attack_no_damage"
@@ -181,6 +193,10 @@ export interface EntityTemplate {
   readonly pack?: Pack;
   /** Statuses its blows may put on what they hurt (docs/rules.md, On-hit effects). */
   readonly onHit?: readonly OnHit[];
+  /** `false`: it cannot open a door, and a closed one is a wall to it (docs/rules.md, Doors); absent: it can. */
+  readonly opensDoors?: false;
+  /** It closes the door it steps out of behind it, if nothing is left in it (docs/rules.md, Doors). */
+  readonly closesDoors?: true;
 }
 
 /** A status a blow that hurts puts on its target, `chance` in 1 (0 to 1), for `turns` or the status's own. */
@@ -208,6 +224,30 @@ export interface ActionCosts {
   readonly attack: number;
   readonly use: number;
   readonly wait: number;
+}
+
+/**
+ * How far each kind of noise carries, in cells (Chebyshev; docs/rules.md,
+ * Noise and sneaking): a sleeping monster within it rolls to wake. An
+ * absent kind makes no noise.
+ */
+export interface NoiseRules {
+  /** A blow or a shot the player gives or takes, heard from the player's cell. */
+  readonly blow?: number;
+  /** A door opened or closed, heard from the door. */
+  readonly door?: number;
+  /** A step of the player's (not while sneaking), heard from where it lands. */
+  readonly step?: number;
+}
+
+/** Sneaking (docs/rules.md, Noise and sneaking): what a careful step costs, and the stealth it adds. */
+export interface SneakRules {
+  /** The word the side panel shows while the player sneaks. */
+  readonly name: string;
+  /** The energy a sneaking step costs (a step is 100 where the rules say no other). */
+  readonly moveCost: number;
+  /** Added to the player's stealth while sneaking (at most 100 in all). */
+  readonly stealth: number;
 }
 
 /** Time's rules: energy and costs, and the regeneration of actors whose template says none. */
@@ -439,6 +479,12 @@ export interface Rules {
   readonly followFrom?: number;
   /** A throw whose line meets a wall before the cell aimed at is refused (docs/rules.md, Throwing). */
   readonly clearThrows?: true;
+  /** The player may close an open door beside it (docs/rules.md, Doors); absent: doors stay open once opened. */
+  readonly closeDoors?: true;
+  /** Noise that wakes sleepers (docs/rules.md, Noise and sneaking); absent: only the player's nearness does. */
+  readonly noise?: NoiseRules;
+  /** The player may sneak (docs/rules.md, Noise and sneaking); absent: no such mode. */
+  readonly sneak?: SneakRules;
   /**
    * The starts a new game offers, one chosen by the player (docs/rules.md, Backgrounds); absent: every game
    * starts as the player's template says.

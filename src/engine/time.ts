@@ -36,8 +36,12 @@ export function energyOf(e: Entity, rules: Rules): number {
   return e.energy ?? Math.max(ENERGY_TO_ACT, speedOf(e, rules));
 }
 
-/** What `action` (as finally performed: a bump is a move or an attack) costs. */
-export function costOf(rules: Rules, action: Action): number {
+/**
+ * What `action` (as finally performed: a bump is a move or an attack) costs;
+ * `actor`'s step, while it sneaks, what sneaking's costs (docs/rules.md, Noise and sneaking).
+ */
+export function costOf(rules: Rules, action: Action, actor?: Entity): number {
+  if (action.type === "move" && actor?.sneaking && rules.sneak) return rules.sneak.moveCost;
   const costs = rules.time?.costs;
   if (!costs) return ENERGY_TO_ACT;
   switch (action.type) {
@@ -80,7 +84,7 @@ export function resolveTimed(
 
 /** Charges `actor` for `performed`, when the scheduler keeps energy. */
 export function payFor(actor: Entity, rules: Rules, performed: Action): void {
-  if (usesEnergy(rules)) actor.energy = energyOf(actor, rules) - costOf(rules, performed);
+  if (usesEnergy(rules)) actor.energy = energyOf(actor, rules) - costOf(rules, performed, actor);
 }
 
 /**

@@ -21,6 +21,7 @@ import { type GameState, playerOf } from "./state.ts";
 import { sightOf } from "./stats.ts";
 import { statusAction } from "./statuses.ts";
 import { payFor, resolveTimed } from "./time.ts";
+import { setSneaking } from "./sneaking.ts";
 import { DIRECTIONS, Rng } from "../algorithms/mod.ts";
 import { tellStop, tellUnderfoot, type WalkStop } from "./walks/walk_stop.ts";
 
@@ -120,7 +121,12 @@ function removeTheDead(state: GameState, events: readonly GameEvent[]): void {
  * One thing the player does: an action (a turn), a level-up choice (no
  * turn), or the end of a walk, told with its reason (no turn; see behavior.ts).
  */
-export type Command = { readonly act: Action } | { readonly level: number } | { readonly stop: WalkStop };
+export type Command =
+  | { readonly act: Action }
+  | { readonly level: number }
+  | { readonly stop: WalkStop }
+  /** Sneaking begins (true) or ends: no turn (docs/rules.md, Noise and sneaking). */
+  | { readonly sneak: boolean };
 
 /**
  * Plays `command` in-process: a whole turn (the player, then the monsters),
@@ -129,13 +135,17 @@ export type Command = { readonly act: Action } | { readonly level: number } | { 
  */
 export function playCommand(state: GameState, rules: Rules, command: Command): GameEvent[] | undefined {
   if ("level" in command) return settleAndNarrate(state, rules, chooseLevelUp(state, rules, command.level));
+  if ("sneak" in command) {
+    const events = setSneaking(state, rules, command.sneak);
+    return events && settleAndNarrate(state, rules, events);
+  }
   if ("stop" in command) {
     tellStop(state.log, rules, command.stop);
     return [];
   }
   const mine = playPlayerAction(state, rules, command.act);
   if (!mine) return undefined;
-  return [...mine, ...finishTurn(state, rules, runMonsterPhase(state, rules).events)];
+  return [...mine, ...finishTurn(state, rules, runMonsterPhase(state, rules, undefined, mine).events)];
 }
 
 /**

@@ -224,6 +224,8 @@ const actionSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("throw"), item: z.int().nonnegative(), target: point }),
   z.strictObject({ type: z.literal("use"), item: z.int().nonnegative(), target: point.optional() }),
   z.strictObject({ type: z.literal("descend") }),
+  // Only rules that close doors make it (docs/rules.md, Doors); older replays never hold it.
+  z.strictObject({ type: z.literal("close"), dx: step, dy: step }),
   // Only rules that keep floors make it (docs/rules.md, Persistent floors); older replays never hold it.
   z.strictObject({ type: z.literal("ascend") }),
 ]);
@@ -259,6 +261,8 @@ const recordingBody = {
       z.strictObject({ act: actionSchema }),
       z.strictObject({ level: z.int().nonnegative() }),
       z.strictObject({ stop: walkStopSchema }),
+      // Only rules that let the player sneak make it (docs/rules.md, Noise and sneaking).
+      z.strictObject({ sneak: z.boolean() }),
     ]),
   ),
   checks: z.array(z.strictObject({ turn: z.int().positive(), sum: z.int().min(0).max(0xffff_ffff) })),

@@ -117,6 +117,7 @@ const entitySchema: z.ZodType<Entity> = z.lazy(() =>
       energy: int32.optional(),
       statuses: z.array(z.strictObject({ id: z.string().max(100), turns: whole(1, DATA_LIMITS.statusTurns) }))
         .max(MAX_STATUSES).optional(),
+      sneaking: z.literal(true).optional(),
     } satisfies FieldsOf<Entity>,
   )
 );

@@ -77,6 +77,8 @@ export function descriptionAt(ui: UiContext, p: Point): { title: string; lines: 
       `HP ${fighter.hp}/${fighter.maxHp}` + (damage ? `, damage ${damage}` : "") +
         `, power ${fighter.power}, defense ${fighter.defense}` + (speed !== 100 ? `, speed ${speed}` : ""),
     );
+    // Said from its state, so that it is no longer said once the monster wakes.
+    if (thing.ai?.type === "hostile" && thing.ai.asleep) lines.push(ui.theme.texts.panel.side.asleepLook);
   }
   if (thing.layer === "item") lines.push(...itemNumbers(thing, ui.rules));
   return { title: capitalised(nameOf(ui, thing)), lines };

@@ -28,6 +28,9 @@ const PRESET_MAPS: Readonly<Record<KeyPreset, KeyMap>> = {
     "inventory.drop": ["p"],
     "describe": ["I"],
     "character": ["@"],
+    // C and S run here.
+    "door.close": ["o"],
+    "sneak": ["m"],
   },
   // The keypad and the keys around the arrows, the digits with Num Lock on; no letters.
   numpad: moves(

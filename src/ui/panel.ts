@@ -95,11 +95,20 @@ interface StatusPiece {
  * one status never split; what does not fit ends in "…".
  */
 function statusPieces(ui: Pick<UiContext, "state" | "rules">, width: number, height: number): StatusPiece[] {
-  const statuses = playerOf(ui.state).statuses ?? [];
+  const player = playerOf(ui.state);
+  // Sneaking leads, as a status without turns (docs/rules.md, Noise and sneaking).
+  const sneaking = player.sneaking && ui.rules.sneak ? [{ text: ui.rules.sneak.name, id: undefined }] : [];
+  const statuses = [
+    ...sneaking,
+    ...(player.statuses ?? []).map((s) => ({
+      text: `${ui.rules.statuses?.[s.id]?.name ?? s.id} ${s.turns}`,
+      id: s.id,
+    })),
+  ];
   const pieces: StatusPiece[] = [];
   let row = 0, column = 0;
   for (const [k, s] of statuses.entries()) {
-    const text = `${ui.rules.statuses?.[s.id]?.name ?? s.id} ${s.turns}`;
+    const text = s.text;
     const comma = k < statuses.length - 1 ? "," : "";
     if (column > 0 && column + 1 + displayWidth(text + comma) > width) (row++, column = 0);
     if (row >= height) {

@@ -14,6 +14,7 @@ import { FIRE_KEYS } from "./aim_targets.ts";
 import { aimAgain, InventoryScreen } from "./inventory_screen.ts";
 import { type Binding, HELP_KEY, keysSaid, lookupKey, MOVE_BINDINGS, moveOf, runLetters } from "./keymap.ts";
 import { LeaveScreen } from "./leave_screen.ts";
+import { closeDoorKey } from "./close_door_screen.ts";
 import { QuitScreen } from "./quit_screen.ts";
 import { PickupScreen } from "./pickup_screen.ts";
 import { LookScreen } from "./look_screen.ts";
@@ -41,7 +42,9 @@ export type PlayCommand =
   | "stairsDown"
   | "stairsUp"
   | "options"
-  | "overview";
+  | "overview"
+  | "closeDoor"
+  | "sneak";
 
 /** What the stairs keys say in help (up stairs only on kept floors). */
 const STAIRS_HELP = {
@@ -80,6 +83,13 @@ export const PLAY_BINDINGS: readonly Binding<PlayCommand>[] = [
     name: "overview",
   },
   { keys: ["t"], value: "throw", help: "throw an item at a place", name: "throw" },
+  { keys: ["C"], value: "closeDoor", help: "close an open door beside you", name: "door.close" },
+  {
+    keys: ["S"],
+    value: "sneak",
+    help: "sneak, or stop sneaking: slower steps, quieter, harder to notice (no time passes)",
+    name: "sneak",
+  },
   {
     keys: FIRE_KEYS,
     value: "fire",
@@ -108,11 +118,16 @@ export function playBindings(
   stairsAway?: "refuse",
   aimAtTargets?: boolean,
   upKeyDescends?: boolean,
+  closeDoors?: boolean,
+  sneak?: boolean,
 ): readonly Binding<PlayCommand>[] {
-  // The fire key is Delve's own game's (the tutorials' aim starts on the player: there is no last target).
-  const bindings = aimAtTargets
-    ? PLAY_BINDINGS
-    : PLAY_BINDINGS.filter((b) => !("value" in b && b.value === "fire"));
+  // The fire key is Delve's own game's (the tutorials' aim starts on the player: there is no last target);
+  // so are the close key (docs/rules.md, Doors) and the sneak key (Noise and sneaking).
+  const bindings = PLAY_BINDINGS.filter((b) =>
+    !("value" in b &&
+      ((b.value === "fire" && !aimAtTargets) || (b.value === "closeDoor" && !closeDoors) ||
+        (b.value === "sneak" && !sneak)))
+  );
   if (stairsAway !== "refuse") return bindings;
   const refusing: Partial<Record<PlayCommand & string, string>> = {
     stairsDown: "take the stairs down (only standing on them)",
@@ -131,10 +146,18 @@ export class PlayScreen implements Screen {
   /**
    * `stairsAway`: the rules' answer to the stairs keys away from the stairs (`ui.stairsAway`);
    * `aimAtTargets`: the fire key is there (`ui.aimAtTargets`);
-   * `upKeyDescends`: `<` takes the stairs down (`ui.upKeyDescends`).
+   * `upKeyDescends`: `<` takes the stairs down (`ui.upKeyDescends`);
+   * `closeDoors`: the close key is there (the rules' `closeDoors`);
+   * `sneak`: the sneak key is there (the rules' `sneak`).
    */
-  constructor(stairsAway?: "refuse", aimAtTargets?: boolean, upKeyDescends?: boolean) {
-    this.bindings = playBindings(stairsAway, aimAtTargets, upKeyDescends);
+  constructor(
+    stairsAway?: "refuse",
+    aimAtTargets?: boolean,
+    upKeyDescends?: boolean,
+    closeDoors?: boolean,
+    sneak?: boolean,
+  ) {
+    this.bindings = playBindings(stairsAway, aimAtTargets, upKeyDescends, closeDoors, sneak);
   }
 
   /** What help tells after the keys: how to wield and wear things, and what unknown items are. */
@@ -184,6 +207,10 @@ export class PlayScreen implements Screen {
         return { type: "open", screen: new InventoryScreen(command) };
       case "fire":
         return { type: "open", screen: aimAgain(ui) ?? new InventoryScreen("throw") };
+      case "closeDoor":
+        return closeDoorKey(ui);
+      case "sneak":
+        return { type: "sneak" };
       case "character":
         return { type: "open", screen: new CharacterScreen(ui.rules, ui.theme.texts.character.title) };
       case "explore":

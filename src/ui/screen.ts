@@ -122,6 +122,8 @@ export type ScreenResult =
   | { readonly type: "act"; readonly action: Action; readonly closeOnSuccess?: boolean }
   /** Tell the player something, as a notice (nothing else happens). */
   | { readonly type: "say"; readonly message: MessageId }
+  /** Sneaking on if it is off, else off (no turn passes; docs/rules.md, Noise and sneaking). */
+  | { readonly type: "sneak" }
   /** Take one earned level with choice `choice` (no turn passes). */
   | { readonly type: "levelUp"; readonly choice: number }
   /**

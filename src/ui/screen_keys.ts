@@ -8,6 +8,7 @@
  */
 import { AIM_BINDINGS } from "./aim_targets.ts";
 import { CHARACTER_BINDINGS } from "./character_screen.ts";
+import { CLOSE_DOOR_BINDINGS } from "./close_door_screen.ts";
 import { CountScreen, restCount } from "./count_screen.ts";
 import { cursorBindings } from "./cursor_screen.ts";
 import { DESCRIBE_BINDINGS } from "./describe_screen.ts";
@@ -42,6 +43,7 @@ export const SCREEN_KEYS: readonly ScreenKeys[] = [
   { screen: "leaving the dungeon", bindings: LEAVE_BINDINGS },
   { screen: "leaving to the title", bindings: QUIT_BINDINGS },
   { screen: "throwing what is worn", bindings: THROW_WORN_BINDINGS },
+  { screen: "closing a door", bindings: CLOSE_DOOR_BINDINGS },
   { screen: "game over", bindings: GAME_OVER_BINDINGS },
 ];
 

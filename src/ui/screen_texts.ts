@@ -46,6 +46,8 @@ export interface ScreenTexts {
       readonly more: string;
       /** The monsters list's word for a monster asleep by its mind. */
       readonly asleep: string;
+      /** Look mode's line for a monster asleep by its mind. */
+      readonly asleepLook: string;
     };
   };
   readonly character: {

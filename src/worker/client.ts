@@ -317,7 +317,10 @@ export class WorkerRunner implements MonsterRunner {
       const mine = playPlayerAction(state, this.rules, act);
       if (!mine) return undefined;
       this.#diverged();
-      const events = [...mine, ...finishTurn(state, this.rules, runMonsterPhase(state, this.rules).events)];
+      const events = [
+        ...mine,
+        ...finishTurn(state, this.rules, runMonsterPhase(state, this.rules, undefined, mine).events),
+      ];
       this.stats.here(kind);
       this.#played(state, { act }, key);
       return events;

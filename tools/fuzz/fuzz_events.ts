@@ -179,6 +179,7 @@ export class FuzzEvents {
     const command = this.#bot.decide(state, rules);
     if ("level" in command) return [keyEvent(rules.progression.choices[command.level].key)];
     if ("stop" in command) return []; // the bot takes its steps one by one: it never walks
+    if ("sneak" in command) return [keyEvent("S")];
     return this.#keysFor(command.act, state);
   }
 
@@ -196,6 +197,9 @@ export class FuzzEvents {
         return [keyEvent(".")];
       case "pickup":
         return [keyEvent("g")];
+      case "close":
+        // The bot never closes doors; were it to, with one door beside the key is the whole command.
+        return [keyEvent("C")];
       case "descend":
         return [keyEvent(">")];
       case "ascend":

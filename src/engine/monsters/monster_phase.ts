@@ -12,6 +12,7 @@ import type { Action } from "../actions.ts";
 import { decide } from "./ai.ts";
 import { type Decision, PhaseContext, type PhaseGrids } from "./phase_context.ts";
 import { phaseCounts } from "./phase_counts.ts";
+import { noisesOf } from "./noise.ts";
 import type { Ai, Entity } from "../entity.ts";
 import type { GameEvent } from "../events.ts";
 import { DIRECTIONS, Rng } from "../../algorithms/mod.ts";
@@ -89,11 +90,14 @@ function gridsFor(size: number): PhaseGrids {
  * Runs every monster's turn on `state`, drawing from its RNG. `onMove` is
  * told each move as it is decided, with the AI state the monster had (the
  * one it had when the phase began), before the move is carried out.
+ * `heard`: the events of the player's half of the turn, whose noises
+ * sleepers hear where the rules make noise (monsters/noise.ts).
  */
 export function runMonsterPhase(
   state: GameState,
   rules: Rules,
   onMove?: (move: MonsterMove, before: Ai) => void,
+  heard: readonly GameEvent[] = [],
 ): MonsterPhaseResult {
   // The player has left the dungeon: no one is left to act against (docs/rules.md, A goal).
   if (state.chronicle.escaped) return { moves: [], events: [] };
@@ -106,7 +110,10 @@ export function runMonsterPhase(
     playerOf(state),
     gridsFor(map.width * map.height),
     rules.templates,
+    rules,
   );
+  const noise = rules.noise, player = ctx.player;
+  if (noise) noisesOf(noise, heard, player, ctx.noises);
   const occupancy = new BlockerIndex(state.map.width, state.entities);
   const moves: MonsterMove[] = [];
   const events: GameEvent[] = [];
@@ -117,7 +124,10 @@ export function runMonsterPhase(
     const move = { id: monster.id, ai: decision.ai, action: decision.action };
     moves.push(move);
     onMove?.(move, monster.ai!);
+    const told = events.length;
     applyMove(state, rules, monster, move, occupancy, events);
+    // A blow given here is heard by those who act after it.
+    if (noise && events.length > told) noisesOf(noise, events.slice(told), player, ctx.noises);
   }
   state.rng = rng.state();
   return { moves, events };

@@ -59,7 +59,7 @@ export function playAction(
   const began = now();
   const { events } = runMonsterPhase(state, rules, () => {
     if (++moves % LOOK_EVERY === 0 && abandon()) throw new Abandoned();
-  });
+  }, mine);
   const phaseMs = now() - began;
   const settled = [...mine, ...finishTurn(state, rules, events)];
   const patch = patchOf(before, state, settled);

@@ -15,6 +15,7 @@ import { chebyshev, DIRECTIONS, findPath, isNeighbour, type Rng } from "../../..
 import { clearLine } from "./line_of_fire.ts";
 import { awake, type Mind } from "./mind.ts";
 import { saferStep } from "./safety_map.ts";
+import { hears } from "../noise.ts";
 
 type HostileAi = Extract<Ai, { type: "hostile" }>;
 
@@ -27,8 +28,8 @@ const WAIT: Action = { type: "wait" };
 const WAKE: Action = { type: "wake" };
 
 /** The free neighbour farthest from the player on the distance map, if farther than here; else -1. */
-function stepBack(ctx: PhaseContext, here: number): number {
-  const { width, height } = ctx.map, dist = ctx.distances, cost = ctx.cost;
+function stepBack(monster: Entity, ctx: PhaseContext, here: number): number {
+  const { width, height } = ctx.map, dist = ctx.distancesFor(monster), cost = ctx.costFor(monster);
   const cx = here % width, cy = (here - cx) / width;
   let best = -1, bestDist = dist[here];
   for (const { dx, dy } of DIRECTIONS) {
@@ -71,7 +72,7 @@ function standAndFight(monster: Entity, mind: Mind, ctx: PhaseContext): Action {
 
 /** Heads for a random cell near it, along a path it keeps until it is there (or stopped). */
 function wander(monster: Entity, ai: HostileAi, ctx: PhaseContext, rng: Rng): Decision {
-  const { map, cost } = ctx, { width, height } = map;
+  const { map } = ctx, { width, height } = map, cost = ctx.costFor(monster);
   const here = monster.y * width + monster.x;
   let path = ai.path;
   if (path.length === 0 || !isNeighbour(path[0], here, width)) {
@@ -107,8 +108,10 @@ export function decideMind(
   const { map, player } = ctx, { width, height } = map;
   const here = monster.y * width + monster.x;
   if (ai.asleep) {
-    // Each turn the player is near, a roll against the player's stealth (0–100).
-    const near = isAlive(player) && chebyshev(monster, player) <= mind.perception;
+    // Each turn the player is near, or a noise carries to it, a roll against the player's stealth (0–100).
+    const near = isAlive(player) &&
+      (chebyshev(monster, player) <= mind.perception ||
+        (ctx.noises.length > 0 && hears(ctx.noises, monster)));
     if (near && rng.int(0, 99) >= ctx.stealth) return { ai: awake(ai), action: WAKE };
     return { ai, action: WAIT };
   }
@@ -126,7 +129,7 @@ export function decideMind(
     if (fighter.hp < mind.fleeBelow * fighter.maxHp) {
       const away = mind.stationary
         ? -1
-        : saferStep(ctx.safety, ctx.cost, width, height, here, BLOCKER_SURCHARGE);
+        : saferStep(ctx.safety, ctx.costFor(monster), width, height, here, BLOCKER_SURCHARGE);
       // Cornered (no cell safer than this one): it turns to fight.
       return {
         ai: seen,
@@ -135,7 +138,7 @@ export function decideMind(
     }
     if (mind.ranged) {
       if (!mind.stationary && chebyshev(monster, player) <= mind.ranged.keepAway) {
-        const back = stepBack(ctx, here);
+        const back = stepBack(monster, ctx, here);
         if (back >= 0) return { ai: seen, action: stepTo(monster, back, width) };
       }
       const fight = standAndFight(monster, mind, ctx);
