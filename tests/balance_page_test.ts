@@ -80,6 +80,7 @@ function hostileGame(): GameResult {
     killsByMonster: [{ name: HOSTILE_NAME, count: 1 }],
     attacksOnBot: {},
     itemsUsed: { [HOSTILE_NAME]: 2 },
+    itemsFound: { [HOSTILE_NAME]: 1 },
     levels: [1],
     hps: [10],
   };

@@ -233,3 +233,29 @@ Deno.test("sim and serve take --mod too: the bot plays a modded game, and the se
   ok(report.includes("Cave Bear"), "the mod's monster fought on floor 1");
   deepEqual(parseServeArgs(["--mod", "a", "--mod", "b", "--state", "/tmp/x"]).modDirs, ["a", "b"]);
 });
+
+Deno.test("fifty seeded mistakes in one mod are fifty lines in one run, none an echo of another", async () => {
+  const mod = new URL("./fixtures/mods/fifty_mistakes/", import.meta.url);
+  let problems: readonly string[] = [];
+  try {
+    await loadContent(DELVE_DATA, "data/", {
+      mods: [{ dir: mod, label: "mods/fifty/" }],
+      delveVersion: "0.1.0",
+    });
+  } catch (e) {
+    if (!(e instanceof ContentError)) throw e;
+    problems = e.problems;
+  }
+  // 41 templates with a mistake each, 5 of them a second (a misspelt kind checked as the kind meant, and a wrong
+  // radius in it); an overlay's misspelt word and a path to nothing; a wrong number and a misspelt id laid over
+  // the data's files.
+  equal(problems.length, 50, problems.join("\n"));
+  equal(new Set(problems).size, 50);
+  for (let i = 0; i < 41; i++) {
+    ok(problems.some((line) => line.includes(`$.bad_${String(i).padStart(2, "0")}`)), `bad_${i} is told`);
+  }
+  ok(
+    problems.every((line) => /^(mods\/fifty\/|data\/)\S+\.json( \+ \S+\.json)?: \$/.test(line)),
+    "each names its file",
+  );
+});

@@ -22,7 +22,7 @@ import { ContentError } from "./problems.ts";
 import { type Palettes, palettesFileSchema } from "./palettes_schema.ts";
 import { check, readDataJson } from "./read_json.ts";
 import { modManifestSchema, modOrderProblems } from "./mod_manifest.ts";
-import { type FilesJson, layMods, type ModJson, type Origins } from "./overlay.ts";
+import { type FilesJson, layMods, type ModJson, type Origins, type OverlayFile } from "./overlay.ts";
 import {
   entitiesSchema,
   type GameConfig,
@@ -479,9 +479,18 @@ export async function loadContent(dir: URL, labelDir: string, options: LoadOptio
     palettesFile: laid.palettesFile ?? UNREAD,
   };
   const label = `${labelDir} with ${stamps.map((m) => m.name).join(", ")}`;
+  // A file laid over by mods is named with each of theirs: a problem in it may be of any of them.
+  const named = (file: OverlayFile, own: string) =>
+    [own, ...mods.filter((m) => m.files[file] !== undefined).map((m) => m.labels[file])].join(" + ");
+  const mergedLabels = {
+    game: named("game", labels.game),
+    entities: labels.entities,
+    spawn: named("spawn", labels.spawn),
+    palettes: named("palettesFile", palettesLabel),
+  };
   const checked: string[] = [];
   try {
-    const content = checkFiles(merged, { ...labels, palettes: palettesLabel }, label, checked);
+    const content = checkFiles(merged, mergedLabels, label, checked);
     if (problems.length > 0) throw new ContentError([]);
     return { ...content, mods: stamps };
   } catch (e) {

@@ -5,7 +5,8 @@
  * (docs/modding.md, Overlay mods):
  *
  * - in `entities.json`, each entry is a new template; or `copyFrom` another
- *   (its fields with the entry's laid over, object by object); or `extend`
+ *   (its fields with the entry's laid over, object by object, but for an
+ *   object whose `type` the entry changes, which it replaces); or `extend`
  *   an existing one (objects merged key by key, lists appended); or
  *   `delete: true` it. A new id that exists already is refused unless the
  *   entry says `replaces: true`.
@@ -65,7 +66,9 @@ function copy<T>(value: T): T {
  * `over` (`lists: "replace"` replaces lists too, as `copyFrom`'s fields do).
  */
 function laid(under: unknown, over: unknown, place: string, lists: "extend" | "replace"): unknown {
-  if (isObject(under) && isObject(over)) {
+  // An object of another kind (an effect whose `type` changed) is a new one: none of the old one's fields fit it.
+  const otherKind = isObject(under) && isObject(over) && "type" in over && over.type !== under.type;
+  if (isObject(under) && isObject(over) && !otherKind) {
     const out: JsonObject = { ...under };
     for (const [key, value] of Object.entries(over)) {
       const at = place.endsWith(":") ? `${place}${key}` : `${place}.${key}`;
