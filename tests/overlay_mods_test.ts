@@ -235,7 +235,7 @@ Deno.test("sim and serve take --mod too: the bot plays a modded game, and the se
 });
 
 Deno.test("fifty seeded mistakes in one mod are fifty lines in one run, none an echo of another", async () => {
-  const mod = new URL("./fixtures/mods/fifty_mistakes/", import.meta.url);
+  const mod = new URL("./fixtures/overlays/fifty_mistakes/", import.meta.url);
   let problems: readonly string[] = [];
   try {
     await loadContent(DELVE_DATA, "data/", {
