@@ -145,6 +145,10 @@ const planBase = {
   maxRooms: positive(MAP_BUDGET.roomAttempts).optional().describe(
     "Room placement attempts on these floors (rooms, mixed): fewer makes a smaller floor; absent: the map's.",
   ),
+  grass: z.strictObject({
+    patches: positive(MAP_BUDGET.grassPatches).describe("Patches grown on each floor."),
+    size: positive(MAP_BUDGET.grassSize).describe("Steps of each patch's random walk over floor."),
+  }).optional().describe("Grass grown in patches over these floors' floor cells; absent: none."),
 };
 
 /** Which generator makes a range of floors (docs/rules.md, Map kinds). */
@@ -272,6 +276,12 @@ export const gameSchema = z.strictObject({
       dark: { glyph: "+", fg: "#6E4A1E", bg: "#000064" },
       light: { glyph: "+", fg: "#C89632", bg: "#826E32" },
     }).describe("A closed door (vaults' +)."),
+    grass: tileLookSchema.default({
+      name: "grass",
+      plain: '"',
+      dark: { glyph: '"', fg: "#2E5A2E", bg: "#000000" },
+      light: { glyph: '"', fg: "#50B450", bg: "#000000" },
+    }).describe("Grown by a floor plan's grass ($.map.floors); walkable, lets light through, burns."),
     open_door: tileLookSchema.default({
       name: "open door",
       plain: "'",

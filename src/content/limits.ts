@@ -25,6 +25,10 @@ export const MAP_BUDGET = {
   smoothing: 20,
   /** Vaults a floor may try to place (each tries a few dozen places). */
   vaults: 50,
+  /** Grass patches a floor grows. */
+  grassPatches: 1000,
+  /** Steps of one grass patch's walk. */
+  grassSize: 1000,
 } as const;
 
 /** The bounds of the data's numbers (each schema states its own). */

@@ -202,7 +202,7 @@ export {
 export { newGame } from "./new_game.ts";
 export { applyStatus, MAX_STATUSES, speedOf } from "./statuses.ts";
 export { instantiate } from "./templates.ts";
-export { Tile, TILE_NAMES, TRANSPARENT, WALKABLE } from "./tiles.ts";
+export { FLAMMABLE, Tile, TILE_NAMES, TRANSPARENT, WALKABLE } from "./tiles.ts";
 export {
   type Command,
   finishTurn,
