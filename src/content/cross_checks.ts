@@ -143,6 +143,12 @@ function statusProblems(label: string, game: GameConfig): string[] {
       }
     }
   }
+  const burn = game.fire?.burn?.color;
+  if (burn !== undefined && !Object.hasOwn(game.palette, burn)) {
+    problems.push(
+      `${label}: $.fire.burn.color: expected a colour named in $.palette, found ${describeValue(burn)}`,
+    );
+  }
   return problems;
 }
 

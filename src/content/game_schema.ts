@@ -282,6 +282,12 @@ export const gameSchema = z.strictObject({
       dark: { glyph: '"', fg: "#2E5A2E", bg: "#000000" },
       light: { glyph: '"', fg: "#50B450", bg: "#000000" },
     }).describe("Grown by a floor plan's grass ($.map.floors); walkable, lets light through, burns."),
+    burnt_floor: tileLookSchema.default({
+      name: "burnt floor",
+      plain: ".",
+      dark: { glyph: ".", fg: "#505050", bg: "#000000" },
+      light: { glyph: ".", fg: "#8C8278", bg: "#000000" },
+    }).describe("What grass burns to ($.fire)."),
     open_door: tileLookSchema.default({
       name: "open door",
       plain: "'",
@@ -290,6 +296,28 @@ export const gameSchema = z.strictObject({
     }).describe("A door walked open."),
   }),
   vaults: z.array(vaultSchema).max(1000).optional().describe("Prefabs the floor plans may place."),
+  fire: z.strictObject({
+    damage: nonNegative(DATA_LIMITS.hp).describe(
+      "HP an actor standing in fire loses at the end of each turn.",
+    ),
+    spread: real(0, 1).describe(
+      "The chance, 0 to 1, that a burning cell sets each flammable neighbour alight each turn.",
+    ),
+    turns: int(1, 255, "an integer from 1 to 255").describe("Turns a cell burns."),
+    detour: int(0, 8, "an integer from 0 to 8").default(8).describe(
+      "Extra steps a monster walks round to keep out of fire (a burning cell's added path cost; 0: none).",
+    ),
+    burn: statusTextSchema.optional().describe(
+      "Said each turn fire burns an actor ({damage}; {name}, {Name}).",
+    ),
+    look: cellLookSchema.extend({
+      name: textSchema(40).describe("What look mode calls a burning cell."),
+      plain: glyphSchema.describe("Drawn instead when the terminal has 16 colours or none."),
+    }).describe("A burning cell in view, over its terrain."),
+  }).optional().describe(
+    "Fire (docs/rules.md, Fire): grass catches from a blast or a shot that ignites, burns those in it, " +
+      "spreads and goes out; absent: nothing burns.",
+  ),
   shroud: cellLookSchema.extend({ name: textSchema(40).describe("What look mode calls a cell never seen.") })
     .describe("Never-seen cells."),
   corpse: z.strictObject({

@@ -82,6 +82,7 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     regeneration: t.regeneration,
     unknown: t.unknown,
     ...(t.pack ? { pack: t.pack } : {}),
+    ...(t.fireImmune ? { fireImmune: true } : {}),
     ...(t.onHit ? { onHit: t.onHit } : {}),
     ...(t.description ? { description: t.description } : {}),
   };
@@ -141,6 +142,13 @@ function toDeath(game: DataFiles["game"]): Rules["death"] {
   };
 }
 
+/** Fire's rules, without its look (which the theme takes). */
+function toFire(game: GameConfig): Rules["fire"] {
+  if (!game.fire) return undefined;
+  const { look, spread, ...fire } = game.fire;
+  return { ...fire, spread: Math.round(spread * 1000), name: look.name };
+}
+
 function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
   const { floors, ...dungeon } = game.map;
   // Where the file finds its schema is no rule: a folder moved keeps its checksum, and its saves.
@@ -150,6 +158,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
   return {
     dungeon,
     ...(floors ? { floorPlans: floors } : {}),
+    ...optional("fire", toFire(game)),
     ...(game.vaults ? { vaults: game.vaults.map(toVault) } : {}),
     sightRadius: game.sightRadius,
     playerTemplate: "player",

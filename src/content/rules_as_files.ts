@@ -97,6 +97,13 @@ function timeFile(time: unknown): unknown {
   };
 }
 
+/** Fire's rules as written: its chance as a share, its name left to its look. */
+function fireFile(fire: unknown): unknown {
+  if (!isObject(fire)) return fire;
+  const rest = without(fire, "name");
+  return typeof fire.spread === "number" ? { ...rest, spread: fire.spread / 1000 } : rest;
+}
+
 /** The death rules as written. */
 function deathFile(death: unknown): unknown {
   if (!isObject(death)) return death;
@@ -155,6 +162,7 @@ export function filesOfRules(kept: unknown): RulesFiles {
     ...present("unknownRefused", rules.unknownRefused),
     ...present("clearThrows", rules.clearThrows),
     ...present("unknownAimed", rules.unknownAimed),
+    ...present("fire", fireFile(rules.fire)),
   };
   return { game, entities: eachEntry(rules.templates, templateFile), spawn: rules.spawn };
 }

@@ -39,7 +39,13 @@ export type ItemEffect =
   | { readonly type: "heal"; readonly amount: number; readonly share?: number }
   | { readonly type: "damage_nearest"; readonly amount: number; readonly range: number }
   | { readonly type: "confuse"; readonly turns: number }
-  | { readonly type: "damage_area"; readonly amount: number; readonly radius: number }
+  /** A blast; with `ignites`, it sets the flammable cells it covers alight (docs/rules.md, Fire). */
+  | {
+    readonly type: "damage_area";
+    readonly amount: number;
+    readonly radius: number;
+    readonly ignites?: boolean;
+  }
   /**
    * Puts the status `status` on the user (`self`) or on an actor aimed at
    * (`target`, aimed like confusion), for `turns` (the status's own by default).

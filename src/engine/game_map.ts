@@ -19,6 +19,12 @@ export interface GameMap {
   readonly visible: Uint8Array;
   /** 1 where the player has ever seen. */
   readonly explored: Uint8Array;
+  /**
+   * Turns each cell has left to burn (0: none; docs/rules.md, Fire): only
+   * once something on the floor has caught, so a floor that never burns
+   * keeps the map it always had.
+   */
+  fire?: Uint8Array;
   /** Where the down staircase is. */
   stairs: Point;
   /** Where the up staircase is: only on floors the rules keep (docs/rules.md, Persistent floors). */

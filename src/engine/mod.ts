@@ -179,6 +179,7 @@ export type {
   ActionCosts,
   CombatRules,
   EntityTemplate,
+  FireRules,
   Goal,
   MessageId,
   MessageTemplate,
@@ -213,4 +214,6 @@ export {
 } from "./turn.ts";
 export { blowDamage, die, melee, takeDamage } from "./combat.ts";
 export { PhaseScheduler } from "./scheduler.ts";
-export { regenerationOf } from "./time.ts";
+export { endOfTurn, regenerationOf } from "./time.ts";
+export { fireInView, ignite, isBurning, isFireImmune } from "./fire.ts";
+export { burningCells } from "./fire_cells.ts";

@@ -76,6 +76,7 @@ function unseen(e: GameEvent, sees: Sees): boolean {
     case "status_started":
     case "status_ended":
     case "status_hurt":
+    case "burned":
     case "confusion_ended":
       return !sees(e.entityId);
     default:
@@ -269,6 +270,14 @@ export function narrate(
       case "status_hurt":
         tellStatus(log, rules, e, e.entityId === playerId);
         break;
+      case "burned": {
+        const said = rules.fire?.burn;
+        const text = e.entityId === playerId ? said?.player : said?.other;
+        if (said && text) {
+          addMessage(log, formatTemplate(text, { name: e.name, damage: e.damage }), said.color);
+        }
+        break;
+      }
       case "moved":
       case "waited":
       case "door_opened":

@@ -128,6 +128,20 @@ export interface MessageTemplate {
   readonly color: string | { readonly player: string; readonly other: string };
 }
 
+/** Fire's numbers, from the rules' `fire` (docs/rules.md, Fire). */
+export interface FireRules {
+  /** HP an actor standing in fire loses at the end of each turn. */
+  readonly damage: number;
+  /** The chance, in thousandths, that a burning cell sets each flammable neighbour alight each turn. */
+  readonly spread: number;
+  /** Turns a cell burns. */
+  readonly turns: number;
+  /** Path cost a burning cell adds for monsters that fear fire: how far round they walk to keep out of it. */
+  readonly detour: number;
+  /** What a burning cell is called (a walk stopped before it names it). */
+  readonly name: string;
+}
+
 /** Combat numbers of a template. */
 export interface FighterTemplate {
   readonly hp: number;
@@ -155,6 +169,8 @@ export interface EntityTemplate {
   readonly ai?: "hostile" | Mind;
   /** How well it goes unnoticed by sleeping monsters, 0–100 (the player's counts). */
   readonly stealth?: number;
+  /** Fire does not hurt it, and it walks into fire as into floor (docs/rules.md, Fire). */
+  readonly fireImmune?: boolean;
   readonly xp?: number;
   readonly inventoryCapacity?: number;
   readonly item?: ItemPart;
@@ -359,6 +375,8 @@ export interface Rules {
    * every floor is rooms, made exactly as {@link DungeonParams} say.
    */
   readonly floorPlans?: readonly FloorPlan[];
+  /** Fire's numbers and words (docs/rules.md, Fire); absent: nothing burns. */
+  readonly fire?: FireRules & { readonly burn?: StatusText };
   /** Prefabs the plans' `vaults` draw from (docs/rules.md, Vaults). */
   readonly vaults?: readonly Vault[];
   /** FOV radius; 0 means unlimited. */

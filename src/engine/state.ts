@@ -7,6 +7,7 @@
 import type { Chronicle } from "./chronicle.ts";
 import type { Entity } from "./entity.ts";
 import type { GameMap } from "./game_map.ts";
+import { shareBurning } from "./fire_cells.ts";
 import type { LogEntry } from "./message_log.ts";
 
 /** A floor the player is not on, as they left it. Its grids are plain (not shared) memory. */
@@ -156,5 +157,9 @@ export function copyMap(map: GameMap): GameMap {
     stairs: { ...map.stairs },
   };
   if (map.upStairs) copy.upStairs = { ...map.upStairs };
+  if (map.fire) {
+    copy.fire = map.fire.slice();
+    shareBurning(map.fire, copy.fire);
+  }
   return copy;
 }

@@ -24,6 +24,7 @@ import { addMessage, type LogEntry } from "./message_log.ts";
 import { copyMap, type GameState, type KeptFloor } from "./state.ts";
 import { turnDigest, valueDigest } from "./state_digest.ts";
 import type { Tile } from "./tiles.ts";
+import { forgetBurning } from "./fire_cells.ts";
 
 /** See the module's comment. */
 export interface TurnPatch {
@@ -34,6 +35,8 @@ export interface TurnPatch {
   readonly nextId: number;
   /** Cells whose tile changed, and their tiles: index, tile, index, tile… */
   readonly tiles: Int32Array<ArrayBuffer>;
+  /** Cells whose fire changed, and the turns each has left: index, turns… (only when any did). */
+  readonly fire?: Int32Array<ArrayBuffer>;
   /** Cells whose view flipped (seen now, or no longer). */
   readonly visible: Int32Array<ArrayBuffer>;
   /** Cells explored by the turn. */
@@ -276,6 +279,7 @@ function changesOf(
     ...(after.ticks === undefined ? {} : { ticks: after.ticks }),
     nextId: after.nextId,
     tiles: floor ? new Int32Array() : differing(before.map.tiles, after.map.tiles, true),
+    ...(floor ? {} : fireChanges(before.map, after.map)),
     visible: floor ? new Int32Array() : differing(before.map.visible, after.map.visible),
     explored: floor ? new Int32Array() : differing(before.map.explored, after.map.explored),
     stepped: numbers.take(),
@@ -290,6 +294,13 @@ function changesOf(
     shots: events.filter((e) => e.type === "shot"),
     after: turnDigest(after),
   };
+}
+
+/** The cells whose fire the turn changed, when any did (a floor that never burnt has no fire grid). */
+function fireChanges(before: GameMap, after: GameMap): { fire?: Int32Array<ArrayBuffer> } {
+  if (!after.fire) return {};
+  const fire = differing(before.fire ?? new Uint8Array(after.fire.length), after.fire, true);
+  return fire.length > 0 ? { fire } : {};
 }
 
 /** The floor `after` is on, whole, and the floor `before` was on as `after` keeps it. */
@@ -382,6 +393,11 @@ export function applyPatch(state: GameState, patch: TurnPatch): GameEvent[] {
   for (let k = 0; k < patch.tiles.length; k += 2) {
     const i = patch.tiles[k];
     setTile(map, i % map.width, Math.floor(i / map.width), patch.tiles[k + 1] as Tile);
+  }
+  if (patch.fire) {
+    const fire = map.fire ??= new Uint8Array(map.tiles.length);
+    for (let k = 0; k < patch.fire.length; k += 2) fire[patch.fire[k]] = patch.fire[k + 1];
+    forgetBurning(map);
   }
   flipView(map, patch.visible, patch.explored);
   // Each entity at its id: an array, asked thousands of times a turn on a crowded floor.

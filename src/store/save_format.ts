@@ -138,6 +138,7 @@ export function encodeSave(
         visible: toBase64(map.visible),
         stairs: map.stairs,
         upStairs: map.upStairs,
+        fire: map.fire && toBase64(map.fire),
       },
       keptFloors: keptFloors?.map((k) => {
         const cells = new Uint8Array(k.map.tiles.length);
@@ -305,6 +306,15 @@ export function decodeSave(json: unknown, rules: Rules): GameState {
   });
   map.stairs = s.map.stairs;
   if (s.map.upStairs) map.upStairs = s.map.upStairs;
+  if (s.map.fire) {
+    const fire = fromBase64(s.map.fire, `${STATE_ROOT}.map.fire`);
+    if (fire.length !== map.tiles.length) {
+      throw new SaveError(
+        `the save is damaged at ${STATE_ROOT}.map.fire: expected ${map.tiles.length} cells (its map's ${map.width}x${map.height}), found ${fire.length}`,
+      );
+    }
+    map.fire = fire;
+  }
   checkThings(s.entities.length, map);
   const keptFloors = s.keptFloors?.map((k, at): KeptFloor => {
     const where = `${STATE_ROOT}.keptFloors[${at}].cells`;

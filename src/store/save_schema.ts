@@ -169,6 +169,7 @@ export const stateSchema = z.strictObject({
     visible: bytes,
     stairs: point,
     upStairs: point.optional(),
+    fire: bytes.optional(),
   }),
   keptFloors: z.array(keptFloorSchema).max(REACHABLE.floor).optional(),
   entities: z.array(entitySchema).max(REACHABLE.things),

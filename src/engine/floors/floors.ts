@@ -112,7 +112,11 @@ export function isBottom(rules: Rules, floor: number): boolean {
   return rules.bottom !== undefined && floor >= rules.bottom;
 }
 
-/** `map` with its grids copied into plain memory and nothing in view: a floor no one looks at. */
+/**
+ * `map` with its grids copied into plain memory and nothing in view: a floor
+ * no one looks at. Its fire is left out: what burnt stays burnt, and the
+ * rest goes out while the player is away (docs/rules.md, Fire).
+ */
 function plainMap(map: GameMap): GameMap {
   const kept: GameMap = {
     width: map.width,

@@ -14,6 +14,7 @@ import type { GameState } from "../state.ts";
 import { MAX_CONFUSIONS } from "../limits.ts";
 import { applyStatus } from "../statuses.ts";
 import { bolt, revealMap, summon, teleport } from "./item_powers.ts";
+import { ignite } from "../fire.ts";
 
 /** What using an item asks of the player first. */
 export type Targeting =
@@ -116,7 +117,8 @@ export function applyEffect(
     case "damage_area": {
       if (!target || !visible(state, target)) return "cannot_target_unseen";
       const hit = state.entities.filter((e) => isAlive(e) && inBlast(target, effect.radius, e));
-      if (hit.length === 0) return "no_targets_in_radius";
+      const lit = effect.ignites ? igniteBlast(state, rules, target, effect.radius) : 0;
+      if (hit.length === 0 && lit === 0) return "no_targets_in_radius";
       for (const victim of hit) {
         events.push({ type: "engulfed", targetId: victim.id, target: victim.name, damage: effect.amount });
         takeDamage(victim, effect.amount, rules, events, user.id);
@@ -167,4 +169,20 @@ function confuse(ai: Ai, turns: number): Ai {
     return { ...ai, turnsRemaining: Math.max(ai.turnsRemaining, turns) };
   }
   return { type: "confused", turnsRemaining: turns, previous: ai };
+}
+
+/**
+ * Sets alight every flammable cell of the blast of `radius` at `target`
+ * that the player sees (docs/rules.md, Fire); how many caught.
+ */
+function igniteBlast(state: GameState, rules: Rules, target: Point, radius: number): number {
+  const { map } = state;
+  let lit = 0;
+  for (let y = Math.max(0, target.y - radius); y <= Math.min(map.height - 1, target.y + radius); y++) {
+    for (let x = Math.max(0, target.x - radius); x <= Math.min(map.width - 1, target.x + radius); x++) {
+      const i = y * map.width + x;
+      if (map.visible[i] && inBlast(target, radius, { x, y }) && ignite(map, rules, i)) lit++;
+    }
+  }
+  return lit;
 }

@@ -25,7 +25,7 @@ export function decideHostile(
     const seen: Ai = { type: "hostile", lastSeen: player.y * width + player.x, path: [] };
     const dx = player.x - monster.x, dy = player.y - monster.y;
     if (chebyshev(monster, player) <= 1) return { ai: seen, action: { type: "melee", dx, dy } };
-    const next = downhillStep(ctx.distances, ctx.cost, width, map.height, here);
+    const next = downhillStep(ctx.distancesFor(monster), ctx.costFor(monster), width, map.height, here);
     return { ai: seen, action: next === -1 ? WAIT : stepTo(monster, next, width) };
   }
   if (ai.lastSeen < 0 || ai.lastSeen === here) {
@@ -35,7 +35,7 @@ export function decideHostile(
   let path = ai.path;
   if (path.length === 0 || !isNeighbour(path[0], here, width)) {
     const found = findPath(
-      ctx.cost,
+      ctx.costFor(monster),
       width,
       map.height,
       monster.x,

@@ -106,6 +106,7 @@ export function runMonsterPhase(
     playerOf(state),
     gridsFor(map.width * map.height),
     rules.templates,
+    rules.fire?.detour,
   );
   const occupancy = new BlockerIndex(state.map.width, state.entities);
   const moves: MonsterMove[] = [];

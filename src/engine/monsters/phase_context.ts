@@ -10,6 +10,7 @@ import { type Ai, type Entity, isAlive } from "../entity.ts";
 import { wornBonus } from "../items/equipment.ts";
 import type { GameMap } from "../game_map.ts";
 import { WALKABLE } from "../tiles.ts";
+import { burningCells } from "../fire_cells.ts";
 import type { EntityTemplate } from "../rules.ts";
 import type { Mind } from "./minds/mind.ts";
 import { safetyMap } from "./minds/safety_map.ts";
@@ -42,6 +43,10 @@ export class PhaseContext {
   #dist: Int32Array | undefined;
   readonly #distOut: Int32Array | undefined;
   #safety: Int32Array | undefined;
+  /** The burning cells, when fire costs monsters a detour. */
+  readonly #burning: readonly number[];
+  /** The costs and distances without fire's detour, for the monsters fire does not hurt (once one asks). */
+  #fearless: { readonly cost: Uint8Array; dist?: Int32Array } | undefined;
 
   /**
    * `grids`, if given, are filled instead of new arrays (of the map's size).
@@ -53,6 +58,7 @@ export class PhaseContext {
     readonly player: Entity,
     grids?: PhaseGrids,
     readonly templates?: Readonly<Record<string, EntityTemplate>>,
+    detour = 0,
   ) {
     const { width, height, tiles } = map;
     this.cost = grids?.cost ?? new Uint8Array(width * height);
@@ -61,6 +67,42 @@ export class PhaseContext {
     for (const e of entities) {
       if (e.blocksMovement && isAlive(e)) this.cost[e.y * width + e.x] += BLOCKER_SURCHARGE;
     }
+    // Fire costs a detour (kept below a blocker's surcharge: a burning cell is still a way, not a wall).
+    this.#burning = detour > 0 ? [...burningCells(map)] : [];
+    for (const i of this.#burning) if (this.cost[i] > 0) this.cost[i] += detour;
+  }
+
+  /** True when `monster` paths as if there were no fire (its template's `fireImmune`, and fire burns). */
+  #fearlessOf(monster: Entity): boolean {
+    return this.#burning.length > 0 && this.templates?.[monster.template]?.fireImmune === true;
+  }
+
+  /** The path costs `monster` goes by: the phase's, or, fire not hurting it, those without fire's detour. */
+  costFor(monster: Entity): Uint8Array {
+    if (!this.#fearlessOf(monster)) return this.cost;
+    if (!this.#fearless) {
+      const cost = this.cost.slice();
+      for (const i of this.#burning) {
+        if (cost[i] > 0) {
+          cost[i] = WALKABLE[this.map.tiles[i]] + (cost[i] >= BLOCKER_SURCHARGE ? BLOCKER_SURCHARGE : 0);
+        }
+      }
+      this.#fearless = { cost };
+    }
+    return this.#fearless.cost;
+  }
+
+  /** The distances to the player `monster` goes by (see {@link costFor}). */
+  distancesFor(monster: Entity): Int32Array {
+    if (!this.#fearlessOf(monster)) return this.distances;
+    const fearless = this.#fearless ?? (this.costFor(monster), this.#fearless!);
+    fearless.dist ??= distanceMap(
+      fearless.cost,
+      this.map.width,
+      this.map.height,
+      [this.player.y * this.map.width + this.player.x],
+    );
+    return fearless.dist;
   }
 
   /** The cheapest cost from every cell to the player's. */

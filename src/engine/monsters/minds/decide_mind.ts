@@ -71,7 +71,8 @@ function standAndFight(monster: Entity, mind: Mind, ctx: PhaseContext): Action {
 
 /** Heads for a random cell near it, along a path it keeps until it is there (or stopped). */
 function wander(monster: Entity, ai: HostileAi, ctx: PhaseContext, rng: Rng): Decision {
-  const { map, cost } = ctx, { width, height } = map;
+  const { map } = ctx, { width, height } = map;
+  const cost = ctx.costFor(monster);
   const here = monster.y * width + monster.x;
   let path = ai.path;
   if (path.length === 0 || !isNeighbour(path[0], here, width)) {
