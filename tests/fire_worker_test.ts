@@ -1,8 +1,7 @@
 /**
- * Fire and the AI worker (docs/rules.md, Fire): a game with grass burning,
+ * Fire, gas and the AI worker (docs/rules.md, Fire; Gas): a game with grass burning and gas drifting,
  * played with the worker and in-process, is the same game after every
- * turn, its fire to the cell: the worker's patches carry the fire it
- * spreads, burns down and lights.
+ * turn, its fire and gas to the cell: the worker's patches carry them.
  */
 import { deepEqual, ok } from "node:assert/strict";
 import { loadContent } from "../src/content/mod.ts";
@@ -10,9 +9,11 @@ import {
   burningCells,
   cloneState,
   type GameState,
+  gasCells,
   ignite,
   newGame,
   playerOf,
+  releaseGas,
   setTile,
   Tile,
 } from "../src/engine/mod.ts";
@@ -32,10 +33,11 @@ function burningGame(seed: number): GameState {
   }
   const lit = [...map.tiles.keys()].find((i) => map.tiles[i] === Tile.Grass && i !== p.y * map.width + p.x)!;
   ok(ignite(map, rules, lit));
+  ok(releaseGas(map, rules, "confusion", p, 12), "a cloud on the player, to stumble about in");
   return state;
 }
 
-Deno.test("a burning game played with the worker and in-process is the same game, its fire to the cell, after every turn", async () => {
+Deno.test("a burning, gassy game played with the worker and in-process is the same game, its fire and gas to the cell, after every turn", async () => {
   const worker = new WorkerRunner(rules, { timeoutMs: 5000 });
   ok(await worker.ready);
   const local = new InProcessRunner(rules);
@@ -48,6 +50,8 @@ Deno.test("a burning game played with the worker and in-process is the same game
         await both({ act: action }, games, [worker, local]);
         deepEqual([...(games[0].map.fire ?? [])], [...(games[1].map.fire ?? [])]);
         deepEqual(burningCells(games[0].map), burningCells(games[1].map));
+        deepEqual([...(games[0].map.gas ?? [])], [...(games[1].map.gas ?? [])]);
+        deepEqual(gasCells(games[0].map), gasCells(games[1].map));
       }
       burnt += games[0].map.tiles.filter((t) => t === Tile.BurntFloor).length;
     }

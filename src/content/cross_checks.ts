@@ -143,6 +143,20 @@ function statusProblems(label: string, game: GameConfig): string[] {
       }
     }
   }
+  for (const [id, gas] of Object.entries(game.gases ?? {})) {
+    if (!Object.hasOwn(game.statuses ?? {}, gas.status)) {
+      problems.push(
+        `${label}: $.gases.${id}.status: expected a status of $.statuses, found ${describeValue(gas.status)}`,
+      );
+    }
+    if (gas.released && !Object.hasOwn(game.palette, gas.released.color)) {
+      problems.push(
+        `${label}: $.gases.${id}.released.color: expected a colour named in $.palette, found ${
+          describeValue(gas.released.color)
+        }`,
+      );
+    }
+  }
   const burn = game.fire?.burn?.color;
   if (burn !== undefined && !Object.hasOwn(game.palette, burn)) {
     problems.push(
@@ -162,6 +176,11 @@ function effectProblems(labels: Labels, game: GameConfig, entities: DataFiles["e
     const effect = t.item?.effect;
     if (effect?.type === "apply_status" && !known(effect.status)) {
       problems.push(unknown(`${id}.item.effect.status`, effect.status));
+    }
+    if (effect?.type === "cloud" && !Object.hasOwn(game.gases ?? {}, effect.kind)) {
+      problems.push(
+        `${labels.entities}: $.${id}.item.effect.kind: expected a gas of ${labels.game} $.gases, found "${effect.kind}"`,
+      );
     }
     t.onHit?.forEach((hit, i) => {
       if (!known(hit.status)) problems.push(unknown(`${id}.onHit[${i}].status`, hit.status));

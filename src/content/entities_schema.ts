@@ -68,6 +68,14 @@ export const effectSchema = z.discriminatedUnion("type", [
     amount: amount(),
     range: positive(DATA_LIMITS.effectReach),
   }).describe("Aimed: a bolt along the line that hits the first actor in its way, up to range cells."),
+  z.strictObject({
+    type: z.literal("cloud"),
+    kind: idSchema.describe("A gas of the game file's $.gases."),
+    volume: positive(DATA_LIMITS.gasVolume).describe("How many cells the cloud fills where it is let out."),
+    on: z.enum(["self", "target"]).default("self").describe(
+      "self: around the user (a potion drunk); target: around a cell aimed at in view.",
+    ),
+  }).describe("Lets out a cloud of gas (docs/rules.md, Gas)."),
 ]);
 
 /** Dice as `"2d4+1"`, `"d6"` or `"3"` (docs/rules.md, Dice). */

@@ -296,6 +296,20 @@ export const gameSchema = z.strictObject({
     }).describe("A door walked open."),
   }),
   vaults: z.array(vaultSchema).max(1000).optional().describe("Prefabs the floor plans may place."),
+  gases: z.record(
+    idSchema,
+    z.strictObject({
+      status: idSchema.describe("The status of $.statuses put on whoever stands in it, for its own turns."),
+      thins: real(0.01, 1).describe("The share of its thickness a cloud loses each turn, 0.01 to 1."),
+      released: z.strictObject({ text: textSchema(200), color: paletteName }).optional().describe(
+        "Said when an item lets it out; absent: nothing.",
+      ),
+      look: z.strictObject({
+        name: textSchema(40).describe("What look mode calls a cell with this gas in view."),
+        color: colorSchema.describe("The gas tints the background of the cells it fills in view."),
+      }),
+    }),
+  ).optional().describe("Kinds of gas (docs/rules.md, Gas), for items' cloud effects; absent: none."),
   fire: z.strictObject({
     damage: nonNegative(DATA_LIMITS.hp).describe(
       "HP an actor standing in fire loses at the end of each turn.",

@@ -43,6 +43,8 @@ export const DATA_LIMITS = {
   raiseMaxHp: 1000,
   /** XP a kill gives, by the template. */
   xp: 1_000_000,
+  /** Cells a cloud of gas fills where it is let out. */
+  gasVolume: 1000,
   /** What an item heals or hurts. */
   effectAmount: 1_000_000,
   /** How far an item reaches (range, radius). */

@@ -149,6 +149,16 @@ function toFire(game: GameConfig): Rules["fire"] {
   return { ...fire, spread: Math.round(spread * 1000), name: look.name };
 }
 
+/** The kinds of gas, in the data's order, without their looks (which the theme takes). */
+function toGases(game: GameConfig): Rules["gases"] {
+  if (!game.gases) return undefined;
+  return Object.entries(game.gases).map(([id, { look: _, thins, ...gas }]) => ({
+    id,
+    ...gas,
+    thins: Math.round(thins * 1000),
+  }));
+}
+
 function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
   const { floors, ...dungeon } = game.map;
   // Where the file finds its schema is no rule: a folder moved keeps its checksum, and its saves.
@@ -159,6 +169,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     dungeon,
     ...(floors ? { floorPlans: floors } : {}),
     ...optional("fire", toFire(game)),
+    ...optional("gases", toGases(game)),
     ...(game.vaults ? { vaults: game.vaults.map(toVault) } : {}),
     sightRadius: game.sightRadius,
     playerTemplate: "player",

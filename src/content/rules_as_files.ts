@@ -104,6 +104,16 @@ function fireFile(fire: unknown): unknown {
   return typeof fire.spread === "number" ? { ...rest, spread: fire.spread / 1000 } : rest;
 }
 
+/** The kinds of gas as written: by id, each thinning by a share. */
+function gasesFile(gases: unknown): unknown {
+  if (!Array.isArray(gases)) return gases;
+  return Object.fromEntries(gases.map((gas, i) => {
+    if (!isObject(gas)) return [String(i), gas];
+    const rest = without(gas, "id");
+    return [String(gas.id), typeof gas.thins === "number" ? { ...rest, thins: gas.thins / 1000 } : rest];
+  }));
+}
+
 /** The death rules as written. */
 function deathFile(death: unknown): unknown {
   if (!isObject(death)) return death;
@@ -163,6 +173,7 @@ export function filesOfRules(kept: unknown): RulesFiles {
     ...present("clearThrows", rules.clearThrows),
     ...present("unknownAimed", rules.unknownAimed),
     ...present("fire", fireFile(rules.fire)),
+    ...present("gases", gasesFile(rules.gases)),
   };
   return { game, entities: eachEntry(rules.templates, templateFile), spawn: rules.spawn };
 }

@@ -62,6 +62,11 @@ export type ItemEffect =
   | { readonly type: "reveal_map" }
   /** `count` monsters of `template`, or of the floor's table, around the user (docs/rules.md, Summoning). */
   | { readonly type: "summon"; readonly template?: string; readonly count: number }
+  /**
+   * Lets out `volume` cells of the gas `kind` (docs/rules.md, Gas) around the user (`self`) or the cell
+   * aimed at (`target`).
+   */
+  | { readonly type: "cloud"; readonly kind: string; readonly volume: number; readonly on: "self" | "target" }
   /** Aimed: a bolt along a line that hits the first actor in its way (docs/rules.md, Wands). */
   | { readonly type: "bolt"; readonly amount: number; readonly range: number };
 

@@ -144,6 +144,8 @@ export type GameEvent =
     readonly damage: number;
   }
   | { readonly type: "bolt_missed"; readonly entityId: number }
+  /** A cloud of gas of `kind` was let out by an item `entityId` used (docs/rules.md, Gas). */
+  | { readonly type: "gas_released"; readonly entityId: number; readonly kind: string }
   /** An actor standing in fire at the end of a turn was burnt (docs/rules.md, Fire). */
   | { readonly type: "burned"; readonly entityId: number; readonly name: string; readonly damage: number }
   /** The player learnt that things looking like `appearance` are `item`s. */

@@ -23,7 +23,7 @@ import { type Entity, isAlive } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import { type GameMap, setTile } from "./game_map.ts";
 import type { Rules } from "./rules.ts";
-import { burningCells } from "./fire_cells.ts";
+import { burningCells } from "./field_cells.ts";
 import type { GameState } from "./state.ts";
 import { FLAMMABLE, Tile } from "./tiles.ts";
 

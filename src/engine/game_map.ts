@@ -25,6 +25,13 @@ export interface GameMap {
    * keeps the map it always had.
    */
   fire?: Uint8Array;
+  /**
+   * How thick the gas in each cell is (0: none; docs/rules.md, Gas), and,
+   * where there is some, its kind (an index into the rules' gases): only
+   * once some gas was let out on the floor.
+   */
+  gas?: Uint8Array;
+  gasKind?: Uint8Array;
   /** Where the down staircase is. */
   stairs: Point;
   /** Where the up staircase is: only on floors the rules keep (docs/rules.md, Persistent floors). */

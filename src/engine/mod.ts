@@ -180,6 +180,7 @@ export type {
   CombatRules,
   EntityTemplate,
   FireRules,
+  GasDef,
   Goal,
   MessageId,
   MessageTemplate,
@@ -216,4 +217,5 @@ export { blowDamage, die, melee, takeDamage } from "./combat.ts";
 export { PhaseScheduler } from "./scheduler.ts";
 export { endOfTurn, regenerationOf } from "./time.ts";
 export { fireInView, ignite, isBurning, isFireImmune } from "./fire.ts";
-export { burningCells } from "./fire_cells.ts";
+export { CLOUD_THICKNESS, hasGas, releaseGas } from "./gas.ts";
+export { burningCells, gasCells } from "./field_cells.ts";

@@ -270,6 +270,11 @@ export function narrate(
       case "status_hurt":
         tellStatus(log, rules, e, e.entityId === playerId);
         break;
+      case "gas_released": {
+        const said = rules.gases?.find((g) => g.id === e.kind)?.released;
+        if (said) addMessage(log, said.text, said.color);
+        break;
+      }
       case "burned": {
         const said = rules.fire?.burn;
         const text = e.entityId === playerId ? said?.player : said?.other;

@@ -142,6 +142,17 @@ export interface FireRules {
   readonly name: string;
 }
 
+/** A kind of gas (docs/rules.md, Gas): what it puts on those in it, and how fast it thins. */
+export interface GasDef {
+  readonly id: string;
+  /** The status put on an actor standing in it (for the status's own turns). */
+  readonly status: string;
+  /** The share of its thickness a cloud loses each turn, in thousandths. */
+  readonly thins: number;
+  /** Said when an item lets it out; absent: nothing is said. */
+  readonly released?: { readonly text: string; readonly color: string };
+}
+
 /** Combat numbers of a template. */
 export interface FighterTemplate {
   readonly hp: number;
@@ -377,6 +388,8 @@ export interface Rules {
   readonly floorPlans?: readonly FloorPlan[];
   /** Fire's numbers and words (docs/rules.md, Fire); absent: nothing burns. */
   readonly fire?: FireRules & { readonly burn?: StatusText };
+  /** The kinds of gas, in the order a map's `gasKind` counts them (docs/rules.md, Gas); absent: none. */
+  readonly gases?: readonly GasDef[];
   /** Prefabs the plans' `vaults` draw from (docs/rules.md, Vaults). */
   readonly vaults?: readonly Vault[];
   /** FOV radius; 0 means unlimited. */

@@ -7,7 +7,7 @@
 import type { Chronicle } from "./chronicle.ts";
 import type { Entity } from "./entity.ts";
 import type { GameMap } from "./game_map.ts";
-import { shareBurning } from "./fire_cells.ts";
+import { shareCells } from "./field_cells.ts";
 import type { LogEntry } from "./message_log.ts";
 
 /** A floor the player is not on, as they left it. Its grids are plain (not shared) memory. */
@@ -159,7 +159,12 @@ export function copyMap(map: GameMap): GameMap {
   if (map.upStairs) copy.upStairs = { ...map.upStairs };
   if (map.fire) {
     copy.fire = map.fire.slice();
-    shareBurning(map.fire, copy.fire);
+    shareCells(map.fire, copy.fire);
+  }
+  if (map.gas && map.gasKind) {
+    copy.gas = map.gas.slice();
+    copy.gasKind = map.gasKind.slice();
+    shareCells(map.gas, copy.gas);
   }
   return copy;
 }

@@ -170,6 +170,8 @@ export const stateSchema = z.strictObject({
     stairs: point,
     upStairs: point.optional(),
     fire: bytes.optional(),
+    gas: bytes.optional(),
+    gasKind: bytes.optional(),
   }),
   keptFloors: z.array(keptFloorSchema).max(REACHABLE.floor).optional(),
   entities: z.array(entitySchema).max(REACHABLE.things),

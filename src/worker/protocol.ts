@@ -150,6 +150,8 @@ export function mirrorOf(state: GameState): { state: MirrorState; transfer: Arra
         explored,
         stairs: { ...map.stairs },
         ...(map.fire ? { fire: map.fire.slice() } : {}),
+        ...(map.gas ? { gas: map.gas.slice() } : {}),
+        ...(map.gasKind ? { gasKind: map.gasKind.slice() } : {}),
       },
     },
     transfer,

@@ -15,6 +15,7 @@ import { MAX_CONFUSIONS } from "../limits.ts";
 import { applyStatus } from "../statuses.ts";
 import { bolt, revealMap, summon, teleport } from "./item_powers.ts";
 import { ignite } from "../fire.ts";
+import { releaseGas } from "../gas.ts";
 
 /** What using an item asks of the player first. */
 export type Targeting =
@@ -30,6 +31,8 @@ export function targetingOf(effect: ItemEffect | undefined): Targeting {
       return { kind: "single" };
     case "apply_status":
       return effect.on === "target" ? { kind: "single" } : { kind: "none" };
+    case "cloud":
+      return effect.on === "target" ? { kind: "area", radius: 1 } : { kind: "none" };
     case "damage_area":
       return { kind: "area", radius: effect.radius };
     default:
@@ -146,6 +149,13 @@ export function applyEffect(
       return revealMap(state, user, events);
     case "summon":
       return summon(state, rules, user, effect, events);
+    case "cloud": {
+      const at = effect.on === "self" ? user : target;
+      if (!at || (effect.on === "target" && !visible(state, at))) return "cannot_target_unseen";
+      if (!releaseGas(state.map, rules, effect.kind, at, effect.volume)) return "invalid_entry";
+      events.push({ type: "gas_released", entityId: user.id, kind: effect.kind });
+      return undefined;
+    }
     case "bolt":
       if (!target || !visible(state, target)) return "cannot_target_unseen";
       return bolt(state, rules, user, effect, target, events);

@@ -10,7 +10,7 @@ import { type Ai, type Entity, isAlive } from "../entity.ts";
 import { wornBonus } from "../items/equipment.ts";
 import type { GameMap } from "../game_map.ts";
 import { WALKABLE } from "../tiles.ts";
-import { burningCells } from "../fire_cells.ts";
+import { burningCells } from "../field_cells.ts";
 import type { EntityTemplate } from "../rules.ts";
 import type { Mind } from "./minds/mind.ts";
 import { safetyMap } from "./minds/safety_map.ts";
