@@ -22,10 +22,10 @@ import {
 const delve = await loadContent(new URL("../data/", import.meta.url), "data/");
 const { rules } = delve;
 
-/** Delve's plan for `floor` with `grass` as given (undefined: none). */
+/** Delve's plan for `floor` with `grass` as given (undefined: none), and no water (grown after grass). */
 function planOf(floor: number, grass: FloorPlan["grass"]): FloorPlan {
   const plan = [...rules.floorPlans!].reverse().find((p) => p.from <= floor)!;
-  const { grass: _, ...rest } = plan;
+  const { grass: _, water: _water, ...rest } = plan;
   return (grass ? { ...rest, grass } : rest) as FloorPlan;
 }
 

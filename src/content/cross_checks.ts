@@ -157,6 +157,12 @@ function statusProblems(label: string, game: GameConfig): string[] {
       );
     }
   }
+  const lost = game.water?.lost.color;
+  if (lost !== undefined && !Object.hasOwn(game.palette, lost)) {
+    problems.push(
+      `${label}: $.water.lost.color: expected a colour named in $.palette, found ${describeValue(lost)}`,
+    );
+  }
   const burn = game.fire?.burn?.color;
   if (burn !== undefined && !Object.hasOwn(game.palette, burn)) {
     problems.push(

@@ -220,6 +220,9 @@ export const templateSchema = z.strictObject({
     'How a monster decides: "hostile" (pursues the player it sees), or a mind composed of options ' +
       "(docs/rules.md, Monster minds).",
   ),
+  heavy: z.boolean().optional().describe(
+    "Carried and not worn, deep water may sweep it away (the game's $.water); absent: never.",
+  ),
   fireImmune: z.boolean().optional().describe(
     "Fire does not hurt it, and it walks into fire as into floor (docs/rules.md, Fire); absent: fire hurts " +
       "it and, a monster, it walks round fire.",

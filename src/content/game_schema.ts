@@ -149,6 +149,12 @@ const planBase = {
     patches: positive(MAP_BUDGET.grassPatches).describe("Patches grown on each floor."),
     size: positive(MAP_BUDGET.grassSize).describe("Steps of each patch's random walk over floor."),
   }).optional().describe("Grass grown in patches over these floors' floor cells; absent: none."),
+  water: z.strictObject({
+    patches: positive(MAP_BUDGET.grassPatches).describe("Pools grown on each floor."),
+    size: positive(MAP_BUDGET.grassSize).describe("Steps of each pool's random walk over floor."),
+  }).optional().describe(
+    "Deep water grown in pools over these floors' floor cells, after grass; absent: none.",
+  ),
 };
 
 /** Which generator makes a range of floors (docs/rules.md, Map kinds). */
@@ -282,6 +288,12 @@ export const gameSchema = z.strictObject({
       dark: { glyph: '"', fg: "#2E5A2E", bg: "#000000" },
       light: { glyph: '"', fg: "#50B450", bg: "#000000" },
     }).describe("Grown by a floor plan's grass ($.map.floors); walkable, lets light through, burns."),
+    deep_water: tileLookSchema.default({
+      name: "deep water",
+      plain: "~",
+      dark: { glyph: "~", fg: "#28285A", bg: "#000000" },
+      light: { glyph: "~", fg: "#5A8CFF", bg: "#000000" },
+    }).describe("Pooled by a floor plan's water ($.map.floors)."),
     burnt_floor: tileLookSchema.default({
       name: "burnt floor",
       plain: ".",
@@ -296,6 +308,13 @@ export const gameSchema = z.strictObject({
     }).describe("A door walked open."),
   }),
   vaults: z.array(vaultSchema).max(1000).optional().describe("Prefabs the floor plans may place."),
+  water: z.strictObject({
+    drop: real(0, 1).describe(
+      "The chance, 0 to 1, each turn the player stands in deep water, that a heavy thing carried and not worn " +
+        "is swept away.",
+    ),
+    lost: z.strictObject({ text: textSchema(200), color: paletteName }).describe("Said of it ({item})."),
+  }).optional().describe("What deep water does (docs/rules.md, Deep water); absent: it is walked as floor."),
   gases: z.record(
     idSchema,
     z.strictObject({

@@ -83,6 +83,7 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     unknown: t.unknown,
     ...(t.pack ? { pack: t.pack } : {}),
     ...(t.fireImmune ? { fireImmune: true } : {}),
+    ...(t.heavy ? { heavy: true } : {}),
     ...(t.onHit ? { onHit: t.onHit } : {}),
     ...(t.description ? { description: t.description } : {}),
   };
@@ -170,6 +171,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
     ...(floors ? { floorPlans: floors } : {}),
     ...optional("fire", toFire(game)),
     ...optional("gases", toGases(game)),
+    ...(game.water ? { water: { ...game.water, drop: Math.round(game.water.drop * 1000) } } : {}),
     ...(game.vaults ? { vaults: game.vaults.map(toVault) } : {}),
     sightRadius: game.sightRadius,
     playerTemplate: "player",

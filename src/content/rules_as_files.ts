@@ -174,6 +174,12 @@ export function filesOfRules(kept: unknown): RulesFiles {
     ...present("unknownAimed", rules.unknownAimed),
     ...present("fire", fireFile(rules.fire)),
     ...present("gases", gasesFile(rules.gases)),
+    ...present(
+      "water",
+      isObject(rules.water) && typeof rules.water.drop === "number"
+        ? { ...rules.water, drop: rules.water.drop / 1000 }
+        : rules.water,
+    ),
   };
   return { game, entities: eachEntry(rules.templates, templateFile), spawn: rules.spawn };
 }

@@ -74,8 +74,12 @@ function mix(h: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** A roll from 0 to 999 for cell `cell` catching from `from` on this turn of the game (see the module's comment). */
-function roll(state: GameState, from: number, cell: number): number {
+/**
+ * A roll from 0 to 999 for cells `from` and `cell` on this turn of the
+ * game, drawn from a hash of the seed, the clock and the floor, not from
+ * the RNG (see the module's comment): fire's spread, deep water's pull.
+ */
+export function fieldRoll(state: GameState, from: number, cell: number): number {
   const clock = state.ticks ?? state.turn;
   let h = mix(state.seed ^ 0x5bd1e995);
   h = mix(h ^ clock);
@@ -110,7 +114,7 @@ export function tickFire(state: GameState, rules: Rules, events: GameEvent[]): v
       const nx = x + dx, ny = y + dy;
       if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
       const n = ny * width + nx;
-      if (FLAMMABLE[map.tiles[n]] === 1 && roll(state, i, n) < fire.spread) ignite(map, rules, n);
+      if (FLAMMABLE[map.tiles[n]] === 1 && fieldRoll(state, i, n) < fire.spread) ignite(map, rules, n);
     }
   }
   const list = burningCells(map) as number[];

@@ -270,6 +270,11 @@ export function narrate(
       case "status_hurt":
         tellStatus(log, rules, e, e.entityId === playerId);
         break;
+      case "swept_away": {
+        const said = rules.water?.lost;
+        if (said) addMessage(log, formatTemplate(said.text, { item: e.item }), said.color);
+        break;
+      }
       case "gas_released": {
         const said = rules.gases?.find((g) => g.id === e.kind)?.released;
         if (said) addMessage(log, said.text, said.color);

@@ -182,6 +182,8 @@ export interface EntityTemplate {
   readonly stealth?: number;
   /** Fire does not hurt it, and it walks into fire as into floor (docs/rules.md, Fire). */
   readonly fireImmune?: boolean;
+  /** Carried and not worn, deep water may sweep it away (docs/rules.md, Deep water). */
+  readonly heavy?: boolean;
   readonly xp?: number;
   readonly inventoryCapacity?: number;
   readonly item?: ItemPart;
@@ -388,6 +390,14 @@ export interface Rules {
   readonly floorPlans?: readonly FloorPlan[];
   /** Fire's numbers and words (docs/rules.md, Fire); absent: nothing burns. */
   readonly fire?: FireRules & { readonly burn?: StatusText };
+  /**
+   * What deep water does (docs/rules.md, Deep water): the chance in thousandths each turn that it sweeps
+   * away a heavy thing the player carries and does not wear, and what is said of it; absent: nothing.
+   */
+  readonly water?: {
+    readonly drop: number;
+    readonly lost: { readonly text: string; readonly color: string };
+  };
   /** The kinds of gas, in the order a map's `gasKind` counts them (docs/rules.md, Gas); absent: none. */
   readonly gases?: readonly GasDef[];
   /** Prefabs the plans' `vaults` draw from (docs/rules.md, Vaults). */
