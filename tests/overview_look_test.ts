@@ -56,7 +56,7 @@ Deno.test("X is the overview's key, free in every key preset's table", () => {
 });
 
 Deno.test("at 80x50 the overview draws the whole floor glyph for glyph; any key closes it, no turn taken", async () => {
-  const state = played(5, 300);
+  const state = played(2, 300);
   const app = delveApp(state, 50);
   const before = stateChecksum(app.state), turn = app.state.turn;
   await feed(app, "X");

@@ -142,8 +142,8 @@ Deno.test("a save of a game that is over is refused: escaped as the rules allow,
     "the save is damaged: the game is won without the goal item, expected it carried (amulet_of_the_deep), at " +
       "$.state.chronicle.escaped",
   );
-  // Dead in play: the bot's game of seed 3 ends in a death on floor 2.
-  const state = newGame(rules, 3);
+  // Dead in play: the bot's game of seed 8 ends in a death on floor 3.
+  const state = newGame(rules, 8);
   const bot = new Bot();
   while (!isGameOver(state)) playCommand(state, rules, bot.decide(state, rules));
   equal(playerOf(state).fighter!.hp <= 0, true, "the bot died");

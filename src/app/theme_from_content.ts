@@ -100,6 +100,23 @@ export function themeFromContent(content: Content, paletteId: string = DEFAULT_P
     ...(things ? { things } : {}),
     ...(content.game.stairsDrawn === "under" ? { stairsUnder: true } : {}),
     ...(content.game.messageWrap === "even" ? { evenWrap: true } : {}),
+    ...(content.game.gases
+      ? {
+        gases: Object.values(content.game.gases).map((g) => ({
+          name: g.look.name,
+          color: parseColor(g.look.color),
+        })),
+      }
+      : {}),
+    ...(content.game.fire
+      ? {
+        fire: {
+          ...cellLook(content.game.fire.look),
+          name: content.game.fire.look.name,
+          plain: content.game.fire.look.plain,
+        },
+      }
+      : {}),
   };
 }
 

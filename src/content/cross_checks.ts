@@ -144,6 +144,32 @@ function statusProblems(label: string, game: GameConfig): string[] {
       }
     }
   }
+  for (const [id, gas] of Object.entries(game.gases ?? {})) {
+    if (!Object.hasOwn(game.statuses ?? {}, gas.status)) {
+      problems.push(
+        `${label}: $.gases.${id}.status: expected a status of $.statuses, found ${describeValue(gas.status)}`,
+      );
+    }
+    if (gas.released && !Object.hasOwn(game.palette, gas.released.color)) {
+      problems.push(
+        `${label}: $.gases.${id}.released.color: expected a colour named in $.palette, found ${
+          describeValue(gas.released.color)
+        }`,
+      );
+    }
+  }
+  const lost = game.water?.lost.color;
+  if (lost !== undefined && !Object.hasOwn(game.palette, lost)) {
+    problems.push(
+      `${label}: $.water.lost.color: expected a colour named in $.palette, found ${describeValue(lost)}`,
+    );
+  }
+  const burn = game.fire?.burn?.color;
+  if (burn !== undefined && !Object.hasOwn(game.palette, burn)) {
+    problems.push(
+      `${label}: $.fire.burn.color: expected a colour named in $.palette, found ${describeValue(burn)}`,
+    );
+  }
   return problems;
 }
 
@@ -160,6 +186,11 @@ function effectProblems(labels: Labels, game: GameConfig, entities: DataFiles["e
     }
     const burst = t.item?.thrown?.burst;
     if (burst && !known(burst.status)) problems.push(unknown(`${id}.item.thrown.burst.status`, burst.status));
+    if (effect?.type === "cloud" && !Object.hasOwn(game.gases ?? {}, effect.kind)) {
+      problems.push(
+        `${labels.entities}: $.${id}.item.effect.kind: expected a gas of ${labels.game} $.gases, found "${effect.kind}"`,
+      );
+    }
     t.onHit?.forEach((hit, i) => {
       if (!known(hit.status)) problems.push(unknown(`${id}.onHit[${i}].status`, hit.status));
     });

@@ -48,6 +48,9 @@ export const effectSchema = z.discriminatedUnion("type", [
     type: z.literal("damage_area"),
     amount: amount(),
     radius: nonNegative(DATA_LIMITS.effectReach),
+    ignites: z.boolean().optional().describe(
+      "Sets alight the flammable cells in the blast the player sees (needs the game's $.fire); absent: no.",
+    ),
   }),
   z.strictObject({ type: z.literal("teleport") }).describe(
     "Moves the user to a random free floor cell no monster sees.",
@@ -69,6 +72,14 @@ export const effectSchema = z.discriminatedUnion("type", [
     "Names an unknown item the reader carries, chosen from the pack; read unknown, it names itself and the " +
       "first unknown item carried (docs/rules.md, Identify).",
   ),
+  z.strictObject({
+    type: z.literal("cloud"),
+    kind: idSchema.describe("A gas of the game file's $.gases."),
+    volume: positive(DATA_LIMITS.gasVolume).describe("How many cells the cloud fills where it is let out."),
+    on: z.enum(["self", "target"]).default("self").describe(
+      "self: around the user (a potion drunk); target: around a cell aimed at in view.",
+    ),
+  }).describe("Lets out a cloud of gas (docs/rules.md, Gas)."),
 ]);
 
 /** Dice as `"2d4+1"`, `"d6"` or `"3"` (docs/rules.md, Dice). */
@@ -146,6 +157,9 @@ export const mindSchema = z.strictObject({
     ),
     glyph: glyphSchema.default("*").describe("The projectile as it flies."),
     color: colorSchema.default("#ffffff").describe("The projectile's colour."),
+    ignites: z.boolean().optional().describe(
+      "The cell where the shot stops catches fire if it burns (grass; needs the game's $.fire); absent: no.",
+    ),
   }).optional().describe("Shoots at the player in range along a clear line of fire; melee when cornered."),
   fleeBelow: real(0, 1).default(0).describe("Below this share of its max HP it flees (0: never)."),
   fleeUntil: real(0, 1).optional().describe(
@@ -219,6 +233,13 @@ export const templateSchema = z.strictObject({
   ai: z.union([z.literal("hostile"), mindSchema]).optional().describe(
     'How a monster decides: "hostile" (pursues the player it sees), or a mind composed of options ' +
       "(docs/rules.md, Monster minds).",
+  ),
+  heavy: z.boolean().optional().describe(
+    "Carried and not worn, deep water may sweep it away (the game's $.water); absent: never.",
+  ),
+  fireImmune: z.boolean().optional().describe(
+    "Fire does not hurt it, and it walks into fire as into floor (docs/rules.md, Fire); absent: fire hurts " +
+      "it and, a monster, it walks round fire.",
   ),
   stealth: int(0, 100, "an integer from 0 to 100").optional().describe(
     "The chance in 100 each turn that a sleeping monster within its perception does not notice this " +

@@ -151,6 +151,16 @@ const planBase = {
   maxRooms: positive(MAP_BUDGET.roomAttempts).optional().describe(
     "Room placement attempts on these floors (rooms, mixed): fewer makes a smaller floor; absent: the map's.",
   ),
+  grass: z.strictObject({
+    patches: positive(MAP_BUDGET.grassPatches).describe("Patches grown on each floor."),
+    size: positive(MAP_BUDGET.grassSize).describe("Steps of each patch's random walk over floor."),
+  }).optional().describe("Grass grown in patches over these floors' floor cells; absent: none."),
+  water: z.strictObject({
+    patches: positive(MAP_BUDGET.grassPatches).describe("Pools grown on each floor."),
+    size: positive(MAP_BUDGET.grassSize).describe("Steps of each pool's random walk over floor."),
+  }).optional().describe(
+    "Deep water grown in pools over these floors' floor cells, after grass; absent: none.",
+  ),
 };
 
 /** Which generator makes a range of floors (docs/rules.md, Map kinds). */
@@ -311,6 +321,24 @@ export const gameSchema = z.strictObject({
       dark: { glyph: "+", fg: "#6E4A1E", bg: "#000064" },
       light: { glyph: "+", fg: "#C89632", bg: "#826E32" },
     }).describe("A closed door (vaults' +)."),
+    grass: tileLookSchema.default({
+      name: "grass",
+      plain: '"',
+      dark: { glyph: '"', fg: "#2E5A2E", bg: "#000000" },
+      light: { glyph: '"', fg: "#50B450", bg: "#000000" },
+    }).describe("Grown by a floor plan's grass ($.map.floors); walkable, lets light through, burns."),
+    deep_water: tileLookSchema.default({
+      name: "deep water",
+      plain: "~",
+      dark: { glyph: "~", fg: "#28285A", bg: "#000000" },
+      light: { glyph: "~", fg: "#5A8CFF", bg: "#000000" },
+    }).describe("Pooled by a floor plan's water ($.map.floors)."),
+    burnt_floor: tileLookSchema.default({
+      name: "burnt floor",
+      plain: ".",
+      dark: { glyph: ".", fg: "#505050", bg: "#000000" },
+      light: { glyph: ".", fg: "#8C8278", bg: "#000000" },
+    }).describe("What grass burns to ($.fire)."),
     open_door: tileLookSchema.default({
       name: "open door",
       plain: "'",
@@ -319,6 +347,49 @@ export const gameSchema = z.strictObject({
     }).describe("A door walked open."),
   }),
   vaults: z.array(vaultSchema).max(1000).optional().describe("Prefabs the floor plans may place."),
+  water: z.strictObject({
+    drop: real(0, 1).describe(
+      "The chance, 0 to 1, each turn the player stands in deep water, that a heavy thing carried and not worn " +
+        "is swept away.",
+    ),
+    lost: z.strictObject({ text: textSchema(200), color: paletteName }).describe("Said of it ({item})."),
+  }).optional().describe("What deep water does (docs/rules.md, Deep water); absent: it is walked as floor."),
+  gases: z.record(
+    idSchema,
+    z.strictObject({
+      status: idSchema.describe("The status of $.statuses put on whoever stands in it, for its own turns."),
+      thins: real(0.01, 1).describe("The share of its thickness a cloud loses each turn, 0.01 to 1."),
+      released: z.strictObject({ text: textSchema(200), color: paletteName }).optional().describe(
+        "Said when an item lets it out; absent: nothing.",
+      ),
+      look: z.strictObject({
+        name: textSchema(40).describe("What look mode calls a cell with this gas in view."),
+        color: colorSchema.describe("The gas tints the background of the cells it fills in view."),
+      }),
+    }),
+  ).optional().describe("Kinds of gas (docs/rules.md, Gas), for items' cloud effects; absent: none."),
+  fire: z.strictObject({
+    damage: nonNegative(DATA_LIMITS.hp).describe(
+      "HP an actor standing in fire loses at the end of each turn.",
+    ),
+    spread: real(0, 1).describe(
+      "The chance, 0 to 1, that a burning cell sets each flammable neighbour alight each turn.",
+    ),
+    turns: int(1, 255, "an integer from 1 to 255").describe("Turns a cell burns."),
+    detour: int(0, 8, "an integer from 0 to 8").default(8).describe(
+      "Extra steps a monster walks round to keep out of fire (a burning cell's added path cost; 0: none).",
+    ),
+    burn: statusTextSchema.optional().describe(
+      "Said each turn fire burns an actor ({damage}; {name}, {Name}).",
+    ),
+    look: cellLookSchema.extend({
+      name: textSchema(40).describe("What look mode calls a burning cell."),
+      plain: glyphSchema.describe("Drawn instead when the terminal has 16 colours or none."),
+    }).describe("A burning cell in view, over its terrain."),
+  }).optional().describe(
+    "Fire (docs/rules.md, Fire): grass catches from a blast or a shot that ignites, burns those in it, " +
+      "spreads and goes out; absent: nothing burns.",
+  ),
   shroud: cellLookSchema.extend({ name: textSchema(40).describe("What look mode calls a cell never seen.") })
     .describe("Never-seen cells."),
   corpse: z.strictObject({

@@ -25,6 +25,10 @@ export const MAP_BUDGET = {
   smoothing: 20,
   /** Vaults a floor may try to place (each tries a few dozen places). */
   vaults: 50,
+  /** Grass patches a floor grows. */
+  grassPatches: 1000,
+  /** Steps of one grass patch's walk. */
+  grassSize: 1000,
 } as const;
 
 /** The bounds of the data's numbers (each schema states its own). */
@@ -39,6 +43,8 @@ export const DATA_LIMITS = {
   raiseMaxHp: 1000,
   /** XP a kill gives, by the template. */
   xp: 1_000_000,
+  /** Cells a cloud of gas fills where it is let out. */
+  gasVolume: 1000,
   /** What an item heals or hurts. */
   effectAmount: 1_000_000,
   /** How far an item reaches (range, radius). */

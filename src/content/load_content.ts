@@ -93,6 +93,8 @@ function toTemplate(id: string, t: TemplateConfig): EntityTemplate {
     regeneration: t.regeneration,
     unknown: t.unknown,
     ...(t.pack ? { pack: t.pack } : {}),
+    ...(t.fireImmune ? { fireImmune: true } : {}),
+    ...(t.heavy ? { heavy: true } : {}),
     ...(t.onHit ? { onHit: t.onHit } : {}),
     ...(t.opensDoors === false ? { opensDoors: false as const } : {}),
     ...(t.closesDoors ? { closesDoors: true as const } : {}),
@@ -156,6 +158,23 @@ function toDeath(game: DataFiles["game"]): Rules["death"] {
   };
 }
 
+/** Fire's rules, without its look (which the theme takes). */
+function toFire(game: GameConfig): Rules["fire"] {
+  if (!game.fire) return undefined;
+  const { look, spread, ...fire } = game.fire;
+  return { ...fire, spread: Math.round(spread * 1000), name: look.name };
+}
+
+/** The kinds of gas, in the data's order, without their looks (which the theme takes). */
+function toGases(game: GameConfig): Rules["gases"] {
+  if (!game.gases) return undefined;
+  return Object.entries(game.gases).map(([id, { look: _, thins, ...gas }]) => ({
+    id,
+    ...gas,
+    thins: Math.round(thins * 1000),
+  }));
+}
+
 function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
   const { floors, ...dungeon } = game.map;
   // Where the file finds its schema is no rule: a folder moved keeps its checksum, and its saves.
@@ -165,6 +184,9 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
   return {
     dungeon,
     ...(floors ? { floorPlans: floors } : {}),
+    ...optional("fire", toFire(game)),
+    ...optional("gases", toGases(game)),
+    ...(game.water ? { water: { ...game.water, drop: Math.round(game.water.drop * 1000) } } : {}),
     ...(game.vaults ? { vaults: game.vaults.map(toVault) } : {}),
     sightRadius: game.sightRadius,
     playerTemplate: "player",

@@ -97,6 +97,23 @@ function timeFile(time: unknown): unknown {
   };
 }
 
+/** Fire's rules as written: its chance as a share, its name left to its look. */
+function fireFile(fire: unknown): unknown {
+  if (!isObject(fire)) return fire;
+  const rest = without(fire, "name");
+  return typeof fire.spread === "number" ? { ...rest, spread: fire.spread / 1000 } : rest;
+}
+
+/** The kinds of gas as written: by id, each thinning by a share. */
+function gasesFile(gases: unknown): unknown {
+  if (!Array.isArray(gases)) return gases;
+  return Object.fromEntries(gases.map((gas, i) => {
+    if (!isObject(gas)) return [String(i), gas];
+    const rest = without(gas, "id");
+    return [String(gas.id), typeof gas.thins === "number" ? { ...rest, thins: gas.thins / 1000 } : rest];
+  }));
+}
+
 /** The death rules as written. */
 function deathFile(death: unknown): unknown {
   if (!isObject(death)) return death;
@@ -159,6 +176,14 @@ export function filesOfRules(kept: unknown): RulesFiles {
     ...present("noise", rules.noise),
     ...present("sneak", rules.sneak),
     ...present("unknownAimed", rules.unknownAimed),
+    ...present("fire", fireFile(rules.fire)),
+    ...present("gases", gasesFile(rules.gases)),
+    ...present(
+      "water",
+      isObject(rules.water) && typeof rules.water.drop === "number"
+        ? { ...rules.water, drop: rules.water.drop / 1000 }
+        : rules.water,
+    ),
   };
   return { game, entities: eachEntry(rules.templates, templateFile), spawn: rules.spawn };
 }

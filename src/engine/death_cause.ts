@@ -49,6 +49,9 @@ export function deathCauseOf(events: readonly GameEvent[], upTo: number, victimI
       case "engulfed":
         if (e.targetId === victimId) return { kind: "fire" };
         break;
+      case "burned":
+        if (e.entityId === victimId) return { kind: "fire" };
+        break;
       case "lightning":
         if (e.targetId === victimId) return { kind: "lightning" };
         break;

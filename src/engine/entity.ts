@@ -39,7 +39,13 @@ export type ItemEffect =
   | { readonly type: "heal"; readonly amount: number; readonly share?: number }
   | { readonly type: "damage_nearest"; readonly amount: number; readonly range: number }
   | { readonly type: "confuse"; readonly turns: number }
-  | { readonly type: "damage_area"; readonly amount: number; readonly radius: number }
+  /** A blast; with `ignites`, it sets the flammable cells it covers alight (docs/rules.md, Fire). */
+  | {
+    readonly type: "damage_area";
+    readonly amount: number;
+    readonly radius: number;
+    readonly ignites?: boolean;
+  }
   /**
    * Puts the status `status` on the user (`self`) or on an actor aimed at
    * (`target`, aimed like confusion), for `turns` (the status's own by default).
@@ -56,6 +62,11 @@ export type ItemEffect =
   | { readonly type: "reveal_map" }
   /** `count` monsters of `template`, or of the floor's table, around the user (docs/rules.md, Summoning). */
   | { readonly type: "summon"; readonly template?: string; readonly count: number }
+  /**
+   * Lets out `volume` cells of the gas `kind` (docs/rules.md, Gas) around the user (`self`) or the cell
+   * aimed at (`target`).
+   */
+  | { readonly type: "cloud"; readonly kind: string; readonly volume: number; readonly on: "self" | "target" }
   /** Aimed: a bolt along a line that hits the first actor in its way (docs/rules.md, Wands). */
   | { readonly type: "bolt"; readonly amount: number; readonly range: number }
   /** Names a carried unknown item the player chooses (docs/rules.md, Identify). */

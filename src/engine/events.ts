@@ -147,6 +147,12 @@ export type GameEvent =
     readonly damage: number;
   }
   | { readonly type: "bolt_missed"; readonly entityId: number }
+  /** A cloud of gas of `kind` was let out by an item `entityId` used (docs/rules.md, Gas). */
+  | { readonly type: "gas_released"; readonly entityId: number; readonly kind: string }
+  /** Deep water swept away a heavy thing `entityId` carried (docs/rules.md, Deep water); `item` is its name. */
+  | { readonly type: "swept_away"; readonly entityId: number; readonly item: string }
+  /** An actor standing in fire at the end of a turn was burnt (docs/rules.md, Fire). */
+  | { readonly type: "burned"; readonly entityId: number; readonly name: string; readonly damage: number }
   /** The player learnt that things looking like `appearance` are `item`s. */
   | { readonly type: "identified"; readonly appearance: string; readonly item: string }
   /** The player learnt it by elimination: every other thing of its kind is known (docs/rules.md, Unknown items). */

@@ -19,6 +19,19 @@ export interface GameMap {
   readonly visible: Uint8Array;
   /** 1 where the player has ever seen. */
   readonly explored: Uint8Array;
+  /**
+   * Turns each cell has left to burn (0: none; docs/rules.md, Fire): only
+   * once something on the floor has caught, so a floor that never burns
+   * keeps the map it always had.
+   */
+  fire?: Uint8Array;
+  /**
+   * How thick the gas in each cell is (0: none; docs/rules.md, Gas), and,
+   * where there is some, its kind (an index into the rules' gases): only
+   * once some gas was let out on the floor.
+   */
+  gas?: Uint8Array;
+  gasKind?: Uint8Array;
   /** Where the down staircase is. */
   stairs: Point;
   /** Where the up staircase is: only on floors the rules keep (docs/rules.md, Persistent floors). */

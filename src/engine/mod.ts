@@ -184,6 +184,8 @@ export type {
   Background,
   CombatRules,
   EntityTemplate,
+  FireRules,
+  GasDef,
   Goal,
   MessageId,
   MessageTemplate,
@@ -207,7 +209,7 @@ export {
 export { backgroundOf, newGame } from "./new_game.ts";
 export { applyStatus, MAX_STATUSES, speedOf } from "./statuses.ts";
 export { instantiate } from "./templates.ts";
-export { Tile, TILE_NAMES, TRANSPARENT, WALKABLE } from "./tiles.ts";
+export { FLAMMABLE, Tile, TILE_NAMES, TRANSPARENT, WALKABLE } from "./tiles.ts";
 export {
   type Command,
   finishTurn,
@@ -218,4 +220,7 @@ export {
 } from "./turn.ts";
 export { blowDamage, die, melee, takeDamage } from "./combat.ts";
 export { PhaseScheduler } from "./scheduler.ts";
-export { regenerationOf } from "./time.ts";
+export { endOfTurn, regenerationOf } from "./time.ts";
+export { fireInView, ignite, isBurning, isFireImmune } from "./fire.ts";
+export { CLOUD_THICKNESS, hasGas, releaseGas } from "./gas.ts";
+export { burningCells, gasCells } from "./field_cells.ts";

@@ -76,6 +76,7 @@ function unseen(e: GameEvent, sees: Sees): boolean {
     case "status_started":
     case "status_ended":
     case "status_hurt":
+    case "burned":
     case "confusion_ended":
       return !sees(e.entityId);
     default:
@@ -293,6 +294,24 @@ export function narrate(
       case "sneaking":
         tell(log, rules, e.on ? "sneak_on" : "sneak_off");
         break;
+      case "swept_away": {
+        const said = rules.water?.lost;
+        if (said) addMessage(log, formatTemplate(said.text, { item: e.item }), said.color);
+        break;
+      }
+      case "gas_released": {
+        const said = rules.gases?.find((g) => g.id === e.kind)?.released;
+        if (said) addMessage(log, said.text, said.color);
+        break;
+      }
+      case "burned": {
+        const said = rules.fire?.burn;
+        const text = e.entityId === playerId ? said?.player : said?.other;
+        if (said && text) {
+          addMessage(log, formatTemplate(text, { name: e.name, damage: e.damage }), said.color);
+        }
+        break;
+      }
       case "moved":
       case "waited":
       case "door_opened":

@@ -150,6 +150,31 @@ export interface MessageTemplate {
   readonly color: string | { readonly player: string; readonly other: string };
 }
 
+/** Fire's numbers, from the rules' `fire` (docs/rules.md, Fire). */
+export interface FireRules {
+  /** HP an actor standing in fire loses at the end of each turn. */
+  readonly damage: number;
+  /** The chance, in thousandths, that a burning cell sets each flammable neighbour alight each turn. */
+  readonly spread: number;
+  /** Turns a cell burns. */
+  readonly turns: number;
+  /** Path cost a burning cell adds for monsters that fear fire: how far round they walk to keep out of it. */
+  readonly detour: number;
+  /** What a burning cell is called (a walk stopped before it names it). */
+  readonly name: string;
+}
+
+/** A kind of gas (docs/rules.md, Gas): what it puts on those in it, and how fast it thins. */
+export interface GasDef {
+  readonly id: string;
+  /** The status put on an actor standing in it (for the status's own turns). */
+  readonly status: string;
+  /** The share of its thickness a cloud loses each turn, in thousandths. */
+  readonly thins: number;
+  /** Said when an item lets it out; absent: nothing is said. */
+  readonly released?: { readonly text: string; readonly color: string };
+}
+
 /** Combat numbers of a template. */
 export interface FighterTemplate {
   readonly hp: number;
@@ -177,6 +202,10 @@ export interface EntityTemplate {
   readonly ai?: "hostile" | Mind;
   /** How well it goes unnoticed by sleeping monsters, 0–100 (the player's counts). */
   readonly stealth?: number;
+  /** Fire does not hurt it, and it walks into fire as into floor (docs/rules.md, Fire). */
+  readonly fireImmune?: boolean;
+  /** Carried and not worn, deep water may sweep it away (docs/rules.md, Deep water). */
+  readonly heavy?: boolean;
   readonly xp?: number;
   readonly inventoryCapacity?: number;
   readonly item?: ItemPart;
@@ -414,6 +443,18 @@ export interface Rules {
    * every floor is rooms, made exactly as {@link DungeonParams} say.
    */
   readonly floorPlans?: readonly FloorPlan[];
+  /** Fire's numbers and words (docs/rules.md, Fire); absent: nothing burns. */
+  readonly fire?: FireRules & { readonly burn?: StatusText };
+  /**
+   * What deep water does (docs/rules.md, Deep water): the chance in thousandths each turn that it sweeps
+   * away a heavy thing the player carries and does not wear, and what is said of it; absent: nothing.
+   */
+  readonly water?: {
+    readonly drop: number;
+    readonly lost: { readonly text: string; readonly color: string };
+  };
+  /** The kinds of gas, in the order a map's `gasKind` counts them (docs/rules.md, Gas); absent: none. */
+  readonly gases?: readonly GasDef[];
   /** Prefabs the plans' `vaults` draw from (docs/rules.md, Vaults). */
   readonly vaults?: readonly Vault[];
   /** FOV radius; 0 means unlimited. */

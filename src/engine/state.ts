@@ -7,6 +7,7 @@
 import type { Chronicle } from "./chronicle.ts";
 import type { Entity } from "./entity.ts";
 import type { GameMap } from "./game_map.ts";
+import { shareCells } from "./field_cells.ts";
 import type { LogEntry } from "./message_log.ts";
 
 /** A floor the player is not on, as they left it. Its grids are plain (not shared) memory. */
@@ -163,5 +164,14 @@ export function copyMap(map: GameMap): GameMap {
     stairs: { ...map.stairs },
   };
   if (map.upStairs) copy.upStairs = { ...map.upStairs };
+  if (map.fire) {
+    copy.fire = map.fire.slice();
+    shareCells(map.fire, copy.fire);
+  }
+  if (map.gas && map.gasKind) {
+    copy.gas = map.gas.slice();
+    copy.gasKind = map.gasKind.slice();
+    shareCells(map.gas, copy.gas);
+  }
   return copy;
 }

@@ -24,6 +24,7 @@ import { addMessage, type LogEntry } from "./message_log.ts";
 import { copyMap, type GameState, type KeptFloor } from "./state.ts";
 import { turnDigest, valueDigest } from "./state_digest.ts";
 import type { Tile } from "./tiles.ts";
+import { forgetCells } from "./field_cells.ts";
 
 /** See the module's comment. */
 export interface TurnPatch {
@@ -34,6 +35,10 @@ export interface TurnPatch {
   readonly nextId: number;
   /** Cells whose tile changed, and their tiles: index, tile, index, tile… */
   readonly tiles: Int32Array<ArrayBuffer>;
+  /** Cells whose fire changed, and the turns each has left: index, turns… (only when any did). */
+  readonly fire?: Int32Array<ArrayBuffer>;
+  /** Cells whose gas changed: index, thickness, kind… (only when any did). */
+  readonly gas?: Int32Array<ArrayBuffer>;
   /** Cells whose view flipped (seen now, or no longer). */
   readonly visible: Int32Array<ArrayBuffer>;
   /** Cells explored by the turn. */
@@ -279,6 +284,8 @@ function changesOf(
     ...(after.ticks === undefined ? {} : { ticks: after.ticks }),
     nextId: after.nextId,
     tiles: floor ? new Int32Array() : differing(before.map.tiles, after.map.tiles, true),
+    ...(floor ? {} : fireChanges(before.map, after.map)),
+    ...(floor ? {} : gasChanges(before.map, after.map)),
     visible: floor ? new Int32Array() : differing(before.map.visible, after.map.visible),
     explored: floor ? new Int32Array() : differing(before.map.explored, after.map.explored),
     stepped: numbers.take(),
@@ -294,6 +301,26 @@ function changesOf(
     shots: events.filter((e) => e.type === "shot"),
     after: turnDigest(after),
   };
+}
+
+/** The cells whose fire the turn changed, when any did (a floor that never burnt has no fire grid). */
+function fireChanges(before: GameMap, after: GameMap): { fire?: Int32Array<ArrayBuffer> } {
+  if (!after.fire) return {};
+  const fire = differing(before.fire ?? new Uint8Array(after.fire.length), after.fire, true);
+  return fire.length > 0 ? { fire } : {};
+}
+
+/** The cells whose gas the turn changed, thickness and kind, when any did. */
+function gasChanges(before: GameMap, after: GameMap): { gas?: Int32Array<ArrayBuffer> } {
+  if (!after.gas || !after.gasKind) return {};
+  const size = after.gas.length;
+  const thick = differing(before.gas ?? new Uint8Array(size), after.gas);
+  const kind = differing(before.gasKind ?? new Uint8Array(size), after.gasKind);
+  if (thick.length === 0 && kind.length === 0) return {};
+  const cells = [...new Set([...thick, ...kind])].sort((a, b) => a - b);
+  const gas = new Int32Array(cells.length * 3);
+  cells.forEach((i, k) => gas.set([i, after.gas![i], after.gasKind![i]], k * 3));
+  return { gas };
 }
 
 /** The floor `after` is on, whole, and the floor `before` was on as `after` keeps it. */
@@ -386,6 +413,20 @@ export function applyPatch(state: GameState, patch: TurnPatch): GameEvent[] {
   for (let k = 0; k < patch.tiles.length; k += 2) {
     const i = patch.tiles[k];
     setTile(map, i % map.width, Math.floor(i / map.width), patch.tiles[k + 1] as Tile);
+  }
+  if (patch.fire) {
+    const fire = map.fire ??= new Uint8Array(map.tiles.length);
+    for (let k = 0; k < patch.fire.length; k += 2) fire[patch.fire[k]] = patch.fire[k + 1];
+    forgetCells(map.fire);
+  }
+  if (patch.gas) {
+    const gas = map.gas ??= new Uint8Array(map.tiles.length);
+    const kinds = map.gasKind ??= new Uint8Array(map.tiles.length);
+    for (let k = 0; k < patch.gas.length; k += 3) {
+      gas[patch.gas[k]] = patch.gas[k + 1];
+      kinds[patch.gas[k]] = patch.gas[k + 2];
+    }
+    forgetCells(gas);
   }
   flipView(map, patch.visible, patch.explored);
   // Each entity at its id: an array, asked thousands of times a turn on a crowded floor.

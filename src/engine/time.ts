@@ -9,6 +9,9 @@
  *
  * @module
  */
+import { tickFire } from "./fire.ts";
+import { tickGas } from "./gas.ts";
+import { tickWater } from "./water.ts";
 import { type Action, type ActionResult, perform } from "./actions.ts";
 import { takeDamage } from "./combat.ts";
 import { type Entity, isAlive } from "./entity.ts";
@@ -113,6 +116,9 @@ function clockOf(state: GameState): number {
  * Rules without time or statuses do nothing here.
  */
 export function endOfTurn(state: GameState, rules: Rules, events: GameEvent[]): void {
+  if (state.map.fire) tickFire(state, rules, events);
+  if (state.map.gas) tickGas(state, rules, events);
+  if (rules.water) tickWater(state, rules, events);
   if (!rules.time && !rules.statuses) return;
   const energy = usesEnergy(rules);
   if (energy) state.ticks = (state.ticks ?? 0) + 1;

@@ -138,6 +138,9 @@ export function encodeSave(
         visible: toBase64(map.visible),
         stairs: map.stairs,
         upStairs: map.upStairs,
+        fire: map.fire && toBase64(map.fire),
+        gas: map.gas && toBase64(map.gas),
+        gasKind: map.gasKind && toBase64(map.gasKind),
       },
       keptFloors: keptFloors?.map((k) => {
         const cells = new Uint8Array(k.map.tiles.length);
@@ -268,6 +271,17 @@ function decodeMap(
   return map;
 }
 
+/** A field's grid (`name` in the save's map), one byte a cell of `map`. */
+function fieldGrid(text: string, name: string, map: GameMap): Uint8Array {
+  const grid = fromBase64(text, `${STATE_ROOT}.map.${name}`);
+  if (grid.length !== map.tiles.length) {
+    throw new SaveError(
+      `the save is damaged at ${STATE_ROOT}.map.${name}: expected ${map.tiles.length} cells (its map's ${map.width}x${map.height}), found ${grid.length}`,
+    );
+  }
+  return grid;
+}
+
 /** Each thing on a cell of its own, and what the player carried dropped: no more than that. */
 function checkThings(things: number, { width, height }: GameMap): void {
   if (things > width * height + REACHABLE.capacity) {
@@ -305,6 +319,20 @@ export function decodeSave(json: unknown, rules: Rules): GameState {
   });
   map.stairs = s.map.stairs;
   if (s.map.upStairs) map.upStairs = s.map.upStairs;
+  if (s.map.fire) map.fire = fieldGrid(s.map.fire, "fire", map);
+  if (s.map.gas) map.gas = fieldGrid(s.map.gas, "gas", map);
+  if (s.map.gasKind) map.gasKind = fieldGrid(s.map.gasKind, "gasKind", map);
+  if ((map.gas === undefined) !== (map.gasKind === undefined)) {
+    throw new SaveError(
+      `the save is damaged at ${STATE_ROOT}.map: expected gas with its kinds, found one alone`,
+    );
+  }
+  const kinds = rules.gases?.length ?? 0;
+  if (map.gas && map.gasKind?.some((k, i) => map.gas![i] > 0 && k >= kinds)) {
+    throw new SaveError(
+      `the save is damaged at ${STATE_ROOT}.map.gasKind: expected kinds of gas the rules have`,
+    );
+  }
   checkThings(s.entities.length, map);
   const keptFloors = s.keptFloors?.map((k, at): KeptFloor => {
     const where = `${STATE_ROOT}.keptFloors[${at}].cells`;

@@ -47,7 +47,14 @@ export function namesAt(ui: UiContext, p: Point | undefined): string {
 function terrainAt(ui: UiContext, p: Point): string {
   const { map } = ui.state;
   const i = p.y * map.width + p.x;
-  return map.explored[i] ? ui.theme.tiles[map.tiles[i]].name : ui.theme.shroud.name;
+  if (!map.explored[i]) return ui.theme.shroud.name;
+  const fire = ui.theme.fire;
+  if (fire && map.visible[i] && map.fire && map.fire[i] > 0) return fire.name;
+  const gas = map.visible[i] && map.gas && map.gas[i] > 0
+    ? ui.theme.gases?.[map.gasKind?.[i] ?? 0]
+    : undefined;
+  if (gas) return `${gas.name}, ${ui.theme.tiles[map.tiles[i]].name}`;
+  return ui.theme.tiles[map.tiles[i]].name;
 }
 
 /**

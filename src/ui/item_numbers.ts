@@ -62,6 +62,10 @@ function usedNumbers(item: Entity, rules: Rules): string[] {
         return "Used: shows the whole floor's layout.";
       case "summon":
         return `Used: calls ${effect.count} monster${effect.count === 1 ? "" : "s"} around you.`;
+      case "cloud":
+        return effect.on === "self"
+          ? `Used: lets out a cloud of ${effect.kind} gas around you.`
+          : `Aimed: lets out a cloud of ${effect.kind} gas where it lands.`;
       case "bolt":
         return `Aimed: a bolt of ${effect.amount} damage to the first one in its line, up to ${effect.range} cells.`;
       case "identify":

@@ -149,9 +149,16 @@ export function drawMap(buf: CellBuffer, ui: UiContext): void {
       }
       const look = theme.tiles[map.tiles[i]];
       const lit = map.visible[i] === 1;
-      const cell = lit ? look.light : look.dark;
-      if (plainGlyphs) buf.set(sx, sy, look.plain, cell.bg, shroud.bg, lit ? Attr.None : Attr.Dim);
-      else buf.set(sx, sy, cell.glyph, cell.fg, cell.bg);
+      // Fire is seen only while in view: out of it, the cell is remembered as its terrain.
+      const fire = lit && theme.fire && map.fire && map.fire[i] > 0 ? theme.fire : undefined;
+      const cell = fire ?? (lit ? look.light : look.dark);
+      // Gas in view tints the cell's background.
+      const gas = lit && !fire && map.gas && map.gas[i] > 0
+        ? theme.gases?.[map.gasKind?.[i] ?? 0]
+        : undefined;
+      if (plainGlyphs) {
+        buf.set(sx, sy, fire?.plain ?? look.plain, cell.bg, shroud.bg, lit ? Attr.None : Attr.Dim);
+      } else buf.set(sx, sy, cell.glyph, cell.fg, gas?.color ?? cell.bg);
     }
   }
   // The stairs are drawn over what lies on them (the panel and look name it): only actors stand over them,

@@ -45,6 +45,10 @@ export interface Theme {
   readonly things?: ThingColors;
   /** Messages wrap with no word alone on their last line (`game.json`'s `messageWrap`: even); absent: greedily. */
   readonly evenWrap?: boolean;
+  /** A burning cell in view, drawn over its terrain, and what look mode calls it (`game.json`'s `fire`). */
+  readonly fire?: CellLook & { readonly name: string; readonly plain: string };
+  /** Each kind of gas, in the rules' order: what look mode calls a cell of it, and the tint it gives in view. */
+  readonly gases?: readonly { readonly name: string; readonly color: number }[];
 }
 
 /** How a thing is drawn, for a palette's colours: the player, a monster, an item, a corpse. */

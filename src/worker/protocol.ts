@@ -140,7 +140,20 @@ export function mirrorOf(state: GameState): { state: MirrorState; transfer: Arra
   const visible = map.visible.slice(), explored = map.explored.slice();
   const transfer = [tiles, transparent, visible, explored].map((grid) => grid.buffer as ArrayBuffer);
   return {
-    state: { ...rest, map: { ...map, tiles, transparent, visible, explored, stairs: { ...map.stairs } } },
+    state: {
+      ...rest,
+      map: {
+        ...map,
+        tiles,
+        transparent,
+        visible,
+        explored,
+        stairs: { ...map.stairs },
+        ...(map.fire ? { fire: map.fire.slice() } : {}),
+        ...(map.gas ? { gas: map.gas.slice() } : {}),
+        ...(map.gasKind ? { gasKind: map.gasKind.slice() } : {}),
+      },
+    },
     transfer,
   };
 }

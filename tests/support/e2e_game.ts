@@ -3,7 +3,7 @@
  * leave it, and check the terminal came back as it was.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { loadContent } from "../../src/content/mod.ts";
+import { type Content, loadContent } from "../../src/content/mod.ts";
 import {
   findPath,
   type GameState,
@@ -197,9 +197,9 @@ export function atOn(screen: string): string | undefined {
   return row < 0 ? undefined : `${row},${screen.split("\n")[row].indexOf("@")}`;
 }
 
-/** The turns seed `seed`'s first explore walk (x) takes to its end, played headless. */
-export async function exploreTurns(seed: number): Promise<number> {
-  const app = startApp(80, 24, seed);
+/** The turns seed `seed`'s first explore walk (x) takes to its end, played headless (on `data`: the tutorial's by default). */
+export async function exploreTurns(seed: number, data?: Content): Promise<number> {
+  const app = startApp(80, 24, seed, "truecolor", data);
   await feed(app, "x");
   return app.state.turn;
 }

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { fireInView, isBurning } from "../fire.ts";
 import {
   betterToWear,
   knownEffect,
@@ -197,6 +198,14 @@ export class Bot {
     const avoid = state.entities
       .filter((m) => m.ai && isAlive(m) && stationary(rules, m) && map.explored[m.y * map.width + m.x] === 1)
       .map((m) => m.y * map.width + m.x);
+    // Fire in view is walked round too, and stepped out of first (docs/rules.md, Fire).
+    if (map.fire) {
+      avoid.push(...fireInView(map));
+      if (isBurning(map, player.x, player.y)) {
+        const out = stepOutOfFire(state, player);
+        if (out) return this.#as("escape", out);
+      }
+    }
     // One that never moves, or sleeps, is fought only when next to the bot (the one would hit it anyway, the
     // other is let lie), and one far off is left to come; one given up on is fought only when next to it.
     const monsters = seen.filter((m) =>
@@ -400,6 +409,22 @@ function stepAside(state: GameState, player: Entity): Command {
     }
   }
   return WAIT;
+}
+
+/** A step to a free walkable neighbour not on fire (the first in reading order), if there is one. */
+function stepOutOfFire(state: GameState, player: Entity): Command | undefined {
+  const taken = new Set(state.entities.filter((e) => e.blocksMovement).map((e) => `${e.x},${e.y}`));
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const x = player.x + dx, y = player.y + dy;
+      if (
+        (dx || dy) && isWalkable(state.map, x, y) && !taken.has(`${x},${y}`) && !isBurning(state.map, x, y)
+      ) {
+        return { act: { type: "move", dx, dy } };
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Whether a thing thrown from `player` would fly to `target` with nothing in the way. */

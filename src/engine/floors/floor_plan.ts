@@ -6,7 +6,15 @@
  *
  * @module
  */
-import { cellularCave, mixedMap, type Point, type Rect, type Rng, stepsFrom } from "../../algorithms/mod.ts";
+import {
+  cellularCave,
+  DIRECTIONS,
+  mixedMap,
+  type Point,
+  type Rect,
+  type Rng,
+  stepsFrom,
+} from "../../algorithms/mod.ts";
 import { type DungeonParams, generateDungeon } from "./dungeon.ts";
 import { createMap, type GameMap, setTile } from "../game_map.ts";
 import { Tile, WALKABLE } from "../tiles.ts";
@@ -22,9 +30,22 @@ export interface CaveNumbers {
   readonly areaSize: number;
 }
 
+/** Grass a plan grows: `patches` random walks of `size` steps over floor cells. */
+export interface GrassPlan {
+  readonly patches: number;
+  readonly size: number;
+}
+
 /** The generator of a range of floors, from `from` until the next plan's. */
 export type FloorPlan =
-  & { readonly from: number; readonly vaults: number; readonly maxRooms?: number }
+  & {
+    readonly from: number;
+    readonly vaults: number;
+    readonly maxRooms?: number;
+    readonly grass?: GrassPlan;
+    /** Pools of deep water, grown as grass is (after it), but never on the start. */
+    readonly water?: GrassPlan;
+  }
   & ({ readonly generator: "rooms" } | ({ readonly generator: "caves" | "mixed" } & CaveNumbers));
 
 /** Where spawns go: a room (its interior) or a list of cells. */
@@ -140,13 +161,15 @@ export function buildFloor(
   if (plan.generator === "rooms") {
     const { map, rooms, start } = generateDungeon(params, rng);
     const placed = placeVaults(map, vaults, plan.vaults, [start, map.stairs], rng);
-    return {
+    const built = {
       map,
       start,
       areas: rooms,
       things: placed.things,
       reserved: placed.cells.map((i) => pointOf(i, map.width)),
     };
+    growPlanned(built, plan, rng);
+    return built;
   }
   const cave = { width: params.width, height: params.height, ...plan };
   // A try that leaves no room for a start and stairs is grown again; the first try that does is the floor,
@@ -156,13 +179,53 @@ export function buildFloor(
       ? { open: cellularCave(cave, rng), rooms: [] }
       : mixedMap({ ...params, ...cave }, rng);
     const built = buildOpen(open, rooms, params, plan, plan.vaults, vaults, rng);
-    if (built) return built;
+    if (built) {
+      growPlanned(built, plan, rng);
+      return built;
+    }
   }
   const built = buildOpen(clearing(params.width, params.height), [], params, plan, 0, [], rng);
   if (!built) {
     throw new RangeError(`a ${params.width}x${params.height} floor has no room for a start and stairs`);
   }
+  growPlanned(built, plan, rng);
   return built;
+}
+
+/** Grows what `plan` names on a built floor: its grass, then its deep water. */
+function growPlanned(built: BuiltFloor, plan: FloorPlan, rng: Rng): void {
+  if (plan.grass) growGrass(built, plan.grass, rng);
+  if (plan.water) growGrass(built, plan.water, rng, Tile.DeepWater);
+}
+
+/**
+ * Grows `grass` on a built floor (docs/rules.md, Grass), or, given
+ * `tile`, pools of deep water (docs/rules.md, Deep water): each patch starts
+ * on a floor cell drawn from all of them and walks `size` random steps,
+ * turning the floor it walks on to grass. Vault cells, stairs and walls
+ * stay as they are; a step that would leave the floor's floor cells stays put.
+ */
+export function growGrass(floor: BuiltFloor, grass: GrassPlan, rng: Rng, tile: Tile = Tile.Grass): void {
+  const { map } = floor;
+  const { width } = map;
+  const kept = new Uint8Array(map.tiles.length);
+  for (const p of floor.reserved) kept[p.y * width + p.x] = 1;
+  // The player is never put down in water.
+  if (tile === Tile.DeepWater) kept[floor.start.y * width + floor.start.x] = 1;
+  const cells: number[] = [];
+  for (let i = 0; i < map.tiles.length; i++) if (map.tiles[i] === Tile.Floor && !kept[i]) cells.push(i);
+  if (cells.length === 0) return;
+  const grows = (i: number) => (map.tiles[i] === Tile.Floor || map.tiles[i] === tile) && !kept[i];
+  for (let patch = 0; patch < grass.patches; patch++) {
+    let at = cells[rng.int(0, cells.length - 1)];
+    for (let step = 0; step < grass.size; step++) {
+      if (map.tiles[at] === Tile.Floor) setTile(map, at % width, Math.floor(at / width), tile);
+      const { dx, dy } = DIRECTIONS[rng.int(0, 7)];
+      const x = at % width + dx, y = Math.floor(at / width) + dy;
+      const next = y * width + x;
+      if (x >= 0 && y >= 0 && x < width && y < map.height && grows(next)) at = next;
+    }
+  }
 }
 
 /**

@@ -58,7 +58,8 @@ function placeGoal(state: GameState, rules: Rules, map: GameMap, rooms: readonly
   const goal = rules.goal!;
   const taken = new Set(state.entities.map((e) => e.y * map.width + e.x));
   const free = (x: number, y: number) =>
-    map.tiles[y * map.width + x] === Tile.Floor && !taken.has(y * map.width + x);
+    (map.tiles[y * map.width + x] === Tile.Floor || map.tiles[y * map.width + x] === Tile.Grass) &&
+    !taken.has(y * map.width + x);
   let at: Point | undefined;
   for (let attempt = 0; attempt < 100 && !at && rooms.length > 0; attempt++) {
     const room = rooms[rng.int(0, rooms.length - 1)];
@@ -111,7 +112,11 @@ export function isBottom(rules: Rules, floor: number): boolean {
   return rules.bottom !== undefined && floor >= rules.bottom;
 }
 
-/** `map` with its grids copied into plain memory and nothing in view: a floor no one looks at. */
+/**
+ * `map` with its grids copied into plain memory and nothing in view: a floor
+ * no one looks at. Its fire is left out: what burnt stays burnt, and the
+ * rest goes out while the player is away (docs/rules.md, Fire).
+ */
 function plainMap(map: GameMap): GameMap {
   const kept: GameMap = {
     width: map.width,

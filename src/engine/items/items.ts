@@ -14,6 +14,8 @@ import type { GameState } from "../state.ts";
 import { MAX_CONFUSIONS } from "../limits.ts";
 import { applyStatus } from "../statuses.ts";
 import { bolt, revealMap, summon, teleport } from "./item_powers.ts";
+import { ignite } from "../fire.ts";
+import { releaseGas } from "../gas.ts";
 
 /** What using an item asks of the player first. */
 export type Targeting =
@@ -29,6 +31,8 @@ export function targetingOf(effect: ItemEffect | undefined): Targeting {
       return { kind: "single" };
     case "apply_status":
       return effect.on === "target" ? { kind: "single" } : { kind: "none" };
+    case "cloud":
+      return effect.on === "target" ? { kind: "area", radius: 1 } : { kind: "none" };
     case "damage_area":
       return { kind: "area", radius: effect.radius };
     default:
@@ -116,7 +120,8 @@ export function applyEffect(
     case "damage_area": {
       if (!target || !visible(state, target)) return "cannot_target_unseen";
       const hit = state.entities.filter((e) => isAlive(e) && inBlast(target, effect.radius, e));
-      if (hit.length === 0) return "no_targets_in_radius";
+      const lit = effect.ignites ? igniteBlast(state, rules, target, effect.radius) : 0;
+      if (hit.length === 0 && lit === 0) return "no_targets_in_radius";
       for (const victim of hit) {
         events.push({ type: "engulfed", targetId: victim.id, target: victim.name, damage: effect.amount });
         takeDamage(victim, effect.amount, rules, events, user.id);
@@ -144,6 +149,13 @@ export function applyEffect(
       return revealMap(state, user, events);
     case "summon":
       return summon(state, rules, user, effect, events);
+    case "cloud": {
+      const at = effect.on === "self" ? user : target;
+      if (!at || (effect.on === "target" && !visible(state, at))) return "cannot_target_unseen";
+      if (!releaseGas(state.map, rules, effect.kind, at, effect.volume)) return "invalid_entry";
+      events.push({ type: "gas_released", entityId: user.id, kind: effect.kind });
+      return undefined;
+    }
     case "bolt":
       if (!target || !visible(state, target)) return "cannot_target_unseen";
       return bolt(state, rules, user, effect, target, events);
@@ -170,4 +182,20 @@ function confuse(ai: Ai, turns: number): Ai {
     return { ...ai, turnsRemaining: Math.max(ai.turnsRemaining, turns) };
   }
   return { type: "confused", turnsRemaining: turns, previous: ai };
+}
+
+/**
+ * Sets alight every flammable cell of the blast of `radius` at `target`
+ * that the player sees (docs/rules.md, Fire); how many caught.
+ */
+function igniteBlast(state: GameState, rules: Rules, target: Point, radius: number): number {
+  const { map } = state;
+  let lit = 0;
+  for (let y = Math.max(0, target.y - radius); y <= Math.min(map.height - 1, target.y + radius); y++) {
+    for (let x = Math.max(0, target.x - radius); x <= Math.min(map.width - 1, target.x + radius); x++) {
+      const i = y * map.width + x;
+      if (map.visible[i] && inBlast(target, radius, { x, y }) && ignite(map, rules, i)) lit++;
+    }
+  }
+  return lit;
 }

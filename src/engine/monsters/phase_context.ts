@@ -10,6 +10,7 @@ import { type Ai, type Entity, isAlive } from "../entity.ts";
 import { wornBonus } from "../items/equipment.ts";
 import type { GameMap } from "../game_map.ts";
 import { Tile, WALKABLE } from "../tiles.ts";
+import { burningCells } from "../field_cells.ts";
 import type { EntityTemplate, Rules } from "../rules.ts";
 import type { Noise } from "./noise.ts";
 import type { Mind } from "./minds/mind.ts";
@@ -33,12 +34,18 @@ export interface PhaseGrids {
 let safetyGrid: Int32Array | undefined;
 let settleOrder: SettleOrder | undefined;
 
+/** A way of pathing some monsters have: closed doors as walls ({@link SHUT}), fire as no detour ({@link FEARLESS}). */
+type Variant = number;
+/** A monster that cannot open doors, with a closed door on the floor (docs/rules.md, Doors). */
+const SHUT = 1;
+/** A monster fire does not hurt, with fire burning (docs/rules.md, Fire). */
+const FEARLESS = 2;
+
 /**
- * The grids of the paths of monsters that cannot open doors, kept as the
- * others are. Their own settle order: the shared one is the safety map's.
+ * The grids of each variant's paths, kept as the others are, each with its
+ * own settle order (the shared one is the safety map's).
  */
-let shutGrids: PhaseGrids | undefined;
-let shutOrder: SettleOrder | undefined;
+const variantGrids = new Map<Variant, { grids: PhaseGrids; order: SettleOrder }>();
 
 /**
  * What every monster of one phase shares: the path costs as the phase began
@@ -52,15 +59,17 @@ export class PhaseContext {
   #dist: Int32Array | undefined;
   readonly #distOut: Int32Array | undefined;
   #safety: Int32Array | undefined;
-  /** Whether a closed door is on the floor: without one, every monster paths alike. */
+  /** Whether a closed door is on the floor: without one, every monster paths alike through doors. */
   readonly #doors: boolean;
-  #shutCost: Uint8Array | undefined;
-  #shutDist: Int32Array | undefined;
+  /** The burning cells, when fire costs monsters a detour. */
+  readonly #burning: readonly number[];
+  /** Each variant's costs and distances this phase, made once a monster of it asks. */
+  readonly #variants = new Map<Variant, { readonly cost: Uint8Array; dist?: Int32Array }>();
 
   /**
    * `grids`, if given, are filled instead of new arrays (of the map's size).
    * `templates` tell each monster's composed mind, if its template has one;
-   * `rules`, sneaking's stealth.
+   * `rules`, sneaking's stealth and fire's detour.
    */
   constructor(
     readonly map: GameMap,
@@ -68,7 +77,7 @@ export class PhaseContext {
     readonly player: Entity,
     grids?: PhaseGrids,
     readonly templates?: Readonly<Record<string, EntityTemplate>>,
-    readonly rules?: Pick<Rules, "sneak">,
+    readonly rules?: Pick<Rules, "sneak" | "fire">,
   ) {
     const { width, height, tiles } = map;
     this.cost = grids?.cost ?? new Uint8Array(width * height);
@@ -82,6 +91,10 @@ export class PhaseContext {
     for (const e of entities) {
       if (e.blocksMovement && isAlive(e)) this.cost[e.y * width + e.x] += BLOCKER_SURCHARGE;
     }
+    // Fire costs a detour (kept below a blocker's surcharge: a burning cell is still a way, not a wall).
+    const detour = rules?.fire?.detour ?? 0;
+    this.#burning = detour > 0 ? [...burningCells(map)] : [];
+    for (const i of this.#burning) if (this.cost[i] > 0) this.cost[i] += detour;
   }
 
   /** The cheapest cost from every cell to the player's. */
@@ -115,51 +128,73 @@ export class PhaseContext {
     return this.#safety;
   }
 
-  /**
-   * Whether `monster`'s paths go by closed doors as by walls (docs/rules.md,
-   * Doors): its template cannot open them and one is on the floor.
-   */
-  #shut(monster: Entity): boolean {
-    return this.#doors && this.templates?.[monster.template]?.opensDoors === false;
+  /** How `monster` paths this phase: as every monster does (0), or by its {@link Variant}. */
+  #variantOf(monster: Entity): Variant {
+    const template = this.templates?.[monster.template];
+    return (this.#doors && template?.opensDoors === false ? SHUT : 0) |
+      (this.#burning.length > 0 && template?.fireImmune === true ? FEARLESS : 0);
   }
 
-  /** The path costs `monster` goes by: the shared ones, or with closed doors as walls for one that cannot open them. */
-  costFor(monster: Entity): Uint8Array {
-    if (!this.#shut(monster)) return this.cost;
-    if (!this.#shutCost) {
-      const size = this.cost.length, { tiles } = this.map;
-      if (shutGrids?.cost.length !== size) {
-        shutGrids = { cost: new Uint8Array(size), dist: new Int32Array(size) };
-      }
-      const cost = shutGrids.cost;
-      for (let i = 0; i < size; i++) cost[i] = tiles[i] === Tile.ClosedDoor ? 0 : this.cost[i];
-      this.#shutCost = cost;
+  /** The costs of `variant`: closed doors as walls, or burning cells without fire's detour, or both. */
+  #variant(variant: Variant): { readonly cost: Uint8Array; dist?: Int32Array } {
+    let made = this.#variants.get(variant);
+    if (made) return made;
+    const size = this.cost.length, { tiles } = this.map;
+    let kept = variantGrids.get(variant);
+    if (kept?.grids.cost.length !== size) {
+      kept = {
+        grids: { cost: new Uint8Array(size), dist: new Int32Array(size) },
+        order: settleOrderFor(size),
+      };
+      variantGrids.set(variant, kept);
     }
-    return this.#shutCost;
+    const cost = kept.grids.cost;
+    cost.set(this.cost);
+    if (variant & FEARLESS) {
+      for (const i of this.#burning) {
+        if (cost[i] > 0) {
+          cost[i] = WALKABLE[tiles[i]] + (cost[i] >= BLOCKER_SURCHARGE ? BLOCKER_SURCHARGE : 0);
+        }
+      }
+    }
+    if (variant & SHUT) { for (let i = 0; i < size; i++) if (tiles[i] === Tile.ClosedDoor) cost[i] = 0; }
+    made = { cost };
+    this.#variants.set(variant, made);
+    return made;
   }
 
   /**
-   * The distance map `monster` walks down: the shared one, or, for one that
-   * cannot open doors, one on {@link costFor}'s costs, made once a phase and
-   * only when such a monster needs it.
+   * The path costs `monster` goes by: the shared ones, or its variant's, for
+   * one that cannot open doors (closed doors as walls) or that fire does not
+   * hurt (no detour round it).
+   */
+  costFor(monster: Entity): Uint8Array {
+    const variant = this.#variantOf(monster);
+    return variant === 0 ? this.cost : this.#variant(variant).cost;
+  }
+
+  /**
+   * The distance map `monster` walks down: the shared one, or one on
+   * {@link costFor}'s costs, made once a phase and only when a monster of
+   * that variant needs it.
    */
   distancesFor(monster: Entity): Int32Array {
-    if (!this.#shut(monster)) return this.distances;
-    if (!this.#shutDist) {
-      const cost = this.costFor(monster), size = cost.length;
-      if (shutOrder?.cells.length !== size) shutOrder = settleOrderFor(size);
+    const variant = this.#variantOf(monster);
+    if (variant === 0) return this.distances;
+    const made = this.#variant(variant);
+    if (!made.dist) {
       phaseCounts.distanceMaps++;
-      this.#shutDist = distanceMap(
-        cost,
+      made.dist = distanceMap(
+        made.cost,
         this.map.width,
         this.map.height,
         [this.player.y * this.map.width + this.player.x],
         {},
-        shutGrids!.dist,
-        shutOrder,
+        variantGrids.get(variant)!.grids.dist,
+        variantGrids.get(variant)!.order,
       );
     }
-    return this.#shutDist;
+    return made.dist;
   }
 
   /** The composed mind of `monster`'s template; undefined for `"hostile"` (today's). */

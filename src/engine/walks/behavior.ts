@@ -189,7 +189,7 @@ class WalkBehavior implements Behavior {
     if (this.#steps >= MAX_WALK_STEPS) return { reason: "end" };
     const to = this.route.next(state);
     if ("reason" in to) return to;
-    const stop = stopBeforeStep(state, to) ?? this.#threat(state, to);
+    const stop = stopBeforeStep(state, to, rules) ?? this.#threat(state, to);
     if (stop) return stop;
     return this.heeds.noLoops && this.#loops(state, to) ? { reason: "loop" } : to;
   }

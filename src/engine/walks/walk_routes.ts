@@ -10,6 +10,7 @@ import type { Point } from "../../algorithms/mod.ts";
 import { type GameState, playerOf } from "../state.ts";
 import { inCorridor, knownItemCells, monstersInView, runStep, sides } from "./travel.ts";
 import { monsterCells, type Walk, type WalkStop } from "./walk_stop.ts";
+import { fireInView } from "../fire.ts";
 import { type PlanRequest, planWalk } from "./walk_plan.ts";
 import type { StillReach } from "./reach.ts";
 
@@ -143,6 +144,8 @@ function plannedRoute(
       const { width } = state.map;
       const still = ways.keepOut?.(state) ?? [];
       const kept = still.flatMap((s) => s.cells), monsters = monsterCells(state);
+      // A walk goes round fire it sees, as round monsters (docs/rules.md, Fire).
+      if (state.map.fire) kept.push(...fireInView(state.map));
       let asked = request(state, [...monsters, ...kept]);
       let answer = planWalk(state.map, asked);
       if (answer.end === "blocked" && ways.untilAdjacent) {

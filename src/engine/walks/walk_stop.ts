@@ -27,6 +27,7 @@ import { Tile } from "../tiles.ts";
 import { monstersInView } from "./travel.ts";
 import { canHit } from "./reach.ts";
 import { itemName } from "../items/item_names.ts";
+import { isBurning } from "../fire.ts";
 
 /** A walk without a key per step. */
 export type Walk =
@@ -203,12 +204,18 @@ export function stopAfterStep(
 
 /**
  * Why the walk cannot take its next step to `to`: a living monster stands
- * there (walking never attacks), or the cell cannot be stood on.
+ * there (walking never attacks), the cell cannot be stood on, or (with the
+ * rules that burn) it is on fire in the player's view.
  */
-export function stopBeforeStep(state: GameState, to: Point): WalkStop | undefined {
+export function stopBeforeStep(state: GameState, to: Point, rules?: Rules): WalkStop | undefined {
   const there = state.entities.find((e) => e.x === to.x && e.y === to.y && e.blocksMovement && isAlive(e));
   if (there) return { reason: "blocked", name: there.name };
-  return isWalkable(state.map, to.x, to.y) ? undefined : { reason: "blocked" };
+  if (!isWalkable(state.map, to.x, to.y)) return { reason: "blocked" };
+  const { map } = state;
+  if (rules?.fire && isBurning(map, to.x, to.y) && map.visible[to.y * map.width + to.x]) {
+    return { reason: "blocked", name: rules.fire.name };
+  }
+  return undefined;
 }
 
 /** Cells of the living monsters the player sees: the known map's obstacles for a walk's plan. */

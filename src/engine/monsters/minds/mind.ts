@@ -20,6 +20,8 @@ export interface RangedMind {
   readonly glyph: string;
   /** 0xRRGGBB. */
   readonly color: number;
+  /** The cell where the shot stops catches fire if it burns (docs/rules.md, Fire). */
+  readonly ignites?: boolean;
 }
 
 /** The composable options of a monster's mind; each absent one keeps the hostile default. */

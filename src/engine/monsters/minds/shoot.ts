@@ -14,6 +14,7 @@ import { lineCells, type Point } from "../../../algorithms/mod.ts";
 import type { Occupancy } from "../../occupancy.ts";
 import type { Rules } from "../../rules.ts";
 import type { GameState } from "../../state.ts";
+import { ignite } from "../../fire.ts";
 
 /** How a shot looks and reads when its shooter's template says nothing (it is not ranged). */
 const PLAIN_SHOT = { verb: "shoots at", glyph: "*", color: 0xffffff } as const;
@@ -57,6 +58,10 @@ export function shoot(
   if (hit && damage > 0) {
     takeDamage(hit, damage, rules, events, actor.id);
     afflict(state, actor, hit, rules, events);
+  }
+  const end = path[path.length - 1];
+  if (end && typeof template === "object" && template.ranged?.ignites) {
+    ignite(map, rules, end.y * map.width + end.x);
   }
   return events;
 }
