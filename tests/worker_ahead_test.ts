@@ -102,7 +102,10 @@ async function playBoth(content: Content, seed: number, keys: string, read = tru
 Deno.test("every step, wait and walk step the worker foresaw is played with its answer: the main thread decides no monster's turn for them, and the game is the same as in-process", async () => {
   const content = await delveContent();
   // Explores, rests, steps every way and waits; a fight or two on the way.
-  const cases = [[24, "xxxhhhllljjkk..yubnx"], [27, "xxhRx..lllx"], [7, "xRxxjjj...kkk"]] as const;
+  const cases = [[24, "xxxhhhllljjkk..yubnx"], [27, "xxhRx..lllx"], [7, "xRxxjjj...kkk"], [
+    6,
+    "xRxxjjj...kkk",
+  ]] as const;
   let walked = 0, stepped = 0, waited = 0;
   for (const [seed, keys] of cases) {
     const runner = await playBoth(content, seed, keys);

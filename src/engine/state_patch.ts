@@ -59,8 +59,11 @@ export interface TurnPatch {
   readonly drawn?: Record<string, number>;
   /** The lines the turn told, in order. */
   readonly log: readonly LogEntry[];
-  /** The turn's shots, for the app to show on their way. */
-  readonly shots: readonly GameEvent[];
+  /**
+   * The turn's events the app acts on: its shots, shown on their way, and the blows that hurt the player,
+   * which stop a walk where the data says so (`walks.blowsStop`).
+   */
+  readonly shown: readonly GameEvent[];
   /**
    * What the patch replaces as the command found it: the game's quick
    * digest (`turnDigest`, state_digest.ts), with the digest of every value it carries
@@ -298,7 +301,9 @@ function changesOf(
     ...(samePlain(before.known, after.known) ? {} : { known: [...after.known!] }),
     ...(samePlain(before.drawn, after.drawn) ? {} : { drawn: { ...after.drawn! } }),
     log: [...after.log],
-    shots: events.filter((e) => e.type === "shot"),
+    shown: events.filter((e) =>
+      e.type === "shot" || (e.type === "attacked" && e.targetId === after.playerId && e.damage > 0)
+    ),
     after: turnDigest(after),
   };
 }
@@ -399,7 +404,7 @@ function changeTo(state: GameState, change: FloorChange): void {
 
 /**
  * Makes `patch`'s changes to `state`, the game as the command found it;
- * its shots. Throws when the patch does not fit the game (then part of it
+ * the events the app acts on (`shown`). Throws when the patch does not fit the game (then part of it
  * may have been made: the caller plays the turn again from its start).
  */
 export function applyPatch(state: GameState, patch: TurnPatch): GameEvent[] {
@@ -462,5 +467,5 @@ export function applyPatch(state: GameState, patch: TurnPatch): GameEvent[] {
   for (const line of patch.log) {
     for (let n = 0; n < line.count; n++) addMessage(state.log, line.text, line.color);
   }
-  return [...patch.shots];
+  return [...patch.shown];
 }

@@ -330,9 +330,9 @@ export class WorkerRunner implements MonsterRunner {
       this.#diverged();
       return this.#here(state, { act }, key, kind);
     }
-    let shots: GameEvent[];
+    let shown: GameEvent[];
     try {
-      shots = applyPatch(state, answer.patch);
+      shown = applyPatch(state, answer.patch);
     } catch (e) {
       this.#diverged();
       return { lost: `the AI worker's answer did not fit the game: ${(e as Error).message}` };
@@ -344,7 +344,7 @@ export class WorkerRunner implements MonsterRunner {
     if (asked) this.stats.asked(kind, answer);
     else this.stats.ahead(kind, answer);
     this.#played(state, { act }, key, asked);
-    return shots;
+    return shown;
   }
 
   /** Asks the worker for `act`'s answer, waits for it, and makes its turn to the game. */
