@@ -240,6 +240,11 @@ export class DelveProgram {
    * left from a game (Ctrl-C, the input gone): where the game was saved, or
    * why it was not. Undefined when no game was in progress.
    */
+  /** Whether the choice of a background is open over the title: a key there starts a new game, or goes back. */
+  get choosingBackground(): boolean {
+    return this.#choosing !== undefined;
+  }
+
   get farewell(): string | undefined {
     return this.#farewell;
   }

@@ -256,9 +256,9 @@ export interface ActionCosts {
 }
 
 /**
- * How far each kind of noise carries, in cells (Chebyshev; docs/rules.md,
- * Noise and sneaking): a sleeping monster within it rolls to wake. An
- * absent kind makes no noise.
+ * How far each kind of noise carries, in cells (Chebyshev): a sleeping
+ * monster within it rolls to wake. An absent kind makes no noise
+ * (docs/rules.md, Noise and sneaking).
  */
 export interface NoiseRules {
   /** A blow or a shot the player gives or takes, heard from the player's cell. */

@@ -105,6 +105,13 @@ export class FuzzEvents {
         [12, () => this.#noise(scene)],
       ]);
     }
+    if (scene.screen === "background") {
+      return this.#weighted([
+        [80, () => [keyEvent(this.#of(["a", "b", "c", "Enter"]))]],
+        [10, () => [keyEvent("Escape")]],
+        [10, () => this.#noise(scene)],
+      ]);
+    }
     // Only Esc leaves a dead game: do not linger there.
     if (scene.screen === "Game over" && this.#chance(0.1)) return [keyEvent("Escape")];
     const { state } = scene;

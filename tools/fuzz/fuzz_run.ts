@@ -244,7 +244,8 @@ class FuzzRun {
       if (this.index + 1 >= options.events) return;
       if (this.index >= 0 && (this.index + 1) % every === 0) options.onProgress?.(this.result());
       this.index++;
-      const screen = game?.top.title ?? "title";
+      // The choice of a background, open over the title, is a screen of its own: its keys start no continue.
+      const screen = game?.top.title ?? (this.app?.choosingBackground ? "background" : "title");
       this.screens[screen] = (this.screens[screen] ?? 0) + 1;
       const { columns, rows } = this.terminal;
       const event = this.source.next({
@@ -258,7 +259,7 @@ class FuzzRun {
         this.terminal.columns = event.columns;
         this.terminal.rows = event.rows;
       }
-      if (!game && event.type === "key") this.#titleKey = event.key.toLowerCase();
+      if (screen === "title" && event.type === "key") this.#titleKey = event.key.toLowerCase();
       yield event;
     }
   }
