@@ -18,15 +18,18 @@ Deno.test("schema, reference and cross-file mistakes are all told in one run, on
     spawn.monsters[0].weights.kobold = 30;
     spawn.items[0].weights.lightning_scrol = 2;
   });
-  deepEqual(problems, [
+  const kindsCut = problems.map((line) =>
+    line.replace(/(expected one of "heal"), [^]*?(, found)/, "$1, …$2")
+  );
+  deepEqual(kindsCut, [
     // The floor plans' kind is a union of generators: the key meant is told, not every generator's fields.
     'mod/game.json: $.map.floors[1].genrator: unexpected key (did you mean "generator"?)',
     'mod/entities.json: $.rat.figther: unexpected key (did you mean "fighter"?)',
     'mod/entities.json: $.kobold.fighter.hp: expected number, found "lots"',
     'mod/entities.json: $.orc.color: expected a colour like "#RRGGBB", found "#12"',
     'mod/entities.json: $.health_potion.item.effect.amout: unexpected key (did you mean "amount"?)',
-    'mod/entities.json: $.fireball_scroll.item.effect.type: expected one of "heal", "damage_nearest", "confuse", ' +
-    '"apply_status", "damage_area", "teleport", "reveal_map", "summon", "bolt", "identify", found "damage_aera" ' +
+    // Every kind of effect is listed (here cut to "…": the list grows with the vocabulary).
+    'mod/entities.json: $.fireball_scroll.item.effect.type: expected one of "heal", …, found "damage_aera" ' +
     '(did you mean "damage_area"?)',
     // Checked as the kind it was likely meant to be, so its other mistake is told in the same run.
     "mod/entities.json: $.fireball_scroll.item.effect.radius: expected a non-negative integer, at most 1000, " +
