@@ -104,3 +104,26 @@ Deno.test("a save's note about its data shows under it at 80x24 and 80x50, with 
     }
   }
 });
+
+Deno.test("the title names the mods a new game is played with, on the daily line's row or beside it, nothing cut", async () => {
+  const context = { theme: themeFromContent(await bundledContent()), monochrome: false };
+  const saved = "Saved game: seed 9, dungeon level 3, turn 400";
+  const mods = ["cave_bear 1.0.0", "orc_veterans 1.0.0"];
+  const daily = "Today's daily game: seed 20261121, scored";
+  for (const rows of [24, 50]) {
+    for (const withDaily of [false, true]) {
+      const title = new TitleScreen();
+      title.view = { saved, mods, ...(withDaily ? { daily } : {}) };
+      const buf = new CellBuffer(80, rows);
+      title.draw(buf, context);
+      const lines = Array.from({ length: rows }, (_, y) => buf.rowText(y));
+      // Named where they fit beside the daily line, counted where they do not (80 columns, both shown).
+      const said = withDaily ? `${daily}; 2 mods` : "Mods: cave_bear 1.0.0, orc_veterans 1.0.0";
+      const row = lines.findIndex((line) => line.includes(said));
+      ok(
+        row > lines.findIndex((line) => line.includes(saved)),
+        `80x${rows}: under the saved game:\n${lines.join("\n")}`,
+      );
+    }
+  }
+});

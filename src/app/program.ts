@@ -107,6 +107,7 @@ export class DelveProgram {
           ),
         }
         : {}),
+      ...(this.content.mods?.length ? { mods: this.content.mods.map((m) => `${m.name} ${m.version}`) } : {}),
       scoresNote: scores.kind === "unreadable"
         ? `The high scores in ${this.options.scoresPath} cannot be read (${scores.reason}); ` +
           "the next game to end keeps that file aside and starts a new table."

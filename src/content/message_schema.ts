@@ -132,6 +132,9 @@ const MESSAGE_ID_SET: Record<MessageId, true> = {
  * data folder that does not give them says: they only ever show with the
  * words that make them (docs/rules.md, Persistent floors; A goal; Combat
  * rolls; Throwing; Resting; Statuses; Monster minds; the item powers), in colours every rule set's palette names.
+ * A default goes into every rule set's messages, and so into its rules: one added here changes every data
+ * set's checksum and leaves each kept data version unreadable (its rules no longer what its data makes). A
+ * message said under a new word is worded instead ({@link WORDED_MESSAGES}, {@link TEMPLATE_WORDED_MESSAGES}).
  */
 export const MESSAGE_DEFAULTS: Partial<Record<MessageId, MessageTemplate>> = {
   ascended: { text: "You climb the staircase.", color: "descend" },

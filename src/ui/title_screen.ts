@@ -37,6 +37,8 @@ export interface TitleView {
   readonly savedNote?: string;
   /** With `--daily`: which day's game a new game is, and whether it is scored. */
   readonly daily?: string;
+  /** With `--mod`: the mods a new game is played with, in order, each as its name and version. */
+  readonly mods?: readonly string[];
   /** False when there is no game to continue: the title then offers no `[C]`. */
   readonly canContinue?: boolean;
   /** Lines of a popup over the title (any key dismisses it, but those that scroll one taller than the screen). */
@@ -54,6 +56,19 @@ const ROOMY_HEIGHT = 34;
 const SUBTITLE = "a roguelike of rooms, corridors and things that hunt you";
 /** Columns of the card beside its widest line. */
 const CARD_MARGIN = 2;
+
+/**
+ * The line about what a new game will be: the daily game's, the mods laid
+ * over the data, or both (the mods only counted where naming them would
+ * not fit `width`).
+ */
+function newGameLine(view: TitleView, width: number): string | undefined {
+  const mods = view.mods?.length ? `Mods: ${view.mods.join(", ")}` : undefined;
+  if (!view.daily || !mods) return view.daily ?? mods;
+  const both = `${view.daily}; ${mods}`;
+  const count = view.mods!.length;
+  return displayWidth(both) <= width ? both : `${view.daily}; ${count} mod${count === 1 ? "" : "s"}`;
+}
 
 /** The high-score table's lines: a header, then one line a game (the cause cut to fit `width`). */
 export function scoreLines(scores: readonly HighScore[], width: number): string[] {
@@ -129,7 +144,8 @@ export function drawTitle(
   const note = view.scoresNote ? wrapText(view.scoresNote, Math.max(10, width - 4)) : [];
   const below = note.length > 0 ? note.length + 1 : table.length > 0 ? table.length + 1 : 0;
   // The saved game's note takes a row of its own under it, but for the daily line's in a compact title without one.
-  const noteRow = view.savedNote !== undefined && (view.daily !== undefined || roomy);
+  const daily = newGameLine(view, width - 2);
+  const noteRow = view.savedNote !== undefined && (daily !== undefined || roomy);
   // Banner, subtitle, choices and the saved game take 16 rows roomy, 12 compact; compact and short of a row
   // (the save's note and the daily line both shown over a full table), the line under the choices goes.
   const wanted = (roomy ? 16 : 12) + below + (noteRow ? 1 : 0);
@@ -142,7 +158,7 @@ export function drawTitle(
     24,
     displayWidth(view.saved ?? ""),
     displayWidth(view.savedNote ?? ""),
-    displayWidth(view.daily ?? ""),
+    displayWidth(daily ?? ""),
     ...note.map(displayWidth),
     ...table.map(displayWidth),
   ) + 2 * CARD_MARGIN;
@@ -164,7 +180,7 @@ export function drawTitle(
   if (view.saved) centre(clipText(view.saved, width - 2), y, white, 0x000000);
   y += 1;
   if (view.savedNote) centre(clipText(view.savedNote, width - 2), y++, white, 0x000000);
-  if (view.daily) centre(clipText(view.daily, width - 2), y, gold, 0x000000);
+  if (daily) centre(clipText(daily, width - 2), y, gold, 0x000000);
   if (!view.savedNote || noteRow) y += 1;
   for (const line of note) centre(line, y++, white, 0x000000);
   const tableWidth = Math.max(0, ...table.map(displayWidth));
