@@ -252,3 +252,40 @@ Deno.test("Delve's healing potions heal a share of max HP (at least their amount
     itemNumbers(potion, delve).join(),
   );
 });
+
+Deno.test("with clearBolts, a bolt whose way to the aimed cell a wall cuts is not fired: no turn, the charge kept", () => {
+  // The cell aimed at, an opening in the wall row, is in view; the bolt's line to it clips the wall beside it.
+  const picture = "##########\n#####.####\n#......@.#\n##########";
+  for (const clear of [true, false]) {
+    const words = clear
+      ? {
+        ...rules,
+        clearBolts: true as const,
+        messages: {
+          ...rules.messages,
+          bolt_blocked: { text: "A wall is in the way of that bolt.", color: "white" },
+        },
+      }
+      : rules;
+    const state = arenaStill(words, picture);
+    const wand = carry(state, "lightning_wand");
+    const turn = state.turn;
+    // Aimed past the wall at (4, 1): the line meets it before the aimed cell.
+    const played = playPlayerAction(state, words, {
+      type: "use",
+      item: slotOf(state, wand),
+      target: { x: 5, y: 1 },
+    });
+    if (clear) {
+      equal(played, undefined, "refused");
+      deepEqual([lastText(state), wand.item!.charges, state.turn], [
+        "A wall is in the way of that bolt.",
+        3,
+        turn,
+      ]);
+    } else {
+      ok(played, "fired");
+      deepEqual([lastText(state), wand.item!.charges], ["The bolt hits nothing.", 2]);
+    }
+  }
+});

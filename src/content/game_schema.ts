@@ -634,6 +634,10 @@ export const gameSchema = z.strictObject({
     "A throw whose line meets a wall before the cell aimed at is refused ($.messages.throw_blocked) and takes " +
       "no turn; absent: it flies as far as the wall and lands short (docs/rules.md, Throwing).",
   ),
+  clearBolts: z.boolean().optional().describe(
+    "A wand's bolt whose line meets a wall before the cell aimed at is not fired ($.messages.bolt_blocked): " +
+      "no turn passes and the charge is kept; absent: it is fired and hits nothing (docs/rules.md, Wands).",
+  ),
   backgrounds: z.array(backgroundSchema).min(1).max(9).optional().describe(
     "The starts a new game offers, chosen by the player (keys a, b, c…) or with --background ID; absent: every " +
       "game starts as the player template says, and nothing is asked (docs/rules.md, Backgrounds).",

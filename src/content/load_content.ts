@@ -215,6 +215,7 @@ function toRules({ game, entities, spawn: spawnFile }: DataFiles): Rules {
       : {}),
     ...(game.lastUnknownNamed ? { lastUnknownNamed: true as const } : {}),
     ...(game.clearThrows ? { clearThrows: true as const } : {}),
+    ...(game.clearBolts ? { clearBolts: true as const } : {}),
     ...(game.closeDoors ? { closeDoors: true as const } : {}),
     ...optional("noise", game.noise),
     ...optional("sneak", game.sneak),

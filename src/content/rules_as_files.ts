@@ -172,6 +172,7 @@ export function filesOfRules(kept: unknown): RulesFiles {
     ...present("unknownRefused", rules.unknownRefused),
     ...present("lastUnknownNamed", rules.lastUnknownNamed),
     ...present("clearThrows", rules.clearThrows),
+    ...present("clearBolts", rules.clearBolts),
     ...present("closeDoors", rules.closeDoors),
     ...present("noise", rules.noise),
     ...present("sneak", rules.sneak),

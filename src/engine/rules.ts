@@ -29,7 +29,8 @@ export type WordedMessageId =
   | "no_door_to_close"
   | "door_close_which"
   | "sneak_on"
-  | "sneak_off";
+  | "sneak_off"
+  | "bolt_blocked";
 
 /** Identifiers of the log messages the engine can produce. */
 export type MessageId =
@@ -109,6 +110,7 @@ export type MessageId =
   | "shattered"
   | "throw_self"
   | "throw_blocked"
+  | "bolt_blocked"
   | "throw_worn"
   | "rest_done"
   | "rest_status"
@@ -520,6 +522,11 @@ export interface Rules {
   readonly followFrom?: number;
   /** A throw whose line meets a wall before the cell aimed at is refused (docs/rules.md, Throwing). */
   readonly clearThrows?: true;
+  /**
+   * A wand's bolt is not fired along a line a wall cuts before the cell aimed at, and its charge is kept
+   * (docs/rules.md, Wands); absent: it is fired, and hits nothing.
+   */
+  readonly clearBolts?: true;
   /** The player may close an open door beside it (docs/rules.md, Doors); absent: doors stay open once opened. */
   readonly closeDoors?: true;
   /** Noise that wakes sleepers (docs/rules.md, Noise and sneaking); absent: only the player's nearness does. */

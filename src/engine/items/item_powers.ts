@@ -149,6 +149,13 @@ export function bolt(
   events: GameEvent[],
 ): MessageId | undefined {
   if (target.x === user.x && target.y === user.y) return "must_select_enemy";
+  // With clearBolts, a bolt whose way to the cell aimed at a wall cuts is not fired: its charge is kept.
+  if (rules.clearBolts) {
+    for (const cell of rayCells(user, target, effect.range)) {
+      if (cell.x === target.x && cell.y === target.y) break;
+      if (!isWalkable(state.map, cell.x, cell.y)) return "bolt_blocked";
+    }
+  }
   for (const cell of rayCells(user, target, effect.range)) {
     if (!isWalkable(state.map, cell.x, cell.y)) break;
     const victim = state.entities.find((e) => e.x === cell.x && e.y === cell.y && isAlive(e));
