@@ -22,6 +22,17 @@ export function liveCells(grid: Uint8Array): number[] {
   return list;
 }
 
+/** Puts `cell` in a list of live cells where it belongs, keeping the list ascending. */
+export function insertSorted(list: number[], cell: number): void {
+  let lo = 0, hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] < cell) lo = mid + 1;
+    else hi = mid;
+  }
+  list.splice(lo, 0, cell);
+}
+
 /** Forgets `grid`'s list of live cells, after it was changed in place otherwise than by its owner. */
 export function forgetCells(grid: Uint8Array | undefined): void {
   if (grid) liveLists.delete(grid);

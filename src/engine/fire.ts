@@ -23,7 +23,7 @@ import { type Entity, isAlive } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
 import { type GameMap, setTile } from "./game_map.ts";
 import type { Rules } from "./rules.ts";
-import { burningCells } from "./field_cells.ts";
+import { burningCells, insertSorted } from "./field_cells.ts";
 import type { GameState } from "./state.ts";
 import { FLAMMABLE, Tile } from "./tiles.ts";
 
@@ -55,16 +55,6 @@ export function ignite(map: GameMap, rules: Rules, i: number): boolean {
   if (fire[i] === 0) insertSorted(list, i);
   fire[i] = Math.min(255, rules.fire.turns);
   return true;
-}
-
-function insertSorted(list: number[], value: number): void {
-  let lo = 0, hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  list.splice(lo, 0, value);
 }
 
 /** Murmur3's finaliser. */

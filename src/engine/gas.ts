@@ -15,7 +15,7 @@
 import { DIRECTIONS, type Point } from "../algorithms/mod.ts";
 import { isAlive } from "./entity.ts";
 import type { GameEvent } from "./events.ts";
-import { liveCells } from "./field_cells.ts";
+import { insertSorted, liveCells } from "./field_cells.ts";
 import type { GameMap } from "./game_map.ts";
 import type { Rules } from "./rules.ts";
 import type { GameState } from "./state.ts";
@@ -66,16 +66,6 @@ export function releaseGas(map: GameMap, rules: Rules, kind: string, at: Point, 
     }
   }
   return true;
-}
-
-function insertSorted(list: number[], value: number): void {
-  let lo = 0, hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  list.splice(lo, 0, value);
 }
 
 /** True when (x, y), on the map, has gas in it. */
